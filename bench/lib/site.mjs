@@ -1,0 +1,60 @@
+// Starts the site for a benchmark: wrangler dev on its own seeded local D1 (state kept in
+// .tmp/bench-state-<stories> so repeated runs skip the seed).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function runToEnd(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSite({ stories = 1000, vars = {} } = {}) {
+  const stateDir = path.join(root, `.tmp/bench-state-${stories}`);
+  const persist = ['--persist-to', stateDir];
+  if (!existsSync(path.join(stateDir, '.seeded'))) {
+    await runToEnd('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+    await runToEnd('node', ['scripts/seed.ts', '--stories', String(stories), '--reset', ...persist]);
+    await runToEnd('touch', [path.join(stateDir, '.seeded')]);
+  }
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const varArgs = Object.entries({ MAIN_HOST: `localhost:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const child = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...varArgs], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: 'error' },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/_/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('site did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { Component } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+
+export const RENDER_ERROR_TEXT = 'Error: We’re sorry, but there was a problem displaying this page. Please reload and try again.';
+
+interface Props {
+  onError?: (error: Error, info: ErrorInfo) => void;
+  children: ReactNode;
+}
+
+/** App-wide error boundary (spec 2 §8): a fallback page, and the error is reported. */
+export class ErrorBoundary extends Component<Props, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    this.props.onError?.(error, info);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <div className="error-page" role="alert">
+          <p className="error-page-text">{RENDER_ERROR_TEXT}</p>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,55 @@
+// Turns a path on this host into the page to show: route match (the host kind's table,
+// with the host owner's username or publication slug put back into the params), the
+// logged-out home rule, and the layout. Used by the worker before rendering and by the
+// client on navigation.
+import { matchRoute, type RouteMatch } from '../../shared/routing/router.ts';
+import type { Route } from '../../shared/routing/routes.ts';
+import { layoutForPage } from '../../shared/routing/pages.ts';
+import { TOP_POSTS_FOR_TAG_ROUTE } from '../../shared/routing/redirects.ts';
+import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import type { LayoutName } from '../layouts/Layouts.tsx';
+
+export interface ResolvedPage {
+  match: RouteMatch<Route>;
+  routeName: string;
+  /** null when the route has no page (an endpoint) */
+  pageName: string | null;
+  params: Record<string, string>;
+  layout: LayoutName;
+  /** The logged-out home in the top-navigation layout keeps its navbar fixed. */
+  fixedNavbar: boolean;
+  /** The route answers with a redirect rather than a page. */
+  redirects: boolean;
+}
+
+export type PageResolutionInput = {
+  navigation: Pick<PreloadedState['navigation'], 'hostKind' | 'hostUsername' | 'hostCollectionSlug'>;
+  isLoggedIn: boolean;
+  flags: readonly string[];
+};
+
+export function resolvePage({ navigation, isLoggedIn, flags }: PageResolutionInput, pathname: string): ResolvedPage | null {
+  const match = matchRoute(navigation.hostKind, pathname, {
+    hostUsername: navigation.hostUsername,
+    hostCollectionSlug: navigation.hostCollectionSlug,
+  });
+  if (!match) return null;
+  let pageName = match.route.page ?? null;
+  // Spec 2 §2.3: a logged-out viewer of the home route sees the lo homepage.
+  if (pageName === 'home' && !isLoggedIn) pageName = 'home-lo';
+  const flagSet = new Set(flags);
+  return {
+    match,
+    routeName: match.route.name,
+    pageName,
+    params: { ...match.params },
+    layout: pageName ? layoutForPage(pageName, flagSet) : 'top-nav',
+    fixedNavbar: pageName === 'home-lo' && flagSet.has('enable_lo_homepage'),
+    redirects: Boolean(match.route.redirect) || match.route.name === TOP_POSTS_FOR_TAG_ROUTE,
+  };
+}
+
+/** resolvePage for a page's own start-up state. */
+export function resolvePageForState(state: PreloadedState, pathname: string): ResolvedPage | null {
+  return resolvePage({ navigation: state.navigation, isLoggedIn: state.session.isLoggedInCookie, flags: state.flags }, pathname);
+}

@@ -1,0 +1,54 @@
+import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
+import type { PostPreview } from '../graphql/types.ts';
+import { Link } from '../app/navigation.tsx';
+import { storyHref, profileHref } from '../app/hrefs.ts';
+import { Avatar } from './Avatar.tsx';
+import { ImageView } from './ImageView.tsx';
+import { MemberStar } from './MemberStar.tsx';
+
+/** A story in a feed: writer, title, subtitle, date, reading time and counts. */
+export function StoryCard({ post }: { post: PostPreview }) {
+  const href = storyHref(post);
+  const date = post.firstPublishedAt ?? post.latestPublishedAt;
+  return (
+    <article className="story-card" data-post-id={post.id}>
+      <div className="story-card-text">
+        <div className="story-card-byline">
+          <Link href={profileHref(post.creator)} className="story-card-writer">
+            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
+            <span>{post.creator.name}</span>
+          </Link>
+          {post.collection ? (
+            <>
+              <span className="muted"> in </span>
+              <a href={`/${post.collection.slug}`} className="story-card-collection">
+                {post.collection.name}
+              </a>
+            </>
+          ) : null}
+        </div>
+        <Link href={href} className="story-card-link">
+          <h2 className="story-card-title">{post.title}</h2>
+          {post.subtitle ? <p className="story-card-subtitle">{post.subtitle}</p> : null}
+        </Link>
+        <div className="story-card-meta muted">
+          {post.isLocked ? <MemberStar /> : null}
+          {date ? <span>{formatDate(date)}</span> : null}
+          <span aria-hidden="true">·</span>
+          <span>{formatReadingTime(post.readingTime)}</span>
+          {post.clapCount > 0 ? (
+            <span className="story-card-claps" title={`${post.clapCount} claps`}>
+              👏 {formatCount(post.clapCount)}
+            </span>
+          ) : null}
+          {post.responsesCount > 0 ? <span title={`${post.responsesCount} responses`}>💬 {formatCount(post.responsesCount)}</span> : null}
+        </div>
+      </div>
+      {post.previewImage ? (
+        <Link href={href} className="story-card-image" tabIndex={-1} aria-hidden="true">
+          <ImageView imageId={post.previewImage.id} width={160} aspect={0.66} alt="" />
+        </Link>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,149 @@
+// Renders structured story content. Every paragraph and markup type of spec 3 §3 has an
+// element here; embeds are shown as links, never as third-party frames.
+import type { ReactNode } from 'react';
+import type { Markup, Paragraph } from '../../../shared/content.ts';
+import { ImageView } from '../ImageView.tsx';
+import { safeHref, segmentText } from './markup-segments.ts';
+
+function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
+  switch (markup.type) {
+    case 'A': {
+      const href = markup.anchorType === 'USER' && markup.userId ? `/u/${markup.userId}` : safeHref(markup.href);
+      return href ? (
+        <a key={key} href={href} rel="noopener ugc nofollow" className={markup.anchorType === 'USER' ? 'mention' : undefined}>
+          {child}
+        </a>
+      ) : (
+        child
+      );
+    }
+    case 'STRONG':
+      return <strong key={key}>{child}</strong>;
+    case 'EM':
+      return <em key={key}>{child}</em>;
+    case 'CODE':
+      return <code key={key}>{child}</code>;
+    case 'HIGHLIGHT':
+      return <mark key={key}>{child}</mark>;
+    case 'QUOTE':
+      return <q key={key}>{child}</q>;
+    case 'STRIKE':
+      return <s key={key}>{child}</s>;
+    default:
+      return child;
+  }
+}
+
+export function MarkedText({ text, markups }: { text: string; markups: readonly Markup[] }) {
+  return (
+    <>
+      {segmentText(text, markups).map((segment, i) => {
+        let node: ReactNode = segment.text;
+        for (let m = segment.markups.length - 1; m >= 0; m--) node = wrap(segment.markups[m]!, node, `${i}-${m}`);
+        return <span key={i}>{node}</span>;
+      })}
+    </>
+  );
+}
+
+function ParagraphView({ paragraph }: { paragraph: Paragraph }) {
+  const text = <MarkedText text={paragraph.text} markups={paragraph.markups} />;
+  const id = paragraph.name;
+  switch (paragraph.type) {
+    case 'H1':
+    case 'H2':
+    case 'H3':
+      return <h2 id={id} className="story-h3">{text}</h2>;
+    case 'H4':
+      return <h3 id={id} className="story-h4">{text}</h3>;
+    case 'COVER_TITLE':
+      return <h2 id={id} className="story-cover-title">{text}</h2>;
+    case 'SECTION_CAPTION':
+      return <p id={id} className="story-section-caption">{text}</p>;
+    case 'BQ':
+      return <blockquote id={id} className="story-quote">{text}</blockquote>;
+    case 'PQ':
+      return <blockquote id={id} className="story-pull-quote">{text}</blockquote>;
+    case 'PRE':
+      return (
+        <pre id={id} className="story-code" data-language={paragraph.codeLanguage}>
+          <code>{text}</code>
+        </pre>
+      );
+    case 'HR':
+      return <hr id={id} className="story-divider" />;
+    case 'IMG':
+      return (
+        <figure id={id} className="story-figure">
+          {paragraph.metadata ? (
+            <ImageView
+              imageId={paragraph.metadata.id}
+              width={Math.min(680, paragraph.metadata.originalWidth)}
+              aspect={paragraph.metadata.originalHeight / Math.max(1, paragraph.metadata.originalWidth)}
+              alt={paragraph.metadata.alt ?? ''}
+            />
+          ) : null}
+          {paragraph.text ? <figcaption>{text}</figcaption> : null}
+        </figure>
+      );
+    case 'IFRAME':
+    case 'MIXTAPE_EMBED': {
+      const href = safeHref(paragraph.href);
+      return (
+        <p id={id} className="story-embed">
+          {href ? (
+            <a href={href} rel="noopener ugc nofollow">
+              <strong>{paragraph.text || href}</strong>
+              <span className="story-embed-host">{hostOf(href)}</span>
+            </a>
+          ) : (
+            text
+          )}
+        </p>
+      );
+    }
+    case 'P':
+    default:
+      return <p id={id} className="story-p">{text}</p>;
+  }
+}
+
+function hostOf(href: string): string {
+  try {
+    return new URL(href).host;
+  } catch {
+    return '';
+  }
+}
+
+/** Consecutive list items become one list. */
+function groupParagraphs(paragraphs: readonly Paragraph[]): (Paragraph | { list: 'ul' | 'ol'; items: Paragraph[] })[] {
+  const groups: (Paragraph | { list: 'ul' | 'ol'; items: Paragraph[] })[] = [];
+  for (const p of paragraphs) {
+    const list = p.type === 'ULI' ? 'ul' : p.type === 'OLI' ? 'ol' : null;
+    const last = groups[groups.length - 1];
+    if (list && last && 'list' in last && last.list === list) last.items.push(p);
+    else if (list) groups.push({ list, items: [p] });
+    else groups.push(p);
+  }
+  return groups;
+}
+
+export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
+  return (
+    <div className="story-body">
+      {groupParagraphs(paragraphs).map((group) => {
+        if ('list' in group) {
+          const items = group.items.map((item) => (
+            <li key={item.name} id={item.name}>
+              <MarkedText text={item.text} markups={item.markups} />
+            </li>
+          ));
+          const key = group.items[0]!.name;
+          return group.list === 'ul' ? <ul key={key} className="story-list">{items}</ul> : <ol key={key} className="story-list">{items}</ol>;
+        }
+        return <ParagraphView key={group.name} paragraph={group} />;
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// Browser start-up: read the globals the server wrote, seed urql's cache with the
+// server's results (so hydration sends no GraphQL request), and hydrate.
+import { hydrateRoot } from 'react-dom/client';
+import { Client, Provider, cacheExchange, fetchExchange, ssrExchange } from 'urql';
+import type { PreloadedState } from '../shared/preloaded-state.ts';
+import { App } from './app/App.tsx';
+import { NavigationProvider, parseLocation } from './app/navigation.tsx';
+import { readStartupGlobals } from './app/startup-globals.ts';
+import { canRenderInPlace } from './app/can-render-in-place.ts';
+import { reportError } from './app/error-reporter.ts';
+
+const { preloadedState, graphqlUri, apolloState } = readStartupGlobals(window as unknown as Record<string, unknown>);
+
+const client = new Client({
+  url: graphqlUri,
+  exchanges: [cacheExchange, ssrExchange({ isClient: true, initialState: apolloState }), fetchExchange],
+  fetchOptions: () => ({
+    credentials: 'same-origin',
+    headers: {
+      'graphql-client-name': 'lite',
+      ...(preloadedState.session.xsrf ? { 'x-xsrf-token': preloadedState.session.xsrf } : {}),
+    },
+  }),
+});
+
+const root = document.getElementById('root');
+if (!root) {
+  console.warn('Expected a #root element to hydrate; the page stays server-rendered.');
+} else {
+  const state: PreloadedState = preloadedState;
+  hydrateRoot(
+    root,
+    <Provider value={client}>
+      <NavigationProvider initialLocation={parseLocation(window.location.href)} canRenderInPlace={(path) => canRenderInPlace(state, path)}>
+        <App state={state} onRenderError={(error) => reportError(error)} />
+      </NavigationProvider>
+    </Provider>,
+    { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+window.addEventListener('error', (event) => reportError(event.error instanceof Error ? event.error : new Error(event.message)));
+window.addEventListener('unhandledrejection', (event) =>
+  reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
+);

@@ -1,0 +1,173 @@
+// Every GraphQL document the client sends lives in this one module: the server render
+// and the browser must build the same document objects, or urql computes different
+// operation keys and the server's prefetched results are silently wasted.
+import { gql } from 'urql';
+
+export const PostPreviewFields = gql`
+  fragment PostPreviewFields on Post {
+    id
+    title
+    subtitle
+    uniqueSlug
+    visibility
+    isLocked
+    readingTime
+    firstPublishedAt
+    latestPublishedAt
+    clapCount
+    responsesCount
+    previewImage {
+      id
+    }
+    creator {
+      id
+      name
+      username
+      imageId
+    }
+    collection {
+      id
+      name
+      slug
+    }
+  }
+`;
+
+export const HomePageQuery = gql`
+  query HomePageQuery($paging: PagingOptions) {
+    homeFeed(mode: LATEST, paging: $paging) {
+      items {
+        post {
+          ...PostPreviewFields
+        }
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;
+
+export const PostPageQuery = gql`
+  query PostPageQuery($postId: ID!) {
+    postResult(id: $postId) {
+      __typename
+      ... on Post {
+        ...PostPreviewFields
+        isPublished
+        updatedAt
+        mediumUrl
+        tags {
+          id
+          slug
+          displayTitle
+        }
+        creator {
+          id
+          bio
+          socialStats {
+            followerCount
+          }
+        }
+        content {
+          isLockedPreviewOnly
+          bodyModel {
+            paragraphs {
+              name
+              type
+              text
+              href
+              codeLanguage
+              markups {
+                type
+                start
+                end
+                href
+                anchorType
+                userId
+              }
+              metadata {
+                id
+                originalWidth
+                originalHeight
+                alt
+              }
+            }
+          }
+        }
+      }
+      ... on NotFound {
+        message
+      }
+      ... on PostSuspended {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on RemovedByUser {
+        message
+      }
+      ... on Unauthorized {
+        message
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;
+
+export const UserProfilePageQuery = gql`
+  query UserProfilePageQuery($username: String!, $paging: PagingOptions) {
+    userResult(username: $username) {
+      __typename
+      ... on User {
+        id
+        name
+        username
+        bio
+        imageId
+        mediumMemberAt
+        socialStats {
+          followerCount
+          followingCount
+        }
+        postsConnection(paging: $paging) {
+          posts {
+            ...PostPreviewFields
+          }
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
+        }
+      }
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;
+
+/** Four sample stories for the 404 page. */
+export const NotFoundPageQuery = gql`
+  query NotFoundPageQuery {
+    homeFeed(mode: LATEST, paging: { limit: 4 }) {
+      items {
+        post {
+          ...PostPreviewFields
+        }
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;

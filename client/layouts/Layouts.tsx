@@ -1,0 +1,51 @@
+// The four layouts of spec 2 §2.3. Page components render their main column as children
+// and, in the two-column layout, their sidebar through the `sidebar` prop.
+import type { ReactNode } from 'react';
+import { Header } from '../components/Header.tsx';
+import type { Layout as LayoutName } from '../../shared/routing/pages.ts';
+
+export type { LayoutName };
+
+
+interface LayoutProps {
+  name: LayoutName;
+  sidebar?: ReactNode;
+  /** top-nav with the navbar fixed to the viewport (logged-out home with enable_lo_homepage). */
+  fixedNavbar?: boolean;
+  children: ReactNode;
+}
+
+export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
+  switch (name) {
+    case 'basic':
+      return <main className="layout-basic">{children}</main>;
+    case 'two-column':
+      return (
+        <>
+          <Header />
+          <div className="layout-two-column">
+            <main className="layout-main">{children}</main>
+            <aside className="layout-sidebar" data-testid="sidebar">
+              {sidebar}
+            </aside>
+          </div>
+        </>
+      );
+    case 'publication':
+      return (
+        <>
+          <Header />
+          <main className="layout-publication">{children}</main>
+        </>
+      );
+    case 'top-nav':
+    case 'top-nav-wordmark':
+    default:
+      return (
+        <div className={fixedNavbar ? 'layout-top-nav fixed-navbar' : 'layout-top-nav'}>
+          <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          <main className="layout-top-nav-main">{children}</main>
+        </div>
+      );
+  }
+}

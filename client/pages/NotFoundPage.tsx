@@ -1,0 +1,32 @@
+import type { NotFoundPageData } from '../graphql/types.ts';
+import { NotFoundPageQuery } from '../graphql/queries.ts';
+import { StoryCard } from '../components/StoryCard.tsx';
+import { Link } from '../app/navigation.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+/** The 404 page (spec 1 §2.2): heading, a Home link and four sample stories. */
+export const notFoundPage: PageDefinition<NotFoundPageData> = {
+  query: () => ({ query: NotFoundPageQuery, variables: {} }),
+  status: () => 404,
+  title: (_data, state) => `Page not found | ${state.config.productName}`,
+  Component: function NotFound({ data }) {
+    return (
+      <div className="error-page">
+        <p className="error-page-kicker">PAGE NOT FOUND</p>
+        <h1 className="error-page-heading">Out of nothing, something.</h1>
+        <p className="error-page-text">
+          You can find (just about) anything on Vellum — apparently even a page that doesn’t exist. Maybe these stories
+          will take you somewhere new?
+        </p>
+        <Link href="/" className="button button-outline">
+          Home
+        </Link>
+        <section className="error-page-stories" aria-label="Sample stories">
+          {data.homeFeed.items.slice(0, 4).map(({ post }) => (
+            <StoryCard key={post.id} post={post} />
+          ))}
+        </section>
+      </div>
+    );
+  },
+};

@@ -1,0 +1,27 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { TypedDocumentNode } from 'urql';
+import type { PreloadedState } from '../../shared/preloaded-state.ts';
+
+export type RouteParams = Record<string, string>;
+
+export interface PageProps<Data> {
+  params: RouteParams;
+  data: Data;
+}
+
+/**
+ * What a screen needs to render on both sides: its GraphQL query (run in-process by the
+ * worker before the render, by urql in the browser after a client-side navigation), the
+ * HTTP status its data implies, its document title, and the component.
+ */
+export interface PageDefinition<Data = any> {
+  query?: (params: RouteParams) => { query: TypedDocumentNode<Data, any>; variables: Record<string, unknown> };
+  /** HTTP status implied by the data; 200 when absent. */
+  status?: (data: Data) => number;
+  title: (data: Data | undefined, state: PreloadedState) => string;
+  Component: ComponentType<PageProps<Data>>;
+  /** Sidebar content for the two-column layout. */
+  Sidebar?: ComponentType<PageProps<Data>>;
+  /** Shown while a client-side navigation loads the page's data. */
+  loading?: () => ReactNode;
+}

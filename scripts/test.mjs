@@ -1,0 +1,23 @@
+// `npm test`: everything, in order of cost — type check, unit, integration (workerd + D1),
+// browser end-to-end (Chromium). Installs Debian's chromium first when it is missing and
+// we are allowed to (root with apt-get), as on a fresh CI machine.
+import { existsSync } from 'node:fs';
+import { run } from './lib/run.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+if (!existsSync(CHROMIUM)) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Debian chromium for the browser tests…');
+    await run('sh', ['-c', 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium']);
+  } else {
+    console.error(`Browser tests need ${CHROMIUM}: install Debian's chromium (apt-get install chromium).`);
+    process.exit(1);
+  }
+}
+
+await run('node', ['scripts/build-client.mjs']);
+await run('tsc', ['-p', 'tsconfig.json', '--noEmit']);
+await run('vitest', ['run', '--project', 'unit']);
+await run('vitest', ['run', '--project', 'integration']);
+await run('vitest', ['run', '--project', 'e2e']);

@@ -1,0 +1,35 @@
+// The start-up state the server writes into every page (window.__PRELOADED_STATE__) and the
+// client reads before hydrating. A page copy stored in the edge cache is shared by every
+// logged-out reader, so nothing here may describe a particular viewer on such a page.
+
+export interface PreloadedState {
+  config: {
+    productName: string;
+    environment: string;
+    /** Origin of the main host, e.g. "http://localhost:8787". */
+    mainOrigin: string;
+    statusSiteUrl: string;
+  };
+  client: {
+    isBot: boolean;
+    /** Routing entity type of the host (spec 3 client state). */
+    routingEntityType: 'DEFAULT' | 'USER' | 'COLLECTION';
+  };
+  navigation: {
+    host: string;
+    /** Which route table the host uses (see shared/routing). */
+    hostKind: 'default' | 'user' | 'collection';
+    /** Set on a user's custom domain or subdomain. */
+    hostUsername: string | null;
+    /** Set on a publication's custom domain. */
+    hostCollectionSlug: string | null;
+    currentLocation: string;
+  };
+  session: {
+    xsrf: string | null;
+    isLoggedInCookie: boolean;
+    isSpoofed: boolean;
+  };
+  /** Feature flags that are on for this response (spec flag names). */
+  flags: string[];
+}

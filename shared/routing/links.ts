@@ -1,0 +1,146 @@
+// Building links by route name (spec 3 §2, §8).
+//
+// Param rules: every param of the route's main-host pattern is required. A missing value
+// (undefined or null) is a programming error: it is reported through warn and throws
+// 'One or more required param(s) not provided'. An empty string is reported through warn
+// and the link is still built (with an empty segment), so a page with incomplete data
+// renders and the log says why a link is broken.
+//
+// Host rules: on the main host every link is root-relative. On a user's or publication's
+// host, a route of that host's table is root-relative (its owner prefix dropped) when it
+// belongs to the host's owner; anything else — another owner's page, or a main-host-only
+// route — is absolute on the main origin ("the main auth domain").
+import { compilePattern, fillPattern } from './pattern.ts';
+import type { CompiledPattern } from './pattern.ts';
+import { COLLECTION_HOST_PARAM_ROUTES, getHostRoute, getRoute, USER_HOST_PARAM_ROUTES } from './routes.ts';
+import type { HostKind, Route } from './routes.ts';
+
+export interface LinkContext {
+  hostKind: HostKind;
+  /** The main host's origin, e.g. 'https://vellum.example'. */
+  mainOrigin: string;
+  /** Owner of a 'user' host (custom domain or username subdomain). */
+  hostUsername?: string | null;
+  /** Owner of a 'collection' host (publication custom domain). */
+  hostCollectionSlug?: string | null;
+  warn?: (message: string) => void;
+}
+
+export type LinkParams = Readonly<Record<string, string | number | null | undefined>>;
+export type LinkQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export const MISSING_PARAMS_MESSAGE = 'One or more required param(s) not provided';
+
+const compiled = new Map<string, CompiledPattern>();
+
+function patternOf(path: string): CompiledPattern {
+  let pattern = compiled.get(path);
+  if (!pattern) compiled.set(path, (pattern = compilePattern(path)));
+  return pattern;
+}
+
+function requireRoute(name: string): Route {
+  const route = getRoute(name);
+  if (!route) throw new Error('Route with name ' + name + ' does not exist');
+  return route;
+}
+
+function defaultWarn(message: string): void {
+  console.warn(message);
+}
+
+/** A pattern's param values as strings; throws when one is missing, warns when one is empty. */
+function paramValues(
+  label: string,
+  pattern: CompiledPattern,
+  params: LinkParams,
+  warn: (message: string) => void,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  const missing: string[] = [];
+  const empty: string[] = [];
+  for (const name of pattern.paramNames) {
+    const value = params[name];
+    if (value === undefined || value === null) missing.push(name);
+    else if ((values[name] = String(value)) === '') empty.push(name);
+  }
+  if (missing.length > 0 || empty.length > 0) {
+    const detail = [...missing.map((n) => `${n} missing`), ...empty.map((n) => `${n} empty`)].join(', ');
+    warn(`${MISSING_PARAMS_MESSAGE}: ${label} (${detail})`);
+  }
+  if (missing.length > 0) throw new Error(MISSING_PARAMS_MESSAGE);
+  return values;
+}
+
+export function queryString(query: LinkQuery | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? '?' + text : '';
+}
+
+function origin(ctx: LinkContext): string {
+  return ctx.mainOrigin.replace(/\/+$/, '');
+}
+
+function sameOwner(hostOwner: string | null | undefined, value: string | null | undefined): boolean {
+  // Usernames and slugs are compared without case: host names carry no case.
+  return !!hostOwner && !!value && hostOwner.toLowerCase() === value.toLowerCase();
+}
+
+/** Whether ctx is the user's own host (custom domain or username subdomain). */
+export function isUserHost(ctx: LinkContext, username: string | null | undefined): boolean {
+  return ctx.hostKind === 'user' && sameOwner(ctx.hostUsername, username);
+}
+
+/** Whether ctx is the publication's own custom domain. */
+export function isCollectionHost(ctx: LinkContext, collectionSlug: string | null | undefined): boolean {
+  return ctx.hostKind === 'collection' && sameOwner(ctx.hostCollectionSlug, collectionSlug);
+}
+
+/** The root-relative path of a route on the current host, or null when the host does not serve it. */
+function pathOnHost(route: Route, values: Record<string, string>, ctx: LinkContext): string | null {
+  if (ctx.hostKind === 'default') return fillPattern(patternOf(route.path), values);
+  const hostRoute = getHostRoute(ctx.hostKind, route.name);
+  if (!hostRoute) return null;
+  if (USER_HOST_PARAM_ROUTES.has(route.name) && !isUserHost(ctx, values.username)) return null;
+  if (COLLECTION_HOST_PARAM_ROUTES.has(route.name) && !isCollectionHost(ctx, values.collectionSlug)) return null;
+  return fillPattern(patternOf(hostRoute.path), values);
+}
+
+/**
+ * A link to a named route from a page on the host described by ctx: root-relative when the
+ * host serves it, otherwise absolute on the main origin. Params are URI-encoded; query
+ * values that are null or undefined are left out.
+ */
+export function buildLink(name: string, params: LinkParams, ctx: LinkContext, query?: LinkQuery): string {
+  const route = requireRoute(name);
+  const values = paramValues(route.name, patternOf(route.path), params, ctx.warn ?? defaultWarn);
+  const path = pathOnHost(route, values, ctx) ?? origin(ctx) + fillPattern(patternOf(route.path), values);
+  return path + queryString(query);
+}
+
+/** A named route's root-relative path on the main host, whatever host the caller is on. */
+export function routePath(name: string, params: LinkParams, warn: (message: string) => void = defaultWarn): string {
+  const route = requireRoute(name);
+  const pattern = patternOf(route.path);
+  return fillPattern(pattern, paramValues(route.name, pattern, params, warn));
+}
+
+/** Fills a path pattern that is no route (feeds, /_/ actions) with buildLink's param rules. */
+export function fillPath(path: string, params: LinkParams, warn: (message: string) => void = defaultWarn): string {
+  const pattern = patternOf(path);
+  return fillPattern(pattern, paramValues(path, pattern, params, warn));
+}
+
+/**
+ * A main-host address that is no page route: root-relative on the main host, absolute on
+ * the main origin elsewhere.
+ */
+export function mainHostLink(path: string, params: LinkParams, ctx: LinkContext, query?: LinkQuery): string {
+  const filled = fillPath(path, params, ctx.warn ?? defaultWarn);
+  return (ctx.hostKind === 'default' ? filled : origin(ctx) + filled) + queryString(query);
+}

@@ -1,0 +1,13 @@
+// URL builders of spec 3 §2.11, by area. Each takes the LinkContext of the page it is
+// built on, so an address is root-relative where the current host serves it and absolute
+// elsewhere (see shared/routing/links.ts).
+export * from './post-urls.ts';
+export * from './post-action-urls.ts';
+export * from './profile-urls.ts';
+export * from './collection-urls.ts';
+export * from './list-urls.ts';
+export * from './me-urls.ts';
+export * from './misc-urls.ts';
+export * from './auth-urls.ts';
+export * from './image-urls.ts';
+export type { LiveDomainState } from './site-origin.ts';

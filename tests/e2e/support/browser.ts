@@ -1,0 +1,37 @@
+// Debian's Chromium driven by playwright-core (no browser downloads here).
+import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Records console errors, page errors and GraphQL requests of a page. */
+export function watchPage(page: Page) {
+  const consoleErrors: string[] = [];
+  const graphqlRequests: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/_/graphql') graphqlRequests.push(request.postData() ?? '');
+  });
+  return { consoleErrors, graphqlRequests };
+}
+
+/** Resolves once React has hydrated the page (the client marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+}

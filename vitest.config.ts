@@ -1,0 +1,48 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Three projects, run in this order by `npm test` (scripts/test.mjs):
+//   unit         plain functions, in Node
+//   integration  the worker inside workerd with a real local D1 (Cloudflare's vitest plugin)
+//   e2e          the started site driven in Debian's Chromium through playwright-core
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              // Migrations are applied by tests/integration/setup.ts in each test file's storage.
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+            },
+          })),
+        ],
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/integration/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One site, one browser at a time: tests share the server, not their data.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,69 @@
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+
+/**
+ * Wraps a D1 binding so every statement that reaches the database is counted. The
+ * count is reported on responses (`x-d1-queries`) and by the benchmarks: it is how we
+ * show that a page costs a bounded number of queries, whatever the size of its lists.
+ */
+export interface CountingD1 {
+  db: D1Database;
+  /** Statements executed so far (a batch counts each statement it holds). */
+  count(): number;
+}
+
+const RUNNERS = new Set(['first', 'all', 'run', 'raw']);
+const ORIGINAL = Symbol('original statement');
+
+export function countingD1(inner: D1Database): CountingD1 {
+  let executed = 0;
+
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop) {
+        if (prop === ORIGINAL) return target;
+        // D1 statements keep state in private fields: call methods on the target itself.
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        if (prop === 'bind') {
+          return (...args: unknown[]) => wrapStatement((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args));
+        }
+        if (typeof prop === 'string' && RUNNERS.has(prop)) {
+          return (...args: unknown[]) => {
+            executed++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+
+  const db = new Proxy(inner, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop === 'prepare') {
+        return (sql: string) => wrapStatement(target.prepare(sql));
+      }
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) => {
+          executed += statements.length;
+          // The wrapped statements are proxies; D1 needs the originals.
+          return target.batch(statements.map(unwrap));
+        };
+      }
+      if (prop === 'exec') {
+        return (sql: string) => {
+          executed++;
+          return target.exec(sql);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+
+  return { db, count: () => executed };
+}
+
+function unwrap(statement: D1PreparedStatement): D1PreparedStatement {
+  return ((statement as unknown as Record<symbol, D1PreparedStatement>)[ORIGINAL] ?? statement);
+}

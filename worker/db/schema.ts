@@ -1,0 +1,329 @@
+// Typed mirror of migrations/*.sql for drizzle-orm. The SQL migrations are the source of
+// truth (wrangler applies them); this file only describes them to TypeScript, and
+// tests/integration/db-schema.test.ts compares it with the migrated database (columns,
+// types, NOT NULL, defaults, primary keys, foreign keys, indexes), so the two cannot drift.
+//
+// Conventions: snake_case columns, camelCase properties. Times are milliseconds since the
+// epoch (plain numbers). 0/1 flags are typed as booleans. What drizzle cannot express here
+// (COLLATE NOCASE, CHECK constraints) stays in the SQL and is noted in comments.
+
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+
+export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
+export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
+export const COLLECTION_ROLES = ['OWNER', 'EDITOR', 'WRITER'] as const;
+export const POST_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+export const POST_VISIBILITIES = ['PUBLIC', 'UNLISTED', 'LOCKED'] as const;
+export const FOLLOW_TARGET_TYPES = ['USER', 'COLLECTION', 'TAG', 'CATALOG'] as const;
+export const MUTE_TARGET_TYPES = ['USER', 'COLLECTION'] as const;
+export const CATALOG_TYPES = ['LISTS', 'PREDEFINED_LIST'] as const;
+export const PREDEFINED_CATALOGS = ['READING_LIST', 'CURRENTLY_READING', 'PURCHASED'] as const;
+export const CATALOG_VISIBILITIES = ['PUBLIC', 'PRIVATE', 'LOCKED'] as const;
+export const MEMBERSHIP_TIERS = ['MEMBER', 'FRIEND'] as const;
+export const MEMBERSHIP_PLANS = ['MONTHLY', 'YEARLY', 'PREMIUM_MONTHLY', 'PREMIUM_YEARLY'] as const;
+export const PAYMENT_PROVIDERS = ['APPLE', 'BRAINTREE', 'GOOGLE', 'MEDIUM_GIFT', 'PAYPAL', 'STRIPE'] as const;
+export const CURRENCIES = ['USD', 'CAD'] as const;
+export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION'] as const;
+
+// username, email and custom_domain compare case-insensitively (COLLATE NOCASE in SQL).
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').unique(),
+  bio: text('bio').notNull().default(''),
+  imageId: text('image_id'),
+  customDomain: text('custom_domain').unique(),
+  customDomainState: text('custom_domain_state', { enum: CUSTOM_DOMAIN_STATES }).notNull().default('NONE'),
+  hasSubdomain: integer('has_subdomain', { mode: 'boolean' }).notNull().default(false),
+  isSuspended: integer('is_suspended', { mode: 'boolean' }).notNull().default(false),
+  isStaff: integer('is_staff', { mode: 'boolean' }).notNull().default(false),
+  isBookAuthor: integer('is_book_author', { mode: 'boolean' }).notNull().default(false),
+  partnerProgramStatus: text('partner_program_status', { enum: PARTNER_PROGRAM_STATUSES }),
+  /** Comma-separated per-user feature flags (spec flag names). */
+  flags: text('flags').notNull().default(''),
+  followerCount: integer('follower_count').notNull().default(0),
+  followingCount: integer('following_count').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+  deletedAt: integer('deleted_at'),
+});
+
+// slug and domain compare case-insensitively (COLLATE NOCASE in SQL).
+export const collections = sqliteTable('collections', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  avatarId: text('avatar_id'),
+  faviconId: text('favicon_id'),
+  domain: text('domain').unique(),
+  customDomainState: text('custom_domain_state', { enum: CUSTOM_DOMAIN_STATES }).notNull().default('NONE'),
+  creatorId: text('creator_id')
+    .notNull()
+    .references(() => users.id),
+  followerCount: integer('follower_count').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const collectionMembers = sqliteTable(
+  'collection_members',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: COLLECTION_ROLES }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.userId] }), index('collection_members_by_user').on(t.userId, t.role)],
+);
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id),
+    collectionId: text('collection_id').references(() => collections.id),
+    inResponseToPostId: text('in_response_to_post_id').references((): AnySQLiteColumn => posts.id),
+    title: text('title').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    slug: text('slug').notNull().default(''),
+    status: text('status', { enum: POST_STATUSES }).notNull(),
+    visibility: text('visibility', { enum: POST_VISIBILITIES }).notNull().default('PUBLIC'),
+    /** JSON of shared/content.ts StoryContent. Read it only through the GraphQL content gate. */
+    content: text('content').notNull(),
+    previewParagraphCount: integer('preview_paragraph_count').notNull().default(3),
+    wordCount: integer('word_count').notNull().default(0),
+    imageCount: integer('image_count').notNull().default(0),
+    readingTime: real('reading_time').notNull().default(0),
+    previewImageId: text('preview_image_id'),
+    clapCount: integer('clap_count').notNull().default(0),
+    responseCount: integer('response_count').notNull().default(0),
+    responsesLocked: integer('responses_locked', { mode: 'boolean' }).notNull().default(false),
+    hiddenByParentAuthor: integer('hidden_by_parent_author', { mode: 'boolean' }).notNull().default(false),
+    isSuspended: integer('is_suspended', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    firstPublishedAt: integer('first_published_at'),
+    latestPublishedAt: integer('latest_published_at'),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [
+    index('posts_by_creator').on(t.creatorId, sql`${t.latestPublishedAt} DESC`),
+    index('posts_by_collection').on(t.collectionId, sql`${t.latestPublishedAt} DESC`),
+    index('posts_latest')
+      .on(t.status, sql`${t.latestPublishedAt} DESC`)
+      .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+    index('posts_responses')
+      .on(t.inResponseToPostId, t.createdAt)
+      .where(sql`${t.inResponseToPostId} IS NOT NULL`),
+    index('posts_trash').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+export const tags = sqliteTable('tags', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  displayTitle: text('display_title').notNull(),
+  description: text('description').notNull().default(''),
+  postCount: integer('post_count').notNull().default(0),
+  followerCount: integer('follower_count').notNull().default(0),
+});
+
+/** published_at repeats the post's latest_published_at so a tag feed is one index range scan. */
+export const postTags = sqliteTable(
+  'post_tags',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tagSlug: text('tag_slug')
+      .notNull()
+      .references(() => tags.slug),
+    position: integer('position').notNull().default(0),
+    publishedAt: integer('published_at'),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagSlug] }), index('post_tags_by_tag').on(t.tagSlug, sql`${t.publishedAt} DESC`)],
+);
+
+/** target_id is the id of the user, collection, tag (tags.id, not its slug) or catalog. */
+export const follows = sqliteTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: FOLLOW_TARGET_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.targetType, t.targetId] }),
+    index('follows_by_target').on(t.targetType, t.targetId, sql`${t.createdAt} DESC`),
+  ],
+);
+
+export const mutes = sqliteTable(
+  'mutes',
+  {
+    muterId: text('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: MUTE_TARGET_TYPES }).notNull(),
+    targetId: text('target_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.muterId, t.targetType, t.targetId] })],
+);
+
+export const catalogs = sqliteTable(
+  'catalogs',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: CATALOG_TYPES }).notNull(),
+    predefined: text('predefined', { enum: PREDEFINED_CATALOGS }),
+    visibility: text('visibility', { enum: CATALOG_VISIBILITIES }).notNull().default('PUBLIC'),
+    responsesLocked: integer('responses_locked', { mode: 'boolean' }).notNull().default(false),
+    itemCount: integer('item_count').notNull().default(0),
+    responseCount: integer('response_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [unique().on(t.creatorId, t.predefined), index('catalogs_by_creator').on(t.creatorId, sql`${t.updatedAt} DESC`)],
+);
+
+export const catalogItems = sqliteTable(
+  'catalog_items',
+  {
+    id: text('id').primaryKey(),
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [unique().on(t.catalogId, t.postId), index('catalog_items_by_catalog').on(t.catalogId, sql`${t.createdAt} DESC`)],
+);
+
+/** One row per reader per story; count is that reader's claps, 1 to 50 (CHECK in SQL). */
+export const claps = sqliteTable(
+  'claps',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('claps_by_post').on(t.postId)],
+);
+
+export const readingHistory = sqliteTable(
+  'reading_history',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    readAt: integer('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('reading_history_by_user').on(t.userId, sql`${t.readAt} DESC`)],
+);
+
+export const memberships = sqliteTable('memberships', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tier: text('tier', { enum: MEMBERSHIP_TIERS }).notNull(),
+  plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
+  paymentProvider: text('payment_provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+  currency: text('currency', { enum: CURRENCIES }).notNull().default('USD'),
+  /** Integer cents. */
+  amount: integer('amount').notNull(),
+  startedAt: integer('started_at').notNull(),
+  currentPeriodEndsAt: integer('current_period_ends_at').notNull(),
+  isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
+  paymentFailedAt: integer('payment_failed_at'),
+  friendSince: integer('friend_since'),
+});
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [
+    index('notifications_by_user').on(t.userId, sql`${t.createdAt} DESC`),
+    index('notifications_unread').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** Server-side sessions; only the SHA-256 of the cookie token is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    xsrf: text('xsrf').notNull(),
+    spoofedByUserId: text('spoofed_by_user_id').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('sessions_by_user').on(t.userId)],
+);
+
+/** Every table of the schema, by SQL name (the drift test walks this). */
+export const TABLES = {
+  users,
+  collections,
+  collection_members: collectionMembers,
+  posts,
+  tags,
+  post_tags: postTags,
+  follows,
+  mutes,
+  catalogs,
+  catalog_items: catalogItems,
+  claps,
+  reading_history: readingHistory,
+  memberships,
+  notifications,
+  sessions,
+} as const;
+
+export type UserRow = typeof users.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;

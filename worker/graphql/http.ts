@@ -1,0 +1,153 @@
+// POST /_/graphql: one operation `{ query, variables?, operationName? }` or a batch (a
+// JSON array of 1 to 20 of them, answered by an array of results in the same order).
+//
+// Request-level problems are HTTP errors with `{ errors: [{ message }] }`:
+//   405 any method but POST (Allow: POST)
+//   415 a body that is not application/json (which also keeps cross-site HTML forms,
+//       which cannot send JSON without a CORS preflight, from reaching resolvers)
+//   413 a body over GRAPHQL_MAX_BODY_BYTES (counted while reading)
+//   400 malformed JSON, an empty or oversized batch, an entry that is not an operation
+// Operation-level problems (syntax, validation, limits, resolver errors) are GraphQL
+// results with `errors`, status 200, so one bad operation does not sink its batch.
+
+import type { FormattedExecutionResult } from 'graphql';
+import type { GraphQLContext } from './context.ts';
+import { executePrepared, isPrepared, prepareOperation, type GraphQLOperation } from './execute-operation.ts';
+import { GRAPHQL_MAX_BATCH_OPERATIONS, GRAPHQL_MAX_BODY_BYTES } from './limits.ts';
+
+export {
+  GRAPHQL_MAX_ALIASES,
+  GRAPHQL_MAX_BATCH_OPERATIONS,
+  GRAPHQL_MAX_BODY_BYTES,
+  GRAPHQL_MAX_COST,
+  GRAPHQL_MAX_DEPTH,
+  GRAPHQL_MAX_TOKENS,
+} from './limits.ts';
+
+export interface GraphQLHttpOptions {
+  /** Defaults to GRAPHQL_MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+  /** Defaults to on everywhere but ENVIRONMENT=production. */
+  introspection?: boolean;
+}
+
+const RESPONSE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...RESPONSE_HEADERS, ...headers } });
+}
+
+function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ errors: [{ message }] }, status, headers);
+}
+
+/** 405 for anything but POST (the route answers it without resolving a session). */
+export function graphQLMethodNotAllowed(method: string): Response {
+  return errorResponse(405, `Method ${method} is not allowed: send GraphQL operations with POST.`, { allow: 'POST' });
+}
+
+class RequestRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The body, refusing more than maxBytes whatever Content-Length claims. */
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new RequestRefused(413, `Request body exceeds the limit of ${maxBytes} bytes.`);
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function parseJson(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new RequestRefused(400, 'Malformed JSON in request body.');
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks one entry's shape; `where` names it in messages ("" or " 3 of the batch"). */
+function toOperation(entry: unknown, where: string): GraphQLOperation {
+  if (!isPlainObject(entry)) throw new RequestRefused(400, `Operation${where} must be a JSON object with a query.`);
+  const { query, variables, operationName } = entry;
+  if (typeof query !== 'string' || query.trim() === '') {
+    throw new RequestRefused(400, `Operation${where} has no query: "query" must be a non-empty string.`);
+  }
+  if (variables != null && !isPlainObject(variables)) {
+    throw new RequestRefused(400, `Operation${where}: "variables" must be a JSON object.`);
+  }
+  if (operationName != null && typeof operationName !== 'string') {
+    throw new RequestRefused(400, `Operation${where}: "operationName" must be a string.`);
+  }
+  return { query, variables: variables ?? null, operationName: operationName ?? null };
+}
+
+function toOperations(payload: unknown): { operations: GraphQLOperation[]; batched: boolean } {
+  if (!Array.isArray(payload)) return { operations: [toOperation(payload, '')], batched: false };
+  if (payload.length === 0) throw new RequestRefused(400, 'Empty batch: send 1 to 20 operations.');
+  if (payload.length > GRAPHQL_MAX_BATCH_OPERATIONS) {
+    throw new RequestRefused(400, `Batch of ${payload.length} operations exceeds the limit of ${GRAPHQL_MAX_BATCH_OPERATIONS}.`);
+  }
+  return { operations: payload.map((entry, i) => toOperation(entry, ` ${i + 1} of the batch`)), batched: true };
+}
+
+/**
+ * Runs the operations of one request with one context (so they share its loaders).
+ * Queries run side by side, which lets the loaders batch across them; a batch holding a
+ * mutation runs strictly in order instead.
+ */
+async function runOperations(operations: GraphQLOperation[], context: GraphQLContext, introspection: boolean): Promise<FormattedExecutionResult[]> {
+  const prepared = operations.map((operation) => prepareOperation(operation, { introspection }));
+  const run = (entry: (typeof prepared)[number]) => (isPrepared(entry) ? executePrepared(entry, context) : Promise.resolve(entry));
+  if (!prepared.some((entry) => isPrepared(entry) && entry.kind !== 'query')) return Promise.all(prepared.map(run));
+  const results: FormattedExecutionResult[] = [];
+  for (const entry of prepared) results.push(await run(entry));
+  return results;
+}
+
+export async function handleGraphQLRequest(request: Request, context: GraphQLContext, options: GraphQLHttpOptions = {}): Promise<Response> {
+  if (request.method !== 'POST') return graphQLMethodNotAllowed(request.method);
+  try {
+    const contentType = request.headers.get('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      throw new RequestRefused(415, 'Content-Type must be application/json.');
+    }
+    const payload = parseJson(await readBody(request, options.maxBodyBytes ?? GRAPHQL_MAX_BODY_BYTES));
+    const { operations, batched } = toOperations(payload);
+    const introspection = options.introspection ?? context.env.ENVIRONMENT !== 'production';
+    const results = await runOperations(operations, context, introspection);
+    return jsonResponse(batched ? results : results[0]);
+  } catch (error) {
+    if (error instanceof RequestRefused) return errorResponse(error.status, error.message);
+    console.error('[graphql] request failed', error);
+    return errorResponse(500, 'Internal server error');
+  }
+}

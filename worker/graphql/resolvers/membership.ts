@@ -1,0 +1,15 @@
+import type { MembershipRow } from '../../db/schema.ts';
+
+/**
+ * Whether a membership unlocks member-only stories right now. Decisions (the spec names
+ * the states, not their effect on access):
+ * - active: yes, until current_period_ends_at;
+ * - cancelled: yes, until current_period_ends_at (benefits are kept for the paid period,
+ *   spec 1 §4 "Reactivation");
+ * - payment failed: no, from payment_failed_at until a charge succeeds (which clears it);
+ * - period ended: no.
+ * The same rule decides User.mediumMemberAt, so the member badge and access agree.
+ */
+export function isMembershipActive(membership: MembershipRow | null | undefined, now: number): membership is MembershipRow {
+  return membership != null && membership.paymentFailedAt === null && membership.currentPeriodEndsAt > now;
+}

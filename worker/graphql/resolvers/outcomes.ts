@@ -1,0 +1,36 @@
+// Union members for results that are not the thing asked for (spec 2 §3, spec 2 §8).
+// Each carries a message the client may show as is.
+
+export const OUTCOME_TYPENAMES = ['NotFound', 'RemovedByUser', 'AccountSuspended', 'AccountDeleted', 'PostSuspended'] as const;
+export type OutcomeTypename = (typeof OUTCOME_TYPENAMES)[number];
+
+export interface Outcome {
+  readonly __typename: OutcomeTypename;
+  readonly message: string;
+}
+
+export const outcomes = {
+  notFound: (what: 'story' | 'user'): Outcome => ({
+    __typename: 'NotFound',
+    message: what === 'story' ? 'This story does not exist.' : 'This account does not exist.',
+  }),
+  removedByUser: (): Outcome => ({ __typename: 'RemovedByUser', message: 'This story was deleted by its author.' }),
+  accountSuspended: (productName: string): Outcome => ({
+    __typename: 'AccountSuspended',
+    message: `This account is under investigation or was found in violation of the ${productName} Rules.`,
+  }),
+  accountDeleted: (): Outcome => ({ __typename: 'AccountDeleted', message: 'This account has been deleted.' }),
+  postSuspended: (productName: string): Outcome => ({
+    __typename: 'PostSuspended',
+    message: `This story is under investigation or was found in violation of the ${productName} Rules.`,
+  }),
+};
+
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === 'object' && value !== null && '__typename' in value;
+}
+
+/** __resolveType of a result union whose only non-outcome member is `typename`. */
+export function resolveResultType(typename: string) {
+  return (value: unknown): string => (isOutcome(value) ? value.__typename : typename);
+}

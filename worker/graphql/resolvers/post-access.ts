@@ -1,0 +1,48 @@
+// Who may retrieve a story by id, and what the others are told (spec 2 §3 post-retrieval
+// states). Checked in this order; the first that applies wins:
+//
+//   no such post                                   → NotFound
+//   a draft, and the viewer is not its author       → NotFound (a draft's existence is private)
+//   the author's account is deleted                 → AccountDeleted
+//   in the trash: never published and not the author → NotFound; otherwise → RemovedByUser
+//   the author's account is suspended               → AccountSuspended  } unless the viewer is the
+//   the story is suspended                          → PostSuspended     } author, staff or has
+//                                                                         can_view_suspended_content
+//   otherwise                                       → the Post (UNLISTED and LOCKED included:
+//                                                     an unlisted story is read by its link; a
+//                                                     locked one is cut by the content gate)
+//
+// Every path to a Post by id (post, postResult, inResponseToPost) comes through here.
+
+import type { GraphQLContext } from '../context.ts';
+import { isOutcome, outcomes, type Outcome } from './outcomes.ts';
+import type { PostNode } from './post-content.ts';
+import { isViewer, maySeeSuspended } from './viewer.ts';
+
+export async function postOrOutcome(ctx: GraphQLContext, id: string): Promise<PostNode | Outcome> {
+  const post = await ctx.loaders.postById.load(id);
+  if (!post) return outcomes.notFound('story');
+  const isAuthor = isViewer(ctx, post.creatorId);
+  if (post.status === 'DRAFT' && !isAuthor) return outcomes.notFound('story');
+
+  const creator = await ctx.loaders.userById.load(post.creatorId);
+  if (!creator) return outcomes.notFound('story');
+  if (creator.deletedAt !== null) return outcomes.accountDeleted();
+
+  if (post.deletedAt !== null) {
+    return post.firstPublishedAt === null && !isAuthor ? outcomes.notFound('story') : outcomes.removedByUser();
+  }
+
+  if (!maySeeSuspended(ctx, creator.id)) {
+    const productName = ctx.env.PRODUCT_NAME;
+    if (creator.isSuspended) return outcomes.accountSuspended(productName);
+    if (post.isSuspended) return outcomes.postSuspended(productName);
+  }
+  return post;
+}
+
+/** The Post when this viewer may retrieve it, else null. */
+export async function visiblePost(ctx: GraphQLContext, id: string): Promise<PostNode | null> {
+  const result = await postOrOutcome(ctx, id);
+  return isOutcome(result) ? null : result;
+}

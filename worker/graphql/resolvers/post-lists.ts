@@ -1,0 +1,127 @@
+// Lists of stories: the home feed (LATEST, FOLLOWING), a writer's stories, a
+// publication's stories, a tag's stories. One keyset-paged query each; the creators
+// come back in the same query and prime the user loader.
+//
+// What a list may hold is decided here once (listedToEveryone): published, not trashed,
+// not a response, not unlisted, not suspended, by an account neither suspended nor
+// deleted. Drafts and trash never appear in any list, for anyone.
+
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { follows, mutes, posts, postTags, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm } from '../loaders.ts';
+import { emptyPage, pageOf, pageRequest, type Page, type PagingOptions } from './paging.ts';
+import { sealPostNode, type PostNode } from './post-content.ts';
+import { isViewer, viewerId } from './viewer.ts';
+
+export type HomeFeedMode = 'LATEST' | 'FOLLOWING';
+
+/** Stories anyone may find in a list. */
+function listedToEveryone(): SQL[] {
+  return [
+    ...listedToAuthor(),
+    ne(posts.visibility, 'UNLISTED'),
+    eq(posts.isSuspended, false),
+    eq(users.isSuspended, false),
+    isNull(users.deletedAt),
+  ];
+}
+
+/** An author's own list also holds their unlisted and suspended stories. */
+function listedToAuthor(): SQL[] {
+  return [eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt), isNull(posts.inResponseToPostId)];
+}
+
+interface ListQuery {
+  where: SQL[];
+  /** A tag's list reads the tag links (their publication time is indexed per tag). */
+  tagSlug?: string;
+}
+
+async function listPosts(ctx: GraphQLContext, paging: PagingOptions | null | undefined, list: ListQuery): Promise<Page<PostNode>> {
+  const request = pageRequest(paging);
+  const sortKey: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
+  const conditions = [...list.where, isNotNull(sortKey)];
+  if (request.after) {
+    const { sortKey: at, id } = request.after;
+    conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
+  }
+  let query = orm(ctx.db)
+    .select({ post: posts, creator: users, sortKey })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .$dynamic();
+  if (list.tagSlug) query = query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagSlug, list.tagSlug)));
+  const rows = await query
+    .where(and(...conditions))
+    .orderBy(desc(sortKey), desc(posts.id))
+    .limit(request.limit + 1);
+
+  const page = pageOf(rows, request, (row) => ({ sortKey: row.sortKey as number, id: row.post.id }));
+  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
+  return {
+    items: page.items.map(({ post }) => {
+      const node = sealPostNode(post);
+      ctx.loaders.postById.prime(node.id, node);
+      return node;
+    }),
+    pagingInfo: page.pagingInfo,
+  };
+}
+
+export async function homeFeedPosts(ctx: GraphQLContext, mode: HomeFeedMode, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const viewer = viewerId(ctx);
+  if (mode === 'FOLLOWING' && !viewer) {
+    pageRequest(paging); // a bad limit or cursor is still an error when logged out
+    return emptyPage();
+  }
+  const where = listedToEveryone();
+  if (viewer) where.push(...notMutedBy(ctx, viewer));
+  if (mode === 'FOLLOWING' && viewer) where.push(followedBy(ctx, viewer));
+  return listPosts(ctx, paging, { where });
+}
+
+/** Muting a writer or publication takes their stories off the viewer's home feed. */
+function notMutedBy(ctx: GraphQLContext, viewer: string): SQL[] {
+  const q = orm(ctx.db);
+  const muted = (type: 'USER' | 'COLLECTION') =>
+    q
+      .select({ id: mutes.targetId })
+      .from(mutes)
+      .where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type)));
+  return [notInArray(posts.creatorId, muted('USER')), or(isNull(posts.collectionId), notInArray(posts.collectionId, muted('COLLECTION')))!];
+}
+
+/** Stories by followed writers, in followed publications, or with a followed tag. */
+function followedBy(ctx: GraphQLContext, viewer: string): SQL {
+  const q = orm(ctx.db);
+  const followed = (type: 'USER' | 'COLLECTION' | 'TAG') =>
+    q
+      .select({ id: follows.targetId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewer), eq(follows.targetType, type)));
+  const withFollowedTag = q
+    .select({ id: postTags.postId })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.slug, postTags.tagSlug))
+    .where(inArray(tags.id, followed('TAG')));
+  return or(
+    inArray(posts.creatorId, followed('USER')),
+    inArray(posts.collectionId, followed('COLLECTION')),
+    inArray(posts.id, withFollowedTag),
+  )!;
+}
+
+export function userPosts(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const visible = isViewer(ctx, user.id) ? listedToAuthor() : listedToEveryone();
+  return listPosts(ctx, paging, { where: [eq(posts.creatorId, user.id), ...visible] });
+}
+
+export function collectionPosts(ctx: GraphQLContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()] });
+}
+
+export function tagPosts(ctx: GraphQLContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
+}

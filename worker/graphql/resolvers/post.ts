@@ -1,0 +1,64 @@
+import type { GraphQLContext } from '../context.ts';
+import { visiblePost } from './post-access.ts';
+import { previewImageMetadata, readableContent, type PostNode } from './post-content.ts';
+import { postUrl, uniqueSlug } from './urls.ts';
+import { viewerId } from './viewer.ts';
+
+/** Card previews: the first lines of what the viewer may read. */
+export const PREVIEW_CONTENT_PARAGRAPHS = 2;
+
+type PostType = 'deleted' | 'draft' | 'response' | 'unlisted' | 'public';
+
+/** Spec 3 post type, derived from the row (the first that applies). */
+export function postType(post: PostNode): PostType {
+  if (post.deletedAt !== null) return 'deleted';
+  if (post.status === 'DRAFT') return 'draft';
+  if (post.inResponseToPostId !== null) return 'response';
+  if (post.visibility === 'UNLISTED') return 'unlisted';
+  return 'public';
+}
+
+async function previewContent(ctx: GraphQLContext, post: PostNode, paragraphCount: number) {
+  const readable = await readableContent(ctx, post);
+  const paragraphs = readable.paragraphs.slice(0, Math.max(0, paragraphCount));
+  return {
+    isFullContent: !readable.isLockedPreviewOnly && paragraphs.length === readable.paragraphs.length,
+    bodyModel: { paragraphs },
+  };
+}
+
+async function creatorOf(ctx: GraphQLContext, post: PostNode) {
+  const creator = await ctx.loaders.userById.load(post.creatorId);
+  if (!creator) throw new Error(`Post ${post.id} has no creator row ${post.creatorId}.`);
+  return creator;
+}
+
+export const postResolvers = {
+  Post: {
+    uniqueSlug: (post: PostNode) => uniqueSlug(post),
+    creator: (post: PostNode, _args: unknown, ctx: GraphQLContext) => creatorOf(ctx, post),
+    collection: (post: PostNode, _args: unknown, ctx: GraphQLContext) =>
+      post.collectionId ? ctx.loaders.collectionById.load(post.collectionId) : null,
+    isLocked: (post: PostNode) => post.visibility === 'LOCKED',
+    type: postType,
+    isPublished: (post: PostNode) => post.status === 'PUBLISHED',
+    responsesCount: (post: PostNode) => post.responseCount,
+    tags: (post: PostNode, _args: unknown, ctx: GraphQLContext) => ctx.loaders.tagsByPostId.load(post.id),
+    primaryTopic: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => (await ctx.loaders.tagsByPostId.load(post.id))[0] ?? null,
+    previewImage: (post: PostNode) => previewImageMetadata(post),
+    mediumUrl: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => postUrl(ctx.env, (await creatorOf(ctx, post)).username, post),
+    inResponseToPost: (post: PostNode, _args: unknown, ctx: GraphQLContext) =>
+      post.inResponseToPostId ? visiblePost(ctx, post.inResponseToPostId) : null,
+    content: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => {
+      const readable = await readableContent(ctx, post);
+      return { isLockedPreviewOnly: readable.isLockedPreviewOnly, bodyModel: { paragraphs: readable.paragraphs } };
+    },
+    previewContent: (post: PostNode, _args: unknown, ctx: GraphQLContext) => previewContent(ctx, post, PREVIEW_CONTENT_PARAGRAPHS),
+    extendedPreviewContent: (post: PostNode, _args: unknown, ctx: GraphQLContext) => previewContent(ctx, post, post.previewParagraphCount),
+    viewerEdge: (post: PostNode, _args: unknown, ctx: GraphQLContext) => ({ id: `${post.id}-${viewerId(ctx) ?? 'lo'}`, postId: post.id }),
+  },
+  PostViewerEdge: {
+    clapCount: (edge: { postId: string }, _args: unknown, ctx: GraphQLContext) => ctx.loaders.viewerClapCountByPostId.load(edge.postId),
+    isBookmarked: (edge: { postId: string }, _args: unknown, ctx: GraphQLContext) => ctx.loaders.viewerBookmarkByPostId.load(edge.postId),
+  },
+};

@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import { countingD1 } from '../db/counting-d1.ts';
+import type { Env } from '../env.ts';
+import { resolveViewer } from '../session/viewer.ts';
+import { createGraphQLContext } from './context.ts';
+import { graphQLMethodNotAllowed, handleGraphQLRequest } from './http.ts';
+
+/** Response header: D1 statements the request ran (the session lookup included). */
+export const D1_QUERY_COUNT_HEADER = 'x-d1-queries';
+
+/** Mounts the GraphQL endpoint: POST /_/graphql; any other method gets 405. */
+export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
+  app.all('/_/graphql', async (c) => {
+    if (c.req.method !== 'POST') return graphQLMethodNotAllowed(c.req.method);
+    const d1 = countingD1(c.env.DB);
+    const viewer = await resolveViewer(d1.db, c.req.raw);
+    const context = createGraphQLContext({ db: d1.db, env: c.env, viewer });
+    const response = await handleGraphQLRequest(c.req.raw, context);
+    response.headers.set(D1_QUERY_COUNT_HEADER, String(d1.count()));
+    return response;
+  });
+}

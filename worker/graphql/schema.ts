@@ -1,0 +1,15 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import { resolvers } from './resolvers/index.ts';
+import { typeDefs } from './schema.graphql.ts';
+
+/**
+ * The executable schema of the data service: POST /_/graphql (./http.ts) and server
+ * rendering (in-process, with a context from ./context.ts) both run it.
+ * Building it checks that every resolver names a field of the SDL.
+ */
+export const schema: GraphQLSchema = makeExecutableSchema({
+  typeDefs,
+  resolvers,
+  resolverValidationOptions: { requireResolversToMatchSchema: 'error', requireResolversForResolveType: 'error' },
+});

@@ -1,0 +1,44 @@
+import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import type { Env } from '../env.ts';
+import type { HostContext } from '../host/resolve-host.ts';
+import type { RequestViewer } from '../session/viewer.ts';
+
+const ROUTING_ENTITY: Record<HostContext['kind'], PreloadedState['client']['routingEntityType']> = {
+  default: 'DEFAULT',
+  user: 'USER',
+  collection: 'COLLECTION',
+};
+
+export function mainOrigin(env: Pick<Env, 'MAIN_HOST'>): string {
+  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.MAIN_HOST);
+  return `${local ? 'http' : 'https'}://${env.MAIN_HOST}`;
+}
+
+/**
+ * The start-up state of a page. For a logged-out viewer it holds nothing personal, which
+ * is what lets the edge cache share the page between readers.
+ */
+export function buildPreloadedState(env: Env, host: HostContext, viewer: RequestViewer, url: URL, flags: ReadonlySet<string>): PreloadedState {
+  return {
+    config: {
+      productName: env.PRODUCT_NAME,
+      environment: env.ENVIRONMENT,
+      mainOrigin: mainOrigin(env),
+      statusSiteUrl: env.STATUS_SITE_URL,
+    },
+    client: { isBot: viewer.isBot, routingEntityType: ROUTING_ENTITY[host.kind] },
+    navigation: {
+      host: host.host,
+      hostKind: host.kind,
+      hostUsername: host.kind === 'user' ? host.username : null,
+      hostCollectionSlug: host.kind === 'collection' ? host.collectionSlug : null,
+      currentLocation: url.pathname + url.search,
+    },
+    session: {
+      xsrf: viewer.user ? viewer.xsrf : null,
+      isLoggedInCookie: viewer.user !== null,
+      isSpoofed: viewer.isSpoofed,
+    },
+    flags: [...flags].sort(),
+  };
+}

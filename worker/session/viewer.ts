@@ -1,0 +1,102 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { isbot } from 'isbot';
+import { findSession, SESSION_COOKIE } from './session-store.ts';
+
+/** The signed-in user as the request path needs it (membership is loaded on demand by GraphQL). */
+export interface ViewerUser {
+  id: string;
+  username: string;
+  name: string;
+  email: string | null;
+  imageId: string | null;
+  isStaff: boolean;
+  isSuspended: boolean;
+  isBookAuthor: boolean;
+  partnerProgramStatus: string | null;
+  /** Per-user feature flags, e.g. can_view_suspended_content. */
+  flags: ReadonlySet<string>;
+}
+
+/** Who is asking: resolved once per request, before routing and the cache decision. */
+export interface RequestViewer {
+  /** null when logged out. */
+  user: ViewerUser | null;
+  /** Hash of the live session id (sign-out revokes it). */
+  sessionIdHash: string | null;
+  /** Anti-forgery value of the session; state-changing calls must echo it. */
+  xsrf: string | null;
+  /** A staff member acting as this user. */
+  isSpoofed: boolean;
+  isBot: boolean;
+  /** The request carried a session cookie, valid or not. */
+  sentSessionCookie: boolean;
+}
+
+export const LOGGED_OUT: RequestViewer = Object.freeze({
+  user: null,
+  sessionIdHash: null,
+  xsrf: null,
+  isSpoofed: false,
+  isBot: false,
+  sentSessionCookie: false,
+});
+
+interface UserRow {
+  id: string;
+  username: string;
+  name: string;
+  email: string | null;
+  image_id: string | null;
+  is_staff: number;
+  is_suspended: number;
+  is_book_author: number;
+  partner_program_status: string | null;
+  flags: string;
+}
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return value || null;
+    }
+  }
+  return null;
+}
+
+export async function resolveViewer(db: D1Database, request: Request): Promise<RequestViewer> {
+  const isBot = isbot(request.headers.get('user-agent') ?? '');
+  const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+  if (!token) return { ...LOGGED_OUT, isBot };
+  const session = await findSession(db, token);
+  if (!session) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
+  const row = await db
+    .prepare(
+      'SELECT id, username, name, email, image_id, is_staff, is_suspended, is_book_author, partner_program_status, flags FROM users WHERE id = ? AND deleted_at IS NULL',
+    )
+    .bind(session.user_id)
+    .first<UserRow>();
+  if (!row) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
+  return {
+    user: {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      imageId: row.image_id,
+      isStaff: row.is_staff === 1,
+      isSuspended: row.is_suspended === 1,
+      isBookAuthor: row.is_book_author === 1,
+      partnerProgramStatus: row.partner_program_status,
+      flags: new Set(row.flags.split(',').map((f) => f.trim()).filter(Boolean)),
+    },
+    sessionIdHash: session.id_hash,
+    xsrf: session.xsrf,
+    isSpoofed: session.spoofed_by_user_id !== null,
+    isBot,
+    sentSessionCookie: true,
+  };
+}
