@@ -18,7 +18,9 @@ const client = new Client({
     credentials: 'same-origin',
     headers: {
       'graphql-client-name': 'lite',
-      ...(preloadedState.session.xsrf ? { 'x-xsrf-token': preloadedState.session.xsrf } : {}),
+      // Mutations must carry the session's anti-forgery value (worker/graphql/anti-forgery.ts);
+      // logged out, any value marks the call as sent by our own pages.
+      'x-xsrf-token': preloadedState.session.xsrf ?? '1',
     },
   }),
 });

@@ -12,6 +12,7 @@
 
 import type { FormattedExecutionResult } from 'graphql';
 import type { GraphQLContext } from './context.ts';
+import { mayMutate, XSRF_REFUSED } from './anti-forgery.ts';
 import { executePrepared, isPrepared, prepareOperation, type GraphQLOperation } from './execute-operation.ts';
 import { GRAPHQL_MAX_BATCH_OPERATIONS, GRAPHQL_MAX_BODY_BYTES } from './limits.ts';
 
@@ -124,8 +125,16 @@ function toOperations(payload: unknown): { operations: GraphQLOperation[]; batch
  * Queries run side by side, which lets the loaders batch across them; a batch holding a
  * mutation runs strictly in order instead.
  */
-async function runOperations(operations: GraphQLOperation[], context: GraphQLContext, introspection: boolean): Promise<FormattedExecutionResult[]> {
-  const prepared = operations.map((operation) => prepareOperation(operation, { introspection }));
+async function runOperations(
+  operations: GraphQLOperation[],
+  context: GraphQLContext,
+  introspection: boolean,
+  mutationsAllowed: boolean,
+): Promise<FormattedExecutionResult[]> {
+  const prepared = operations.map((operation) => {
+    const entry = prepareOperation(operation, { introspection });
+    return isPrepared(entry) && entry.kind === 'mutation' && !mutationsAllowed ? XSRF_REFUSED : entry;
+  });
   const run = (entry: (typeof prepared)[number]) => (isPrepared(entry) ? executePrepared(entry, context) : Promise.resolve(entry));
   if (!prepared.some((entry) => isPrepared(entry) && entry.kind !== 'query')) return Promise.all(prepared.map(run));
   const results: FormattedExecutionResult[] = [];
@@ -143,7 +152,7 @@ export async function handleGraphQLRequest(request: Request, context: GraphQLCon
     const payload = parseJson(await readBody(request, options.maxBodyBytes ?? GRAPHQL_MAX_BODY_BYTES));
     const { operations, batched } = toOperations(payload);
     const introspection = options.introspection ?? context.env.ENVIRONMENT !== 'production';
-    const results = await runOperations(operations, context, introspection);
+    const results = await runOperations(operations, context, introspection, mayMutate(request, context.viewer));
     return jsonResponse(batched ? results : results[0]);
   } catch (error) {
     if (error instanceof RequestRefused) return errorResponse(error.status, error.message);

@@ -2,6 +2,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { resolvers } from './resolvers/index.ts';
 import { typeDefs } from './schema.graphql.ts';
+import { SCHEMA_MODULES } from './modules/index.ts';
 
 /**
  * The executable schema of the data service: POST /_/graphql (./http.ts) and server
@@ -9,7 +10,7 @@ import { typeDefs } from './schema.graphql.ts';
  * Building it checks that every resolver names a field of the SDL.
  */
 export const schema: GraphQLSchema = makeExecutableSchema({
-  typeDefs,
-  resolvers,
+  typeDefs: [typeDefs, ...SCHEMA_MODULES.map((module) => module.typeDefs)],
+  resolvers: [resolvers, ...SCHEMA_MODULES.map((module) => module.resolvers)],
   resolverValidationOptions: { requireResolversToMatchSchema: 'error', requireResolversForResolveType: 'error' },
 });

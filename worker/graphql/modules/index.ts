@@ -1,0 +1,11 @@
+// Schema modules: each capability adds its types, queries and mutations in a file of its
+// own (SDL + resolvers). Same-named types across modules (Query, Mutation, User, …) are
+// merged by @graphql-tools when the schema is built (../schema.ts).
+import type { IResolvers } from '@graphql-tools/utils';
+
+export interface SchemaModule {
+  typeDefs: string;
+  resolvers: IResolvers;
+}
+
+export const SCHEMA_MODULES: SchemaModule[] = [];
