@@ -5,17 +5,22 @@ import type { Env } from './env.ts';
 import { mountGraphQL } from './graphql/route.ts';
 import { handlePage } from './pages/page-handler.ts';
 import { placeholderImage } from './images/placeholder-image.ts';
+import { ERROR_REPORT_PATH, handleErrorReport } from './reports/error-reports.ts';
+import { serverErrorPage } from './pages/server-error-page.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
 app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
 app.get('/_/img/v2/:size/:id', (c) => placeholderImage(c.req.param('size'), c.req.param('id')));
+app.post(ERROR_REPORT_PATH, (c) => handleErrorReport(c.req.raw));
 app.all('*', handlePage);
 
 app.onError((error, c) => {
-  console.error('unhandled error', c.req.method, new URL(c.req.url).pathname, error);
-  return c.text('Internal server error', 500);
+  const path = new URL(c.req.url).pathname;
+  console.error(JSON.stringify({ event: 'unhandled_error', method: c.req.method, path, message: String(error), stack: error.stack }));
+  if (path.startsWith('/_/')) return c.text('Internal server error', 500);
+  return serverErrorPage(c.env, error);
 });
 
 export default app;

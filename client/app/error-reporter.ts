@@ -3,6 +3,7 @@
 const MAX_PENDING = 10;
 const MAX_TOTAL = 50;
 const FLUSH_AFTER_MS = 5000;
+// Same path as worker/reports/error-reports.ts.
 export const ERROR_REPORT_PATH = '/_/clientele/reports/errors';
 
 interface ErrorRecord {

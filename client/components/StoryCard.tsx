@@ -5,6 +5,7 @@ import { storyHref, profileHref } from '../app/hrefs.ts';
 import { Avatar } from './Avatar.tsx';
 import { ImageView } from './ImageView.tsx';
 import { MemberStar } from './MemberStar.tsx';
+import { ClapIcon, ResponseIcon } from './icons.tsx';
 
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
 export function StoryCard({ post }: { post: PostPreview }) {
@@ -38,10 +39,12 @@ export function StoryCard({ post }: { post: PostPreview }) {
           <span>{formatReadingTime(post.readingTime)}</span>
           {post.clapCount > 0 ? (
             <span className="story-card-claps" title={`${post.clapCount} claps`}>
-              👏 {formatCount(post.clapCount)}
+              <ClapIcon /> {formatCount(post.clapCount)}
             </span>
           ) : null}
-          {post.responsesCount > 0 ? <span title={`${post.responsesCount} responses`}>💬 {formatCount(post.responsesCount)}</span> : null}
+          {post.responsesCount > 0 ? <span className="story-card-responses" title={`${post.responsesCount} responses`}>
+              <ResponseIcon /> {formatCount(post.responsesCount)}
+            </span> : null}
         </div>
       </div>
       {post.previewImage ? (

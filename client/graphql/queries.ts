@@ -112,9 +112,6 @@ export const PostPageQuery = gql`
       ... on RemovedByUser {
         message
       }
-      ... on Unauthorized {
-        message
-      }
     }
   }
   ${PostPreviewFields}

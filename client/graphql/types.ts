@@ -45,7 +45,7 @@ export interface FullPost extends PostPreview {
 }
 
 export interface ResultMessage {
-  __typename: 'NotFound' | 'PostSuspended' | 'AccountSuspended' | 'RemovedByUser' | 'Unauthorized';
+  __typename: 'NotFound' | 'PostSuspended' | 'AccountSuspended' | 'AccountDeleted' | 'RemovedByUser';
   message: string;
 }
 

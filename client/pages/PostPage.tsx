@@ -5,6 +5,7 @@ import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
+import { ClapIcon, ResponseIcon } from '../components/icons.tsx';
 import { Link } from '../app/navigation.tsx';
 import { profileHref } from '../app/hrefs.ts';
 import type { PageDefinition } from './page-definition.ts';
@@ -78,8 +79,12 @@ function Story({ post }: { post: FullPost }) {
           </div>
         </div>
         <div className="story-actions muted">
-          <span title="Claps">👏 {formatCount(post.clapCount)}</span>
-          <span title="Responses">💬 {formatCount(post.responsesCount)}</span>
+          <span className="story-action" title="Claps">
+            <ClapIcon size={20} /> {formatCount(post.clapCount)}
+          </span>
+          <span className="story-action" title="Responses">
+            <ResponseIcon size={20} /> {formatCount(post.responsesCount)}
+          </span>
         </div>
       </header>
       <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
@@ -88,7 +93,7 @@ function Story({ post }: { post: FullPost }) {
           <h2>
             <MemberStar /> Member-only story
           </h2>
-          <p>The author made this story available to {`Vellum`} members only.</p>
+          <p>The author made this story available to members only. Become a member to read it and every other story.</p>
           <a className="button button-dark" href="/plans">
             Get unlimited access
           </a>{' '}

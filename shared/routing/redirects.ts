@@ -1,6 +1,6 @@
 // What a matched route redirects to (spec 2 §2.3):
 // - a route that declares a redirect target goes there permanently (301), carrying its
-//   params over, but only when every param is non-empty; otherwise the failure is logged
+//   params over, but only when every param is non-empty (whitespace-only counts as empty); otherwise the failure is logged
 //   and the not-found page is shown;
 // - the top-posts-for-tag route is served by the topic page, which sends the reader
 //   temporarily (302) to the tag posts route with the same tagSlug.
@@ -40,7 +40,7 @@ function redirectTo(
   const needed = target ? compilePattern(target.path).paramNames : [];
   const params = match.params;
   const valid =
-    target !== undefined && Object.values(params).every((v) => v !== '') && needed.every((name) => !!params[name]);
+    target !== undefined && Object.values(params).every((v) => v.trim() !== '') && needed.every((name) => !!params[name]?.trim());
   if (!valid) {
     const message = 'Route ' + match.route.name + ' had invalid params when attempting to redirect';
     (ctx.warn ?? console.warn)(message);

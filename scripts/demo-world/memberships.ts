@@ -1,0 +1,133 @@
+// Paid memberships in every state: active Member and Friend, cancelled (still running),
+// lapsed (ended), payment failed, gifted; most users have none.
+
+import type { DemoKey } from './accounts.ts';
+import { DAY, YEAR, timeBetween, type Context, type Person } from './context.ts';
+import type { MembershipRow } from './rows.ts';
+
+type Plan = MembershipRow['plan'];
+type Provider = MembershipRow['payment_provider'];
+
+const MONTH = 30 * DAY;
+const PERIOD: Record<Plan, number> = { MONTHLY: MONTH, YEARLY: YEAR, PREMIUM_MONTHLY: MONTH, PREMIUM_YEARLY: YEAR };
+/** Integer cents per period. */
+const PRICE: Record<MembershipRow['currency'], Record<Plan, number>> = {
+  USD: { MONTHLY: 500, YEARLY: 5000, PREMIUM_MONTHLY: 1500, PREMIUM_YEARLY: 15000 },
+  CAD: { MONTHLY: 700, YEARLY: 7000, PREMIUM_MONTHLY: 2100, PREMIUM_YEARLY: 21000 },
+};
+const PAID_PROVIDERS: readonly [Provider, number][] = [['STRIPE', 55], ['BRAINTREE', 15], ['PAYPAL', 12], ['APPLE', 10], ['GOOGLE', 8]];
+
+type State = 'active' | 'cancelled' | 'lapsed' | 'failed' | 'gift';
+
+interface Spec {
+  plan: Plan;
+  provider: Provider;
+  state: State;
+  currency?: MembershipRow['currency'];
+  /** How long ago it started. */
+  startedAgo: number;
+  /** Friend: how long ago the upgrade happened (defaults to the start). */
+  friendAgo?: number;
+}
+
+const DEMO_MEMBERSHIPS: Partial<Record<DemoKey, Spec>> = {
+  member: { plan: 'MONTHLY', provider: 'STRIPE', state: 'active', startedAgo: 200 * DAY },
+  friend: { plan: 'PREMIUM_YEARLY', provider: 'STRIPE', state: 'active', startedAgo: 400 * DAY, friendAgo: 120 * DAY },
+  cancelled: { plan: 'YEARLY', provider: 'STRIPE', state: 'cancelled', startedAgo: 300 * DAY },
+  failed: { plan: 'MONTHLY', provider: 'BRAINTREE', state: 'failed', startedAgo: 150 * DAY },
+  lapsed: { plan: 'MONTHLY', provider: 'STRIPE', state: 'lapsed', startedAgo: 400 * DAY },
+  gifted: { plan: 'YEARLY', provider: 'MEDIUM_GIFT', state: 'gift', startedAgo: 60 * DAY },
+  writer: { plan: 'YEARLY', provider: 'BRAINTREE', state: 'active', startedAgo: 700 * DAY },
+  editor: { plan: 'PREMIUM_MONTHLY', provider: 'STRIPE', state: 'active', startedAgo: 500 * DAY },
+  author: { plan: 'YEARLY', provider: 'APPLE', state: 'active', startedAgo: 250 * DAY },
+  partner: { plan: 'MONTHLY', provider: 'STRIPE', state: 'active', startedAgo: 600 * DAY, currency: 'CAD' },
+  sub: { plan: 'MONTHLY', provider: 'GOOGLE', state: 'active', startedAgo: 90 * DAY },
+};
+
+export function createMemberships(ctx: Context): void {
+  const { random } = ctx;
+  const demoPeople = new Map<Person, DemoKey>();
+  for (const [key, person] of Object.entries(ctx.demo)) demoPeople.set(person as Person, key as DemoKey);
+
+  for (const person of ctx.people) {
+    const key = demoPeople.get(person);
+    if (key !== undefined) {
+      const spec = DEMO_MEMBERSHIPS[key];
+      if (spec) ctx.world.memberships.push(membership(ctx, person, spec));
+      continue;
+    }
+    if (!random.chance(0.3)) continue;
+    ctx.world.memberships.push(membership(ctx, person, randomSpec(ctx, person)));
+  }
+}
+
+function randomSpec(ctx: Context, person: Person): Spec {
+  const { random, now } = ctx;
+  const roll = random.float();
+  const state: State = roll < 0.72 ? 'active' : roll < 0.8 ? 'cancelled' : roll < 0.87 ? 'lapsed' : roll < 0.93 ? 'failed' : 'gift';
+  const friend = state !== 'gift' && random.chance(0.15);
+  const yearly = random.chance(0.4);
+  const plan: Plan = friend ? (yearly ? 'PREMIUM_YEARLY' : 'PREMIUM_MONTHLY') : state === 'gift' || yearly ? 'YEARLY' : 'MONTHLY';
+  let provider: Provider = 'MEDIUM_GIFT';
+  if (state !== 'gift') {
+    let pick = random.float() * 100;
+    provider = 'STRIPE';
+    for (const [name, weight] of PAID_PROVIDERS) {
+      if (pick < weight) { provider = name; break; }
+      pick -= weight;
+    }
+  }
+  const earliest = Math.max(person.row.created_at, now - 3 * YEAR);
+  const startedAt = state === 'gift' ? timeBetween(random, now - 300 * DAY, now - 10 * DAY) : timeBetween(random, earliest, now - 2 * DAY);
+  const startedAgo = Math.max(2 * DAY, now - startedAt);
+  const spec: Spec = { plan, provider, state, currency: random.chance(0.1) ? 'CAD' : 'USD', startedAgo };
+  if (friend && random.chance(0.4)) spec.friendAgo = Math.floor(startedAgo * random.float());
+  return spec;
+}
+
+function membership(ctx: Context, person: Person, spec: Spec): MembershipRow {
+  const { random, now } = ctx;
+  const currency = spec.currency ?? 'USD';
+  const period = PERIOD[spec.plan];
+  const startedAt = Math.max(person.row.created_at, now - spec.startedAgo);
+  // The period that contains `now`: renewals happen on the start's anniversaries.
+  const nextRenewal = startedAt + (Math.floor((now - startedAt) / period) + 1) * period;
+  const row: MembershipRow = {
+    id: ctx.ids.next(),
+    user_id: person.row.id,
+    tier: spec.plan.startsWith('PREMIUM') ? 'FRIEND' : 'MEMBER',
+    plan: spec.plan,
+    payment_provider: spec.provider,
+    currency,
+    amount: spec.state === 'gift' ? 0 : PRICE[currency][spec.plan], // a gift's recipient pays nothing
+    started_at: startedAt,
+    current_period_ends_at: nextRenewal,
+    is_cancelled: 0,
+    payment_failed_at: null,
+    friend_since: null,
+  };
+  switch (spec.state) {
+    case 'cancelled':
+      row.is_cancelled = 1;
+      break;
+    case 'lapsed': {
+      // Cancelled, and the last paid period is over: a former member.
+      row.is_cancelled = 1;
+      const periods = Math.max(1, Math.floor((now - startedAt) / period) - 1);
+      row.current_period_ends_at = Math.min(now - DAY, startedAt + periods * period);
+      break;
+    }
+    case 'failed':
+      // The renewal charge failed a few days ago; access runs on through a short grace period.
+      row.payment_failed_at = now - timeBetween(random, DAY, 6 * DAY);
+      row.current_period_ends_at = now + timeBetween(random, 2 * DAY, 7 * DAY);
+      break;
+    case 'gift':
+      row.current_period_ends_at = startedAt + period;
+      break;
+    case 'active':
+      break;
+  }
+  if (row.tier === 'FRIEND') row.friend_since = spec.friendAgo === undefined ? startedAt : Math.max(startedAt, now - spec.friendAgo);
+  return row;
+}

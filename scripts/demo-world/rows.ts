@@ -1,0 +1,242 @@
+// Row shapes of the demo world, one per table of migrations/0001_core.sql (sessions
+// excepted: a seeded world has nobody signed in). Keys are the column names; booleans
+// are 0/1 and times are epoch milliseconds, exactly as stored.
+
+export type SqlValue = string | number | null;
+export type Row = Record<string, SqlValue>;
+
+export type UserRow = {
+  id: string;
+  username: string;
+  name: string;
+  email: string | null;
+  bio: string;
+  image_id: string | null;
+  custom_domain: string | null;
+  custom_domain_state: 'NONE' | 'PENDING' | 'LIVE';
+  has_subdomain: number;
+  is_suspended: number;
+  is_staff: number;
+  is_book_author: number;
+  partner_program_status: 'ACTIVE' | 'INACTIVE' | 'PENDING_ACTION' | 'SUSPENDED' | null;
+  flags: string;
+  follower_count: number;
+  following_count: number;
+  created_at: number;
+  deleted_at: number | null;
+};
+
+export type CollectionRow = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  avatar_id: string | null;
+  favicon_id: string | null;
+  domain: string | null;
+  custom_domain_state: 'NONE' | 'PENDING' | 'LIVE';
+  creator_id: string;
+  follower_count: number;
+  created_at: number;
+};
+
+export type CollectionMemberRow = {
+  collection_id: string;
+  user_id: string;
+  role: 'OWNER' | 'EDITOR' | 'WRITER';
+  created_at: number;
+};
+
+export type PostRow = {
+  id: string;
+  creator_id: string;
+  collection_id: string | null;
+  in_response_to_post_id: string | null;
+  title: string;
+  subtitle: string;
+  slug: string;
+  status: 'DRAFT' | 'PUBLISHED';
+  visibility: 'PUBLIC' | 'UNLISTED' | 'LOCKED';
+  /** JSON of shared/content.ts StoryContent. */
+  content: string;
+  preview_paragraph_count: number;
+  word_count: number;
+  image_count: number;
+  reading_time: number;
+  preview_image_id: string | null;
+  clap_count: number;
+  response_count: number;
+  responses_locked: number;
+  hidden_by_parent_author: number;
+  is_suspended: number;
+  created_at: number;
+  updated_at: number;
+  first_published_at: number | null;
+  latest_published_at: number | null;
+  deleted_at: number | null;
+};
+
+export type TagRow = {
+  id: string;
+  slug: string;
+  display_title: string;
+  description: string;
+  post_count: number;
+  follower_count: number;
+};
+
+export type PostTagRow = {
+  post_id: string;
+  tag_slug: string;
+  position: number;
+  published_at: number | null;
+};
+
+export type FollowRow = {
+  follower_id: string;
+  target_type: 'USER' | 'COLLECTION' | 'TAG' | 'CATALOG';
+  target_id: string;
+  created_at: number;
+};
+
+export type MuteRow = {
+  muter_id: string;
+  target_type: 'USER' | 'COLLECTION';
+  target_id: string;
+  created_at: number;
+};
+
+export type CatalogRow = {
+  id: string;
+  creator_id: string;
+  name: string;
+  description: string;
+  type: 'LISTS' | 'PREDEFINED_LIST';
+  predefined: 'READING_LIST' | 'CURRENTLY_READING' | 'PURCHASED' | null;
+  visibility: 'PUBLIC' | 'PRIVATE' | 'LOCKED';
+  responses_locked: number;
+  item_count: number;
+  response_count: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type CatalogItemRow = {
+  id: string;
+  catalog_id: string;
+  post_id: string;
+  note: string;
+  created_at: number;
+};
+
+export type ClapRow = {
+  user_id: string;
+  post_id: string;
+  count: number;
+  updated_at: number;
+};
+
+export type ReadingHistoryRow = {
+  user_id: string;
+  post_id: string;
+  read_at: number;
+};
+
+export type MembershipRow = {
+  id: string;
+  user_id: string;
+  tier: 'MEMBER' | 'FRIEND';
+  plan: 'MONTHLY' | 'YEARLY' | 'PREMIUM_MONTHLY' | 'PREMIUM_YEARLY';
+  payment_provider: 'APPLE' | 'BRAINTREE' | 'GOOGLE' | 'MEDIUM_GIFT' | 'PAYPAL' | 'STRIPE';
+  currency: 'USD' | 'CAD';
+  /** Integer cents. */
+  amount: number;
+  started_at: number;
+  current_period_ends_at: number;
+  is_cancelled: number;
+  payment_failed_at: number | null;
+  friend_since: number | null;
+};
+
+export type NotificationRow = {
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  type: 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION';
+  post_id: string | null;
+  created_at: number;
+  read_at: number | null;
+};
+
+export type World = {
+  users: UserRow[];
+  collections: CollectionRow[];
+  collection_members: CollectionMemberRow[];
+  posts: PostRow[];
+  tags: TagRow[];
+  post_tags: PostTagRow[];
+  follows: FollowRow[];
+  mutes: MuteRow[];
+  catalogs: CatalogRow[];
+  catalog_items: CatalogItemRow[];
+  claps: ClapRow[];
+  reading_history: ReadingHistoryRow[];
+  memberships: MembershipRow[];
+  notifications: NotificationRow[];
+};
+
+export type TableName = keyof World;
+
+/** Insert order: every table comes after the tables its foreign keys point to. */
+export const TABLES_IN_FK_ORDER: readonly TableName[] = [
+  'users',
+  'collections',
+  'collection_members',
+  'posts',
+  'tags',
+  'post_tags',
+  'follows',
+  'mutes',
+  'catalogs',
+  'catalog_items',
+  'claps',
+  'reading_history',
+  'memberships',
+  'notifications',
+];
+
+/** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
+export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T][number] & string)[] } = {
+  users: [
+    'id', 'username', 'name', 'email', 'bio', 'image_id', 'custom_domain', 'custom_domain_state', 'has_subdomain',
+    'is_suspended', 'is_staff', 'is_book_author', 'partner_program_status', 'flags', 'follower_count',
+    'following_count', 'created_at', 'deleted_at',
+  ],
+  collections: [
+    'id', 'slug', 'name', 'description', 'avatar_id', 'favicon_id', 'domain', 'custom_domain_state', 'creator_id',
+    'follower_count', 'created_at',
+  ],
+  collection_members: ['collection_id', 'user_id', 'role', 'created_at'],
+  posts: [
+    'id', 'creator_id', 'collection_id', 'in_response_to_post_id', 'title', 'subtitle', 'slug', 'status', 'visibility',
+    'content', 'preview_paragraph_count', 'word_count', 'image_count', 'reading_time', 'preview_image_id',
+    'clap_count', 'response_count', 'responses_locked', 'hidden_by_parent_author', 'is_suspended', 'created_at',
+    'updated_at', 'first_published_at', 'latest_published_at', 'deleted_at',
+  ],
+  tags: ['id', 'slug', 'display_title', 'description', 'post_count', 'follower_count'],
+  post_tags: ['post_id', 'tag_slug', 'position', 'published_at'],
+  follows: ['follower_id', 'target_type', 'target_id', 'created_at'],
+  mutes: ['muter_id', 'target_type', 'target_id', 'created_at'],
+  catalogs: [
+    'id', 'creator_id', 'name', 'description', 'type', 'predefined', 'visibility', 'responses_locked', 'item_count',
+    'response_count', 'created_at', 'updated_at',
+  ],
+  catalog_items: ['id', 'catalog_id', 'post_id', 'note', 'created_at'],
+  claps: ['user_id', 'post_id', 'count', 'updated_at'],
+  reading_history: ['user_id', 'post_id', 'read_at'],
+  memberships: [
+    'id', 'user_id', 'tier', 'plan', 'payment_provider', 'currency', 'amount', 'started_at', 'current_period_ends_at',
+    'is_cancelled', 'payment_failed_at', 'friend_since',
+  ],
+  notifications: ['id', 'user_id', 'actor_id', 'type', 'post_id', 'created_at', 'read_at'],
+};
