@@ -60,18 +60,19 @@ function imageSeconds(imageCount: number): number {
   return seconds;
 }
 
+const WORD = /\S+/g;
+
 export function countWords(paragraphs: readonly Paragraph[]): number {
   let words = 0;
   for (const p of paragraphs) {
     if (p.type === 'IMG' || p.type === 'HR') continue;
-    const trimmed = p.text.trim();
-    if (trimmed) words += trimmed.split(/\s+/u).length;
+    words += p.text.match(WORD)?.length ?? 0;
   }
   return words;
 }
 
 /** Reading time in (fractional) minutes; the display rounds it up (see formatReadingTime). */
-export function readingTimeMinutes(paragraphs: readonly Paragraph[]): number {
+export function readingTimeMinutes(paragraphs: readonly Paragraph[], words = countWords(paragraphs)): number {
   const images = paragraphs.filter((p) => p.type === 'IMG').length;
-  return countWords(paragraphs) / WORDS_PER_MINUTE + imageSeconds(images) / 60;
+  return words / WORDS_PER_MINUTE + imageSeconds(images) / 60;
 }

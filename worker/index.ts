@@ -7,13 +7,15 @@ import { handlePage } from './pages/page-handler.ts';
 import { placeholderImage } from './images/placeholder-image.ts';
 import { ERROR_REPORT_PATH, handleErrorReport } from './reports/error-reports.ts';
 import { serverErrorPage } from './pages/server-error-page.ts';
+import { GEO_PATH, handleGeo } from './api/geo.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
 app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
-app.get('/_/img/v2/:size/:id', (c) => placeholderImage(c.req.param('size'), c.req.param('id')));
+app.get('/_/img/v2/*', (c) => placeholderImage(new URL(c.req.url).pathname.slice('/_/img/v2/'.length)));
 app.post(ERROR_REPORT_PATH, (c) => handleErrorReport(c.req.raw));
+app.get(GEO_PATH, handleGeo);
 app.all('*', handlePage);
 
 app.onError((error, c) => {

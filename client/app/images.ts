@@ -1,14 +1,16 @@
-// Image addresses for the client. The CDN origin comes from configuration; locally the
-// worker itself answers /_/img with generated placeholders (see worker/images).
-let imageOrigin = '/_/img';
+// Image addresses for the client, through the shared CDN URL builder. The CDN origin is
+// configuration; locally the worker itself answers /_/img with generated placeholders
+// (worker/images/placeholder-image.ts).
+import { imageUrl } from '../../shared/urls/image-urls.ts';
 
-export function setImageOrigin(origin: string): void {
-  imageOrigin = origin.replace(/\/+$/, '');
-}
+export const LOCAL_IMAGE_ORIGIN = '/_/img';
 
 export function imageSrc(id: string, options: { width: number; height?: number; pixelRatio?: number }): string {
-  const ratio = Math.min(2, options.pixelRatio ?? 1);
-  const w = Math.round(options.width * ratio);
-  const size = options.height ? `resize:fill:${w}:${Math.round(options.height * ratio)}` : `resize:fit:${w}`;
-  return `${imageOrigin}/v2/${size}/${encodeURIComponent(id)}`;
+  return imageUrl(id, {
+    strategy: options.height ? 'crop' : 'resample',
+    width: options.width,
+    ...(options.height ? { height: options.height } : {}),
+    ...(options.pixelRatio ? { pixelRatio: options.pixelRatio } : {}),
+    origin: LOCAL_IMAGE_ORIGIN,
+  });
 }

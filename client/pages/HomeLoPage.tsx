@@ -2,12 +2,14 @@ import type { HomePageData } from '../graphql/types.ts';
 import { HomePageQuery } from '../graphql/queries.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 
 /** The logged-out home page: a hero and the latest stories. */
 export const homeLoPage: PageDefinition<HomePageData> = {
   query: () => ({ query: HomePageQuery, variables: { paging: { limit: 25 } } }),
   title: (_data, state) => `${state.config.productName} – Where good ideas find you.`,
   Component: function HomeLo({ data }) {
+    useGiftMembershipHash();
     return (
       <>
         <section className="home-hero">

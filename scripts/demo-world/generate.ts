@@ -12,7 +12,7 @@ import { createNotifications } from './notifications.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
 import { IdFactory, Random } from './random.ts';
 import type { World } from './rows.ts';
-import { createResponses, createStories, createWriter } from './stories.ts';
+import { createContentWriter, createResponses, createStories } from './stories.ts';
 import { TOPICS } from './vocabulary.ts';
 
 export interface GenerateOptions {
@@ -61,9 +61,9 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createTags(ctx);
   createUsers(ctx, userCountFor(stories));
   createPublications(ctx);
-  const writer = createWriter(ctx);
-  createStories(ctx, stories, writer);
-  createResponses(ctx, Math.round(stories * 0.5), writer);
+  const content = createContentWriter(ctx);
+  createStories(ctx, stories, content);
+  createResponses(ctx, Math.round(stories * 0.5), content);
   createCatalogs(ctx);
   createFollows(ctx);
   createMutes(ctx);

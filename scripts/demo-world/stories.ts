@@ -21,11 +21,11 @@ interface PlannedStory {
 const SHOWCASE_TITLE = 'Everything a Story Can Hold: A Tour of the Editor';
 const TWO_YEARS = 730 * DAY;
 
-export function createWriter(ctx: Context): { writer: ContentWriter; setAuthor: (id: string) => void } {
+/** The world's content writer: mentions go to users in good standing, photo credits to a few names. */
+export function createContentWriter(ctx: Context): ContentWriter {
   const { random } = ctx;
   const mentionable = ctx.people.filter((p) => p.row.is_suspended === 0);
-  let authorId = '';
-  const pickMention = (): Mentionable | null => {
+  const pickMention = (authorId: string): Mentionable | null => {
     for (let tries = 0; tries < 4; tries++) {
       const person = random.pick(mentionable);
       if (person.row.id !== authorId) return { id: person.row.id, name: person.row.name };
@@ -33,10 +33,10 @@ export function createWriter(ctx: Context): { writer: ContentWriter; setAuthor: 
     return null;
   };
   const photographers = random.sample(ctx.people, 40).map((p) => p.row.name);
-  return { writer: new ContentWriter(random, pickMention, photographers), setAuthor: (id) => (authorId = id) };
+  return new ContentWriter(random, pickMention, photographers);
 }
 
-export function createStories(ctx: Context, count: number, content: ReturnType<typeof createWriter>): void {
+export function createStories(ctx: Context, count: number, content: ContentWriter): void {
   for (const planned of planStories(ctx, count)) {
     const story = buildStory(ctx, planned, content);
     ctx.stories.push(story);
@@ -70,7 +70,7 @@ function planStories(ctx: Context, count: number): PlannedStory[] {
   return plan;
 }
 
-function buildStory(ctx: Context, planned: PlannedStory, content: ReturnType<typeof createWriter>): Story {
+function buildStory(ctx: Context, planned: PlannedStory, content: ContentWriter): Story {
   const { random, now } = ctx;
   const { creator, special } = planned;
   const collectionId = special === 'showcase' || creator.collectionIds.length === 0 || !random.chance(0.5)
@@ -78,8 +78,7 @@ function buildStory(ctx: Context, planned: PlannedStory, content: ReturnType<typ
     : random.pick(creator.collectionIds);
   const topic = special === 'showcase' ? (ctx.topicBySlug.get('writing') as Topic) : chooseTopic(ctx, creator, collectionId);
   const title = special === 'showcase' ? SHOWCASE_TITLE : storyTitle(random, topic);
-  content.setAuthor(creator.row.id);
-  const written = special === 'showcase' ? content.writer.showcase(topic, title) : content.writer.story(topic, title);
+  const written = special === 'showcase' ? content.showcase(creator.row.id, topic, title) : content.story(creator.row.id, topic, title);
 
   const roll = random.float();
   const draft = special === 'draft' || (special === null && roll < 0.05);
@@ -166,6 +165,7 @@ function addTags(ctx: Context, story: Story, creator: Person, collectionId: stri
 function postRow(ctx: Context, creatorId: string, written: WrittenContent): PostRow {
   const paragraphs: Paragraph[] = written.paragraphs;
   const firstImage = paragraphs.find((p) => p.type === 'IMG');
+  const words = countWords(paragraphs);
   return {
     id: ctx.ids.next(12),
     creator_id: creatorId,
@@ -178,9 +178,9 @@ function postRow(ctx: Context, creatorId: string, written: WrittenContent): Post
     visibility: 'PUBLIC',
     content: JSON.stringify({ paragraphs }),
     preview_paragraph_count: 3,
-    word_count: countWords(paragraphs),
+    word_count: words,
     image_count: paragraphs.filter((p) => p.type === 'IMG').length,
-    reading_time: readingTimeMinutes(paragraphs),
+    reading_time: readingTimeMinutes(paragraphs, words),
     preview_image_id: firstImage?.metadata?.id ?? null,
     clap_count: 0,
     response_count: 0,
@@ -199,7 +199,7 @@ function postRow(ctx: Context, creatorId: string, written: WrittenContent): Post
  * About one response per two stories, on live stories that accept responses; a quarter
  * reply to an earlier response (threads), often by the story's author.
  */
-export function createResponses(ctx: Context, count: number, content: ReturnType<typeof createWriter>): void {
+export function createResponses(ctx: Context, count: number, content: ContentWriter): void {
   const { random, now } = ctx;
   const candidates = ctx.stories.filter((s) => isLive(s.row) && s.row.responses_locked === 0 && s.row.visibility !== 'UNLISTED');
   if (candidates.length === 0) return;
@@ -221,9 +221,8 @@ export function createResponses(ctx: Context, count: number, content: ReturnType
     const author = script ? (ctx.demo[script[0]] as Person) : chooseResponder(ctx, parent, responders, time);
     if (!author) continue;
 
-    content.setAuthor(author.row.id);
     const isReply = parent.root !== parent;
-    const written = content.writer.response(parent.root.topic, isReply);
+    const written = content.response(author.row.id, parent.root.topic, isReply);
     const row = postRow(ctx, author.row.id, written);
     row.in_response_to_post_id = parent.row.id;
     row.slug = slugify(((written.paragraphs[0] as Paragraph).text).split(/\s+/).slice(0, 6).join(' '));

@@ -91,23 +91,27 @@ const MENTION_FRAMES: readonly (readonly [string, string])[] = [
   [' As ', ' likes to say, the details matter.'],
 ];
 
+/** Picks someone to mention, never the author of the post being written. */
+export type MentionPicker = (authorId: string) => Mentionable | null;
+
 /** Writes stories and responses; one instance per world, sharing the world's PRNG. */
 export class ContentWriter {
   private readonly random: Random;
-  private readonly pickMention: () => Mentionable | null;
+  private readonly mentionPicker: MentionPicker;
   private readonly photographerNames: readonly string[];
   private names = new Set<string>();
   private mentions: string[] = [];
+  private authorId = '';
 
-  constructor(random: Random, pickMention: () => Mentionable | null, photographerNames: readonly string[]) {
+  constructor(random: Random, mentionPicker: MentionPicker, photographerNames: readonly string[]) {
     this.random = random;
-    this.pickMention = pickMention;
+    this.mentionPicker = mentionPicker;
     this.photographerNames = photographerNames;
   }
 
-  story(topic: Topic, title: string): WrittenContent {
+  story(authorId: string, topic: Topic, title: string): WrittenContent {
     const r = this.random;
-    this.begin();
+    this.begin(authorId);
     const out: Paragraph[] = [];
     const tech = topic.slug in TECH_LANGUAGES_BY_TOPIC;
     if (r.chance(0.006)) out.push(this.plain('COVER_TITLE', title));
@@ -127,9 +131,9 @@ export class ContentWriter {
   }
 
   /** One story that holds every paragraph and markup type: the renderer's test page. */
-  showcase(topic: Topic, title: string): WrittenContent {
+  showcase(authorId: string, topic: Topic, title: string): WrittenContent {
     const r = this.random;
-    this.begin();
+    this.begin(authorId);
     const intro = new MarkedText()
       .add('This story shows everything a story can hold: ')
       .mark('emphasis', { type: 'EM' })
@@ -175,9 +179,9 @@ export class ContentWriter {
   }
 
   /** A response: one to three short paragraphs, no title. */
-  response(topic: Topic, isReply: boolean): WrittenContent {
+  response(authorId: string, topic: Topic, isReply: boolean): WrittenContent {
     const r = this.random;
-    this.begin();
+    this.begin(authorId);
     const first = new MarkedText().add(fillTemplate(r, r.pick(isReply ? REPLIES : RESPONSES), topic));
     if (r.chance(0.15)) first.markWords(r, 2, { type: r.chance(0.5) ? 'EM' : 'STRONG' });
     const out: Paragraph[] = [this.paragraph('P', first)];
@@ -187,9 +191,14 @@ export class ContentWriter {
     return { paragraphs: out, mentions: this.mentions };
   }
 
-  private begin(): void {
+  private begin(authorId: string): void {
     this.names = new Set();
     this.mentions = [];
+    this.authorId = authorId;
+  }
+
+  private pickMention(): Mentionable | null {
+    return this.mentionPicker(this.authorId);
   }
 
   /** A fresh 4-hex paragraph name, unique within the story. */
@@ -216,7 +225,7 @@ export class ContentWriter {
     const roll = r.float();
     if (roll < 0.66) return [this.prose(topic, tech)];
     if (roll < 0.74) return [this.image(topic, false)];
-    if (roll < 0.78) return [this.quote('BQ', topic)];
+    if (roll < 0.78) return [this.blockquote(topic)];
     if (roll < 0.805) return [this.plain('PQ', sentence(r, topic))];
     if (roll < 0.855) {
       const type: ParagraphType = r.chance(0.5) ? 'ULI' : 'OLI';
@@ -261,11 +270,11 @@ export class ContentWriter {
     return this.paragraph('P', text);
   }
 
-  private quote(type: 'BQ', topic: Topic): Paragraph {
+  private blockquote(topic: Topic): Paragraph {
     const r = this.random;
     const text = new MarkedText().add(sentences(r, topic, r.int(1, 2)));
     if (r.chance(0.2)) text.markWords(r, 2, { type: 'EM' });
-    return this.paragraph(type, text);
+    return this.paragraph('BQ', text);
   }
 
   /** IMG: caption as text (sometimes empty, sometimes a photo credit with a link). */

@@ -1,9 +1,11 @@
-// Local stand-in for the image CDN: answers the CDN's path format
-// (/_/img/v2/resize:fit:{w}/{id}, /_/img/v2/resize:fill:{w}:{h}/{id}) with a generated
+// Local stand-in for the image CDN: answers the CDN's path format of shared/urls/image-urls.ts
+// (/_/img/v2/resize:fit:{w}/…/{id}, resize:fill:{w}:{h}, resize:pad:{w}:{h}) with a generated
 // SVG whose colours derive from the image id, so demo stories have stable pictures
 // without any network. A deployment points the image origin at the real CDN instead.
 
-const SIZE = /^resize:(fit|fill):(\d{1,4})(?::(\d{1,4}))?$/;
+const SIZE = /^resize:(fit|fill|pad):(\d{1,4})(?::(\d{1,4}))?$/;
+/** Operations the placeholder accepts and ignores (it has no pixels to blur or re-encode). */
+const IGNORED = /^(blur|darken|quality):\d{1,3}$|^format:webp$/;
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -11,11 +13,17 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-export function placeholderImage(sizeSpec: string, id: string): Response {
+/** `path` is what follows /_/img/v2/: operations, then the image id. */
+export function placeholderImage(path: string): Response {
+  const segments = path.split('/');
+  const id = decodeURIComponent(segments.pop() ?? '');
+  const sizeSpec = segments.shift() ?? '';
   const match = SIZE.exec(sizeSpec);
-  if (!match || !/^[\w.*-]{1,80}$/.test(id)) return new Response('Not found', { status: 404 });
-  const width = Math.min(4000, Math.max(1, Number(match[2])));
-  const height = match[3] ? Math.min(4000, Math.max(1, Number(match[3]))) : Math.round(width * 0.6);
+  if (!match || !segments.every((op) => IGNORED.test(op)) || !/^[\w.*-]{1,80}$/.test(id)) {
+    return new Response('Not found', { status: 404 });
+  }
+  const width = Math.min(4000, Math.max(1, Number(match[2]) || 680));
+  const height = match[3] && match[3] !== '0' ? Math.min(4000, Math.max(1, Number(match[3]))) : Math.round(width * 0.6);
   const h = hash(id);
   const hue = h % 360;
   const hue2 = (hue + 40 + (h >> 9) % 80) % 360;

@@ -1,7 +1,49 @@
+import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
+import { imageUrl } from '../../shared/urls/image-urls.ts';
+
+/** Publication favicons are cropped to this square (spec 2 §9). */
+export const PUBLICATION_FAVICON_SIZE = 128;
 
 /** The product's favicon differs per environment so a staging tab is never mistaken for production. */
 export function defaultFaviconUrl(env: Pick<Env, 'ENVIRONMENT'>): string {
   const variant = ['development', 'staging'].includes(env.ENVIRONMENT) ? env.ENVIRONMENT : 'production';
   return `/favicon-${variant}.svg`;
+}
+
+export interface PublicationFavicon {
+  collectionId: string;
+  faviconId: string | null;
+}
+
+/** A publication's favicon by its slug or its live custom domain (the "publication favicon query"). */
+export async function findPublicationFavicon(db: D1Database, domainOrSlug: string): Promise<PublicationFavicon | null> {
+  const row = await db
+    .prepare(
+      "SELECT id, favicon_id FROM collections WHERE slug = ?1 OR (domain = ?1 AND custom_domain_state = 'LIVE') LIMIT 1",
+    )
+    .bind(domainOrSlug.toLowerCase())
+    .first<{ id: string; favicon_id: string | null }>();
+  return row ? { collectionId: row.id, faviconId: row.favicon_id } : null;
+}
+
+/** On publication routes the publication's own favicon, cropped to 128×128; else the product's. */
+export async function faviconUrl(
+  db: D1Database,
+  env: Pick<Env, 'ENVIRONMENT'>,
+  publication: string | null,
+  imageOrigin: string,
+): Promise<string> {
+  if (publication) {
+    const favicon = await findPublicationFavicon(db, publication);
+    if (favicon?.faviconId) {
+      return imageUrl(favicon.faviconId, {
+        strategy: 'crop',
+        width: PUBLICATION_FAVICON_SIZE,
+        height: PUBLICATION_FAVICON_SIZE,
+        origin: imageOrigin,
+      });
+    }
+  }
+  return defaultFaviconUrl(env);
 }

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useNavigation } from '../app/navigation.tsx';
+
+/**
+ * Home with the hash #giftMembership goes to the gift checkout (spec 2 §2.3). The hash
+ * never reaches the server, so this happens in the browser, after hydration.
+ */
+export function useGiftMembershipHash(): void {
+  const { navigate } = useNavigation();
+  useEffect(() => {
+    if (window.location.hash === '#giftMembership') navigate('/gift-checkout', { replace: true });
+  }, [navigate]);
+}
