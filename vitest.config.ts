@@ -25,6 +25,9 @@ export default defineConfig({
             },
           })),
         ],
+        // wrangler.toml defines NODE_ENV=production, so the worker loads React's production
+        // build, which has no jsxDEV: compile JSX for the production runtime to match.
+        oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
