@@ -40,8 +40,8 @@ function parseArgs(argv: string[]): Options {
       return v;
     };
     switch (flag) {
-      case '--stories': options.stories = positiveInteger(flag, value()); break;
-      case '--seed': options.seed = positiveInteger(flag, value()); break;
+      case '--stories': options.stories = integerAtLeast(1, flag, value()); break;
+      case '--seed': options.seed = integerAtLeast(0, flag, value()); break;
       case '--reset': options.reset = true; break;
       case '--persist-to': options.persistTo = resolve(value()); break;
       case '--help': case '-h':
@@ -54,9 +54,9 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-function positiveInteger(flag: string, text: string): number {
+function integerAtLeast(min: number, flag: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) fail(`${flag} must be a positive integer, got "${text}"`);
+  if (!Number.isSafeInteger(n) || n < min) fail(`${flag} must be an integer of at least ${min}, got "${text}"`);
   return n;
 }
 
@@ -65,7 +65,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function wrangler(args: string[], options: Options, quiet = true): string {
+/** Runs wrangler under this Node (22+), quietly; on failure shows its output and exits. */
+function wrangler(args: string[], options: Options): string {
   const fullArgs = [WRANGLER, ...args, ...(options.persistTo ? ['--persist-to', options.persistTo] : [])];
   const result = spawnSync(process.execPath, fullArgs, {
     cwd: ROOT,
@@ -80,7 +81,6 @@ function wrangler(args: string[], options: Options, quiet = true): string {
     process.stderr.write(result.stderr ?? '');
     fail(`wrangler ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
   }
-  if (!quiet) process.stdout.write(result.stdout);
   return result.stdout;
 }
 

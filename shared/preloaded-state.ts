@@ -30,6 +30,23 @@ export interface PreloadedState {
     isLoggedInCookie: boolean;
     isSpoofed: boolean;
   };
+  /**
+   * The signed-in viewer as the header draws them before anything loads (avatar, profile
+   * link). null when logged out, hence on every page the edge cache may share.
+   */
+  viewer: PreloadedViewer | null;
+  /**
+   * Set by the sign-in flow on the page a sign-in returns to (never on a cached page): the
+   * SIGN_IN_CONFIRMATION toast shows it (spec 2 §4.4).
+   */
+  signInConfirmation?: { email: string; isMember: boolean };
   /** Feature flags that are on for this response (spec flag names). */
   flags: string[];
+}
+
+export interface PreloadedViewer {
+  id: string;
+  username: string;
+  name: string;
+  imageId: string | null;
 }

@@ -21,6 +21,28 @@ export interface Env {
   /** Secrets for the zone purge API (production). */
   CF_ZONE_ID?: string;
   CF_API_TOKEN?: string;
+  // ---- Sign-in (worker/auth/, worker/mail/; see docs/sign-in.md) ----
+  /** Secret. Key of the HMAC that stores six-digit codes; development falls back to a documented default. */
+  AUTH_SECRET?: string;
+  /** Secret. Resend API key for outgoing mail (production); unset in development (dev mailbox). */
+  MAIL_API_KEY?: string;
+  /** Sender of outgoing mail, e.g. "Vellum <no-reply@vellum.example>". */
+  MAIL_FROM?: string;
+  /** Cloudflare Turnstile keys: the captcha on sending sign-in mail is off unless both are set. */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  /** OAuth clients of the social sign-in providers; a provider without its keys has no button. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  FACEBOOK_APP_ID?: string;
+  FACEBOOK_APP_SECRET?: string;
+  /** Sign in with Apple: the Services ID, team, key id and the key's PKCS#8 PEM (signs the client secret). */
+  APPLE_CLIENT_ID?: string;
+  APPLE_TEAM_ID?: string;
+  APPLE_KEY_ID?: string;
+  APPLE_PRIVATE_KEY?: string;
+  TWITTER_CLIENT_ID?: string;
+  TWITTER_CLIENT_SECRET?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

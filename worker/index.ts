@@ -8,6 +8,9 @@ import { placeholderImage } from './images/placeholder-image.ts';
 import { ERROR_REPORT_PATH, handleErrorReport } from './reports/error-reports.ts';
 import { serverErrorPage } from './pages/server-error-page.ts';
 import { GEO_PATH, handleGeo } from './api/geo.ts';
+import { handlePurgeRequest, PURGE_PATH } from './cache/admin-purge.ts';
+import { CACHE_STATUS_HEADER } from './cache/headers.ts';
+import { mountAuth } from './auth/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -16,13 +19,17 @@ mountGraphQL(app);
 app.get('/_/img/v2/*', (c) => placeholderImage(new URL(c.req.url).pathname.slice('/_/img/v2/'.length)));
 app.post(ERROR_REPORT_PATH, (c) => handleErrorReport(c.req.raw));
 app.get(GEO_PATH, handleGeo);
+app.all(PURGE_PATH, (c) => handlePurgeRequest(c.req.raw, c.env));
+mountAuth(app);
 app.all('*', handlePage);
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
   console.error(JSON.stringify({ event: 'unhandled_error', method: c.req.method, path, message: String(error), stack: error.stack }));
   if (path.startsWith('/_/')) return c.text('Internal server error', 500);
-  return serverErrorPage(c.env, error);
+  const page = serverErrorPage(c.env, error);
+  page.headers.set(CACHE_STATUS_HEADER, 'DYNAMIC');
+  return page;
 });
 
 export default app;

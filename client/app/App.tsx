@@ -8,6 +8,9 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { useNavigation } from './navigation.tsx';
 import { resolvePageForState, type ResolvedPage } from './resolve-page.ts';
 import { useEffect } from 'react';
+import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
+import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
+import { SignInDialogProvider, VerifyEmailPrompt } from '../components/signin/index.ts';
 
 /** The page a path shows: its definition and where it sits; unknown paths show not-found. */
 export function pageFor(state: PreloadedState, pathname: string): { resolved: ResolvedPage | null; definition: PageDefinition } {
@@ -58,9 +61,16 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
   const { resolved, definition } = pageFor(state, location.pathname);
   return (
     <AppStateProvider value={state}>
-      <ErrorBoundary onError={onRenderError}>
-        <PageView key={location.pathname} definition={definition} resolved={resolved} state={state} />
-      </ErrorBoundary>
+      <ViewerSessionProvider state={state}>
+        <SignInDialogProvider>
+          <ToastProvider>
+            <ErrorBoundary onError={onRenderError}>
+              <PageView key={location.pathname} definition={definition} resolved={resolved} state={state} />
+            </ErrorBoundary>
+            <VerifyEmailPrompt />
+          </ToastProvider>
+        </SignInDialogProvider>
+      </ViewerSessionProvider>
     </AppStateProvider>
   );
 }

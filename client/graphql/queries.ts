@@ -168,3 +168,73 @@ export const NotFoundPageQuery = gql`
   }
   ${PostPreviewFields}
 `;
+
+/**
+ * The avatar menu (spec 1 §2.6, §7): loaded in the browser when the menu is about to open,
+ * never during the server render (the header must not change while it hydrates).
+ */
+export const AvatarMenuQuery = gql`
+  query AvatarMenuQuery {
+    viewer {
+      id
+      username
+      name
+      imageId
+      hasSubdomain
+      customDomainState {
+        live {
+          domain
+        }
+      }
+      emailObfuscated
+      membership {
+        id
+        tier
+        memberSince
+        isCancelled
+        paymentFailedAt
+        currentPeriodEndsAt
+        paymentProvider
+      }
+      adminCollections {
+        id
+        name
+        slug
+        domain
+        avatarId
+      }
+      linkedAccounts {
+        id
+        mastodon {
+          id
+          username
+          domain
+          url
+        }
+      }
+      verifications {
+        isBookAuthor
+      }
+      partnerProgramEnrollment {
+        id
+        status
+      }
+    }
+  }
+`;
+
+/** The header's notification badge; only sent for a signed-in viewer (spec 1 §7). */
+export const UnreadNotificationCount = gql`
+  query UnreadNotificationCount {
+    viewer {
+      id
+      notificationStatus {
+        id
+        unreadNotificationCount
+      }
+    }
+  }
+`;
+
+// Sign-in and sign-up (client/components/signin/, the registration form).
+export * from './auth.ts';

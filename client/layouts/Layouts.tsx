@@ -1,7 +1,7 @@
 // The four layouts of spec 2 §2.3. Page components render their main column as children
 // and, in the two-column layout, their sidebar through the `sidebar` prop.
 import type { ReactNode } from 'react';
-import { Header } from '../components/Header.tsx';
+import { Header } from '../components/header/Header.tsx';
 import type { Layout as LayoutName } from '../../shared/routing/pages.ts';
 
 export type { LayoutName };

@@ -4,6 +4,8 @@ import type { PageDefinition } from './page-definition.ts';
 import { homeLoPage } from './HomeLoPage.tsx';
 import { postPage } from './PostPage.tsx';
 import { userProfilePage } from './UserProfilePage.tsx';
+import { signInPage } from './SignInPage.tsx';
+import { registrationFormPage } from './RegistrationFormPage.tsx';
 
 export const PAGES: Partial<Record<string, PageDefinition>> = {
   // Logged-in home shows the same latest feed until the personalised home lands.
@@ -11,6 +13,8 @@ export const PAGES: Partial<Record<string, PageDefinition>> = {
   'home-lo': homeLoPage,
   post: postPage,
   'user-profile': userProfilePage,
+  'sign-in': signInPage,
+  'registration-form': registrationFormPage,
 };
 
 export { notFoundPage } from './NotFoundPage.tsx';

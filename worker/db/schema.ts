@@ -9,6 +9,7 @@
 
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { EDGE_CACHE_TABLES } from '../cache/tables.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
@@ -286,6 +287,16 @@ export const notifications = sqliteTable(
   ],
 );
 
+/** A member's linked account on the federated instance (migrations/0002_mastodon_accounts.sql). */
+export const mastodonAccounts = sqliteTable('mastodon_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  domain: text('domain').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** Server-side sessions; only the SHA-256 of the cookie token is stored. */
 export const sessions = sqliteTable(
   'sessions',
@@ -301,6 +312,111 @@ export const sessions = sqliteTable(
     revokedAt: integer('revoked_at'),
   },
   (t) => [index('sessions_by_user').on(t.userId)],
+);
+
+// ---- Sign-in and sign-up (migrations/0003_auth.sql; worker/auth/) ----------------------
+export const AUTH_OPERATIONS = ['login', 'register'] as const;
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple', 'twitter'] as const;
+
+/** One sign-in email request: its code and link are two faces of it (one use kills both). */
+export const loginTokens = sqliteTable(
+  'login_tokens',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    operation: text('operation', { enum: AUTH_OPERATIONS }).notNull(),
+    redirect: text('redirect').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    linkHash: text('link_hash').notNull().unique(),
+    browserHash: text('browser_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('login_tokens_by_browser').on(t.browserHash), index('login_tokens_by_email').on(t.email, t.createdAt)],
+);
+
+/** A proven email or provider identity waiting for a name and username. */
+export const registrationTickets = sqliteTable('registration_tickets', {
+  idHash: text('id_hash').primaryKey(),
+  email: text('email'),
+  emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(true),
+  redirect: text('redirect').notNull(),
+  fullName: text('full_name').notNull().default(''),
+  provider: text('provider', { enum: SOCIAL_PROVIDERS }),
+  providerSubject: text('provider_subject'),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+export const socialIdentities = sqliteTable(
+  'social_identities',
+  {
+    provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_identities_by_user').on(t.userId)],
+);
+
+export const oauthStates = sqliteTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: SOCIAL_PROVIDERS }).notNull(),
+  operation: text('operation', { enum: AUTH_OPERATIONS }).notNull(),
+  redirect: text('redirect').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  browserHash: text('browser_hash').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+export const authLockouts = sqliteTable('auth_lockouts', {
+  subject: text('subject').primaryKey(),
+  kind: text('kind', { enum: ['NETWORK'] }).notNull(),
+  lockedUntil: integer('locked_until').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const emailVerifications = sqliteTable('email_verifications', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  keyHash: text('key_hash').unique(),
+  createdAt: integer('created_at').notNull(),
+  sentAt: integer('sent_at'),
+  expiresAt: integer('expires_at'),
+});
+
+export const devMailbox = sqliteTable(
+  'dev_mailbox',
+  {
+    id: integer('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('dev_mailbox_by_recipient').on(t.toAddress, t.createdAt)],
 );
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
@@ -320,6 +436,17 @@ export const TABLES = {
   memberships,
   notifications,
   sessions,
+  mastodon_accounts: mastodonAccounts,
+  login_tokens: loginTokens,
+  registration_tickets: registrationTickets,
+  social_identities: socialIdentities,
+  oauth_states: oauthStates,
+  rate_limits: rateLimits,
+  auth_lockouts: authLockouts,
+  email_verifications: emailVerifications,
+  dev_mailbox: devMailbox,
+  // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).
+  ...EDGE_CACHE_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -327,3 +454,4 @@ export type CollectionRow = typeof collections.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
+export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;

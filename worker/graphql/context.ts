@@ -17,6 +17,10 @@ export interface GraphQLContext {
   loaders: Loaders;
   /** The request's clock (ms): membership periods and similar checks use it. */
   now: number;
+  /** The HTTP request behind POST /_/graphql (cookies, client address); absent in server rendering. */
+  request?: Request;
+  /** Headers the resolvers add to the HTTP response (Set-Cookie of sign-in); absent in server rendering. */
+  responseHeaders?: Headers;
 }
 
 export interface GraphQLContextInit {
@@ -25,9 +29,11 @@ export interface GraphQLContextInit {
   viewer: RequestViewer;
   /** Defaults to Date.now(). */
   now?: number;
+  request?: Request;
+  responseHeaders?: Headers;
 }
 
 /** One context per request (never share one across requests: its loaders cache). */
-export function createGraphQLContext({ db, env, viewer, now = Date.now() }: GraphQLContextInit): GraphQLContext {
-  return { db, env, viewer, loaders: createLoaders(db, viewer), now };
+export function createGraphQLContext({ db, env, viewer, now = Date.now(), request, responseHeaders }: GraphQLContextInit): GraphQLContext {
+  return { db, env, viewer, loaders: createLoaders(db, viewer), now, ...(request ? { request } : {}), ...(responseHeaders ? { responseHeaders } : {}) };
 }

@@ -14,8 +14,14 @@ export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
     if (c.req.method !== 'POST') return graphQLMethodNotAllowed(c.req.method);
     const d1 = countingD1(c.env.DB);
     const viewer = await resolveViewer(d1.db, c.req.raw);
-    const context = createGraphQLContext({ db: d1.db, env: c.env, viewer });
+    const responseHeaders = new Headers();
+    const context = createGraphQLContext({ db: d1.db, env: c.env, viewer, request: c.req.raw, responseHeaders });
     const response = await handleGraphQLRequest(c.req.raw, context);
+    // What resolvers asked to send (the session cookie of a sign-in).
+    responseHeaders.forEach((value, name) => {
+      if (name !== 'set-cookie') response.headers.set(name, value);
+    });
+    for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
     response.headers.set(D1_QUERY_COUNT_HEADER, String(d1.count()));
     return response;
   });

@@ -39,6 +39,9 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       isLoggedInCookie: viewer.user !== null,
       isSpoofed: viewer.isSpoofed,
     },
+    viewer: viewer.user
+      ? { id: viewer.user.id, username: viewer.user.username, name: viewer.user.name, imageId: viewer.user.imageId }
+      : null,
     flags: [...flags].sort(),
   };
 }

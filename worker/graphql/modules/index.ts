@@ -2,10 +2,14 @@
 // own (SDL + resolvers). Same-named types across modules (Query, Mutation, User, …) are
 // merged by @graphql-tools when the schema is built (../schema.ts).
 import type { IResolvers } from '@graphql-tools/utils';
+import { publicationFaviconModule } from './publication-favicon.ts';
+import { viewerMenuModule } from './viewer-menu.ts';
+import { authModule } from './auth.ts';
+import { storyEditModule } from './story-edit.ts';
 
 export interface SchemaModule {
   typeDefs: string;
   resolvers: IResolvers;
 }
 
-export const SCHEMA_MODULES: SchemaModule[] = [];
+export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];

@@ -1,0 +1,124 @@
+// The global header (spec 1 §2.5): logo, search (small screens), Write (medium and up),
+// notifications (logged in), Sign up / Sign in (visitors), the avatar menu, and on small
+// screens a 41 px sub-bar with Open in app (and Sign up for visitors).
+//
+// Edge cache: a logged-out page is shared between readers, so the logged-out header holds
+// nothing about the viewer; a logged-in header draws the avatar from the preloaded state and
+// loads the rest (unread count, menu) in the browser after hydration.
+import { useMemo, useRef } from 'react';
+import type { MouseEvent } from 'react';
+import { buildLink } from '../../../shared/routing/links.ts';
+import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { Link, useNavigation } from '../../app/navigation.tsx';
+import { resolvePageForState } from '../../app/resolve-page.ts';
+import { AvatarMenu } from '../avatar-menu/AvatarMenu.tsx';
+import { useHeaderCollapsed } from './header-scroll.ts';
+import { SearchIcon, WriteIcon } from './icons.tsx';
+import { useLinkContext } from './link-context.ts';
+import { NotificationLink } from './NotificationLink.tsx';
+import { openInAppUrl } from './open-in-app.ts';
+import { signInPageUrl, useSignInPrompt, type SignInPromptOptions } from './sign-in-prompt.tsx';
+import { useViewerSession } from './viewer-session.tsx';
+
+export interface HeaderProps {
+  /** Wordmark-only navigation (spec 2 §2.3: registration form, unrecognized account, …). */
+  wordmarkOnly?: boolean;
+  /** Avatar menu "Reactivate Membership" (spec 1 §4 modal, a later issue); a link to the membership settings otherwise. */
+  onReactivateMembership?: () => void;
+}
+
+export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderProps) {
+  const state = useAppState();
+  const session = useViewerSession();
+  const openSignIn = useSignInPrompt();
+  const { location } = useNavigation();
+  const ctx = useLinkContext();
+  const headerRef = useRef<HTMLElement>(null);
+  const collapsed = useHeaderCollapsed(headerRef);
+  const loggedIn = session.isLoggedIn;
+
+  const routeName = useMemo(() => resolvePageForState(state, location.pathname)?.routeName ?? 'NotFound', [state, location.pathname]);
+  const pageUrl = `${new URL(state.config.mainOrigin).protocol}//${state.navigation.host}${location.pathname}${location.search}`;
+
+  const onLogoClick = (event: MouseEvent) => {
+    if (location.pathname === '/' && state.navigation.hostKind === 'default') {
+      event.preventDefault();
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+  };
+  // Sign-in prompts are links to the sign-in page, so they work before hydration too.
+  const prompt = (options: SignInPromptOptions) => ({
+    href: signInPageUrl(options, ctx),
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      openSignIn(options);
+    },
+  });
+
+  return (
+    <header
+      ref={headerRef}
+      className={`site-header${collapsed ? ' is-collapsed' : ''}${wordmarkOnly ? ' is-wordmark-only' : ''}`}
+      data-testid="site-header"
+      data-collapsed={collapsed ? 'true' : 'false'}
+    >
+      <div className="site-header-bar">
+        <Link href={buildLink('ShowHome', {}, ctx)} className="wordmark" onClick={onLogoClick} aria-label={`${state.config.productName} home`}>
+          {state.config.productName}
+        </Link>
+        {wordmarkOnly ? null : (
+          <nav className="site-header-actions" aria-label="Site">
+            <Link href={buildLink('ShowSearch', {}, ctx)} className="header-icon-button header-search" aria-label="Search" data-testid="header-search">
+              <SearchIcon />
+            </Link>
+            {loggedIn ? (
+              <Link href={newStoryUrl(ctx)} className="header-write" data-testid="header-write">
+                <WriteIcon />
+                <span>Write</span>
+              </Link>
+            ) : (
+              <a {...prompt({ operation: 'register', susiEntry: 'write' })} className="header-write" data-testid="header-write">
+                <WriteIcon />
+                <span>Write</span>
+              </a>
+            )}
+            {loggedIn ? <NotificationLink /> : null}
+            {loggedIn ? null : (
+              <>
+                <a
+                  {...prompt({ operation: 'register', susiEntry: 'nav' })}
+                  className="button button-dark button-small header-signup"
+                  data-testid="header-signup"
+                >
+                  Sign up
+                </a>
+                <a {...prompt({ operation: 'login', susiEntry: 'nav' })} className="header-signin" data-testid="header-signin">
+                  Sign in
+                </a>
+              </>
+            )}
+            <AvatarMenu onReactivateMembership={onReactivateMembership} />
+          </nav>
+        )}
+      </div>
+      {wordmarkOnly ? null : (
+        <div className="site-header-subbar" data-testid="header-subbar">
+          <a
+            className="header-open-in-app"
+            href={openInAppUrl({ pageUrl, routeName, isLoggedIn: loggedIn })}
+            rel="nofollow noopener"
+            data-testid="open-in-app"
+          >
+            Open in app
+          </a>
+          {loggedIn ? null : (
+            <a {...prompt({ operation: 'register', susiEntry: 'mobile_nav' })} className="button button-dark button-small header-subbar-signup">
+              Sign up
+            </a>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

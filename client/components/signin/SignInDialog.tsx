@@ -1,0 +1,456 @@
+// The sign-in and sign-up dialog (spec 2 §2.1, §4.1, §5, §8): login options, register
+// options, ENTER_EMAIL, UNRECOGNIZED_EMAIL and CHECK_YOUR_INBOX, the login/register toggle
+// and the terms notice. As a modal it is 678 px wide (600 at the medium breakpoint, the
+// whole screen below it), animates in and out over 300 ms, traps focus and gives it back,
+// and closes (and resets) with its close button or Escape. Embedded (the /m/signin page) it
+// has no close button.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent, MouseEvent, ReactNode } from 'react';
+import { useMutation, useQuery } from 'urql';
+import {
+  GENERIC_FAILURE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  INVALID_LOGIN_CODE_MESSAGE,
+  isValidEmail,
+  LOGIN_CODE_PATTERN,
+  type AuthOperation,
+} from '../../../shared/auth/sign-in-rules.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { SendAcctAuthEmail, SignInOptionsQuery, VerifyLoginCode } from '../../graphql/queries.ts';
+import { captchaToken } from './captcha.ts';
+import { isEmbeddedBrowser, logSignInEvent } from './events.ts';
+import { useFocusTrap } from './focus-trap.ts';
+import { InputField } from './InputField.tsx';
+import { PROVIDER_LABELS, SUSI_TEXTS } from './texts.ts';
+import { useNarrowScreen } from './use-narrow-screen.ts';
+
+/** Spec 2 §2.1 steps (null resets the dialog). */
+export type SignInStep = 'SIGNIN_OPTIONS' | 'SIGNUP_OPTIONS' | 'ENTER_EMAIL' | 'UNRECOGNIZED_EMAIL' | 'CHECK_YOUR_INBOX';
+export const SIGN_IN_STEPS: readonly SignInStep[] = ['SIGNIN_OPTIONS', 'SIGNUP_OPTIONS', 'ENTER_EMAIL', 'UNRECOGNIZED_EMAIL', 'CHECK_YOUR_INBOX'];
+
+/** Modal animation (spec 2 §9). */
+export const MODAL_ANIMATION_MS = 300;
+/** Escape closes modals (spec 2 §2.1: key code 27). */
+const ESCAPE_KEY_CODE = 27;
+
+export interface SignInDialogConfig {
+  step: SignInStep | null;
+  operation: AuthOperation;
+  /** Where the prompt came from (spec 2 §2.1): discount_plans and email_login_timeout change the texts. */
+  susiEntry?: string;
+  /** Where to come back to after signing in; the current address by default. */
+  redirectTo?: string;
+  /** A writer or publication the sign-up shares the email with (terms notice). */
+  sharesEmailWith?: string;
+}
+
+export function optionsStep(operation: AuthOperation): SignInStep {
+  return operation === 'register' ? 'SIGNUP_OPTIONS' : 'SIGNIN_OPTIONS';
+}
+
+interface SocialButton {
+  provider: string;
+  href: string;
+  offeredForSignUp: boolean;
+}
+
+interface SignInOptionsData {
+  signInOptions: {
+    socialButtons: SocialButton[];
+    email: boolean;
+    captchaSiteKey: string | null;
+    captchaOnLogin: boolean;
+    captchaOnRegister: boolean;
+  };
+}
+
+type SendResult =
+  | { __typename: 'SusiMethod'; value: string }
+  | { __typename: 'BadRequest' | 'FailedChallenge' | 'NotFound' | 'TooManyRequests' | 'IpAuthLockout'; message: string };
+type VerifyResult =
+  | { __typename: 'Token'; value: string }
+  | { __typename: 'BadRequest' | 'NotFound' | 'TooManyRequests' | 'IpAuthLockout'; message: string };
+
+interface FieldError {
+  message: string;
+  key: number;
+}
+
+export interface SignInDialogProps {
+  config: SignInDialogConfig;
+  onConfigChange(config: SignInDialogConfig): void;
+  /** Closes (after the 300 ms animation); absent when embedded. */
+  onClose?(): void;
+  embedded?: boolean;
+  /** Full navigation after signing in (tests may pass their own). */
+  assignLocation?(url: string): void;
+}
+
+function currentAddress(): string {
+  if (typeof window === 'undefined') return '/';
+  return window.location.pathname + window.location.search + window.location.hash;
+}
+
+function withQuery(href: string, query: Record<string, string>): string {
+  const url = new URL(href, 'http://placeholder.invalid');
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return href.startsWith('http') ? url.href : url.pathname + url.search;
+}
+
+export function SignInDialog({ config, onConfigChange, onClose, embedded = false, assignLocation }: SignInDialogProps) {
+  const state = useAppState();
+  const productName = state.config.productName;
+  const narrow = useNarrowScreen();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const [visible, setVisible] = useState(embedded);
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [sentOperation, setSentOperation] = useState<AuthOperation>(config.operation);
+  const [code, setCode] = useState('');
+  const [emailError, setEmailError] = useState<FieldError | null>(null);
+  const [codeError, setCodeError] = useState<FieldError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [options] = useQuery<SignInOptionsData>({ query: SignInOptionsQuery });
+  const [, sendEmail] = useMutation(SendAcctAuthEmail);
+  const [, verifyCode] = useMutation(VerifyLoginCode);
+
+  const operation = config.operation;
+  const step = config.step ?? optionsStep(operation);
+  const redirect = config.redirectTo ?? currentAddress();
+  const signInOptions = options.data?.signInOptions;
+  const flags = new Set(state.flags);
+  // Known after hydration only, so the server render and the first client render agree.
+  const [embeddedBrowser, setEmbeddedBrowser] = useState(false);
+  useEffect(() => setEmbeddedBrowser(isEmbeddedBrowser(navigator.userAgent)), []);
+  const socialButtons = (signInOptions?.socialButtons ?? []).filter(
+    (b) => !(b.provider === 'GOOGLE' && embeddedBrowser) && (operation === 'login' || b.offeredForSignUp),
+  );
+  const emailOffered = signInOptions ? signInOptions.email : !flags.has('disable_sign_in_email');
+  const googleButton = (signInOptions?.socialButtons ?? []).find((b) => b.provider === 'GOOGLE' && !embeddedBrowser);
+
+  const go = useCallback((next: Partial<SignInDialogConfig>) => onConfigChange({ ...config, ...next }), [config, onConfigChange]);
+  const raise = (set: (e: FieldError) => void, message: string) => set({ message, key: Date.now() + Math.random() });
+
+  // Opening animation: mounted hidden, shown on the next frame.
+  useEffect(() => {
+    if (embedded) return;
+    const frame = requestAnimationFrame(() => setVisible(true));
+    return () => cancelAnimationFrame(frame);
+  }, [embedded]);
+
+  const close = useCallback(() => {
+    if (!onClose) return;
+    setVisible(false);
+    setEmail('');
+    window.setTimeout(onClose, MODAL_ANIMATION_MS);
+  }, [onClose]);
+
+  useFocusTrap(dialogRef, !embedded);
+
+  // Escape closes; the page behind does not scroll while the modal is open.
+  useEffect(() => {
+    if (embedded) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' || event.keyCode === ESCAPE_KEY_CODE) {
+        event.preventDefault();
+        close();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+    };
+  }, [embedded, close]);
+
+  // Each step puts focus on its first field, or on its title.
+  useEffect(() => {
+    const root = dialogRef.current;
+    if (!root || (embedded && step !== 'ENTER_EMAIL' && step !== 'CHECK_YOUR_INBOX')) return;
+    const target = root.querySelector<HTMLElement>('[data-autofocus="true"]') ?? root.querySelector<HTMLElement>('.susi-title');
+    target?.focus();
+  }, [step, embedded, narrow]);
+
+  const submitEmail = async () => {
+    if (busy) return;
+    const trimmed = email.trim();
+    if (!isValidEmail(trimmed)) {
+      raise(setEmailError, INVALID_EMAIL_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setEmailError(null);
+    try {
+      let captchaValue: string | undefined;
+      const needsCaptcha = operation === 'login' ? signInOptions?.captchaOnLogin : signInOptions?.captchaOnRegister;
+      if (needsCaptcha && signInOptions?.captchaSiteKey) {
+        try {
+          captchaValue = await captchaToken(signInOptions.captchaSiteKey);
+        } catch {
+          logSignInEvent('susi.captchaFailure');
+          raise(setEmailError, GENERIC_FAILURE_MESSAGE);
+          return;
+        }
+      }
+      const result = await sendEmail({ email: trimmed, operation, redirect, captchaValue, onMobileWeb: narrow, fullName: '' });
+      const answer = result.data?.sendAcctAuthEmail as SendResult | undefined;
+      if (!answer) {
+        raise(setEmailError, GENERIC_FAILURE_MESSAGE);
+        return;
+      }
+      switch (answer.__typename) {
+        case 'SusiMethod':
+          setSentTo(trimmed);
+          setSentOperation(answer.value === 'register' ? 'register' : 'login');
+          setCode('');
+          setCodeError(null);
+          go({ step: 'CHECK_YOUR_INBOX' });
+          return;
+        case 'NotFound':
+          setEmail('');
+          go({ step: 'UNRECOGNIZED_EMAIL' });
+          return;
+        case 'FailedChallenge':
+          logSignInEvent('susi.captchaFailure');
+          raise(setEmailError, answer.message);
+          return;
+        case 'BadRequest':
+        case 'TooManyRequests':
+        case 'IpAuthLockout':
+          raise(setEmailError, answer.message);
+          return;
+        default:
+          raise(setEmailError, GENERIC_FAILURE_MESSAGE);
+      }
+    } catch {
+      raise(setEmailError, GENERIC_FAILURE_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async () => {
+    if (busy) return;
+    if (!LOGIN_CODE_PATTERN.test(code)) {
+      raise(setCodeError, INVALID_LOGIN_CODE_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setCodeError(null);
+    try {
+      const result = await verifyCode({ loginCode: code });
+      const answer = result.data?.verifyLoginCode as VerifyResult | undefined;
+      if (answer?.__typename === 'Token') {
+        (assignLocation ?? ((url: string) => window.location.assign(url)))(answer.value);
+        return;
+      }
+      if (answer?.__typename === 'TooManyRequests') logSignInEvent('susi.exceededAttempts');
+      raise(setCodeError, answer && 'message' in answer ? answer.message : GENERIC_FAILURE_MESSAGE);
+    } catch {
+      raise(setCodeError, GENERIC_FAILURE_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFormSubmit = (handler: () => void) => (event: FormEvent) => {
+    event.preventDefault();
+    handler();
+  };
+  const linkButton = (label: string, onClick: () => void, testId?: string) => (
+    <button type="button" className="susi-link" onClick={onClick} data-testid={testId}>
+      {label}
+    </button>
+  );
+  const socialHref = (button: SocialButton) => withQuery(button.href, { operation, redirect });
+  const toggleTo = (next: AuthOperation) => () => {
+    setEmail('');
+    setEmailError(null);
+    go({ operation: next, step: optionsStep(next) });
+  };
+
+  const termsNotice = (
+    <p className="susi-terms" data-testid="susi-terms">
+      {SUSI_TEXTS.termsNotice(operation === 'register' ? SUSI_TEXTS.registerCallToAction : SUSI_TEXTS.loginCallToAction, productName)}
+      {operation === 'register' && config.sharesEmailWith ? SUSI_TEXTS.sharesEmail(config.sharesEmailWith) : ''}
+    </p>
+  );
+
+  let body: ReactNode;
+  switch (step) {
+    case 'SIGNIN_OPTIONS':
+    case 'SIGNUP_OPTIONS': {
+      const register = step === 'SIGNUP_OPTIONS';
+      body = (
+        <>
+          <h2 className="susi-title" id={titleId} tabIndex={-1}>
+            {register ? SUSI_TEXTS.registerTitle(productName) : SUSI_TEXTS.loginTitle}
+          </h2>
+          <div className="susi-buttons">
+            {socialButtons.map((button) => (
+              <a key={button.provider} className="susi-option" href={socialHref(button)} data-provider={button.provider}>
+                {register ? 'Sign up' : 'Sign in'} with {PROVIDER_LABELS[button.provider] ?? button.provider}
+              </a>
+            ))}
+            {emailOffered ? (
+              <button type="button" className="susi-option" data-testid="susi-email-option" onClick={() => go({ step: 'ENTER_EMAIL' })}>
+                {register ? SUSI_TEXTS.signUpWithEmail : SUSI_TEXTS.signInWithEmail}
+              </button>
+            ) : null}
+          </div>
+          {register ? (
+            <p className="susi-switch">
+              {SUSI_TEXTS.haveAccount} {linkButton(SUSI_TEXTS.signIn, toggleTo('login'), 'susi-toggle')}
+            </p>
+          ) : (
+            <>
+              <p className="susi-switch">
+                {SUSI_TEXTS.noAccount} {linkButton(SUSI_TEXTS.createOne, toggleTo('register'), 'susi-toggle')}
+              </p>
+              <p className="susi-help">
+                {SUSI_TEXTS.troublePrefix} <a href="/help">{SUSI_TEXTS.getHelp}</a>
+              </p>
+            </>
+          )}
+          {termsNotice}
+        </>
+      );
+      break;
+    }
+    case 'ENTER_EMAIL': {
+      const register = operation === 'register';
+      const expired = config.susiEntry === 'email_login_timeout';
+      const title = expired ? SUSI_TEXTS.linkExpiredTitle : register ? SUSI_TEXTS.signUpWithEmail : SUSI_TEXTS.signInWithEmail;
+      const subheader = register
+        ? config.susiEntry === 'discount_plans'
+          ? SUSI_TEXTS.discountPlansSubheader
+          : SUSI_TEXTS.registerSubheader
+        : SUSI_TEXTS.loginSubheader;
+      const showGoogleHint = Boolean(googleButton) && /@(gmail|googlemail)\.com\s*$/i.test(email);
+      body = (
+        <>
+          <h2 className="susi-title" id={titleId} tabIndex={-1}>
+            {title}
+          </h2>
+          <p className="susi-subheader">{subheader}</p>
+          <form className="susi-form" onSubmit={onFormSubmit(submitEmail)} noValidate>
+            <InputField
+              type="email"
+              label={SUSI_TEXTS.emailLabel}
+              value={email}
+              onChange={(value) => {
+                setEmail(value);
+                if (emailError) setEmailError(null);
+              }}
+              onSubmit={submitEmail}
+              error={emailError?.message}
+              errorKey={emailError?.key}
+              autoFocus
+              testId="susi-email-field"
+            />
+            {showGoogleHint && googleButton ? (
+              <p className="susi-hint">
+                {SUSI_TEXTS.googleHint} <a href={socialHref(googleButton)}>{SUSI_TEXTS.googleHintAction}</a>
+              </p>
+            ) : null}
+            <button type="submit" className="button button-dark susi-submit" disabled={busy} data-testid="susi-continue">
+              {SUSI_TEXTS.continue}
+            </button>
+          </form>
+          <p className="susi-back">{linkButton(`‹ ${register ? SUSI_TEXTS.allSignUpOptions : SUSI_TEXTS.allSignInOptions}`, () => go({ step: optionsStep(operation) }))}</p>
+        </>
+      );
+      break;
+    }
+    case 'UNRECOGNIZED_EMAIL':
+      body = (
+        <>
+          <h2 className="susi-title" id={titleId} tabIndex={-1}>
+            {SUSI_TEXTS.unrecognizedTitle}
+          </h2>
+          <p className="susi-subheader">
+            {linkButton(SUSI_TEXTS.seeAllSignInOptions, () => go({ operation: 'login', step: 'SIGNIN_OPTIONS' }))} or{' '}
+            {linkButton(SUSI_TEXTS.createNewAccount, () => go({ operation: 'register', step: 'SIGNUP_OPTIONS' }))}.
+          </p>
+        </>
+      );
+      break;
+    case 'CHECK_YOUR_INBOX':
+      body = (
+        <>
+          <h2 className="susi-title" id={titleId} tabIndex={-1}>
+            {SUSI_TEXTS.checkInboxTitle}
+          </h2>
+          {narrow ? (
+            <form className="susi-form" onSubmit={onFormSubmit(submitCode)} noValidate>
+              <p className="susi-subheader">{SUSI_TEXTS.checkInboxCode(sentTo, sentOperation)}</p>
+              <InputField
+                type="code"
+                label={SUSI_TEXTS.codeLabel}
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  if (codeError) setCodeError(null);
+                }}
+                onSubmit={submitCode}
+                error={codeError?.message}
+                errorKey={codeError?.key}
+                autoFocus
+                testId="susi-code-field"
+              />
+              <button type="submit" className="button button-dark susi-submit" disabled={busy} data-testid="susi-ok">
+                {SUSI_TEXTS.ok}
+              </button>
+            </form>
+          ) : (
+            <>
+              <p className="susi-subheader">{SUSI_TEXTS.checkInboxLink(sentTo, sentOperation)}</p>
+              <button
+                type="button"
+                className="button button-dark susi-submit"
+                data-testid="susi-ok"
+                data-autofocus="true"
+                onClick={() => (embedded ? go({ step: optionsStep(operation) }) : close())}
+              >
+                {SUSI_TEXTS.ok}
+              </button>
+            </>
+          )}
+        </>
+      );
+      break;
+  }
+
+  const dialog = (
+    <div
+      ref={dialogRef}
+      className={`susi-dialog${embedded ? ' is-embedded' : ''}`}
+      role={embedded ? 'region' : 'dialog'}
+      aria-modal={embedded ? undefined : true}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-testid="susi-dialog"
+      data-step={step}
+      data-operation={operation}
+    >
+      {embedded ? null : (
+        <button type="button" className="susi-close" aria-label={SUSI_TEXTS.close} onClick={close} data-testid="susi-close">
+          ×
+        </button>
+      )}
+      <div className="susi-body">{body}</div>
+    </div>
+  );
+  if (embedded) return dialog;
+  const onOverlayClick = (event: MouseEvent) => {
+    if (event.target === event.currentTarget) close();
+  };
+  return (
+    <div className={`susi-overlay${visible ? ' is-visible' : ''}`} onMouseDown={onOverlayClick} data-testid="susi-overlay">
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// Opens the sign-in dialog from anywhere in the app:
+//   const { openSignInDialog } = useSignInDialog();  openSignInDialog({ operation: 'register', susiEntry: 'nav' });
+// or, outside React, openSignInDialog(options) (a window event the provider listens to).
+// The provider also answers the header's, avatar menu's and toasts' sign-in prompts
+// (SignInPromptProvider of client/components/header/sign-in-prompt.tsx).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
+import { SignInPromptProvider } from '../header/sign-in-prompt.tsx';
+import { optionsStep, SIGN_IN_STEPS, SignInDialog, type SignInDialogConfig, type SignInStep } from './SignInDialog.tsx';
+
+export interface OpenSignInOptions {
+  operation?: AuthOperation;
+  /** A step to open at; the options step of the operation by default. */
+  step?: SignInStep | null;
+  susiEntry?: string;
+  redirectTo?: string;
+  sharesEmailWith?: string;
+}
+
+export interface SignInDialogApi {
+  openSignInDialog(options?: OpenSignInOptions): void;
+  closeSignInDialog(): void;
+  isOpen: boolean;
+}
+
+const OPEN_EVENT = 'vellum:open-sign-in';
+const SignInDialogContext = createContext<SignInDialogApi | null>(null);
+
+export function toDialogConfig(options: OpenSignInOptions = {}): SignInDialogConfig {
+  const operation: AuthOperation = options.operation === 'register' ? 'register' : 'login';
+  const step = options.step && SIGN_IN_STEPS.includes(options.step) && options.step !== 'CHECK_YOUR_INBOX' ? options.step : optionsStep(operation);
+  return {
+    operation,
+    step,
+    ...(options.susiEntry ? { susiEntry: options.susiEntry } : {}),
+    ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+    ...(options.sharesEmailWith ? { sharesEmailWith: options.sharesEmailWith } : {}),
+  };
+}
+
+/** Opens the dialog from code outside React (the provider must be mounted). */
+export function openSignInDialog(options: OpenSignInOptions = {}): void {
+  window.dispatchEvent(new CustomEvent<OpenSignInOptions>(OPEN_EVENT, { detail: options }));
+}
+
+export function SignInDialogProvider({ children }: { children: ReactNode }) {
+  const [config, setConfig] = useState<SignInDialogConfig | null>(null);
+  // Remounting on every open resets the dialog (typed email, errors).
+  const [openCount, setOpenCount] = useState(0);
+
+  const open = useCallback((options: OpenSignInOptions = {}) => {
+    setConfig(toDialogConfig(options));
+    setOpenCount((n) => n + 1);
+  }, []);
+  const close = useCallback(() => setConfig(null), []);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => open((event as CustomEvent<OpenSignInOptions>).detail ?? {});
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_EVENT, onOpen);
+  }, [open]);
+
+  const api = useMemo(() => ({ openSignInDialog: open, closeSignInDialog: close, isOpen: config !== null }), [open, close, config]);
+  return (
+    <SignInDialogContext.Provider value={api}>
+      <SignInPromptProvider open={open}>
+        {children}
+        {config ? (
+          <SignInDialog
+            key={openCount}
+            config={config}
+            onConfigChange={(next) => (next.step === null ? close() : setConfig(next))}
+            onClose={close}
+          />
+        ) : null}
+      </SignInPromptProvider>
+    </SignInDialogContext.Provider>
+  );
+}
+
+export function useSignInDialog(): SignInDialogApi {
+  const api = useContext(SignInDialogContext);
+  if (!api) throw new Error('useSignInDialog must be used inside SignInDialogProvider');
+  return api;
+}

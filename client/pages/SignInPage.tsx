@@ -1,0 +1,43 @@
+// The sign-in page (/m/signin, page sign-in, basic layout): the sign-in dialog embedded in
+// a page, for links that cannot open the modal (custom domains, no JavaScript yet, an
+// expired magic link: ?step=ENTER_EMAIL&susiEntry=email_login_timeout). Query parameters
+// (spec 2 §2.3): operation, redirect, step, susiEntry.
+import { useState } from 'react';
+import { SignInOptionsQuery } from '../graphql/queries.ts';
+import { useNavigation } from '../app/navigation.tsx';
+import { useAppState } from '../app/app-state.tsx';
+import { SignInDialog, type SignInDialogConfig, type SignInStep } from '../components/signin/SignInDialog.tsx';
+import { toDialogConfig } from '../components/signin/SignInDialogProvider.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+export function signInConfigFromQuery(search: string): SignInDialogConfig {
+  const query = new URLSearchParams(search);
+  const redirect = query.get('redirect') ?? query.get('redirectUrl');
+  return toDialogConfig({
+    operation: query.get('operation') === 'register' ? 'register' : 'login',
+    step: (query.get('step') as SignInStep | null) ?? null,
+    ...(query.get('susiEntry') ? { susiEntry: query.get('susiEntry')! } : {}),
+    // Only a path of this site; the server checks again before using it.
+    redirectTo: redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/',
+  });
+}
+
+function SignInScreen() {
+  const { location } = useNavigation();
+  const productName = useAppState().config.productName;
+  const [config, setConfig] = useState(() => signInConfigFromQuery(location.search));
+  return (
+    <div className="susi-page">
+      <a href="/" className="wordmark susi-page-wordmark">
+        {productName}
+      </a>
+      <SignInDialog embedded config={config} onConfigChange={(next) => setConfig(next.step === null ? signInConfigFromQuery('') : next)} />
+    </div>
+  );
+}
+
+export const signInPage: PageDefinition = {
+  query: () => ({ query: SignInOptionsQuery, variables: {} }),
+  title: (_data, state) => `Sign in | ${state.config.productName}`,
+  Component: SignInScreen,
+};

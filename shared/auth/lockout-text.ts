@@ -1,0 +1,63 @@
+// Sign-in error texts of spec 2 §8, built from the error type, the fail count and the end
+// of the lockout. Used by the worker's TooManyRequests / IpAuthLockout results and by the
+// ACCOUNT_LOCKOUT toast (spec 2 §4.4).
+
+import { GENERIC_FAILURE_MESSAGE } from './sign-in-rules.ts';
+
+/** Password attempts before the soft lockout (spec 2 §4.3, §9). */
+export const PASSWORD_ATTEMPTS = 6;
+/** Soft lockout after failed attempts (spec 2 §4.3, §9). */
+export const SOFT_LOCKOUT_MS = 60 * 1000;
+
+export type LockoutErrorType =
+  | 'InvalidPassword'
+  | 'PasswordSoftLockout'
+  | 'PasswordPermanentLockout'
+  | 'InvalidTwoFactorAuthCode'
+  | 'TwoFactorAuthSoftLockout'
+  | 'TwoFactorAuthPermanentLockout'
+  | 'IpAuthLockout';
+
+export interface LockoutInfo {
+  /** Failed attempts so far. */
+  failCount?: number | null;
+  /** End of the lockout (ms since the epoch). */
+  lockedOutUntil?: number | null;
+}
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Minutes of a soft lockout: computed from milliseconds, rounded up (spec 2 §4.3); at least 1. */
+export function lockoutMinutes(remainingMs: number): number {
+  return Math.max(1, Math.ceil(remainingMs / MINUTE));
+}
+
+/** Days of a network lockout, rounded up; at least 1. */
+export function lockoutDays(remainingMs: number): number {
+  return Math.max(1, Math.ceil(remainingMs / DAY));
+}
+
+/** The spec's text for a sign-in error; 'Please try again.' for anything else. */
+export function lockoutMessage(type: string, info: LockoutInfo = {}, now: number = Date.now()): string {
+  const remaining = Math.max(0, (info.lockedOutUntil ?? now) - now);
+  const attemptsLeft = Math.max(0, PASSWORD_ATTEMPTS - (info.failCount ?? 0));
+  switch (type) {
+    case 'InvalidPassword':
+      return `That password was incorrect. You have ${attemptsLeft} more attempts before your account is locked for 1 minute.`;
+    case 'PasswordSoftLockout':
+      return `Due to too many password attempts, your account is locked for ${lockoutMinutes(remaining)} minute(s).`;
+    case 'PasswordPermanentLockout':
+      return 'Due to security reasons, you can no longer sign in with password. Recover your password by requesting a magic link below.';
+    case 'InvalidTwoFactorAuthCode':
+      return `That verification code was incorrect. You have ${attemptsLeft} more attempts before your account is locked for 1 minute.`;
+    case 'TwoFactorAuthSoftLockout':
+      return `You reached your maximum number of attempts. Your account will be locked for ${lockoutMinutes(remaining)} minute(s).`;
+    case 'TwoFactorAuthPermanentLockout':
+      return 'Your account has been locked, because you have attempted to enter a verification code too many times.';
+    case 'IpAuthLockout':
+      return `For security reasons, you cannot sign in from this network for ${lockoutDays(remaining)} day(s).`;
+    default:
+      return GENERIC_FAILURE_MESSAGE;
+  }
+}

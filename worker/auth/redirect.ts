@@ -1,0 +1,25 @@
+import type { Env } from '../env.ts';
+import { mainOrigin } from '../pages/preloaded-state.ts';
+
+/**
+ * Where a sign-in may send the visitor back to: a path on the main host (or an absolute
+ * URL on it, reduced to its path). Anything else — another origin, "//host", "/\host",
+ * control characters — becomes "/", so a crafted link cannot redirect off site.
+ */
+export function safeRedirect(value: string | null | undefined, env: Pick<Env, 'MAIN_HOST'>): string {
+  if (!value) return '/';
+  const raw = value.trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(raw)) return '/';
+  const origin = mainOrigin(env);
+  let url: URL;
+  try {
+    url = new URL(raw, origin + '/');
+  } catch {
+    return '/';
+  }
+  if (url.origin !== origin) return '/';
+  if (!raw.startsWith('/') && !raw.startsWith(origin)) return '/';
+  if (raw.startsWith('//')) return '/';
+  return (url.pathname + url.search + url.hash).slice(0, 2000) || '/';
+}

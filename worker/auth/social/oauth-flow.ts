@@ -1,0 +1,161 @@
+// The social sign-in round trip through the auth domain (spec 2 §2.3, §4.1 step 5):
+//   GET  /m/connect/{google|facebook}, /m/start-auth/apple, /m/account/authenticate-twitter
+//        ?operation=login|register&redirect=…  → 302 to the provider, with a one-use state
+//   GET  /m/callback/{google|v2/facebook|twitter}?code&state, POST /m/callback/apple
+//        → the provider's account signs in (linked identity, or verified email of an
+//          account), or goes on to the registration form (providers that allow sign-up),
+//          or to the UNRECOGNIZED_EMAIL step.
+// The state row keeps the source context (operation, redirect) and the PKCE verifier, and
+// is bound to the browser that started the flow (a cookie), so a callback cannot be replayed
+// into another browser (login CSRF).
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, isNull } from 'drizzle-orm';
+import { oauthStates, socialIdentities, users } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { orm } from '../../graphql/loaders.ts';
+import type { RequestViewer } from '../../session/viewer.ts';
+import { randomToken, sha256Hex } from '../../session/tokens.ts';
+import { authCookie, clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
+import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
+import { safeRedirect } from '../redirect.ts';
+import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
+import { startSession, userByEmail } from '../sign-in.ts';
+import { PROVIDER_PATHS, type OAuthProvider } from './provider.ts';
+
+export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** The auth domain's origin (http only for a local host). */
+export function authOrigin(env: Pick<Env, 'AUTH_DOMAIN'>): string {
+  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.AUTH_DOMAIN);
+  return `${local ? 'http' : 'https'}://${env.AUTH_DOMAIN}`;
+}
+
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+function redirectResponse(location: string, cookies: string[] = [], status = 302): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, { status, headers });
+}
+
+/** Where a failed or refused social sign-in lands: the sign-in page. */
+function signInPage(query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `/m/signin${search ? `?${search}` : ''}`;
+}
+
+export async function startOAuth(provider: OAuthProvider, request: Request, env: Env, now: number): Promise<Response> {
+  const url = new URL(request.url);
+  const origin = authOrigin(env);
+  // The round trip runs on the auth domain, which owns the cookies it sets.
+  if (url.origin !== origin) return redirectResponse(origin + url.pathname + url.search);
+  const requested = url.searchParams.get('operation') === 'register' ? 'register' : 'login';
+  const operation = requested === 'register' && provider.allowsSignUp ? 'register' : 'login';
+  const redirect = safeRedirect(url.searchParams.get('redirect') ?? url.searchParams.get('redirectUrl'), env);
+  const state = randomToken(32);
+  const codeVerifier = randomToken(32);
+  const codeChallenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier)));
+  const browserKey = requestCookie(request, OAUTH_BROWSER_COOKIE) ?? randomToken(32);
+  await orm(env.DB)
+    .insert(oauthStates)
+    .values({
+      stateHash: await sha256Hex(state),
+      provider: provider.id,
+      operation,
+      redirect,
+      codeVerifier,
+      browserHash: await sha256Hex(browserKey),
+      createdAt: now,
+      expiresAt: now + OAUTH_STATE_LIFETIME_MS,
+      usedAt: null,
+    });
+  const location = provider.authorizationUrl({ state, redirectUri: origin + PROVIDER_PATHS[provider.id].callback, codeChallenge, operation });
+  const cookie = authCookie(url, OAUTH_BROWSER_COOKIE, browserKey, {
+    maxAgeMs: OAUTH_STATE_LIFETIME_MS,
+    // Apple comes back with a cross-site POST, which carries only SameSite=None cookies.
+    sameSite: provider.responseMode === 'form_post' ? 'None' : 'Lax',
+  });
+  return redirectResponse(location, [cookie]);
+}
+
+async function takeState(db: D1Database, provider: OAuthProvider, state: string, browserKey: string | null, now: number) {
+  if (!state || !browserKey) return null;
+  const stateHash = await sha256Hex(state);
+  const [row] = await orm(db)
+    .update(oauthStates)
+    .set({ usedAt: now })
+    .where(and(eq(oauthStates.stateHash, stateHash), isNull(oauthStates.usedAt)))
+    .returning();
+  if (!row || row.provider !== provider.id || row.expiresAt <= now) return null;
+  if (row.browserHash !== (await sha256Hex(browserKey))) return null;
+  return row;
+}
+
+async function userOfIdentity(db: D1Database, provider: OAuthProvider, subject: string): Promise<string | null> {
+  const [row] = await orm(db)
+    .select({ userId: socialIdentities.userId })
+    .from(socialIdentities)
+    .innerJoin(users, eq(users.id, socialIdentities.userId))
+    .where(and(eq(socialIdentities.provider, provider.id), eq(socialIdentities.subject, subject), isNull(users.deletedAt)));
+  return row?.userId ?? null;
+}
+
+async function formParams(request: Request): Promise<URLSearchParams> {
+  const params = new URLSearchParams();
+  try {
+    for (const [key, value] of await request.formData()) if (typeof value === 'string') params.append(key, value);
+  } catch {
+    // not a form: no parameters
+  }
+  return params;
+}
+
+export async function finishOAuth(provider: OAuthProvider, request: Request, env: Env, viewer: RequestViewer, now: number): Promise<Response> {
+  const url = new URL(request.url);
+  const params = request.method === 'POST' ? await formParams(request) : url.searchParams;
+  const clearBrowser = clearedCookie(url, OAUTH_BROWSER_COOKIE);
+  const state = await takeState(env.DB, provider, params.get('state') ?? '', requestCookie(request, OAUTH_BROWSER_COOKIE), now);
+  if (!state) return redirectResponse(signInPage(), [clearBrowser], 303);
+  const code = params.get('code');
+  if (!code || params.get('error')) return redirectResponse(signInPage({ operation: state.operation }), [clearBrowser], 303);
+
+  let profile;
+  try {
+    profile = await provider.exchangeCode({ code, redirectUri: authOrigin(env) + PROVIDER_PATHS[provider.id].callback, codeVerifier: state.codeVerifier, params });
+  } catch (error) {
+    console.error(`[oauth] ${provider.id} exchange failed`, error);
+    return redirectResponse(signInPage({ operation: state.operation }), [clearBrowser], 303);
+  }
+
+  let userId = await userOfIdentity(env.DB, provider, profile.subject);
+  const email = profile.email ? profile.email.trim().toLowerCase() : null;
+  if (!userId && email && profile.emailVerified) {
+    const user = await userByEmail(env.DB, email);
+    if (user) {
+      await linkIdentity(env.DB, { provider: provider.id, subject: profile.subject, userId: user.id, email, now });
+      userId = user.id;
+    }
+  }
+  if (userId) {
+    const cookies = await startSession(env.DB, { userId, url, viewer, now });
+    return redirectResponse(state.redirect, [...cookies, clearBrowser], 303);
+  }
+  if (!provider.allowsSignUp) {
+    return redirectResponse(signInPage({ operation: 'login', step: 'UNRECOGNIZED_EMAIL' }), [clearBrowser], 303);
+  }
+  const ticket = await issueRegistrationTicket(env.DB, url, {
+    email,
+    emailVerified: profile.emailVerified,
+    redirect: state.redirect,
+    fullName: profile.name,
+    provider: provider.id,
+    providerSubject: profile.subject,
+    now,
+  });
+  return redirectResponse(REGISTRATION_FORM_PATH, [ticket.cookie, clearBrowser], 303);
+}

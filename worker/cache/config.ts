@@ -1,0 +1,48 @@
+// Edge-cache configuration, read from the worker's vars and secrets (see docs/adr/0001-edge-cache.md).
+//
+//   EDGE_CACHE                 "on" | "off": whether the cache is in use at all (spec 2 §4.7).
+//   EDGE_CACHE_TTL_SECONDS     freshness lifetime of a stored page (default 300).
+//   EDGE_CACHE_STALE_SECONDS   how long past its freshness a copy is kept in storage; such a
+//                              copy is never served: it is found, reported EXPIRED and replaced
+//                              by a fresh render (default 86400). 0 lets storage drop it at once.
+//   EDGE_CACHE_EXPERIMENT      the cache experiment split, "enabled" (default), one group name, or
+//                              weights like "enabled:90,disabled:10" (see experiment.ts).
+//   INTERNAL_IP_RANGES         comma-separated CIDR blocks or addresses whose visitors are
+//                              internal (is_internal_ip): always rendered fresh (default: none).
+//   ADMIN_PURGE_TOKEN          secret: bearer token of POST /_/admin/cache/purge.
+//   CF_ZONE_ID, CF_API_TOKEN   secrets: with both set, purges also call the zone purge API.
+import type { Env } from '../env.ts';
+
+/** The vars this module reads beyond the foundation's Env (all optional: defaults below). */
+export interface EdgeCacheEnv extends Env {
+  EDGE_CACHE_STALE_SECONDS?: string;
+  EDGE_CACHE_EXPERIMENT?: string;
+  INTERNAL_IP_RANGES?: string;
+}
+
+export const DEFAULT_TTL_SECONDS = 300;
+export const DEFAULT_STALE_SECONDS = 86_400;
+
+export interface EdgeCacheConfig {
+  inUse: boolean;
+  ttlSeconds: number;
+  staleSeconds: number;
+  experiment: string;
+  internalIpRanges: string;
+}
+
+function seconds(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : fallback;
+}
+
+export function edgeCacheConfig(env: Partial<EdgeCacheEnv>): EdgeCacheConfig {
+  return {
+    inUse: (env.EDGE_CACHE ?? 'off').trim().toLowerCase() === 'on',
+    ttlSeconds: seconds(env.EDGE_CACHE_TTL_SECONDS, DEFAULT_TTL_SECONDS),
+    staleSeconds: seconds(env.EDGE_CACHE_STALE_SECONDS, DEFAULT_STALE_SECONDS),
+    experiment: env.EDGE_CACHE_EXPERIMENT ?? '',
+    internalIpRanges: env.INTERNAL_IP_RANGES ?? '',
+  };
+}

@@ -1,0 +1,62 @@
+// Which pages the edge cache may hold, decided by the matched route (never by how a path
+// looks: /me/settings/x.css is the settings route, not a stylesheet, and is never cached).
+//
+// Eligible (by route name, on every host kind whose table has the route):
+//   home        ShowHome (the logged-out home, page home-lo)                        tag home
+//   post        the story page at every address: ShowPost /p/{postId},
+//               ShowPostUnderUser /@{username}/{postId} (/{postId} on a user host),
+//               ShowPostUnderCollection /{collectionSlug}/{postId} (/{postId} on a
+//               publication host), ShowSequencePost /s/{sequenceSlug}/{postId}      tag post:{id}
+//               (+ user:{creatorId}, collection:{collectionId}: the byline shows both)
+//   topic       tag pages: ShowTagPosts, ShowTagLatest, ShowTagRecommended,
+//               ShowTagArchive (+ yearly, monthly, daily)                           tag topic:{tagSlug}
+//   user        profile pages: ShowUser, ShowUserLatest, ShowUserAbout,
+//               ShowUserById (/u/{userId})                                           tag user:{id}
+//   collection  publication pages: ShowCollectionHome, ShowCollectionMasthead,
+//               ShowCollectionLatest, ShowCollectionById (/c/{collectionId})        tag collection:{id}
+//
+// Not eligible: everything else — the viewer's own pages (/me/*), editors, settings,
+// stats, search, sign-in, plans and checkout, admin, redirects and the not-found page.
+// A story's highlights and notes addresses (/p/{id}/quotes/…, /notes/…) are left out too:
+// they exist for a signed-in reader and would only multiply copies of one story.
+// Only a 200 page is ever stored.
+import type { ResolvedPage } from '../../client/app/resolve-page.ts';
+
+export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection';
+
+export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
+  ShowHome: 'home',
+  ShowPost: 'post',
+  ShowPostUnderUser: 'post',
+  ShowPostUnderCollection: 'post',
+  ShowSequencePost: 'post',
+  ShowTagPosts: 'topic',
+  ShowTagLatest: 'topic',
+  ShowTagRecommended: 'topic',
+  ShowTagArchive: 'topic',
+  ShowTagArchiveYearly: 'topic',
+  ShowTagArchiveMonthly: 'topic',
+  ShowTagArchiveDaily: 'topic',
+  ShowUser: 'user',
+  ShowUserLatest: 'user',
+  ShowUserAbout: 'user',
+  ShowUserById: 'user',
+  ShowCollectionHome: 'collection',
+  ShowCollectionMasthead: 'collection',
+  ShowCollectionLatest: 'collection',
+  ShowCollectionById: 'collection',
+};
+
+/** What the cache needs to know about an eligible page: its kind and the params that name its subject. */
+export interface EligiblePage {
+  kind: CachePageKind;
+  routeName: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** The eligible page a resolved route shows, or null (no route, a redirect, or a route not listed). */
+export function eligiblePage(resolved: ResolvedPage | null): EligiblePage | null {
+  if (!resolved || resolved.redirects || !resolved.pageName) return null;
+  const kind = ELIGIBLE_ROUTES[resolved.routeName];
+  return kind ? { kind, routeName: resolved.routeName, params: resolved.params } : null;
+}

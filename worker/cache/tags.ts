@@ -1,0 +1,35 @@
+// Cache tags (spec 2 §4.7): home; post:{postId}; topic:{tagSlug}; and user:{id},
+// collection:{id} for profile and publication pages. A stored page carries its tags in the
+// Cache-Tag header (comma-separated, as Cloudflare's purge-by-tag reads it); a purge by tag
+// drops every copy that carries the tag.
+
+export const HOME_TAG = 'home';
+export const postTag = (postId: string) => `post:${postId}`;
+export const topicTag = (tagSlug: string) => `topic:${tagSlug.toLowerCase()}`;
+export const userTag = (userId: string) => `user:${userId}`;
+export const collectionTag = (collectionId: string) => `collection:${collectionId}`;
+
+/** Cloudflare's limit on one tag; also keeps our ledger rows small. */
+export const MAX_TAG_LENGTH = 1024;
+/** Printable ASCII without spaces or commas (the header's separator). */
+const TAG_PATTERN = /^[\x21-\x2b\x2d-\x7e]+$/;
+
+export function isValidTag(tag: string): boolean {
+  return tag.length > 0 && tag.length <= MAX_TAG_LENGTH && TAG_PATTERN.test(tag);
+}
+
+/** Distinct valid tags in first-seen order. */
+export function uniqueTags(tags: Iterable<string>): string[] {
+  return [...new Set([...tags].filter(isValidTag))];
+}
+
+export const CACHE_TAG_HEADER = 'cache-tag';
+
+export function formatCacheTagHeader(tags: readonly string[]): string {
+  return tags.join(',');
+}
+
+export function parseCacheTagHeader(value: string | null): string[] {
+  if (!value) return [];
+  return uniqueTags(value.split(',').map((t) => t.trim()));
+}

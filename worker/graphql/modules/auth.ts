@@ -1,0 +1,258 @@
+// Sign-in and sign-up calls (spec 2 §4.1, §7, §8; spec 3 §8), by the spec's names:
+//   query    EmailAvailability      isEmailAvailable(email) → Boolean
+//   mutation SendAcctAuthEmail      sendAcctAuthEmail(…) → SusiMethod | BadRequest | FailedChallenge | NotFound
+//   mutation VerifyLoginCode        verifyLoginCode(loginCode) → Token | BadRequest | NotFound | TooManyRequests
+//   mutation CreateAccount          createAccount(name, username, token) → User | BadRequest | NotFound
+//   mutation SendVerificationEmail  sendVerificationEmail → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
+// plus what the dialog and the registration form read: signInOptions, pendingRegistration,
+// and User.unverifiedEmail. The work is in worker/auth/; these resolvers only adapt it.
+// Both send and verify may also answer TooManyRequests or IpAuthLockout (limits of
+// worker/auth/rate-limit.ts), which the spec's client treats as "Please try again." and
+// ours shows with their message.
+import { GraphQLError } from 'graphql';
+import { configuredFlags } from '../../env.ts';
+import { captchaConfig, captchaRequired } from '../../auth/captcha.ts';
+import { clientAddress } from '../../auth/client-address.ts';
+import { REGISTRATION_COOKIE, requestCookie } from '../../auth/cookies.ts';
+import { emailAvailability, sendAcctAuthEmail, verifyLoginCode, type AuthCall, type SendAcctAuthEmailInput } from '../../auth/email-sign-in.ts';
+import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
+import { authOutcomes } from '../../auth/outcomes.ts';
+import { createAccount, describeTicket, findRegistrationTicket } from '../../auth/registration.ts';
+import { startSession } from '../../auth/sign-in.ts';
+import { DISABLE_SIGN_IN_FLAGS, DISABLE_SIGNUP_FACEBOOK, enabledProviders, PROVIDER_PATHS } from '../../auth/social/provider.ts';
+import { mailerFor } from '../../mail/mailer.ts';
+import { mainOrigin } from '../../pages/preloaded-state.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { isViewer } from '../resolvers/viewer.ts';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
+import { lockoutMinutes } from '../../../shared/auth/lockout-text.ts';
+import type { SchemaModule } from './index.ts';
+
+const typeDefs = /* GraphQL */ `
+  type Query {
+    "EmailAvailability: true when no account uses this email. Counted against a per-address limit."
+    isEmailAvailable(email: String!): Boolean
+    "How this deployment offers sign-in: providers with a button, the email option, the captcha."
+    signInOptions: SignInOptions!
+    "The sign-up waiting for a name and username in this browser (after a register link, code or provider); null when none."
+    pendingRegistration: PendingRegistration
+  }
+
+  type Mutation {
+    """
+    SendAcctAuthEmail: mails a sign-in (operation login) or sign-up (register) link and
+    six-digit code, valid 15 minutes, single use. login with an unknown email answers
+    NotFound ("Sorry, we didn't recognize that email."); register answers alike whether
+    or not the email has an account. redirect is a path on the main host.
+    """
+    sendAcctAuthEmail(
+      email: String!
+      redirect: String
+      fullName: String
+      captchaValue: String
+      operation: String
+      onMobileWeb: Boolean
+    ): SendAcctAuthEmailResult!
+
+    """
+    VerifyLoginCode: checks the six-digit code of the newest request of this browser. On
+    success the response sets the session cookie (or the registration cookie for a new
+    account) and Token.value is where to go next. 5 wrong codes kill the request.
+    """
+    verifyLoginCode(loginCode: String!): VerifyLoginCodeResult!
+
+    """
+    CreateAccount: turns the pending registration (the registration cookie, or token)
+    into an account with a name and username, then signs in. BadRequest carries the spec's
+    sign-up error code.
+    """
+    createAccount(name: String!, username: String!, token: String): CreateAccountResult!
+
+    "SendVerificationEmail: mails a verification link to the viewer's unverified email."
+    sendVerificationEmail: SendVerificationEmailResult!
+  }
+
+  type User {
+    "Viewer only. An email waiting to be verified (VERIFY_EMAIL toast); null when none."
+    unverifiedEmail: String
+  }
+
+  "The sign-in method a sent email stands for: the operation recorded (login or register)."
+  type SusiMethod {
+    value: String!
+  }
+
+  "Where to go after a verified code (the session or registration cookie is set)."
+  type Token {
+    value: String!
+  }
+
+  "Spec 3 §8 sign-up error codes."
+  enum SignUpErrorCode {
+    EMAIL_TAKEN
+    NON_MEMBER
+    PASSWORD_TOO_LONG
+    PASSWORD_TOO_SHORT
+    UNKNOWN
+    USERNAME_INVALID
+    USERNAME_TAKEN
+    USERNAME_TOO_LONG
+  }
+
+  type BadRequest {
+    message: String!
+    "Set by CreateAccount."
+    signUpErrorCode: SignUpErrorCode
+  }
+
+  "The captcha was not passed."
+  type FailedChallenge {
+    message: String!
+  }
+
+  type LockoutInfo {
+    failCount: Int
+    "When the lockout ends (ms since the epoch)."
+    lockedOutUntil: Long
+  }
+
+  "A limit was reached; message says for how long (minutes, rounded up)."
+  type TooManyRequests {
+    message: String!
+    lockoutInfo: LockoutInfo
+  }
+
+  "This network may not sign in for a while (message in days)."
+  type IpAuthLockout {
+    message: String!
+    lockoutInfo: LockoutInfo
+  }
+
+  type VerificationEmailSent {
+    email: String!
+  }
+
+  union SendAcctAuthEmailResult = SusiMethod | BadRequest | FailedChallenge | NotFound | TooManyRequests | IpAuthLockout
+  union VerifyLoginCodeResult = Token | BadRequest | NotFound | TooManyRequests | IpAuthLockout
+  union CreateAccountResult = User | BadRequest | NotFound
+  union SendVerificationEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
+
+  enum SocialProvider {
+    GOOGLE
+    FACEBOOK
+    APPLE
+    TWITTER
+  }
+
+  type SocialSignInButton {
+    provider: SocialProvider!
+    "The auth-domain address that starts it (operation and redirect are added as query parameters)."
+    href: String!
+    "Offered on the sign-up options too (spec 2 §2.1: Google and Facebook, unless disable_signup_facebook)."
+    offeredForSignUp: Boolean!
+  }
+
+  type SignInOptions {
+    "Configured providers not hidden by a disable flag, in button order."
+    socialButtons: [SocialSignInButton!]!
+    "False when disable_sign_in_email hides the email option."
+    email: Boolean!
+    "Turnstile site key; null when the captcha is off."
+    captchaSiteKey: String
+    captchaOnLogin: Boolean!
+    captchaOnRegister: Boolean!
+  }
+
+  type PendingRegistration {
+    email: String
+    fullName: String!
+    suggestedUsername: String!
+    redirect: String!
+  }
+`;
+
+/** The sign-in call of a GraphQL request (a mutation needs the HTTP request behind it). */
+function authCall(ctx: GraphQLContext): AuthCall {
+  const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
+  return {
+    db: ctx.db,
+    env: ctx.env,
+    now: ctx.now,
+    url,
+    request: ctx.request,
+    viewer: ctx.viewer,
+    address: clientAddress(ctx.request),
+    flags: configuredFlags(ctx.env),
+    mailer: mailerFor(ctx.env, ctx.db),
+    captcha: captchaConfig(ctx.env),
+    setCookie: (value) => ctx.responseHeaders?.append('set-cookie', value),
+  };
+}
+
+const byTypename = (value: { __typename: string }) => value.__typename;
+
+export const authModule: SchemaModule = {
+  typeDefs,
+  resolvers: {
+    Query: {
+      isEmailAvailable: async (_: unknown, args: { email: string }, ctx: GraphQLContext) => {
+        if (!isValidEmail(args.email)) throw new GraphQLError(INVALID_EMAIL_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
+        const answer = await emailAvailability(authCall(ctx), args.email);
+        if ('retryAfterMs' in answer) {
+          throw new GraphQLError(`Too many attempts. Please try again in ${lockoutMinutes(answer.retryAfterMs)} minute(s).`, {
+            extensions: { code: 'TOO_MANY_REQUESTS' },
+          });
+        }
+        return answer.available;
+      },
+      signInOptions: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+        const flags = configuredFlags(ctx.env);
+        const captcha = captchaConfig(ctx.env);
+        const origin = mainOrigin({ MAIN_HOST: ctx.env.AUTH_DOMAIN });
+        return {
+          socialButtons: enabledProviders(ctx.env, flags).map((p) => ({
+            provider: p.id.toUpperCase(),
+            href: origin + PROVIDER_PATHS[p.id].start,
+            offeredForSignUp: p.allowsSignUp && !(p.id === 'facebook' && flags.has(DISABLE_SIGNUP_FACEBOOK)),
+          })),
+          email: !flags.has(DISABLE_SIGN_IN_FLAGS.email),
+          captchaSiteKey: captcha.siteKey,
+          captchaOnLogin: captchaRequired(captcha, 'login', flags),
+          captchaOnRegister: captchaRequired(captcha, 'register', flags),
+        };
+      },
+      pendingRegistration: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+        const ticket = await findRegistrationTicket(ctx.db, requestCookie(ctx.request, REGISTRATION_COOKIE), ctx.now);
+        return ticket ? describeTicket(ticket) : null;
+      },
+    },
+    Mutation: {
+      sendAcctAuthEmail: (_: unknown, args: SendAcctAuthEmailInput, ctx: GraphQLContext) => sendAcctAuthEmail(authCall(ctx), args),
+      verifyLoginCode: (_: unknown, args: { loginCode: string }, ctx: GraphQLContext) => verifyLoginCode(authCall(ctx), args.loginCode),
+      createAccount: async (_: unknown, args: { name: string; username: string; token?: string | null }, ctx: GraphQLContext) => {
+        const call = authCall(ctx);
+        const outcome = await createAccount(ctx.db, {
+          ticketToken: args.token ?? requestCookie(ctx.request, REGISTRATION_COOKIE),
+          name: args.name,
+          username: args.username,
+          now: ctx.now,
+        });
+        if (outcome.kind === 'no-ticket') return authOutcomes.notFound('This sign-up has expired. Please start again.');
+        if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
+        for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now })) call.setCookie(cookie);
+        return outcome.user;
+      },
+      sendVerificationEmail: (_: unknown, __: unknown, ctx: GraphQLContext) => sendVerificationEmail(authCall(ctx)),
+    },
+    User: {
+      unverifiedEmail: (user: UserRow, _: unknown, ctx: GraphQLContext) => (isViewer(ctx, user.id) ? unverifiedEmailOf(ctx.db, user.id) : null),
+    },
+    SendAcctAuthEmailResult: { __resolveType: byTypename },
+    VerifyLoginCodeResult: { __resolveType: byTypename },
+    SendVerificationEmailResult: { __resolveType: byTypename },
+    CreateAccountResult: {
+      __resolveType: (value: { __typename?: string }) => value.__typename ?? 'User',
+    },
+  },
+};

@@ -1,0 +1,81 @@
+// Editing a story's title and subtitle: updatePostContent, the smallest writer mutation.
+// Like every write that changes what a cached page shows, it purges the affected cache
+// tags itself before it answers (worker/cache/purge.ts), so the next anonymous read of any
+// page that shows the story — the story at all its addresses, its writer's profile, its
+// publication, its topics, the home page — is rendered afresh.
+//
+// Later writes (publish, delete, suspend, profile and publication edits) call
+// purgeTags(env, …) the same way; storyCacheTags lists a story's tags for them.
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/d1';
+import { GraphQLError } from 'graphql';
+import { purgeTags } from '../../cache/purge.ts';
+import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from '../../cache/tags.ts';
+import { posts } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import type { PostNode } from '../resolvers/post-content.ts';
+import type { SchemaModule } from './index.ts';
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_SUBTITLE_LENGTH = 300;
+
+/** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home. */
+export async function storyCacheTags(context: GraphQLContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
+  const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG];
+  if (post.collectionId) tags.push(collectionTag(post.collectionId));
+  for (const tag of await context.loaders.tagsByPostId.load(post.id)) tags.push(topicTag(tag.slug));
+  return tags;
+}
+
+function field(name: string, value: string | null | undefined, max: number): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const trimmed = value.trim();
+  if (trimmed.length > max) throw badRequest(`The ${name} is at most ${max} characters.`);
+  return trimmed;
+}
+
+interface UpdatePostContentArgs {
+  targetPostId: string;
+  title?: string | null;
+  subtitle?: string | null;
+}
+
+async function updatePostContent(_root: unknown, args: UpdatePostContentArgs, context: GraphQLContext): Promise<PostNode> {
+  const viewer = context.viewer.user;
+  if (!viewer) throw new GraphQLError('Sign in to edit a story.', { extensions: { code: 'UNAUTHENTICATED' } });
+  const post = await context.loaders.postById.load(args.targetPostId);
+  // Someone else's story answers like a missing one: a draft's existence is private.
+  if (!post || post.creatorId !== viewer.id) throw new GraphQLError('Story not found.', { extensions: { code: 'NOT_FOUND' } });
+  const title = field('title', args.title, MAX_TITLE_LENGTH);
+  const subtitle = field('subtitle', args.subtitle, MAX_SUBTITLE_LENGTH);
+  if (title === undefined && subtitle === undefined) throw badRequest('Give a title, a subtitle or both.');
+  if (title === '') throw badRequest('A story needs a title.');
+
+  await drizzle(context.db)
+    .update(posts)
+    .set({ ...(title !== undefined ? { title } : {}), ...(subtitle !== undefined ? { subtitle } : {}), updatedAt: context.now })
+    .where(eq(posts.id, post.id));
+  context.loaders.postById.clear(post.id);
+
+  await purgeTags(context.env, await storyCacheTags(context, post));
+
+  const updated = await context.loaders.postById.load(post.id);
+  if (!updated) throw new Error(`Post ${post.id} disappeared while it was edited.`);
+  return updated;
+}
+
+export const storyEditModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type Mutation {
+      """
+      Changes a story's title and/or subtitle (author only; trimmed; a title cannot be
+      empty). The pages that show the story are purged from the edge cache before it answers.
+      """
+      updatePostContent(targetPostId: ID!, title: String, subtitle: String): Post
+    }
+  `,
+  resolvers: {
+    Mutation: { updatePostContent },
+  },
+};

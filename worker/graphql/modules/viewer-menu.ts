@@ -1,0 +1,117 @@
+// What the header and the avatar menu read about the signed-in viewer and the core
+// schema lacks (spec 1 §2.6, §3, §7: AvatarMenuQuery, UnreadNotificationCount):
+//   User.partnerProgramEnrollment { status }   — the Partner Program item or its upsell
+//   User.linkedAccounts { mastodon }           — "Go to …" or "Create an account" on the federated instance
+//   User.notificationStatus { unreadNotificationCount } — the header's badge
+//   Membership.memberSince                      — "Member since {month year}"
+// membership, adminCollections, emailObfuscated and verifications.isBookAuthor are core.
+// Like the core's personal fields, all of these answer null for anyone but the viewer.
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { mastodonAccounts, notifications, type MastodonAccountRow, type MembershipRow, type UserRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm } from '../loaders.ts';
+import { isViewer } from '../resolvers/viewer.ts';
+import type { SchemaModule } from './index.ts';
+
+const typeDefs = /* GraphQL */ `
+  type User {
+    "Viewer only. The viewer's Partner Program enrolment; null when they never enrolled."
+    partnerProgramEnrollment: PartnerProgramEnrollment
+    "Viewer only. Accounts linked elsewhere (the federated instance)."
+    linkedAccounts: LinkedAccounts
+    "Viewer only. Unread notifications (the header's badge)."
+    notificationStatus: NotificationStatus
+  }
+
+  type Membership {
+    "When the membership started: the avatar menu's 'Member since'."
+    memberSince: Long!
+  }
+
+  "Spec 3 §4 partner program status."
+  enum PartnerProgramEnrollmentStatus {
+    ACTIVE
+    INACTIVE
+    PENDING_ACTION
+    SUSPENDED
+    UNKNOWN
+  }
+
+  type PartnerProgramEnrollment {
+    "The user's id: one enrolment per user."
+    id: ID!
+    status: PartnerProgramEnrollmentStatus!
+  }
+
+  type LinkedAccounts {
+    "The user's id."
+    id: ID!
+    "The linked account on the federated instance; null when none is linked."
+    mastodon: MastodonAccount
+  }
+
+  type MastodonAccount {
+    "The user's id: one linked account per user."
+    id: ID!
+    "The account name without the instance."
+    username: String!
+    "The instance's host."
+    domain: String!
+    "The account's profile on its instance: https://{domain}/@{username}."
+    url: String!
+  }
+
+  type NotificationStatus {
+    "The user's id."
+    id: ID!
+    unreadNotificationCount: Int!
+  }
+`;
+
+const STATUSES = new Set(['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED']);
+
+/** A field of the viewer's own User: null for anyone else (and logged out). */
+function viewerOnly<T>(read: (user: UserRow, ctx: GraphQLContext) => T) {
+  return (user: UserRow, _args: unknown, ctx: GraphQLContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
+}
+
+export async function unreadNotificationCount(ctx: GraphQLContext, userId: string): Promise<number> {
+  const [row] = await orm(ctx.db)
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+async function linkedMastodonAccount(ctx: GraphQLContext, userId: string): Promise<MastodonAccountRow | null> {
+  const [row] = await orm(ctx.db).select().from(mastodonAccounts).where(eq(mastodonAccounts.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export const viewerMenuModule: SchemaModule = {
+  typeDefs,
+  resolvers: {
+    User: {
+      partnerProgramEnrollment: viewerOnly((user) =>
+        user.partnerProgramStatus === null
+          ? null
+          : { id: user.id, status: STATUSES.has(user.partnerProgramStatus) ? user.partnerProgramStatus : 'UNKNOWN' },
+      ),
+      linkedAccounts: viewerOnly((user) => ({ id: user.id })),
+      notificationStatus: viewerOnly((user) => ({ id: user.id })),
+    },
+    LinkedAccounts: {
+      mastodon: (linked: { id: string }, _args: unknown, ctx: GraphQLContext) => linkedMastodonAccount(ctx, linked.id),
+    },
+    MastodonAccount: {
+      id: (account: MastodonAccountRow) => account.userId,
+      url: (account: MastodonAccountRow) => `https://${account.domain}/@${encodeURIComponent(account.username)}`,
+    },
+    NotificationStatus: {
+      unreadNotificationCount: (status: { id: string }, _args: unknown, ctx: GraphQLContext) => unreadNotificationCount(ctx, status.id),
+    },
+    Membership: {
+      memberSince: (membership: MembershipRow) => membership.startedAt,
+    },
+  },
+};

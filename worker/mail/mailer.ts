@@ -1,0 +1,33 @@
+// Outgoing mail. One interface, two adapters:
+//   development  DevMailbox: stored in D1 (dev_mailbox), printed to the console, listed at
+//                GET /_/dev/mailbox — nothing leaves the machine;
+//   otherwise    ResendMailer: Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email),
+//                configured by the secrets MAIL_API_KEY and MAIL_FROM.
+import type { D1Database } from '@cloudflare/workers-types';
+import { isDevelopment, type Env } from '../env.ts';
+import { DevMailbox } from './dev-mailbox.ts';
+import { ResendMailer } from './resend.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The mailer of this deployment. */
+export function mailerFor(env: Env, db: D1Database = env.DB): Mailer {
+  if (isDevelopment(env)) return new DevMailbox(db);
+  if (!env.MAIL_API_KEY || !env.MAIL_FROM) {
+    return {
+      async send() {
+        throw new Error('Mail is not configured: set MAIL_API_KEY and MAIL_FROM (see docs/sign-in.md).');
+      },
+    };
+  }
+  return new ResendMailer({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM });
+}
