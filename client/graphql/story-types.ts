@@ -33,19 +33,24 @@ export interface FullPost extends PostPreview {
     bio: string;
     socialStats: { followerCount: number };
     viewerEdge: { id: string; isFollowing: boolean };
-    postsConnection: { posts: PostPreview[] };
   };
   collection:
     | (NonNullable<PostPreview['collection']> & {
         description: string;
         socialStats: { followerCount: number };
         viewerEdge: { id: string; isFollowing: boolean };
-        postsConnection: { posts: PostPreview[] };
       })
     | null;
   content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: Paragraph[] } };
   postResponses: { count: number };
+}
+
+/** What the story page shows under the story; null when the story is not readable. */
+export interface PostPageExtras {
+  id: string;
   threadedPostResponses: ThreadedResponses;
+  creator: { id: string; postsConnection: { posts: PostPreview[] } };
+  collection: { id: string; postsConnection: { posts: PostPreview[] } } | null;
 }
 
 /** Spec 2 §3 post-retrieval states the data service produces besides the Post. */
@@ -58,6 +63,7 @@ export interface PostOutcome {
 
 export interface PostPageData {
   postResult: FullPost | PostOutcome;
+  postPageExtras: PostPageExtras | null;
 }
 
 export interface RefetchThreadedPostResponsesData {

@@ -2,40 +2,65 @@
 // once here, so the server render and the browser build the same document objects (urql's
 // operation keys must match for the server's seeded results to be used).
 import { gql } from 'urql';
-import { PostPreviewFields } from './queries.ts';
 
 /** First page of a thread on the story page; "See more responses" pages on from there. */
 export const RESPONSES_PAGE_LIMIT = 10;
 /** Stories under "More from {writer}" and "More from {publication}" (one extra: this story may be among them). */
 export const MORE_FROM_LIMIT = 4;
 
-export const ParagraphFields = gql`
-  fragment ParagraphFields on Paragraph {
-    id
-    name
+// Selections are interpolated as text, not as fragments: the endpoint's depth limit counts
+// every fragment spread as a level (worker/graphql/limits.ts), and these run over HTTP on a
+// client-side navigation and on every refetch.
+
+/** A paragraph with everything StoryBody draws. */
+const PARAGRAPH_SELECTION = `
+  id
+  name
+  type
+  text
+  href
+  codeLanguage
+  markups {
     type
-    text
+    start
+    end
     href
-    codeLanguage
-    markups {
-      type
-      start
-      end
-      href
-      anchorType
-      userId
-    }
-    metadata {
-      id
-      originalWidth
-      originalHeight
-      alt
-    }
+    anchorType
+    userId
+  }
+  metadata {
+    id
+    originalWidth
+    originalHeight
+    alt
   }
 `;
 
-export const PostResponseFields = gql`
-  fragment PostResponseFields on Post {
+/** A response's paragraphs: responses are text (P paragraphs with markups and mentions). */
+const RESPONSE_PARAGRAPH_SELECTION = `
+  id
+  name
+  type
+  text
+  markups {
+    type
+    start
+    end
+    href
+    anchorType
+    userId
+  }
+`;
+
+/** A thread page: its responses with what ResponsesSection draws. */
+const THREAD_SELECTION = `
+  pagingInfo {
+    next {
+      limit
+      to
+    }
+  }
+  posts {
     id
     uniqueSlug
     firstPublishedAt
@@ -58,35 +83,53 @@ export const PostResponseFields = gql`
       isLockedPreviewOnly
       bodyModel {
         paragraphs {
-          ...ParagraphFields
+          ${RESPONSE_PARAGRAPH_SELECTION}
         }
       }
     }
   }
-  ${ParagraphFields}
 `;
 
-export const ThreadedResponsesFields = gql`
-  fragment ThreadedResponsesFields on PostConnection {
-    pagingInfo {
-      next {
-        limit
-        to
-      }
-    }
-    posts {
-      ...PostResponseFields
-    }
+/** A story card under "More from …" (the fields of PostPreviewFields, inline). */
+const CARD_SELECTION = `
+  id
+  title
+  subtitle
+  uniqueSlug
+  visibility
+  isLocked
+  readingTime
+  firstPublishedAt
+  latestPublishedAt
+  clapCount
+  responsesCount
+  previewImage {
+    id
   }
-  ${PostResponseFields}
+  creator {
+    id
+    name
+    username
+    imageId
+  }
+  collection {
+    id
+    name
+    slug
+  }
 `;
 
+/**
+ * The story page: the story or the outcome that keeps it from this reader (postResult), and
+ * beside it, as a second root field so that neither gets deep, what the page shows under the
+ * story (postPageExtras: null when the story is not readable).
+ */
 export const PostPageQuery = gql`
   query PostPageQuery($postId: ID!, $responsesPaging: PagingOptions, $moreFromPaging: PagingOptions) {
     postResult(id: $postId) {
       __typename
       ... on Post {
-        ...PostPreviewFields
+        ${CARD_SELECTION}
         isPublished
         updatedAt
         mediumUrl
@@ -121,11 +164,6 @@ export const PostPageQuery = gql`
             id
             isFollowing
           }
-          postsConnection(paging: $moreFromPaging) {
-            posts {
-              ...PostPreviewFields
-            }
-          }
         }
         collection {
           id
@@ -137,25 +175,17 @@ export const PostPageQuery = gql`
             id
             isFollowing
           }
-          postsConnection(paging: $moreFromPaging) {
-            posts {
-              ...PostPreviewFields
-            }
-          }
         }
         content {
           isLockedPreviewOnly
           bodyModel {
             paragraphs {
-              ...ParagraphFields
+              ${PARAGRAPH_SELECTION}
             }
           }
         }
         postResponses {
           count
-        }
-        threadedPostResponses(paging: $responsesPaging, sortType: NEWEST) {
-          ...ThreadedResponsesFields
         }
       }
       ... on NotFound {
@@ -174,10 +204,29 @@ export const PostPageQuery = gql`
         message
       }
     }
+    postPageExtras: post(id: $postId) {
+      id
+      threadedPostResponses(paging: $responsesPaging, sortType: NEWEST) {
+        ${THREAD_SELECTION}
+      }
+      creator {
+        id
+        postsConnection(paging: $moreFromPaging) {
+          posts {
+            ${CARD_SELECTION}
+          }
+        }
+      }
+      collection {
+        id
+        postsConnection(paging: $moreFromPaging) {
+          posts {
+            ${CARD_SELECTION}
+          }
+        }
+      }
+    }
   }
-  ${PostPreviewFields}
-  ${ParagraphFields}
-  ${ThreadedResponsesFields}
 `;
 
 /** Spec 2 §3: a thread's responses, paged and sorted (also the refetch after a change). */
@@ -190,11 +239,10 @@ export const RefetchThreadedPostResponsesQuery = gql`
         count
       }
       threadedPostResponses(paging: $postResponsesPaging, sortType: $sortType) {
-        ...ThreadedResponsesFields
+        ${THREAD_SELECTION}
       }
     }
   }
-  ${ThreadedResponsesFields}
 `;
 
 export const ClapMutation = gql`
@@ -213,10 +261,12 @@ export const ClapMutation = gql`
 export const PublishPostThreadedResponse = gql`
   mutation PublishPostThreadedResponse($inResponseToPostId: ID!, $text: String!) {
     publishPostThreadedResponse(inResponseToPostId: $inResponseToPostId, text: $text) {
-      ...PostResponseFields
+      id
+      inResponseToPost {
+        id
+      }
     }
   }
-  ${PostResponseFields}
 `;
 
 export const HidePostResponseOnParentPost = gql`

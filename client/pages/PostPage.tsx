@@ -1,4 +1,4 @@
-import type { FullPost, PostOutcome, PostPageData } from '../graphql/story-types.ts';
+import type { FullPost, PostOutcome, PostPageData, PostPageExtras } from '../graphql/story-types.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, RESPONSES_PAGE_LIMIT } from '../graphql/story.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
@@ -58,7 +58,7 @@ function StoryActions({ post }: { post: FullPost }) {
   );
 }
 
-function Story({ post }: { post: FullPost }) {
+function Story({ post, extras }: { post: FullPost; extras: PostPageExtras }) {
   const { viewer } = useViewerSession();
   const isAuthor = viewer?.id === post.creator.id;
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
@@ -165,13 +165,13 @@ function Story({ post }: { post: FullPost }) {
           creatorId: post.creator.id,
           responsesLocked: post.responsesLocked,
           postResponses: post.postResponses,
-          threadedPostResponses: post.threadedPostResponses,
+          threadedPostResponses: extras.threadedPostResponses,
         }}
         focused={parent !== null}
       />
-      <MoreFrom name={post.creator.name} href={profileHref(post.creator)} posts={post.creator.postsConnection.posts} currentPostId={post.id} />
+      <MoreFrom name={post.creator.name} href={profileHref(post.creator)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
       {post.collection ? (
-        <MoreFrom name={post.collection.name} href={`/${post.collection.slug}`} posts={post.collection.postsConnection.posts} currentPostId={post.id} />
+        <MoreFrom name={post.collection.name} href={`/${post.collection.slug}`} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
       ) : null}
     </article>
   );
@@ -199,9 +199,9 @@ export const postPage: PageDefinition<PostPageData> = {
   },
   Component: function PostPageView({ data }) {
     const result = data.postResult;
-    return isPost(result) ? (
+    return isPost(result) && data.postPageExtras ? (
       <MultiVoteProvider>
-        <Story post={result} />
+        <Story post={result} extras={data.postPageExtras} />
       </MultiVoteProvider>
     ) : (
       <PostOutcomePage result={result as PostOutcome} />

@@ -38,8 +38,8 @@ const CASES = [
 ] as const;
 
 describe.each([
-  ['logged out', () => undefined],
-  ['signed in as a reader', () => reader],
+  ['logged out', (): TestSession | undefined => undefined],
+  ['signed in as a reader', (): TestSession | undefined => reader],
 ] as const)('%s', (_label, who) => {
   it.each(CASES)('$outcome at $path: status $status, its own text', async ({ outcome, path, status, message }) => {
     const answer = await page(path, who());

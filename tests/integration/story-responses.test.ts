@@ -140,9 +140,9 @@ describe('threadedPostResponses paging', () => {
     let paging: { limit: number; to?: string } | null = { limit: 3 };
     let pages = 0;
     while (paging) {
-      const answer = await call(REFETCH, { postId: BULK(4), postResponsesPaging: paging, sortType: 'NEWEST' });
+      const answer: { data?: any; errors?: unknown } = await call(REFETCH, { postId: BULK(4), postResponsesPaging: paging, sortType: 'NEWEST' });
       expect(answer.errors).toBeUndefined();
-      const thread = answer.data.post.threadedPostResponses;
+      const thread: { posts: { id: string }[]; pagingInfo: { next: { limit: number; to: string } | null } } = answer.data.post.threadedPostResponses;
       seen.push(...thread.posts.map((p: { id: string }) => p.id));
       paging = thread.pagingInfo.next;
       if (paging) expect(paging.limit).toBe(3);
