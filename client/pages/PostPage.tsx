@@ -58,7 +58,7 @@ function StoryActions({ post }: { post: FullPost }) {
   );
 }
 
-function Story({ post, extras }: { post: FullPost; extras: PostPageExtras }) {
+function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPageExtras; showResponses: boolean }) {
   const { viewer } = useViewerSession();
   const isAuthor = viewer?.id === post.creator.id;
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
@@ -168,6 +168,7 @@ function Story({ post, extras }: { post: FullPost; extras: PostPageExtras }) {
           threadedPostResponses: extras.threadedPostResponses,
         }}
         focused={parent !== null}
+        scrollIntoView={showResponses}
       />
       <MoreFrom name={post.creator.name} href={profileHref(post.creator)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
       {post.collection ? (
@@ -182,29 +183,39 @@ function pageTitle(post: FullPost): string {
 }
 
 /** The story page (page `post`, top-navigation layout); a response opens here too, focused on its replies. */
-export const postPage: PageDefinition<PostPageData> = {
-  query: (params) => ({
-    query: PostPageQuery,
-    variables: {
-      postId: postIdFromParam(params.postId ?? '') ?? '',
-      responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
-      moreFromPaging: { limit: MORE_FROM_LIMIT },
+export const postPage: PageDefinition<PostPageData> = makePostPage(false);
+
+/**
+ * Page `post-responses` (/p/{postId}/responses, where /p/{postId}/responses/show redirects):
+ * the same story page, scrolled to its responses.
+ */
+export const postResponsesPage: PageDefinition<PostPageData> = makePostPage(true);
+
+function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
+  return {
+    query: (params) => ({
+      query: PostPageQuery,
+      variables: {
+        postId: postIdFromParam(params.postId ?? '') ?? '',
+        responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
+        moreFromPaging: { limit: MORE_FROM_LIMIT },
+      },
+    }),
+    status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
+    title: (data, state) => {
+      const result = data?.postResult;
+      if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
+      return state.config.productName;
     },
-  }),
-  status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
-  title: (data, state) => {
-    const result = data?.postResult;
-    if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
-    return state.config.productName;
-  },
-  Component: function PostPageView({ data }) {
-    const result = data.postResult;
-    return isPost(result) && data.postPageExtras ? (
-      <MultiVoteProvider>
-        <Story post={result} extras={data.postPageExtras} />
-      </MultiVoteProvider>
-    ) : (
-      <PostOutcomePage result={result as PostOutcome} />
-    );
-  },
-};
+    Component: function PostPageView({ data }) {
+      const result = data.postResult;
+      return isPost(result) && data.postPageExtras ? (
+        <MultiVoteProvider>
+          <Story post={result} extras={data.postPageExtras} showResponses={showResponses} />
+        </MultiVoteProvider>
+      ) : (
+        <PostOutcomePage result={result as PostOutcome} />
+      );
+    },
+  };
+}

@@ -199,3 +199,18 @@ describe('hiding a response', () => {
     expect((await page(`/p/${BULK(7)}`, reader)).text).not.toContain('Hide response');
   });
 });
+
+describe('the responses page', () => {
+  it('/p/{postId}/responses/show redirects to /p/{postId}/responses, the story with its responses', async () => {
+    await respond(member, BULK(8), 'Seen on the responses page.');
+    const show = await page(`/p/${BULK(8)}/responses/show`);
+    expect(show.status).toBe(301);
+    expect(new URL(show.headers.get('location')!, 'http://localhost:8787').pathname).toBe(`/p/${BULK(8)}/responses`);
+    const responses = await page(`/p/${BULK(8)}/responses`);
+    expect(responses.status).toBe(200);
+    expect(responses.headers.get('x-page-name')).toBe('post-responses');
+    expect(responses.text).toContain('id="responses"');
+    expect(responses.text).toContain('Seen on the responses page.');
+    expect((await page(`/p/ffffffffffff/responses`)).status).toBe(404);
+  });
+});

@@ -4,7 +4,7 @@
 // when the response is the page's focus. The parent's author can hide a response
 // (HIDE_POST_RESPONSE toast, Undo → UnhidePostResponseOnParentPost). Every mutation here
 // answers a Post, so urql refetches the page's data and open threads: the list updates.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { formatCount, formatDate } from '../../../shared/format.ts';
 import { Link } from '../../app/navigation.tsx';
@@ -207,13 +207,19 @@ export interface ResponsesSectionProps {
    * editor shows at once only when there are none yet.
    */
   focused?: boolean;
+  /** The responses page (/p/{postId}/responses): brought into view once hydrated. */
+  scrollIntoView?: boolean;
 }
 
-export function ResponsesSection({ post, focused = false }: ResponsesSectionProps) {
+export function ResponsesSection({ post, focused = false, scrollIntoView = false }: ResponsesSectionProps) {
   const count = post.postResponses.count;
   const [editorOpen, setEditorOpen] = useState(!focused || count === 0);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scrollIntoView) section.current?.scrollIntoView();
+  }, [scrollIntoView]);
   return (
-    <section className="responses" id="responses" aria-label={focused ? 'Replies' : 'Responses'}>
+    <section className="responses" id="responses" ref={section} aria-label={focused ? 'Replies' : 'Responses'}>
       <h2 className="responses-heading">
         {focused ? 'Replies' : 'Responses'} ({formatCount(count)})
       </h2>
