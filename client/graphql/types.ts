@@ -34,25 +34,6 @@ export interface HomePageData {
   homeFeed: { items: { post: PostPreview }[]; pagingInfo: PagingInfo };
 }
 
-export interface FullPost extends PostPreview {
-  __typename: 'Post';
-  isPublished: boolean;
-  updatedAt: number;
-  mediumUrl: string;
-  tags: { id: string; slug: string; displayTitle: string }[];
-  creator: UserPreview & { bio: string; socialStats: { followerCount: number } };
-  content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: Paragraph[] } };
-}
-
-export interface ResultMessage {
-  __typename: 'NotFound' | 'PostSuspended' | 'AccountSuspended' | 'AccountDeleted' | 'RemovedByUser';
-  message: string;
-}
-
-export interface PostPageData {
-  postResult: FullPost | ResultMessage;
-}
-
 export interface ProfileUser {
   __typename: 'User';
   id: string;

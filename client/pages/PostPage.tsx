@@ -1,16 +1,30 @@
-import type { FullPost, PostPageData, ResultMessage } from '../graphql/types.ts';
-import { PostPageQuery } from '../graphql/queries.ts';
+import type { FullPost, PostOutcome, PostPageData, PostPageExtras } from '../graphql/story-types.ts';
+import { MORE_FROM_LIMIT, PostPageQuery, RESPONSES_PAGE_LIMIT } from '../graphql/story.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
-import { ClapIcon, ResponseIcon } from '../components/icons.tsx';
+import { ResponseIcon } from '../components/icons.tsx';
 import { Link } from '../app/navigation.tsx';
-import { profileHref } from '../app/hrefs.ts';
+import { profileHref, storyHref } from '../app/hrefs.ts';
+import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
+import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
+import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.tsx';
+import { ResponsesSection } from '../components/story/ResponsesSection.tsx';
+import { ShareLinks } from '../components/story/ShareLinks.tsx';
+import { MoreFrom } from '../components/story/MoreFrom.tsx';
+import { AuthorPaywallNote, Paywall } from '../components/story/Paywall.tsx';
+import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-/** HTTP status of each post-retrieval outcome (spec 2 §3). */
+/**
+ * HTTP status of each post-retrieval outcome (spec 2 §3). Gone (410) where the story
+ * existed and was taken away; 404 where it never existed for this reader. Blocked,
+ * Blocking, Unauthorized and the legal outcomes are not produced by the data service yet
+ * (worker/graphql/schema.graphql.ts); their statuses are set for when they are.
+ */
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
@@ -29,29 +43,47 @@ function isPost(result: PostPageData['postResult']): result is FullPost {
   return result.__typename === 'Post';
 }
 
-function Unavailable({ result }: { result: ResultMessage }) {
+function StoryActions({ post }: { post: FullPost }) {
   return (
-    <div className="error-page" data-outcome={result.__typename}>
-      <p className="error-page-kicker">{result.__typename === 'NotFound' ? 'PAGE NOT FOUND' : 'STORY UNAVAILABLE'}</p>
-      <h1 className="error-page-heading">{result.message}</h1>
-      <Link href="/" className="button button-outline">
-        Home
-      </Link>
+    <div className="story-actions muted">
+      <ClapButton postId={post.id} creatorId={post.creator.id} clapCount={post.clapCount} viewerClapCount={post.viewerEdge.clapCount} />
+      <a className="story-action" href="#responses" title="Responses">
+        <ResponseIcon size={20} /> {formatCount(post.postResponses.count)}
+      </a>
+      <span className="story-actions-end">
+        <SaveToListButton postId={post.id} isBookmarked={post.viewerEdge.isBookmarked} />
+        <ShareLinks url={post.mediumUrl} title={post.title} />
+      </span>
     </div>
   );
 }
 
-function Story({ post }: { post: FullPost }) {
+function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPageExtras; showResponses: boolean }) {
+  const { viewer } = useViewerSession();
+  const isAuthor = viewer?.id === post.creator.id;
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
+  const writer = { kind: 'USER' as const, id: post.creator.id, name: post.creator.name };
+  const publication = post.collection ? { kind: 'COLLECTION' as const, id: post.collection.id, name: post.collection.name } : null;
+  const parent = post.inResponseToPost;
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
-        {post.isLocked ? (
-          <p className="story-member-only">
-            <MemberStar /> Member-only story
+        {parent ? (
+          <p className="story-in-response-to muted">
+            Response to{' '}
+            <Link href={storyHref(parent)}>{parent.title || `a story by ${parent.creator.name}`}</Link>
           </p>
         ) : null}
-        <h1 className="story-title">{post.title}</h1>
+        {post.isLocked ? (
+          isAuthor ? (
+            <AuthorPaywallNote />
+          ) : (
+            <p className="story-member-only">
+              <MemberStar /> Member-only story
+            </p>
+          )
+        ) : null}
+        {post.title ? <h1 className="story-title">{post.title}</h1> : <h1 className="story-title story-title-response">{post.creator.name}’s response</h1>}
         {post.subtitle ? <p className="story-subtitle">{post.subtitle}</p> : null}
         <div className="story-byline">
           <Link href={profileHref(post.creator)}>
@@ -61,6 +93,12 @@ function Story({ post }: { post: FullPost }) {
             <Link href={profileHref(post.creator)} className="story-byline-name">
               {post.creator.name}
             </Link>
+            {isAuthor ? null : (
+              <>
+                {' '}
+                <FollowButton target={writer} isFollowing={post.creator.viewerEdge.isFollowing} size="small" />
+              </>
+            )}
             {post.collection ? (
               <span className="muted">
                 {' '}
@@ -78,30 +116,10 @@ function Story({ post }: { post: FullPost }) {
             </div>
           </div>
         </div>
-        <div className="story-actions muted">
-          <span className="story-action" title="Claps">
-            <ClapIcon size={20} /> {formatCount(post.clapCount)}
-          </span>
-          <span className="story-action" title="Responses">
-            <ResponseIcon size={20} /> {formatCount(post.responsesCount)}
-          </span>
-        </div>
+        <StoryActions post={post} />
       </header>
       <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
-      {post.content.isLockedPreviewOnly ? (
-        <aside className="paywall" aria-label="Member-only story">
-          <h2>
-            <MemberStar /> Member-only story
-          </h2>
-          <p>The author made this story available to members only. Become a member to read it and every other story.</p>
-          <a className="button button-dark" href="/plans">
-            Get unlimited access
-          </a>{' '}
-          <a className="button button-outline" href="/membership">
-            Learn more
-          </a>
-        </aside>
-      ) : null}
+      {post.content.isLockedPreviewOnly ? <Paywall /> : null}
       {post.tags.length ? (
         <ul className="story-tags" aria-label="Tags">
           {post.tags.map((tag) => (
@@ -113,31 +131,91 @@ function Story({ post }: { post: FullPost }) {
           ))}
         </ul>
       ) : null}
+      <StoryActions post={post} />
       <footer className="story-footer">
         <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />
-        <div>
+        <div className="story-footer-text">
           <h2 className="story-footer-name">
             Written by <Link href={profileHref(post.creator)}>{post.creator.name}</Link>
           </h2>
-          <p className="muted">{formatCount(post.creator.socialStats.followerCount)} Followers</p>
+          <p className="muted">
+            <FollowerCount target={writer} count={post.creator.socialStats.followerCount} /> Followers
+          </p>
           {post.creator.bio ? <p>{post.creator.bio}</p> : null}
         </div>
+        {isAuthor ? null : <FollowButton target={writer} isFollowing={post.creator.viewerEdge.isFollowing} />}
       </footer>
+      {post.collection && publication ? (
+        <footer className="story-footer story-footer-publication">
+          <div className="story-footer-text">
+            <h2 className="story-footer-name">
+              Published in <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
+            </h2>
+            <p className="muted">
+              <FollowerCount target={publication} count={post.collection.socialStats.followerCount} /> Followers
+            </p>
+            {post.collection.description ? <p>{post.collection.description}</p> : null}
+          </div>
+          <FollowButton target={publication} isFollowing={post.collection.viewerEdge.isFollowing} />
+        </footer>
+      ) : null}
+      <ResponsesSection
+        post={{
+          id: post.id,
+          creatorId: post.creator.id,
+          responsesLocked: post.responsesLocked,
+          postResponses: post.postResponses,
+          threadedPostResponses: extras.threadedPostResponses,
+        }}
+        focused={parent !== null}
+        scrollIntoView={showResponses}
+      />
+      <MoreFrom name={post.creator.name} href={profileHref(post.creator)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
+      {post.collection ? (
+        <MoreFrom name={post.collection.name} href={`/${post.collection.slug}`} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
+      ) : null}
     </article>
   );
 }
 
-/** The story page (page `post`, top-navigation layout). */
-export const postPage: PageDefinition<PostPageData> = {
-  query: (params) => ({ query: PostPageQuery, variables: { postId: postIdFromParam(params.postId ?? '') ?? '' } }),
-  status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
-  title: (data, state) => {
-    const result = data?.postResult;
-    if (result && isPost(result)) return `${result.title} | by ${result.creator.name} | ${state.config.productName}`;
-    return state.config.productName;
-  },
-  Component: function PostPageView({ data }) {
-    const result = data.postResult;
-    return isPost(result) ? <Story post={result} /> : <Unavailable result={result} />;
-  },
-};
+function pageTitle(post: FullPost): string {
+  return post.title || `${post.creator.name}’s response`;
+}
+
+/** The story page (page `post`, top-navigation layout); a response opens here too, focused on its replies. */
+export const postPage: PageDefinition<PostPageData> = makePostPage(false);
+
+/**
+ * Page `post-responses` (/p/{postId}/responses, where /p/{postId}/responses/show redirects):
+ * the same story page, scrolled to its responses.
+ */
+export const postResponsesPage: PageDefinition<PostPageData> = makePostPage(true);
+
+function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
+  return {
+    query: (params) => ({
+      query: PostPageQuery,
+      variables: {
+        postId: postIdFromParam(params.postId ?? '') ?? '',
+        responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
+        moreFromPaging: { limit: MORE_FROM_LIMIT },
+      },
+    }),
+    status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
+    title: (data, state) => {
+      const result = data?.postResult;
+      if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
+      return state.config.productName;
+    },
+    Component: function PostPageView({ data }) {
+      const result = data.postResult;
+      return isPost(result) && data.postPageExtras ? (
+        <MultiVoteProvider>
+          <Story post={result} extras={data.postPageExtras} showResponses={showResponses} />
+        </MultiVoteProvider>
+      ) : (
+        <PostOutcomePage result={result as PostOutcome} />
+      );
+    },
+  };
+}

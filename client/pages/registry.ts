@@ -2,7 +2,7 @@
 // (x-route-name / x-page-name) but render the not-found page until they land.
 import type { PageDefinition } from './page-definition.ts';
 import { homeLoPage } from './HomeLoPage.tsx';
-import { postPage } from './PostPage.tsx';
+import { postPage, postResponsesPage } from './PostPage.tsx';
 import { userProfilePage } from './UserProfilePage.tsx';
 import { signInPage } from './SignInPage.tsx';
 import { registrationFormPage } from './RegistrationFormPage.tsx';
@@ -12,6 +12,7 @@ export const PAGES: Partial<Record<string, PageDefinition>> = {
   home: homeLoPage,
   'home-lo': homeLoPage,
   post: postPage,
+  'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
   'sign-in': signInPage,
   'registration-form': registrationFormPage,

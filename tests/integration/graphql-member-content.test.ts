@@ -13,7 +13,7 @@ import {
   type PersonKey,
   type World,
 } from './helpers/fixtures.ts';
-import { graphql, postGraphQL, testDb } from './helpers/graphql-client.ts';
+import { graphql, postGraphQL, testDb, workerFetch } from './helpers/graphql-client.ts';
 
 let world: World;
 beforeAll(async () => {
@@ -64,6 +64,12 @@ const SHAPES: Record<string, Shape> = {
   },
   'tag.postsConnection': { query: `{ tag(slug: "writing") { postsConnection(paging: { limit: 50 }) { posts { content { ${BODY} } } } } }` },
   'a response to it': { query: `{ post(id: "${POSTS.response}") { inResponseToPost { content { ${BODY} } } } }` },
+  // The story page's threads: its responses, and from them back up to the story.
+  'threadedPostResponses': {
+    query: `query RefetchThreadedPostResponsesQuery($id: ID!) { post(id: $id) { threadedPostResponses(paging: { limit: 50 }) {
+      posts { content { ${BODY} } inResponseToPost { content { ${BODY} } extendedPreviewContent { ${BODY} } } } } } }`,
+    variables: { id: POSTS.locked },
+  },
 };
 
 async function ask(shape: Shape, who: PersonKey | null) {
@@ -137,4 +143,41 @@ it("lets one request mix viewers' answers only by its own session", async () => 
   await ask(SHAPES.post!, 'member');
   const reader = await ask(SHAPES.post!, 'reader');
   expect(reader.text).not.toContain(SECRET_MARKER);
+});
+
+describe('the story page of a member-only story', () => {
+  const path = `/p/${POSTS.locked}`;
+  const pageAs = (who: PersonKey | null) =>
+    workerFetch(`http://localhost:8787${path}`, { headers: who ? { cookie: `sid=${world.sessions[who]}` } : {} }).then(async (r) => ({
+      status: r.status,
+      html: await r.text(),
+    }));
+
+  it.each([
+    ['logged out', null],
+    ['a signed-in non-member', 'reader'],
+    ['a member whose payment failed', 'paymentFailed'],
+  ] as const)('%s: the preview and the paywall, nothing past it in the HTML or the seeded cache state', async (_label, who) => {
+    const { status, html } = await pageAs(who);
+    expect(status).toBe(200);
+    expect(html).toContain(PREVIEW_TEXT);
+    expect(html).toContain('window.__APOLLO_STATE__=');
+    expect(html).not.toContain(SECRET_MARKER);
+    for (const text of ['Member-only story', 'Get unlimited access', 'Learn more']) expect(html).toContain(text);
+    expect(html).not.toContain('eligible to earn money');
+  });
+
+  it('a member reads it whole, without the paywall', async () => {
+    const { html } = await pageAs('member');
+    expect(html).toContain(`${SECRET_MARKER} paragraph ${LOCKED_PARAGRAPHS - 1} of Members Story.`);
+    expect(html).toContain('Member-only story');
+    expect(html).not.toContain('Get unlimited access');
+  });
+
+  it('the author reads it whole and is told it is behind the paywall and eligible to earn money', async () => {
+    const { html } = await pageAs('writer');
+    expect(html).toContain(`${SECRET_MARKER} paragraph ${LOCKED_PARAGRAPHS - 1} of Members Story.`);
+    expect(html).toContain('This story is behind the paywall and is eligible to earn money.');
+    expect(html).not.toContain('Get unlimited access');
+  });
 });

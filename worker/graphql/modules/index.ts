@@ -6,6 +6,8 @@ import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
+import { clapsModule } from './claps.ts';
+import { responsesModule } from './responses.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -13,3 +15,4 @@ export interface SchemaModule {
 }
 
 export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];
+SCHEMA_MODULES.push(clapsModule, responsesModule);

@@ -1,0 +1,141 @@
+// The clap button of a story or response. The count moves on every click (spec 3
+// `multiVote`, multi-vote.ts); clicks made close together go to the server as one
+// ClapMutation(numClaps), and the count settles with the server's answer. A visitor is asked
+// to sign up; the writer of the story cannot clap for it.
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import type { Dispatch, ReactNode } from 'react';
+import { useMutation } from 'urql';
+import { formatCount } from '../../../shared/format.ts';
+import { ClapMutation } from '../../graphql/story.ts';
+import type { ClapMutationData } from '../../graphql/story-types.ts';
+import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
+import { useViewerSession } from '../header/viewer-session.tsx';
+import { ClapIcon } from '../icons.tsx';
+import { useToast } from '../toasts/ToastProvider.tsx';
+import {
+  clapsLeft,
+  clapsShown,
+  initialMultiVoteState,
+  multiVoteReducer,
+  settledClaps,
+  withOneMoreClap,
+  withoutClaps,
+  type MultiVoteAction,
+  type MultiVoteState,
+} from './multi-vote.ts';
+
+/** Clicks within this pause are sent together (one request for a burst of claps). */
+export const CLAP_BATCH_DELAY_MS = 600;
+
+const MultiVoteContext = createContext<{ state: MultiVoteState; dispatch: Dispatch<MultiVoteAction> } | null>(null);
+
+/** Holds `multiVote` for one page (never module state: the server renders many pages). */
+export function MultiVoteProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(multiVoteReducer, initialMultiVoteState);
+  const value = useMemo(() => ({ state, dispatch }), [state]);
+  return <MultiVoteContext.Provider value={value}>{children}</MultiVoteContext.Provider>;
+}
+
+function useMultiVote() {
+  const value = useContext(MultiVoteContext);
+  if (!value) throw new Error('useMultiVote must be used inside MultiVoteProvider');
+  return value;
+}
+
+export interface ClapButtonProps {
+  postId: string;
+  creatorId: string;
+  /** The fetched counts. */
+  clapCount: number;
+  viewerClapCount: number;
+  size?: 'default' | 'small';
+}
+
+export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size = 'default' }: ClapButtonProps) {
+  const { state, dispatch } = useMultiVote();
+  const { isLoggedIn, viewer } = useViewerSession();
+  const openSignIn = useSignInPrompt();
+  const { showToast } = useToast();
+  const [, clap] = useMutation<ClapMutationData>(ClapMutation);
+  const shown = clapsShown(state, postId, { clapCount, viewerClapCount });
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  const pending = useRef(0);
+  const inFlight = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const isOwnStory = viewer?.id === creatorId;
+
+  const flush = useCallback(async () => {
+    timer.current = null;
+    if (inFlight.current || pending.current === 0) return;
+    const numClaps = pending.current;
+    pending.current = 0;
+    inFlight.current = true;
+    const result = await clap({ targetPostId: postId, numClaps });
+    inFlight.current = false;
+    const answer = result.data?.clap;
+    if (answer) {
+      dispatch({ type: 'set', postId, claps: settledClaps({ clapCount: answer.clapCount, viewerClapCount: answer.viewerEdge.clapCount }, pending.current) });
+    } else {
+      dispatch({ type: 'set', postId, claps: withoutClaps(shownRef.current, numClaps) });
+      showToast({ style: 'ERROR', message: result.error?.graphQLErrors[0]?.message ?? 'Your claps could not be saved. Please try again.' });
+    }
+    if (pending.current > 0) void flush();
+  }, [clap, dispatch, postId, showToast]);
+
+  // Fresh data for the post (a reload, a refetch): it shows as fetched, unless claps are on their way.
+  useEffect(() => {
+    if (pending.current === 0 && !inFlight.current) dispatch({ type: 'remove', postId });
+  }, [clapCount, viewerClapCount, dispatch, postId]);
+
+  // Leaving the page sends what is waiting at once.
+  useEffect(() => {
+    const sendNow = () => {
+      if (timer.current) clearTimeout(timer.current);
+      void flush();
+    };
+    window.addEventListener('pagehide', sendNow);
+    return () => {
+      window.removeEventListener('pagehide', sendNow);
+      sendNow();
+    };
+  }, [flush]);
+
+  const onClick = () => {
+    if (!isLoggedIn) {
+      openSignIn({ operation: 'register', susiEntry: 'clap' });
+      return;
+    }
+    if (isOwnStory || clapsLeft(shownRef.current) === 0) return;
+    const next = withOneMoreClap(shownRef.current);
+    shownRef.current = next;
+    dispatch({ type: 'set', postId, claps: next });
+    pending.current += 1;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), CLAP_BATCH_DELAY_MS);
+  };
+
+  const atCeiling = clapsLeft(shown) === 0;
+  return (
+    <span className={`clap${size === 'small' ? ' clap-small' : ''}`} data-testid="clap" data-post-id={postId}>
+      <button
+        type="button"
+        className={`clap-button${shown.viewerClapCount > 0 ? ' clap-button-clapped' : ''}`}
+        onClick={onClick}
+        aria-label={isOwnStory ? 'You cannot clap for your own story' : atCeiling ? 'You have clapped 50 times' : 'Clap'}
+        title={isOwnStory ? 'You cannot clap for your own story' : undefined}
+        aria-disabled={isOwnStory || atCeiling}
+      >
+        <ClapIcon size={size === 'small' ? 18 : 22} />
+      </button>
+      <span className="clap-count" aria-label={`${shown.clapCount} claps`}>
+        {formatCount(shown.clapCount)}
+      </span>
+      {shown.viewerClapCount > 0 ? (
+        <span className="clap-viewer muted" data-testid="viewer-claps">
+          +{shown.viewerClapCount}
+        </span>
+      ) : null}
+    </span>
+  );
+}

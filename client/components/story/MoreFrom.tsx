@@ -1,0 +1,26 @@
+// "More from {writer}" and "More from {publication}" under a story: a few of their latest
+// stories, this one left out.
+import type { PostPreview } from '../../graphql/types.ts';
+import { StoryCard } from '../StoryCard.tsx';
+
+/** Stories shown under "More from …". */
+export const MORE_FROM_SHOWN = 3;
+
+export function otherStories(posts: readonly PostPreview[], currentPostId: string): PostPreview[] {
+  return posts.filter((p) => p.id !== currentPostId).slice(0, MORE_FROM_SHOWN);
+}
+
+export function MoreFrom({ name, href, posts, currentPostId }: { name: string; href: string; posts: readonly PostPreview[]; currentPostId: string }) {
+  const shown = otherStories(posts, currentPostId);
+  if (shown.length === 0) return null;
+  return (
+    <section className="more-from" aria-label={`More from ${name}`}>
+      <h2 className="more-from-heading">
+        More from <a href={href}>{name}</a>
+      </h2>
+      {shown.map((post) => (
+        <StoryCard key={post.id} post={post} />
+      ))}
+    </section>
+  );
+}

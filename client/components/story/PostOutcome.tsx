@@ -1,0 +1,26 @@
+// The page of each post-retrieval outcome of spec 2 §3 that keeps a story from a reader.
+// The heading is the data service's own message; each outcome has its kicker and advice.
+import type { PostOutcome as Outcome, PostOutcomeTypename } from '../../graphql/story-types.ts';
+import { Link } from '../../app/navigation.tsx';
+
+export const OUTCOME_TEXT: Record<PostOutcomeTypename, { kicker: string; advice: string }> = {
+  NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
+  RemovedByUser: { kicker: 'STORY REMOVED', advice: 'Its author has removed it, so it can no longer be read here.' },
+  AccountDeleted: { kicker: 'ACCOUNT DELETED', advice: 'Stories of a deleted account are no longer available.' },
+  AccountSuspended: { kicker: 'ACCOUNT SUSPENDED', advice: 'Stories of this account are unavailable while it is suspended.' },
+  PostSuspended: { kicker: 'STORY SUSPENDED', advice: 'This story is unavailable while it is suspended.' },
+};
+
+export function PostOutcomePage({ result }: { result: Outcome }) {
+  const text = OUTCOME_TEXT[result.__typename] ?? OUTCOME_TEXT.NotFound;
+  return (
+    <div className="error-page" data-outcome={result.__typename}>
+      <p className="error-page-kicker">{text.kicker}</p>
+      <h1 className="error-page-heading">{result.message}</h1>
+      <p className="error-page-text">{text.advice}</p>
+      <Link href="/" className="button button-outline">
+        Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// Writing a response (or a reply): plain text, sent as is; the server splits it into
+// paragraphs on blank lines. A visitor sees the prompt box, which asks them to sign up.
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import { PublishPostThreadedResponse } from '../../graphql/story.ts';
+import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
+import { useViewerSession } from '../header/viewer-session.tsx';
+import { Avatar } from '../Avatar.tsx';
+
+export interface ResponseEditorProps {
+  inResponseToPostId: string;
+  placeholder?: string;
+  /** Replies get a Cancel button that closes the editor. */
+  onCancel?: () => void;
+  onPublished?: (responseId: string) => void;
+  autoFocus?: boolean;
+}
+
+export function ResponseEditor({ inResponseToPostId, placeholder = 'What are your thoughts?', onCancel, onPublished, autoFocus }: ResponseEditorProps) {
+  const { isLoggedIn, viewer } = useViewerSession();
+  const openSignIn = useSignInPrompt();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [{ fetching }, publish] = useMutation<{ publishPostThreadedResponse: { id: string } }>(PublishPostThreadedResponse);
+
+  if (!isLoggedIn || !viewer) {
+    return (
+      <button type="button" className="response-editor response-editor-prompt" onClick={() => openSignIn({ operation: 'register', susiEntry: 'respond' })}>
+        {placeholder}
+      </button>
+    );
+  }
+
+  const submit = async () => {
+    setError(null);
+    const result = await publish({ inResponseToPostId, text });
+    const created = result.data?.publishPostThreadedResponse;
+    if (!created) {
+      setError(result.error?.graphQLErrors[0]?.message ?? 'Your response could not be saved. Please try again.');
+      return;
+    }
+    setText('');
+    onPublished?.(created.id);
+  };
+
+  return (
+    <form
+      className="response-editor"
+      aria-label="Write a response"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="response-editor-author">
+        <Avatar name={viewer.name} imageId={viewer.imageId} size={32} />
+        <span>{viewer.name}</span>
+      </div>
+      <textarea
+        className="response-editor-text"
+        name="response"
+        value={text}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        rows={4}
+        autoFocus={autoFocus}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {error ? (
+        <p className="response-editor-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="response-editor-actions">
+        {onCancel ? (
+          <button type="button" className="button button-text" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className="button button-dark button-small" disabled={fetching || text.trim() === ''}>
+          Respond
+        </button>
+      </div>
+    </form>
+  );
+}

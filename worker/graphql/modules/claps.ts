@@ -1,0 +1,87 @@
+// Claps (spec 3 §3: Post.clapCount, viewerClapCount; client state multiVote): a signed-in
+// reader claps a story 1 to 50 times in all. A call adds numClaps to the reader's claps;
+// the 50 ceiling is kept by SQLite itself in one upsert (MIN(50, count + excluded.count)),
+// so concurrent calls can never push a reader past it, whatever their interleaving. The
+// story's clapCount is recounted from the claps rows in the same D1 batch (a transaction),
+// so it always equals the sum (as scripts/demo-world/counters.ts keeps it).
+//
+// Decisions where the spec is silent:
+// - A writer cannot clap for their own story (the clap button is inert for them), as in
+//   the product the spec describes; the server refuses it too.
+// - Any signed-in reader who can open a story may clap it, member-only ones included: a
+//   non-member who read the preview may still applaud it.
+// - Only published stories and responses take claps (a draft is not readable by others).
+// - The anonymous copy of the story page shows clapCount, so a clap purges post:{id} (only
+//   that tag: cards elsewhere may show a count up to the cache TTL old, which is fine for a
+//   number that only grows).
+import { sql } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { purgeTags } from '../../cache/purge.ts';
+import { postTag } from '../../cache/tags.ts';
+import { claps, posts } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm } from '../loaders.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import { isOutcome } from '../resolvers/outcomes.ts';
+import { postOrOutcome } from '../resolvers/post-access.ts';
+import type { PostNode } from '../resolvers/post-content.ts';
+import type { SchemaModule } from './index.ts';
+
+/** A reader's claps per story, in all (spec 3 §9 "Per-post default 50"). */
+export const MAX_CLAPS_PER_POST = 50;
+
+export function signInRequired(action: string): GraphQLError {
+  return new GraphQLError(`Sign in to ${action}.`, { extensions: { code: 'UNAUTHENTICATED' } });
+}
+
+async function clap(_root: unknown, args: { targetPostId: string; numClaps: number }, context: GraphQLContext): Promise<PostNode> {
+  const viewer = context.viewer.user;
+  if (!viewer) throw signInRequired('clap for a story');
+  const { numClaps } = args;
+  if (!Number.isInteger(numClaps) || numClaps < 1 || numClaps > MAX_CLAPS_PER_POST) {
+    throw badRequest(`numClaps must be between 1 and ${MAX_CLAPS_PER_POST} (got ${numClaps}).`);
+  }
+  const post = await postOrOutcome(context, args.targetPostId);
+  if (isOutcome(post)) throw new GraphQLError(post.message, { extensions: { code: 'NOT_FOUND', outcome: post.__typename } });
+  if (post.status !== 'PUBLISHED') throw badRequest('Only published stories can be clapped for.');
+  if (post.creatorId === viewer.id) throw badRequest('You cannot clap for your own story.');
+
+  const q = orm(context.db);
+  await q.batch([
+    q
+      .insert(claps)
+      .values({ userId: viewer.id, postId: post.id, count: numClaps, updatedAt: context.now })
+      .onConflictDoUpdate({
+        target: [claps.userId, claps.postId],
+        set: { count: sql`MIN(${MAX_CLAPS_PER_POST}, ${claps.count} + excluded.count)`, updatedAt: sql`excluded.updated_at` },
+      }),
+    q
+      .update(posts)
+      .set({ clapCount: sql`(SELECT COALESCE(SUM(${claps.count}), 0) FROM ${claps} WHERE ${claps.postId} = ${post.id})` })
+      .where(sql`${posts.id} = ${post.id}`),
+  ]);
+  context.loaders.postById.clear(post.id);
+  context.loaders.viewerClapCountByPostId.clear(post.id);
+
+  await purgeTags(context.env, [postTag(post.id)]);
+
+  const updated = await context.loaders.postById.load(post.id);
+  if (!updated) throw new Error(`Post ${post.id} disappeared while it was clapped for.`);
+  return updated;
+}
+
+export const clapsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type Mutation {
+      """
+      Adds numClaps (1 to 50) to the viewer's claps for a published story or response; the
+      viewer's total stays at most 50 (extra claps are dropped). Signed in only; not for
+      one's own story. Answers the story with its new clapCount and viewerEdge.clapCount.
+      """
+      clap(targetPostId: ID!, numClaps: Int!): Post!
+    }
+  `,
+  resolvers: {
+    Mutation: { clap },
+  },
+};
