@@ -8,6 +8,10 @@ import { layoutForPage } from '../../shared/routing/pages.ts';
 import { TOP_POSTS_FOR_TAG_ROUTE } from '../../shared/routing/redirects.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { LayoutName } from '../layouts/Layouts.tsx';
+import { postIdFromParam } from '../../shared/routing/post-id.ts';
+
+/** Pages that show one story: their postId param must hold a story id. */
+const STORY_PAGES: ReadonlySet<string> = new Set(['post', 'post-responses']);
 
 export interface ResolvedPage {
   match: RouteMatch<Route>;
@@ -35,6 +39,9 @@ export function resolvePage({ navigation, isLoggedIn, flags }: PageResolutionInp
   });
   if (!match) return null;
   let pageName = match.route.page ?? null;
+  // "/{collectionSlug}/{postId}" matches almost any two-segment path: one whose last segment
+  // holds no story id is an unknown address (the 404 page), not a missing story.
+  if (pageName && STORY_PAGES.has(pageName) && match.params.postId !== undefined && !postIdFromParam(match.params.postId)) return null;
   // Spec 2 §2.3: a logged-out viewer of the home route sees the lo homepage.
   if (pageName === 'home' && !isLoggedIn) pageName = 'home-lo';
   const flagSet = new Set(flags);

@@ -78,6 +78,16 @@ describe('pages', () => {
     expect(html.match(/class="story-card"/g)?.length).toBe(4);
   });
 
+  it('answers the 404 page for a two-segment path whose last segment holds no story id', async () => {
+    // /{collectionSlug}/{postId} matches the shape; without an id it is an unknown address.
+    for (const path of ['/no/such', '/p/not-a-story']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('x-page-name'), path).toBe('not-found');
+      expect(await res.text(), path).toContain('Out of nothing, something.');
+    }
+  });
+
   it('answers 404 for an unknown story and for an unknown writer', async () => {
     expect((await get('/p/0123456789ab')).status).toBe(404);
     expect((await get('/@nobody-by-this-name')).status).toBe(404);
