@@ -6,6 +6,10 @@ import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
+import { listsModule } from './lists.ts';
+import { readingHistoryModule } from './reading-history.ts';
+import { notificationsModule } from './notifications.ts';
+import { trashModule } from './trash.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -13,3 +17,5 @@ export interface SchemaModule {
 }
 
 export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];
+// Lists, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
+SCHEMA_MODULES.push(listsModule, readingHistoryModule, notificationsModule, trashModule);
