@@ -151,6 +151,7 @@ export const NotificationsPageQuery = gql`
             inResponseToPost {
               id
               title
+              type
               uniqueSlug
               creator {
                 id
@@ -435,7 +436,7 @@ export interface NotificationData {
   isUnread: boolean;
   createdAt: number;
   actor: UserPreview | null;
-  post: (NotificationPost & { inResponseToPost: NotificationPost | null }) | null;
+  post: (NotificationPost & { inResponseToPost: (NotificationPost & { type: string }) | null }) | null;
 }
 
 export interface NotificationsPageData {

@@ -23,10 +23,10 @@ const pick = (data: NotificationsPageData) => {
 };
 const idOf = (n: NotificationData) => n.id;
 
-function StoryLink({ post }: { post: { title: string; uniqueSlug: string; creator: { username: string } } }) {
+function StoryLink({ post }: { post: { title: string; type?: string; uniqueSlug: string; creator: { username: string } } }) {
   return (
     <Link href={storyHref(post)} className="notification-story">
-      {post.title || 'your story'}
+      {post.title || (post.type === 'response' ? 'your response' : 'your story')}
     </Link>
   );
 }

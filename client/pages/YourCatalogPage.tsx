@@ -2,6 +2,7 @@
 // recently added first; the creator edits (rename, description, public/private), deletes
 // the list and removes stories.
 import { useState } from 'react';
+import { LockIcon } from '../components/lists/LockIcon.tsx';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
 import { buildLink } from '../../shared/routing/links.ts';
@@ -80,7 +81,7 @@ function CatalogView({ initial, slugId }: { initial: Catalog; slugId: string }) 
         {catalog.description ? <p className="catalog-page-description">{catalog.description}</p> : null}
         <p className="muted catalog-card-meta">
           <span>{storiesCount(catalog.postItemsCount)}</span>
-          {catalog.visibility === 'PRIVATE' ? <span className="catalog-private">🔒 Private</span> : <span>Public</span>}
+          {catalog.visibility === 'PRIVATE' ? <span className="catalog-private"><LockIcon /> Private</span> : <span>Public</span>}
           <span>Updated {formatDate(catalog.updatedAt)}</span>
         </p>
         {isOwner ? (

@@ -1,5 +1,6 @@
 // A list in the library: its name, who made it, how many stories, and whether it is private.
 import type { ReactNode } from 'react';
+import { LockIcon } from './LockIcon.tsx';
 import { formatCount } from '../../../shared/format.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { listUrl } from '../../../shared/urls/list-urls.ts';
@@ -36,7 +37,7 @@ export function CatalogCard({ catalog, children }: { catalog: CatalogSummary; ch
         <span>{storiesCount(catalog.postItemsCount)}</span>
         {catalog.visibility === 'PRIVATE' ? (
           <span className="catalog-private" title="Only you can see this list">
-            🔒 Private
+            <LockIcon /> Private
           </span>
         ) : null}
         {children}

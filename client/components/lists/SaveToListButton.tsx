@@ -8,6 +8,7 @@
 // the server render: a cached page must not hold anything about a viewer).
 // A visitor is asked to sign up instead (spec 2 §6: bookmarking requires an account).
 import { useEffect, useRef, useState } from 'react';
+import { LockIcon } from './LockIcon.tsx';
 import { useMutation, useQuery } from 'urql';
 import {
   AddToCatalog,
@@ -153,7 +154,7 @@ function SaveToListPopover({ postId, onSavedChange }: { postId: string; onSavedC
                 <span>{list.name}</span>
                 {list.visibility === 'PRIVATE' ? (
                   <span className="catalog-private" title="Private" aria-label="Private">
-                    🔒
+                    <LockIcon />
                   </span>
                 ) : null}
               </label>
