@@ -2,8 +2,8 @@
 //
 // Marking read (decided here; the spec does not say): opening the page marks what it shows
 // as read, as the product this follows does — after hydration it calls
-// markNotificationsAsRead(before: the newest shown), so one arriving meanwhile stays
-// unread. The ones that were unread keep their unread look for this visit, and the
+// markNotificationsAsRead(before: the newest shown) — everything up to it, on later pages
+// too — so one arriving meanwhile stays unread. The ones that were unread keep their unread look for this visit, and the
 // header's badge (UnreadNotificationCount) drops, because the mutation answers the
 // viewer's NotificationStatus and urql refetches every query that holds one.
 import { useEffect, useRef } from 'react';
@@ -74,8 +74,8 @@ function Notifications({ data }: { data: NotificationsPageData }) {
   useEffect(() => {
     if (marked.current) return;
     marked.current = true;
-    const newestUnread = list.items.filter((n) => n.isUnread).reduce((max, n) => Math.max(max, n.createdAt), 0);
-    if (newestUnread > 0) void markRead({ before: newestUnread });
+    if (!list.items.some((n) => n.isUnread)) return;
+    void markRead({ before: list.items.reduce((max, n) => Math.max(max, n.createdAt), 0) });
     // Once, for what the page loaded with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

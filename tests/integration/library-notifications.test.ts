@@ -77,3 +77,16 @@ describe('the notifications page data', () => {
     expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('who a notification comes from', () => {
+  it('keeps notices without an actor and leaves out suspended actors', async () => {
+    const friend = await signedIn(USERS.friend);
+    const now = Date.now();
+    await testDb.batch([
+      testDb.prepare("INSERT INTO notifications (id, user_id, actor_id, type, created_at) VALUES ('n0000000000a', ?, NULL, 'FOLLOW', ?)").bind(USERS.friend, now - 2),
+      testDb.prepare("INSERT INTO notifications (id, user_id, actor_id, type, created_at) VALUES ('n0000000000b', ?, ?, 'FOLLOW', ?)").bind(USERS.friend, USERS.suspendedWriter, now - 1),
+    ]);
+    const list = (await friend.gql(LIST)).data.viewer.notificationsConnection.notifications;
+    expect(list).toEqual([{ notificationType: 'FOLLOW', isUnread: true, actor: null, post: null }]);
+  });
+});

@@ -63,8 +63,12 @@ type NotificationRow = typeof notifications.$inferSelect;
 async function notificationsPage(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
   if (!isViewer(ctx, user.id)) return null;
   const request = pageRequest(paging);
-  // Actors whose accounts are gone or suspended are left out (their profile cannot be shown).
-  const conditions: SQL[] = [eq(notifications.userId, user.id), isNull(users.deletedAt), eq(users.isSuspended, false)];
+  // Notifications from accounts that are gone or suspended are left out (their profile
+  // cannot be shown); ones without an actor (system notices) are kept.
+  const conditions: SQL[] = [
+    eq(notifications.userId, user.id),
+    or(isNull(notifications.actorId), and(isNull(users.deletedAt), eq(users.isSuspended, false)))!,
+  ];
   if (request.after) {
     const { sortKey, id } = request.after;
     conditions.push(or(lt(notifications.createdAt, sortKey), and(eq(notifications.createdAt, sortKey), lt(notifications.id, id)))!);
@@ -72,14 +76,14 @@ async function notificationsPage(ctx: GraphQLContext, user: UserRow, paging: Pag
   const rows = await orm(ctx.db)
     .select({ notification: notifications, actor: users })
     .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.actorId))
+    .leftJoin(users, eq(users.id, notifications.actorId))
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(request.limit + 1);
   const page = pageOf(rows, request, (row) => ({ sortKey: row.notification.createdAt, id: row.notification.id }));
   return {
     notifications: page.items.map(({ notification, actor }) => {
-      ctx.loaders.userById.prime(actor.id, actor);
+      if (actor) ctx.loaders.userById.prime(actor.id, actor);
       return notification;
     }),
     pagingInfo: page.pagingInfo,
