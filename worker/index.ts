@@ -11,6 +11,7 @@ import { GEO_PATH, handleGeo } from './api/geo.ts';
 import { handlePurgeRequest, PURGE_PATH } from './cache/admin-purge.ts';
 import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
+import { scheduled } from './scheduled.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -32,4 +33,5 @@ app.onError((error, c) => {
   return page;
 });
 
-export default app;
+// fetch serves every request; scheduled runs the cron triggers of wrangler.toml.
+export default { fetch: app.fetch, scheduled };

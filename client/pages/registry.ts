@@ -6,6 +6,13 @@ import { postPage, postResponsesPage } from './PostPage.tsx';
 import { userProfilePage } from './UserProfilePage.tsx';
 import { signInPage } from './SignInPage.tsx';
 import { registrationFormPage } from './RegistrationFormPage.tsx';
+import { yourCatalogsPage } from './YourCatalogsPage.tsx';
+import { yourCatalogPage } from './YourCatalogPage.tsx';
+import { yourFollowedCatalogsPage } from './YourFollowedCatalogsPage.tsx';
+import { yourReadingHistoryPage } from './YourReadingHistoryPage.tsx';
+import { customizeReadingHistoryPage } from './CustomizeReadingHistoryPage.tsx';
+import { notificationsPage } from './NotificationsPage.tsx';
+import { yourStoriesPage } from './YourStoriesPage.tsx';
 
 export const PAGES: Partial<Record<string, PageDefinition>> = {
   // Logged-in home shows the same latest feed until the personalised home lands.
@@ -16,6 +23,14 @@ export const PAGES: Partial<Record<string, PageDefinition>> = {
   'user-profile': userProfilePage,
   'sign-in': signInPage,
   'registration-form': registrationFormPage,
+  // Library, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
+  'your-catalogs': yourCatalogsPage,
+  'your-catalog': yourCatalogPage,
+  'your-followed-catalogs': yourFollowedCatalogsPage,
+  'your-reading-history': yourReadingHistoryPage,
+  'customize-reading-history': customizeReadingHistoryPage,
+  notifications: notificationsPage,
+  'your-stories': yourStoriesPage,
 };
 
 export { notFoundPage } from './NotFoundPage.tsx';

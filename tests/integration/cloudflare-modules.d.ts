@@ -14,4 +14,5 @@ declare module 'cloudflare:test' {
   export function applyD1Migrations(db: D1Database, migrations: unknown[], migrationsTableName?: string): Promise<void>;
   export function createExecutionContext(): import('@cloudflare/workers-types').ExecutionContext;
   export function waitOnExecutionContext(ctx: import('@cloudflare/workers-types').ExecutionContext): Promise<void>;
+  export function createScheduledController(options?: { scheduledTime?: number | Date; cron?: string }): import('@cloudflare/workers-types').ScheduledController;
 }

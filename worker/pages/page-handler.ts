@@ -17,6 +17,7 @@ import { serveWithEdgeCache } from '../cache/edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
 import { readSignInConfirmation } from '../auth/sign-in.ts';
+import { recordReadOnStoryPage } from '../reading-history/record-read.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -52,6 +53,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
   const isNotFound = definition === notFoundPage;
   const state = buildPreloadedState(env, host, viewer, url, flags);
   if (request.signIn) state.signInConfirmation = request.signIn.confirmation;
+  if (!isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
   const page = await renderPage({
     url,
     state,

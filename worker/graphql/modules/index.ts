@@ -8,6 +8,10 @@ import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
+import { listsModule } from './lists.ts';
+import { readingHistoryModule } from './reading-history.ts';
+import { notificationsModule } from './notifications.ts';
+import { trashModule } from './trash.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -16,3 +20,5 @@ export interface SchemaModule {
 
 export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];
 SCHEMA_MODULES.push(clapsModule, responsesModule);
+// Lists, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
+SCHEMA_MODULES.push(listsModule, readingHistoryModule, notificationsModule, trashModule);

@@ -1,0 +1,475 @@
+// GraphQL documents of the library: lists (catalogs), reading history, notifications and
+// the trash (issue 6 items 8, 9, 10, 12), with the shapes the pages read. Each document
+// is defined once, here: the server render and the browser must build the same objects
+// (see queries.ts).
+import { gql } from 'urql';
+import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
+import { PostPreviewFields } from './queries.ts';
+
+const PAGING_INFO = /* GraphQL */ `
+  pagingInfo {
+    next {
+      limit
+      to
+    }
+  }
+`;
+
+export const CatalogFields = gql`
+  fragment CatalogFields on Catalog {
+    id
+    name
+    description
+    type
+    predefined
+    visibility
+    slugId
+    postItemsCount
+    updatedAt
+    creator {
+      id
+      name
+      username
+      imageId
+    }
+    viewerEdge {
+      id
+      isFollowing
+      isCreator
+    }
+  }
+`;
+
+// ---- Pages -----------------------------------------------------------------------------
+
+/** your-catalogs (/me/lists). */
+export const YourCatalogsPageQuery = gql`
+  query YourCatalogsPageQuery($paging: PagingOptions) {
+    viewer {
+      id
+      catalogsConnection(paging: $paging) {
+        catalogs {
+          ...CatalogFields
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+  ${CatalogFields}
+`;
+
+/** your-followed-catalogs (/me/lists/saved). */
+export const YourFollowedCatalogsPageQuery = gql`
+  query YourFollowedCatalogsPageQuery($paging: PagingOptions) {
+    viewer {
+      id
+      followedCatalogsConnection(paging: $paging) {
+        catalogs {
+          ...CatalogFields
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+  ${CatalogFields}
+`;
+
+/** your-catalog (/me/list/{catalogSlugId}). */
+export const YourCatalogPageQuery = gql`
+  query YourCatalogPageQuery($catalogSlugId: String!, $paging: PagingOptions) {
+    viewer {
+      id
+    }
+    catalogBySlugId(catalogSlugId: $catalogSlugId) {
+      ...CatalogFields
+      itemsConnection(paging: $paging) {
+        items {
+          catalogItemId
+          note
+          createdAt
+          post {
+            ...PostPreviewFields
+          }
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+  ${CatalogFields}
+  ${PostPreviewFields}
+`;
+
+/** your-reading-history and customize-reading-history. */
+export const ReadingHistoryPageQuery = gql`
+  query ReadingHistoryPageQuery($paging: PagingOptions) {
+    viewer {
+      id
+      readingHistoryConnection(paging: $paging) {
+        items {
+          id
+          readAt
+          post {
+            ...PostPreviewFields
+            viewerEdge {
+              id
+              isBookmarked
+            }
+          }
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;
+
+/** notifications (/me/notifications). */
+export const NotificationsPageQuery = gql`
+  query NotificationsPageQuery($paging: PagingOptions) {
+    viewer {
+      id
+      notificationsConnection(paging: $paging) {
+        notifications {
+          id
+          notificationType
+          isUnread
+          createdAt
+          actor {
+            id
+            name
+            username
+            imageId
+          }
+          post {
+            id
+            title
+            uniqueSlug
+            creator {
+              id
+              username
+            }
+            inResponseToPost {
+              id
+              title
+              type
+              uniqueSlug
+              creator {
+                id
+                username
+              }
+            }
+          }
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+`;
+
+/** your-stories (/me/stories/{filterBy}): the published stories and the trash. */
+export const YourStoriesPageQuery = gql`
+  query YourStoriesPageQuery($paging: PagingOptions) {
+    viewer {
+      id
+      username
+      postsConnection(paging: $paging) {
+        posts {
+          ...PostPreviewFields
+        }
+        ${PAGING_INFO}
+      }
+      trashedPostsConnection(paging: $paging) {
+        items {
+          id
+          deletedAt
+          purgeAt
+          post {
+            ...PostPreviewFields
+          }
+        }
+        ${PAGING_INFO}
+      }
+    }
+  }
+  ${PostPreviewFields}
+`;
+
+/** The save-to-list popover: the viewer's lists, and which hold the story. */
+export const SaveToListPopoverQuery = gql`
+  query SaveToListPopoverQuery($postId: ID!) {
+    viewer {
+      id
+      catalogsConnection(paging: { limit: 50 }) {
+        catalogs {
+          id
+          name
+          predefined
+          visibility
+          hasPost(postId: $postId)
+        }
+      }
+    }
+  }
+`;
+
+// ---- Mutations -------------------------------------------------------------------------
+
+const CATALOG_RESULT = /* GraphQL */ `
+  __typename
+  ... on Catalog {
+    ...CatalogFields
+  }
+  ... on BadRequest {
+    message
+  }
+  ... on NotFound {
+    message
+  }
+  ... on Forbidden {
+    message
+  }
+`;
+
+export const CreateCatalog = gql`
+  mutation CreateCatalog($input: CreateCatalogInput!) {
+    createCatalog(input: $input) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const UpdateCatalog = gql`
+  mutation UpdateCatalog($catalogId: ID!, $input: UpdateCatalogInput!) {
+    updateCatalog(catalogId: $catalogId, input: $input) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const DeleteCatalog = gql`
+  mutation DeleteCatalog($catalogId: ID!) {
+    deleteCatalog(catalogId: $catalogId) {
+      __typename
+      ... on DeleteCatalogSuccess {
+        catalogId
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
+    }
+  }
+`;
+
+export const AddToCatalog = gql`
+  mutation AddToCatalog($catalogId: ID!, $postId: ID!) {
+    addToCatalog(catalogId: $catalogId, postId: $postId) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const RemoveFromCatalog = gql`
+  mutation RemoveFromCatalog($catalogId: ID!, $postId: ID!) {
+    removeFromCatalog(catalogId: $catalogId, postId: $postId) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const FollowCatalog = gql`
+  mutation FollowCatalog($catalogId: ID!) {
+    followCatalog(catalogId: $catalogId) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const UnfollowCatalog = gql`
+  mutation UnfollowCatalog($catalogId: ID!) {
+    unfollowCatalog(catalogId: $catalogId) {
+      ${CATALOG_RESULT}
+    }
+  }
+  ${CatalogFields}
+`;
+
+export const MarkPostAsRead = gql`
+  mutation MarkPostAsRead($postId: ID!) {
+    markPostAsRead(postId: $postId)
+  }
+`;
+
+export const RemoveFromReadingHistory = gql`
+  mutation RemoveFromReadingHistory($postId: ID!) {
+    removeFromReadingHistory(postId: $postId) {
+      removedCount
+    }
+  }
+`;
+
+export const ClearReadingHistory = gql`
+  mutation ClearReadingHistory {
+    clearReadingHistory {
+      removedCount
+    }
+  }
+`;
+
+/** Answers NotificationStatus, so urql refetches the header's UnreadNotificationCount. */
+export const MarkNotificationsAsRead = gql`
+  mutation MarkNotificationsAsRead($before: Long) {
+    markNotificationsAsRead(before: $before) {
+      id
+      unreadNotificationCount
+    }
+  }
+`;
+
+export const DeletePost = gql`
+  mutation DeletePost($targetPostId: ID!) {
+    deletePost(targetPostId: $targetPostId) {
+      __typename
+      ... on TrashedPost {
+        id
+        deletedAt
+        purgeAt
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`;
+
+export const UndeletePostMutation = gql`
+  mutation UndeletePostMutation($targetPostId: ID!) {
+    undeletePost(targetPostId: $targetPostId) {
+      __typename
+      ... on Post {
+        id
+        title
+        type
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`;
+
+// ---- Shapes ----------------------------------------------------------------------------
+
+export type CatalogVisibility = 'PUBLIC' | 'PRIVATE' | 'LOCKED';
+
+export interface CatalogSummary {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  predefined: 'READING_LIST' | 'CURRENTLY_READING' | 'PURCHASED' | null;
+  visibility: CatalogVisibility;
+  slugId: string;
+  postItemsCount: number;
+  updatedAt: number;
+  creator: UserPreview;
+  viewerEdge: { id: string; isFollowing: boolean; isCreator: boolean };
+}
+
+export interface CatalogPageData {
+  catalogs: CatalogSummary[];
+  pagingInfo: PagingInfo;
+}
+
+export interface YourCatalogsPageData {
+  viewer: { id: string; catalogsConnection: CatalogPageData } | null;
+}
+
+export interface YourFollowedCatalogsPageData {
+  viewer: { id: string; followedCatalogsConnection: CatalogPageData | null } | null;
+}
+
+export interface CatalogItemData {
+  catalogItemId: string;
+  note: string;
+  createdAt: number;
+  post: PostPreview;
+}
+
+export interface YourCatalogPageData {
+  viewer: { id: string } | null;
+  catalogBySlugId: (CatalogSummary & { itemsConnection: { items: CatalogItemData[]; pagingInfo: PagingInfo } }) | null;
+}
+
+export interface ReadingHistoryItemData {
+  id: string;
+  readAt: number;
+  post: PostPreview & { viewerEdge: { id: string; isBookmarked: boolean } };
+}
+
+export interface ReadingHistoryPageData {
+  viewer: { id: string; readingHistoryConnection: { items: ReadingHistoryItemData[]; pagingInfo: PagingInfo } | null } | null;
+}
+
+export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION';
+
+interface NotificationPost {
+  id: string;
+  title: string;
+  uniqueSlug: string;
+  creator: { id: string; username: string };
+}
+
+export interface NotificationData {
+  id: string;
+  notificationType: NotificationType;
+  isUnread: boolean;
+  createdAt: number;
+  actor: UserPreview | null;
+  post: (NotificationPost & { inResponseToPost: (NotificationPost & { type: string }) | null }) | null;
+}
+
+export interface NotificationsPageData {
+  viewer: { id: string; notificationsConnection: { notifications: NotificationData[]; pagingInfo: PagingInfo } | null } | null;
+}
+
+export interface TrashedPostData {
+  id: string;
+  deletedAt: number;
+  purgeAt: number;
+  post: PostPreview;
+}
+
+export interface YourStoriesPageData {
+  viewer: {
+    id: string;
+    username: string;
+    postsConnection: { posts: PostPreview[]; pagingInfo: PagingInfo };
+    trashedPostsConnection: { items: TrashedPostData[]; pagingInfo: PagingInfo } | null;
+  } | null;
+}
+
+export interface SaveToListCatalog {
+  id: string;
+  name: string;
+  predefined: CatalogSummary['predefined'];
+  visibility: CatalogVisibility;
+  hasPost: boolean;
+}
+
+export interface SaveToListPopoverData {
+  viewer: { id: string; catalogsConnection: { catalogs: SaveToListCatalog[] } } | null;
+}
+
+/** A catalog mutation's answer: the list, or the union member that says why not. */
+export type CatalogMutationResult = (CatalogSummary & { __typename: 'Catalog' }) | { __typename: 'BadRequest' | 'NotFound' | 'Forbidden'; message: string };

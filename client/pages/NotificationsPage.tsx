@@ -1,0 +1,130 @@
+// notifications (/me/notifications): follows, claps, responses and mentions, newest first.
+//
+// Marking read (decided here; the spec does not say): opening the page marks what it shows
+// as read, as the product this follows does — after hydration it calls
+// markNotificationsAsRead(before: the newest shown) — everything up to it, on later pages
+// too — so one arriving meanwhile stays unread. The ones that were unread keep their unread look for this visit, and the
+// header's badge (UnreadNotificationCount) drops, because the mutation answers the
+// viewer's NotificationStatus and urql refetches every query that holds one.
+import { useEffect, useRef } from 'react';
+import { useMutation } from 'urql';
+import { formatDate } from '../../shared/format.ts';
+import { Link } from '../app/navigation.tsx';
+import { profileHref, storyHref } from '../app/hrefs.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import { usePagedList } from '../components/lists/use-paged-list.ts';
+import { ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
+import { MarkNotificationsAsRead, NotificationsPageQuery, type NotificationData, type NotificationsPageData } from '../graphql/library.ts';
+import type { PageDefinition } from './page-definition.ts';
+
+const pick = (data: NotificationsPageData) => {
+  const connection = data.viewer?.notificationsConnection;
+  return connection ? { items: connection.notifications, pagingInfo: connection.pagingInfo } : null;
+};
+const idOf = (n: NotificationData) => n.id;
+
+function StoryLink({ post }: { post: { title: string; type?: string; uniqueSlug: string; creator: { username: string } } }) {
+  return (
+    <Link href={storyHref(post)} className="notification-story">
+      {post.title || (post.type === 'response' ? 'your response' : 'your story')}
+    </Link>
+  );
+}
+
+function NotificationText({ notification }: { notification: NotificationData }) {
+  const { post } = notification;
+  switch (notification.notificationType) {
+    case 'FOLLOW':
+      return <> started following you</>;
+    case 'CLAP':
+      return post ? (
+        <>
+          {' '}
+          clapped for <StoryLink post={post} />
+        </>
+      ) : (
+        <> clapped for your story</>
+      );
+    case 'RESPONSE':
+      return post ? (
+        <>
+          {' '}
+          <Link href={storyHref(post)}>responded</Link> to {post.inResponseToPost ? <StoryLink post={post.inResponseToPost} /> : 'your story'}
+        </>
+      ) : (
+        <> responded to your story</>
+      );
+    case 'MENTION':
+      return post ? (
+        <>
+          {' '}
+          mentioned you in <StoryLink post={post} />
+        </>
+      ) : (
+        <> mentioned you in a story</>
+      );
+  }
+}
+
+function Notifications({ data }: { data: NotificationsPageData }) {
+  const list = usePagedList({ initial: pick(data) ?? { items: [], pagingInfo: { next: null } }, query: NotificationsPageQuery, pick, idOf });
+  const [, markRead] = useMutation(MarkNotificationsAsRead);
+  const marked = useRef(false);
+
+  useEffect(() => {
+    if (marked.current) return;
+    marked.current = true;
+    if (!list.items.some((n) => n.isUnread)) return;
+    void markRead({ before: list.items.reduce((max, n) => Math.max(max, n.createdAt), 0) });
+    // Once, for what the page loaded with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <header className="library-header">
+        <h1 className="library-title">Notifications</h1>
+      </header>
+      {list.items.length === 0 ? <p className="library-empty muted">You're all caught up.</p> : null}
+      <ol className="notification-list" aria-label="Notifications">
+        {list.items.map((notification) => (
+          <li
+            key={notification.id}
+            className={notification.isUnread ? 'notification is-unread' : 'notification'}
+            data-unread={notification.isUnread ? 'true' : 'false'}
+            data-type={notification.notificationType}
+          >
+            {notification.actor ? (
+              <Link href={profileHref(notification.actor)} className="notification-avatar">
+                <Avatar name={notification.actor.name} imageId={notification.actor.imageId} size={32} />
+              </Link>
+            ) : null}
+            <div className="notification-body">
+              <p className="notification-text">
+                {notification.actor ? (
+                  <Link href={profileHref(notification.actor)} className="notification-actor">
+                    {notification.actor.name}
+                  </Link>
+                ) : (
+                  'Someone'
+                )}
+                <NotificationText notification={notification} />
+              </p>
+              <time className="muted notification-time" dateTime={new Date(notification.createdAt).toISOString()}>
+                {formatDate(notification.createdAt)}
+              </time>
+            </div>
+            {notification.isUnread ? <span className="notification-dot" aria-label="Unread" /> : null}
+          </li>
+        ))}
+      </ol>
+      <ShowMore hasMore={list.hasMore} loading={list.loading} error={list.error} onClick={list.showMore} />
+    </>
+  );
+}
+
+export const notificationsPage: PageDefinition<NotificationsPageData> = {
+  query: () => ({ query: NotificationsPageQuery, variables: { paging: { limit: 25 } } }),
+  title: (_data, state) => `Notifications – ${state.config.productName}`,
+  Component: ({ data }) => (data.viewer ? <Notifications data={data} /> : <SignedOutNotice what="your notifications" />),
+};

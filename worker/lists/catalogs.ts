@@ -1,0 +1,125 @@
+// Lists (catalogs): who sees them, how their ids look, and the writes behind the lists
+// mutations. Every reader has one predefined Reading list; it is created the first time
+// the reader's lists are read or written (ensureReadingList), so accounts made before or
+// after the demo world all have one.
+//
+// Ids: a list's GraphQL id is its row id, except a predefined list, whose id is
+// predefined:{userId}:{KIND} (spec 3 §2.11) whatever its row id is.
+//
+// Visibility: a PRIVATE list exists only for its creator; to everyone else it answers
+// like a missing one (its existence is private). PUBLIC lists (and LOCKED ones, whose
+// member-only stories are cut by the content gate anyway) are seen by everyone, unless
+// their creator's account is suspended or deleted.
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, sql } from 'drizzle-orm';
+import { newId } from '../auth/registration.ts';
+import { catalogItems, catalogs, type UserRow } from '../db/schema.ts';
+import { orm } from '../graphql/loaders.ts';
+import { parsePredefinedListId, predefinedListId, predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
+
+export type CatalogRow = typeof catalogs.$inferSelect;
+export type CatalogVisibility = CatalogRow['visibility'];
+
+export const READING_LIST_NAME = 'Reading list';
+/** Not shown in the spec: long enough for a title-like name, short enough for a card. */
+export const MAX_CATALOG_NAME_LENGTH = 60;
+export const MAX_CATALOG_DESCRIPTION_LENGTH = 280;
+
+/** The id clients see. */
+export function catalogGraphId(row: Pick<CatalogRow, 'id' | 'creatorId' | 'predefined'>): string {
+  return row.predefined ? predefinedListId(row.creatorId, row.predefined) : row.id;
+}
+
+/** Makes sure the user has their Reading list (a no-op when it exists). */
+export async function ensureReadingList(db: D1Database, userId: string, now: number): Promise<void> {
+  await orm(db)
+    .insert(catalogs)
+    .values({
+      id: newId(),
+      creatorId: userId,
+      name: READING_LIST_NAME,
+      type: 'PREDEFINED_LIST',
+      predefined: 'READING_LIST',
+      // Not shown in the spec: a Reading list starts private, like the demo world's.
+      visibility: 'PRIVATE',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** The row behind a GraphQL id (predefined or not); null when there is none. */
+export async function catalogRowByGraphId(db: D1Database, id: string): Promise<CatalogRow | null> {
+  const predefined = parsePredefinedListId(id);
+  const q = orm(db);
+  const [row] = predefined
+    ? await q
+        .select()
+        .from(catalogs)
+        .where(and(eq(catalogs.creatorId, predefined.userId), eq(catalogs.predefined, predefined.kind)))
+    : await q.select().from(catalogs).where(eq(catalogs.id, id));
+  return row ?? null;
+}
+
+/** A list by its creator and its catalogSlugId route param ("reading-list", "{name-slug}-{id}" or "{id}"). */
+export async function catalogRowBySlugId(db: D1Database, creatorId: string, slugId: string): Promise<CatalogRow | null> {
+  const kind = predefinedListKindFromSlug(slugId);
+  if (kind) return catalogRowByGraphId(db, predefinedListId(creatorId, kind));
+  const id = slugId.slice(slugId.lastIndexOf('-') + 1);
+  if (!/^[0-9a-f]{1,32}$/.test(id)) return null;
+  const [row] = await orm(db)
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.id, id), eq(catalogs.creatorId, creatorId)));
+  return row ?? null;
+}
+
+/** Whether a viewer (null: logged out) may see a list, given its creator's row. */
+export function mayViewCatalog(row: CatalogRow, creator: Pick<UserRow, 'id' | 'isSuspended' | 'deletedAt'> | null, viewerId: string | null): boolean {
+  if (viewerId !== null && row.creatorId === viewerId) return true;
+  if (!creator || creator.deletedAt !== null || creator.isSuspended) return false;
+  return row.visibility !== 'PRIVATE';
+}
+
+/** A list name as stored: trimmed; an error message when it is not acceptable. */
+export function validateCatalogName(name: string): { value: string } | { error: string } {
+  const value = name.trim().replace(/\s+/g, ' ');
+  if (value === '') return { error: 'Give your list a name.' };
+  if (value.length > MAX_CATALOG_NAME_LENGTH) return { error: `A list name is at most ${MAX_CATALOG_NAME_LENGTH} characters.` };
+  return { value };
+}
+
+export function validateCatalogDescription(description: string): { value: string } | { error: string } {
+  const value = description.trim();
+  if (value.length > MAX_CATALOG_DESCRIPTION_LENGTH) return { error: `A list description is at most ${MAX_CATALOG_DESCRIPTION_LENGTH} characters.` };
+  return { value };
+}
+
+/** Adds a story; false when it was already in the list. Keeps item_count and updated_at. */
+export async function addCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
+  const inserted = await orm(db)
+    .insert(catalogItems)
+    .values({ id: newId(), catalogId, postId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: catalogItems.id });
+  if (inserted.length === 0) return false;
+  await orm(db)
+    .update(catalogs)
+    .set({ itemCount: sql`${catalogs.itemCount} + 1`, updatedAt: now })
+    .where(eq(catalogs.id, catalogId));
+  return true;
+}
+
+/** Removes a story; false when it was not in the list. */
+export async function removeCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
+  const removed = await orm(db)
+    .delete(catalogItems)
+    .where(and(eq(catalogItems.catalogId, catalogId), eq(catalogItems.postId, postId)))
+    .returning({ id: catalogItems.id });
+  if (removed.length === 0) return false;
+  await orm(db)
+    .update(catalogs)
+    .set({ itemCount: sql`max(${catalogs.itemCount} - 1, 0)`, updatedAt: now })
+    .where(eq(catalogs.id, catalogId));
+  return true;
+}

@@ -1,0 +1,55 @@
+// Recording a notification for a reader: someone followed them, clapped for or responded
+// to one of their stories, or mentioned them in a story. The writes that cause these
+// (FollowUser, the clap and response mutations, publishing) call recordNotification once
+// after their own write succeeds:
+//
+//   await recordNotification(context.db, { userId: writer.id, actorId: viewer.id, kind: 'CLAP', postId: post.id });
+//
+// Rules kept here so every caller gets them:
+// - Nobody is notified of their own action (actor === recipient): nothing is written.
+// - Repeats collapse while unread: a reader clapping 50 times, or following, unfollowing
+//   and following again, leaves ONE unread notification (moved to the top), not fifty.
+//   Once read, a new action makes a new notification.
+// - MENTION and RESPONSE name the post they are about; FOLLOW names none (postId ignored).
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, isNull } from 'drizzle-orm';
+import { newId } from '../auth/registration.ts';
+import { notifications, NOTIFICATION_TYPES } from '../db/schema.ts';
+import { orm } from '../graphql/loaders.ts';
+
+export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationEvent {
+  /** Who is told. */
+  userId: string;
+  /** Who did it. */
+  actorId: string;
+  kind: NotificationKind;
+  /** CLAP: the clapped story; RESPONSE: the response; MENTION: the story that mentions. */
+  postId?: string | null;
+  /** Defaults to Date.now(). */
+  now?: number;
+}
+
+export type RecordOutcome = 'created' | 'refreshed' | 'skipped';
+
+export async function recordNotification(db: D1Database, event: NotificationEvent): Promise<RecordOutcome> {
+  if (!NOTIFICATION_TYPES.includes(event.kind)) throw new Error(`Unknown notification kind ${String(event.kind)}.`);
+  if (event.userId === event.actorId) return 'skipped';
+  const now = event.now ?? Date.now();
+  const postId = event.kind === 'FOLLOW' ? null : (event.postId ?? null);
+  if (event.kind !== 'FOLLOW' && !postId) throw new Error(`A ${event.kind} notification needs the post it is about.`);
+
+  const q = orm(db);
+  const sameUnread = and(
+    eq(notifications.userId, event.userId),
+    eq(notifications.actorId, event.actorId),
+    eq(notifications.type, event.kind),
+    postId === null ? isNull(notifications.postId) : eq(notifications.postId, postId),
+    isNull(notifications.readAt),
+  );
+  const refreshed = await q.update(notifications).set({ createdAt: now }).where(sameUnread).returning({ id: notifications.id });
+  if (refreshed.length > 0) return 'refreshed';
+  await q.insert(notifications).values({ id: newId(), userId: event.userId, actorId: event.actorId, type: event.kind, postId, createdAt: now, readAt: null });
+  return 'created';
+}

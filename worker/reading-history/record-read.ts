@@ -1,0 +1,44 @@
+// Reading history: a signed-in reader's story reads, newest first (issue 6 item 8).
+//
+// When a read is recorded: when the story page is rendered for a signed-in reader. Those
+// renders are always dynamic (never cached or shared, worker/cache/decision.ts), so the
+// server render is the one place that sees every full page load of a story, with no extra
+// request from the browser. A story reached by client-side navigation is recorded by the
+// markPostAsRead mutation (worker/graphql/modules/reading-history.ts), which the story
+// page can call after it loads.
+//
+// What is recorded: a story the reader may retrieve (the post-access rules), published,
+// and not their own (a writer re-reading their own work is not reading history). A
+// repeated read moves the story back to the top (read_at is the latest read).
+import { sql } from 'drizzle-orm';
+import { readingHistory } from '../db/schema.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { orm } from '../graphql/loaders.ts';
+import { visiblePost } from '../graphql/resolvers/post-access.ts';
+import { postIdFromParam } from '../../shared/routing/post-id.ts';
+
+/** Records that the viewer read a story; false when there was nothing to record. */
+export async function recordStoryRead(ctx: GraphQLContext, postId: string): Promise<boolean> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) return false;
+  const post = await visiblePost(ctx, postId);
+  if (!post || post.status !== 'PUBLISHED' || post.creatorId === viewer.id) return false;
+  await orm(ctx.db)
+    .insert(readingHistory)
+    .values({ userId: viewer.id, postId: post.id, readAt: ctx.now })
+    .onConflictDoUpdate({ target: [readingHistory.userId, readingHistory.postId], set: { readAt: sql`excluded.read_at` } });
+  return true;
+}
+
+/** The story page's server render for a signed-in reader records the read (see above). */
+export async function recordReadOnStoryPage(ctx: GraphQLContext, pageName: string | null | undefined, params: Readonly<Record<string, string>>): Promise<void> {
+  if (pageName !== 'post' || !ctx.viewer.user) return;
+  const postId = postIdFromParam(params.postId ?? '');
+  if (!postId) return;
+  try {
+    await recordStoryRead(ctx, postId);
+  } catch (error) {
+    // Reading history is a convenience: a failed write must never fail the story page.
+    console.error(JSON.stringify({ event: 'reading_history_failed', postId, message: String(error) }));
+  }
+}
