@@ -6,7 +6,7 @@ import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
 import { ResponseIcon } from '../components/icons.tsx';
-import { Link } from '../app/navigation.tsx';
+import { Link, useNavigation } from '../app/navigation.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
 import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
@@ -17,6 +17,8 @@ import { ShareLinks } from '../components/story/ShareLinks.tsx';
 import { MoreFrom } from '../components/story/MoreFrom.tsx';
 import { AuthorPaywallNote, Paywall } from '../components/story/Paywall.tsx';
 import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
+import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
+import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
 
 /**
@@ -65,6 +67,9 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
   const writer = { kind: 'USER' as const, id: post.creator.id, name: post.creator.name };
   const publication = post.collection ? { kind: 'COLLECTION' as const, id: post.collection.id, name: post.collection.name } : null;
   const parent = post.inResponseToPost;
+  const { navigate } = useNavigation();
+  // A story opened in place never reaches the server render that records a read.
+  useRecordStoryRead(post.id);
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
@@ -117,6 +122,12 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
           </div>
         </div>
         <StoryActions post={post} />
+        {isAuthor ? (
+          <p className="story-author-tools">
+            {/* Once trashed the story is gone for readers: its author goes where it can be restored. */}
+            <DeleteStoryButton postId={post.id} title={pageTitle(post)} onDeleted={() => navigate('/me/stories/deleted')} />
+          </p>
+        ) : null}
       </header>
       <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
       {post.content.isLockedPreviewOnly ? <Paywall /> : null}

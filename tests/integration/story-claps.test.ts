@@ -56,6 +56,16 @@ describe('clap', () => {
     expect(before).not.toBeNaN();
   });
 
+  it('tells the writer: one unread CLAP notification however many claps', async () => {
+    const writerId = (await env.DB.prepare('SELECT creator_id AS id FROM posts WHERE id = ?').bind(BULK_STORY).first<{ id: string }>())!.id;
+    await call(CLAP, { targetPostId: BULK_STORY, numClaps: 2 }, { session: member });
+    await call(CLAP, { targetPostId: BULK_STORY, numClaps: 5 }, { session: member });
+    const rows = await env.DB.prepare("SELECT post_id, read_at FROM notifications WHERE user_id = ? AND actor_id = ? AND type = 'CLAP'")
+      .bind(writerId, USERS.member)
+      .all<{ post_id: string; read_at: number | null }>();
+    expect(rows.results).toEqual([{ post_id: BULK_STORY, read_at: null }]);
+  });
+
   it('stops at 50 per reader per story: extra claps are dropped', async () => {
     await call(CLAP, { targetPostId: POSTS.open, numClaps: 30 }, { session: reader });
     const answer = await call(CLAP, { targetPostId: POSTS.open, numClaps: 30 }, { session: reader });

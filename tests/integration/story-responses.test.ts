@@ -77,6 +77,9 @@ describe('publishPostThreadedResponse', () => {
     const thread = await call(REFETCH, { postId: POSTS.open, postResponsesPaging: { limit: 10 } });
     expect(thread.data.post.threadedPostResponses.posts.map((p: { id: string }) => p.id)).toContain(response.id);
     expect(thread.data.post.responsesCount).toBe(thread.data.post.postResponses.count);
+    const notice = await env.DB.prepare("SELECT user_id FROM notifications WHERE type = 'RESPONSE' AND post_id = ?").bind(response.id).first<{ user_id: string }>();
+    const author = await env.DB.prepare('SELECT creator_id FROM posts WHERE id = ?').bind(POSTS.open).first<{ creator_id: string }>();
+    expect(notice?.user_id).toBe(author!.creator_id);
   });
 
   it('refuses visitors, empty text, too much text, and calls without the anti-forgery value', async () => {

@@ -17,6 +17,7 @@
 import { sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
+import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { claps, posts } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -64,6 +65,7 @@ async function clap(_root: unknown, args: { targetPostId: string; numClaps: numb
   context.loaders.viewerClapCountByPostId.clear(post.id);
 
   await purgeTags(context.env, [postTag(post.id)]);
+  await recordNotification(context.db, { userId: post.creatorId, actorId: viewer.id, kind: 'CLAP', postId: post.id, now: context.now });
 
   const updated = await context.loaders.postById.load(post.id);
   if (!updated) throw new Error(`Post ${post.id} disappeared while it was clapped for.`);

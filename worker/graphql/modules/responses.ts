@@ -26,6 +26,7 @@ import { GraphQLError } from 'graphql';
 import { slugify } from '../../../shared/format.ts';
 import { countWords, readingTimeMinutes, type Paragraph } from '../../../shared/content.ts';
 import { purgeTags } from '../../cache/purge.ts';
+import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { posts, users } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -209,6 +210,7 @@ async function publishPostThreadedResponse(
   ]);
   ctx.loaders.postById.clear(parent.id);
   await purgeTags(ctx.env, threadTags(chain));
+  await recordNotification(ctx.db, { userId: parent.creatorId, actorId: viewer.id, kind: 'RESPONSE', postId: id, now });
 
   const created = await ctx.loaders.postById.load(id);
   if (!created) throw new Error(`Response ${id} was not saved.`);
