@@ -6,15 +6,21 @@ import { postPage } from './PostPage.tsx';
 import { userProfilePage } from './UserProfilePage.tsx';
 import { signInPage } from './SignInPage.tsx';
 import { registrationFormPage } from './RegistrationFormPage.tsx';
+import { homePage } from './HomePage.tsx';
+import { customizeFollowingPage } from './CustomizeFollowingPage.tsx';
+import { customizeMutedPage } from './CustomizeMutedPage.tsx';
+import { customizeSuggestionsPage } from './CustomizeSuggestionsPage.tsx';
 
 export const PAGES: Partial<Record<string, PageDefinition>> = {
-  // Logged-in home shows the same latest feed until the personalised home lands.
-  home: homeLoPage,
+  home: homePage,
   'home-lo': homeLoPage,
   post: postPage,
   'user-profile': userProfilePage,
   'sign-in': signInPage,
   'registration-form': registrationFormPage,
+  'customize-following': customizeFollowingPage,
+  'customize-muted': customizeMutedPage,
+  'customize-suggestions': customizeSuggestionsPage,
 };
 
 export { notFoundPage } from './NotFoundPage.tsx';

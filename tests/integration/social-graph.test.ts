@@ -262,3 +262,69 @@ describe('customize lists', () => {
     expect(collections).toContain(COLLECTIONS.pending);
   });
 });
+
+describe('pages', () => {
+  async function page(path: string, who: PersonKey | null) {
+    const { exports } = await import('cloudflare:workers');
+    const headers: Record<string, string> = {};
+    if (who) headers.cookie = `sid=${world.sessions[who]}`;
+    const response: Response = await (exports as any).default.fetch(`http://localhost:8787${path}`, { headers, redirect: 'manual' });
+    return { status: response.status, pageName: response.headers.get('x-page-name'), cache: response.headers.get('x-cache-status'), html: await response.text() };
+  }
+
+  it('home (signed in): the For you tab server-rendered in the two-column layout, without muted writers, with who to follow', async () => {
+    const res = await page('/', 'reader');
+    expect(res.status).toBe(200);
+    expect(res.pageName).toBe('home');
+    expect(res.cache).toBe('DYNAMIC');
+    expect(res.html).toContain('class="layout-two-column"');
+    expect(res.html).toContain('role="tablist"');
+    expect(res.html).toContain('>For you</button>');
+    expect(res.html).toContain('>Following</button>');
+    // The reader follows author 3 (Bulk Story 3 is theirs) and mutes author 2 (Bulk Story 2)
+    // and The Quill (Bulk Story 1).
+    expect(res.html).toContain('Bulk Story 3<');
+    expect(res.html).not.toContain('Bulk Story 2<');
+    expect(res.html).not.toContain('Bulk Story 1<');
+    expect(res.html).toContain('Who to follow');
+    expect(res.html).toContain('Show more');
+  });
+
+  it('home (logged out) is home-lo with trending stories and topics linking to /tag/{slug}', async () => {
+    const res = await page('/', null);
+    expect(res.status).toBe(200);
+    expect(res.pageName).toBe('home-lo');
+    expect(res.html).toContain('Trending on');
+    expect(res.html.match(/class="trending-item"/g)?.length).toBe(6);
+    expect(res.html).toContain('href="/tag/writing"');
+    // The member clapped 12 times for the open story just now: it trends first.
+    const firstTrending = /class="trending-item" data-post-id="([0-9a-f]+)"/.exec(res.html)?.[1];
+    expect(firstTrending).toBe('ee0000000001');
+  });
+
+  it.each([
+    ['/me/following', 'customize-following', ['Author 1', 'Daily Bytes', 'Poetry', 'Following</button>']],
+    ['/me/following/topics', 'customize-following', ['Poetry']],
+    ['/me/settings/mute', 'customize-muted', ['Author 2', 'The Quill', 'Unmute</button>']],
+    ['/me/following/suggestions', 'customize-suggestions', ['Writers to follow', 'Pending Press', 'Follow</button>']],
+  ])('%s answers 200 (%s) in the two-column layout with the reader\'s data', async (path, pageName, texts) => {
+    const res = await page(path, 'reader');
+    expect(res.status).toBe(200);
+    expect(res.pageName).toBe(pageName);
+    expect(res.html).toContain('class="layout-two-column"');
+    expect(res.html).toContain('Refine recommendations');
+    for (const text of texts) expect(res.html, text).toContain(text);
+  });
+
+  it('the suggestions never list the viewer, a followed or a muted writer', async () => {
+    const res = await page('/me/following/suggestions', 'reader');
+    for (const username of ['reader', 'author1', 'author2', 'author3']) expect(res.html).not.toContain(`data-testid="user-row-${username}"`);
+  });
+
+  it.each(['/me/following', '/me/settings/mute', '/me/following/suggestions'])('%s asks a visitor to sign in', async (path) => {
+    const res = await page(path, null);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('data-testid="customize-signin"');
+    expect(res.html).not.toContain('data-testid="user-row-');
+  });
+});

@@ -19,7 +19,6 @@ export const edgeKey = (kind: EdgeTargetKind, id: string): EdgeKey => `${kind}:$
 export interface PageEdge {
   isFollowing?: boolean;
   isMuting?: boolean;
-  followerCount?: number;
 }
 
 /** A server answer for one target (ViewerEdgeUpdate). */

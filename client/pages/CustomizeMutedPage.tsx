@@ -1,0 +1,49 @@
+// customize-muted (/me/settings/mute, /me/settings/mute/{activeTab}): the writers and
+// publications the viewer muted, each with Unmute (at once; the server settles it).
+import { CustomizeMutedQuery } from '../graphql/social.ts';
+import type { CustomizeMutedData } from '../graphql/social-types.ts';
+import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
+import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
+import { CUSTOMIZE_LIST_LIMIT } from './CustomizeFollowingPage.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
+  query: () => ({ query: CustomizeMutedQuery, variables: { paging: { limit: CUSTOMIZE_LIST_LIMIT } } }),
+  title: (_data, state) => `Muted – ${state.config.productName}`,
+  Component: function CustomizeMuted({ data }) {
+    const viewer = data.viewer;
+    return (
+      <CustomizeFrame active="mute">
+        {!viewer ? (
+          <CustomizeSignInPrompt what="see and manage the writers and publications you muted" />
+        ) : (
+          <>
+            <p className="customize-intro muted">Stories by muted writers and publications don't appear on your homepage or in your digests.</p>
+            <section aria-labelledby="muted-writers" className="social-section">
+              <h2 id="muted-writers" className="social-section-heading">
+                Writers
+              </h2>
+              {viewer.mutedUsers.users.length === 0 ? <EmptyList>You haven't muted any writers.</EmptyList> : null}
+              <ul className="social-list">
+                {viewer.mutedUsers.users.map((user) => (
+                  <UserRow key={user.id} user={user} action="unmute" />
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="muted-publications" className="social-section">
+              <h2 id="muted-publications" className="social-section-heading">
+                Publications
+              </h2>
+              {viewer.mutedCollections.collections.length === 0 ? <EmptyList>You haven't muted any publications.</EmptyList> : null}
+              <ul className="social-list">
+                {viewer.mutedCollections.collections.map((collection) => (
+                  <CollectionRow key={collection.id} collection={collection} action="unmute" />
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </CustomizeFrame>
+    );
+  },
+};
