@@ -2,10 +2,11 @@
 // customize-suggestions; customize-reading-history belongs to the reading history): the
 // "Refine recommendations" heading with its tabs, and the prompt a visitor sees.
 //
-// Signed-out visitors: these pages are about the viewer, so a visitor gets a sign-in
-// prompt in place of the lists (status 200, never cached: the customize routes are not
-// edge-cache eligible). A prompt keeps the address, so signing in comes back to it;
-// a redirect would lose the tab the visitor asked for.
+// Signed-out visitors: following and muted are about the viewer, so a visitor gets a
+// sign-in prompt in place of the lists (status 200, never cached: the customize routes are
+// not edge-cache eligible). A prompt keeps the address, so signing in comes back to it;
+// a redirect would lose the tab the visitor asked for. Suggestions show a visitor the
+// most followed writers and publications under the same prompt.
 import type { ReactNode } from 'react';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';

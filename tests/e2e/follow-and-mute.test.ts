@@ -115,6 +115,19 @@ it('rolls a failed follow back, with the follow-failed toast', async () => {
   await context.close();
 });
 
+it('asks a visitor who clicks Follow to sign up, without calling FollowUser', async () => {
+  const page = await browser.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${baseURL}/me/following/suggestions`);
+  await waitForHydration(page);
+  const button = page.locator('[data-testid^="user-row-"] button.follow-button').first();
+  await button.click();
+  await page.locator('[data-testid="susi-dialog"][data-operation="register"]').waitFor();
+  expect(await button.innerText()).toBe('Follow');
+  expect(watch.graphqlRequests.filter((body) => body.includes('FollowUser'))).toEqual([]);
+  await page.close();
+});
+
 it("mutes a writer from Home: their stories leave the page at once, and both tabs after a reload", async () => {
   const { context, page, watch } = await signedIn('/');
   const forYou = page.locator('[data-feed="FOR_YOU"]');

@@ -321,10 +321,19 @@ describe('pages', () => {
     for (const username of ['reader', 'author1', 'author2', 'author3']) expect(res.html).not.toContain(`data-testid="user-row-${username}"`);
   });
 
-  it.each(['/me/following', '/me/settings/mute', '/me/following/suggestions'])('%s asks a visitor to sign in', async (path) => {
+  it.each(['/me/following', '/me/settings/mute'])('%s asks a visitor to sign in and shows no lists', async (path) => {
     const res = await page(path, null);
     expect(res.status).toBe(200);
     expect(res.html).toContain('data-testid="customize-signin"');
     expect(res.html).not.toContain('data-testid="user-row-');
+    expect(res.html).not.toContain('data-testid="collection-row-');
+  });
+
+  it('/me/following/suggestions shows a visitor the most followed writers under a sign-in prompt', async () => {
+    const res = await page('/me/following/suggestions', null);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('data-testid="customize-signin"');
+    expect(res.html).toContain('data-testid="user-row-writer"');
+    expect(res.html).toContain('aria-pressed="false"');
   });
 });
