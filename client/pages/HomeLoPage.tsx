@@ -2,9 +2,8 @@
 // and the latest stories. It is edge-cached and shared by every visitor, so nothing here
 // depends on a viewer.
 //
-// Trending = the stories that got the most claps in the last 30 days (claps given in the
-// window, summed over readers), topped up with the most clapped stories of all time when
-// fewer were clapped (Query.trendingPosts). Topics = the tags with the most stories, each a
+// Trending = the stories published in the last 30 days with the most claps, topped up with
+// the most clapped stories of all time when fewer appeared (Query.trendingPosts). Topics = the tags with the most stories, each a
 // link to /tag/{slug}.
 import { formatDate, formatReadingTime } from '../../shared/format.ts';
 import { HomeLoPageQuery } from '../graphql/social.ts';

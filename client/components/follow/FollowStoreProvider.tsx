@@ -23,6 +23,7 @@ import {
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
+import { failureToast, successToast } from './follow-toasts.ts';
 import {
   edgeKey,
   effectiveFollowerCount,
@@ -44,9 +45,6 @@ export interface EdgeTarget {
   /** Shown in toasts. */
   name: string;
 }
-
-/** The server's words for a self-follow (worker/graphql/modules/social-graph.ts). */
-export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
 
 export interface FollowStoreApi {
   state: FollowStoreState;
@@ -135,9 +133,7 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
         return true;
       }
       dispatch({ type: 'fail', key, opId });
-      if (answer?.__typename === 'BadRequest' && answer.message === CANNOT_FOLLOW_YOURSELF) showToast({ style: 'SUBSCRIBE_SELF' });
-      else if (change === 'follow') showToast({ style: 'SUBSCRIBE_FAIL', extraParams: { name: target.name } });
-      else showToast({ style: 'ERROR', message: answer?.message ?? `Something went wrong. Please try again.` });
+      showToast(failureToast(target, change, answer?.message));
       return false;
     },
     [client, session.isLoggedIn, openSignIn, showToast],
@@ -145,22 +141,6 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo(() => ({ state, act }), [state, act]);
   return <FollowStoreContext.Provider value={api}>{children}</FollowStoreContext.Provider>;
-}
-
-/** The toast after the server agreed (spec 2 §4.4): follow success; unfollow and mute with Undo. */
-function successToast(target: EdgeTarget, change: EdgeChange, undo: (change: EdgeChange) => Promise<boolean>) {
-  const name = target.name;
-  switch (change) {
-    case 'follow':
-      return { style: 'SUBSCRIBE_SUCCESS', extraParams: { name } };
-    case 'unfollow':
-      return { style: 'UNFOLLOW_ENTITY', extraParams: { name, onUndo: () => undo('follow') } };
-    case 'mute':
-      return { style: 'MUTE_ENTITY', extraParams: { name, onUndo: () => undo('unmute') } };
-    case 'unmute':
-      // Spec 1 §8 "a muted-author-unmuted toast"; its words are not shown.
-      return { style: 'MESSAGE', message: `You unmuted ${name}. Their stories can appear on your homepage again.` };
-  }
 }
 
 export function useFollowStore(): FollowStoreApi {

@@ -14,6 +14,8 @@ import {
 } from '../../../client/components/follow/follow-store.ts';
 import { appendPage } from '../../../client/pages/HomeFeed.tsx';
 import { callFor } from '../../../client/components/follow/FollowStoreProvider.tsx';
+import { failureToast, GENERIC_FAILURE, successToast } from '../../../client/components/follow/follow-toasts.ts';
+import { toastContent } from '../../../client/components/toasts/catalogue.tsx';
 
 const writer = edgeKey('USER', 'u1');
 const other = edgeKey('USER', 'u2');
@@ -131,5 +133,37 @@ describe('home feed paging', () => {
     const first = appendPage([], { items: [{ post: post('a') }, { post: post('b') }], pagingInfo: { next: { limit: 2, to: 'x' } } });
     const second = appendPage(first, { items: [{ post: post('b') }, { post: post('c') }], pagingInfo: { next: null } });
     expect(second.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('toasts', () => {
+  const target = { name: 'Ada Lindqvist' };
+  it('follow success, unfollow and mute with Undo that runs the opposite call', () => {
+    expect(successToast(target, 'follow', () => undefined)).toEqual({ style: 'SUBSCRIBE_SUCCESS', extraParams: { name: 'Ada Lindqvist' } });
+    const undone: string[] = [];
+    const unfollow = successToast(target, 'unfollow', (change) => undone.push(change));
+    expect(unfollow.style).toBe('UNFOLLOW_ENTITY');
+    void unfollow.extraParams?.onUndo?.();
+    const mute = successToast(target, 'mute', (change) => undone.push(change));
+    expect(mute.style).toBe('MUTE_ENTITY');
+    void mute.extraParams?.onUndo?.();
+    expect(undone).toEqual(['follow', 'unmute']);
+  });
+
+  it("'You cannot follow yourself', follow failed, and other failures", () => {
+    expect(failureToast(target, 'follow', 'You cannot follow yourself')).toEqual({ style: 'SUBSCRIBE_SELF' });
+    expect(failureToast(target, 'follow', undefined)).toEqual({ style: 'SUBSCRIBE_FAIL', extraParams: { name: 'Ada Lindqvist' } });
+    expect(failureToast(target, 'mute', 'This account does not exist.')).toEqual({ style: 'ERROR', message: 'This account does not exist.' });
+    expect(failureToast(target, 'unfollow', undefined)).toEqual({ style: 'ERROR', message: GENERIC_FAILURE });
+  });
+
+  it('the catalogue says the spec words for them', () => {
+    const render = { productName: 'Vellum', ctx: { hostKind: 'default' as const, mainOrigin: 'https://vellum.example' }, now: 0, openSignIn: () => undefined, show: () => undefined, close: () => undefined, reload: () => undefined };
+    const text = (request: ReturnType<typeof failureToast>) =>
+      String(toastContent({ id: 1, style: request.style ?? 'MESSAGE', message: request.message ?? '', duration: 5000, extraParams: request.extraParams ?? {}, phase: 'shown' } as never, render).text);
+    expect(text(successToast(target, 'follow', () => undefined))).toBe("You're now following Ada Lindqvist");
+    expect(text(failureToast(target, 'follow', 'You cannot follow yourself'))).toBe('You cannot follow yourself');
+    expect(text(failureToast(target, 'follow', undefined))).toMatch(/click Follow on the page below to try again/i);
+    expect(text(successToast(target, 'mute', () => undefined))).toMatch(/no longer see their stories on your homepage or in your digests/);
   });
 });

@@ -26,7 +26,7 @@ import { and, desc, eq, gte, isNull, lt, notInArray, or, sql, type SQL } from 'd
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
-import { claps, collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
+import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { orm, type ViewerEdgeKey } from '../loaders.ts';
 import { badRequest } from '../resolvers/errors.ts';
@@ -42,7 +42,7 @@ type Relation = 'follow' | 'mute';
 export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
 export const CANNOT_MUTE_YOURSELF = 'You cannot mute yourself';
 
-/** Trending on the logged-out home: claps given in this many days (see trendingPosts). */
+/** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
 export const TRENDING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_SUGGESTIONS = 20;
@@ -344,37 +344,29 @@ async function followSuggestions(_root: unknown, args: { limit?: number | null }
 }
 
 /**
- * Trending (the logged-out home): the stories that got the most claps in the last
- * TRENDING_DAYS days (the sum of claps of readers who clapped in that window), ties to the
- * newer story. When fewer stories were clapped in the window, the most clapped stories of
- * all time fill the list, so the section is never empty on a quiet site.
+ * Trending (the logged-out home): the stories published in the last TRENDING_DAYS days
+ * with the most claps, ties to the newer story. The window is a range of the posts_latest
+ * index, so the cost follows the recent stories, not the whole catalogue. When fewer
+ * stories appeared in the window (a quiet site), the most clapped stories of all time
+ * fill the list, so the section is never empty.
  */
 async function trendingPosts(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<PostNode[]> {
   const limit = limitOf(args.limit, 6, MAX_TRENDING);
   const q = orm(ctx.db);
   const viewer = viewerId(ctx);
   const listed = [...listedToEveryone(), ...(viewer ? notMutedBy(ctx, viewer) : [])];
-  const recentClaps = sql<number>`sum(${claps.count})`;
-  const recent = await q
-    .select({ post: posts, creator: users })
-    .from(claps)
-    .innerJoin(posts, eq(posts.id, claps.postId))
-    .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(gte(claps.updatedAt, ctx.now - TRENDING_DAYS * DAY_MS), ...listed))
-    .groupBy(posts.id)
-    .orderBy(desc(recentClaps), desc(posts.latestPublishedAt), desc(posts.id))
-    .limit(limit);
-  let rows = recent;
-  if (rows.length < limit) {
-    const taken = rows.map((r) => r.post.id);
-    const fill = await q
+  const mostClapped = (where: SQL[], count: number) =>
+    q
       .select({ post: posts, creator: users })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
-      .where(and(...listed, ...(taken.length ? [notInArray(posts.id, taken)] : [])))
+      .where(and(...listed, ...where))
       .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
-      .limit(limit - rows.length);
-    rows = [...rows, ...fill];
+      .limit(count);
+  let rows = await mostClapped([gte(posts.latestPublishedAt, ctx.now - TRENDING_DAYS * DAY_MS)], limit);
+  if (rows.length < limit) {
+    const taken = rows.map((r) => r.post.id);
+    rows = [...rows, ...(await mostClapped(taken.length ? [notInArray(posts.id, taken)] : [], limit - rows.length))];
   }
   return rows.map(({ post, creator }) => {
     ctx.loaders.userById.prime(creator.id, creator);
@@ -465,8 +457,8 @@ export const socialGraphModule: SchemaModule = {
       """
       followSuggestions(limit: Int): FollowSuggestions!
       """
-      Stories with the most claps given in the last 30 days; the most clapped of all time
-      fill in when fewer were clapped. limit 1–12, default 6.
+      Stories published in the last 30 days with the most claps; the most clapped of all
+      time fill in when fewer appeared. limit 1–12, default 6.
       """
       trendingPosts(limit: Int): [Post!]!
       "Topics with the most stories. limit 1–30, default 12."
