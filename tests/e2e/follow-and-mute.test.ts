@@ -154,11 +154,19 @@ it("mutes a writer from Home: their stories leave the page at once, and both tab
   await waitForHydration(page);
   expect(await page.locator('[data-feed="FOR_YOU"] .story-card').count()).toBeGreaterThan(3);
   expect(await byWriter().count()).toBe(0);
-  // Page on: the next page holds none of their stories either.
-  const cardsBefore = await page.locator('[data-feed="FOR_YOU"] .story-card').count();
+  // Page on — by scrolling to the end (IntersectionObserver), then with "Show more": the
+  // later pages hold none of their stories either.
+  const cards = () => page.locator('[data-feed="FOR_YOU"] .story-card').count();
+  const firstPage = await cards();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-feed="FOR_YOU"] .story-card').length > n, firstPage);
+  await page.waitForSelector('[data-feed="FOR_YOU"][aria-busy="false"]');
+  const twoPages = await cards();
   await page.locator('[data-feed="FOR_YOU"] .home-feed-more button').click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-feed="FOR_YOU"] .story-card').length > n, cardsBefore);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-feed="FOR_YOU"] .story-card').length > n, twoPages);
   expect(await byWriter().count()).toBe(0);
+  const ids = await page.locator('[data-feed="FOR_YOU"] .story-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-post-id')));
+  expect(new Set(ids).size).toBe(ids.length);
 
   await page.locator('[role="tab"]', { hasText: 'Following' }).click();
   const following = page.locator('[data-feed="FOLLOWING"]');
