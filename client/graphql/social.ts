@@ -285,3 +285,37 @@ export const CustomizeSuggestionsQuery = gql`
   ${SocialUserFields}
   ${SocialCollectionFields}
 `;
+
+// Later pages of one customize list ("Show more").
+const PAGING_INFO = `pagingInfo { next { limit to } }`;
+
+export const FollowedUsersPageQuery = gql`
+  query FollowedUsersPageQuery($paging: PagingOptions) {
+    viewer { id followedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+  }
+  ${SocialUserFields}
+`;
+export const FollowedCollectionsPageQuery = gql`
+  query FollowedCollectionsPageQuery($paging: PagingOptions) {
+    viewer { id followedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+  }
+  ${SocialCollectionFields}
+`;
+export const FollowedTagsPageQuery = gql`
+  query FollowedTagsPageQuery($paging: PagingOptions) {
+    viewer { id followedTags(paging: $paging) { tags { ...SocialTagFields } ${PAGING_INFO} } }
+  }
+  ${SocialTagFields}
+`;
+export const MutedUsersPageQuery = gql`
+  query MutedUsersPageQuery($paging: PagingOptions) {
+    viewer { id mutedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+  }
+  ${SocialUserFields}
+`;
+export const MutedCollectionsPageQuery = gql`
+  query MutedCollectionsPageQuery($paging: PagingOptions) {
+    viewer { id mutedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+  }
+  ${SocialCollectionFields}
+`;

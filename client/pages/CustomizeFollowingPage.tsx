@@ -1,13 +1,14 @@
 // customize-following (/me/following, /me/following/{entityName}, /me/following/topics):
 // the writers, publications and topics the viewer follows, each with its Following button
 // (a click unfollows at once, with the unfollow toast and Undo).
-import { CustomizeFollowingQuery } from '../graphql/social.ts';
-import type { CustomizeFollowingData } from '../graphql/social-types.ts';
+import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery } from '../graphql/social.ts';
+import type { CustomizeFollowingData, SocialCollection, SocialTag, SocialUser } from '../graphql/social-types.ts';
+import { PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, TagRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-/** Each list shows this many; a reader following more sees the newest follows first. */
+/** Each list's page size; "Show more" pages on (newest follows first). */
 export const CUSTOMIZE_LIST_LIMIT = 50;
 
 export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
@@ -28,22 +29,24 @@ export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
                     Writers
                   </h2>
                   {viewer.followedUsers.users.length === 0 ? <EmptyList>You don't follow any writers yet.</EmptyList> : null}
-                  <ul className="social-list">
-                    {viewer.followedUsers.users.map((user) => (
-                      <UserRow key={user.id} user={user} />
-                    ))}
-                  </ul>
+                  <PagedSocialList
+                    first={{ items: viewer.followedUsers.users, pagingInfo: viewer.followedUsers.pagingInfo }}
+                    document={FollowedUsersPageQuery}
+                    pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedUsers.users, pagingInfo: d.viewer.followedUsers.pagingInfo }}
+                    render={(user: SocialUser) => <UserRow key={user.id} user={user} />}
+                  />
                 </section>
                 <section aria-labelledby="following-publications" className="social-section">
                   <h2 id="following-publications" className="social-section-heading">
                     Publications
                   </h2>
                   {viewer.followedCollections.collections.length === 0 ? <EmptyList>You don't follow any publications yet.</EmptyList> : null}
-                  <ul className="social-list">
-                    {viewer.followedCollections.collections.map((collection) => (
-                      <CollectionRow key={collection.id} collection={collection} />
-                    ))}
-                  </ul>
+                  <PagedSocialList
+                    first={{ items: viewer.followedCollections.collections, pagingInfo: viewer.followedCollections.pagingInfo }}
+                    document={FollowedCollectionsPageQuery}
+                    pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedCollections.collections, pagingInfo: d.viewer.followedCollections.pagingInfo }}
+                    render={(collection: SocialCollection) => <CollectionRow key={collection.id} collection={collection} />}
+                  />
                 </section>
               </>
             )}
@@ -52,11 +55,12 @@ export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
                 Topics
               </h2>
               {viewer.followedTags.tags.length === 0 ? <EmptyList>You don't follow any topics yet.</EmptyList> : null}
-              <ul className="social-list">
-                {viewer.followedTags.tags.map((tag) => (
-                  <TagRow key={tag.id} tag={tag} />
-                ))}
-              </ul>
+              <PagedSocialList
+                first={{ items: viewer.followedTags.tags, pagingInfo: viewer.followedTags.pagingInfo }}
+                document={FollowedTagsPageQuery}
+                pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedTags.tags, pagingInfo: d.viewer.followedTags.pagingInfo }}
+                render={(tag: SocialTag) => <TagRow key={tag.id} tag={tag} />}
+              />
             </section>
           </>
         )}

@@ -1,7 +1,8 @@
 // customize-muted (/me/settings/mute, /me/settings/mute/{activeTab}): the writers and
 // publications the viewer muted, each with Unmute (at once; the server settles it).
-import { CustomizeMutedQuery } from '../graphql/social.ts';
-import type { CustomizeMutedData } from '../graphql/social-types.ts';
+import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery } from '../graphql/social.ts';
+import type { CustomizeMutedData, SocialCollection, SocialUser } from '../graphql/social-types.ts';
+import { PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import { CUSTOMIZE_LIST_LIMIT } from './CustomizeFollowingPage.tsx';
@@ -24,22 +25,24 @@ export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
                 Writers
               </h2>
               {viewer.mutedUsers.users.length === 0 ? <EmptyList>You haven't muted any writers.</EmptyList> : null}
-              <ul className="social-list">
-                {viewer.mutedUsers.users.map((user) => (
-                  <UserRow key={user.id} user={user} action="unmute" />
-                ))}
-              </ul>
+              <PagedSocialList
+                first={{ items: viewer.mutedUsers.users, pagingInfo: viewer.mutedUsers.pagingInfo }}
+                document={MutedUsersPageQuery}
+                pageOf={(d: CustomizeMutedData) => d.viewer && { items: d.viewer.mutedUsers.users, pagingInfo: d.viewer.mutedUsers.pagingInfo }}
+                render={(user: SocialUser) => <UserRow key={user.id} user={user} action="unmute" />}
+              />
             </section>
             <section aria-labelledby="muted-publications" className="social-section">
               <h2 id="muted-publications" className="social-section-heading">
                 Publications
               </h2>
               {viewer.mutedCollections.collections.length === 0 ? <EmptyList>You haven't muted any publications.</EmptyList> : null}
-              <ul className="social-list">
-                {viewer.mutedCollections.collections.map((collection) => (
-                  <CollectionRow key={collection.id} collection={collection} action="unmute" />
-                ))}
-              </ul>
+              <PagedSocialList
+                first={{ items: viewer.mutedCollections.collections, pagingInfo: viewer.mutedCollections.pagingInfo }}
+                document={MutedCollectionsPageQuery}
+                pageOf={(d: CustomizeMutedData) => d.viewer && { items: d.viewer.mutedCollections.collections, pagingInfo: d.viewer.mutedCollections.pagingInfo }}
+                render={(collection: SocialCollection) => <CollectionRow key={collection.id} collection={collection} action="unmute" />}
+              />
             </section>
           </>
         )}

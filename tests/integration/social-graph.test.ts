@@ -251,6 +251,21 @@ describe('customize lists', () => {
     expect(other.data.user).toEqual({ followedUsers: null, mutedUsers: null });
   });
 
+  it('pages a list with its cursor, newest follow first, without repeats', async () => {
+    // Two follows of distinct times by the friend (the fixtures have none).
+    await testDb.batch([
+      testDb.prepare("INSERT INTO follows (follower_id, target_type, target_id, created_at) VALUES (?, 'USER', ?, ?)").bind(USERS.friend, AUTHORS[0], world.now - 2000),
+      testDb.prepare("INSERT INTO follows (follower_id, target_type, target_id, created_at) VALUES (?, 'USER', ?, ?)").bind(USERS.friend, AUTHORS[5], world.now - 1000),
+    ]);
+    const LIST = `query($paging: PagingOptions) { viewer { followedUsers(paging: $paging) { users { id } pagingInfo { next { limit to } } } } }`;
+    const first = (await call(LIST, { paging: { limit: 1 } }, 'friend')).data.viewer.followedUsers;
+    expect(first.users).toEqual([{ id: AUTHORS[5] }]);
+    expect(first.pagingInfo.next.limit).toBe(1);
+    const second = (await call(LIST, { paging: first.pagingInfo.next }, 'friend')).data.viewer.followedUsers;
+    expect(second.users).toEqual([{ id: AUTHORS[0] }]);
+    expect(second.pagingInfo.next).toBeNull();
+  });
+
   it('suggests writers and publications the viewer neither follows nor mutes, never the viewer', async () => {
     const answer = await call(`{ followSuggestions(limit: 20) { users { id } collections { id } } }`, {}, 'reader');
     const users = answer.data.followSuggestions.users.map((u: { id: string }) => u.id);
