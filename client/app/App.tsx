@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
 import { SignInDialogProvider, VerifyEmailPrompt } from '../components/signin/index.ts';
+import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 
 /** The page a path shows: its definition and where it sits; unknown paths show not-found. */
 export function pageFor(state: PreloadedState, pathname: string): { resolved: ResolvedPage | null; definition: PageDefinition } {
@@ -64,9 +65,11 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
       <ViewerSessionProvider state={state}>
         <SignInDialogProvider>
           <ToastProvider>
+            <FollowStoreProvider>
             <ErrorBoundary onError={onRenderError}>
               <PageView key={location.pathname} definition={definition} resolved={resolved} state={state} />
             </ErrorBoundary>
+            </FollowStoreProvider>
             <VerifyEmailPrompt />
           </ToastProvider>
         </SignInDialogProvider>

@@ -13,10 +13,13 @@ import { yourReadingHistoryPage } from './YourReadingHistoryPage.tsx';
 import { customizeReadingHistoryPage } from './CustomizeReadingHistoryPage.tsx';
 import { notificationsPage } from './NotificationsPage.tsx';
 import { yourStoriesPage } from './YourStoriesPage.tsx';
+import { homePage } from './HomePage.tsx';
+import { customizeFollowingPage } from './CustomizeFollowingPage.tsx';
+import { customizeMutedPage } from './CustomizeMutedPage.tsx';
+import { customizeSuggestionsPage } from './CustomizeSuggestionsPage.tsx';
 
 export const PAGES: Partial<Record<string, PageDefinition>> = {
-  // Logged-in home shows the same latest feed until the personalised home lands.
-  home: homeLoPage,
+  home: homePage,
   'home-lo': homeLoPage,
   post: postPage,
   'post-responses': postResponsesPage,
@@ -31,6 +34,9 @@ export const PAGES: Partial<Record<string, PageDefinition>> = {
   'customize-reading-history': customizeReadingHistoryPage,
   notifications: notificationsPage,
   'your-stories': yourStoriesPage,
+  'customize-following': customizeFollowingPage,
+  'customize-muted': customizeMutedPage,
+  'customize-suggestions': customizeSuggestionsPage,
 };
 
 export { notFoundPage } from './NotFoundPage.tsx';

@@ -12,6 +12,7 @@ import { listsModule } from './lists.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
+import { socialGraphModule } from './social-graph.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -22,3 +23,4 @@ export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerM
 SCHEMA_MODULES.push(clapsModule, responsesModule);
 // Lists, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
 SCHEMA_MODULES.push(listsModule, readingHistoryModule, notificationsModule, trashModule);
+SCHEMA_MODULES.push(socialGraphModule);

@@ -6,7 +6,7 @@
 // not a response, not unlisted, not suspended, by an account neither suspended nor
 // deleted. Drafts and trash never appear in any list, for anyone.
 
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { follows, mutes, posts, postTags, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -15,10 +15,19 @@ import { emptyPage, pageOf, pageRequest, type Page, type PagingOptions } from '.
 import { sealPostNode, type PostNode } from './post-content.ts';
 import { isViewer, viewerId } from './viewer.ts';
 
-export type HomeFeedMode = 'LATEST' | 'FOLLOWING';
+export type HomeFeedMode = 'LATEST' | 'FOLLOWING' | 'FOR_YOU';
+
+/**
+ * FOR_YOU ranking (the logged-in home's default tab): every story LATEST holds, minus
+ * mutes, ordered by publication time plus this boost when it comes from a followed writer,
+ * publication or topic. Followed stories thus lead the feed for a week after they appear
+ * and the latest stories fill in around them; the score is a plain number, so the feed
+ * pages with the same keyset cursor as every other list.
+ */
+export const FOR_YOU_FOLLOW_BOOST_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Stories anyone may find in a list. */
-function listedToEveryone(): SQL[] {
+export function listedToEveryone(): SQL[] {
   return [
     ...listedToAuthor(),
     ne(posts.visibility, 'UNLISTED'),
@@ -37,11 +46,14 @@ interface ListQuery {
   where: SQL[];
   /** A tag's list reads the tag links (their publication time is indexed per tag). */
   tagSlug?: string;
+  /** A ranking score (newest first by default); the cursor carries it. */
+  sortKey?: SQL<number>;
 }
 
 async function listPosts(ctx: GraphQLContext, paging: PagingOptions | null | undefined, list: ListQuery): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
-  const sortKey: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
+  const column: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
+  const sortKey: SQL<number> = list.sortKey ?? sql<number>`${column}`;
   const conditions = [...list.where, isNotNull(sortKey)];
   if (request.after) {
     const { sortKey: at, id } = request.after;
@@ -79,11 +91,15 @@ export async function homeFeedPosts(ctx: GraphQLContext, mode: HomeFeedMode, pag
   const where = listedToEveryone();
   if (viewer) where.push(...notMutedBy(ctx, viewer));
   if (mode === 'FOLLOWING' && viewer) where.push(followedBy(ctx, viewer));
+  if (mode === 'FOR_YOU' && viewer) {
+    const sortKey = sql<number>`(${posts.latestPublishedAt} + CASE WHEN ${followedBy(ctx, viewer)} THEN ${FOR_YOU_FOLLOW_BOOST_MS} ELSE 0 END)`;
+    return listPosts(ctx, paging, { where, sortKey });
+  }
   return listPosts(ctx, paging, { where });
 }
 
 /** Muting a writer or publication takes their stories off the viewer's home feed. */
-function notMutedBy(ctx: GraphQLContext, viewer: string): SQL[] {
+export function notMutedBy(ctx: GraphQLContext, viewer: string): SQL[] {
   const q = orm(ctx.db);
   const muted = (type: 'USER' | 'COLLECTION') =>
     q

@@ -1,0 +1,38 @@
+// Which toast (spec 2 §4.4) a follow or mute call ends with. Pure, so the choice is tested
+// without a browser; FollowStoreProvider.tsx shows them.
+import type { ToastRequest } from '../toasts/toast-queue.ts';
+import type { EdgeChange } from './follow-store.ts';
+
+/** The server's words for a self-follow (worker/graphql/modules/social-graph.ts). */
+export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
+export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+
+/**
+ * After the server agreed: "You're now following {name}"; unfollow and mute with Undo
+ * (undo runs the opposite call).
+ */
+export function successToast(target: { name: string }, change: EdgeChange, undo: (change: EdgeChange) => unknown): ToastRequest {
+  const name = target.name;
+  switch (change) {
+    case 'follow':
+      return { style: 'SUBSCRIBE_SUCCESS', extraParams: { name } };
+    case 'unfollow':
+      return { style: 'UNFOLLOW_ENTITY', extraParams: { name, onUndo: () => undo('follow') } };
+    case 'mute':
+      return { style: 'MUTE_ENTITY', extraParams: { name, onUndo: () => undo('unmute') } };
+    case 'unmute':
+      // Spec 1 §8 names "a muted-author-unmuted toast" without its words.
+      return { style: 'MESSAGE', message: `You unmuted ${name}. Their stories can appear on your homepage again.` };
+  }
+}
+
+/**
+ * After a refusal or a failure (the change is already rolled back): the self-follow
+ * toast; for a follow, the follow-failed toast ("click Follow on the page below to try
+ * again"); otherwise the server's message, or a generic one when the call did not arrive.
+ */
+export function failureToast(target: { name: string }, change: EdgeChange, serverMessage: string | undefined): ToastRequest {
+  if (serverMessage === CANNOT_FOLLOW_YOURSELF) return { style: 'SUBSCRIBE_SELF' };
+  if (change === 'follow') return { style: 'SUBSCRIBE_FAIL', extraParams: { name: target.name } };
+  return { style: 'ERROR', message: serverMessage ?? GENERIC_FAILURE };
+}

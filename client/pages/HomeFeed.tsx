@@ -1,0 +1,133 @@
+// One tab of the logged-in home: a list of stories with infinite paging. The first page
+// comes with the page (server-rendered) or, for a tab opened later, from HomeFeedQuery;
+// later pages follow pagingInfo.next when the end of the list scrolls into view
+// (IntersectionObserver), or when the reader presses "Show more" (the fallback where
+// observers do not run). Pages append de-duplicated by story id.
+//
+// Stories of writers and publications the reader mutes on this page leave the list at
+// once (the follow store), without waiting for the server's next page.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useClient } from 'urql';
+import type { PagingInfo, PostPreview } from '../graphql/types.ts';
+import { HomeFeedQuery } from '../graphql/social.ts';
+import { StoryCard } from '../components/StoryCard.tsx';
+import { StoryMuteMenu } from '../components/follow/MuteButton.tsx';
+import { useFollowStore } from '../components/follow/FollowStoreProvider.tsx';
+import { edgeKey, effectiveMuting } from '../components/follow/follow-store.ts';
+
+export type HomeFeedMode = 'FOR_YOU' | 'FOLLOWING';
+export const HOME_FEED_PAGE_SIZE = 10;
+
+export interface FeedPage {
+  items: { post: PostPreview }[];
+  pagingInfo: PagingInfo;
+}
+
+interface HomeFeedData {
+  homeFeed: FeedPage;
+}
+
+/** Appends a page, keeping the first copy of a story that appears twice. */
+export function appendPage(posts: readonly PostPreview[], page: FeedPage): PostPreview[] {
+  const seen = new Set(posts.map((post) => post.id));
+  const merged = [...posts];
+  for (const { post } of page.items) {
+    if (seen.has(post.id)) continue;
+    seen.add(post.id);
+    merged.push(post);
+  }
+  return merged;
+}
+
+export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; firstPage?: FeedPage; empty: ReactNode }) {
+  const client = useClient();
+  const { state } = useFollowStore();
+  const [posts, setPosts] = useState<PostPreview[]>(() => (firstPage ? appendPage([], firstPage) : []));
+  const [next, setNext] = useState<PagingInfo['next']>(firstPage ? firstPage.pagingInfo.next : null);
+  const [loading, setLoading] = useState(!firstPage);
+  const [failed, setFailed] = useState(false);
+  const [started, setStarted] = useState(Boolean(firstPage));
+  const inFlight = useRef(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(
+    async (paging: { limit: number; to?: string }) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setLoading(true);
+      setFailed(false);
+      const result = await client
+        .query<HomeFeedData>(HomeFeedQuery, { mode, paging }, { requestPolicy: paging.to ? 'cache-first' : 'network-only' })
+        .toPromise();
+      inFlight.current = false;
+      setLoading(false);
+      setStarted(true);
+      if (!result.data) {
+        setFailed(true);
+        return;
+      }
+      const page = result.data.homeFeed;
+      setPosts((current) => appendPage(current, page));
+      setNext(page.pagingInfo.next);
+    },
+    [client, mode],
+  );
+
+  // A tab opened after the page loaded fetches its first page.
+  useEffect(() => {
+    if (!firstPage) void load({ limit: HOME_FEED_PAGE_SIZE });
+  }, [firstPage, load]);
+
+  const loadMore = useCallback(() => {
+    if (next) void load({ limit: next.limit, to: next.to });
+  }, [next, load]);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !next || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [next, loadMore]);
+
+  const visible = posts.filter(
+    (post) =>
+      !effectiveMuting(state, edgeKey('USER', post.creator.id), false) &&
+      !(post.collection && effectiveMuting(state, edgeKey('COLLECTION', post.collection.id), false)),
+  );
+
+  return (
+    <section className="home-feed" aria-label={mode === 'FOR_YOU' ? 'Stories for you' : 'Stories from people you follow'} data-feed={mode} aria-busy={loading}>
+      {visible.map((post) => (
+        <div key={post.id} className="home-feed-item">
+          <StoryCard post={post} />
+          <StoryMuteMenu
+            writer={{ kind: 'USER', id: post.creator.id, name: post.creator.name }}
+            publication={post.collection ? { kind: 'COLLECTION', id: post.collection.id, name: post.collection.name } : null}
+          />
+        </div>
+      ))}
+      {started && !loading && !failed && visible.length === 0 ? <div className="home-feed-empty">{empty}</div> : null}
+      {failed ? (
+        <p className="home-feed-error" role="alert">
+          Something went wrong loading stories.{' '}
+          <button type="button" className="link-button" onClick={() => (next ? loadMore() : void load({ limit: HOME_FEED_PAGE_SIZE }))}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      <div ref={sentinel} className="home-feed-sentinel" aria-hidden="true" />
+      {next && !failed ? (
+        <div className="home-feed-more">
+          <button type="button" className="button button-outline" onClick={loadMore} disabled={loading}>
+            {loading ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      ) : loading ? (
+        <div className="page-loading" aria-busy="true" />
+      ) : null}
+    </section>
+  );
+}

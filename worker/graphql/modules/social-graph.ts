@@ -1,0 +1,534 @@
+// The social graph: following writers, publications and topics, and muting writers and
+// publications (spec 1 §4, §7; spec 2 §4.4). The mutations keep the spec's call names
+// (FollowUser, UnfollowUser, FollowCollection, UnfollowCollection, MuteAuthor, UnmuteAuthor,
+// MutePub, UnmutePub; FollowTag / UnfollowTag for topics, which the spec does not name).
+//
+// Writes are idempotent: a follow is one row (primary key follower, type, target), written
+// with ON CONFLICT DO NOTHING; an unfollow deletes it if it is there. The denormalised
+// counters (users.follower_count / following_count, collections.follower_count,
+// tags.follower_count) are recounted from the follows rows in the same D1 batch — one
+// transaction — so they always agree with the rows, however often or concurrently a
+// reader clicks. Pages that show a follower count are purged from the edge cache before
+// the call answers (user:{id}, collection:{id}, topic:{slug}); mutes change nothing a
+// logged-out (cacheable) page shows, so they purge nothing.
+//
+// The answer is a ViewerEdgeUpdate (the viewer's edge and the target's new follower count)
+// rather than the User / Collection / Tag itself: urql's document cache refetches every
+// query holding a type a mutation returns, and the client keeps follow state in its own
+// store (client/components/follow/follow-store.ts), so returning the entity would only
+// cause a burst of needless refetches.
+//
+// Also here: the lists the customize pages show (followed and muted writers, publications
+// and topics, viewer only), follow suggestions, and the two lists of the logged-out home
+// (trending stories and topics).
+
+import { and, desc, eq, gte, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { purgeTags } from '../../cache/purge.ts';
+import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
+import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm, type ViewerEdgeKey } from '../loaders.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
+import { listedToEveryone, notMutedBy } from '../resolvers/post-lists.ts';
+import { isViewer, viewerId } from '../resolvers/viewer.ts';
+import type { SchemaModule } from './index.ts';
+
+export type SocialTargetType = 'USER' | 'COLLECTION' | 'TAG';
+type Relation = 'follow' | 'mute';
+
+export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
+export const CANNOT_MUTE_YOURSELF = 'You cannot mute yourself';
+
+/** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
+export const TRENDING_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_SUGGESTIONS = 20;
+const MAX_TRENDING = 12;
+const MAX_HOME_TOPICS = 30;
+
+interface ViewerEdgeUpdate {
+  __typename: 'ViewerEdgeUpdate';
+  id: string;
+  targetType: SocialTargetType;
+  targetId: string;
+  isFollowing: boolean;
+  isMuting: boolean;
+  followerCount: number;
+}
+
+interface Outcome {
+  __typename: 'BadRequest' | 'NotFound';
+  message: string;
+}
+
+type EdgeResult = ViewerEdgeUpdate | Outcome;
+
+/** The target of a call, looked up and checked: what the write and the answer need. */
+interface Target {
+  type: SocialTargetType;
+  id: string;
+  /** Cache tags of the pages that show its follower count. */
+  cacheTags: string[];
+}
+
+function requireViewer(ctx: GraphQLContext, relation: Relation): string {
+  const id = viewerId(ctx);
+  if (!id) {
+    throw new GraphQLError(relation === 'follow' ? 'Sign in to follow writers, publications and topics.' : 'Sign in to mute writers and publications.', {
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+  }
+  return id;
+}
+
+function requireId(name: string, value: string | null | undefined): string {
+  const id = (value ?? '').trim();
+  if (!id) throw badRequest(`${name} is required.`);
+  if (id.length > 64) throw badRequest(`${name} is not an id.`);
+  return id;
+}
+
+const notFound = (message: string): Outcome => ({ __typename: 'NotFound', message });
+
+/**
+ * A user that can be followed or muted: not deleted, not suspended. Leaving (unfollow,
+ * unmute) accepts any existing account, so a reader can always clean up their lists.
+ */
+async function userTarget(ctx: GraphQLContext, id: string, leaving: boolean): Promise<Target | Outcome> {
+  const user = await ctx.loaders.userById.load(id);
+  if (!user || (!leaving && (user.deletedAt !== null || user.isSuspended))) return notFound('This account does not exist.');
+  return { type: 'USER', id: user.id, cacheTags: [userTag(user.id)] };
+}
+
+async function collectionTarget(ctx: GraphQLContext, id: string): Promise<Target | Outcome> {
+  const collection = await ctx.loaders.collectionById.load(id);
+  if (!collection) return notFound('This publication does not exist.');
+  return { type: 'COLLECTION', id: collection.id, cacheTags: [collectionTag(collection.id)] };
+}
+
+/** A topic by its id, or by its slug (topic addresses carry slugs). */
+async function tagTarget(ctx: GraphQLContext, args: { targetTagId?: string | null; tagSlug?: string | null }): Promise<Target | Outcome> {
+  const byId = args.targetTagId?.trim();
+  const bySlug = args.tagSlug?.trim();
+  if (!byId === !bySlug) throw badRequest('Pass exactly one of targetTagId, tagSlug.');
+  let tag: TagRow | null | undefined;
+  if (byId) {
+    [tag] = await orm(ctx.db).select().from(tags).where(eq(tags.id, requireId('targetTagId', byId))).limit(1);
+    // Accept a slug in targetTagId too: pages that only know a topic's address still work.
+    tag ??= await ctx.loaders.tagBySlug.load(byId.toLowerCase());
+  } else {
+    tag = await ctx.loaders.tagBySlug.load(requireId('tagSlug', bySlug).toLowerCase());
+  }
+  if (!tag) return notFound('This topic does not exist.');
+  return { type: 'TAG', id: tag.id, cacheTags: [topicTag(tag.slug)] };
+}
+
+/** The statements that recount a target's followers (and the follower's following count). */
+function recountStatements(ctx: GraphQLContext, viewer: string, target: Target) {
+  const q = orm(ctx.db);
+  const followersOf = sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.targetType} = ${target.type} AND ${follows.targetId} = ${target.id})`;
+  if (target.type === 'USER') {
+    const followingOf = sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.targetType} = 'USER')`;
+    return [
+      q.update(users).set({ followerCount: followersOf }).where(eq(users.id, target.id)),
+      q.update(users).set({ followingCount: followingOf }).where(eq(users.id, viewer)),
+    ] as const;
+  }
+  if (target.type === 'COLLECTION') return [q.update(collections).set({ followerCount: followersOf }).where(eq(collections.id, target.id))] as const;
+  return [q.update(tags).set({ followerCount: followersOf }).where(eq(tags.id, target.id))] as const;
+}
+
+async function writeEdge(ctx: GraphQLContext, viewer: string, relation: Relation, on: boolean, target: Target): Promise<void> {
+  const q = orm(ctx.db);
+  if (relation === 'follow') {
+    const write = on
+      ? q.insert(follows).values({ followerId: viewer, targetType: target.type, targetId: target.id, createdAt: ctx.now }).onConflictDoNothing()
+      : q.delete(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, target.type), eq(follows.targetId, target.id)));
+    await q.batch([write, ...recountStatements(ctx, viewer, target)]);
+  } else {
+    const type = target.type as 'USER' | 'COLLECTION';
+    if (on) await q.insert(mutes).values({ muterId: viewer, targetType: type, targetId: target.id, createdAt: ctx.now }).onConflictDoNothing();
+    else await q.delete(mutes).where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type), eq(mutes.targetId, target.id)));
+  }
+
+  // What this request's loaders remember about the target and the viewer is now stale.
+  const key: ViewerEdgeKey = `${target.type}:${target.id}`;
+  ctx.loaders.viewerFollows.clear(key);
+  ctx.loaders.viewerMutes.clear(key);
+  ctx.loaders.userById.clear(viewer);
+  if (target.type === 'USER') ctx.loaders.userById.clear(target.id);
+  if (target.type === 'COLLECTION') ctx.loaders.collectionById.clear(target.id);
+  if (target.type === 'TAG') ctx.loaders.tagBySlug.clearAll();
+
+  // Follower counts show on profiles, publication and topic pages (and the follower's own
+  // following count on their profile): those cached copies must go before we answer.
+  if (relation === 'follow') await purgeTags(ctx.env, [...target.cacheTags, userTag(viewer)]);
+}
+
+async function followerCountOf(ctx: GraphQLContext, target: Target): Promise<number> {
+  const q = orm(ctx.db);
+  if (target.type === 'USER') return (await ctx.loaders.userById.load(target.id))?.followerCount ?? 0;
+  if (target.type === 'COLLECTION') return (await ctx.loaders.collectionById.load(target.id))?.followerCount ?? 0;
+  const [row] = await q.select({ count: tags.followerCount }).from(tags).where(eq(tags.id, target.id));
+  return row?.count ?? 0;
+}
+
+async function edgeUpdate(ctx: GraphQLContext, viewer: string, target: Target): Promise<ViewerEdgeUpdate> {
+  const key: ViewerEdgeKey = `${target.type}:${target.id}`;
+  const [isFollowing, isMuting, followerCount] = await Promise.all([
+    ctx.loaders.viewerFollows.load(key),
+    target.type === 'TAG' ? false : ctx.loaders.viewerMutes.load(key),
+    followerCountOf(ctx, target),
+  ]);
+  return { __typename: 'ViewerEdgeUpdate', id: `${target.id}-${viewer}`, targetType: target.type, targetId: target.id, isFollowing, isMuting, followerCount };
+}
+
+/** One mutation: sign-in, input, target, the self rule, the write, the answer. */
+function edgeMutation<Args>(relation: Relation, on: boolean, findTarget: (ctx: GraphQLContext, args: Args, leaving: boolean) => Promise<Target | Outcome>) {
+  return async (_root: unknown, args: Args, ctx: GraphQLContext): Promise<EdgeResult> => {
+    const viewer = requireViewer(ctx, relation);
+    const target = await findTarget(ctx, args, !on);
+    if ('__typename' in target) return target;
+    if (on && target.type === 'USER' && target.id === viewer) {
+      return { __typename: 'BadRequest', message: relation === 'follow' ? CANNOT_FOLLOW_YOURSELF : CANNOT_MUTE_YOURSELF };
+    }
+    await writeEdge(ctx, viewer, relation, on, target);
+    return edgeUpdate(ctx, viewer, target);
+  };
+}
+
+type UserArgs = { targetUserId: string };
+type CollectionArgs = { targetCollectionId: string };
+type TagArgs = { targetTagId?: string | null; tagSlug?: string | null };
+
+const byUser = (ctx: GraphQLContext, args: UserArgs, leaving: boolean) => userTarget(ctx, requireId('targetUserId', args.targetUserId), leaving);
+const byCollection = (ctx: GraphQLContext, args: CollectionArgs) => collectionTarget(ctx, requireId('targetCollectionId', args.targetCollectionId));
+const byTag = (ctx: GraphQLContext, args: TagArgs) => tagTarget(ctx, args);
+
+// ---- Lists of the customize pages (viewer only) ------------------------------------------
+
+interface Connection<T> {
+  items: T[];
+  pagingInfo: Page<T>['pagingInfo'];
+}
+
+/**
+ * A page of the viewer's follows or mutes of one type, newest first, joined to the
+ * target rows (one query; the cursor is the edge's time and the target's id).
+ */
+async function edgeList<Row extends { id: string }>(
+  ctx: GraphQLContext,
+  relation: Relation,
+  type: SocialTargetType,
+  paging: PagingOptions | null | undefined,
+  read: (edgeWhere: SQL[], limit: number, at: SQL | undefined) => Promise<{ row: Row; at: number }[]>,
+): Promise<Connection<Row>> {
+  const request = pageRequest(paging);
+  const viewer = viewerId(ctx) as string;
+  const table = relation === 'follow' ? follows : mutes;
+  const owner = relation === 'follow' ? follows.followerId : mutes.muterId;
+  const edgeWhere = [eq(owner, viewer), eq(table.targetType, type as 'USER')];
+  let at: SQL | undefined;
+  if (request.after) {
+    const { sortKey, id } = request.after;
+    at = or(lt(table.createdAt, sortKey), and(eq(table.createdAt, sortKey), lt(table.targetId, id)));
+  }
+  const rows = await read(edgeWhere, request.limit + 1, at);
+  const page = pageOf(rows, request, (r) => ({ sortKey: r.at, id: r.row.id }));
+  return { items: page.items.map((r) => r.row), pagingInfo: page.pagingInfo };
+}
+
+function followedUsers(ctx: GraphQLContext, relation: Relation, paging: PagingOptions | null | undefined) {
+  const table = relation === 'follow' ? follows : mutes;
+  return edgeList<UserRow>(ctx, relation, 'USER', paging, async (where, limit, at) => {
+    const rows = await orm(ctx.db)
+      .select({ row: users, at: table.createdAt })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.targetId))
+      .where(and(...where, isNull(users.deletedAt), at))
+      .orderBy(desc(table.createdAt), desc(table.targetId))
+      .limit(limit);
+    for (const { row } of rows) ctx.loaders.userById.prime(row.id, row);
+    return rows;
+  });
+}
+
+function followedCollections(ctx: GraphQLContext, relation: Relation, paging: PagingOptions | null | undefined) {
+  const table = relation === 'follow' ? follows : mutes;
+  return edgeList<CollectionRow>(ctx, relation, 'COLLECTION', paging, async (where, limit, at) => {
+    const rows = await orm(ctx.db)
+      .select({ row: collections, at: table.createdAt })
+      .from(table)
+      .innerJoin(collections, eq(collections.id, table.targetId))
+      .where(and(...where, at))
+      .orderBy(desc(table.createdAt), desc(table.targetId))
+      .limit(limit);
+    for (const { row } of rows) ctx.loaders.collectionById.prime(row.id, row);
+    return rows;
+  });
+}
+
+function followedTags(ctx: GraphQLContext, paging: PagingOptions | null | undefined) {
+  return edgeList<TagRow>(ctx, 'follow', 'TAG', paging, async (where, limit, at) => {
+    const rows = await orm(ctx.db)
+      .select({ row: tags, at: follows.createdAt })
+      .from(follows)
+      .innerJoin(tags, eq(tags.id, follows.targetId))
+      .where(and(...where, at))
+      .orderBy(desc(follows.createdAt), desc(follows.targetId))
+      .limit(limit);
+    for (const { row } of rows) ctx.loaders.tagBySlug.prime(row.slug, row);
+    return rows;
+  });
+}
+
+/** A list field of User that only the viewer themselves may read (null for anyone else). */
+function viewerList<T>(read: (ctx: GraphQLContext, paging: PagingOptions | null | undefined) => Promise<T>) {
+  return (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext): Promise<T> | null => {
+    if (!isViewer(ctx, user.id)) return null;
+    return read(ctx, args.paging);
+  };
+}
+
+// ---- Suggestions, trending, topics ------------------------------------------------------
+
+function limitOf(limit: number | null | undefined, fallback: number, max: number): number {
+  const value = limit ?? fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) throw badRequest(`limit must be between 1 and ${max} (got ${value}).`);
+  return value;
+}
+
+/**
+ * Who to follow: writers with published stories and publications, most followed first,
+ * leaving out what the viewer already follows or mutes, and the viewer themselves.
+ * Logged out, simply the most followed (nothing viewer-specific).
+ */
+async function followSuggestions(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext) {
+  const limit = limitOf(args.limit, 5, MAX_SUGGESTIONS);
+  const q = orm(ctx.db);
+  const viewer = viewerId(ctx);
+  const edgeTargets = (type: 'USER' | 'COLLECTION') =>
+    viewer
+      ? [
+          notInArray(
+            type === 'USER' ? users.id : collections.id,
+            q.select({ id: follows.targetId }).from(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, type))),
+          ),
+          notInArray(
+            type === 'USER' ? users.id : collections.id,
+            q.select({ id: mutes.targetId }).from(mutes).where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type))),
+          ),
+        ]
+      : [];
+  const hasStories = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.creatorId} = ${users.id} AND ${posts.status} = 'PUBLISHED' AND ${posts.deletedAt} IS NULL AND ${posts.inResponseToPostId} IS NULL)`;
+  const [writers, publications] = await Promise.all([
+    q
+      .select()
+      .from(users)
+      .where(and(eq(users.isSuspended, false), isNull(users.deletedAt), hasStories, ...(viewer ? [sql`${users.id} <> ${viewer}`] : []), ...edgeTargets('USER')))
+      .orderBy(desc(users.followerCount), users.id)
+      .limit(limit),
+    q
+      .select()
+      .from(collections)
+      .where(and(...edgeTargets('COLLECTION')))
+      .orderBy(desc(collections.followerCount), collections.id)
+      .limit(limit),
+  ]);
+  for (const user of writers) ctx.loaders.userById.prime(user.id, user);
+  for (const collection of publications) ctx.loaders.collectionById.prime(collection.id, collection);
+  return { users: writers, collections: publications };
+}
+
+/**
+ * Trending (the logged-out home): the stories published in the last TRENDING_DAYS days
+ * with the most claps, ties to the newer story. The window is a range of the posts_latest
+ * index, so the cost follows the recent stories, not the whole catalogue. When fewer
+ * stories appeared in the window (a quiet site), the most clapped stories of all time
+ * fill the list, so the section is never empty.
+ */
+async function trendingPosts(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<PostNode[]> {
+  const limit = limitOf(args.limit, 6, MAX_TRENDING);
+  const q = orm(ctx.db);
+  const viewer = viewerId(ctx);
+  const listed = [...listedToEveryone(), ...(viewer ? notMutedBy(ctx, viewer) : [])];
+  const mostClapped = (where: SQL[], count: number) =>
+    q
+      .select({ post: posts, creator: users })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .where(and(...listed, ...where))
+      .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
+      .limit(count);
+  let rows = await mostClapped([gte(posts.latestPublishedAt, ctx.now - TRENDING_DAYS * DAY_MS)], limit);
+  if (rows.length < limit) {
+    const taken = rows.map((r) => r.post.id);
+    rows = [...rows, ...(await mostClapped(taken.length ? [notInArray(posts.id, taken)] : [], limit - rows.length))];
+  }
+  return rows.map(({ post, creator }) => {
+    ctx.loaders.userById.prime(creator.id, creator);
+    const node = sealPostNode(post);
+    ctx.loaders.postById.prime(node.id, node);
+    return node;
+  });
+}
+
+/** Topics to explore on the home pages: the tags with the most stories. */
+async function homeTopics(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<TagRow[]> {
+  const limit = limitOf(args.limit, 12, MAX_HOME_TOPICS);
+  const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.slug).limit(limit);
+  for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);
+  return rows;
+}
+
+const byTypename = (value: { __typename: string }) => value.__typename;
+
+export const socialGraphModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    enum HomeFeedMode {
+      """
+      The logged-in home's default tab: LATEST minus mutes, with stories from followed
+      writers, publications and topics ranked as if published 7 days later (they lead
+      the feed for a week; the latest stories fill in around them).
+      """
+      FOR_YOU
+    }
+
+    enum SocialTargetType {
+      USER
+      COLLECTION
+      TAG
+    }
+
+    "The viewer's relation to a writer, publication or topic after a follow or mute call."
+    type ViewerEdgeUpdate {
+      "{targetId}-{viewerId}, like the viewer edges."
+      id: ID!
+      targetType: SocialTargetType!
+      targetId: ID!
+      isFollowing: Boolean!
+      "Always false for topics (they cannot be muted)."
+      isMuting: Boolean!
+      "The target's follower count after the call."
+      followerCount: Int!
+    }
+
+    """
+    BadRequest: 'You cannot follow yourself' (or mute). NotFound: the target does not
+    exist (or, for follow and mute, its account is suspended or deleted).
+    """
+    union ViewerEdgeResult = ViewerEdgeUpdate | BadRequest | NotFound
+
+    type Mutation {
+      "FollowUser. Idempotent; requires sign-in."
+      followUser(targetUserId: ID!): ViewerEdgeResult!
+      "UnfollowUser. Idempotent; requires sign-in."
+      unfollowUser(targetUserId: ID!): ViewerEdgeResult!
+      "FollowCollection."
+      followCollection(targetCollectionId: ID!): ViewerEdgeResult!
+      "UnfollowCollection."
+      unfollowCollection(targetCollectionId: ID!): ViewerEdgeResult!
+      "FollowTag: a topic by its id (a slug is accepted too) or by tagSlug; pass exactly one."
+      followTag(targetTagId: ID, tagSlug: String): ViewerEdgeResult!
+      "UnfollowTag."
+      unfollowTag(targetTagId: ID, tagSlug: String): ViewerEdgeResult!
+      "MuteAuthor: the writer's stories leave the viewer's home feeds."
+      muteAuthor(targetUserId: ID!): ViewerEdgeResult!
+      "UnmuteAuthor."
+      unmuteAuthor(targetUserId: ID!): ViewerEdgeResult!
+      "MutePub: the publication's stories leave the viewer's home feeds."
+      mutePub(targetCollectionId: ID!): ViewerEdgeResult!
+      "UnmutePub."
+      unmutePub(targetCollectionId: ID!): ViewerEdgeResult!
+    }
+
+    type FollowSuggestions {
+      users: [User!]!
+      collections: [Collection!]!
+    }
+
+    type Query {
+      """
+      Who to follow: writers (with published stories) and publications, most followed first,
+      without those the viewer follows or mutes and without the viewer. limit 1–20, default 5.
+      """
+      followSuggestions(limit: Int): FollowSuggestions!
+      """
+      Stories published in the last 30 days with the most claps; the most clapped of all
+      time fill in when fewer appeared. limit 1–12, default 6.
+      """
+      trendingPosts(limit: Int): [Post!]!
+      "Topics with the most stories. limit 1–30, default 12."
+      homeTopics(limit: Int): [Tag!]!
+    }
+
+    type UserConnection {
+      users: [User!]!
+      pagingInfo: PagingInfo!
+    }
+
+    type CollectionConnection {
+      collections: [Collection!]!
+      pagingInfo: PagingInfo!
+    }
+
+    type TagConnection {
+      tags: [Tag!]!
+      pagingInfo: PagingInfo!
+    }
+
+    type User {
+      "Viewer only. Writers the viewer follows, most recently followed first."
+      followedUsers(paging: PagingOptions): UserConnection
+      "Viewer only. Publications the viewer follows, most recently followed first."
+      followedCollections(paging: PagingOptions): CollectionConnection
+      "Viewer only. Topics the viewer follows, most recently followed first."
+      followedTags(paging: PagingOptions): TagConnection
+      "Viewer only. Writers the viewer muted, most recently muted first."
+      mutedUsers(paging: PagingOptions): UserConnection
+      "Viewer only. Publications the viewer muted, most recently muted first."
+      mutedCollections(paging: PagingOptions): CollectionConnection
+    }
+  `,
+  resolvers: {
+    Mutation: {
+      followUser: edgeMutation<UserArgs>('follow', true, byUser),
+      unfollowUser: edgeMutation<UserArgs>('follow', false, byUser),
+      followCollection: edgeMutation<CollectionArgs>('follow', true, byCollection),
+      unfollowCollection: edgeMutation<CollectionArgs>('follow', false, byCollection),
+      followTag: edgeMutation<TagArgs>('follow', true, byTag),
+      unfollowTag: edgeMutation<TagArgs>('follow', false, byTag),
+      muteAuthor: edgeMutation<UserArgs>('mute', true, byUser),
+      unmuteAuthor: edgeMutation<UserArgs>('mute', false, byUser),
+      mutePub: edgeMutation<CollectionArgs>('mute', true, byCollection),
+      unmutePub: edgeMutation<CollectionArgs>('mute', false, byCollection),
+    },
+    Query: { followSuggestions, trendingPosts, homeTopics },
+    User: {
+      followedUsers: viewerList(async (ctx, paging) => {
+        const page = await followedUsers(ctx, 'follow', paging);
+        return { users: page.items, pagingInfo: page.pagingInfo };
+      }),
+      followedCollections: viewerList(async (ctx, paging) => {
+        const page = await followedCollections(ctx, 'follow', paging);
+        return { collections: page.items, pagingInfo: page.pagingInfo };
+      }),
+      followedTags: viewerList(async (ctx, paging) => {
+        const page = await followedTags(ctx, paging);
+        return { tags: page.items, pagingInfo: page.pagingInfo };
+      }),
+      mutedUsers: viewerList(async (ctx, paging) => {
+        const page = await followedUsers(ctx, 'mute', paging);
+        return { users: page.items, pagingInfo: page.pagingInfo };
+      }),
+      mutedCollections: viewerList(async (ctx, paging) => {
+        const page = await followedCollections(ctx, 'mute', paging);
+        return { collections: page.items, pagingInfo: page.pagingInfo };
+      }),
+    },
+    ViewerEdgeResult: { __resolveType: byTypename },
+  },
+};
