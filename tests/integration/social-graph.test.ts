@@ -85,6 +85,18 @@ describe('FollowUser / UnfollowUser', () => {
     expect((await counts(USERS.friend))!.following).toBe(0);
   });
 
+  it('tells the followed writer, once, and never the follower of themselves', async () => {
+    const target = AUTHORS[5];
+    await call(FOLLOW_USER, { id: target }, 'member');
+    await call(UNFOLLOW_USER, { id: target }, 'member');
+    await call(FOLLOW_USER, { id: target }, 'member');
+    const rows = await testDb
+      .prepare("SELECT user_id, read_at FROM notifications WHERE type = 'FOLLOW' AND actor_id = ?")
+      .bind(USERS.member)
+      .all<{ user_id: string; read_at: number | null }>();
+    expect(rows.results).toEqual([{ user_id: target, read_at: null }]);
+  });
+
   it('twenty concurrent follows make one row', async () => {
     const target = AUTHORS[4];
     const before = await followRows('USER', target);

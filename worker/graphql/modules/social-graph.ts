@@ -25,6 +25,7 @@
 import { and, desc, eq, gte, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
+import { recordNotification } from '../../notifications/notify.ts';
 import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
 import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -166,6 +167,10 @@ async function writeEdge(ctx: GraphQLContext, viewer: string, relation: Relation
   // Follower counts show on profiles, publication and topic pages (and the follower's own
   // following count on their profile): those cached copies must go before we answer.
   if (relation === 'follow') await purgeTags(ctx.env, [...target.cacheTags, userTag(viewer)]);
+  // A writer hears of a new follower (notify.ts collapses follow-unfollow-follow into one).
+  if (relation === 'follow' && on && target.type === 'USER') {
+    await recordNotification(ctx.db, { userId: target.id, actorId: viewer, kind: 'FOLLOW', now: ctx.now });
+  }
 }
 
 async function followerCountOf(ctx: GraphQLContext, target: Target): Promise<number> {
