@@ -6,6 +6,7 @@ import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
+import { profilesModule } from './profiles.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -13,3 +14,4 @@ export interface SchemaModule {
 }
 
 export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];
+SCHEMA_MODULES.push(profilesModule);

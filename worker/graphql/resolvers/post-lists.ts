@@ -17,8 +17,8 @@ import { isViewer, viewerId } from './viewer.ts';
 
 export type HomeFeedMode = 'LATEST' | 'FOLLOWING';
 
-/** Stories anyone may find in a list. */
-function listedToEveryone(): SQL[] {
+/** Stories anyone may find in a list (exported for lists with their own order: worker/graphql/modules/profiles.ts). */
+export function listedToEveryone(): SQL[] {
   return [
     ...listedToAuthor(),
     ne(posts.visibility, 'UNLISTED'),
@@ -124,4 +124,14 @@ export function collectionPosts(ctx: GraphQLContext, collection: CollectionRow, 
 
 export function tagPosts(ctx: GraphQLContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
+}
+
+/** A publication's stories with one tag (page publication-tagged), newest first. */
+export function collectionTaggedPosts(
+  ctx: GraphQLContext,
+  collection: CollectionRow,
+  tag: TagRow,
+  paging: PagingOptions | null | undefined,
+): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
 }
