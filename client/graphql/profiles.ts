@@ -499,6 +499,7 @@ export const TagWhoToFollowPageQuery = gql<TagWhoToFollowPageData, { tagSlug: st
     }
   }
   ${TagHeaderFields}
+  ${PersonFields}
 `;
 
 export interface ExploreTopicsPageData {

@@ -32,16 +32,12 @@ export const userAboutPage: PageDefinition<UserAboutPageData> = {
             {user.mediumMemberAt !== null ? (
               <div>
                 <dt>Member</dt>
-                <dd>
-                  {productName} member since {monthYear(user.mediumMemberAt)}
-                </dd>
+                <dd>{`${productName} member since ${monthYear(user.mediumMemberAt)}`}</dd>
               </div>
             ) : null}
             <div>
               <dt>Joined</dt>
-              <dd>
-                On {productName} since {monthYear(user.createdAt)}
-              </dd>
+              <dd>{`On ${productName} since ${monthYear(user.createdAt)}`}</dd>
             </div>
           </dl>
           <p className="profile-about-counts">
