@@ -17,6 +17,8 @@ export type FeedTarget =
   | { kind: 'tag'; tagSlug: string }
   | { kind: 'collection'; collectionSlug: string; tagSlug: string | null };
 
+const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['tag', 'topic', 'tagged']);
+
 function segmentsOf(pathname: string): string[] | null {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
   if (parts[0] !== 'feed') return null;
@@ -42,7 +44,9 @@ export function feedTarget(host: HostContext, pathname: string): FeedTarget | nu
 
   if (!first) return null;
   if (segments.length === 1) {
-    if (first.startsWith('@') && first.length > 1) return { kind: 'user', username: first.slice(1) };
+    if (first.startsWith('@')) return first.length > 1 ? { kind: 'user', username: first.slice(1) } : null;
+    // /feed/tag and /feed/topic are the topic feeds' prefixes, never a publication.
+    if (RESERVED_FIRST_SEGMENTS.has(first)) return null;
     return { kind: 'collection', collectionSlug: first, tagSlug: null };
   }
   if (segments.length === 2 && second && (first === 'tag' || first === 'topic')) return { kind: 'tag', tagSlug: second };
