@@ -93,26 +93,18 @@ export function PublicationMasthead({ collection, active }: { collection: Public
   );
 }
 
-/** The standard variant's sidebar: what the publication is and who runs it. */
+/**
+ * The standard variant's sidebar: who runs the publication (the masthead above the stories
+ * already names it and carries the follow button).
+ */
 export function PublicationSidebar({ collection }: { collection: PublicationHeader }) {
+  if (!collection.creator) return null;
   return (
     <div className="publication-sidebar">
-      <h2 className="profile-sidebar-name">{collection.name}</h2>
-      {collection.description ? <p className="profile-sidebar-bio">{collection.description}</p> : null}
-      <p className="muted">
-        <Followers collection={collection} />
-      </p>
-      <div className="profile-sidebar-actions">
-        <PublicationFollow collection={collection} />
-      </div>
-      {collection.creator ? (
-        <>
-          <h3 className="publication-sidebar-heading">Editor</h3>
-          <ul className="people-list">
-            <PersonRow person={collection.creator} />
-          </ul>
-        </>
-      ) : null}
+      <h3 className="publication-sidebar-heading">Editor</h3>
+      <ul className="people-list">
+        <PersonRow person={collection.creator} />
+      </ul>
     </div>
   );
 }
