@@ -22,7 +22,7 @@ import type { PostPreview } from '../graphql/types.ts';
 import type { TypedDocumentNode } from 'urql';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionFeedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { formatCount } from '../../shared/format.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
@@ -100,6 +100,7 @@ export const publicationAboutPage: PageDefinition<PublicationAboutPageData> = {
   status: (data) => (data.collection ? 200 : 404),
   title: (data, state) => publicationTitle(data?.collection, state.config.productName, 'About'),
   Component: function PublicationAbout({ data }) {
+    const ctx = useLinkContext();
     const collection = data.collection;
     if (!collection) return <PublicationNotFound />;
     return (
@@ -120,6 +121,11 @@ export const publicationAboutPage: PageDefinition<PublicationAboutPageData> = {
               </ul>
             </>
           ) : null}
+          <p className="profile-feed-link muted">
+            <a href={collectionFeedUrl(collection, ctx)} type="application/rss+xml">
+              RSS feed
+            </a>
+          </p>
         </section>
       </>
     );

@@ -2,7 +2,8 @@ import { UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { profileSubpageUrl } from '../../shared/urls/profile-urls.ts';
+import { profileSubpageUrl, userSiteOrigin } from '../../shared/urls/profile-urls.ts';
+import { isUserHost, mainHostLink, type LinkContext } from '../../shared/routing/links.ts';
 import { formatCount } from '../../shared/format.ts';
 import { FollowerCount } from '../components/follow/FollowButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
@@ -11,6 +12,13 @@ import type { PageDefinition } from './page-definition.ts';
 /** "November 2024": month and year, in UTC so the server and the browser agree. */
 export function monthYear(epochMs: number): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(epochMs);
+}
+
+/** The writer's RSS feed: /feed on their own site, else /feed/@{username} on the main host (worker/feeds/). */
+export function userFeedUrl(user: { username: string; hasSubdomain: boolean; customDomainState: { live: { domain: string } | null } | null }, ctx: LinkContext): string {
+  if (isUserHost(ctx, user.username)) return '/feed';
+  const origin = userSiteOrigin(user, ctx);
+  return origin ? `${origin}/feed` : mainHostLink('/feed/@{username}', { username: user.username }, ctx);
 }
 
 /** The writer's about page (page user-about): bio, since when they are here and a member, follower and following counts. */
@@ -46,6 +54,11 @@ export const userAboutPage: PageDefinition<UserAboutPageData> = {
             </Link>
             <span aria-hidden="true"> · </span>
             <Link href={profileSubpageUrl(user, 'following', ctx)}>{formatCount(user.socialStats.followingCount)} Following</Link>
+          </p>
+          <p className="profile-feed-link muted">
+            <a href={userFeedUrl(user, ctx)} type="application/rss+xml">
+              RSS feed
+            </a>
           </p>
         </section>
       </>

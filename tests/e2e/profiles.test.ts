@@ -78,3 +78,19 @@ it('a writer profile, its followers, a publication and a topic', async () => {
   expect(watch.consoleErrors).toEqual([]);
   await page.close();
 });
+
+it('a profile pages its stories with Show more, without repeating one', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const watch = watchPage(page);
+  await open(page, '/@ada', watch, 'user-profile');
+  const firstPage = await page.locator('main .story-card').count();
+  expect(firstPage).toBe(10);
+  await page.locator('.show-more button').click();
+  await page.waitForFunction(() => document.querySelectorAll('main .story-card').length > 10);
+  expect(watch.graphqlRequests).toHaveLength(1);
+  expect(watch.graphqlRequests[0]).toContain('UserStoriesPageQuery');
+  const ids = await page.locator('main .story-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-post-id')));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(watch.consoleErrors).toEqual([]);
+  await page.close();
+});

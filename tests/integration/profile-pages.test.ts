@@ -8,6 +8,7 @@ import { DEMO_PUBLICATION_DOMAIN, DEMO_USER_DOMAIN } from '../../scripts/demo-wo
 import * as profileDocuments from '../../client/graphql/profiles.ts';
 import { schema } from '../../worker/graphql/schema.ts';
 import { createSession } from '../../worker/session/session-store.ts';
+import { send } from './helpers/edge-cache.ts';
 import { rows, seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
 
 const MAIN = 'http://localhost:8787';
@@ -272,6 +273,22 @@ describe('publications', () => {
     }
   });
 
+  it('renders the community variant in the publication layout with enable_lite_publications', async () => {
+    const publication = collectionBySlug('the-long-read');
+    const vars = { FLAGS: 'enable_lo_homepage,enable_lite_publications' };
+    for (const [path, pageName] of [
+      ['/the-long-read', 'publication-profile'],
+      ['/the-long-read/about', 'publication-about'],
+      [`/the-long-read/tagged/${tagUsedBy(publication.id)}`, 'publication-tagged'],
+    ] as const) {
+      const answer = await send(path, { vars });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('x-page-name')).toBe(pageName);
+      expect(layoutOf(answer.text)).toBe('publication');
+      expect(answer.text).toContain('class="publication-masthead"');
+    }
+  });
+
   it('links to the publication from the main host go to its custom domain', async () => {
     const html = await (await get('/the-long-read')).text();
     expect(html).toContain(`href="http://${DEMO_PUBLICATION_DOMAIN}/about"`);
@@ -291,6 +308,23 @@ describe('publications', () => {
   it('answers 404 for an unknown publication and for an unknown tag in a publication', async () => {
     expect((await get('/no-such-publication-here')).status).toBe(404);
     expect((await get('/the-long-read/tagged/no-such-tag')).status).toBe(404);
+  });
+});
+
+describe('feed links', () => {
+  it('the about pages link their RSS feed, and the link answers a feed', async () => {
+    for (const [path, host, feed] of [
+      ['/@partner/about', undefined, '/feed/@partner'],
+      ['/about', DEMO_USER_DOMAIN, '/feed'],
+      ['/plain-data/about', undefined, '/feed/plain-data'],
+      ['/about', DEMO_PUBLICATION_DOMAIN, '/feed'],
+    ] as const) {
+      const html = await (await get(path, host ? { host } : {})).text();
+      expect(html, path).toContain(`<a href="${feed}" type="application/rss+xml">RSS feed</a>`);
+      const res = await get(feed, host ? { host } : {});
+      expect(res.status, feed).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/rss+xml');
+    }
   });
 });
 
