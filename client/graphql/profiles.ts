@@ -195,6 +195,13 @@ const PAGING_INFO = /* GraphQL */ `
 
 // ---- Profile pages -------------------------------------------------------------------------
 
+/** A profile page's address names its user by username, by id (/u/{userId}), or not at all (/me: the viewer). */
+export type ProfileLookup = { username: string | null; id: string | null };
+
+export function profileLookup(params: Record<string, string>): ProfileLookup {
+  return { username: params.username ?? null, id: params.username ? null : (params.userId ?? null) };
+}
+
 export const PROFILE_STORIES_PAGE_SIZE = 10;
 export const PEOPLE_PAGE_SIZE = 20;
 export const CATALOGS_PAGE_SIZE = 20;
@@ -203,9 +210,9 @@ export interface UserStoriesPageData {
   userResult: ProfileResult<{ postsConnection: PostConnectionData }>;
 }
 
-export const UserStoriesPageQuery = gql<UserStoriesPageData, { username: string; paging: { limit: number; to?: string } }>`
-  query UserStoriesPageQuery($username: String!, $paging: PagingOptions) {
-    userResult(username: $username) {
+export const UserStoriesPageQuery = gql<UserStoriesPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+  query UserStoriesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields
@@ -227,9 +234,9 @@ export interface UserAboutPageData {
   userResult: ProfileResult;
 }
 
-export const UserAboutPageQuery = gql<UserAboutPageData, { username: string }>`
-  query UserAboutPageQuery($username: String!) {
-    userResult(username: $username) {
+export const UserAboutPageQuery = gql<UserAboutPageData, ProfileLookup>`
+  query UserAboutPageQuery($username: String, $id: ID) {
+    userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields
@@ -244,9 +251,9 @@ export interface UserFollowersPageData {
   userResult: ProfileResult<{ followersConnection: PersonConnectionData }>;
 }
 
-export const UserFollowersPageQuery = gql<UserFollowersPageData, { username: string; paging: { limit: number; to?: string } }>`
-  query UserFollowersPageQuery($username: String!, $paging: PagingOptions) {
-    userResult(username: $username) {
+export const UserFollowersPageQuery = gql<UserFollowersPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+  query UserFollowersPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields
@@ -267,9 +274,9 @@ export interface UserFollowingPageData {
   userResult: ProfileResult<{ followingConnection: PersonConnectionData }>;
 }
 
-export const UserFollowingPageQuery = gql<UserFollowingPageData, { username: string; paging: { limit: number; to?: string } }>`
-  query UserFollowingPageQuery($username: String!, $paging: PagingOptions) {
-    userResult(username: $username) {
+export const UserFollowingPageQuery = gql<UserFollowingPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+  query UserFollowingPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields
@@ -290,9 +297,9 @@ export interface UserCatalogsPageData {
   userResult: ProfileResult<{ catalogsConnection: CatalogConnectionData }>;
 }
 
-export const UserCatalogsPageQuery = gql<UserCatalogsPageData, { username: string; paging: { limit: number; to?: string } }>`
-  query UserCatalogsPageQuery($username: String!, $paging: PagingOptions) {
-    userResult(username: $username) {
+export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+  query UserCatalogsPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields

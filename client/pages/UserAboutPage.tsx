@@ -1,4 +1,4 @@
-import { UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.ts';
+import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
@@ -23,7 +23,7 @@ export function userFeedUrl(user: { username: string; hasSubdomain: boolean; cus
 
 /** The writer's about page (page user-about): bio, since when they are here and a member, follower and following counts. */
 export const userAboutPage: PageDefinition<UserAboutPageData> = {
-  query: (params) => ({ query: UserAboutPageQuery, variables: { username: params.username ?? '' } }),
+  query: (params) => ({ query: UserAboutPageQuery, variables: profileLookup(params) }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'About'),
   Component: function UserAbout({ data }) {

@@ -3,13 +3,13 @@
 // never invents any. A verified book author (isBookAuthor) gets the Books tab and this
 // page saying their books will be listed here; anyone else gets a plain empty state. The
 // page answers 200 either way for an existing writer: the address is valid, the shelf empty.
-import { UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.ts';
+import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
 export const userBooksPage: PageDefinition<UserAboutPageData> = {
-  query: (params) => ({ query: UserAboutPageQuery, variables: { username: params.username ?? '' } }),
+  query: (params) => ({ query: UserAboutPageQuery, variables: profileLookup(params) }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Books'),
   Component: function UserBooks({ data }) {

@@ -13,6 +13,7 @@ import {
   type ProfileHeaderUser,
   type UserCatalogPageData,
   type UserCatalogsPageData,
+  profileLookup,
 } from '../graphql/profiles.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
@@ -57,7 +58,7 @@ const pickCatalogs = (data: UserCatalogsPageData) =>
 
 function CatalogList({ user }: { user: ProfileHeaderUser & { catalogsConnection: CatalogConnectionData } }) {
   const connection = user.catalogsConnection;
-  const pages = useMorePages({ items: connection.catalogs, pagingInfo: connection.pagingInfo }, UserCatalogsPageQuery, { username: user.username, paging: { limit: CATALOGS_PAGE_SIZE } }, pickCatalogs);
+  const pages = useMorePages({ items: connection.catalogs, pagingInfo: connection.pagingInfo }, UserCatalogsPageQuery, { username: user.username, id: null, paging: { limit: CATALOGS_PAGE_SIZE } }, pickCatalogs);
   return (
     <section className="catalogs" aria-label={`Lists by ${user.name}`}>
       {pages.items.length === 0 ? <p className="profile-empty muted">{user.name} has no public lists yet.</p> : null}
@@ -72,7 +73,7 @@ function CatalogList({ user }: { user: ProfileHeaderUser & { catalogsConnection:
 }
 
 export const userCatalogsPage: PageDefinition<UserCatalogsPageData> = {
-  query: (params) => ({ query: UserCatalogsPageQuery, variables: { username: params.username ?? '', paging: { limit: CATALOGS_PAGE_SIZE } } }),
+  query: (params) => ({ query: UserCatalogsPageQuery, variables: { ...profileLookup(params), paging: { limit: CATALOGS_PAGE_SIZE } } }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Lists'),
   Component: function UserCatalogs({ data }) {

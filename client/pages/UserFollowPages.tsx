@@ -7,6 +7,8 @@ import {
   type ProfileHeaderUser,
   type UserFollowersPageData,
   type UserFollowingPageData,
+  profileLookup,
+  type ProfileLookup,
 } from '../graphql/profiles.ts';
 import { formatCount } from '../../shared/format.ts';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';
@@ -17,7 +19,7 @@ import type { PersonPreview } from '../graphql/profiles.ts';
 import type { PageDefinition } from './page-definition.ts';
 import type { TypedDocumentNode } from 'urql';
 
-type PeopleQuery<Data> = TypedDocumentNode<Data, { username: string; paging: { limit: number; to?: string } }>;
+type PeopleQuery<Data> = TypedDocumentNode<Data, ProfileLookup & { paging: { limit: number; to?: string } }>;
 
 function PeopleList<Data>({
   user,
@@ -34,7 +36,7 @@ function PeopleList<Data>({
   heading: string;
   empty: string;
 }) {
-  const pages = useMorePages({ items: first.users, pagingInfo: first.pagingInfo }, query, { username: user.username, paging: { limit: PEOPLE_PAGE_SIZE } }, pick);
+  const pages = useMorePages({ items: first.users, pagingInfo: first.pagingInfo }, query, { username: user.username, id: null, paging: { limit: PEOPLE_PAGE_SIZE } }, pick);
   return (
     <section className="people" aria-label={heading}>
       <h2 className="people-heading">{heading}</h2>
@@ -55,7 +57,7 @@ const pickFollowing = (data: UserFollowingPageData) =>
   isProfileUser(data.userResult) ? { items: data.userResult.followingConnection.users, pagingInfo: data.userResult.followingConnection.pagingInfo } : null;
 
 export const userFollowersPage: PageDefinition<UserFollowersPageData> = {
-  query: (params) => ({ query: UserFollowersPageQuery, variables: { username: params.username ?? '', paging: { limit: PEOPLE_PAGE_SIZE } } }),
+  query: (params) => ({ query: UserFollowersPageQuery, variables: { ...profileLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Followers'),
   Component: function UserFollowers({ data }) {
@@ -81,7 +83,7 @@ export const userFollowersPage: PageDefinition<UserFollowersPageData> = {
 };
 
 export const userFollowingPage: PageDefinition<UserFollowingPageData> = {
-  query: (params) => ({ query: UserFollowingPageQuery, variables: { username: params.username ?? '', paging: { limit: PEOPLE_PAGE_SIZE } } }),
+  query: (params) => ({ query: UserFollowingPageQuery, variables: { ...profileLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Following'),
   Component: function UserFollowing({ data }) {

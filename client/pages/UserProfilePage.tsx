@@ -1,4 +1,4 @@
-import { UserStoriesPageQuery, PROFILE_STORIES_PAGE_SIZE, type UserStoriesPageData, type ProfileHeaderUser, type PostConnectionData } from '../graphql/profiles.ts';
+import { UserStoriesPageQuery, PROFILE_STORIES_PAGE_SIZE, type UserStoriesPageData, type ProfileHeaderUser, type PostConnectionData, profileLookup } from '../graphql/profiles.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
@@ -12,7 +12,7 @@ function UserStories({ user }: { user: ProfileHeaderUser & { postsConnection: Po
   const pages = useMorePages(
     { items: user.postsConnection.posts, pagingInfo: user.postsConnection.pagingInfo },
     UserStoriesPageQuery,
-    { username: user.username, paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+    { username: user.username, id: null, paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
     pickStories,
   );
   return (
@@ -30,7 +30,7 @@ function UserStories({ user }: { user: ProfileHeaderUser & { postsConnection: Po
 export const userProfilePage: PageDefinition<UserStoriesPageData> = {
   query: (params) => ({
     query: UserStoriesPageQuery,
-    variables: { username: params.username ?? '', paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+    variables: { ...profileLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
   }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName),

@@ -203,6 +203,22 @@ describe('profiles', () => {
     expect(html).toContain(`href="http://${DEMO_USER_DOMAIN}/followers"`);
   });
 
+  it('/u/{userId} and /me show a profile by id and the viewer\'s own; /me is not found logged out', async () => {
+    const ada = userByUsername(world, 'ada');
+    const byId = await get(`/u/${String(ada.id)}`);
+    expect(byId.status).toBe(200);
+    expect(byId.headers.get('x-page-name')).toBe('user-profile');
+    expect(await byId.text()).toContain(escaped(String(ada.name)));
+    const reader = userByUsername(world, 'reader');
+    const session = await createSession(env.DB, String(reader.id));
+    for (const path of ['/me', '/me/about']) {
+      const mine = await get(path, { sid: session.token });
+      expect(mine.status, path).toBe(200);
+      expect(await mine.text()).toContain(`<h1 class="profile-name">${escaped(String(reader.name))}</h1>`);
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
   it('answers 404 for unknown writers on every profile page', async () => {
     for (const path of ['/@nobody-here/about', '/@nobody-here/followers', '/@nobody-here/following', '/@nobody-here/lists', '/@nobody-here/books']) {
       expect((await get(path)).status, path).toBe(404);

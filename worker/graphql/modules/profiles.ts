@@ -15,7 +15,9 @@ import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { Page, PagingOptions } from '../resolvers/paging.ts';
 import { collectionTaggedPosts } from '../resolvers/post-lists.ts';
-import { maySeeSuspended } from '../resolvers/viewer.ts';
+import { maySeeSuspended, viewerId } from '../resolvers/viewer.ts';
+import { queryResolvers } from '../resolvers/query.ts';
+import { outcomes } from '../resolvers/outcomes.ts';
 import {
   catalogBySlugId,
   catalogPosts,
@@ -129,6 +131,11 @@ export const profilesModule: SchemaModule = {
 
     type Query {
       """
+      The user of a profile page: by id (/u/{userId}), by username, or, given neither, the
+      signed-in viewer (the /me addresses; NotFound when logged out). Outcomes as userResult.
+      """
+      profileResult(id: ID, username: String): UserResult!
+      """
       A list by its creator's username and the catalogSlugId of its address
       (/@{username}/list/{catalogSlugId}); null when unknown or not visible to the viewer.
       """
@@ -175,6 +182,11 @@ export const profilesModule: SchemaModule = {
       },
     },
     Query: {
+      profileResult: (root: unknown, args: { id?: string | null; username?: string | null }, ctx: GraphQLContext) => {
+        if (args.id || args.username) return queryResolvers.Query.userResult(root, args, ctx);
+        const viewer = viewerId(ctx);
+        return viewer ? queryResolvers.Query.userResult(root, { id: viewer }, ctx) : outcomes.notFound('user');
+      },
       userCatalog: async (_root: unknown, args: { username: string; catalogSlugId: string }, ctx: GraphQLContext) => {
         const user = await ctx.loaders.userByUsername.load(args.username);
         if (!user || user.deletedAt !== null || (user.isSuspended && !maySeeSuspended(ctx, user.id))) return null;
