@@ -12,6 +12,7 @@ import { handlePurgeRequest, PURGE_PATH } from './cache/admin-purge.ts';
 import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
 import { scheduled } from './scheduled.ts';
+import { mountFeeds } from './feeds/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -22,6 +23,7 @@ app.post(ERROR_REPORT_PATH, (c) => handleErrorReport(c.req.raw));
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
+mountFeeds(app);
 app.all('*', handlePage);
 
 app.onError((error, c) => {

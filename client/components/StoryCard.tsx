@@ -1,7 +1,8 @@
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import { Link } from '../app/navigation.tsx';
-import { storyHref, profileHref } from '../app/hrefs.ts';
+import { buildLink } from '../../shared/routing/links.ts';
+import { useLinkContext } from './header/link-context.ts';
 import { Avatar } from './Avatar.tsx';
 import { ImageView } from './ImageView.tsx';
 import { MemberStar } from './MemberStar.tsx';
@@ -9,20 +10,24 @@ import { ClapIcon, ResponseIcon } from './icons.tsx';
 
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
 export function StoryCard({ post }: { post: PostPreview }) {
-  const href = storyHref(post);
+  // Built for the host the card is shown on: the same root-relative paths on the main host;
+  // on a writer's or publication's own domain, paths it serves stay relative and the rest
+  // lead to the main host (a custom domain serves no /@{username} or /{slug} paths of others).
+  const ctx = useLinkContext();
+  const href = buildLink('ShowPostUnderUser', { username: post.creator.username, postId: post.uniqueSlug }, ctx);
   const date = post.firstPublishedAt ?? post.latestPublishedAt;
   return (
     <article className="story-card" data-post-id={post.id}>
       <div className="story-card-text">
         <div className="story-card-byline">
-          <Link href={profileHref(post.creator)} className="story-card-writer">
+          <Link href={buildLink('ShowUser', { username: post.creator.username }, ctx)} className="story-card-writer">
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
             <span>{post.creator.name}</span>
           </Link>
           {post.collection ? (
             <>
               <span className="muted"> in </span>
-              <a href={`/${post.collection.slug}`} className="story-card-collection">
+              <a href={buildLink('ShowCollectionHome', { collectionSlug: post.collection.slug }, ctx)} className="story-card-collection">
                 {post.collection.name}
               </a>
             </>

@@ -1,62 +1,50 @@
-import type { ProfileUser, UserProfilePageData } from '../graphql/types.ts';
-import { UserProfilePageQuery } from '../graphql/queries.ts';
-import { formatCount } from '../../shared/format.ts';
+import { UserStoriesPageQuery, PROFILE_STORIES_PAGE_SIZE, type UserStoriesPageData, type ProfileHeaderUser, type PostConnectionData, profileLookup } from '../graphql/profiles.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
-import { Avatar } from '../components/Avatar.tsx';
+import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
+import { useMorePages } from '../components/profiles/use-more-pages.ts';
+import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-function isUser(result: UserProfilePageData['userResult']): result is ProfileUser {
-  return result.__typename === 'User';
+const pickStories = (data: UserStoriesPageData) =>
+  isProfileUser(data.userResult) ? { items: data.userResult.postsConnection.posts, pagingInfo: data.userResult.postsConnection.pagingInfo } : null;
+
+function UserStories({ user }: { user: ProfileHeaderUser & { postsConnection: PostConnectionData } }) {
+  const pages = useMorePages(
+    { items: user.postsConnection.posts, pagingInfo: user.postsConnection.pagingInfo },
+    UserStoriesPageQuery,
+    { username: user.username, id: null, paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+    pickStories,
+  );
+  return (
+    <section aria-label={`Stories by ${user.name}`} className="profile-stories">
+      {pages.items.length === 0 ? <p className="profile-empty muted">{user.name} hasn't published any stories yet.</p> : null}
+      {pages.items.map((post) => (
+        <StoryCard key={post.id} post={post} />
+      ))}
+      <ShowMoreButton pages={pages} />
+    </section>
+  );
 }
 
-/** A writer's profile (page user-profile, two-column layout): their stories, and who they are in the sidebar. */
-export const userProfilePage: PageDefinition<UserProfilePageData> = {
+/** A writer's profile (page user-profile, two-column layout): their stories, newest first, paged. */
+export const userProfilePage: PageDefinition<UserStoriesPageData> = {
   query: (params) => ({
-    query: UserProfilePageQuery,
-    variables: { username: params.username ?? '', paging: { limit: 25 } },
+    query: UserStoriesPageQuery,
+    variables: { ...profileLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
   }),
-  status: (data) => (isUser(data.userResult) ? 200 : data.userResult.__typename === 'NotFound' ? 404 : 410),
-  title: (data, state) => {
-    const user = data?.userResult;
-    return user && isUser(user) ? `${user.name} – ${state.config.productName}` : state.config.productName;
-  },
+  status: (data) => profileStatus(data.userResult),
+  title: (data, state) => profileTitle(data?.userResult, state.config.productName),
   Component: function UserProfile({ data }) {
     const user = data.userResult;
-    if (!isUser(user)) {
-      return (
-        <div className="error-page">
-          <h1 className="error-page-heading">{user.message}</h1>
-        </div>
-      );
-    }
+    if (!isProfileUser(user)) return <UnavailableProfile result={user} />;
     return (
       <>
-        <h1 className="profile-name">{user.name}</h1>
-        <nav className="profile-tabs" aria-label="Profile">
-          <span className="profile-tab is-active">Home</span>
-          <a className="profile-tab" href={`/@${user.username}/about`}>
-            About
-          </a>
-        </nav>
-        <section aria-label={`Stories by ${user.name}`}>
-          {user.postsConnection.posts.length === 0 ? <p className="muted">No stories yet.</p> : null}
-          {user.postsConnection.posts.map((post) => (
-            <StoryCard key={post.id} post={post} />
-          ))}
-        </section>
+        <ProfileHeading user={user} active="home" />
+        <UserStories user={user} />
       </>
     );
   },
   Sidebar: function UserProfileSidebar({ data }) {
-    const user = data.userResult;
-    if (!isUser(user)) return null;
-    return (
-      <div className="profile-sidebar">
-        <Avatar name={user.name} imageId={user.imageId} size={88} />
-        <h2 className="profile-sidebar-name">{user.name}</h2>
-        <p className="muted">{formatCount(user.socialStats.followerCount)} Followers</p>
-        {user.bio ? <p className="profile-sidebar-bio">{user.bio}</p> : null}
-      </div>
-    );
+    return isProfileUser(data.userResult) ? <ProfileSidebar user={data.userResult} /> : null;
   },
 };

@@ -17,6 +17,14 @@ import { homePage } from './HomePage.tsx';
 import { customizeFollowingPage } from './CustomizeFollowingPage.tsx';
 import { customizeMutedPage } from './CustomizeMutedPage.tsx';
 import { customizeSuggestionsPage } from './CustomizeSuggestionsPage.tsx';
+import { userAboutPage } from './UserAboutPage.tsx';
+import { userFollowersPage, userFollowingPage } from './UserFollowPages.tsx';
+import { userCatalogPage, userCatalogsPage } from './UserCatalogsPages.tsx';
+import { userBooksPage } from './UserBooksPage.tsx';
+import { publicationAboutPage, publicationFollowersPage, publicationProfilePage, publicationTaggedPage } from './PublicationPages.tsx';
+import { topicPage, topicRecommendedPage, topicWhoToFollowPage } from './TagPages.tsx';
+import { exploreTopicsPage } from './ExploreTopicsPage.tsx';
+import { legacyTopicRedirectPage } from './TopicRedirectPage.tsx';
 
 export const PAGES: Partial<Record<string, PageDefinition>> = {
   home: homePage,
@@ -37,6 +45,22 @@ export const PAGES: Partial<Record<string, PageDefinition>> = {
   'customize-following': customizeFollowingPage,
   'customize-muted': customizeMutedPage,
   'customize-suggestions': customizeSuggestionsPage,
+  // Profiles, publications and topics (issue 6 items 6 and 7).
+  'user-about': userAboutPage,
+  'user-followers': userFollowersPage,
+  'user-following': userFollowingPage,
+  'user-catalogs': userCatalogsPage,
+  'user-catalog': userCatalogPage,
+  'user-books': userBooksPage,
+  'publication-profile': publicationProfilePage,
+  'publication-about': publicationAboutPage,
+  'publication-followers': publicationFollowersPage,
+  'publication-tagged': publicationTaggedPage,
+  topic: topicPage,
+  'topic-recommended': topicRecommendedPage,
+  'topic-who-to-follow': topicWhoToFollowPage,
+  'explore-topics': exploreTopicsPage,
+  'legacy-topic-redirect': legacyTopicRedirectPage,
 };
 
 export { notFoundPage } from './NotFoundPage.tsx';

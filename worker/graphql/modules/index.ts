@@ -13,14 +13,25 @@ import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
 import { socialGraphModule } from './social-graph.ts';
+import { profilesModule } from './profiles.ts';
 
 export interface SchemaModule {
   typeDefs: string;
   resolvers: IResolvers;
 }
 
-export const SCHEMA_MODULES: SchemaModule[] = [publicationFaviconModule, viewerMenuModule, storyEditModule, authModule];
-SCHEMA_MODULES.push(clapsModule, responsesModule);
-// Lists, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
-SCHEMA_MODULES.push(listsModule, readingHistoryModule, notificationsModule, trashModule);
-SCHEMA_MODULES.push(socialGraphModule);
+export const SCHEMA_MODULES: SchemaModule[] = [
+  publicationFaviconModule,
+  viewerMenuModule,
+  storyEditModule,
+  authModule,
+  // The reader's product (issue 6): the story page, the social graph, profiles and the library.
+  clapsModule,
+  responsesModule,
+  socialGraphModule,
+  profilesModule,
+  listsModule,
+  readingHistoryModule,
+  notificationsModule,
+  trashModule,
+];

@@ -26,7 +26,7 @@ export type HomeFeedMode = 'LATEST' | 'FOLLOWING' | 'FOR_YOU';
  */
 export const FOR_YOU_FOLLOW_BOOST_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Stories anyone may find in a list. */
+/** Stories anyone may find in a list (exported for lists with their own order: the social graph and profiles modules). */
 export function listedToEveryone(): SQL[] {
   return [
     ...listedToAuthor(),
@@ -140,4 +140,14 @@ export function collectionPosts(ctx: GraphQLContext, collection: CollectionRow, 
 
 export function tagPosts(ctx: GraphQLContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
+}
+
+/** A publication's stories with one tag (page publication-tagged), newest first. */
+export function collectionTaggedPosts(
+  ctx: GraphQLContext,
+  collection: CollectionRow,
+  tag: TagRow,
+  paging: PagingOptions | null | undefined,
+): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
 }

@@ -1,0 +1,110 @@
+// The parts every publication page shares (publication-profile, -about, -followers,
+// -tagged): the masthead with its follow button and tabs, and the sidebar of the standard
+// (two-column) variant. The community variant renders in the publication layout, which
+// has no sidebar: the masthead carries everything a reader needs there.
+//
+// Links go to the publication's own site: root-relative on its custom domain, absolute to
+// that domain from anywhere else, /{slug} on the main host when it has none.
+import { Link } from '../../app/navigation.tsx';
+import { useLinkContext } from '../header/link-context.ts';
+import { collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import type { RouteParams } from '../../pages/page-definition.ts';
+import type { PublicationHeader, PublicationLookup } from '../../graphql/profiles.ts';
+import { Avatar } from '../Avatar.tsx';
+import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
+import { PersonRow } from './PersonRow.tsx';
+
+/** The lookup a publication route names: /c/{collectionId}, or a slug (custom domains put it back). */
+export function publicationLookup(params: RouteParams): PublicationLookup {
+  return params.collectionId ? { id: params.collectionId, slug: null } : { id: null, slug: params.collectionSlug ?? '' };
+}
+
+export function publicationTitle(collection: PublicationHeader | null | undefined, productName: string, section?: string): string {
+  if (!collection) return productName;
+  return section ? `${section} – ${collection.name}` : collection.name;
+}
+
+export function PublicationNotFound() {
+  return (
+    <div className="error-page">
+      <p className="error-page-kicker">PAGE NOT FOUND</p>
+      <h1 className="error-page-heading">This publication doesn't exist.</h1>
+    </div>
+  );
+}
+
+export type PublicationTab = 'home' | 'about' | 'followers' | null;
+
+function PublicationFollow({ collection }: { collection: PublicationHeader }) {
+  return (
+    <FollowButton target={{ kind: 'COLLECTION', id: collection.id, name: collection.name }} isFollowing={collection.viewerEdge.isFollowing} />
+  );
+}
+
+function Followers({ collection }: { collection: PublicationHeader }) {
+  const ctx = useLinkContext();
+  return (
+    <Link href={collectionSubpageUrl(collection, 'followers', ctx)} className="publication-follower-count">
+      <FollowerCount target={{ kind: 'COLLECTION', id: collection.id, name: collection.name }} count={collection.socialStats.followerCount} /> Followers
+    </Link>
+  );
+}
+
+export function PublicationMasthead({ collection, active }: { collection: PublicationHeader; active: PublicationTab }) {
+  const ctx = useLinkContext();
+  const tabs: { key: Exclude<PublicationTab, null>; label: string; href: string }[] = [
+    { key: 'home', label: 'Home', href: collectionUrl(collection, ctx) },
+    { key: 'about', label: 'About', href: collectionSubpageUrl(collection, 'about', ctx) },
+    { key: 'followers', label: 'Followers', href: collectionSubpageUrl(collection, 'followers', ctx) },
+  ];
+  return (
+    <header className="publication-masthead" data-collection-id={collection.id}>
+      <div className="publication-masthead-identity">
+        <Link href={collectionUrl(collection, ctx)} className="publication-masthead-avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar name={collection.name} imageId={collection.avatarId} size={64} />
+        </Link>
+        <div>
+          <h1 className="publication-name">
+            <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link>
+          </h1>
+          {collection.description ? <p className="publication-description muted">{collection.description}</p> : null}
+          <p className="publication-meta muted">
+            <Followers collection={collection} />
+          </p>
+        </div>
+        <div className="publication-masthead-actions">
+          <PublicationFollow collection={collection} />
+        </div>
+      </div>
+      <nav className="profile-tabs" aria-label="Publication">
+        {tabs.map((tab) =>
+          tab.key === active ? (
+            <span key={tab.key} className="profile-tab is-active" aria-current="page">
+              {tab.label}
+            </span>
+          ) : (
+            <Link key={tab.key} className="profile-tab" href={tab.href}>
+              {tab.label}
+            </Link>
+          ),
+        )}
+      </nav>
+    </header>
+  );
+}
+
+/**
+ * The standard variant's sidebar: who runs the publication (the masthead above the stories
+ * already names it and carries the follow button).
+ */
+export function PublicationSidebar({ collection }: { collection: PublicationHeader }) {
+  if (!collection.creator) return null;
+  return (
+    <div className="publication-sidebar">
+      <h3 className="publication-sidebar-heading">Editor</h3>
+      <ul className="people-list">
+        <PersonRow person={collection.creator} />
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+// Pages publication-profile (/{collectionSlug}, /c/{collectionId}, / on its custom domain),
+// publication-about, publication-followers and publication-tagged
+// (/{collectionSlug}/tagged/{tagSlug}). Standard variant: two-column layout with a sidebar;
+// community variant (enable_lite_publications): the publication layout.
+import {
+  PEOPLE_PAGE_SIZE,
+  PROFILE_STORIES_PAGE_SIZE,
+  PublicationAboutPageQuery,
+  PublicationFollowersPageQuery,
+  PublicationStoriesPageQuery,
+  PublicationTaggedPageQuery,
+  type PersonPreview,
+  type PostConnectionData,
+  type PublicationAboutPageData,
+  type PublicationFollowersPageData,
+  type PublicationHeader,
+  type PublicationLookup,
+  type PublicationStoriesPageData,
+  type PublicationTaggedPageData,
+} from '../graphql/profiles.ts';
+import type { PostPreview } from '../graphql/types.ts';
+import type { TypedDocumentNode } from 'urql';
+import { Link } from '../app/navigation.tsx';
+import { useLinkContext } from '../components/header/link-context.ts';
+import { collectionFeedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { tagUrl } from '../../shared/urls/misc-urls.ts';
+import { formatCount } from '../../shared/format.ts';
+import { StoryCard } from '../components/StoryCard.tsx';
+import { PersonRow } from '../components/profiles/PersonRow.tsx';
+import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
+import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
+import {
+  PublicationMasthead,
+  PublicationNotFound,
+  PublicationSidebar,
+  publicationLookup,
+  publicationTitle,
+} from '../components/profiles/publication-parts.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+type Paged<V> = V & { paging: { limit: number; to?: string } };
+
+function PagedStories<Data, V extends PublicationLookup & object>({
+  first,
+  query,
+  variables,
+  pick,
+  label,
+  empty,
+}: {
+  first: PostConnectionData;
+  query: TypedDocumentNode<Data, Paged<V>>;
+  variables: Paged<V>;
+  pick: (data: Data) => ListPage<PostPreview> | null;
+  label: string;
+  empty: string;
+}) {
+  const pages = useMorePages({ items: first.posts, pagingInfo: first.pagingInfo }, query, variables, pick);
+  return (
+    <section className="publication-stories" aria-label={label}>
+      {pages.items.length === 0 ? <p className="profile-empty muted">{empty}</p> : null}
+      {pages.items.map((post) => (
+        <StoryCard key={post.id} post={post} />
+      ))}
+      <ShowMoreButton pages={pages} />
+    </section>
+  );
+}
+
+function Sidebar({ collection }: { collection: PublicationHeader | null }) {
+  return collection ? <PublicationSidebar collection={collection} /> : null;
+}
+
+export const publicationProfilePage: PageDefinition<PublicationStoriesPageData> = {
+  query: (params) => ({ query: PublicationStoriesPageQuery, variables: { ...publicationLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } } }),
+  status: (data) => (data.collection ? 200 : 404),
+  title: (data, state) => publicationTitle(data?.collection, state.config.productName),
+  Component: function PublicationProfile({ data, params }) {
+    const collection = data.collection;
+    if (!collection) return <PublicationNotFound />;
+    return (
+      <>
+        <PublicationMasthead collection={collection} active="home" />
+        <PagedStories
+          first={collection.postsConnection}
+          query={PublicationStoriesPageQuery}
+          variables={{ ...publicationLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } }}
+          pick={(d: PublicationStoriesPageData) => (d.collection ? { items: d.collection.postsConnection.posts, pagingInfo: d.collection.postsConnection.pagingInfo } : null)}
+          label={`Stories in ${collection.name}`}
+          empty={`${collection.name} hasn't published any stories yet.`}
+        />
+      </>
+    );
+  },
+  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
+};
+
+export const publicationAboutPage: PageDefinition<PublicationAboutPageData> = {
+  query: (params) => ({ query: PublicationAboutPageQuery, variables: publicationLookup(params) }),
+  status: (data) => (data.collection ? 200 : 404),
+  title: (data, state) => publicationTitle(data?.collection, state.config.productName, 'About'),
+  Component: function PublicationAbout({ data }) {
+    const ctx = useLinkContext();
+    const collection = data.collection;
+    if (!collection) return <PublicationNotFound />;
+    return (
+      <>
+        <PublicationMasthead collection={collection} active="about" />
+        <section className="publication-about" aria-label={`About ${collection.name}`}>
+          {collection.description ? (
+            <p className="profile-about-bio">{collection.description}</p>
+          ) : (
+            <p className="profile-empty muted">{collection.name} hasn't described itself yet.</p>
+          )}
+          <p className="publication-about-counts">{formatCount(collection.socialStats.followerCount)} Followers</p>
+          {collection.creator ? (
+            <>
+              <h2 className="people-heading">Editor</h2>
+              <ul className="people-list">
+                <PersonRow person={collection.creator} />
+              </ul>
+            </>
+          ) : null}
+          <p className="profile-feed-link muted">
+            <a href={collectionFeedUrl(collection, ctx)} type="application/rss+xml">
+              RSS feed
+            </a>
+          </p>
+        </section>
+      </>
+    );
+  },
+  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
+};
+
+export const publicationFollowersPage: PageDefinition<PublicationFollowersPageData> = {
+  query: (params) => ({ query: PublicationFollowersPageQuery, variables: { ...publicationLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
+  status: (data) => (data.collection ? 200 : 404),
+  title: (data, state) => publicationTitle(data?.collection, state.config.productName, 'Followers'),
+  Component: function PublicationFollowers({ data, params }) {
+    const collection = data.collection;
+    const pages = useMorePages<PersonPreview, PublicationFollowersPageData, Paged<PublicationLookup>>(
+      collection ? { items: collection.followersConnection.users, pagingInfo: collection.followersConnection.pagingInfo } : { items: [], pagingInfo: { next: null } },
+      PublicationFollowersPageQuery,
+      { ...publicationLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } },
+      (d) => (d.collection ? { items: d.collection.followersConnection.users, pagingInfo: d.collection.followersConnection.pagingInfo } : null),
+    );
+    if (!collection) return <PublicationNotFound />;
+    const heading = `${formatCount(collection.socialStats.followerCount)} Followers`;
+    return (
+      <>
+        <PublicationMasthead collection={collection} active="followers" />
+        <section className="people" aria-label={heading}>
+          <h2 className="people-heading">{heading}</h2>
+          {pages.items.length === 0 ? <p className="profile-empty muted">No one follows {collection.name} yet.</p> : null}
+          <ul className="people-list">
+            {pages.items.map((person) => (
+              <PersonRow key={person.id} person={person} />
+            ))}
+          </ul>
+          <ShowMoreButton pages={pages} />
+        </section>
+      </>
+    );
+  },
+  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
+};
+
+export const publicationTaggedPage: PageDefinition<PublicationTaggedPageData> = {
+  query: (params) => ({
+    query: PublicationTaggedPageQuery,
+    variables: { ...publicationLookup(params), tagSlug: params.tagSlug ?? '', paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+  }),
+  // An unknown tag is a page that cannot exist; a known tag the publication has not used is an empty page.
+  status: (data) => (data.collection && data.tag ? 200 : 404),
+  title: (data, state) => publicationTitle(data?.collection, state.config.productName, data?.tag?.displayTitle),
+  Component: function PublicationTagged({ data, params }) {
+    const ctx = useLinkContext();
+    const { collection, tag } = data;
+    if (!collection) return <PublicationNotFound />;
+    return (
+      <>
+        <PublicationMasthead collection={collection} active={null} />
+        {tag ? (
+          <>
+            <header className="publication-tagged-heading">
+              <p className="muted">
+                Stories in <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link> tagged
+              </p>
+              <h2 className="publication-tagged-title">
+                <a href={tagUrl(tag.slug, ctx)}>{tag.displayTitle}</a>
+              </h2>
+            </header>
+            <PagedStories
+              first={collection.taggedPostsConnection}
+              query={PublicationTaggedPageQuery}
+              variables={{ ...publicationLookup(params), tagSlug: tag.slug, paging: { limit: PROFILE_STORIES_PAGE_SIZE } }}
+              pick={(d: PublicationTaggedPageData) =>
+                d.collection ? { items: d.collection.taggedPostsConnection.posts, pagingInfo: d.collection.taggedPostsConnection.pagingInfo } : null
+              }
+              label={`${tag.displayTitle} in ${collection.name}`}
+              empty={`${collection.name} has no stories tagged ${tag.displayTitle} yet.`}
+            />
+          </>
+        ) : (
+          <div className="error-page">
+            <h2 className="error-page-heading">There is no such tag.</h2>
+          </div>
+        )}
+      </>
+    );
+  },
+  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
+};

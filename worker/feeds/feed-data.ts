@@ -1,0 +1,215 @@
+// What a feed holds, read through the GraphQL schema in process as a LOGGED-OUT viewer:
+// lists hold only what anyone may see (no drafts, unlisted, trashed or suspended stories),
+// and a member-only story's paragraphs pass the member-content gate
+// (resolvers/post-content.ts), which cuts it to its preview. A feed is public and the same
+// for every reader, whoever fetches it with whatever cookie.
+import { execute, parse, type DocumentNode } from 'graphql';
+import type { Env } from '../env.ts';
+import { createGraphQLContext } from '../graphql/context.ts';
+import { schema } from '../graphql/schema.ts';
+import { LOGGED_OUT } from '../session/viewer.ts';
+import type { FeedTarget } from './feed-target.ts';
+import type { FeedParagraph } from './story-html.ts';
+
+/** Stories per feed: the newest ten, as feed readers poll often and keep what they saw. */
+export const FEED_ITEM_COUNT = 10;
+
+const FEED_POST = /* GraphQL */ `
+  fragment FeedPost on Post {
+    id
+    title
+    subtitle
+    mediumUrl
+    firstPublishedAt
+    latestPublishedAt
+    isLocked
+    creator {
+      name
+    }
+    tags {
+      displayTitle
+    }
+    content {
+      isLockedPreviewOnly
+      bodyModel {
+        paragraphs {
+          name
+          type
+          text
+          href
+          markups {
+            type
+            start
+            end
+            href
+          }
+          metadata {
+            id
+            alt
+          }
+        }
+      }
+    }
+  }
+`;
+
+const OWNER_SITE = /* GraphQL */ `
+  customDomainState {
+    live {
+      domain
+    }
+  }
+`;
+
+const USER_FEED = parse(/* GraphQL */ `
+  query UserFeed($username: String!, $paging: PagingOptions) {
+    userResult(username: $username) {
+      __typename
+      ... on User {
+        id
+        name
+        username
+        bio
+        imageId
+        hasSubdomain
+        ${OWNER_SITE}
+        postsConnection(paging: $paging) {
+          posts {
+            ...FeedPost
+          }
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`);
+
+const COLLECTION_FEED = parse(/* GraphQL */ `
+  query CollectionFeed($slug: String!, $paging: PagingOptions) {
+    collection(slug: $slug) {
+      id
+      name
+      slug
+      description
+      avatarId
+      domain
+      ${OWNER_SITE}
+      postsConnection(paging: $paging) {
+        posts {
+          ...FeedPost
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`);
+
+const COLLECTION_TAG_FEED = parse(/* GraphQL */ `
+  query CollectionTagFeed($slug: String!, $tagSlug: String!, $paging: PagingOptions) {
+    collection(slug: $slug) {
+      id
+      name
+      slug
+      description
+      avatarId
+      domain
+      ${OWNER_SITE}
+      taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
+        posts {
+          ...FeedPost
+        }
+      }
+    }
+    tag(slug: $tagSlug) {
+      slug
+      displayTitle
+    }
+  }
+  ${FEED_POST}
+`);
+
+const TAG_FEED = parse(/* GraphQL */ `
+  query TagFeed($tagSlug: String!, $paging: PagingOptions) {
+    tag(slug: $tagSlug) {
+      slug
+      displayTitle
+      description
+      postsConnection(paging: $paging) {
+        posts {
+          ...FeedPost
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`);
+
+export interface FeedPost {
+  id: string;
+  title: string;
+  subtitle: string;
+  mediumUrl: string;
+  firstPublishedAt: number | null;
+  latestPublishedAt: number | null;
+  isLocked: boolean;
+  creator: { name: string };
+  tags: { displayTitle: string }[];
+  content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: FeedParagraph[] } };
+}
+
+interface LiveSite {
+  customDomainState: { live: { domain: string } | null } | null;
+}
+
+export type FeedOwner =
+  | { kind: 'user'; id: string; name: string; username: string; bio: string; imageId: string | null; hasSubdomain: boolean } & LiveSite
+  | { kind: 'collection'; id: string; name: string; slug: string; description: string; avatarId: string | null; domain: string | null; tag: { slug: string; displayTitle: string } | null } & LiveSite
+  | { kind: 'tag'; slug: string; displayTitle: string; description: string };
+
+export interface FeedContent {
+  owner: FeedOwner;
+  posts: FeedPost[];
+}
+
+async function run<T>(env: Env, document: DocumentNode, variables: Record<string, unknown>): Promise<T> {
+  const contextValue = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT });
+  const result = await execute({ schema, document, variableValues: { ...variables, paging: { limit: FEED_ITEM_COUNT } }, contextValue });
+  if (result.errors?.length) throw new Error(`Feed query failed: ${result.errors.map((e) => e.message).join('; ')}`);
+  return result.data as T;
+}
+
+/** The feed's owner and newest stories; null when the user, publication or tag does not exist (or cannot be shown). */
+export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedContent | null> {
+  switch (target.kind) {
+    case 'user': {
+      type UserData = { userResult: { __typename: string } & Omit<Extract<FeedOwner, { kind: 'user' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } } };
+      const data = await run<UserData>(env, USER_FEED, { username: target.username });
+      const { __typename, postsConnection, ...user } = data.userResult;
+      if (__typename !== 'User') return null;
+      return { owner: { kind: 'user', ...user }, posts: postsConnection.posts };
+    }
+    case 'collection': {
+      type Collection = Omit<Extract<FeedOwner, { kind: 'collection' }>, 'kind' | 'tag'>;
+      if (target.tagSlug === null) {
+        const data = await run<{ collection: (Collection & { postsConnection: { posts: FeedPost[] } }) | null }>(env, COLLECTION_FEED, { slug: target.collectionSlug });
+        if (!data.collection) return null;
+        const { postsConnection, ...collection } = data.collection;
+        return { owner: { kind: 'collection', ...collection, tag: null }, posts: postsConnection.posts };
+      }
+      const data = await run<{
+        collection: (Collection & { taggedPostsConnection: { posts: FeedPost[] } }) | null;
+        tag: { slug: string; displayTitle: string } | null;
+      }>(env, COLLECTION_TAG_FEED, { slug: target.collectionSlug, tagSlug: target.tagSlug });
+      if (!data.collection || !data.tag) return null;
+      const { taggedPostsConnection, ...collection } = data.collection;
+      return { owner: { kind: 'collection', ...collection, tag: data.tag }, posts: taggedPostsConnection.posts };
+    }
+    case 'tag': {
+      type TagData = { tag: (Omit<Extract<FeedOwner, { kind: 'tag' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } }) | null };
+      const data = await run<TagData>(env, TAG_FEED, { tagSlug: target.tagSlug });
+      if (!data.tag) return null;
+      const { postsConnection, ...tag } = data.tag;
+      return { owner: { kind: 'tag', ...tag }, posts: postsConnection.posts };
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// RSS 2.0 feeds of writers, publications and topics (issue 6 item 11), answered before the
+// page layer. See feed-target.ts for the addresses on each host kind.
+//
+// Caching decision: a feed is rendered as a logged-out reader sees it whatever the request
+// carries (feed-data.ts), so it is safe to share: it is sent with
+// Cache-Control: public, max-age=300 (the page cache's freshness) and never sets or reads a
+// cookie. It does not go through the page edge cache (worker/cache/): that cache keys and
+// tags page routes and is purged by page tags, and a feed costs one GraphQL execution of
+// ten stories, so a five-minute shared HTTP cache is the simpler right amount.
+import type { Context, Hono } from 'hono';
+import type { Env } from '../env.ts';
+import { resolveHost } from '../host/resolve-host.ts';
+import { mainOrigin } from '../pages/preloaded-state.ts';
+import { feedChannel } from './feed-channel.ts';
+import { loadFeed } from './feed-data.ts';
+import { feedTarget } from './feed-target.ts';
+import { rssDocument } from './rss-document.ts';
+
+export const FEED_CACHE_CONTROL = 'public, max-age=300';
+const NOT_FOUND_CACHE_CONTROL = 'public, max-age=60';
+
+type AppContext = Context<{ Bindings: Env }>;
+
+function notFound(message: string): Response {
+  return new Response(message, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NOT_FOUND_CACHE_CONTROL } });
+}
+
+export async function handleFeed(c: AppContext): Promise<Response> {
+  const env = c.env;
+  const url = new URL(c.req.url);
+  const hostHeader = c.req.header('host') ?? url.host;
+  const host = await resolveHost(env.DB, env, hostHeader);
+  if (!host) return notFound(`Unknown host: ${hostHeader} is not served by ${env.PRODUCT_NAME}.`);
+  const target = feedTarget(host, url.pathname);
+  if (!target) return notFound('There is no feed at this address.');
+  const feed = await loadFeed(env, target);
+  if (!feed) return notFound(`No such ${target.kind === 'user' ? 'writer' : target.kind === 'tag' ? 'topic' : 'publication or tag'}.`);
+  const origin = mainOrigin(env);
+  const selfUrl = `${host.kind === 'default' ? origin : `${new URL(origin).protocol}//${host.host}`}${url.pathname}`;
+  const xml = rssDocument(feedChannel(feed, { mainOrigin: origin, productName: env.PRODUCT_NAME, selfUrl }));
+  return new Response(xml, {
+    status: 200,
+    headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL },
+  });
+}
+
+/** Mounts the feed endpoints; call before the page handler. */
+export function mountFeeds(app: Hono<{ Bindings: Env }>): void {
+  app.get('/feed', handleFeed);
+  app.get('/feed/*', handleFeed);
+}

@@ -1,0 +1,192 @@
+// The D1 reads behind profiles, publications and topics (./profiles.ts): followers and
+// following, a user's lists and a list's stories, a tag's top stories and top writers, and
+// every topic. Each list is one keyset-paged query (paging.ts); the rows it brings back
+// prime the per-request loaders so the fields a page asks next cost nothing.
+
+import { and, count, desc, eq, gte, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  catalogItems,
+  catalogs,
+  follows,
+  posts,
+  postTags,
+  tags,
+  users,
+  type TagRow,
+  type UserRow,
+} from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm } from '../loaders.ts';
+import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
+import { listedToEveryone } from '../resolvers/post-lists.ts';
+import { isViewer } from '../resolvers/viewer.ts';
+import { parsePredefinedListId, predefinedListKindFromSlug } from '../../../shared/urls/list-urls.ts';
+
+export type CatalogRow = typeof catalogs.$inferSelect;
+
+/** Rows after the cursor of a list ordered by (sortKey DESC, id DESC). */
+function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: Cursor | null): SQL[] {
+  if (!cursor) return [];
+  return [or(lt(sortKey, cursor.sortKey), and(eq(sortKey, cursor.sortKey), lt(id, cursor.id)))!];
+}
+
+/** People shown in a list of people: accounts neither deleted nor suspended. */
+const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isSuspended, false)];
+
+export type FollowTargetType = 'USER' | 'COLLECTION' | 'TAG';
+
+/** Who follows a user, publication or tag, most recent follow first. */
+export async function followersOf(ctx: GraphQLContext, type: FollowTargetType, targetId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select({ user: users, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.targetType, type), eq(follows.targetId, targetId), ...activeAccount(), ...after(follows.createdAt, users.id, request.after)))
+    .orderBy(desc(follows.createdAt), desc(users.id))
+    .limit(request.limit + 1);
+  return primedUsers(ctx, pageOf(rows, request, (row) => ({ sortKey: row.followedAt, id: row.user.id })));
+}
+
+/** The writers a user follows, most recent follow first. */
+export async function usersFollowedBy(ctx: GraphQLContext, followerId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select({ user: users, followedAt: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.targetId))
+    .where(and(eq(follows.followerId, followerId), eq(follows.targetType, 'USER'), ...activeAccount(), ...after(follows.createdAt, users.id, request.after)))
+    .orderBy(desc(follows.createdAt), desc(users.id))
+    .limit(request.limit + 1);
+  return primedUsers(ctx, pageOf(rows, request, (row) => ({ sortKey: row.followedAt, id: row.user.id })));
+}
+
+function primedUsers(ctx: GraphQLContext, page: Page<{ user: UserRow }>): Page<UserRow> {
+  return {
+    items: page.items.map(({ user }) => {
+      ctx.loaders.userById.prime(user.id, user);
+      return user;
+    }),
+    pagingInfo: page.pagingInfo,
+  };
+}
+
+/**
+ * Who may see a list: everyone when it is PUBLIC; its creator always. PRIVATE and LOCKED
+ * lists exist for nobody else (they answer as not found, not as forbidden).
+ */
+export function mayViewCatalog(ctx: GraphQLContext, catalog: CatalogRow): boolean {
+  return catalog.visibility === 'PUBLIC' || isViewer(ctx, catalog.creatorId);
+}
+
+/** A user's lists, last changed first: public ones for everyone, all of them for the user. */
+export async function catalogsOf(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
+  const request = pageRequest(paging);
+  const visible = isViewer(ctx, user.id) ? [] : [eq(catalogs.visibility, 'PUBLIC')];
+  const rows = await orm(ctx.db)
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.creatorId, user.id), ...visible, ...after(catalogs.updatedAt, catalogs.id, request.after)))
+    .orderBy(desc(catalogs.updatedAt), desc(catalogs.id))
+    .limit(request.limit + 1);
+  return pageOf(rows, request, (row) => ({ sortKey: row.updatedAt, id: row.id }));
+}
+
+/**
+ * The list a /@{username}/list/{catalogSlugId} address names, when this viewer may see it.
+ * catalogSlugId is a predefined list's slug (reading-list, …), a predefined list id, or
+ * "{name-slug}-{id}" (the id is the last dash-separated segment).
+ */
+export async function catalogBySlugId(ctx: GraphQLContext, user: UserRow, catalogSlugId: string): Promise<CatalogRow | null> {
+  const predefined = predefinedListKindFromSlug(catalogSlugId) ?? parsePredefinedListId(catalogSlugId)?.kind ?? null;
+  const id = catalogSlugId.slice(catalogSlugId.lastIndexOf('-') + 1);
+  const [row] = await orm(ctx.db)
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.creatorId, user.id), predefined ? eq(catalogs.predefined, predefined) : eq(catalogs.id, id)))
+    .limit(1);
+  return row && mayViewCatalog(ctx, row) ? row : null;
+}
+
+/** A list's stories, most recently added first (only stories any list may show). */
+export async function catalogPosts(ctx: GraphQLContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select({ post: posts, creator: users, addedAt: catalogItems.createdAt, itemId: catalogItems.id })
+    .from(catalogItems)
+    .innerJoin(posts, eq(posts.id, catalogItems.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(eq(catalogItems.catalogId, catalog.id), ...listedToEveryone(), ...after(catalogItems.createdAt, catalogItems.id, request.after)))
+    .orderBy(desc(catalogItems.createdAt), desc(catalogItems.id))
+    .limit(request.limit + 1);
+  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
+}
+
+function primedPosts(ctx: GraphQLContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
+  return {
+    items: page.items.map(({ post, creator }) => {
+      ctx.loaders.userById.prime(creator.id, creator);
+      const node = sealPostNode(post);
+      ctx.loaders.postById.prime(node.id, node);
+      return node;
+    }),
+    pagingInfo: page.pagingInfo,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The spec's TOP_* sort orders (spec 3 §3) as windows on the first publication date. */
+export const TOP_TIME_RANGES = { TOP_WEEK: 7 * DAY_MS, TOP_MONTH: 30 * DAY_MS, TOP_YEAR: 365 * DAY_MS, TOP_ALL_TIME: null } as const;
+export type TopTimeRange = keyof typeof TOP_TIME_RANGES;
+
+/**
+ * A tag's most clapped stories first published within the time range (ties: newest id
+ * first). The recommended tab asks for TOP_YEAR: a year is long enough for a quiet topic
+ * to fill a page and short enough that a topic's old favourites give way to new work.
+ */
+export async function tagTopPosts(ctx: GraphQLContext, tag: TagRow, range: TopTimeRange, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const request = pageRequest(paging);
+  const windowMs = TOP_TIME_RANGES[range];
+  const since = windowMs === null ? [] : [gte(posts.firstPublishedAt, ctx.now - windowMs)];
+  const rows = await orm(ctx.db)
+    .select({ post: posts, creator: users })
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(eq(postTags.tagSlug, tag.slug), ...listedToEveryone(), ...since, ...after(posts.clapCount, posts.id, request.after)))
+    .orderBy(desc(posts.clapCount), desc(posts.id))
+    .limit(request.limit + 1);
+  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.clapCount, id: row.post.id })));
+}
+
+export interface TagWriter {
+  user: UserRow;
+  postCount: number;
+}
+
+/** Who to follow in a topic: the writers with the most listed stories in it (ties: more followers first). */
+export async function tagTopWriters(ctx: GraphQLContext, tag: TagRow, limit: number): Promise<TagWriter[]> {
+  const postCount = count(posts.id);
+  const rows = await orm(ctx.db)
+    .select({ user: users, postCount })
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(eq(postTags.tagSlug, tag.slug), ...listedToEveryone()))
+    .groupBy(users.id)
+    .orderBy(desc(postCount), desc(users.followerCount), users.id)
+    .limit(limit);
+  for (const { user } of rows) ctx.loaders.userById.prime(user.id, user);
+  return rows;
+}
+
+/** Every topic with at least one story, the most written-about first (then by name). */
+export async function topicsWithStories(ctx: GraphQLContext): Promise<TagRow[]> {
+  const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.displayTitle);
+  for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);
+  return rows;
+}
+

@@ -1,0 +1,198 @@
+// Profiles, publications and topics (issue 6 items 6 and 7): the read side the pages
+// user-about, user-followers, user-following, user-catalogs, user-catalog, user-books,
+// publication-about, publication-followers, publication-tagged, topic, topic-recommended,
+// topic-who-to-follow and explore-topics ask for. Nothing here writes.
+//
+// Privacy rules kept here:
+// - A list (Catalog) that is not PUBLIC exists only for its creator: it is left out of
+//   User.catalogsConnection and userCatalog answers null, exactly as for a list that does
+//   not exist (mayViewCatalog).
+// - Lists of people leave out deleted and suspended accounts.
+// - Lists of stories hold only what any list may hold (post-lists.ts listedToEveryone), and
+//   stories reach the client as Post, whose paragraphs pass the member-only gate.
+import type { CollectionRow, TagRow, UserRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import type { Page, PagingOptions } from '../resolvers/paging.ts';
+import { collectionTaggedPosts } from '../resolvers/post-lists.ts';
+import { maySeeSuspended, viewerId } from '../resolvers/viewer.ts';
+import { queryResolvers } from '../resolvers/query.ts';
+import { outcomes } from '../resolvers/outcomes.ts';
+import {
+  catalogBySlugId,
+  catalogPosts,
+  catalogsOf,
+  followersOf,
+  tagTopPosts,
+  tagTopWriters,
+  topicsWithStories,
+  usersFollowedBy,
+  type CatalogRow,
+  type TopTimeRange,
+} from './profile-queries.ts';
+import type { SchemaModule } from './index.ts';
+
+type PagingArgs = { paging?: PagingOptions | null };
+
+const userConnection = (page: Page<UserRow>) => ({ users: page.items, pagingInfo: page.pagingInfo });
+const postConnection = <T>(page: Page<T>) => ({ posts: page.items, pagingInfo: page.pagingInfo });
+
+export const MAX_TOP_WRITERS = 25;
+
+export const profilesModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type UserConnection {
+      users: [User!]!
+      pagingInfo: PagingInfo!
+    }
+
+    enum CatalogVisibility {
+      PUBLIC
+      PRIVATE
+      LOCKED
+    }
+
+    enum CatalogType {
+      DEFAULT
+      HOME_MODULE
+      LISTS
+      PREDEFINED_LIST
+      SEQUENCE
+      SERIES
+      TOPIC
+    }
+
+    enum PredefinedCatalogType {
+      READING_LIST
+      CURRENTLY_READING
+      PURCHASED
+    }
+
+    "A list of stories (spec 3 §3). Only its creator ever sees one that is not PUBLIC."
+    type Catalog {
+      id: ID!
+      name: String!
+      description: String!
+      type: CatalogType!
+      predefined: PredefinedCatalogType
+      visibility: CatalogVisibility!
+      itemCount: Int!
+      createdAt: Long!
+      updatedAt: Long!
+      creator: User!
+      "The list's stories, most recently added first."
+      postsConnection(paging: PagingOptions): PostConnection!
+    }
+
+    type CatalogConnection {
+      catalogs: [Catalog!]!
+      pagingInfo: PagingInfo!
+    }
+
+    type User {
+      "When the account was created."
+      createdAt: Long!
+      "Who follows this user, most recent first (deleted and suspended accounts left out)."
+      followersConnection(paging: PagingOptions): UserConnection!
+      "The writers this user follows, most recent first."
+      followingConnection(paging: PagingOptions): UserConnection!
+      "The user's lists, last changed first: PUBLIC ones, and every one for the user themselves."
+      catalogsConnection(paging: PagingOptions): CatalogConnection!
+    }
+
+    type Collection {
+      "Who follows this publication, most recent first."
+      followersConnection(paging: PagingOptions): UserConnection!
+      "The publication's stories with this tag, newest first (empty for an unknown tag)."
+      taggedPostsConnection(tagSlug: String!, paging: PagingOptions): PostConnection!
+    }
+
+    "Windows of the spec's TOP_* sort orders, on a story's first publication date."
+    enum TopPostsTimeRange {
+      TOP_WEEK
+      TOP_MONTH
+      TOP_YEAR
+      TOP_ALL_TIME
+    }
+
+    "A writer in a topic and how many of their listed stories carry the tag."
+    type TagWriter {
+      user: User!
+      postCount: Int!
+    }
+
+    type Tag {
+      description: String!
+      "Most clapped first, among stories first published within timeRange (the recommended tab: TOP_YEAR)."
+      topPostsConnection(timeRange: TopPostsTimeRange = TOP_YEAR, paging: PagingOptions): PostConnection!
+      "Who to follow: the writers with the most stories in this topic (limit 1 to ${MAX_TOP_WRITERS})."
+      topWriters(limit: Int = 10): [TagWriter!]!
+    }
+
+    type Query {
+      """
+      The user of a profile page: by id (/u/{userId}), by username, or, given neither, the
+      signed-in viewer (the /me addresses; NotFound when logged out). Outcomes as userResult.
+      """
+      profileResult(id: ID, username: String): UserResult!
+      """
+      A list by its creator's username and the catalogSlugId of its address
+      (/@{username}/list/{catalogSlugId}); null when unknown or not visible to the viewer.
+      """
+      userCatalog(username: String!, catalogSlugId: String!): Catalog
+      "Every topic with at least one story, the most written-about first (explore-topics)."
+      exploreTopics: [Tag!]!
+    }
+  `,
+  resolvers: {
+    User: {
+      followersConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) =>
+        userConnection(await followersOf(ctx, 'USER', user.id, args.paging)),
+      followingConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) =>
+        userConnection(await usersFollowedBy(ctx, user.id, args.paging)),
+      catalogsConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) => {
+        const page = await catalogsOf(ctx, user, args.paging);
+        return { catalogs: page.items, pagingInfo: page.pagingInfo };
+      },
+    },
+    Catalog: {
+      creator: async (catalog: CatalogRow, _args: unknown, ctx: GraphQLContext) => {
+        const creator = await ctx.loaders.userById.load(catalog.creatorId);
+        if (!creator) throw new Error(`Catalog ${catalog.id} has no creator.`);
+        return creator;
+      },
+      postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: GraphQLContext) => postConnection(await catalogPosts(ctx, catalog, args.paging)),
+    },
+    Collection: {
+      followersConnection: async (collection: CollectionRow, args: PagingArgs, ctx: GraphQLContext) =>
+        userConnection(await followersOf(ctx, 'COLLECTION', collection.id, args.paging)),
+      taggedPostsConnection: async (collection: CollectionRow, args: PagingArgs & { tagSlug: string }, ctx: GraphQLContext) => {
+        const tag = await ctx.loaders.tagBySlug.load(args.tagSlug);
+        if (!tag) return { posts: [], pagingInfo: { next: null } };
+        return postConnection(await collectionTaggedPosts(ctx, collection, tag, args.paging));
+      },
+    },
+    Tag: {
+      topPostsConnection: async (tag: TagRow, args: PagingArgs & { timeRange?: TopTimeRange | null }, ctx: GraphQLContext) =>
+        postConnection(await tagTopPosts(ctx, tag, args.timeRange ?? 'TOP_YEAR', args.paging)),
+      topWriters: (tag: TagRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = args.limit ?? 10;
+        if (limit < 1 || limit > MAX_TOP_WRITERS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS} (got ${limit}).`);
+        return tagTopWriters(ctx, tag, limit);
+      },
+    },
+    Query: {
+      profileResult: (root: unknown, args: { id?: string | null; username?: string | null }, ctx: GraphQLContext) => {
+        if (args.id || args.username) return queryResolvers.Query.userResult(root, args, ctx);
+        const viewer = viewerId(ctx);
+        return viewer ? queryResolvers.Query.userResult(root, { id: viewer }, ctx) : outcomes.notFound('user');
+      },
+      userCatalog: async (_root: unknown, args: { username: string; catalogSlugId: string }, ctx: GraphQLContext) => {
+        const user = await ctx.loaders.userByUsername.load(args.username);
+        if (!user || user.deletedAt !== null || (user.isSuspended && !maySeeSuspended(ctx, user.id))) return null;
+        return catalogBySlugId(ctx, user, args.catalogSlugId);
+      },
+      exploreTopics: (_root: unknown, _args: unknown, ctx: GraphQLContext) => topicsWithStories(ctx),
+    },
+  },
+};
