@@ -310,7 +310,7 @@ export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & {
             description
             visibility
             predefined
-            itemCount
+            itemCount: postItemsCount
             updatedAt
           }
           ${PAGING_INFO}
@@ -339,13 +339,13 @@ export const UserCatalogPageQuery = gql<
       }
       ${UNAVAILABLE_USER}
     }
-    userCatalog(username: $username, catalogSlugId: $catalogSlugId) {
+    userCatalog: catalogBySlugId(username: $username, catalogSlugId: $catalogSlugId) {
       id
       name
       description
       visibility
       predefined
-      itemCount
+      itemCount: postItemsCount
       updatedAt
       postsConnection(paging: $paging) {
         posts {

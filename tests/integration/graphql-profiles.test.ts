@@ -53,8 +53,8 @@ describe('followers and following', () => {
 describe('lists', () => {
   const LISTS = `
     query ($username: String!) {
-      user(username: $username) { catalogsConnection { catalogs { id name visibility predefined itemCount } } }
-      userCatalog(username: $username, catalogSlugId: "reading-list") {
+      user(username: $username) { catalogsConnection { catalogs { id name visibility predefined itemCount: postItemsCount } } }
+      userCatalog: catalogBySlugId(username: $username, catalogSlugId: "reading-list") {
         id name visibility creator { username }
         postsConnection { posts { id content { bodyModel { paragraphs { text } } } } }
       }
@@ -71,7 +71,7 @@ describe('lists', () => {
     expect(someoneElse.text).not.toContain('Reading list');
 
     const owner = await graphql(LISTS, { username: 'member' }, world.sessions.member);
-    expect(owner.data.user.catalogsConnection.catalogs).toEqual([{ id: 'ca0000000001', name: 'Reading list', visibility: 'PRIVATE', predefined: 'READING_LIST', itemCount: 1 }]);
+    expect(owner.data.user.catalogsConnection.catalogs).toEqual([{ id: `predefined:${USERS.member}:READING_LIST`, name: 'Reading list', visibility: 'PRIVATE', predefined: 'READING_LIST', itemCount: 1 }]);
     expect(owner.data.userCatalog.creator.username).toBe('member');
     expect(owner.data.userCatalog.postsConnection.posts.map((p: { id: string }) => p.id)).toHaveLength(1);
   });
@@ -84,14 +84,14 @@ describe('lists', () => {
       env.DB.prepare("INSERT INTO catalog_items (id, catalog_id, post_id, created_at) VALUES ('c100000000f1', 'ca00000000f1', 'ee0000000002', ?)").bind(world.now),
     ]);
     const result = await graphql(`
-      query { userCatalog(username: "reader", catalogSlugId: "good-reads-ca00000000f1") {
+      query { userCatalog: catalogBySlugId(username: "reader", catalogSlugId: "good-reads-ca00000000f1") {
         name postsConnection { posts { id content { isLockedPreviewOnly bodyModel { paragraphs { text } } } } } } }
     `);
     expect(result.data.userCatalog.name).toBe('Good Reads');
     expect(result.data.userCatalog.postsConnection.posts[0].content.isLockedPreviewOnly).toBe(true);
     expect(result.text).not.toContain(SECRET_MARKER);
     // Another user's name in the address does not open the list.
-    expect((await graphql(`query { userCatalog(username: "writer", catalogSlugId: "good-reads-ca00000000f1") { id } }`)).data.userCatalog).toBeNull();
+    expect((await graphql(`query { userCatalog: catalogBySlugId(username: "writer", catalogSlugId: "good-reads-ca00000000f1") { id } }`)).data.userCatalog).toBeNull();
   });
 });
 

@@ -18,7 +18,6 @@ beforeAll(async () => {
 
 const CASES = [
   { outcome: 'NotFound', path: '/p/ffffffffffff', status: 404, message: 'This story does not exist.' },
-  { outcome: 'NotFound', path: '/p/not-a-story-id', status: 404, message: 'This story does not exist.' },
   { outcome: 'NotFound', path: `/p/${POSTS.draft}`, status: 404, message: 'This story does not exist.' },
   { outcome: 'NotFound', path: `/p/${POSTS.trashedDraft}`, status: 404, message: 'This story does not exist.' },
   { outcome: 'RemovedByUser', path: `/p/${POSTS.trashed}`, status: 410, message: 'This story was deleted by its author.' },

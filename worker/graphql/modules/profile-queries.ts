@@ -21,8 +21,6 @@ import { orm } from '../loaders.ts';
 import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { listedToEveryone } from '../resolvers/post-lists.ts';
-import { isViewer } from '../resolvers/viewer.ts';
-import { parsePredefinedListId, predefinedListKindFromSlug } from '../../../shared/urls/list-urls.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -71,43 +69,6 @@ function primedUsers(ctx: GraphQLContext, page: Page<{ user: UserRow }>): Page<U
     }),
     pagingInfo: page.pagingInfo,
   };
-}
-
-/**
- * Who may see a list: everyone when it is PUBLIC; its creator always. PRIVATE and LOCKED
- * lists exist for nobody else (they answer as not found, not as forbidden).
- */
-export function mayViewCatalog(ctx: GraphQLContext, catalog: CatalogRow): boolean {
-  return catalog.visibility === 'PUBLIC' || isViewer(ctx, catalog.creatorId);
-}
-
-/** A user's lists, last changed first: public ones for everyone, all of them for the user. */
-export async function catalogsOf(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
-  const request = pageRequest(paging);
-  const visible = isViewer(ctx, user.id) ? [] : [eq(catalogs.visibility, 'PUBLIC')];
-  const rows = await orm(ctx.db)
-    .select()
-    .from(catalogs)
-    .where(and(eq(catalogs.creatorId, user.id), ...visible, ...after(catalogs.updatedAt, catalogs.id, request.after)))
-    .orderBy(desc(catalogs.updatedAt), desc(catalogs.id))
-    .limit(request.limit + 1);
-  return pageOf(rows, request, (row) => ({ sortKey: row.updatedAt, id: row.id }));
-}
-
-/**
- * The list a /@{username}/list/{catalogSlugId} address names, when this viewer may see it.
- * catalogSlugId is a predefined list's slug (reading-list, …), a predefined list id, or
- * "{name-slug}-{id}" (the id is the last dash-separated segment).
- */
-export async function catalogBySlugId(ctx: GraphQLContext, user: UserRow, catalogSlugId: string): Promise<CatalogRow | null> {
-  const predefined = predefinedListKindFromSlug(catalogSlugId) ?? parsePredefinedListId(catalogSlugId)?.kind ?? null;
-  const id = catalogSlugId.slice(catalogSlugId.lastIndexOf('-') + 1);
-  const [row] = await orm(ctx.db)
-    .select()
-    .from(catalogs)
-    .where(and(eq(catalogs.creatorId, user.id), predefined ? eq(catalogs.predefined, predefined) : eq(catalogs.id, id)))
-    .limit(1);
-  return row && mayViewCatalog(ctx, row) ? row : null;
 }
 
 /** A list's stories, most recently added first (only stories any list may show). */

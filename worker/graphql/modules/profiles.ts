@@ -4,9 +4,8 @@
 // topic-who-to-follow and explore-topics ask for. Nothing here writes.
 //
 // Privacy rules kept here:
-// - A list (Catalog) that is not PUBLIC exists only for its creator: it is left out of
-//   User.catalogsConnection and userCatalog answers null, exactly as for a list that does
-//   not exist (mayViewCatalog).
+// - Lists (Catalog, User.catalogsConnection, catalogBySlugId) and who may see them are
+//   lists.ts's; this module only adds Catalog.postsConnection, the list as story cards.
 // - Lists of people leave out deleted and suspended accounts.
 // - Lists of stories hold only what any list may hold (post-lists.ts listedToEveryone), and
 //   stories reach the client as Post, whose paragraphs pass the member-only gate.
@@ -15,13 +14,11 @@ import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { Page, PagingOptions } from '../resolvers/paging.ts';
 import { collectionTaggedPosts } from '../resolvers/post-lists.ts';
-import { maySeeSuspended, viewerId } from '../resolvers/viewer.ts';
+import { viewerId } from '../resolvers/viewer.ts';
 import { queryResolvers } from '../resolvers/query.ts';
 import { outcomes } from '../resolvers/outcomes.ts';
 import {
-  catalogBySlugId,
   catalogPosts,
-  catalogsOf,
   followersOf,
   tagTopPosts,
   tagTopWriters,
@@ -46,47 +43,10 @@ export const profilesModule: SchemaModule = {
       pagingInfo: PagingInfo!
     }
 
-    enum CatalogVisibility {
-      PUBLIC
-      PRIVATE
-      LOCKED
-    }
-
-    enum CatalogType {
-      DEFAULT
-      HOME_MODULE
-      LISTS
-      PREDEFINED_LIST
-      SEQUENCE
-      SERIES
-      TOPIC
-    }
-
-    enum PredefinedCatalogType {
-      READING_LIST
-      CURRENTLY_READING
-      PURCHASED
-    }
-
-    "A list of stories (spec 3 §3). Only its creator ever sees one that is not PUBLIC."
+    "A list (lists.ts owns the type); profiles show its stories as cards."
     type Catalog {
-      id: ID!
-      name: String!
-      description: String!
-      type: CatalogType!
-      predefined: PredefinedCatalogType
-      visibility: CatalogVisibility!
-      itemCount: Int!
-      createdAt: Long!
-      updatedAt: Long!
-      creator: User!
       "The list's stories, most recently added first."
       postsConnection(paging: PagingOptions): PostConnection!
-    }
-
-    type CatalogConnection {
-      catalogs: [Catalog!]!
-      pagingInfo: PagingInfo!
     }
 
     type User {
@@ -96,8 +56,6 @@ export const profilesModule: SchemaModule = {
       followersConnection(paging: PagingOptions): UserConnection!
       "The writers this user follows, most recent first."
       followingConnection(paging: PagingOptions): UserConnection!
-      "The user's lists, last changed first: PUBLIC ones, and every one for the user themselves."
-      catalogsConnection(paging: PagingOptions): CatalogConnection!
     }
 
     type Collection {
@@ -135,11 +93,6 @@ export const profilesModule: SchemaModule = {
       signed-in viewer (the /me addresses; NotFound when logged out). Outcomes as userResult.
       """
       profileResult(id: ID, username: String): UserResult!
-      """
-      A list by its creator's username and the catalogSlugId of its address
-      (/@{username}/list/{catalogSlugId}); null when unknown or not visible to the viewer.
-      """
-      userCatalog(username: String!, catalogSlugId: String!): Catalog
       "Every topic with at least one story, the most written-about first (explore-topics)."
       exploreTopics: [Tag!]!
     }
@@ -150,17 +103,8 @@ export const profilesModule: SchemaModule = {
         userConnection(await followersOf(ctx, 'USER', user.id, args.paging)),
       followingConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) =>
         userConnection(await usersFollowedBy(ctx, user.id, args.paging)),
-      catalogsConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) => {
-        const page = await catalogsOf(ctx, user, args.paging);
-        return { catalogs: page.items, pagingInfo: page.pagingInfo };
-      },
     },
     Catalog: {
-      creator: async (catalog: CatalogRow, _args: unknown, ctx: GraphQLContext) => {
-        const creator = await ctx.loaders.userById.load(catalog.creatorId);
-        if (!creator) throw new Error(`Catalog ${catalog.id} has no creator.`);
-        return creator;
-      },
       postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: GraphQLContext) => postConnection(await catalogPosts(ctx, catalog, args.paging)),
     },
     Collection: {
@@ -186,11 +130,6 @@ export const profilesModule: SchemaModule = {
         if (args.id || args.username) return queryResolvers.Query.userResult(root, args, ctx);
         const viewer = viewerId(ctx);
         return viewer ? queryResolvers.Query.userResult(root, { id: viewer }, ctx) : outcomes.notFound('user');
-      },
-      userCatalog: async (_root: unknown, args: { username: string; catalogSlugId: string }, ctx: GraphQLContext) => {
-        const user = await ctx.loaders.userByUsername.load(args.username);
-        if (!user || user.deletedAt !== null || (user.isSuspended && !maySeeSuspended(ctx, user.id))) return null;
-        return catalogBySlugId(ctx, user, args.catalogSlugId);
       },
       exploreTopics: (_root: unknown, _args: unknown, ctx: GraphQLContext) => topicsWithStories(ctx),
     },
