@@ -20,7 +20,7 @@ export interface PersonPreview {
   imageId: string | null;
   hasSubdomain: boolean;
   customDomainState: LiveDomain | null;
-  viewerEdge: { id: string; isFollowing: boolean };
+  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
 }
 
 export interface ProfileHeaderUser extends PersonPreview {
@@ -73,7 +73,7 @@ export interface PublicationHeader {
   customDomainState: LiveDomain | null;
   creator: PersonPreview | null;
   socialStats: { followerCount: number };
-  viewerEdge: { id: string; isFollowing: boolean };
+  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
 }
 
 export interface TagHeader {
@@ -111,6 +111,7 @@ export const PersonFields = gql`
     viewerEdge {
       id
       isFollowing
+      isMuting
     }
   }
 `;
@@ -164,6 +165,7 @@ export const PublicationHeaderFields = gql`
     viewerEdge {
       id
       isFollowing
+      isMuting
     }
   }
   ${PersonFields}

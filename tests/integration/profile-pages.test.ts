@@ -219,6 +219,17 @@ describe('profiles', () => {
     }
   });
 
+  it('offers a signed-in reader Mute on a writer and a publication, never on their own profile nor to visitors', async () => {
+    const reader = userByUsername(world, 'reader');
+    const session = await createSession(env.DB, String(reader.id));
+    const publication = rows(world, 'collections')[0]!;
+    for (const path of ['/@ada', `/${String(publication.slug)}`]) {
+      expect(await (await get(path, { sid: session.token })).text(), path).toMatch(/class="button mute-button[^"]*"[^>]*>Mute</);
+      expect(await (await get(path)).text(), path).not.toContain('mute-button');
+    }
+    expect(await (await get('/me', { sid: session.token })).text()).not.toContain('mute-button');
+  });
+
   it('answers 404 for unknown writers on every profile page', async () => {
     for (const path of ['/@nobody-here/about', '/@nobody-here/followers', '/@nobody-here/following', '/@nobody-here/lists', '/@nobody-here/books']) {
       expect((await get(path)).status, path).toBe(404);

@@ -15,6 +15,7 @@ import { formatCount } from '../../../shared/format.ts';
 import type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../../graphql/profiles.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
+import { MuteButton } from '../follow/MuteButton.tsx';
 
 export function isProfileUser<Extra>(result: ProfileResult<Extra>): result is ProfileHeaderUser & Extra {
   return result.__typename === 'User';
@@ -86,6 +87,13 @@ export function FollowUserButton({ user, size }: { user: ProfileHeaderUser; size
   return <FollowButton target={{ kind: 'USER', id: user.id, name: user.name }} isFollowing={user.viewerEdge.isFollowing} {...(size ? { size } : {})} />;
 }
 
+/** Mute for a signed-in reader on someone else's profile (visitors have no feed to clean). */
+function MuteUserButton({ user }: { user: ProfileHeaderUser }) {
+  const viewer = useAppState().viewer;
+  if (!viewer || viewer.id === user.id) return null;
+  return <MuteButton target={{ kind: 'USER', id: user.id, name: user.name }} isMuting={user.viewerEdge.isMuting} />;
+}
+
 /** The sidebar of every profile page: picture, name, follower count, bio, follow. */
 export function ProfileSidebar({ user }: { user: ProfileHeaderUser }) {
   const ctx = useLinkContext();
@@ -107,6 +115,7 @@ export function ProfileSidebar({ user }: { user: ProfileHeaderUser }) {
       {user.bio ? <p className="profile-sidebar-bio">{user.bio}</p> : null}
       <div className="profile-sidebar-actions">
         <FollowUserButton user={user} />
+        <MuteUserButton user={user} />
       </div>
     </div>
   );

@@ -11,7 +11,9 @@ import { collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collec
 import type { RouteParams } from '../../pages/page-definition.ts';
 import type { PublicationHeader, PublicationLookup } from '../../graphql/profiles.ts';
 import { Avatar } from '../Avatar.tsx';
+import { useAppState } from '../../app/app-state.tsx';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
+import { MuteButton } from '../follow/MuteButton.tsx';
 import { PersonRow } from './PersonRow.tsx';
 
 /** The lookup a publication route names: /c/{collectionId}, or a slug (custom domains put it back). */
@@ -36,8 +38,14 @@ export function PublicationNotFound() {
 export type PublicationTab = 'home' | 'about' | 'followers' | null;
 
 function PublicationFollow({ collection }: { collection: PublicationHeader }) {
+  const signedIn = useAppState().viewer !== null;
+  const target = { kind: 'COLLECTION', id: collection.id, name: collection.name } as const;
   return (
-    <FollowButton target={{ kind: 'COLLECTION', id: collection.id, name: collection.name }} isFollowing={collection.viewerEdge.isFollowing} />
+    <>
+      <FollowButton target={target} isFollowing={collection.viewerEdge.isFollowing} />
+      {/* Visitors have no feed to clean: Mute is for signed-in readers. */}
+      {signedIn ? <MuteButton target={target} isMuting={collection.viewerEdge.isMuting} /> : null}
+    </>
   );
 }
 
