@@ -29,6 +29,7 @@ export interface ProfileHeaderUser extends PersonPreview {
   mediumMemberAt: number | null;
   isBookAuthor: boolean;
   socialStats: { followerCount: number; followingCount: number };
+  viewerEdge: PersonPreview['viewerEdge'] & { isBlocking: boolean };
 }
 
 export interface UnavailableUser {
@@ -125,6 +126,10 @@ export const ProfileHeaderFields = gql`
     socialStats {
       followerCount
       followingCount
+    }
+    viewerEdge {
+      id
+      isBlocking
     }
   }
   ${PersonFields}

@@ -54,11 +54,13 @@ export interface PostPageExtras {
 }
 
 /** Spec 2 §3 post-retrieval states the data service produces besides the Post. */
-export type PostOutcomeTypename = 'NotFound' | 'RemovedByUser' | 'AccountSuspended' | 'AccountDeleted' | 'PostSuspended';
+export type PostOutcomeTypename = 'NotFound' | 'RemovedByUser' | 'AccountSuspended' | 'AccountDeleted' | 'PostSuspended' | 'Blocked' | 'Blocking';
 
 export interface PostOutcome {
   __typename: PostOutcomeTypename;
   message: string;
+  /** Blocking only: the author the viewer blocked. */
+  user?: { id: string; name: string; username: string };
 }
 
 export interface PostPageData {

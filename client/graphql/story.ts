@@ -203,6 +203,17 @@ export const PostPageQuery = gql`
       ... on PostSuspended {
         message
       }
+      ... on Blocked {
+        message
+      }
+      ... on Blocking {
+        message
+        user {
+          id
+          name
+          username
+        }
+      }
     }
     postPageExtras: post(id: $postId) {
       id

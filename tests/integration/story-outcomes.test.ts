@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_RESULT_STATUS } from '../../client/pages/PostPage.tsx';
 import { OUTCOME_TEXT } from '../../client/components/story/PostOutcome.tsx';
-import { POSTS, seedWorld } from './helpers/fixtures.ts';
+import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { page, sessionOf, type TestSession } from './helpers/story.ts';
 
 let reader: TestSession;
@@ -67,4 +67,26 @@ it('shows the author their own draft, trashed and suspended stories, and a moder
   expect((await page(`/p/${POSTS.trashed}`, writer)).status).toBe(410);
   expect((await page(`/p/${POSTS.suspended}`, moderator)).status).toBe(200);
   expect((await page(`/p/${POSTS.bySuspendedWriter}`, moderator)).status).toBe(200);
+});
+
+// A block speaks only to the two people concerned, signed in (logged out nobody is blocked:
+// the CASES above stay as they are for visitors). The full behaviour is in blocks.test.ts.
+it.each([
+  { outcome: 'Blocked', blocker: USERS.writer, blocked: USERS.reader, message: 'You can’t read this story: its author has blocked you.' },
+  { outcome: 'Blocking', blocker: USERS.reader, blocked: USERS.writer, message: 'You blocked the author of this story.' },
+] as const)('$outcome: status 403, its own text, for the reader only', async ({ outcome, blocker, blocked, message }) => {
+  await env.DB.prepare('INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(blocker, blocked, Date.now()).run();
+  try {
+    const answer = await page(`/p/${POSTS.open}`, reader);
+    expect(answer.status).toBe(403);
+    expect(POST_RESULT_STATUS[outcome]).toBe(403);
+    expect(answer.text).toContain(`data-outcome="${outcome}"`);
+    expect(answer.text).toContain(`<h1 class="error-page-heading">${message}</h1>`);
+    expect(answer.text).toContain(OUTCOME_TEXT[outcome].kicker);
+    expect(answer.text).toContain(OUTCOME_TEXT[outcome].advice);
+    expect(answer.text).not.toContain('class="story"');
+    expect((await page(`/p/${POSTS.open}`)).status).toBe(200);
+  } finally {
+    await env.DB.prepare('DELETE FROM blocks').run();
+  }
 });

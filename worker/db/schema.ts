@@ -419,6 +419,21 @@ export const devMailbox = sqliteTable(
   (t) => [index('dev_mailbox_by_recipient').on(t.toAddress, t.createdAt)],
 );
 
+/** Blocks between users (migrations/0009_blocks.sql): blocker_id blocked blocked_id. */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_by_blocked').on(t.blockedId)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -447,6 +462,7 @@ export const TABLES = {
   dev_mailbox: devMailbox,
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).
   ...EDGE_CACHE_TABLES,
+  blocks,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

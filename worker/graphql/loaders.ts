@@ -9,9 +9,10 @@
 
 import type { D1Database } from '@cloudflare/workers-types';
 import DataLoader from 'dataloader';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import {
+  blocks,
   catalogItems,
   catalogs,
   claps,
@@ -60,7 +61,19 @@ export interface Loaders {
   viewerClapCountByPostId: DataLoader<string, number>;
   /** Whether a post is in the viewer's Reading list. */
   viewerBookmarkByPostId: DataLoader<string, boolean>;
+  /** A block between the viewer and a user, either way (none when logged out, without a query). */
+  viewerBlockWith: DataLoader<string, ViewerBlock>;
 }
+
+/** Who blocked whom between the viewer and one other user. */
+export interface ViewerBlock {
+  /** The viewer blocked them (spec 2 §3 Blocking). */
+  blocking: boolean;
+  /** They blocked the viewer (spec 2 §3 Blocked). */
+  blockedBy: boolean;
+}
+
+const NO_BLOCK: ViewerBlock = { blocking: false, blockedBy: false };
 
 const ormByDatabase = new WeakMap<D1Database, DrizzleD1Database>();
 
@@ -204,6 +217,30 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     return byKeys(postIds, rows, (r) => r.postId, () => true, false);
   }, batchOf(2));
 
+  // Both directions in one query: rows the viewer wrote and rows written about the viewer.
+  const viewerBlockWith = new DataLoader<string, ViewerBlock>(async (userIds) => {
+    if (!viewerUserId) return userIds.map(() => NO_BLOCK);
+    const ids = [...userIds];
+    const rows = await q
+      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, viewerUserId), inArray(blocks.blockedId, ids)),
+          and(eq(blocks.blockedId, viewerUserId), inArray(blocks.blockerId, ids)),
+        ),
+      );
+    const found = new Map<string, ViewerBlock>();
+    for (const row of rows) {
+      const other = row.blockerId === viewerUserId ? row.blockedId : row.blockerId;
+      const block = { ...(found.get(other) ?? NO_BLOCK) };
+      if (row.blockerId === viewerUserId) block.blocking = true;
+      else block.blockedBy = true;
+      found.set(other, block);
+    }
+    return ids.map((id) => found.get(id) ?? NO_BLOCK);
+  }, { maxBatchSize: (D1_MAX_BOUND_PARAMETERS - 2) / 2 });
+
   return {
     userById,
     userByUsername,
@@ -218,6 +255,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     viewerMutes,
     viewerClapCountByPostId,
     viewerBookmarkByPostId,
+    viewerBlockWith,
   };
 }
 

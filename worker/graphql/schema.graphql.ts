@@ -119,9 +119,9 @@ type PostSuspended {
 union UserResult = User | NotFound | AccountSuspended | AccountDeleted
 
 """
-Spec 2 §3 post-retrieval states that this service can produce. Not produced (no data
-behind them yet): Blocked, Blocking, Unauthorized, UnavailableForLegalReasons,
-WithheldInCountry.
+Spec 2 §3 post-retrieval states that this service can produce (Blocked and Blocking are
+added by modules/blocks.ts). Not produced (no data behind them yet): Unauthorized,
+UnavailableForLegalReasons, WithheldInCountry.
 """
 union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
 

@@ -16,6 +16,7 @@ import type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../../gr
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
 import { MuteButton } from '../follow/MuteButton.tsx';
+import { BlockButton } from '../blocks/BlockButton.tsx';
 
 export function isProfileUser<Extra>(result: ProfileResult<Extra>): result is ProfileHeaderUser & Extra {
   return result.__typename === 'User';
@@ -94,6 +95,13 @@ function MuteUserButton({ user }: { user: ProfileHeaderUser }) {
   return <MuteButton target={{ kind: 'USER', id: user.id, name: user.name }} isMuting={user.viewerEdge.isMuting} />;
 }
 
+/** Block for a signed-in reader on someone else's profile (it asks before blocking). */
+function BlockUserButton({ user }: { user: ProfileHeaderUser }) {
+  const viewer = useAppState().viewer;
+  if (!viewer || viewer.id === user.id) return null;
+  return <BlockButton target={{ id: user.id, name: user.name }} isBlocking={user.viewerEdge.isBlocking} />;
+}
+
 /** The sidebar of every profile page: picture, name, follower count, bio, follow. */
 export function ProfileSidebar({ user }: { user: ProfileHeaderUser }) {
   const ctx = useLinkContext();
@@ -116,6 +124,7 @@ export function ProfileSidebar({ user }: { user: ProfileHeaderUser }) {
       <div className="profile-sidebar-actions">
         <FollowUserButton user={user} />
         <MuteUserButton user={user} />
+        <BlockUserButton user={user} />
       </div>
     </div>
   );

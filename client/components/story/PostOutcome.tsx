@@ -2,6 +2,7 @@
 // The heading is the data service's own message; each outcome has its kicker and advice.
 import type { PostOutcome as Outcome, PostOutcomeTypename } from '../../graphql/story-types.ts';
 import { Link } from '../../app/navigation.tsx';
+import { BlockButton } from '../blocks/BlockButton.tsx';
 
 export const OUTCOME_TEXT: Record<PostOutcomeTypename, { kicker: string; advice: string }> = {
   NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
@@ -9,6 +10,8 @@ export const OUTCOME_TEXT: Record<PostOutcomeTypename, { kicker: string; advice:
   AccountDeleted: { kicker: 'ACCOUNT DELETED', advice: 'Stories of a deleted account are no longer available.' },
   AccountSuspended: { kicker: 'ACCOUNT SUSPENDED', advice: 'Stories of this account are unavailable while it is suspended.' },
   PostSuspended: { kicker: 'STORY SUSPENDED', advice: 'This story is unavailable while it is suspended.' },
+  Blocked: { kicker: 'YOU ARE BLOCKED', advice: 'Its author has chosen not to share their stories with you, so you can’t read, clap for or respond to them.' },
+  Blocking: { kicker: 'AUTHOR BLOCKED', advice: 'You blocked its author, so their stories are hidden from you. Unblock them to read this story.' },
 };
 
 export function PostOutcomePage({ result }: { result: Outcome }) {
@@ -18,6 +21,8 @@ export function PostOutcomePage({ result }: { result: Outcome }) {
       <p className="error-page-kicker">{text.kicker}</p>
       <h1 className="error-page-heading">{result.message}</h1>
       <p className="error-page-text">{text.advice}</p>
+      {/* Unblocking refetches this page's query (it holds a User), which then shows the story. */}
+      {result.__typename === 'Blocking' && result.user ? <BlockButton target={result.user} isBlocking /> : null}
       <Link href="/" className="button button-outline">
         Home
       </Link>

@@ -14,6 +14,7 @@ import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
 import { socialGraphModule } from './social-graph.ts';
 import { profilesModule } from './profiles.ts';
+import { blocksModule } from './blocks.ts';
 
 export interface SchemaModule {
   typeDefs: string;
@@ -34,4 +35,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   readingHistoryModule,
   notificationsModule,
   trashModule,
+  blocksModule,
 ];

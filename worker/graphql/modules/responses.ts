@@ -35,6 +35,7 @@ import { badRequest } from '../resolvers/errors.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
+import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { signInRequired } from './claps.ts';
 import type { SchemaModule } from './index.ts';
@@ -175,6 +176,9 @@ async function publishPostThreadedResponse(
   const parent = await visibleParent(ctx, args.inResponseToPostId);
   if (parent.status !== 'PUBLISHED') throw badRequest('Only published stories take responses.');
   const chain = await threadAncestors(ctx, parent);
+  // Not under the story (or any response above) of a writer who blocked the reader, or
+  // whom the reader blocked: the parent itself was already checked by post-access.ts.
+  await assertNotBlocked(ctx, chain.map((p) => p.creatorId));
   if (chain.some((p) => p.responsesLocked)) {
     throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
   }

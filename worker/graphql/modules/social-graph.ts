@@ -33,7 +33,8 @@ import { orm, type ViewerEdgeKey } from '../loaders.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { listedToEveryone, notMutedBy } from '../resolvers/post-lists.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
+import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './index.ts';
 
@@ -127,8 +128,11 @@ async function tagTarget(ctx: GraphQLContext, args: { targetTagId?: string | nul
   return { type: 'TAG', id: tag.id, cacheTags: [topicTag(tag.slug)] };
 }
 
-/** The statements that recount a target's followers (and the follower's following count). */
-function recountStatements(ctx: GraphQLContext, viewer: string, target: Target) {
+/**
+ * The statements that recount a target's followers (and the follower's following count).
+ * Also run by blocks.ts, whose block removes follows both ways.
+ */
+export function recountStatements(ctx: GraphQLContext, viewer: string, target: Pick<Target, 'type' | 'id'>) {
   const q = orm(ctx.db);
   const followersOf = sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.targetType} = ${target.type} AND ${follows.targetId} = ${target.id})`;
   if (target.type === 'USER') {
@@ -200,6 +204,8 @@ function edgeMutation<Args>(relation: Relation, on: boolean, findTarget: (ctx: G
     if (on && target.type === 'USER' && target.id === viewer) {
       return { __typename: 'BadRequest', message: relation === 'follow' ? CANNOT_FOLLOW_YOURSELF : CANNOT_MUTE_YOURSELF };
     }
+    // A blocked reader cannot follow the writer who blocked them (nor one they blocked).
+    if (relation === 'follow' && on && target.type === 'USER') await assertNotBlocked(ctx, [target.id]);
     await writeEdge(ctx, viewer, relation, on, target);
     return edgeUpdate(ctx, viewer, target);
   };
@@ -359,7 +365,7 @@ async function trendingPosts(_root: unknown, args: { limit?: number | null }, ct
   const limit = limitOf(args.limit, 6, MAX_TRENDING);
   const q = orm(ctx.db);
   const viewer = viewerId(ctx);
-  const listed = [...listedToEveryone(), ...(viewer ? notMutedBy(ctx, viewer) : [])];
+  const listed = [...listedToEveryone(), ...(viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [])];
   const mostClapped = (where: SQL[], count: number) =>
     q
       .select({ post: posts, creator: users })

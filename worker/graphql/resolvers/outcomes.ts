@@ -1,12 +1,14 @@
 // Union members for results that are not the thing asked for (spec 2 §3, spec 2 §8).
 // Each carries a message the client may show as is.
 
-export const OUTCOME_TYPENAMES = ['NotFound', 'RemovedByUser', 'AccountSuspended', 'AccountDeleted', 'PostSuspended'] as const;
+export const OUTCOME_TYPENAMES = ['NotFound', 'RemovedByUser', 'AccountSuspended', 'AccountDeleted', 'PostSuspended', 'Blocked', 'Blocking'] as const;
 export type OutcomeTypename = (typeof OUTCOME_TYPENAMES)[number];
 
 export interface Outcome {
   readonly __typename: OutcomeTypename;
   readonly message: string;
+  /** Blocking only: the writer the viewer blocked (the page offers to unblock them). */
+  readonly userId?: string;
 }
 
 export const outcomes = {
@@ -23,6 +25,12 @@ export const outcomes = {
   postSuspended: (productName: string): Outcome => ({
     __typename: 'PostSuspended',
     message: `This story is under investigation or was found in violation of the ${productName} Rules.`,
+  }),
+  blocked: (): Outcome => ({ __typename: 'Blocked', message: 'You can’t read this story: its author has blocked you.' }),
+  blocking: (writerId: string): Outcome => ({
+    __typename: 'Blocking',
+    message: 'You blocked the author of this story.',
+    userId: writerId,
   }),
 };
 

@@ -8,9 +8,16 @@
 //   the author's account is suspended               → AccountSuspended  } unless the viewer is the
 //   the story is suspended                          → PostSuspended     } author, staff or has
 //                                                                         can_view_suspended_content
+//   the author blocked the signed-in viewer          → Blocked   (staff excepted: moderation)
+//   the signed-in viewer blocked the author          → Blocking  (the page offers to unblock)
 //   otherwise                                       → the Post (UNLISTED and LOCKED included:
 //                                                     an unlisted story is read by its link; a
 //                                                     locked one is cut by the content gate)
+//
+// Blocks come last: they only speak to a reader who could otherwise read the story, and a
+// logged-out viewer is never blocked (the loader answers "no block" without a query), so
+// cached anonymous pages never depend on a block. Blocked wins when both have blocked each
+// other: unblocking from the page would not open the story anyway.
 //
 // Every path to a Post by id (post, postResult, inResponseToPost) comes through here.
 
@@ -37,6 +44,12 @@ export async function postOrOutcome(ctx: GraphQLContext, id: string): Promise<Po
     const productName = ctx.env.PRODUCT_NAME;
     if (creator.isSuspended) return outcomes.accountSuspended(productName);
     if (post.isSuspended) return outcomes.postSuspended(productName);
+  }
+
+  if (!isAuthor) {
+    const block = await ctx.loaders.viewerBlockWith.load(creator.id);
+    if (block.blockedBy && !ctx.viewer.user?.isStaff) return outcomes.blocked();
+    if (block.blocking) return outcomes.blocking(creator.id);
   }
   return post;
 }

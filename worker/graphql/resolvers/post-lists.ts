@@ -8,7 +8,7 @@
 
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { follows, mutes, posts, postTags, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
+import { blocks, follows, mutes, posts, postTags, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { orm } from '../loaders.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PagingOptions } from './paging.ts';
@@ -89,7 +89,7 @@ export async function homeFeedPosts(ctx: GraphQLContext, mode: HomeFeedMode, pag
     return emptyPage();
   }
   const where = listedToEveryone();
-  if (viewer) where.push(...notMutedBy(ctx, viewer));
+  if (viewer) where.push(...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer));
   if (mode === 'FOLLOWING' && viewer) where.push(followedBy(ctx, viewer));
   if (mode === 'FOR_YOU' && viewer) {
     const sortKey = sql<number>`(${posts.latestPublishedAt} + CASE WHEN ${followedBy(ctx, viewer)} THEN ${FOR_YOU_FOLLOW_BOOST_MS} ELSE 0 END)`;
@@ -107,6 +107,19 @@ export function notMutedBy(ctx: GraphQLContext, viewer: string): SQL[] {
       .from(mutes)
       .where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type)));
   return [notInArray(posts.creatorId, muted('USER')), or(isNull(posts.collectionId), notInArray(posts.collectionId, muted('COLLECTION')))!];
+}
+
+/**
+ * A block either way takes the other writer's stories off the viewer's home feeds: the
+ * blocker no longer sees the blocked writer, and the blocked reader is not shown stories
+ * they could not open (post-access.ts answers Blocked).
+ */
+export function notBlockedWith(ctx: GraphQLContext, viewer: string): SQL[] {
+  const q = orm(ctx.db);
+  return [
+    notInArray(posts.creatorId, q.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer))),
+    notInArray(posts.creatorId, q.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, viewer))),
+  ];
 }
 
 /** Stories by followed writers, in followed publications, or with a followed tag. */
