@@ -91,6 +91,8 @@ export const posts = sqliteTable(
       .references(() => users.id),
     collectionId: text('collection_id').references(() => collections.id),
     inResponseToPostId: text('in_response_to_post_id').references((): AnySQLiteColumn => posts.id),
+    /** A response to a list names the list here instead (migrations/0010_catalog_responses.sql). */
+    inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     subtitle: text('subtitle').notNull().default(''),
     slug: text('slug').notNull().default(''),
@@ -124,6 +126,9 @@ export const posts = sqliteTable(
       .on(t.inResponseToPostId, t.createdAt)
       .where(sql`${t.inResponseToPostId} IS NOT NULL`),
     index('posts_trash').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+    index('posts_catalog_responses')
+      .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
+      .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
   ],
 );
 
