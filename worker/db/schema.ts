@@ -91,8 +91,6 @@ export const posts = sqliteTable(
       .references(() => users.id),
     collectionId: text('collection_id').references(() => collections.id),
     inResponseToPostId: text('in_response_to_post_id').references((): AnySQLiteColumn => posts.id),
-    /** A response to a list names the list here instead (migrations/0010_catalog_responses.sql). */
-    inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     subtitle: text('subtitle').notNull().default(''),
     slug: text('slug').notNull().default(''),
@@ -115,6 +113,8 @@ export const posts = sqliteTable(
     firstPublishedAt: integer('first_published_at'),
     latestPublishedAt: integer('latest_published_at'),
     deletedAt: integer('deleted_at'),
+    /** A response to a list names the list here instead of in_response_to_post_id (migrations/0010_catalog_responses.sql). */
+    inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('posts_by_creator').on(t.creatorId, sql`${t.latestPublishedAt} DESC`),
