@@ -2,6 +2,7 @@
 // topic pages. Each document is defined once here: the server render and the browser use
 // the same objects, so urql's operation keys match and hydration sends no request.
 import { gql } from 'urql';
+import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
 import { PostPreviewFields } from './queries.ts';
 import type { PagingInfo, PostPreview } from './types.ts';
 
@@ -331,7 +332,7 @@ export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & {
 
 export interface UserCatalogPageData {
   userResult: ProfileResult;
-  userCatalog: (CatalogPreview & { postsConnection: PostConnectionData }) | null;
+  userCatalog: (CatalogPreview & CatalogResponsesData & { postsConnection: PostConnectionData }) | null;
 }
 
 export const UserCatalogPageQuery = gql<
@@ -354,6 +355,7 @@ export const UserCatalogPageQuery = gql<
       predefined
       itemCount: postItemsCount
       updatedAt
+      ${CATALOG_RESPONSES_SELECTION}
       postsConnection(paging: $paging) {
         posts {
           ...PostPreviewFields

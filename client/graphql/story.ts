@@ -53,7 +53,7 @@ const RESPONSE_PARAGRAPH_SELECTION = `
 `;
 
 /** A thread page: its responses with what ResponsesSection draws. */
-const THREAD_SELECTION = `
+export const THREAD_SELECTION = `
   pagingInfo {
     next {
       limit

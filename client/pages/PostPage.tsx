@@ -172,13 +172,10 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         </footer>
       ) : null}
       <ResponsesSection
-        post={{
-          id: post.id,
-          creatorId: post.creator.id,
-          responsesLocked: post.responsesLocked,
-          postResponses: post.postResponses,
-          threadedPostResponses: extras.threadedPostResponses,
-        }}
+        parent={{ kind: 'post', id: post.id, creatorId: post.creator.id }}
+        count={post.postResponses.count}
+        responsesLocked={post.responsesLocked}
+        first={extras.threadedPostResponses}
         focused={parent !== null}
         scrollIntoView={showResponses}
       />

@@ -23,6 +23,7 @@ import { StoryCard } from '../components/StoryCard.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
+import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
 /** "Reading list" for the predefined list, whatever it was named; spec 3 §3's display names. */
@@ -142,6 +143,8 @@ export const userCatalogPage: PageDefinition<UserCatalogPageData> = {
           </p>
         </header>
         <CatalogStories catalog={catalog} user={user} catalogSlugId={params.catalogSlugId ?? ''} />
+        {/* A private list is its creator's alone: nobody else could respond to it. */}
+        {catalog.visibility !== 'PRIVATE' ? <CatalogResponses catalog={catalog} /> : null}
       </>
     );
   },

@@ -113,6 +113,8 @@ export const posts = sqliteTable(
     firstPublishedAt: integer('first_published_at'),
     latestPublishedAt: integer('latest_published_at'),
     deletedAt: integer('deleted_at'),
+    /** A response to a list names the list here instead of in_response_to_post_id (migrations/0010_catalog_responses.sql). */
+    inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('posts_by_creator').on(t.creatorId, sql`${t.latestPublishedAt} DESC`),
@@ -124,6 +126,9 @@ export const posts = sqliteTable(
       .on(t.inResponseToPostId, t.createdAt)
       .where(sql`${t.inResponseToPostId} IS NOT NULL`),
     index('posts_trash').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+    index('posts_catalog_responses')
+      .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
+      .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
   ],
 );
 

@@ -1,14 +1,17 @@
-// Writing a response (or a reply): plain text, sent as is; the server splits it into
-// paragraphs on blank lines. A visitor sees the prompt box, which asks them to sign up.
+// Writing a response (or a reply) to a story or to a list: plain text, sent as is; the
+// server splits it into paragraphs on blank lines. A visitor sees the prompt box, which asks
+// them to sign up.
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { PublishPostThreadedResponse } from '../../graphql/story.ts';
+import { PublishCatalogResponse } from '../../graphql/catalog-responses.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { Avatar } from '../Avatar.tsx';
 
 export interface ResponseEditorProps {
-  inResponseToPostId: string;
+  /** What the response answers: a story or a response (post), or a list (catalog). */
+  parent: { kind: 'post' | 'catalog'; id: string };
   placeholder?: string;
   /** Replies get a Cancel button that closes the editor. */
   onCancel?: () => void;
@@ -16,12 +19,14 @@ export interface ResponseEditorProps {
   autoFocus?: boolean;
 }
 
-export function ResponseEditor({ inResponseToPostId, placeholder = 'What are your thoughts?', onCancel, onPublished, autoFocus }: ResponseEditorProps) {
+export function ResponseEditor({ parent, placeholder = 'What are your thoughts?', onCancel, onPublished, autoFocus }: ResponseEditorProps) {
   const { isLoggedIn, viewer } = useViewerSession();
   const openSignIn = useSignInPrompt();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [{ fetching }, publish] = useMutation<{ publishPostThreadedResponse: { id: string } }>(PublishPostThreadedResponse);
+  const [{ fetching: publishingToPost }, publishToPost] = useMutation<{ publishPostThreadedResponse: { id: string } }>(PublishPostThreadedResponse);
+  const [{ fetching: publishingToList }, publishToList] = useMutation<{ publishCatalogResponse: { id: string } }>(PublishCatalogResponse);
+  const fetching = publishingToPost || publishingToList;
 
   if (!isLoggedIn || !viewer) {
     return (
@@ -33,8 +38,13 @@ export function ResponseEditor({ inResponseToPostId, placeholder = 'What are you
 
   const submit = async () => {
     setError(null);
-    const result = await publish({ inResponseToPostId, text });
-    const created = result.data?.publishPostThreadedResponse;
+    // A new list response is a Post; naming Catalog makes urql refetch the list page even
+    // when it showed no Post yet (an empty list with no responses).
+    const result =
+      parent.kind === 'catalog'
+        ? await publishToList({ catalogId: parent.id, text }, { additionalTypenames: ['Catalog'] })
+        : await publishToPost({ inResponseToPostId: parent.id, text });
+    const created = result.data && ('publishCatalogResponse' in result.data ? result.data.publishCatalogResponse : result.data.publishPostThreadedResponse);
     if (!created) {
       setError(result.error?.graphQLErrors[0]?.message ?? 'Your response could not be saved. Please try again.');
       return;

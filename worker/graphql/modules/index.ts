@@ -9,6 +9,7 @@ import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
 import { listsModule } from './lists.ts';
+import { catalogResponsesModule } from './catalog-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
@@ -32,6 +33,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   socialGraphModule,
   profilesModule,
   listsModule,
+  catalogResponsesModule,
   readingHistoryModule,
   notificationsModule,
   trashModule,

@@ -49,8 +49,8 @@ const MAX_THREAD_DEPTH = 32;
 
 export type ResponseSortType = 'NEWEST' | 'MOST_RELEVANT';
 
-/** Conditions of a response the thread shows. */
-function shownInThread(): SQL[] {
+/** Conditions of a response the thread shows (also a list's responses: catalog-responses.ts). */
+export function shownInThread(): SQL[] {
   return [
     eq(posts.status, 'PUBLISHED'),
     isNull(posts.deletedAt),
@@ -86,15 +86,25 @@ function shownResponseCount(ctx: GraphQLContext): DataLoader<string, number> {
   return loader;
 }
 
-export async function threadedResponses(
+export function threadedResponses(
   ctx: GraphQLContext,
   parentId: string,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
 ): Promise<Page<PostNode>> {
+  return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
+}
+
+/** The shown responses matching `parent` (a story's, a response's or a list's), keyset-paged. */
+export async function threadedResponsesWhere(
+  ctx: GraphQLContext,
+  parent: SQL,
+  paging: PagingOptions | null | undefined,
+  sortType: ResponseSortType,
+): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
-  const conditions = [eq(posts.inResponseToPostId, parentId), isNotNull(posts.firstPublishedAt), ...shownInThread()];
+  const conditions = [parent, isNotNull(posts.firstPublishedAt), ...shownInThread()];
   if (request.after) {
     const { sortKey: at, id } = request.after;
     conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
@@ -137,6 +147,31 @@ export function paragraphsFromText(text: string): Paragraph[] {
     .map((block, i) => ({ name: i.toString(16).padStart(4, '0'), type: 'P' as const, text: block, markups: [] }));
 }
 
+/**
+ * The row of a new response written as `text` (validated: a clear error when it is empty or
+ * too long), without its id and the parent it answers.
+ */
+export function responsePostFromText(text: string, creatorId: string, now: number) {
+  if (text.length > MAX_RESPONSE_CHARACTERS) throw badRequest(`A response is at most ${MAX_RESPONSE_CHARACTERS.toLocaleString('en-US')} characters.`);
+  const paragraphs = paragraphsFromText(text);
+  if (paragraphs.length === 0) throw badRequest('Write something before you respond.');
+  if (paragraphs.length > MAX_RESPONSE_PARAGRAPHS) throw badRequest(`A response has at most ${MAX_RESPONSE_PARAGRAPHS} paragraphs.`);
+  const words = countWords(paragraphs);
+  return {
+    creatorId,
+    slug: slugify(paragraphs[0]!.text.split(/\s+/).slice(0, 6).join(' ')),
+    status: 'PUBLISHED' as const,
+    visibility: 'PUBLIC' as const,
+    content: JSON.stringify({ paragraphs }),
+    wordCount: words,
+    readingTime: readingTimeMinutes(paragraphs, words),
+    createdAt: now,
+    updatedAt: now,
+    firstPublishedAt: now,
+    latestPublishedAt: now,
+  };
+}
+
 /** The post a response answers, and the ones above it, nearest first. */
 async function threadAncestors(ctx: GraphQLContext, post: PostNode): Promise<PostNode[]> {
   const chain = [post];
@@ -155,7 +190,7 @@ function threadTags(chain: readonly PostNode[]): string[] {
   return chain.map((p) => postTag(p.id));
 }
 
-function randomPostId(): string {
+export function randomPostId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -175,6 +210,8 @@ async function publishPostThreadedResponse(
   if (!viewer) throw signInRequired('respond');
   const parent = await visibleParent(ctx, args.inResponseToPostId);
   if (parent.status !== 'PUBLISHED') throw badRequest('Only published stories take responses.');
+  // Decision (spec silent): responses on a list are a flat list, they take no replies.
+  if (parent.inResponseToCatalogId !== null) throw badRequest('Responses on a list take no replies.');
   const chain = await threadAncestors(ctx, parent);
   // Not under the story (or any response above) of a writer who blocked the reader, or
   // whom the reader blocked: the parent itself was already checked by post-access.ts.
@@ -182,31 +219,11 @@ async function publishPostThreadedResponse(
   if (chain.some((p) => p.responsesLocked)) {
     throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
   }
-  if (args.text.length > MAX_RESPONSE_CHARACTERS) throw badRequest(`A response is at most ${MAX_RESPONSE_CHARACTERS.toLocaleString('en-US')} characters.`);
-  const paragraphs = paragraphsFromText(args.text);
-  if (paragraphs.length === 0) throw badRequest('Write something before you respond.');
-  if (paragraphs.length > MAX_RESPONSE_PARAGRAPHS) throw badRequest(`A response has at most ${MAX_RESPONSE_PARAGRAPHS} paragraphs.`);
-
   const id = randomPostId();
-  const words = countWords(paragraphs);
   const now = ctx.now;
   const q = orm(ctx.db);
   await q.batch([
-    q.insert(posts).values({
-      id,
-      creatorId: viewer.id,
-      inResponseToPostId: parent.id,
-      slug: slugify(paragraphs[0]!.text.split(/\s+/).slice(0, 6).join(' ')),
-      status: 'PUBLISHED',
-      visibility: 'PUBLIC',
-      content: JSON.stringify({ paragraphs }),
-      wordCount: words,
-      readingTime: readingTimeMinutes(paragraphs, words),
-      createdAt: now,
-      updatedAt: now,
-      firstPublishedAt: now,
-      latestPublishedAt: now,
-    }),
+    q.insert(posts).values({ ...responsePostFromText(args.text, viewer.id, now), id, inResponseToPostId: parent.id }),
     q
       .update(posts)
       .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id})` })

@@ -334,7 +334,7 @@ async function followSuggestions(_root: unknown, args: { limit?: number | null }
           ),
         ]
       : [];
-  const hasStories = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.creatorId} = ${users.id} AND ${posts.status} = 'PUBLISHED' AND ${posts.deletedAt} IS NULL AND ${posts.inResponseToPostId} IS NULL)`;
+  const hasStories = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.creatorId} = ${users.id} AND ${posts.status} = 'PUBLISHED' AND ${posts.deletedAt} IS NULL AND ${posts.inResponseToPostId} IS NULL AND ${posts.inResponseToCatalogId} IS NULL)`;
   const [writers, publications] = await Promise.all([
     q
       .select()

@@ -39,7 +39,8 @@ export function listedToEveryone(): SQL[] {
 
 /** An author's own list also holds their unlisted and suspended stories. */
 function listedToAuthor(): SQL[] {
-  return [eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt), isNull(posts.inResponseToPostId)];
+  // Responses (to a story or to a list) are not stories: they live in their threads.
+  return [eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt), isNull(posts.inResponseToPostId), isNull(posts.inResponseToCatalogId)];
 }
 
 interface ListQuery {

@@ -13,7 +13,7 @@ type PostType = 'deleted' | 'draft' | 'response' | 'unlisted' | 'public';
 export function postType(post: PostNode): PostType {
   if (post.deletedAt !== null) return 'deleted';
   if (post.status === 'DRAFT') return 'draft';
-  if (post.inResponseToPostId !== null) return 'response';
+  if (post.inResponseToPostId !== null || post.inResponseToCatalogId !== null) return 'response';
   if (post.visibility === 'UNLISTED') return 'unlisted';
   return 'public';
 }

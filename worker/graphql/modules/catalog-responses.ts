@@ -1,0 +1,172 @@
+// Responses on lists (spec 2 §3 Catalog: responsesCount, threadedCatalogResponses; §7
+// RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent; §4.4 toast
+// HIDE_CATALOG_RESPONSE; §8 closed discussion). A response to a list is a post whose
+// in_response_to_catalog_id names the list (migrations/0010_catalog_responses.sql); it is
+// written, paged, shown and hidden exactly like a story's responses (responses.ts), so
+// this module reuses that module's pieces and adds only what is about lists.
+//
+//   Catalog.responsesCount            responses the list shows
+//   Catalog.responsesLocked           the list's creator closed discussion
+//   Catalog.threadedCatalogResponses  those responses, keyset-paged (paging { limit, to })
+//   publishCatalogResponse            writes a response from plain text (signed in)
+//   hideCatalogResponseOnParent / showCatalogResponseOnParent   the list's creator hides one, or undoes it
+//   setCatalogResponsesLocked         the list's creator closes or opens discussion
+//
+// Decisions where the spec is silent:
+// - Only a list the viewer can see takes responses (a private list is not found for anyone
+//   but its creator, like everywhere else: worker/lists/catalogs.ts mayViewCatalog).
+// - Responses on a list are flat: they take no replies (responses.ts refuses them).
+// - Closing discussion is its own mutation rather than an updateCatalog field: it is a
+//   moderation switch with its own answer, and it leaves the list's edit form alone.
+// - The list's creator is notified with a RESPONSE notification naming the response
+//   post (the kind's postId is "the response"), as for a story's responses.
+// - List pages are never edge-cached (worker/cache/eligibility.ts), so nothing is purged.
+import DataLoader from 'dataloader';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { catalogs, posts, users } from '../../db/schema.ts';
+import { catalogRowByGraphId, mayViewCatalog, type CatalogRow } from '../../lists/catalogs.ts';
+import { recordNotification } from '../../notifications/notify.ts';
+import type { GraphQLContext } from '../context.ts';
+import { orm } from '../loaders.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import type { PagingOptions } from '../resolvers/paging.ts';
+import type { PostNode } from '../resolvers/post-content.ts';
+import { viewerId } from '../resolvers/viewer.ts';
+import { signInRequired } from './claps.ts';
+import type { SchemaModule } from './index.ts';
+import { DISCUSSION_CLOSED_MESSAGE, randomPostId, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
+
+// One loader per request counting the shown responses of many lists in one GROUP BY.
+const responseCountLoaders = new WeakMap<GraphQLContext, DataLoader<string, number>>();
+
+function shownCatalogResponseCount(ctx: GraphQLContext): DataLoader<string, number> {
+  let loader = responseCountLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader<string, number>(
+      async (ids) => {
+        const rows = await orm(ctx.db)
+          .select({ catalogId: posts.inResponseToCatalogId, n: count() })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.creatorId))
+          .where(and(inArray(posts.inResponseToCatalogId, [...ids]), ...shownInThread()))
+          .groupBy(posts.inResponseToCatalogId);
+        const counts = new Map(rows.map((r) => [r.catalogId, r.n]));
+        return ids.map((id) => counts.get(id) ?? 0);
+      },
+      { maxBatchSize: 90 },
+    );
+    responseCountLoaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+const listNotFound = () => new GraphQLError('This list does not exist.', { extensions: { code: 'NOT_FOUND' } });
+
+/** A list the viewer may see, by GraphQL id; NOT_FOUND otherwise (private lists included). */
+async function visibleCatalog(ctx: GraphQLContext, catalogId: string): Promise<CatalogRow> {
+  const row = await catalogRowByGraphId(ctx.db, catalogId);
+  if (!row) throw listNotFound();
+  const creator = await ctx.loaders.userById.load(row.creatorId);
+  if (!mayViewCatalog(row, creator, viewerId(ctx))) throw listNotFound();
+  return row;
+}
+
+async function ownCatalog(ctx: GraphQLContext, catalogId: string, viewer: string): Promise<CatalogRow> {
+  const row = await visibleCatalog(ctx, catalogId);
+  if (row.creatorId !== viewer) {
+    throw new GraphQLError("Only the list's creator can hide, show or close its responses.", { extensions: { code: 'FORBIDDEN' } });
+  }
+  return row;
+}
+
+async function reloadCatalog(ctx: GraphQLContext, id: string): Promise<CatalogRow> {
+  const [row] = await orm(ctx.db).select().from(catalogs).where(eq(catalogs.id, id));
+  if (!row) throw new Error(`List ${id} disappeared while it was changed.`);
+  return row;
+}
+
+async function publishCatalogResponse(_root: unknown, args: { catalogId: string; text: string }, ctx: GraphQLContext): Promise<PostNode> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) throw signInRequired('respond');
+  const catalog = await visibleCatalog(ctx, args.catalogId);
+  if (catalog.responsesLocked) throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
+  const id = randomPostId();
+  const now = ctx.now;
+  const q = orm(ctx.db);
+  await q.batch([
+    q.insert(posts).values({ ...responsePostFromText(args.text, viewer.id, now), id, inResponseToCatalogId: catalog.id }),
+    q
+      .update(catalogs)
+      .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_catalog_id = ${catalog.id})` })
+      .where(eq(catalogs.id, catalog.id)),
+  ]);
+  await recordNotification(ctx.db, { userId: catalog.creatorId, actorId: viewer.id, kind: 'RESPONSE', postId: id, now });
+  const created = await ctx.loaders.postById.load(id);
+  if (!created) throw new Error(`Response ${id} was not saved.`);
+  return created;
+}
+
+async function setHidden(ctx: GraphQLContext, args: { parentCatalogId: string; catalogResponseId: string }, hidden: boolean): Promise<CatalogRow> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
+  const catalog = await ownCatalog(ctx, args.parentCatalogId, viewer.id);
+  const response = await ctx.loaders.postById.load(args.catalogResponseId);
+  if (!response || response.inResponseToCatalogId !== catalog.id) throw badRequest('That response does not answer this list.');
+  await orm(ctx.db).update(posts).set({ hiddenByParentAuthor: hidden }).where(eq(posts.id, response.id));
+  ctx.loaders.postById.clear(response.id);
+  return reloadCatalog(ctx, catalog.id);
+}
+
+async function setCatalogResponsesLocked(_root: unknown, args: { catalogId: string; responsesLocked: boolean }, ctx: GraphQLContext): Promise<CatalogRow> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) throw signInRequired(args.responsesLocked ? 'close discussion' : 'open discussion');
+  const catalog = await ownCatalog(ctx, args.catalogId, viewer.id);
+  await orm(ctx.db).update(catalogs).set({ responsesLocked: args.responsesLocked }).where(eq(catalogs.id, catalog.id));
+  return reloadCatalog(ctx, catalog.id);
+}
+
+export const catalogResponsesModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type Catalog {
+      "Responses the list shows (published, not hidden by the list's creator, by accounts in good standing)."
+      responsesCount: Int!
+      "The list's creator closed discussion: no new responses (spec 2 §8 message)."
+      responsesLocked: Boolean!
+      "The list's responses, paged (spec 2 §7 RefetchThreadedCatalogResponsesQuery). Responses on a list take no replies."
+      threadedCatalogResponses(paging: PagingOptions, sortType: ResponseSortType = NEWEST): PostConnection!
+    }
+
+    type Mutation {
+      """
+      Publishes a response to a list the viewer can see, from plain text (paragraphs split on
+      blank lines). Signed in only. Refused when the list's creator closed discussion (spec 2
+      §8 message). Answers the new response.
+      """
+      publishCatalogResponse(catalogId: ID!, text: String!): Post!
+      "The list's creator hides a response from the list (HIDE_CATALOG_RESPONSE toast). Answers the list."
+      hideCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): Catalog!
+      "Undoes hideCatalogResponseOnParent (the toast's Undo, spec 2 §7 ShowCatalogResponseOnParent). Answers the list."
+      showCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): Catalog!
+      "The list's creator closes (true) or opens (false) discussion on the list. Answers the list."
+      setCatalogResponsesLocked(catalogId: ID!, responsesLocked: Boolean!): Catalog!
+    }
+  `,
+  resolvers: {
+    Catalog: {
+      responsesCount: (row: CatalogRow, _args: unknown, ctx: GraphQLContext) => shownCatalogResponseCount(ctx).load(row.id),
+      responsesLocked: (row: CatalogRow) => row.responsesLocked,
+      threadedCatalogResponses: (row: CatalogRow, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: GraphQLContext) =>
+        threadedResponsesWhere(ctx, eq(posts.inResponseToCatalogId, row.id), args.paging, args.sortType ?? 'NEWEST').then((page) => ({
+          posts: page.items,
+          pagingInfo: page.pagingInfo,
+        })),
+    },
+    Mutation: {
+      publishCatalogResponse,
+      hideCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, true),
+      showCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, false),
+      setCatalogResponsesLocked,
+    },
+  },
+};
