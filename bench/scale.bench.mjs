@@ -1,6 +1,7 @@
 // How the reader's pages scale with the size of the world: D1 queries per render and
 // render time of the story page, the logged-out home page and the signed-in home feed
-// ("For you" and "Following"), at 1,000 and at 50,000 stories. Both sites run at once
+// ("For you" is server-rendered with the page; "Following" is the GraphQL call the tab
+// makes when opened), at 1,000 and at 50,000 stories. Both sites run at once
 // (wrangler dev, workerd, local D1, edge cache off) and are measured in alternation, so
 // the ratio 50k/1k compares like with like on this machine in this run.
 //
@@ -35,9 +36,15 @@ function migrate(stories) {
   spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], { cwd: root, stdio: 'ignore' });
 }
 
-async function timed(url, headers) {
+const FOLLOWING_FEED = JSON.stringify({
+  query: 'query HomeFeedQuery($mode: HomeFeedMode!, $paging: PagingOptions) { homeFeed(mode: $mode, paging: $paging) { items { post { id title } } pagingInfo { next { limit to } } } }',
+  variables: { mode: 'FOLLOWING', paging: { limit: 25 } },
+});
+
+async function timed(url, headers, body) {
   const started = performance.now();
-  const res = await fetch(url, { headers: { ...BROWSER, ...headers } });
+  const init = body ? { method: 'POST', body, headers: { ...BROWSER, 'content-type': 'application/json', 'x-xsrf-token': 'bench', ...headers } } : { headers: { ...BROWSER, ...headers } };
+  const res = await fetch(url, init);
   await res.arrayBuffer();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
@@ -59,16 +66,16 @@ try {
     site.pages = [
       ['story page', storyPath, {}],
       ['home, logged out', '/', {}],
-      ['home feed, signed in (For you)', '/', { cookie: site.cookie }],
-      ['home feed, signed in (Following)', '/?feed=following', { cookie: site.cookie }],
+      ['home page, signed in (For you)', '/', { cookie: site.cookie }],
+      ['Following feed (GraphQL, signed in)', '/_/graphql', { cookie: site.cookie }, FOLLOWING_FEED],
     ];
   }
 
   const samples = new Map(); // "page|size" → { ms: [], queries }
   for (let round = 0; round < ROUNDS; round++) {
     for (const site of sites) {
-      for (const [name, url, headers] of site.pages) {
-        const { ms, queries } = await timed(site.baseURL + url, headers);
+      for (const [name, url, headers, body] of site.pages) {
+        const { ms, queries } = await timed(site.baseURL + url, headers, body);
         const key = `${name}|${sites.indexOf(site)}`;
         const entry = samples.get(key) ?? { ms: [], queries };
         if (round > 2) entry.ms.push(ms); // the first rounds warm the isolate and SQLite's page cache

@@ -48,7 +48,10 @@ export const users = sqliteTable('users', {
   followingCount: integer('following_count').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   deletedAt: integer('deleted_at'),
-});
+  },
+  // Who to follow walks writers from the most followed down (migrations/0007_writer_suggestions.sql).
+  (t) => [index('users_by_follower_count').on(sql`${t.followerCount} DESC`, t.id)],
+);
 
 // slug and domain compare case-insensitively (COLLATE NOCASE in SQL).
 export const collections = sqliteTable('collections', {
@@ -113,7 +116,7 @@ export const posts = sqliteTable(
     firstPublishedAt: integer('first_published_at'),
     latestPublishedAt: integer('latest_published_at'),
     deletedAt: integer('deleted_at'),
-    /** A response to a list names the list here instead of in_response_to_post_id (migrations/0010_catalog_responses.sql). */
+    /** A response to a list names the list here instead of in_response_to_post_id (migrations/0006_catalog_responses.sql). */
     inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
   },
   (t) => [
@@ -424,7 +427,7 @@ export const devMailbox = sqliteTable(
   (t) => [index('dev_mailbox_by_recipient').on(t.toAddress, t.createdAt)],
 );
 
-/** Blocks between users (migrations/0009_blocks.sql): blocker_id blocked blocked_id. */
+/** Blocks between users (migrations/0005_blocks.sql): blocker_id blocked blocked_id. */
 export const blocks = sqliteTable(
   'blocks',
   {

@@ -1,7 +1,7 @@
 // Responses on lists (spec 2 §3 Catalog: responsesCount, threadedCatalogResponses; §7
 // RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent; §4.4 toast
 // HIDE_CATALOG_RESPONSE; §8 closed discussion). A response to a list is a post whose
-// in_response_to_catalog_id names the list (migrations/0010_catalog_responses.sql); it is
+// in_response_to_catalog_id names the list (migrations/0006_catalog_responses.sql); it is
 // written, paged, shown and hidden exactly like a story's responses (responses.ts), so
 // this module reuses that module's pieces and adds only what is about lists.
 //
