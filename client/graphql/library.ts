@@ -143,6 +143,7 @@ export const NotificationsPageQuery = gql`
           post {
             id
             title
+            type
             uniqueSlug
             creator {
               id
@@ -426,6 +427,8 @@ export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION';
 interface NotificationPost {
   id: string;
   title: string;
+  /** "response" names a response (it has no title) in the text. */
+  type: string;
   uniqueSlug: string;
   creator: { id: string; username: string };
 }
@@ -436,7 +439,7 @@ export interface NotificationData {
   isUnread: boolean;
   createdAt: number;
   actor: UserPreview | null;
-  post: (NotificationPost & { inResponseToPost: (NotificationPost & { type: string }) | null }) | null;
+  post: (NotificationPost & { inResponseToPost: NotificationPost | null }) | null;
 }
 
 export interface NotificationsPageData {

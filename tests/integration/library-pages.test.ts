@@ -71,3 +71,11 @@ it('a list that does not exist answers 404', async () => {
   expect(answer.html).toContain('This list does not exist.');
   expect(POSTS.open).toBeTruthy();
 });
+
+it('names a clapped response "your response" (a response has no title)', async () => {
+  const readerCookie = `sid=${(await createSession(testDb, USERS.reader)).token}`;
+  await testDb.prepare("UPDATE posts SET title = '' WHERE id = ?").bind(POSTS.response).run();
+  await recordNotification(testDb, { userId: USERS.reader, actorId: USERS.member, kind: 'CLAP', postId: POSTS.response });
+  const html = await (await workerFetch('http://localhost:8787/me/notifications', { headers: { cookie: readerCookie } })).text();
+  expect(html).toMatch(/clapped for <a [^>]*class="notification-story"[^>]*>your response<\/a>/);
+});
