@@ -204,6 +204,18 @@ describe('the member blocks author 1', () => {
     expect(trending.some((p) => p.creator.id === AUTHORS[0])).toBe(false);
   });
 
+  it('leaves blocked people out of who to follow, both ways', async () => {
+    const suggested = async (session: typeof member) =>
+      ((await call(`{ followSuggestions(limit: 10) { users { id } } }`, {}, { session })).data.followSuggestions.users as { id: string }[]).map((u) => u.id);
+    const before = await suggested(staff);
+    expect(before.length).toBeGreaterThan(1);
+    const [target] = before;
+    await call(BLOCK, { id: target }, { session: staff });
+    expect(await suggested(staff)).not.toContain(target);
+    await call(UNBLOCK, { id: target }, { session: staff });
+    expect(await suggested(staff)).toContain(target);
+  });
+
   it('shows the member the Blocking page (403) with Unblock; unblocking opens the story again', async () => {
     const blocking = await page(`/p/${BULK_STORY}`, member);
     expect(blocking.status).toBe(403);

@@ -342,7 +342,7 @@ async function followSuggestions(_root: unknown, args: { limit?: number | null }
     q
       .select()
       .from(users)
-      .where(and(eq(users.isSuspended, false), isNull(users.deletedAt), hasStories, ...(viewer ? [sql`${users.id} <> ${viewer}`] : []), ...edgeTargets('USER')))
+      .where(and(eq(users.isSuspended, false), isNull(users.deletedAt), hasStories, ...(viewer ? [sql`${users.id} <> ${viewer}`, ...notBlockedWith(ctx, viewer, users.id)] : []), ...edgeTargets('USER')))
       .orderBy(desc(users.followerCount), users.id)
       .limit(limit),
     q

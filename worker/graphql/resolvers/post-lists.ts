@@ -143,13 +143,14 @@ export function notMutedBy(ctx: GraphQLContext, viewer: string): SQL[] {
 /**
  * A block either way takes the other writer's stories off the viewer's home feeds: the
  * blocker no longer sees the blocked writer, and the blocked reader is not shown stories
- * they could not open (post-access.ts answers Blocked).
+ * they could not open (post-access.ts answers Blocked). `person` names the column to
+ * check: a story's writer by default, or a user row (who to follow).
  */
-export function notBlockedWith(ctx: GraphQLContext, viewer: string): SQL[] {
+export function notBlockedWith(ctx: GraphQLContext, viewer: string, person: SQLiteColumn = posts.creatorId): SQL[] {
   const q = orm(ctx.db);
   return [
-    notInArray(posts.creatorId, q.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer))),
-    notInArray(posts.creatorId, q.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, viewer))),
+    notInArray(person, q.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer))),
+    notInArray(person, q.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, viewer))),
   ];
 }
 
