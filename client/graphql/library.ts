@@ -5,6 +5,7 @@
 import { gql } from 'urql';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
 import { PostPreviewFields } from './queries.ts';
+import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
 
 const PAGING_INFO = /* GraphQL */ `
   pagingInfo {
@@ -76,12 +77,16 @@ export const YourFollowedCatalogsPageQuery = gql`
 
 /** your-catalog (/me/list/{catalogSlugId}). */
 export const YourCatalogPageQuery = gql`
-  query YourCatalogPageQuery($catalogSlugId: String!, $paging: PagingOptions) {
+  query YourCatalogPageQuery($catalogSlugId: String!, $paging: PagingOptions, $withResponses: Boolean = false) {
     viewer {
       id
     }
     catalogBySlugId(catalogSlugId: $catalogSlugId) {
       ...CatalogFields
+      # The page's first render shows the list's responses; "Show more" pages only stories.
+      ... @include(if: $withResponses) {
+        ${CATALOG_RESPONSES_SELECTION}
+      }
       itemsConnection(paging: $paging) {
         items {
           catalogItemId
@@ -409,7 +414,9 @@ export interface CatalogItemData {
 
 export interface YourCatalogPageData {
   viewer: { id: string } | null;
-  catalogBySlugId: (CatalogSummary & { itemsConnection: { items: CatalogItemData[]; pagingInfo: PagingInfo } }) | null;
+  catalogBySlugId:
+    | (CatalogSummary & { itemsConnection: { items: CatalogItemData[]; pagingInfo: PagingInfo } } & Partial<CatalogResponsesData>)
+    | null;
 }
 
 export interface ReadingHistoryItemData {

@@ -24,10 +24,14 @@ import {
   type YourCatalogPageData,
 } from '../graphql/library.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
+import type { CatalogResponsesData } from '../graphql/catalog-responses.ts';
 
 type Catalog = NonNullable<YourCatalogPageData['catalogBySlugId']>;
 
 const idOf = (item: CatalogItemData) => item.catalogItemId;
+
+const hasResponses = (catalog: Catalog): catalog is Catalog & CatalogResponsesData => catalog.threadedCatalogResponses !== undefined;
 
 function CatalogView({ initial, slugId }: { initial: Catalog; slugId: string }) {
   const ctx = useLinkContext();
@@ -131,12 +135,14 @@ function CatalogView({ initial, slugId }: { initial: Catalog; slugId: string }) 
         ))}
       </section>
       <ShowMore hasMore={items.hasMore} loading={items.loading} error={items.error} onClick={items.showMore} />
+      {/* A private list is its creator's alone: nobody else could respond to it. */}
+      {catalog.visibility !== 'PRIVATE' && hasResponses(initial) ? <CatalogResponses catalog={initial} /> : null}
     </article>
   );
 }
 
 export const yourCatalogPage: PageDefinition<YourCatalogPageData> = {
-  query: (params) => ({ query: YourCatalogPageQuery, variables: { catalogSlugId: params.catalogSlugId ?? '', paging: { limit: 25 } } }),
+  query: (params) => ({ query: YourCatalogPageQuery, variables: { catalogSlugId: params.catalogSlugId ?? '', paging: { limit: 25 }, withResponses: true } }),
   status: (data) => (data.viewer && !data.catalogBySlugId ? 404 : 200),
   title: (data, state) => `${data?.catalogBySlugId?.name ?? 'List'} – ${state.config.productName}`,
   Component: ({ data, params }) => {

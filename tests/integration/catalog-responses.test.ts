@@ -109,6 +109,15 @@ describe('publishCatalogResponse', () => {
     expect(ids).not.toContain(response.id);
   });
 
+  it('shows them to the creator on their own list page (/me/list/…), where they manage them', async () => {
+    const list = await newList('Mine to manage');
+    await respond(reader, list.id, 'A reply for the owner');
+    const html = (await page(`/me/list/${list.slugId}`, writer)).text.replaceAll('<!-- -->', '');
+    expect(html).toContain('Responses (1)');
+    expect(html).toContain('A reply for the owner');
+    expect(html).toContain('Close discussion');
+  });
+
   it('pages with RefetchThreadedCatalogResponsesQuery: newest first, no repeats', async () => {
     const list = await newList('Many responses');
     const ids: string[] = [];

@@ -1,20 +1,36 @@
-// Every document the client sends must be valid against the server's schema. Server
-// rendering executes documents without validating them, so a broken field would otherwise
-// surface only after a client-side navigation.
-import { validate, type DocumentNode } from 'graphql';
+/// <reference types="vite/client" />
+// Every document the client sends, from every module of client/graphql/, must be valid
+// against the server's schema and stay within the endpoint's depth and cost limits. Server
+// rendering executes documents in-process without either check, so a broken field or an
+// over-deep query would otherwise surface only after a client-side navigation or refetch,
+// when the browser sends it over HTTP.
+import { specifiedRules, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import * as queries from '../../client/graphql/queries.ts';
 import { schema } from '../../worker/graphql/schema.ts';
+import { limitRules } from '../../worker/graphql/limits.ts';
 
-const operations = Object.entries(queries).filter(([, doc]) =>
-  (doc as DocumentNode).definitions?.some((d) => d.kind === 'OperationDefinition'),
+const modules = import.meta.glob<Record<string, unknown>>('../../client/graphql/*.ts', { eager: true });
+
+const isOperation = (value: unknown): value is DocumentNode =>
+  typeof value === 'object' && value !== null && (value as DocumentNode).definitions?.some((d) => d.kind === 'OperationDefinition') === true;
+
+const operations: [string, DocumentNode][] = Object.entries(modules).flatMap(([path, exports]) =>
+  Object.entries(exports)
+    .filter((entry): entry is [string, DocumentNode] => isOperation(entry[1]))
+    .map(([name, doc]): [string, DocumentNode] => [`${path.split('/').pop()} ${name}`, doc]),
 );
 
 describe('client GraphQL documents', () => {
-  it('exist', () => {
-    expect(operations.length).toBeGreaterThan(3);
+  it('are found in every module', () => {
+    const files = new Set(operations.map(([name]) => name.split(' ')[0]));
+    for (const file of ['queries.ts', 'auth.ts', 'story.ts', 'social.ts', 'profiles.ts', 'library.ts', 'blocks.ts', 'catalog-responses.ts']) {
+      expect(files, file).toContain(file);
+    }
   });
   it.each(operations)('%s validates against the schema', (_name, doc) => {
-    expect(validate(schema, doc as DocumentNode).map((e) => e.message)).toEqual([]);
+    expect(validate(schema, doc).map((e) => e.message)).toEqual([]);
+  });
+  it.each(operations)('%s stays within the endpoint’s depth and cost limits', (_name, doc) => {
+    expect(validate(schema, doc, [...specifiedRules, ...limitRules]).map((e) => e.message)).toEqual([]);
   });
 });
