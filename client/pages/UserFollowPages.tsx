@@ -18,6 +18,8 @@ import { useMorePages, type ListPage } from '../components/profiles/use-more-pag
 import type { PersonPreview } from '../graphql/profiles.ts';
 import type { PageDefinition } from './page-definition.ts';
 import type { TypedDocumentNode } from 'urql';
+import type { ReactNode } from 'react';
+import { FollowerCount } from '../components/follow/FollowButton.tsx';
 
 type PeopleQuery<Data> = TypedDocumentNode<Data, ProfileLookup & { paging: { limit: number; to?: string } }>;
 
@@ -26,6 +28,7 @@ function PeopleList<Data>({
   first,
   query,
   pick,
+  label,
   heading,
   empty,
 }: {
@@ -33,12 +36,14 @@ function PeopleList<Data>({
   first: PersonConnectionData;
   query: PeopleQuery<Data>;
   pick: (data: Data) => ListPage<PersonPreview> | null;
-  heading: string;
+  label: string;
+  /** The count and label; the followers count moves with a follow made on this page. */
+  heading: ReactNode;
   empty: string;
 }) {
   const pages = useMorePages({ items: first.users, pagingInfo: first.pagingInfo }, query, { username: user.username, id: null, paging: { limit: PEOPLE_PAGE_SIZE } }, pick);
   return (
-    <section className="people" aria-label={heading}>
+    <section className="people" aria-label={label}>
       <h2 className="people-heading">{heading}</h2>
       {pages.items.length === 0 ? <p className="profile-empty muted">{empty}</p> : null}
       <ul className="people-list">
@@ -71,7 +76,12 @@ export const userFollowersPage: PageDefinition<UserFollowersPageData> = {
           first={user.followersConnection}
           query={UserFollowersPageQuery}
           pick={pickFollowers}
-          heading={`${formatCount(user.socialStats.followerCount)} Followers`}
+          label="Followers"
+          heading={
+            <>
+              <FollowerCount target={{ kind: 'USER', id: user.id, name: user.name }} count={user.socialStats.followerCount} /> Followers
+            </>
+          }
           empty={`No one follows ${user.name} yet.`}
         />
       </>
@@ -97,6 +107,7 @@ export const userFollowingPage: PageDefinition<UserFollowingPageData> = {
           first={user.followingConnection}
           query={UserFollowingPageQuery}
           pick={pickFollowing}
+          label="Following"
           heading={`${formatCount(user.socialStats.followingCount)} Following`}
           empty={`${user.name} doesn't follow anyone yet.`}
         />
