@@ -6,6 +6,8 @@ import type { LinkContext } from '../../shared/routing/links.ts';
 import { profileUrl } from '../../shared/urls/profile-urls.ts';
 import { collectionTaggedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
+import { listUrl } from '../../shared/urls/list-urls.ts';
+import { buildLink } from '../../shared/routing/links.ts';
 import { imageUrl } from '../../shared/urls/image-urls.ts';
 import { LOCAL_IMAGE_ORIGIN } from '../../client/app/images.ts';
 import type { FeedContent, FeedPost } from './feed-data.ts';
@@ -76,6 +78,20 @@ export function feedChannel(feed: FeedContent, context: ChannelContext): RssChan
         title: `${owner.displayTitle} on ${context.productName}`,
         link: absolute(tagUrl(owner.slug, ctx)),
         description: owner.description.trim() || `The latest stories about ${owner.displayTitle} on ${context.productName}`,
+      };
+    case 'latest':
+      return {
+        ...common,
+        title: `${context.productName}: latest stories`,
+        link: absolute(buildLink('ShowHome', {}, ctx)),
+        description: `The newest stories on ${context.productName}`,
+      };
+    case 'catalog':
+      return {
+        ...common,
+        title: `${owner.name}, a list by ${owner.creator.name} on ${context.productName}`,
+        link: absolute(listUrl(owner, ctx)),
+        description: owner.description.trim() || `Stories ${owner.creator.name} saved to the list ${owner.name} on ${context.productName}`,
       };
   }
 }

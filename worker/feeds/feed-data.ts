@@ -144,6 +144,47 @@ const TAG_FEED = parse(/* GraphQL */ `
   ${FEED_POST}
 `);
 
+// The site's newest stories: the logged-out home page's latest feed (homeFeed LATEST as a
+// logged-out viewer, so nobody's mutes or blocks apply).
+const LATEST_FEED = parse(/* GraphQL */ `
+  query LatestFeed($paging: PagingOptions) {
+    homeFeed(mode: LATEST, paging: $paging) {
+      items {
+        post {
+          ...FeedPost
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`);
+
+// A list by its row id. Query.catalog answers null for a private list (to a logged-out
+// viewer it does not exist) and for a suspended or deleted creator's list.
+const CATALOG_FEED = parse(/* GraphQL */ `
+  query CatalogFeed($id: ID!, $paging: PagingOptions) {
+    catalog(id: $id) {
+      id
+      name
+      description
+      predefined
+      creator {
+        id
+        name
+        username
+        hasSubdomain
+        ${OWNER_SITE}
+      }
+      postsConnection(paging: $paging) {
+        posts {
+          ...FeedPost
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`);
+
 export interface FeedPost {
   id: string;
   title: string;
@@ -164,7 +205,16 @@ interface LiveSite {
 export type FeedOwner =
   | { kind: 'user'; id: string; name: string; username: string; bio: string; imageId: string | null; hasSubdomain: boolean } & LiveSite
   | { kind: 'collection'; id: string; name: string; slug: string; description: string; avatarId: string | null; domain: string | null; tag: { slug: string; displayTitle: string } | null } & LiveSite
-  | { kind: 'tag'; slug: string; displayTitle: string; description: string };
+  | { kind: 'tag'; slug: string; displayTitle: string; description: string }
+  | { kind: 'latest' }
+  | {
+      kind: 'catalog';
+      id: string;
+      name: string;
+      description: string;
+      predefined: 'READING_LIST' | 'CURRENTLY_READING' | 'PURCHASED' | null;
+      creator: { id: string; name: string; username: string; hasSubdomain: boolean } & LiveSite;
+    };
 
 export interface FeedContent {
   owner: FeedOwner;
@@ -178,9 +228,22 @@ async function run<T>(env: Env, document: DocumentNode, variables: Record<string
   return result.data as T;
 }
 
-/** The feed's owner and newest stories; null when the user, publication or tag does not exist (or cannot be shown). */
+/** The feed's owner and newest stories; null when the user, publication, tag or list does not exist (or cannot be shown). */
 export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedContent | null> {
   switch (target.kind) {
+    case 'latest': {
+      const data = await run<{ homeFeed: { items: { post: FeedPost }[] } }>(env, LATEST_FEED, {});
+      return { owner: { kind: 'latest' }, posts: data.homeFeed.items.map((item) => item.post) };
+    }
+    case 'catalog': {
+      type CatalogData = { catalog: (Omit<Extract<FeedOwner, { kind: 'catalog' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } }) | null };
+      const data = await run<CatalogData>(env, CATALOG_FEED, { id: target.catalogId });
+      // A predefined list's address is /@{username}/list/reading-list: reached by its row id
+      // it would be a list with no public address of its own, so it answers as missing.
+      if (!data.catalog || data.catalog.predefined !== null) return null;
+      const { postsConnection, ...catalog } = data.catalog;
+      return { owner: { kind: 'catalog', ...catalog }, posts: postsConnection.posts };
+    }
     case 'user': {
       type UserData = { userResult: { __typename: string } & Omit<Extract<FeedOwner, { kind: 'user' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } } };
       const data = await run<UserData>(env, USER_FEED, { username: target.username });

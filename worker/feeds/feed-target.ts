@@ -1,23 +1,53 @@
 // Which feed an address asks for, by host kind (spec 3 §7.6, §2.11):
 //
-//   main host              /feed/@{username}                  a writer's stories
+//   main host              /feed/latest                       the whole site's newest stories
+//                          /feed/@{username}                  a writer's stories
 //                          /feed/tag/{tagSlug}                a topic's stories
 //                          /feed/topic/{topicSlug}            the same (topics are tags)
 //                          /feed/{collectionSlug}             a publication's stories
 //                          /feed/{collectionSlug}/tagged/{t}  a publication's stories with a tag
+//                          /feed/collections/{catalogSlugId}  a public list's stories
 //   user's own host        /feed                              that writer's stories
 //   publication's domain   /feed                              that publication's stories
 //                          /feed/tagged/{tagSlug}             with a tag
 //
 // Anything else under /feed is not a feed (404).
+//
+// Reserved words: /feed/{x} is a publication's feed unless x is one of
+// RESERVED_FEED_SEGMENTS, which name the site's own feeds (or their prefixes) and always
+// win. Decision for a publication whose slug is a reserved word (nothing keeps a slug from
+// being one today; the publication's page /{slug} still works): the site feed is never
+// shadowed by data, so whoever gets a publication slugged "latest" cannot replace the
+// site-wide feed. Such a publication keeps every other feed address, which cannot clash:
+// /feed on its own domain, /feed/{slug}/tagged/{tag} (three segments) and on its domain
+// /feed/tagged/{tag}. Whatever creates publications must refuse these words as slugs
+// (RESERVED_FEED_SEGMENTS is exported for that).
+//
+// Lists: a list's address on its creator's site is /@{username}/list/{catalogSlugId}
+// (spec 3 §2.11), where catalogSlugId is "{name-slug}-{id}" (or the bare id when the name
+// has no slug characters) or, for a predefined list, its kind's slug (reading-list). With
+// no username in /feed/collections/{catalogSlugId}, only the id forms say which list: a
+// predefined slug could be anyone's, so it is not a feed (404).
 import type { HostContext } from '../host/resolve-host.ts';
+import { predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
 
 export type FeedTarget =
+  | { kind: 'latest' }
   | { kind: 'user'; username: string }
   | { kind: 'tag'; tagSlug: string }
-  | { kind: 'collection'; collectionSlug: string; tagSlug: string | null };
+  | { kind: 'collection'; collectionSlug: string; tagSlug: string | null }
+  | { kind: 'catalog'; catalogId: string };
 
-const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['tag', 'topic', 'tagged']);
+/** First segments after /feed on the main host that are never a publication's slug. */
+export const RESERVED_FEED_SEGMENTS: ReadonlySet<string> = new Set(['latest', 'collections', 'tag', 'topic', 'tagged']);
+
+/** A list's row id from "{name-slug}-{id}" or "{id}"; null for a predefined slug or anything else. */
+export function catalogIdFromSlugId(slugId: string): string | null {
+  if (predefinedListKindFromSlug(slugId)) return null;
+  const id = slugId.slice(slugId.lastIndexOf('-') + 1);
+  // The same id shape worker/lists/catalogs.ts (catalogRowBySlugId) accepts.
+  return /^[0-9a-f]{1,32}$/.test(id) ? id : null;
+}
 
 function segmentsOf(pathname: string): string[] | null {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
@@ -45,11 +75,17 @@ export function feedTarget(host: HostContext, pathname: string): FeedTarget | nu
   if (!first) return null;
   if (segments.length === 1) {
     if (first.startsWith('@')) return first.length > 1 ? { kind: 'user', username: first.slice(1) } : null;
-    // /feed/tag and /feed/topic are the topic feeds' prefixes, never a publication.
-    if (RESERVED_FIRST_SEGMENTS.has(first)) return null;
+    if (first === 'latest') return { kind: 'latest' };
+    // /feed/tag, /feed/topic and /feed/collections are prefixes, never a publication. Slugs
+    // match case-insensitively, so /feed/Latest must not reach a publication either.
+    if (RESERVED_FEED_SEGMENTS.has(first.toLowerCase())) return null;
     return { kind: 'collection', collectionSlug: first, tagSlug: null };
   }
   if (segments.length === 2 && second && (first === 'tag' || first === 'topic')) return { kind: 'tag', tagSlug: second };
+  if (segments.length === 2 && second && first === 'collections') {
+    const catalogId = catalogIdFromSlugId(second);
+    return catalogId ? { kind: 'catalog', catalogId } : null;
+  }
   if (segments.length === 3 && second === 'tagged' && third && !first.startsWith('@')) return { kind: 'collection', collectionSlug: first, tagSlug: third };
   return null;
 }

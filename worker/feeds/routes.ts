@@ -1,5 +1,6 @@
-// RSS 2.0 feeds of writers, publications and topics (issue 6 item 11), answered before the
-// page layer. See feed-target.ts for the addresses on each host kind.
+// RSS 2.0 feeds of the site's latest stories, writers, publications, topics and public lists
+// (issue 6 item 11, spec 3 §7.6), answered before the page layer. See feed-target.ts for
+// the addresses on each host kind.
 //
 // Caching decision: a feed is rendered as a logged-out reader sees it whatever the request
 // carries (feed-data.ts), so it is safe to share: it is sent with
@@ -13,13 +14,22 @@ import { resolveHost } from '../host/resolve-host.ts';
 import { mainOrigin } from '../pages/preloaded-state.ts';
 import { feedChannel } from './feed-channel.ts';
 import { loadFeed } from './feed-data.ts';
-import { feedTarget } from './feed-target.ts';
+import { feedTarget, type FeedTarget } from './feed-target.ts';
 import { rssDocument } from './rss-document.ts';
 
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=60';
 
 type AppContext = Context<{ Bindings: Env }>;
+
+/** What a 404 says is missing. A private list is "no such list", exactly like an unknown one. */
+const MISSING: Record<FeedTarget['kind'], string> = {
+  latest: 'feed',
+  user: 'writer',
+  tag: 'topic',
+  collection: 'publication or tag',
+  catalog: 'list',
+};
 
 function notFound(message: string): Response {
   return new Response(message, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NOT_FOUND_CACHE_CONTROL } });
@@ -34,7 +44,7 @@ export async function handleFeed(c: AppContext): Promise<Response> {
   const target = feedTarget(host, url.pathname);
   if (!target) return notFound('There is no feed at this address.');
   const feed = await loadFeed(env, target);
-  if (!feed) return notFound(`No such ${target.kind === 'user' ? 'writer' : target.kind === 'tag' ? 'topic' : 'publication or tag'}.`);
+  if (!feed) return notFound(`No such ${MISSING[target.kind]}.`);
   const origin = mainOrigin(env);
   const selfUrl = `${host.kind === 'default' ? origin : `${new URL(origin).protocol}//${host.host}`}${url.pathname}`;
   const xml = rssDocument(feedChannel(feed, { mainOrigin: origin, productName: env.PRODUCT_NAME, selfUrl }));

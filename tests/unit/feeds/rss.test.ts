@@ -105,6 +105,13 @@ describe('feed addresses by host kind', () => {
     [main, '/feed/the-pub', { kind: 'collection', collectionSlug: 'the-pub', tagSlug: null }],
     [main, '/feed/the-pub/', { kind: 'collection', collectionSlug: 'the-pub', tagSlug: null }],
     [main, '/feed/the-pub/tagged/go', { kind: 'collection', collectionSlug: 'the-pub', tagSlug: 'go' }],
+    [main, '/feed/latest', { kind: 'latest' }],
+    [main, '/feed/latest/', { kind: 'latest' }],
+    [main, '/feed/collections/good-reads-0a1b2c3d4e5f', { kind: 'catalog', catalogId: '0a1b2c3d4e5f' }],
+    [main, '/feed/collections/0a1b2c3d4e5f', { kind: 'catalog', catalogId: '0a1b2c3d4e5f' }],
+    // A publication slugged like a reserved word keeps its three-segment tagged feed.
+    [main, '/feed/latest/tagged/go', { kind: 'collection', collectionSlug: 'latest', tagSlug: 'go' }],
+    [main, '/feed/collections/tagged/go', { kind: 'collection', collectionSlug: 'collections', tagSlug: 'go' }],
     [user, '/feed', { kind: 'user', username: 'ada' }],
     [pub, '/feed', { kind: 'collection', collectionSlug: 'the-pub', tagSlug: null }],
     [pub, '/feed/tagged/go', { kind: 'collection', collectionSlug: 'the-pub', tagSlug: 'go' }],
@@ -123,6 +130,23 @@ describe('feed addresses by host kind', () => {
     [user, '/feed/@ada'],
     [pub, '/feed/the-pub'],
     [main, '/feeds/x'],
+    // Reserved words are never a publication's slug, whatever their case.
+    [main, '/feed/collections'],
+    [main, '/feed/Latest'],
+    [main, '/feed/LATEST'],
+    [main, '/feed/Collections'],
+    [main, '/feed/Tag'],
+    // A list needs its id: a predefined slug without a username is anyone's.
+    [main, '/feed/collections/reading-list'],
+    [main, '/feed/collections/currently-reading'],
+    [main, '/feed/collections/purchased'],
+    [main, '/feed/collections/no-id-here'],
+    [main, '/feed/collections/x-0A1B2C3D4E5F'],
+    [main, '/feed/collections/a/b'],
+    [main, '/feed/latest/x'],
+    [user, '/feed/latest'],
+    [pub, '/feed/latest'],
+    [pub, '/feed/collections/good-reads-0a1b2c3d4e5f'],
   ] as const)('%o %s is no feed', (host, path) => {
     expect(feedTarget(host, path)).toBeNull();
   });
