@@ -17,6 +17,8 @@ if (!existsSync(CHROMIUM)) {
 }
 
 await run('node', ['scripts/build-client.mjs']);
+// The e2e setup builds the bundle when run alone; this run just did.
+process.env.VELLUM_CLIENT_BUILT = '1';
 await run('tsc', ['-p', 'tsconfig.json', '--noEmit']);
 await run('vitest', ['run', '--project', 'unit']);
 await run('vitest', ['run', '--project', 'integration']);

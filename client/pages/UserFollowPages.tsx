@@ -5,8 +5,7 @@ import {
   UserFollowingPageQuery,
   type PersonConnectionData,
   type ProfileHeaderUser,
-  type UserFollowersPageData,
-  type UserFollowingPageData,
+  type ProfileResult,
   profileLookup,
   type ProfileLookup,
 } from '../graphql/profiles.ts';
@@ -56,65 +55,66 @@ function PeopleList<Data>({
   );
 }
 
-const pickFollowers = (data: UserFollowersPageData) =>
-  isProfileUser(data.userResult) ? { items: data.userResult.followersConnection.users, pagingInfo: data.userResult.followersConnection.pagingInfo } : null;
-const pickFollowing = (data: UserFollowingPageData) =>
-  isProfileUser(data.userResult) ? { items: data.userResult.followingConnection.users, pagingInfo: data.userResult.followingConnection.pagingInfo } : null;
+type Connection = 'followersConnection' | 'followingConnection';
+type PeoplePageData<C extends Connection> = { userResult: ProfileResult<Record<C, PersonConnectionData>> };
 
-export const userFollowersPage: PageDefinition<UserFollowersPageData> = {
-  query: (params) => ({ query: UserFollowersPageQuery, variables: { ...profileLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
-  status: (data) => profileStatus(data.userResult),
-  title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Followers'),
-  Component: function UserFollowers({ data }) {
+/** A profile page that lists people: the two pages differ in their query, connection and texts. */
+function peoplePage<C extends Connection>(page: {
+  query: PeopleQuery<PeoplePageData<C>>;
+  connection: C;
+  label: string;
+  heading: (user: ProfileHeaderUser) => ReactNode;
+  empty: (user: ProfileHeaderUser) => string;
+}): PageDefinition<PeoplePageData<C>> {
+  const pick = (data: PeoplePageData<C>) => {
     const user = data.userResult;
-    if (!isProfileUser(user)) return <UnavailableProfile result={user} />;
-    return (
-      <>
-        <ProfileHeading user={user} active={null} />
-        <PeopleList
-          user={user}
-          first={user.followersConnection}
-          query={UserFollowersPageQuery}
-          pick={pickFollowers}
-          label="Followers"
-          heading={
-            <>
-              <FollowerCount target={{ kind: 'USER', id: user.id, name: user.name }} count={user.socialStats.followerCount} /> Followers
-            </>
-          }
-          empty={`No one follows ${user.name} yet.`}
-        />
-      </>
-    );
-  },
-  Sidebar: function UserFollowersSidebar({ data }) {
-    return isProfileUser(data.userResult) ? <ProfileSidebar user={data.userResult} /> : null;
-  },
-};
+    return isProfileUser(user) ? { items: user[page.connection].users, pagingInfo: user[page.connection].pagingInfo } : null;
+  };
+  return {
+    query: (params) => ({ query: page.query, variables: { ...profileLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
+    status: (data) => profileStatus(data.userResult),
+    title: (data, state) => profileTitle(data?.userResult, state.config.productName, page.label),
+    Component: function PeoplePage({ data }) {
+      const user = data.userResult;
+      if (!isProfileUser(user)) return <UnavailableProfile result={user} />;
+      return (
+        <>
+          <ProfileHeading user={user} active={null} />
+          <PeopleList
+            user={user}
+            first={user[page.connection]}
+            query={page.query}
+            pick={pick}
+            label={page.label}
+            heading={page.heading(user)}
+            empty={page.empty(user)}
+          />
+        </>
+      );
+    },
+    Sidebar: function PeopleSidebar({ data }) {
+      return isProfileUser(data.userResult) ? <ProfileSidebar user={data.userResult} /> : null;
+    },
+  };
+}
 
-export const userFollowingPage: PageDefinition<UserFollowingPageData> = {
-  query: (params) => ({ query: UserFollowingPageQuery, variables: { ...profileLookup(params), paging: { limit: PEOPLE_PAGE_SIZE } } }),
-  status: (data) => profileStatus(data.userResult),
-  title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Following'),
-  Component: function UserFollowing({ data }) {
-    const user = data.userResult;
-    if (!isProfileUser(user)) return <UnavailableProfile result={user} />;
-    return (
-      <>
-        <ProfileHeading user={user} active={null} />
-        <PeopleList
-          user={user}
-          first={user.followingConnection}
-          query={UserFollowingPageQuery}
-          pick={pickFollowing}
-          label="Following"
-          heading={`${formatCount(user.socialStats.followingCount)} Following`}
-          empty={`${user.name} doesn't follow anyone yet.`}
-        />
-      </>
-    );
-  },
-  Sidebar: function UserFollowingSidebar({ data }) {
-    return isProfileUser(data.userResult) ? <ProfileSidebar user={data.userResult} /> : null;
-  },
-};
+export const userFollowersPage = peoplePage({
+  query: UserFollowersPageQuery,
+  connection: 'followersConnection',
+  label: 'Followers',
+  // The count moves with a follow made on this page.
+  heading: (user) => (
+    <>
+      <FollowerCount target={{ kind: 'USER', id: user.id, name: user.name }} count={user.socialStats.followerCount} /> Followers
+    </>
+  ),
+  empty: (user) => `No one follows ${user.name} yet.`,
+});
+
+export const userFollowingPage = peoplePage({
+  query: UserFollowingPageQuery,
+  connection: 'followingConnection',
+  label: 'Following',
+  heading: (user) => `${formatCount(user.socialStats.followingCount)} Following`,
+  empty: (user) => `${user.name} doesn't follow anyone yet.`,
+});

@@ -44,8 +44,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export default async function setup(project: TestProject) {
   // The browser must get the bundle of the code the server renders, or hydration fails on
-  // any page changed since the last build (`npm run test:e2e` alone builds nothing else).
-  await runToEnd('node', ['scripts/build-client.mjs']);
+  // any page changed since the last build. `npm test` has just built it (and says so);
+  // `npm run test:e2e` alone builds nothing else.
+  if (process.env.VELLUM_CLIENT_BUILT !== '1') await runToEnd('node', ['scripts/build-client.mjs']);
   await rm(stateDir, { recursive: true, force: true });
   const persist = ['--persist-to', stateDir];
   await runToEnd('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
