@@ -6,6 +6,7 @@ export async function requestsPerSecond(url, { seconds = 5, connections = 8, hea
   const non2xx = result.non2xx;
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + non2xx,

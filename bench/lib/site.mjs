@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { workerdPids } from './workerd-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -52,6 +53,8 @@ export async function startSite({ stories = 1000, vars = {} } = {}) {
   }
   return {
     baseURL,
+    /** The workerd processes serving the site (for CPU per request: bench/lib/workerd-cpu.mjs). */
+    workerdPids: () => workerdPids(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
