@@ -1,18 +1,26 @@
 // Edge-cache figures, side by side in one run on one local site (wrangler dev, workerd, the
-// 1,000-story demo world): requests per second for
-//   HIT     a story page served from the edge cache (Cache API match + tag-ledger check),
-//   MISS    the same story page rendered fresh and stored: every request has an address never
-//           seen before (/p/miss-{n}-{postId}: any slug before the id is the same story), so
-//           each one is looked up, rendered, teed to the reader and put in the cache + tag index,
-//   static  a static asset of similar size, served by the asset store without the worker,
-// and the ratios HIT/static and HIT/MISS. Locally everything shares one machine; the figures
-// compare the three paths, they are not production numbers.
+// 1,000-story demo world). For each path: requests per second, latency, and the workerd CPU
+// it cost per request (read from the kernel's /proc counters before and after the run,
+// bench/lib/workerd-cpu.mjs), for
+//   health     GET /_/health: the worker's floor (a tiny JSON body, no D1),
+//   HIT        a story page served from the edge cache: looked up before any session, D1 or
+//              GraphQL work; every answer is checked to carry x-d1-queries: 0,
+//   MISS       the same story page rendered fresh and stored: every request has an address never
+//              seen before (/p/miss-{n}-{postId}: any slug before the id is the same story), so
+//              each one is looked up, rendered, teed to the reader and put in the cache + tag index,
+//   static     a static asset of similar size, served by the asset store (workerd still spends
+//              CPU on it: that is the figure a HIT should approach),
+//   signed in  the story page for a signed-in reader (a session row inserted into the bench's
+//              local D1): DYNAMIC, a full render with the viewer,
+// and the ratios HIT/health (goal ≥ 0.8 in req/s), HIT/static and HIT/MISS. Locally everything
+// shares one machine; the figures compare the paths, they are not production numbers.
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startSite } from './lib/site.mjs';
-import { requestsPerSecond } from './lib/load.mjs';
+import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STORIES = 1000;
@@ -20,34 +28,80 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 8;
 // A reader's browser: Node's own user agent ("node") is, rightly, a bot, and bots are never served from the cache.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+const SIGNED_IN_USER = 'reader';
 
-// A world seeded before the edge cache's migration existed still needs its tables.
 const stateDir = path.join(root, `.tmp/bench-state-${STORIES}`);
-if (existsSync(path.join(stateDir, '.seeded'))) {
-  const applied = spawnSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (applied.status !== 0) throw new Error('could not apply migrations to the benchmark database');
+
+function wrangler(args) {
+  const run = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (run.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${run.stderr}`);
+  return run.stdout;
 }
 
-/** Requests per second where every request gets a fresh path from makePath(n). */
-async function uniquePathsPerSecond(baseURL, makePath, { seconds, connections }) {
+// A world seeded before the latest migrations still needs their tables.
+if (existsSync(path.join(stateDir, '.seeded'))) wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]);
+
+/**
+ * A session for the demo reader, written straight into the bench's local D1 (as sign-in would:
+ * only the token's SHA-256 is stored). Answers the cookie value.
+ */
+function signInBenchReader() {
+  const token = randomBytes(32).toString('base64url');
+  const idHash = createHash('sha256').update(token).digest('hex');
+  const now = Date.now();
+  const sql =
+    'INSERT INTO sessions (id_hash, user_id, xsrf, created_at, expires_at) ' +
+    `SELECT '${idHash}', id, 'bench-xsrf', ${now}, ${now + 24 * 3600 * 1000} FROM users WHERE username = '${SIGNED_IN_USER}'`;
+  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', sql]);
+  return token;
+}
+
+/**
+ * Runs autocannon and measures workerd CPU per request over the run. `check(headers)` sees
+ * every response's headers (autocannon's onResponse): answers counted by whether it holds.
+ */
+async function measure(site, { url, headers = {}, makePath, check }) {
+  let checked = 0;
+  let failedChecks = 0;
   let n = 0;
-  const result = await autocannon({
-    url: baseURL,
-    duration: seconds,
-    connections,
-    headers: BROWSER,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: makePath(n++) }) }],
+  const { result, cpuMsPerRequest } = await measureCpuPerRequest(site.workerdPids(), async () => {
+    const run = await autocannon({
+      url,
+      duration: SECONDS,
+      connections: CONNECTIONS,
+      headers: { ...BROWSER, ...headers },
+      ...(makePath || check
+        ? {
+            requests: [
+              {
+                method: 'GET',
+                ...(makePath ? { setupRequest: (request) => ({ ...request, path: makePath(n++) }) } : {}),
+                ...(check
+                  ? {
+                      onResponse: (status, body, context, responseHeaders) => {
+                        checked++;
+                        if (!check(responseHeaders ?? {})) failedChecks++;
+                      },
+                    }
+                  : {}),
+              },
+            ],
+          }
+        : {}),
+    });
+    return {
+      rps: run.requests.average,
+      requests: run.requests.total,
+      p50: run.latency.p50,
+      p99: run.latency.p99,
+      errors: run.errors + run.timeouts + run.non2xx,
+    };
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  return { ...result, cpuMsPerRequest, checked, failedChecks };
 }
 
-async function get(url) {
-  const res = await fetch(url, { headers: BROWSER });
+async function get(url, headers = {}) {
+  const res = await fetch(url, { headers: { ...BROWSER, ...headers } });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { res, bytes };
 }
@@ -70,14 +124,25 @@ function similarStaticAsset(size) {
   return files[0];
 }
 
+/** autocannon hands headers as a flat [name, value, …] list or an object, by version. */
+function headerValue(headers, name) {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i < headers.length; i += 2) if (String(headers[i]).toLowerCase() === name) return String(headers[i + 1]);
+    return null;
+  }
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? null : String(headers[key]);
+}
+
 const site = await startSite({ stories: STORIES, vars: { EDGE_CACHE: 'on' } });
 try {
   const home = await fetch(site.baseURL + '/', { headers: BROWSER }).then((r) => r.text());
   const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   if (!storyPath) throw new Error('no story link on the home page');
   const postId = /([0-9a-f]{12})$/.exec(storyPath)[1];
+  const sessionCookie = { cookie: `sid=${signInBenchReader()}` };
 
-  // The HIT path: store the page, check it is served from the cache.
+  // Probes: each path answers what it is meant to before it is measured.
   await get(site.baseURL + storyPath);
   const hitProbe = await get(site.baseURL + storyPath);
   if (hitProbe.res.headers.get('x-cache-status') !== 'HIT') {
@@ -90,22 +155,41 @@ try {
   const asset = similarStaticAsset(hitProbe.bytes.length);
   const assetProbe = await get(site.baseURL + asset.path);
   if (!assetProbe.res.ok) throw new Error(`static asset ${asset.path} answered ${assetProbe.res.status}`);
+  const signedInProbe = await get(site.baseURL + storyPath, sessionCookie);
+  if (signedInProbe.res.headers.get('x-cache-status') !== 'DYNAMIC' || !signedInProbe.bytes.includes('"isLoggedInCookie":true')) {
+    throw new Error(`expected a signed-in DYNAMIC page, got ${signedInProbe.res.headers.get('x-cache-status')}`);
+  }
+  const healthProbe = await get(site.baseURL + '/_/health');
 
-  const options = { seconds: SECONDS, connections: CONNECTIONS, headers: BROWSER };
-  await requestsPerSecond(site.baseURL + storyPath, { ...options, seconds: 2 }); // warm up
-  const hit = await requestsPerSecond(site.baseURL + storyPath, options);
-  const miss = await uniquePathsPerSecond(site.baseURL, (n) => `/p/miss-${n}-${postId}`, options);
-  const stat = await requestsPerSecond(site.baseURL + asset.path, options);
+  // Warm up every path once (isolate, JIT), then measure one after another.
+  for (const url of [site.baseURL + '/_/health', site.baseURL + storyPath]) {
+    await autocannon({ url, duration: 2, connections: CONNECTIONS, headers: BROWSER });
+  }
+  const isHit = (headers) => headerValue(headers, 'x-cache-status') === 'HIT';
+  const noD1 = (headers) => isHit(headers) && headerValue(headers, 'x-d1-queries') === '0';
+  const health = await measure(site, { url: site.baseURL + '/_/health' });
+  const hit = await measure(site, { url: site.baseURL + storyPath, check: noD1 });
+  const miss = await measure(site, { url: site.baseURL, makePath: (n) => `/p/miss-${n}-${postId}` });
+  const stat = await measure(site, { url: site.baseURL + asset.path });
+  const signedIn = await measure(site, { url: site.baseURL + storyPath, headers: sessionCookie });
 
   console.log(`\n## Edge cache (${STORIES.toLocaleString('en')}-story demo world, ${SECONDS} s each, ${CONNECTIONS} connections)\n`);
-  console.log('| response | path | bytes | req/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log('| response | path | bytes | req/s | workerd CPU ms/req | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   const row = (name, where, bytes, r) =>
-    console.log(`| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    console.log(
+      `| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    );
+  row('health (the floor)', '/_/health', healthProbe.bytes.length, health);
   row('HIT (edge cache)', storyPath, hitProbe.bytes.length, hit);
   row('MISS (fresh render + store)', `/p/miss-{n}-${postId}`, missProbe.bytes.length, miss);
   row('static asset', asset.path, asset.size, stat);
-  console.log(`\nHIT / static: ${(hit.rps / stat.rps).toFixed(2)}   HIT / MISS: ${(hit.rps / miss.rps).toFixed(2)}`);
+  row(`signed in (${SIGNED_IN_USER}, DYNAMIC)`, storyPath, signedInProbe.bytes.length, signedIn);
+  console.log(
+    `\nHIT / health: ${(hit.rps / health.rps).toFixed(2)} req/s (goal ≥ 0.8), ${(hit.cpuMsPerRequest / health.cpuMsPerRequest).toFixed(2)}× the CPU` +
+      `   HIT / static: ${(hit.rps / stat.rps).toFixed(2)}   HIT / MISS: ${(hit.rps / miss.rps).toFixed(2)}`,
+  );
+  console.log(`HITs answering x-cache-status: HIT with x-d1-queries: 0: ${hit.checked - hit.failedChecks} of ${hit.checked}${hit.failedChecks ? '  ← NOT ALL' : ' (all)'}`);
 } finally {
   await site.stop();
 }

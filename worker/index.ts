@@ -1,9 +1,10 @@
 // The Vellum worker: fixed endpoints first, then every other path is a page of the
-// host's route table (see worker/pages/page-handler.ts for the page path).
+// host's route table, through the page pipeline (host kind → edge-cache lookup → viewer →
+// page, worker/pages/pipeline.ts).
 import { Hono } from 'hono';
 import type { Env } from './env.ts';
 import { mountGraphQL } from './graphql/route.ts';
-import { handlePage } from './pages/page-handler.ts';
+import { pagePipeline } from './pages/pipeline.ts';
 import { placeholderImage } from './images/placeholder-image.ts';
 import { ERROR_REPORT_PATH, handleErrorReport } from './reports/error-reports.ts';
 import { serverErrorPage } from './pages/server-error-page.ts';
@@ -24,7 +25,7 @@ app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
 mountFeeds(app);
-app.all('*', handlePage);
+app.route('/', pagePipeline());
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;

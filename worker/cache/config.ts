@@ -37,6 +37,15 @@ function seconds(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : fallback;
 }
 
+const parsedConfigs = new WeakMap<object, EdgeCacheConfig>();
+
+/** edgeCacheConfig, parsed once per bindings object (one per isolate in production). */
+export function edgeCacheConfigOf(env: Partial<EdgeCacheEnv>): EdgeCacheConfig {
+  let config = parsedConfigs.get(env);
+  if (!config) parsedConfigs.set(env, (config = edgeCacheConfig(env)));
+  return config;
+}
+
 export function edgeCacheConfig(env: Partial<EdgeCacheEnv>): EdgeCacheConfig {
   return {
     inUse: (env.EDGE_CACHE ?? 'off').trim().toLowerCase() === 'on',

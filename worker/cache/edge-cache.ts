@@ -1,57 +1,49 @@
-// The cache layer around page rendering (spec 2 §4.7, DESIGN "Edge cache"):
+// The cache layer around page rendering (spec 2 §4.7, DESIGN "Edge cache"), in two steps
+// that the request pipeline (worker/pages/pipeline.ts) calls:
 //
-//   rules on the request ──no──────────────────────────────────────────────▶ render ─▶ DYNAMIC
-//        │ yes (logged out, not bot/staff/internal/spoofed, cache on, group not disabled)
+//   consultEdgeCache: rules on the request ──no──────────────────────────▶ (not consulted)
+//        │ yes (logged out, not bot/staff/internal/spoofed, cache on, group not disabled,
+//        │      an eligible route, GET or HEAD)
 //        ▼
-//   stored copy? ── fresh (TTL, tag ledger) ─────────────────────────────────▶ HIT (stored bytes)
-//        │ none: MISS · stale: EXPIRED
+//   stored copy? ── younger than the TTL ─────────────────────────────────▶ HIT (stored bytes)
+//        │ none: MISS · older: EXPIRED
 //        ▼
+//   serveWithEdgeCache:
 //   cache controller (PostCacheController, TopicCacheController, …): subject + tags
 //        │ a disabling rule fired, nothing found, controller error ──▶ render ─▶ DYNAMIC
 //        ▼
 //   render from the canonical URL ── not 200, or sets a cookie ───────────────▶ DYNAMIC
 //        │
 //        ├─▶ reader (MISS / EXPIRED), while it streams
-//        └─▶ storage + tag index (waitUntil), the same bytes (body.tee())
+//        └─▶ storage + tag index (waitUntil), the same bytes (body.tee()); withdrawn again
+//            when one of its tags was purged while it rendered (the tag ledger)
 //
-// Requests that fail a rule on the request never look a copy up and never store one, so a
-// page rendered for a signed-in viewer can never reach anyone else, and a logged-out copy
-// never reaches a signed-in viewer. Routes that are not eligible (or with the cache off, or
-// a method other than GET and HEAD) skip the controllers as well. Every page response gets X-Cache-Status and one log line.
-import type { CountingD1 } from '../db/counting-d1.ts';
-import type { Env } from '../env.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import type { HostContext } from '../host/resolve-host.ts';
-import type { RequestViewer } from '../session/viewer.ts';
-import type { ResolvedPage } from '../../client/app/resolve-page.ts';
-import { addressTag, canonicalPageUrl, pageKey } from './cache-key.ts';
-import { edgeCacheConfig, type EdgeCacheConfig, type EdgeCacheEnv } from './config.ts';
+// For a request without a session cookie the pipeline consults the cache before it reads a
+// session or creates a GraphQL context: a HIT is one Cache API match and the stored bytes,
+// with no D1 query. A HIT reads nothing but the copy: freshness is its age, and purges
+// remove copies (freshness.ts, purge.ts). Requests that fail a rule on the request never
+// look a copy up and never store one, so a page rendered for a signed-in viewer can never
+// reach anyone else, and a logged-out copy never reaches a signed-in viewer. Routes that are
+// not eligible (or with the cache off, or a method other than GET and HEAD) skip the
+// controllers as well. Every page response gets X-Cache-Status and one log line.
+import type { PageRequest } from '../pages/page-request.ts';
+import { addressTag, canonicalPageUrl, pageKey, type PageKey } from './cache-key.ts';
+import { edgeCacheConfigOf, type EdgeCacheConfig, type EdgeCacheEnv } from './config.ts';
 import { learnSubject } from './controllers.ts';
 import { decidePage, decideRequest, decideResponse, type CacheDecision } from './decision.ts';
 import { logDecision } from './decision-log.ts';
 import { eligiblePage, type EligiblePage } from './eligibility.ts';
-import { freshness } from './freshness.ts';
+import { freshness, purgedDuringRender } from './freshness.ts';
 import { dynamicResponse, RENDERED_AT_HEADER, sharedPageHeaders, storedCopyHeaders, type CacheStatus } from './headers.ts';
-import { indexStoredCopy, latestInvalidation } from './ledger.ts';
+import { forgetStoredCopies, indexStoredCopy, latestInvalidation } from './ledger.ts';
 import { requestFacts } from './request-facts.ts';
 import type { RequestFacts } from './rules.ts';
 import type { PageStore } from './storage.ts';
-import { CACHE_TAG_HEADER, parseCacheTagHeader, uniqueTags } from './tags.ts';
+import { CACHE_TAG_HEADER, uniqueTags } from './tags.ts';
 import { currentDeploymentVersion } from './version.ts';
 
-/** What the cache layer needs to know of a page request (page-handler.ts's PageRequest has it all). */
-export interface CacheablePage {
-  url: URL;
-  env: Env;
-  host: HostContext;
-  viewer: RequestViewer;
-  /** Global flags. */
-  flags: ReadonlySet<string>;
-  resolved: ResolvedPage | null;
-  /** The request's GraphQL context: the controllers share its loaders with the render. */
-  graphql: GraphQLContext;
-  d1: CountingD1;
-}
+/** What the cache layer reads of a page request (the render gets the whole request). */
+export type CachedPageRequest = Pick<PageRequest, 'url' | 'env' | 'host' | 'viewer' | 'flags' | 'resolved' | 'd1' | 'graphql'>;
 
 export interface EdgeCacheIO {
   store: PageStore;
@@ -59,9 +51,22 @@ export interface EdgeCacheIO {
   now(): number;
 }
 
+type Lookup = { kind: 'hit'; response: Response } | { kind: 'miss' } | { kind: 'expired'; reason: string } | { kind: 'not-consulted' };
+
+/** What consulting the cache learned: the request's facts and decision, and the lookup's outcome. */
+export interface Consultation {
+  config: EdgeCacheConfig;
+  eligible: EligiblePage | null;
+  facts: RequestFacts;
+  onRequest: CacheDecision;
+  /** null when the cache does not apply to the request at all (not eligible, off, not GET/HEAD). */
+  key: PageKey | null;
+  lookup: Lookup;
+}
+
 type Logger = (status: CacheStatus, decision: Pick<CacheDecision, 'rule' | 'failed'>, tags: readonly string[], expired?: string) => void;
 
-function decisionLogger(page: CacheablePage, eligible: EligiblePage | null, facts: RequestFacts): Logger {
+function decisionLogger(page: CachedPageRequest, eligible: EligiblePage | null, facts: RequestFacts): Logger {
   return (status, decision, tags, expired) =>
     logDecision({
       route: page.resolved?.routeName ?? 'NotFound',
@@ -77,71 +82,96 @@ function decisionLogger(page: CacheablePage, eligible: EligiblePage | null, fact
     });
 }
 
-type Lookup = { kind: 'hit'; response: Response } | { kind: 'miss' } | { kind: 'expired'; reason: string };
+const storeError = (operation: string, error: unknown, route?: string) =>
+  console.error(JSON.stringify({ event: 'edge_cache_store_error', operation, ...(route ? { route } : {}), message: String(error) }));
 
-async function lookUp(key: string, page: CacheablePage, config: EdgeCacheConfig, io: EdgeCacheIO, log: Logger, decision: CacheDecision): Promise<Lookup> {
+/** The stored copy under the key, if it is still fresh: a HIT reads nothing else. */
+async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onHit: (tags: readonly string[]) => void, d1Queries: number): Promise<Lookup> {
   let stored: Response | null;
   try {
     stored = await io.store.match(key);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'edge_cache_store_error', operation: 'match', message: String(error) }));
+    storeError('match', error);
     return { kind: 'miss' };
   }
   if (!stored) return { kind: 'miss' };
   const now = io.now();
   const renderedAt = Number(stored.headers.get(RENDERED_AT_HEADER));
-  const tags = parseCacheTagHeader(stored.headers.get(CACHE_TAG_HEADER));
-  let verdict = freshness(renderedAt, now, config.ttlSeconds, null);
-  if (verdict.fresh) {
-    try {
-      verdict = freshness(renderedAt, now, config.ttlSeconds, await latestInvalidation(page.d1.db, tags));
-    } catch (error) {
-      // A copy whose tags cannot be checked is not served: it may have been purged.
-      console.error(JSON.stringify({ event: 'edge_cache_ledger_error', message: String(error) }));
-      verdict = { fresh: false, reason: 'unreadable' };
-    }
-  }
+  const verdict = freshness(renderedAt, now, config.ttlSeconds);
   if (!verdict.fresh) {
     await stored.body?.cancel();
     return { kind: 'expired', reason: verdict.reason };
   }
-  log('HIT', decision, tags);
+  // The tags were written by the MISS that stored the copy: no need to validate them again.
+  onHit(stored.headers.get(CACHE_TAG_HEADER)?.split(',') ?? []);
   const headers = sharedPageHeaders(stored.headers, 'HIT', (now - renderedAt) / 1000);
-  headers.set('x-d1-queries', String(page.d1.count()));
+  headers.set('x-d1-queries', String(d1Queries));
   return { kind: 'hit', response: new Response(stored.body, { status: 200, headers }) };
+}
+
+/**
+ * Decides on the request alone and, when the stored copy may be used, looks it up. Needs no
+ * session, data or GraphQL: for a request without a session cookie the pipeline calls it
+ * before the viewer is resolved. A HIT's response is in `lookup.response`.
+ */
+export async function consultEdgeCache(page: CachedPageRequest, request: Request, io: EdgeCacheIO): Promise<Consultation> {
+  const env = page.env as EdgeCacheEnv;
+  const config = edgeCacheConfigOf(env);
+  const eligible = eligiblePage(page.resolved);
+  const facts = requestFacts(request, page.viewer, page.flags, config, eligible !== null);
+  const onRequest = decideRequest(facts);
+  if (!eligible || !config.inUse || !facts.isGetOrHead) return { config, eligible, facts, onRequest, key: null, lookup: { kind: 'not-consulted' } };
+  const key = pageKey(page.host, page.url, currentDeploymentVersion(env));
+  if (!onRequest.cacheable) return { config, eligible, facts, onRequest, key, lookup: { kind: 'not-consulted' } };
+  const log = decisionLogger(page, eligible, facts);
+  const lookup = await lookUp(key.url, config, io, (tags) => log('HIT', onRequest, tags), page.d1.count());
+  return { config, eligible, facts, onRequest, key, lookup };
+}
+
+/**
+ * Stores a rendered copy, then withdraws it if one of its tags was purged since its render
+ * started (a render that read data before a write and finished after it). Storing first and
+ * checking after closes the race both ways: a purge that records its tags before the check is
+ * seen by it; one that records them after finds the copy already in the tag index (locally)
+ * or in storage (the zone purge), and deletes it itself.
+ */
+async function storeCopy(page: CachedPageRequest, io: EdgeCacheIO, key: string, copy: Response, tags: readonly string[], renderStartedAt: number, expiresAt: number): Promise<void> {
+  const db = page.env.DB;
+  await io.store.put(key, copy);
+  await indexStoredCopy(db, key, tags, renderStartedAt, expiresAt);
+  if (purgedDuringRender(renderStartedAt, await latestInvalidation(db, tags))) {
+    await io.store.delete(key);
+    await forgetStoredCopies(db, [key], io.now());
+    console.log(JSON.stringify({ event: 'edge_cache_store_withdrawn', route: page.resolved?.routeName, reason: 'purged_during_render' }));
+  }
 }
 
 /**
  * Serves a page through the edge cache. `render` renders the page for the request it is
  * given (for a page that may be stored, with the canonical URL: no tracking parameters).
+ * `consulted` is what the pipeline's earlier consultation learned (its lookup is not repeated).
  */
-export async function serveWithEdgeCache<P extends CacheablePage>(
+export async function serveWithEdgeCache<P extends CachedPageRequest>(
   page: P,
   request: Request,
   io: EdgeCacheIO,
   render: (page: P) => Promise<Response>,
+  consulted?: Consultation,
 ): Promise<Response> {
-  const env = page.env as EdgeCacheEnv;
-  const config = edgeCacheConfig(env);
-  const eligible = eligiblePage(page.resolved);
-  const facts = requestFacts(request, page.viewer, page.flags, config, eligible !== null);
-  const log = decisionLogger(page, eligible, facts);
   const renderStartedAt = io.now();
+  const { config, eligible, facts, onRequest, key, lookup } = consulted ?? (await consultEdgeCache(page, request, io));
+  if (lookup.kind === 'hit') return lookup.response;
+  const log = decisionLogger(page, eligible, facts);
 
-  const onRequest = decideRequest(facts);
-  if (!eligible || !config.inUse || !facts.isGetOrHead) {
+  if (!eligible || !key) {
     log('DYNAMIC', onRequest, []);
     return dynamicResponse(await render(page), []);
   }
-
-  const key = pageKey(page.host, page.url, currentDeploymentVersion(env));
-  const lookup: Lookup = onRequest.cacheable ? await lookUp(key.url, page, config, io, log, onRequest) : { kind: 'miss' };
-  if (lookup.kind === 'hit') return lookup.response;
   const dropStale = () => {
     if (lookup.kind === 'expired') io.waitUntil(io.store.delete(key.url).catch(() => false));
   };
 
-  const subject = await learnSubject(eligible, page.host, page.graphql);
+  const subject = await learnSubject(eligible, page.host, page.graphql());
   const decision = decidePage(facts, subject.facts);
   if (!decision.cacheable) {
     dropStale();
@@ -161,16 +191,8 @@ export async function serveWithEdgeCache<P extends CacheablePage>(
   const keepSeconds = config.ttlSeconds + config.staleSeconds;
   const storedHeaders = storedCopyHeaders(rendered.headers, tags, renderStartedAt, keepSeconds);
   const [forReader, forStore] = rendered.body.tee();
-  io.waitUntil(
-    (async () => {
-      try {
-        await io.store.put(key.url, new Response(forStore, { status: 200, headers: storedHeaders }));
-        await indexStoredCopy(env.DB, key.url, tags, renderStartedAt, renderStartedAt + keepSeconds * 1000);
-      } catch (error) {
-        console.error(JSON.stringify({ event: 'edge_cache_store_error', operation: 'put', route: eligible.routeName, message: String(error) }));
-      }
-    })(),
-  );
+  const copy = new Response(forStore, { status: 200, headers: storedHeaders });
+  io.waitUntil(storeCopy(page, io, key.url, copy, tags, renderStartedAt, renderStartedAt + keepSeconds * 1000).catch((error) => storeError('put', error, eligible.routeName)));
 
   const status: CacheStatus = lookup.kind === 'expired' ? 'EXPIRED' : 'MISS';
   log(status, final, tags, lookup.kind === 'expired' ? lookup.reason : undefined);

@@ -20,7 +20,13 @@
 // A story's highlights and notes addresses (/p/{id}/quotes/…, /notes/…) are left out too:
 // they exist for a signed-in reader and would only multiply copies of one story.
 // Only a 200 page is ever stored.
-import type { ResolvedPage } from '../../client/app/resolve-page.ts';
+//
+// Eligibility depends on the resolved route alone (no viewer, no data), which is what lets
+// the pipeline look a page up before it reads the session (worker/pages/pipeline.ts).
+import type { ResolvedPage } from '../pages/client-door.ts';
+
+/** What eligibility reads of a resolved route. */
+export type RouteForCache = Pick<ResolvedPage, 'routeName' | 'pageName' | 'params' | 'redirects'>;
 
 export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection';
 
@@ -55,7 +61,7 @@ export interface EligiblePage {
 }
 
 /** The eligible page a resolved route shows, or null (no route, a redirect, or a route not listed). */
-export function eligiblePage(resolved: ResolvedPage | null): EligiblePage | null {
+export function eligiblePage(resolved: RouteForCache | null): EligiblePage | null {
   if (!resolved || resolved.redirects || !resolved.pageName) return null;
   const kind = ELIGIBLE_ROUTES[resolved.routeName];
   return kind ? { kind, routeName: resolved.routeName, params: resolved.params } : null;

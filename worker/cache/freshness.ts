@@ -1,21 +1,28 @@
-// Whether a stored copy may still be served (X-Cache-Status HIT) or must be replaced by a
-// fresh render (EXPIRED):
-//   - it is older than the freshness lifetime (EDGE_CACHE_TTL_SECONDS), or
-//   - any of its tags was invalidated at or after the moment its render started (the tag
-//     ledger). The render's start, not the time the copy was stored, is what counts: a
-//     render that read the data before a write and finished after it is stale too.
-// Stale copies are never served (no stale-while-revalidate: a reader must not see a page
-// older than a write that has returned). CLOCK_SKEW_MARGIN_MS covers clocks of different
-// machines disagreeing: a copy rendered within the margin after an invalidation counts as
-// rendered before it, and is re-rendered once more.
+// Whether a stored copy may still be served, and whether a fresh render may be stored.
+//
+// Serving (the HIT path): a copy is fresh for the freshness lifetime (EDGE_CACHE_TTL_SECONDS)
+// from the moment its render started; older, it is EXPIRED and replaced by a fresh render.
+// Nothing else is read on a HIT: a purge removes copies instead (the local tag index, and in
+// production the zone's purge by tag), see docs/adr/0001-edge-cache.md for the bound on
+// staleness that gives. Stale copies are never served (no stale-while-revalidate).
+//
+// Storing (after a MISS or EXPIRED render, off the reader's path): a render that started
+// before a purge of one of its tags may hold data older than the write that caused the
+// purge, and must not stay stored as fresh. The tag ledger says when each tag was last
+// purged; a render that started at or before that moment (within CLOCK_SKEW_MARGIN_MS, for
+// clocks of different machines disagreeing) is withdrawn from storage right after it was put.
 
 export const CLOCK_SKEW_MARGIN_MS = 1000;
 
-export type Freshness = { fresh: true } | { fresh: false; reason: 'ttl' | 'purged' | 'unreadable' };
+export type Freshness = { fresh: true } | { fresh: false; reason: 'ttl' | 'unreadable' };
 
-export function freshness(renderedAt: number, now: number, ttlSeconds: number, latestInvalidation: number | null): Freshness {
+export function freshness(renderedAt: number, now: number, ttlSeconds: number): Freshness {
   if (!Number.isFinite(renderedAt) || renderedAt <= 0) return { fresh: false, reason: 'unreadable' };
   if (now - renderedAt >= ttlSeconds * 1000) return { fresh: false, reason: 'ttl' };
-  if (latestInvalidation !== null && renderedAt <= latestInvalidation + CLOCK_SKEW_MARGIN_MS) return { fresh: false, reason: 'purged' };
   return { fresh: true };
+}
+
+/** Whether a render that started at `renderStartedAt` may predate the latest purge of its tags. */
+export function purgedDuringRender(renderStartedAt: number, latestInvalidation: number | null): boolean {
+  return latestInvalidation !== null && renderStartedAt <= latestInvalidation + CLOCK_SKEW_MARGIN_MS;
 }

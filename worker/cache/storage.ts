@@ -12,7 +12,7 @@ export interface PageStore {
   delete(key: string): Promise<boolean>;
 }
 
-/** The Cache API store: per data centre, not replicated (purges across data centres go through the tag ledger). */
+/** The Cache API store: per data centre, not replicated (purges across data centres go through the zone purge). */
 export class CacheApiPageStore implements PageStore {
   constructor(private readonly cache: Cache) {}
 
@@ -34,6 +34,8 @@ function defaultCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
+let defaultStore: PageStore | null = null;
+
 export function defaultPageStore(): PageStore {
-  return new CacheApiPageStore(defaultCache());
+  return (defaultStore ??= new CacheApiPageStore(defaultCache()));
 }

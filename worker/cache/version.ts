@@ -7,9 +7,11 @@ import type { Env } from '../env.ts';
 import { deploymentVersion } from './cache-key.ts';
 
 const versions = new Map<string, string>();
+/** The bundle's file names, once per isolate (this runs on every cached page, HITs included). */
+const MANIFEST_TEXT = JSON.stringify(manifest);
 
 export function currentDeploymentVersion(env: Pick<Env, 'FLAGS' | 'ENVIRONMENT' | 'MAIN_HOST' | 'PRODUCT_NAME' | 'STATUS_SITE_URL'>): string {
-  const parts = [JSON.stringify(manifest), env.FLAGS ?? '', env.ENVIRONMENT ?? '', env.MAIN_HOST ?? '', env.PRODUCT_NAME ?? '', env.STATUS_SITE_URL ?? ''];
+  const parts = [MANIFEST_TEXT, env.FLAGS ?? '', env.ENVIRONMENT ?? '', env.MAIN_HOST ?? '', env.PRODUCT_NAME ?? '', env.STATUS_SITE_URL ?? ''];
   const id = parts.join('\u0001');
   let version = versions.get(id);
   if (!version) versions.set(id, (version = deploymentVersion(parts)));

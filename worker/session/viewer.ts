@@ -67,10 +67,20 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
+/** The session cookie's token, or null when the request carries none (an empty value is none). */
+export function sessionToken(request: Request): string | null {
+  return readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+}
+
+/** The viewer of a request without a session cookie: logged out, no database read. */
+export function anonymousViewer(request: Request): RequestViewer {
+  return { ...LOGGED_OUT, isBot: isbot(request.headers.get('user-agent') ?? '') };
+}
+
 export async function resolveViewer(db: D1Database, request: Request): Promise<RequestViewer> {
+  const token = sessionToken(request);
+  if (!token) return anonymousViewer(request);
   const isBot = isbot(request.headers.get('user-agent') ?? '');
-  const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
-  if (!token) return { ...LOGGED_OUT, isBot };
   const session = await findSession(db, token);
   if (!session) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
   const row = await db

@@ -1,29 +1,37 @@
-// Freshness (TTL and the tag ledger), the tags and the Cache-Tag header.
+// Freshness (TTL only on a HIT; the tag ledger decides whether a render may stay stored), the tags and the Cache-Tag header.
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_MARGIN_MS, freshness } from '../../../worker/cache/freshness.ts';
+import { CLOCK_SKEW_MARGIN_MS, freshness, purgedDuringRender } from '../../../worker/cache/freshness.ts';
 import { collectionTag, formatCacheTagHeader, HOME_TAG, isValidTag, parseCacheTagHeader, postTag, topicTag, uniqueTags, userTag } from '../../../worker/cache/tags.ts';
 
 describe('freshness', () => {
   const t0 = 1_800_000_000_000;
-  it('fresh within the lifetime when no tag was invalidated since the render started', () => {
-    expect(freshness(t0, t0 + 299_999, 300, null)).toEqual({ fresh: true });
-    expect(freshness(t0, t0 + 1000, 300, t0 - CLOCK_SKEW_MARGIN_MS - 1)).toEqual({ fresh: true });
+  it('fresh within the lifetime', () => {
+    expect(freshness(t0, t0 + 299_999, 300)).toEqual({ fresh: true });
+    expect(freshness(t0, t0 + 1000, 300)).toEqual({ fresh: true });
   });
 
   it('stale once the lifetime has passed', () => {
-    expect(freshness(t0, t0 + 300_000, 300, null)).toEqual({ fresh: false, reason: 'ttl' });
-    expect(freshness(t0, t0, 0, null)).toEqual({ fresh: false, reason: 'ttl' });
-  });
-
-  it('stale when a tag was invalidated at or after the render started (within the clock-skew margin too)', () => {
-    expect(freshness(t0, t0 + 5000, 300, t0 + 10)).toEqual({ fresh: false, reason: 'purged' });
-    expect(freshness(t0, t0 + 5000, 300, t0)).toEqual({ fresh: false, reason: 'purged' });
-    expect(freshness(t0, t0 + 5000, 300, t0 - CLOCK_SKEW_MARGIN_MS)).toEqual({ fresh: false, reason: 'purged' });
+    expect(freshness(t0, t0 + 300_000, 300)).toEqual({ fresh: false, reason: 'ttl' });
+    expect(freshness(t0, t0, 0)).toEqual({ fresh: false, reason: 'ttl' });
   });
 
   it('a copy without a readable render time is never served', () => {
-    expect(freshness(Number.NaN, t0, 300, null)).toEqual({ fresh: false, reason: 'unreadable' });
-    expect(freshness(0, t0, 300, null)).toEqual({ fresh: false, reason: 'unreadable' });
+    expect(freshness(Number.NaN, t0, 300)).toEqual({ fresh: false, reason: 'unreadable' });
+    expect(freshness(0, t0, 300)).toEqual({ fresh: false, reason: 'unreadable' });
+  });
+});
+
+describe('a render purged while it ran', () => {
+  const t0 = 1_800_000_000_000;
+  it('is withdrawn when a tag was invalidated at or after the render started (within the clock-skew margin too)', () => {
+    expect(purgedDuringRender(t0, t0 + 10)).toBe(true);
+    expect(purgedDuringRender(t0, t0)).toBe(true);
+    expect(purgedDuringRender(t0, t0 - CLOCK_SKEW_MARGIN_MS)).toBe(true);
+  });
+
+  it('stays stored when no tag was invalidated since (or ever)', () => {
+    expect(purgedDuringRender(t0, null)).toBe(false);
+    expect(purgedDuringRender(t0, t0 - CLOCK_SKEW_MARGIN_MS - 1)).toBe(false);
   });
 });
 

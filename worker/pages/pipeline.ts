@@ -1,0 +1,156 @@
+// Every page request goes through four Hono middleware, in this order (DESIGN "The request,
+// end to end"):
+//
+//   host kind ─▶ edge-cache lookup ─▶ viewer ─▶ page
+//
+//   host kind         the route table the host uses (main host: no D1; user and publication
+//                     hosts are remembered per isolate, worker/host/resolve-host.ts); an unknown
+//                     host ends here (404).
+//   edge-cache lookup only for a request WITHOUT a session cookie: its viewer is known without
+//                     D1 (logged out; a bot or not by its user agent), so the route is resolved
+//                     and the cache consulted at once. A HIT ends here: one Cache API match and
+//                     the stored bytes, no session read, no D1 query, no GraphQL context.
+//   viewer            a request with a session cookie reads its session (D1) and resolves the
+//                     route for that viewer; today's rules then apply (DYNAMIC for signed-in
+//                     viewers, spoofed sessions, staff…; an invalid cookie is logged out).
+//   page              redirects; otherwise the page through the edge cache, which renders it
+//                     when it must (worker/cache/edge-cache.ts, render-response.ts).
+//
+// What they learn is kept in typed `c.var` values. The GraphQL context and the sign-in
+// confirmation are created on first use: a HIT never creates them, a logged-out render never
+// reads the confirmation.
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { configuredFlags, type Env } from '../env.ts';
+import { resolveHost, type HostContext } from '../host/resolve-host.ts';
+import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
+import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
+import { createGraphQLContext, type GraphQLContext } from '../graphql/context.ts';
+import { readSignInConfirmation } from '../auth/sign-in.ts';
+import { resolveRedirect } from '../../shared/routing/redirects.ts';
+import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCacheIO } from '../cache/edge-cache.ts';
+import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
+import { defaultPageStore } from '../cache/storage.ts';
+import { resolvePage, type ResolvedPage } from './client-door.ts';
+import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
+import { linkContext, renderPageResponse } from './render-response.ts';
+
+export interface PageVariables {
+  url: URL;
+  host: HostContext;
+  /** D1 for this request, counted (x-d1-queries). */
+  d1: CountingD1;
+  viewer: RequestViewer;
+  /** The route for this viewer (null: nothing matched). */
+  resolved: ResolvedPage | null;
+  /** Created on first call, then the same context. */
+  graphql: () => GraphQLContext;
+  /** Read on first call, then the same answer. */
+  signIn: () => Promise<SignInConfirmationRead | null>;
+  /** What the edge-cache lookup learned, when it ran before the viewer. */
+  consultation: Consultation | undefined;
+}
+
+export type PageEnv = { Bindings: Env; Variables: PageVariables };
+type PageContext = Context<PageEnv>;
+
+const flagsByConfig = new Map<string, { set: ReadonlySet<string>; list: readonly string[] }>();
+
+/** The global flags, parsed once per configuration string. */
+function globalFlags(env: Env): { set: ReadonlySet<string>; list: readonly string[] } {
+  const text = env.FLAGS ?? '';
+  let flags = flagsByConfig.get(text);
+  if (!flags) {
+    const set = configuredFlags(env);
+    flagsByConfig.set(text, (flags = { set, list: [...set] }));
+  }
+  return flags;
+}
+
+function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | null {
+  const host = c.var.host;
+  return resolvePage(
+    {
+      navigation: {
+        hostKind: host.kind,
+        hostUsername: host.kind === 'user' ? host.username : null,
+        hostCollectionSlug: host.kind === 'collection' ? host.collectionSlug : null,
+      },
+      isLoggedIn: viewer.user !== null,
+      flags: globalFlags(c.env).list,
+    },
+    c.var.url.pathname,
+  );
+}
+
+/** Sets the viewer, its route and the lazily created values that depend on the viewer. */
+function setViewer(c: PageContext, viewer: RequestViewer): void {
+  c.set('viewer', viewer);
+  c.set('resolved', resolveRoute(c, viewer));
+  let graphql: GraphQLContext | undefined;
+  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.var.d1.db, env: c.env, viewer })));
+  let signIn: Promise<SignInConfirmationRead | null> | undefined;
+  c.set('signIn', () => (signIn ??= readSignInConfirmation(c.env.DB, c.req.raw, viewer, Date.now())));
+}
+
+function pageRequest(c: PageContext): PageRequest {
+  const v = c.var;
+  return { url: v.url, env: c.env, host: v.host, viewer: v.viewer, flags: globalFlags(c.env).set, resolved: v.resolved, d1: v.d1, graphql: v.graphql, signIn: v.signIn };
+}
+
+function cacheIO(c: PageContext): EdgeCacheIO {
+  return { store: defaultPageStore(), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
+}
+
+/** Answers that are not pages (redirects, unknown hosts) are never cached either. */
+function notCached(response: Response): Response {
+  response.headers.set(CACHE_STATUS_HEADER, 'DYNAMIC');
+  response.headers.set('cache-control', DYNAMIC_CACHE_CONTROL);
+  return response;
+}
+
+export const hostKind = createMiddleware<PageEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  const hostHeader = c.req.header('host') ?? url.host;
+  const host = await resolveHost(c.env.DB, c.env, hostHeader);
+  if (!host) return notCached(c.text(`Unknown host: ${hostHeader} is not served by ${c.env.PRODUCT_NAME}.`, 404));
+  c.set('url', url);
+  c.set('host', host);
+  c.set('d1', countingD1(c.env.DB));
+  await next();
+});
+
+export const edgeCacheLookup = createMiddleware<PageEnv>(async (c, next) => {
+  if (sessionToken(c.req.raw) === null) {
+    setViewer(c, anonymousViewer(c.req.raw));
+    const consultation = await consultEdgeCache(pageRequest(c), c.req.raw, cacheIO(c));
+    if (consultation.lookup.kind === 'hit') return consultation.lookup.response;
+    c.set('consultation', consultation);
+  }
+  await next();
+});
+
+export const viewer = createMiddleware<PageEnv>(async (c, next) => {
+  if (c.var.viewer === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
+  await next();
+});
+
+export async function page(c: PageContext): Promise<Response> {
+  const resolved = c.var.resolved;
+  if (resolved?.redirects) {
+    const decision = resolveRedirect(resolved.match, linkContext(c.env, c.var.host), c.var.url.search);
+    if (decision?.kind === 'redirect') {
+      return notCached(new Response(null, { status: decision.status, headers: { location: decision.location, 'x-route-name': resolved.routeName } }));
+    }
+    c.set('resolved', null);
+  }
+  return serveWithEdgeCache(pageRequest(c), c.req.raw, cacheIO(c), renderPageResponse, c.var.consultation);
+}
+
+/** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */
+export function pagePipeline(): Hono<PageEnv> {
+  const pages = new Hono<PageEnv>();
+  pages.use('*', hostKind, edgeCacheLookup, viewer);
+  pages.all('*', page);
+  return pages;
+}

@@ -1,0 +1,50 @@
+// The page renderer at the end of the pipeline: a page request whose host, viewer and route
+// are known becomes an HTML response (the edge cache decides whether it is shared).
+import type { Env } from '../env.ts';
+import type { HostContext } from '../host/resolve-host.ts';
+import type { LinkContext } from '../../shared/routing/links.ts';
+import { notFoundPage, PAGES, renderPage, type PageDefinition } from './client-door.ts';
+import { buildPreloadedState, mainOrigin } from './preloaded-state.ts';
+import { framingHeaders } from './frame-policy.ts';
+import { defaultFaviconUrl } from './favicon.ts';
+import type { PageRequest } from './page-request.ts';
+import { recordReadOnStoryPage } from '../reading-history/record-read.ts';
+
+export function linkContext(env: Env, host: HostContext): LinkContext {
+  return {
+    hostKind: host.kind,
+    mainOrigin: mainOrigin(env),
+    hostUsername: host.kind === 'user' ? host.username : null,
+    hostCollectionSlug: host.kind === 'collection' ? host.collectionSlug : null,
+  };
+}
+
+/** Renders a page for a request whose host, viewer and route are known. */
+export async function renderPageResponse(request: PageRequest): Promise<Response> {
+  const { url, env, host, viewer, flags, resolved, d1 } = request;
+  const graphql = request.graphql();
+  const definition: PageDefinition = (resolved?.pageName && PAGES[resolved.pageName]) || notFoundPage;
+  const isNotFound = definition === notFoundPage;
+  const state = buildPreloadedState(env, host, viewer, url, flags);
+  const signIn = await request.signIn();
+  if (signIn) state.signInConfirmation = signIn.confirmation;
+  if (!isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
+  const page = await renderPage({
+    url,
+    state,
+    resolved: isNotFound ? null : resolved,
+    definition,
+    graphql,
+    faviconUrl: defaultFaviconUrl(env),
+    ...(isNotFound ? { status: 404 } : {}),
+  });
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'x-route-name': resolved?.routeName ?? 'NotFound',
+    'x-page-name': isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
+    'x-d1-queries': String(d1.count()),
+    ...framingHeaders(flags),
+  });
+  if (signIn) headers.append('set-cookie', signIn.clearCookie);
+  return new Response(page.body, { status: page.status, headers });
+}
