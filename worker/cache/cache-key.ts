@@ -51,7 +51,7 @@ export function pageKey(host: Pick<HostContext, 'kind' | 'host'>, url: URL, vers
   };
 }
 
-/** A tag naming one address, so a URL purge reaches every data centre through the tag ledger. */
+/** A tag naming one address, so a URL purge is a tag purge (the tag index here, the zone purge everywhere). */
 export async function addressTag(address: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(address));
   const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');

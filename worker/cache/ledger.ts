@@ -1,6 +1,7 @@
-// The edge cache's records in D1: the tag ledger (tag → last invalidation) that makes a
-// purge correct in every data centre, and the tag index (stored copy → tags) that lets a
-// purge delete the copies held where it runs. Statements are built with drizzle; lists are
+// The edge cache's records in D1: the tag ledger (tag → last invalidation) and the tag
+// index (stored copy → tags) that lets a purge delete the copies held where it runs. A HIT
+// reads neither: the ledger is read only after a fresh render was stored, to withdraw a
+// render that a purge overtook (freshness.ts). Statements are built with drizzle; lists are
 // sent in chunks that keep each statement under D1's 100 bound parameters.
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq, inArray, lt, max, sql } from 'drizzle-orm';
@@ -35,7 +36,7 @@ export async function latestInvalidation(db: D1Database, tags: readonly string[]
 
 /**
  * Records that the tags were invalidated at `at` (a later time never moves back), and drops
- * ledger rows older than `forgetBefore`: copies rendered before then are stale by age anyway.
+ * ledger rows older than `forgetBefore`: no render still running started before then.
  */
 export async function recordInvalidations(db: D1Database, tags: readonly string[], at: number, forgetBefore: number): Promise<void> {
   const d = orm(db);

@@ -1,13 +1,15 @@
 // Purging stored pages by tag (and by address). Used by the operators' endpoint
 // (admin-purge.ts) and by every write that changes what a cached page shows: call
-// purgeTags(env, tags) after the write and before answering, so a reader never sees a stale
-// copy once the write has returned.
+// purgeTags(env, tags) after the write and before answering.
 //
 // A purge, in order:
-//   1. records the tags in the ledger (D1) at this moment: from now on, in every data
-//      centre, a copy of any of these tags rendered before now is EXPIRED, never a HIT;
-//   2. deletes the copies this data centre holds (found through the tag index);
-//   3. with a zone configured, asks the zone purge API to drop the tags everywhere.
+//   1. records the tags in the ledger (D1) at this moment: a render of any of these tags
+//      that started before now and is still running will not stay stored (freshness.ts);
+//   2. deletes the copies this data centre holds (found through the tag index): the next
+//      read here is a MISS;
+//   3. with a zone configured (production), asks the zone purge API to drop the tags in
+//      every data centre. A HIT reads no ledger, so this call is what reaches copies held
+//      elsewhere; if it fails, those copies live out their TTL (docs/adr/0001-edge-cache.md).
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { resolveHost } from '../host/resolve-host.ts';

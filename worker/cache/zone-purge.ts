@@ -1,8 +1,9 @@
 // The zone purge: Cloudflare's purge-by-tag API for the zone the site is served on. It is
 // the one adapter that differs between production and local runs: with CF_ZONE_ID and
 // CF_API_TOKEN configured a purge also calls the API; without them (locally, in tests) there
-// is no zone to purge. Correctness never depends on it — the tag ledger already makes every
-// data centre discard purged copies — it frees the stored copies early.
+// is no zone to purge. It is what removes a purged page from the data centres other than the
+// one the purge ran in (a HIT reads nothing but the stored copy); when it fails, those copies
+// are served until their TTL ends (the bound in docs/adr/0001-edge-cache.md).
 //
 // API: POST https://api.cloudflare.com/client/v4/zones/{zone_id}/purge_cache {"tags": [...]},
 // at most 100 tags per call (the Free plan also allows only a few calls a minute; a refused

@@ -2,7 +2,7 @@
 // fetch handler (worker/index.ts) with an execution context the test waits on, so a copy
 // stored in waitUntil is in the cache before the next request; configuration can be
 // overridden per request (the same vars a deployment sets).
-import type { D1Database } from '@cloudflare/workers-types';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { vi } from 'vitest';
@@ -144,6 +144,62 @@ export function failingOnce(db: D1Database, pattern: RegExp): D1Database & { fir
             return failing;
           }
           return target.prepare(sql);
+        };
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as D1Database & { fired(): boolean };
+}
+
+/** A D1 binding that refuses every use, and remembers what was asked of it (SQL, or the method). */
+export function unavailableD1(): D1Database & { touched(): string[] } {
+  const touched: string[] = [];
+  const refuse = (what: string) => {
+    touched.push(what);
+    throw new Error('D1 is unavailable in this test');
+  };
+  return new Proxy({} as D1Database & { touched(): string[] }, {
+    get(_target, prop) {
+      if (prop === 'touched') return () => [...touched];
+      if (prop === 'then') return undefined;
+      return (...args: unknown[]) => refuse(prop === 'prepare' || prop === 'exec' ? String(args[0]) : String(prop));
+    },
+  });
+}
+
+/** A D1 binding that runs `action` before the first statement whose SQL matches runs, then behaves. */
+export function beforeFirstMatch(db: D1Database, pattern: RegExp, action: () => Promise<unknown>): D1Database & { fired(): boolean } {
+  let fired = false;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'fired') return () => fired;
+      const value = Reflect.get(target, prop, target);
+      if (prop === 'prepare') {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (fired || !pattern.test(sql)) return statement;
+          fired = true;
+          const ran = action();
+          const after = <T>(run: () => Promise<T>) => ran.then(run);
+          return new Proxy(statement, {
+            get(inner, name) {
+              const member = Reflect.get(inner, name, inner);
+              if (typeof member !== 'function') return member;
+              if (name === 'bind') return (...args: unknown[]) => {
+                const bound = (member as (...a: unknown[]) => D1PreparedStatement).apply(inner, args);
+                return new Proxy(bound, {
+                  get(b, n) {
+                    const m = Reflect.get(b, n, b);
+                    if (typeof m !== 'function') return m;
+                    if (n === 'all' || n === 'first' || n === 'raw' || n === 'run') return (...a: unknown[]) => after(() => (m as (...x: unknown[]) => Promise<unknown>).apply(b, a));
+                    return m.bind(b);
+                  },
+                });
+              };
+              if (name === 'all' || name === 'first' || name === 'raw' || name === 'run') return (...a: unknown[]) => after(() => (member as (...x: unknown[]) => Promise<unknown>).apply(inner, a));
+              return member.bind(inner);
+            },
+          });
         };
       }
       return typeof value === 'function' ? value.bind(target) : value;
