@@ -6,14 +6,16 @@ import manifest from '../generated/asset-manifest.json' with { type: 'json' };
 import type { Env } from '../env.ts';
 import { deploymentVersion } from './cache-key.ts';
 
-const versions = new Map<string, string>();
-/** The bundle's file names, once per isolate (this runs on every cached page, HITs included). */
-const MANIFEST_TEXT = JSON.stringify(manifest);
+type VersionEnv = Pick<Env, 'FLAGS' | 'ENVIRONMENT' | 'MAIN_HOST' | 'PRODUCT_NAME' | 'STATUS_SITE_URL'>;
 
-export function currentDeploymentVersion(env: Pick<Env, 'FLAGS' | 'ENVIRONMENT' | 'MAIN_HOST' | 'PRODUCT_NAME' | 'STATUS_SITE_URL'>): string {
-  const parts = [MANIFEST_TEXT, env.FLAGS ?? '', env.ENVIRONMENT ?? '', env.MAIN_HOST ?? '', env.PRODUCT_NAME ?? '', env.STATUS_SITE_URL ?? ''];
-  const id = parts.join('\u0001');
-  let version = versions.get(id);
-  if (!version) versions.set(id, (version = deploymentVersion(parts)));
+/** Computed once per bindings object (one per isolate in production): this runs on every HIT. */
+const versions = new WeakMap<object, string>();
+
+export function currentDeploymentVersion(env: VersionEnv): string {
+  let version = versions.get(env);
+  if (!version) {
+    const parts = [JSON.stringify(manifest), env.FLAGS ?? '', env.ENVIRONMENT ?? '', env.MAIN_HOST ?? '', env.PRODUCT_NAME ?? '', env.STATUS_SITE_URL ?? ''];
+    versions.set(env, (version = deploymentVersion(parts)));
+  }
   return version;
 }
