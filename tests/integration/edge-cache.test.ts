@@ -1,6 +1,7 @@
-// Issue 4, the edge cache, through the HTTP surface inside workerd: the decision and each of
-// its rules, statuses, tags, the stored copy, freshness and the tag ledger, purge by tag and
-// URL, writes that purge, tracking parameters, the experiment group and the log line.
+// The edge cache (docs/adr/0001-edge-cache.md) through the HTTP surface inside workerd: the decision and each of
+// its rules, statuses, tags, the stored copy, a HIT that makes no D1 query, freshness (age) and
+// the tag ledger (a render a purge overtook is not kept), purge by tag and URL, writes that
+// purge, tracking parameters, the experiment group and the log line.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bucketOf } from '../../worker/cache/experiment.ts';
@@ -437,18 +438,21 @@ describe('statuses, controllers, experiment and the log line', () => {
       expect(out.cacheStatus).toBe('DYNAMIC');
       expect(decisionOf(out)).toMatchObject({ rule: 'experiment_group', group: 'disabled' });
     }
-    const shared = await send('/', { vars, headers: { 'cf-connecting-ip': enabled } });
+    const shared = await send('/', { vars: { ...vars, EDGE_CACHE_LOG_HITS: 'on' }, headers: { 'cf-connecting-ip': enabled } });
     expect(shared.cacheStatus).toBe('HIT');
     expect(decisionOf(shared).group).toBe('enabled');
     // Everyone disabled.
     expect((await send('/', { vars: { EDGE_CACHE_EXPERIMENT: 'disabled' } })).cacheStatus).toBe('DYNAMIC');
   });
 
-  it('one structured log line per decision: route, status, deciding rule, tags', async () => {
+  it('one structured log line per decision: route, status, deciding rule, tags (for a HIT only with EDGE_CACHE_LOG_HITS=on)', async () => {
     const miss = decisionOf(await send(OPEN));
     expect(miss).toMatchObject({ event: 'edge_cache', route: 'ShowPost', page: 'post', hostKind: 'default', path: OPEN, status: 'MISS', rule: 'all_rules_passed', failed: [] });
     expect(miss.tags).toEqual(expect.arrayContaining([`post:${POSTS.open}`, `user:${USERS.writer}`]));
-    const hit = decisionOf(await send(OPEN));
+    const quiet = await send(OPEN);
+    expect(quiet.cacheStatus).toBe('HIT');
+    expect(quiet.decisions).toEqual([]);
+    const hit = decisionOf(await send(OPEN, { vars: { EDGE_CACHE_LOG_HITS: 'on' } }));
     expect(hit).toMatchObject({ route: 'ShowPost', status: 'HIT', tags: miss.tags });
     const dynamic = decisionOf(await send(OPEN, { session: world.sessions.member }));
     expect(dynamic).toMatchObject({ route: 'ShowPost', status: 'DYNAMIC', rule: 'logged_out' });

@@ -25,7 +25,8 @@
 // look a copy up and never store one, so a page rendered for a signed-in viewer can never
 // reach anyone else, and a logged-out copy never reaches a signed-in viewer. Routes that are
 // not eligible (or with the cache off, or a method other than GET and HEAD) skip the
-// controllers as well. Every page response gets X-Cache-Status and one log line.
+// controllers as well. Every page response gets X-Cache-Status, and every one but a HIT one
+// log line (HITs too with EDGE_CACHE_LOG_HITS=on, config.ts).
 import type { PageRequest } from '../pages/page-request.ts';
 import { addressTag, canonicalPageUrl, pageKey, type PageKey } from './cache-key.ts';
 import { edgeCacheConfigOf, type EdgeCacheConfig, type EdgeCacheEnv } from './config.ts';
@@ -86,7 +87,7 @@ const storeError = (operation: string, error: unknown, route?: string) =>
   console.error(JSON.stringify({ event: 'edge_cache_store_error', operation, ...(route ? { route } : {}), message: String(error) }));
 
 /** The stored copy under the key, if it is still fresh: a HIT reads nothing else. */
-async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onHit: (tags: readonly string[]) => void, d1Queries: number): Promise<Lookup> {
+async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onHit: ((tags: readonly string[]) => void) | null, d1Queries: number): Promise<Lookup> {
   let stored: Response | null;
   try {
     stored = await io.store.match(key);
@@ -103,7 +104,7 @@ async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onH
     return { kind: 'expired', reason: verdict.reason };
   }
   // The tags were written by the MISS that stored the copy: no need to validate them again.
-  onHit(stored.headers.get(CACHE_TAG_HEADER)?.split(',') ?? []);
+  onHit?.(stored.headers.get(CACHE_TAG_HEADER)?.split(',') ?? []);
   const headers = sharedPageHeaders(stored.headers, 'HIT', (now - renderedAt) / 1000);
   headers.set('x-d1-queries', String(d1Queries));
   return { kind: 'hit', response: new Response(stored.body, { status: 200, headers }) };
@@ -123,8 +124,8 @@ export async function consultEdgeCache(page: CachedPageRequest, request: Request
   if (!eligible || !config.inUse || !facts.isGetOrHead) return { config, eligible, facts, onRequest, key: null, lookup: { kind: 'not-consulted' } };
   const key = pageKey(page.host, page.url, currentDeploymentVersion(env));
   if (!onRequest.cacheable) return { config, eligible, facts, onRequest, key, lookup: { kind: 'not-consulted' } };
-  const log = decisionLogger(page, eligible, facts);
-  const lookup = await lookUp(key.url, config, io, (tags) => log('HIT', onRequest, tags), page.d1.count());
+  const logHit = config.logHits ? (tags: readonly string[]) => decisionLogger(page, eligible, facts)('HIT', onRequest, tags) : null;
+  const lookup = await lookUp(key.url, config, io, logHit, page.d1.count());
   return { config, eligible, facts, onRequest, key, lookup };
 }
 
