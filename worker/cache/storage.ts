@@ -17,7 +17,7 @@ export class CacheApiPageStore implements PageStore {
   constructor(private readonly cache: Cache) {}
 
   async match(key: string): Promise<Response | null> {
-    return (await this.cache.match(new Request(key))) ?? null;
+    return (await this.cache.match(key)) ?? null;
   }
 
   async put(key: string, response: Response): Promise<void> {
