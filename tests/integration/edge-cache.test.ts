@@ -283,6 +283,16 @@ describe('freshness and purge', () => {
     expect((await send(OPEN)).cacheStatus).toBe('HIT');
   });
 
+  it('a render whose tags cannot be checked against the ledger is served but not kept', async () => {
+    const db = failingOnce(env.DB, /from "cache_tag_invalidations"/i);
+    const answer = await send(OPEN, { db });
+    expect(db.fired()).toBe(true);
+    expect(answer.cacheStatus).toBe('MISS');
+    expect(answer.logs).toContainEqual(expect.objectContaining({ event: 'edge_cache_store_withdrawn', reason: 'ledger_unreadable' }));
+    expect(await storedCopyCount()).toBe(0);
+    expect((await send(OPEN)).cacheStatus).toBe('MISS');
+  });
+
   it('a copy older than EDGE_CACHE_TTL_SECONDS is EXPIRED and replaced', async () => {
     const vars = { EDGE_CACHE_TTL_SECONDS: '1' };
     const miss = await send('/', { vars });

@@ -140,10 +140,15 @@ async function storeCopy(page: CachedPageRequest, io: EdgeCacheIO, key: string, 
   const db = page.env.DB;
   await io.store.put(key, copy);
   await indexStoredCopy(db, key, tags, renderStartedAt, expiresAt);
-  if (purgedDuringRender(renderStartedAt, await latestInvalidation(db, tags))) {
+  // A copy whose tags cannot be checked is not kept: it may have been overtaken.
+  const overtaken = await latestInvalidation(db, tags).then(
+    (at) => (purgedDuringRender(renderStartedAt, at) ? 'purged_during_render' : null),
+    () => 'ledger_unreadable',
+  );
+  if (overtaken) {
     await io.store.delete(key);
-    await forgetStoredCopies(db, [key], io.now());
-    console.log(JSON.stringify({ event: 'edge_cache_store_withdrawn', route: page.resolved?.routeName, reason: 'purged_during_render' }));
+    await forgetStoredCopies(db, [key], io.now()).catch(() => undefined);
+    console.log(JSON.stringify({ event: 'edge_cache_store_withdrawn', route: page.resolved?.routeName, reason: overtaken }));
   }
 }
 

@@ -7,7 +7,11 @@ export type HostContext =
   | { kind: 'user'; host: string; userId: string; username: string; via: 'custom-domain' | 'subdomain' }
   | { kind: 'collection'; host: string; collectionId: string; collectionSlug: string };
 
-/** Host lookups are cached per isolate: a domain going live shows within this time. */
+/**
+ * Host lookups are cached per isolate: a domain going live (or stopping) shows within this
+ * time. It is also what lets an edge-cache HIT on a user or publication host make no D1 query
+ * (docs/adr/0001-edge-cache.md, "Where the lookup sits in the request").
+ */
 export const HOST_CACHE_TTL_MS = 60_000;
 /** Unknown hosts are remembered for less time, so a new domain is picked up quickly. */
 export const UNKNOWN_HOST_CACHE_TTL_MS = 10_000;

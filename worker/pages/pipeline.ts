@@ -109,7 +109,7 @@ function notCached(response: Response): Response {
   return response;
 }
 
-export const hostKind = createMiddleware<PageEnv>(async (c, next) => {
+export const resolveHostKind = createMiddleware<PageEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const hostHeader = c.req.header('host') ?? url.host;
   const host = await resolveHost(c.env.DB, c.env, hostHeader);
@@ -120,7 +120,7 @@ export const hostKind = createMiddleware<PageEnv>(async (c, next) => {
   await next();
 });
 
-export const edgeCacheLookup = createMiddleware<PageEnv>(async (c, next) => {
+export const lookUpEdgeCache = createMiddleware<PageEnv>(async (c, next) => {
   if (sessionToken(c.req.raw) === null) {
     setViewer(c, anonymousViewer(c.req.raw));
     const consultation = await consultEdgeCache(pageRequest(c), c.req.raw, cacheIO(c));
@@ -130,12 +130,12 @@ export const edgeCacheLookup = createMiddleware<PageEnv>(async (c, next) => {
   await next();
 });
 
-export const viewer = createMiddleware<PageEnv>(async (c, next) => {
+export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) => {
   if (c.var.viewer === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
   await next();
 });
 
-export async function page(c: PageContext): Promise<Response> {
+export async function servePage(c: PageContext): Promise<Response> {
   const resolved = c.var.resolved;
   if (resolved?.redirects) {
     const decision = resolveRedirect(resolved.match, linkContext(c.env, c.var.host), c.var.url.search);
@@ -150,7 +150,7 @@ export async function page(c: PageContext): Promise<Response> {
 /** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */
 export function pagePipeline(): Hono<PageEnv> {
   const pages = new Hono<PageEnv>();
-  pages.use('*', hostKind, edgeCacheLookup, viewer);
-  pages.all('*', page);
+  pages.use('*', resolveHostKind, lookUpEdgeCache, resolveRequestViewer);
+  pages.all('*', servePage);
   return pages;
 }
