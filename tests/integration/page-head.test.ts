@@ -3,11 +3,15 @@
 // JSON-LD Article — read back with workerd's own HTML parser (HTMLRewriter), so escaping is
 // judged the way a browser or crawler would parse the page.
 import { env } from 'cloudflare:workers';
+import type { HTMLRewriter as WorkersHTMLRewriter } from '@cloudflare/workers-types';
 import { beforeAll, expect, it } from 'vitest';
 import { POSTS, seedWorld } from './helpers/fixtures.ts';
 import { page } from './helpers/story.ts';
 
 const HOSTILE = `</script><script>alert("x")</script> "quoted" & 'single' <b>bold</b>`;
+
+// A global of workerd; its types come from the Workers types package (see cloudflare-modules.d.ts).
+const Rewriter = (globalThis as unknown as { HTMLRewriter: typeof WorkersHTMLRewriter }).HTMLRewriter;
 
 interface Head {
   metas: Record<string, string>;
@@ -21,7 +25,7 @@ interface Head {
 async function headOf(html: string): Promise<Head> {
   const head: Head = { metas: {}, canonical: [], jsonLd: [], scripts: [], bold: 0 };
   let ld: string | null = null;
-  await new HTMLRewriter()
+  await new Rewriter()
     .on('meta', {
       element(el) {
         const key = el.getAttribute('property') ?? el.getAttribute('name');
@@ -46,7 +50,7 @@ async function headOf(html: string): Promise<Head> {
         if (ld !== null) ld += chunk.text;
       },
     })
-    .transform(new Response(html))
+    .transform(new Response(html) as never)
     .text();
   return head;
 }
@@ -108,4 +112,12 @@ it('a hostile story title stays text in every tag, and the JSON-LD reads back to
   expect(head.metas['twitter:card']).toBe('summary_large_image');
   expect(head.metas['og:image']).toMatch(/^http:\/\/localhost:8787\/_\/img\/.+img-cover$/);
   expect(JSON.parse(head.jsonLd[0]!).isAccessibleForFree).toBeUndefined();
+});
+
+it('styles the page from an inline <style> in the head: no stylesheet blocks the first paint', async () => {
+  const answer = await page('/');
+  expect(answer.status).toBe(200);
+  const headHtml = answer.text.slice(0, answer.text.indexOf('</head>'));
+  expect(headHtml).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(headHtml).toMatch(/<style>[^<]*\.site-header[^<]*<\/style>/);
 });

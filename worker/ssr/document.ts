@@ -4,6 +4,7 @@ import type { SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { pageHeadTags, type PageHead } from '../../client/app/page-head.ts';
 import manifest from '../generated/asset-manifest.json' with { type: 'json' };
+import inlineCss from '../generated/inline-css.json' with { type: 'json' };
 
 export const GRAPHQL_PATH = '/_/graphql';
 
@@ -40,7 +41,7 @@ export function documentHead({ title, head, faviconUrl, state, apolloState }: Do
     pageHeadTags(head) +
     `<link rel="icon" href="${escapeHtml(faviconUrl)}">` +
     // The whole stylesheet inline: nothing blocks the first paint (docs/web-quality.md).
-    (manifest.cssText ? `<style>${manifest.cssText}</style>` : manifest.css ? `<link rel="stylesheet" href="${manifest.css}">` : '') +
+    `<style>${inlineCss.cssText}</style>` +
     (manifest.js ? `<link rel="modulepreload" href="${manifest.js}">` : '') +
     manifest.preload.map((href: string) => `<link rel="modulepreload" href="${href}">`).join('') +
     '<script>' +
