@@ -1,11 +1,13 @@
 // Foundation figures: fresh-render throughput of the story page, D1 queries per page,
-// JavaScript a logged-out reader downloads, and the deployable worker's size.
+// JavaScript a logged-out reader downloads, Lighthouse's mobile run of home and a story,
+// and the deployable worker's size.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSite } from './lib/site.mjs';
 import { requestsPerSecond } from './lib/load.mjs';
+import { printLighthouse } from './lib/lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKERS_FREE_LIMIT = 3 * 1024 * 1024;
@@ -38,6 +40,11 @@ try {
     jsGzip += gzipSync(body, { level: 9 }).length;
   }
   console.log(`JavaScript for a logged-out story page: ${new Set(scripts).size} file(s), ${(jsGzip / 1024).toFixed(1)} KiB gzip`);
+
+  await printLighthouse(site.baseURL, [
+    ['home', '/'],
+    ['story', storyPath],
+  ]);
 } finally {
   await site.stop();
 }

@@ -31,12 +31,18 @@ export interface FullPost extends PostPreview {
   inResponseToPost: { id: string; title: string; uniqueSlug: string; creator: { id: string; name: string; username: string } } | null;
   creator: UserPreview & {
     bio: string;
+    /** The writer's own site, for the story's canonical address (shared/urls/post-urls.ts). */
+    hasSubdomain?: boolean;
+    customDomainState?: { live: { domain: string } | null } | null;
     socialStats: { followerCount: number };
     viewerEdge: { id: string; isFollowing: boolean };
   };
   collection:
     | (NonNullable<PostPreview['collection']> & {
         description: string;
+        /** The publication's own site, for the story's canonical address. */
+        domain?: string | null;
+        customDomainState?: { live: { domain: string } | null } | null;
         socialStats: { followerCount: number };
         viewerEdge: { id: string; isFollowing: boolean };
       })

@@ -157,6 +157,12 @@ export const PostPageQuery = gql`
         creator {
           id
           bio
+          hasSubdomain
+          customDomainState {
+            live {
+              domain
+            }
+          }
           socialStats {
             followerCount
           }
@@ -168,6 +174,12 @@ export const PostPageQuery = gql`
         collection {
           id
           description
+          domain
+          customDomainState {
+            live {
+              domain
+            }
+          }
           socialStats {
             followerCount
           }

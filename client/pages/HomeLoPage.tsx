@@ -16,6 +16,7 @@ import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 
 function TrendingItem({ post, rank }: { post: PostPreview; rank: number }) {
@@ -47,6 +48,7 @@ function TrendingItem({ post, rank }: { post: PostPreview; rank: number }) {
 export const homeLoPage: PageDefinition<HomeLoPageData> = {
   query: () => ({ query: HomeLoPageQuery, variables: { paging: { limit: 25 } } }),
   title: (_data, state) => `${state.config.productName} – Where good ideas find you.`,
+  head: (_data, state) => homeHead(state),
   Component: function HomeLo({ data }) {
     useGiftMembershipHash();
     const { productName } = useAppState().config;

@@ -17,6 +17,7 @@ import type { HomeFeedPageData } from '../graphql/social-types.ts';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { HOME_FEED_PAGE_SIZE, HomeFeed, type HomeFeedMode } from './HomeFeed.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 
 const TABS: { mode: HomeFeedMode; label: string }[] = [
@@ -27,6 +28,7 @@ const TABS: { mode: HomeFeedMode; label: string }[] = [
 export const homePage: PageDefinition<HomeFeedPageData> = {
   query: () => ({ query: HomeFeedPageQuery, variables: { paging: { limit: HOME_FEED_PAGE_SIZE } } }),
   title: (_data, state) => `${state.config.productName}`,
+  head: (_data, state) => homeHead(state),
   Component: function Home({ data }) {
     useGiftMembershipHash();
     const ctx = useLinkContext();

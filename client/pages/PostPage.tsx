@@ -20,6 +20,7 @@ import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
  * HTTP status of each post-retrieval outcome (spec 2 §3). Gone (410) where the story
@@ -130,7 +131,13 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
           </p>
         ) : null}
       </header>
-      <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
+      {post.isLocked ? (
+        <div className={PAYWALLED_CONTENT_CLASS}>
+          <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
+        </div>
+      ) : (
+        <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
+      )}
       {post.content.isLockedPreviewOnly ? <Paywall /> : null}
       {post.tags.length ? (
         <ul className="story-tags" aria-label="Tags">
@@ -187,9 +194,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
   );
 }
 
-function pageTitle(post: FullPost): string {
-  return post.title || `${post.creator.name}’s response`;
-}
+const pageTitle = storyTitle;
 
 /** The story page (page `post`, top-navigation layout); a response opens here too, focused on its replies. */
 export const postPage: PageDefinition<PostPageData> = makePostPage(false);
@@ -215,6 +220,10 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       const result = data?.postResult;
       if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
       return state.config.productName;
+    },
+    head: (data, state) => {
+      const result = data?.postResult;
+      return result && isPost(result) ? storyHead(result, state) : undefined;
     },
     Component: function PostPageView({ data }) {
       const result = data.postResult;

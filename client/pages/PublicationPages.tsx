@@ -37,6 +37,7 @@ import {
   publicationTitle,
 } from '../components/profiles/publication-parts.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { publicationHead } from './page-heads.ts';
 
 type Paged<V> = V & { paging: { limit: number; to?: string } };
 
@@ -75,6 +76,7 @@ export const publicationProfilePage: PageDefinition<PublicationStoriesPageData> 
   query: (params) => ({ query: PublicationStoriesPageQuery, variables: { ...publicationLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } } }),
   status: (data) => (data.collection ? 200 : 404),
   title: (data, state) => publicationTitle(data?.collection, state.config.productName),
+  head: (data, state) => (data?.collection ? publicationHead(data.collection, state) : undefined),
   Component: function PublicationProfile({ data, params }) {
     const collection = data.collection;
     if (!collection) return <PublicationNotFound />;

@@ -21,6 +21,7 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
 import { TagHeading, TagNotFound, tagTitle } from '../components/profiles/tag-parts.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { tagHead } from './page-heads.ts';
 
 type TagPaging = { tagSlug: string; paging: { limit: number; to?: string } };
 
@@ -55,6 +56,7 @@ export const topicPage: PageDefinition<TagLatestPageData> = {
   query: (params) => ({ query: TagLatestPageQuery, variables: pagedVariables(params) }),
   status: (data) => (data.tag ? 200 : 404),
   title: (data, state) => tagTitle(data?.tag, state.config.productName),
+  head: (data, state) => (data?.tag ? tagHead(data.tag, state) : undefined),
   Component: function TopicLatest({ data }) {
     const tag = data.tag;
     if (!tag) return <TagNotFound />;

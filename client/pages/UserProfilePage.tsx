@@ -4,6 +4,7 @@ import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTi
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { profileHead } from './page-heads.ts';
 
 const pickStories = (data: UserStoriesPageData) =>
   isProfileUser(data.userResult) ? { items: data.userResult.postsConnection.posts, pagingInfo: data.userResult.postsConnection.pagingInfo } : null;
@@ -34,6 +35,7 @@ export const userProfilePage: PageDefinition<UserStoriesPageData> = {
   }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName),
+  head: (data, state) => (data && isProfileUser(data.userResult) ? profileHead(data.userResult, state) : undefined),
   Component: function UserProfile({ data }) {
     const user = data.userResult;
     if (!isProfileUser(user)) return <UnavailableProfile result={user} />;

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TypedDocumentNode } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import type { PageHead } from '../app/page-head.ts';
 
 export type RouteParams = Record<string, string>;
 
@@ -12,13 +13,15 @@ export interface PageProps<Data> {
 /**
  * What a screen needs to render on both sides: its GraphQL query (run in-process by the
  * worker before the render, by urql in the browser after a client-side navigation), the
- * HTTP status its data implies, its document title, and the component.
+ * HTTP status its data implies, its document title and head tags, and the component.
  */
 export interface PageDefinition<Data = any> {
   query?: (params: RouteParams) => { query: TypedDocumentNode<Data, any>; variables: Record<string, unknown> };
   /** HTTP status implied by the data; 200 when absent. */
   status?: (data: Data) => number;
   title: (data: Data | undefined, state: PreloadedState) => string;
+  /** Meta description, canonical address, link-preview tags and JSON-LD (client/app/page-head.ts). */
+  head?: (data: Data | undefined, state: PreloadedState) => PageHead | undefined;
   Component: ComponentType<PageProps<Data>>;
   /** Sidebar content for the two-column layout. */
   Sidebar?: ComponentType<PageProps<Data>>;

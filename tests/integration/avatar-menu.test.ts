@@ -206,7 +206,8 @@ describe('pages and the header', () => {
     expect(state.session).toEqual({ xsrf: null, isLoggedInCookie: false, isSpoofed: false });
     expect(html).toContain('data-testid="header-signup"');
     expect(html).toContain('aria-label="Account menu"');
-    expect(html).not.toContain('header-notifications');
+    // In the markup (the head's inline stylesheet names every class).
+    expect(html.slice(html.indexOf('<body'))).not.toContain('header-notifications');
     expect(html).toContain('%7Efeature=LoOpenInAppButton&amp;%7Echannel=ShowHome');
   });
 

@@ -68,6 +68,7 @@ export async function renderPage({ url, state, resolved, definition, graphql, fa
 
   const head = documentHead({
     title: definition.title(data, state),
+    head: definition.head?.(data, state),
     faviconUrl,
     state,
     apolloState: ssr.extractData(),

@@ -113,7 +113,7 @@ function ResponseItem({
         <Link href={profileHref(response.creator)}>
           <Avatar name={response.creator.name} imageId={response.creator.imageId} size={32} />
         </Link>
-        <div>
+        <div className="response-byline-text">
           <Link href={profileHref(response.creator)} className="response-author">
             {response.creator.name}
           </Link>
