@@ -23,7 +23,7 @@ import type { Env } from '../env.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import type { ResolvedPage } from '../../client/app/resolve-page.ts';
+import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import { addressTag, canonicalPageUrl, pageKey } from './cache-key.ts';
 import { edgeCacheConfig, type EdgeCacheConfig, type EdgeCacheEnv } from './config.ts';
 import { learnSubject } from './controllers.ts';

@@ -20,7 +20,7 @@
 // A story's highlights and notes addresses (/p/{id}/quotes/…, /notes/…) are left out too:
 // they exist for a signed-in reader and would only multiply copies of one story.
 // Only a 200 page is ever stored.
-import type { ResolvedPage } from '../../client/app/resolve-page.ts';
+import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
 export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection';
 

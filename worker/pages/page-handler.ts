@@ -4,14 +4,12 @@ import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
 import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context.ts';
-import { resolvePage, type ResolvedPage } from '../../client/app/resolve-page.ts';
-import { notFoundPage, PAGES } from '../../client/pages/registry.ts';
-import type { PageDefinition } from '../../client/pages/page-definition.ts';
+import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import { resolveRedirect } from '../../shared/routing/redirects.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
 import { buildPreloadedState, mainOrigin } from './preloaded-state.ts';
 import { framingHeaders } from './frame-policy.ts';
-import { renderPage } from '../ssr/render-page.tsx';
+import { inProcessExecutor, pageFor, renderPage } from '../ssr/page-render.ts';
 import { defaultFaviconUrl } from './favicon.ts';
 import { serveWithEdgeCache } from '../cache/edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
@@ -49,29 +47,20 @@ export function linkContext(env: Env, host: HostContext): LinkContext {
 /** Renders a page for a request whose host, viewer and route are known. */
 export async function renderPageResponse(request: PageRequest): Promise<Response> {
   const { url, env, host, viewer, flags, resolved, d1, graphql } = request;
-  const definition: PageDefinition = (resolved?.pageName && PAGES[resolved.pageName]) || notFoundPage;
-  const isNotFound = definition === notFoundPage;
+  const page = await pageFor(resolved, url);
   const state = buildPreloadedState(env, host, viewer, url, flags);
   if (request.signIn) state.signInConfirmation = request.signIn.confirmation;
-  if (!isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
-  const page = await renderPage({
-    url,
-    state,
-    resolved: isNotFound ? null : resolved,
-    definition,
-    graphql,
-    faviconUrl: defaultFaviconUrl(env),
-    ...(isNotFound ? { status: 404 } : {}),
-  });
+  if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
+  const rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: defaultFaviconUrl(env) });
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'x-route-name': resolved?.routeName ?? 'NotFound',
-    'x-page-name': isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
+    'x-page-name': page.isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
     'x-d1-queries': String(d1.count()),
     ...framingHeaders(flags),
   });
   if (request.signIn) headers.append('set-cookie', request.signIn.clearCookie);
-  return new Response(page.body, { status: page.status, headers });
+  return new Response(rendered.body, { status: rendered.status, headers });
 }
 
 /** Host → viewer → route: what every page request learns before it is rendered or served from cache. */
