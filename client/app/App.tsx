@@ -9,7 +9,8 @@ import { useCurrentPage } from './navigation.tsx';
 import { NavigationProgress } from './NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
-import { SignInDialogProvider, VerifyEmailPrompt } from '../components/signin/index.ts';
+import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
+import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
