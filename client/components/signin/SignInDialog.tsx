@@ -23,7 +23,7 @@ import { useFocusTrap } from './focus-trap.ts';
 import { InputField } from './InputField.tsx';
 import { PROVIDER_LABELS, SUSI_TEXTS } from './texts.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
-import { optionsStep, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
+import { optionsStep, type SignInDialogConfig } from './dialog-config.ts';
 
 export { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
 
