@@ -1,13 +1,20 @@
 // Browser start-up: read the globals the server wrote, seed urql's cache with the
-// server's results (so hydration sends no GraphQL request), and hydrate.
+// server's results (so hydration sends no GraphQL request), load the current page's chunk
+// (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, cacheExchange, fetchExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './app/App.tsx';
-import { NavigationProvider, parseLocation } from './app/navigation.tsx';
+import { loadCurrentPage, parseLocation } from './app/current-page.ts';
+import { NavigationProvider } from './app/navigation.tsx';
+import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
-import { canRenderInPlace } from './app/can-render-in-place.ts';
 import { reportError } from './app/error-reporter.ts';
+
+window.addEventListener('error', (event) => reportError(event.error instanceof Error ? event.error : new Error(event.message)));
+window.addEventListener('unhandledrejection', (event) =>
+  reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
+);
 
 const { preloadedState, graphqlUri, apolloState } = readStartupGlobals(window as unknown as Record<string, unknown>);
 
@@ -32,10 +39,13 @@ if (!root) {
   console.warn('Expected a #root element to hydrate; the page stays server-rendered.');
 } else {
   const state: PreloadedState = preloadedState;
+  // Hydration must render exactly what the server rendered, so the page's chunk is loaded
+  // first (it is already in flight: the document preloads it).
+  const initialPage = await loadCurrentPage(state, parseLocation(window.location.href));
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialLocation={parseLocation(window.location.href)} canRenderInPlace={(path) => canRenderInPlace(state, path)}>
+      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client)}>
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,
@@ -43,8 +53,3 @@ if (!root) {
   );
   document.documentElement.dataset.hydrated = 'true';
 }
-
-window.addEventListener('error', (event) => reportError(event.error instanceof Error ? event.error : new Error(event.message)));
-window.addEventListener('unhandledrejection', (event) =>
-  reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
-);

@@ -1,54 +1,109 @@
 // Builds the browser bundle ahead of time: content-hashed file names under
 // dist/client/assets (served by Workers Static Assets with immutable caching) and a
-// manifest the worker imports to write the right <script> and <link> tags.
+// manifest the door (client/server/document.ts) imports to write the right <script> and
+// <link> tags.
+//
+// Code splitting (docs/adr/0005-worker-client-door.md): every page module of
+// client/pages/registry.ts is a dynamic import, so it becomes a chunk of its own. What the
+// entry loads statically (React, urql, the app shell: header, layouts, router) is put in
+// ONE chunk: every page needs it at start, and one file compresses better and costs one
+// request instead of a dozen (esbuild's splitting cannot group chunks; rolldown's
+// codeSplitting groups can). The stylesheet is built by esbuild.
 import { build } from 'esbuild';
+import { rolldown } from 'rolldown';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/client/assets');
 const production = process.env.NODE_ENV !== 'development';
+const ENTRY = path.join(root, 'client/entry.tsx');
 
 await rm(path.join(root, 'dist/client'), { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 
-const result = await build({
+const css = await build({
   absWorkingDir: root,
-  entryPoints: { entry: 'client/entry.tsx', app: 'client/styles/app.css' },
+  entryPoints: { app: 'client/styles/app.css' },
   bundle: true,
-  format: 'esm',
-  splitting: true,
-  target: ['es2022'],
-  platform: 'browser',
-  jsx: 'automatic',
   minify: production,
   sourcemap: true,
   metafile: true,
   outdir,
   entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[hash]',
   assetNames: '[name]-[hash]',
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   logLevel: 'warning',
 });
 
-const manifest = { js: '', css: '', preload: [] };
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (file.endsWith('.map')) continue;
-  const url = '/' + path.relative(path.join(root, 'dist/client'), path.join(root, file)).split(path.sep).join('/');
-  if (output.entryPoint === 'client/entry.tsx') manifest.js = url;
-  else if (output.entryPoint === 'client/styles/app.css' && file.endsWith('.css')) manifest.css = url;
-  else if (file.endsWith('.js') && !output.entryPoint) manifest.preload.push(url);
+/** Every module the entry imports statically (transitively): the app shell. */
+let shellModules = new Set();
+const shellPlugin = {
+  name: 'vellum-app-shell',
+  buildEnd() {
+    const seen = new Set();
+    const visit = (id) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(ENTRY);
+    shellModules = seen;
+  },
+};
+
+const bundle = await rolldown({
+  cwd: root,
+  input: { entry: ENTRY },
+  platform: 'browser',
+  transform: {
+    jsx: { runtime: 'automatic', development: !production },
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  },
+  plugins: [shellPlugin],
+  logLevel: 'warn',
+});
+const { output } = await bundle.write({
+  dir: outdir,
+  format: 'esm',
+  minify: production,
+  sourcemap: true,
+  entryFileNames: '[name]-[hash].js',
+  chunkFileNames: '[name]-[hash].js',
+  // The entry chunk itself stays tiny (it runs start-up); the shell is one chunk beside it.
+  codeSplitting: { groups: [{ name: 'shell', test: (id) => shellModules.has(id) && id !== ENTRY }] },
+});
+await bundle.close();
+
+const chunks = new Map(output.filter((item) => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+const urlOf = (fileName) => `/assets/${fileName}`;
+/** A chunk and every chunk it imports statically, transitively. */
+function staticClosure(fileName, seen = new Set()) {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  for (const imported of chunks.get(fileName).imports) staticClosure(imported, seen);
+  return seen;
+}
+
+// The manifest: the entry, its stylesheet, the chunks the entry imports statically (needed
+// on every page), and per page chunk (named after its module file, the `chunk` of
+// client/pages/registry.ts) the files it needs beyond those.
+const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+const shell = staticClosure(entry.fileName);
+const manifest = { js: urlOf(entry.fileName), css: '', preload: [...shell].filter((file) => file !== entry.fileName).map(urlOf), pages: {} };
+for (const [file, output] of Object.entries(css.metafile.outputs)) {
+  if (output.entryPoint === 'client/styles/app.css' && file.endsWith('.css')) manifest.css = '/' + path.relative(path.join(root, 'dist/client'), path.join(root, file));
+}
+for (const chunk of chunks.values()) {
+  const page = chunk.isDynamicEntry ? /client\/pages\/([A-Za-z]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+  if (page) manifest.pages[page] = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
 }
 
 // Unhashed files (favicons) are copied as they are.
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
 // Hashed names never change content: let browsers and the edge keep them for a year.
-await writeFile(
-  path.join(root, 'dist/client/_headers'),
-  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
-);
+await writeFile(path.join(root, 'dist/client/_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
 await mkdir(path.join(root, 'worker/generated'), { recursive: true });
 await writeFile(path.join(root, 'worker/generated/asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -58,5 +113,30 @@ await writeFile(path.join(root, 'worker/generated/asset-manifest.json'), JSON.st
 const cssText = (await readFile(path.join(root, 'dist/client', manifest.css), 'utf8')).replace(/\n\/\*# sourceMappingURL=.*\*\/\s*$/, '');
 if (/<\/style/i.test(cssText)) throw new Error('The stylesheet contains "</style": it cannot be inlined');
 await writeFile(path.join(root, 'worker/generated/inline-css.json'), JSON.stringify({ cssText }) + '\n');
-const size = (await readFile(path.join(root, 'dist/client', manifest.js))).length;
-console.log(`client bundle: ${manifest.js} (${(size / 1024).toFixed(1)} KiB), ${manifest.css}`);
+
+const gzipKiB = async (urls) => {
+  let bytes = 0;
+  for (const url of urls) bytes += gzipSync(await readFile(path.join(root, 'dist/client', url)), { level: 9 }).length;
+  return (bytes / 1024).toFixed(1);
+};
+const startup = [manifest.js, ...manifest.preload];
+console.log(
+  `client bundle: ${manifest.js} + ${manifest.preload.length} shell chunk(s), ${await gzipKiB(startup)} KiB gzip; ` +
+    `${Object.keys(manifest.pages).length} page chunks; ${manifest.css}`,
+);
+
+// VELLUM_BUNDLE_REPORT=1: the biggest modules of the story page's start-up files (what
+// bench/foundation.bench.mjs counts), sizes before minification.
+if (process.env.VELLUM_BUNDLE_REPORT) {
+  const files = [...new Set([...startup.map((url) => url.slice('/assets/'.length)), ...manifest.pages.PostPage.map((url) => url.slice('/assets/'.length))])];
+  const modules = files.flatMap((file) =>
+    Object.entries(chunks.get(file).modules).map(([id, info]) => ({ file, module: path.relative(root, id), renderedLength: info.renderedLength })),
+  );
+  modules.sort((a, b) => b.renderedLength - a.renderedLength);
+  const fileSizes = await Promise.all(files.map(async (file) => ({ file, gzipKiB: await gzipKiB([urlOf(file)]) })));
+  await mkdir(path.join(root, '.tmp'), { recursive: true });
+  await writeFile(path.join(root, '.tmp/client-bundle-report.json'), JSON.stringify({ files: fileSizes, modules }, null, 2));
+  console.log('story page start-up files:', fileSizes.map(({ file, gzipKiB }) => `${file} ${gzipKiB}`).join(', '));
+  console.log('biggest modules (bytes before minification):');
+  for (const { module, renderedLength } of modules.slice(0, 15)) console.log(`  ${String(renderedLength).padStart(7)}  ${module}`);
+}

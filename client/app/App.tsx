@@ -1,31 +1,28 @@
+import { useEffect } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from '../layouts/Layouts.tsx';
-import { notFoundPage, PAGES } from '../pages/registry.ts';
-import type { PageDefinition } from '../pages/page-definition.ts';
 import { AppStateProvider } from './app-state.tsx';
+import type { CurrentPage } from './current-page.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { useNavigation } from './navigation.tsx';
-import { resolvePageForState, type ResolvedPage } from './resolve-page.ts';
-import { useEffect } from 'react';
+import { useCurrentPage } from './navigation.tsx';
+import { NavigationProgress } from './NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
-import { SignInDialogProvider, VerifyEmailPrompt } from '../components/signin/index.ts';
+import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
+import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 
-/** The page a path shows: its definition and where it sits; unknown paths show not-found. */
-export function pageFor(state: PreloadedState, pathname: string): { resolved: ResolvedPage | null; definition: PageDefinition } {
-  const resolved = resolvePageForState(state, pathname);
-  const definition = (resolved?.pageName && PAGES[resolved.pageName]) || notFoundPage;
-  return { resolved, definition };
-}
+/** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
+const NO_QUERY = { query: 'query NoPageQuery { __typename }', variables: {} };
 
-function PageView({ definition, resolved, state }: { definition: PageDefinition; resolved: ResolvedPage | null; state: PreloadedState }) {
-  const params = resolved?.params ?? {};
+function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
+  const { definition, resolved, isNotFound } = page;
+  const params = (!isNotFound && resolved?.params) || {};
   const request = definition.query?.(params);
   const [result] = useQuery({
-    query: request?.query ?? notFoundPage.query!({}).query,
-    variables: request?.variables ?? {},
+    query: request?.query ?? NO_QUERY.query,
+    variables: request?.variables ?? NO_QUERY.variables,
     pause: !request,
   });
 
@@ -33,10 +30,12 @@ function PageView({ definition, resolved, state }: { definition: PageDefinition;
     if (result.data) document.title = definition.title(result.data, state);
   }, [definition, result.data, state]);
 
-  const layoutName = definition === notFoundPage ? 'top-nav' : (resolved?.layout ?? 'top-nav');
+  const layoutName = isNotFound ? 'top-nav' : (resolved?.layout ?? 'top-nav');
   let body;
   let sidebar = null;
   if (request && !result.data) {
+    // A navigation waits for the data before it shows the page, so this shows only when
+    // the data could not be had (or a page query is re-run without a cached result).
     body = result.error ? (
       <div className="error-page" role="alert">
         <p className="error-page-text">Something went wrong loading this page. Please try again.</p>
@@ -58,17 +57,17 @@ function PageView({ definition, resolved, state }: { definition: PageDefinition;
 
 /** The whole application below the document body; the same tree renders on the server and hydrates in the browser. */
 export function App({ state, onRenderError }: { state: PreloadedState; onRenderError?: (error: Error) => void }) {
-  const { location } = useNavigation();
-  const { resolved, definition } = pageFor(state, location.pathname);
+  const page = useCurrentPage();
   return (
     <AppStateProvider value={state}>
       <ViewerSessionProvider state={state}>
         <SignInDialogProvider>
           <ToastProvider>
             <FollowStoreProvider>
-            <ErrorBoundary onError={onRenderError}>
-              <PageView key={location.pathname} definition={definition} resolved={resolved} state={state} />
-            </ErrorBoundary>
+              <NavigationProgress />
+              <ErrorBoundary onError={onRenderError}>
+                <PageView key={page.location.pathname} page={page} state={state} />
+              </ErrorBoundary>
             </FollowStoreProvider>
             <VerifyEmailPrompt />
           </ToastProvider>

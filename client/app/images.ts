@@ -1,9 +1,7 @@
 // Image addresses for the client, through the shared CDN URL builder. The CDN origin is
 // configuration; locally the worker itself answers /_/img with generated placeholders
 // (worker/images/placeholder-image.ts).
-import { imageUrl } from '../../shared/urls/image-urls.ts';
-
-export const LOCAL_IMAGE_ORIGIN = '/_/img';
+import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 
 export function imageSrc(id: string, options: { width: number; height?: number; pixelRatio?: number }): string {
   return imageUrl(id, {

@@ -1,69 +1,114 @@
 // Client-side navigation: same-host links that match a page route change the page in
-// place (pushState), everything else is a full navigation. Scroll resets to the top on
-// every path change (spec 2 §2.3).
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+// place (pushState), everything else is a full navigation. The current page stays on
+// screen until the next one can render — its chunk loaded and its data in urql's cache —
+// inside a React transition, while a thin progress bar shows (docs/adr/0004-router-and-page-resolution.md).
+// Scroll resets to the top on every path change (spec 2 §2.3).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { parseLocation, type AppLocation, type CurrentPage } from './current-page.ts';
 
-export interface AppLocation {
-  pathname: string;
-  search: string;
-  hash: string;
-}
+export { parseLocation, type AppLocation };
 
 interface Navigation {
   location: AppLocation;
+  /** The page on screen: resolved once, shared by App and Header. */
+  page: CurrentPage;
+  /** A navigation is under way: the next page's chunk or data is loading. */
+  isNavigating: boolean;
   navigate(href: string, options?: { replace?: boolean }): void;
+  /** Loads a page's chunk ahead of a likely navigation (a pointer over a link). */
+  prefetch(href: string): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
 
-export function parseLocation(href: string): AppLocation {
-  const url = new URL(href, 'http://placeholder.invalid');
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
+/** How the browser readies the page at a location; null leaves the address to the browser. */
+export interface PagePreparation {
+  prepare(location: AppLocation): Promise<CurrentPage | null>;
+  prefetch(location: AppLocation): void;
 }
 
 interface ProviderProps {
-  initialLocation: AppLocation;
-  /** Whether this host renders the path in place; otherwise the browser loads it. */
-  canRenderInPlace(pathname: string): boolean;
+  initialPage: CurrentPage;
+  /** Absent on the server, which renders one page and never navigates. */
+  preparation?: PagePreparation;
   children: ReactNode;
 }
 
-export function NavigationProvider({ initialLocation, canRenderInPlace, children }: ProviderProps) {
-  const [location, setLocation] = useState(initialLocation);
+type HistoryUpdate = 'push' | 'replace' | 'none';
 
-  const navigate = useCallback(
-    (href: string, options: { replace?: boolean } = {}) => {
-      const url = new URL(href, window.location.href);
-      if (url.origin !== window.location.origin || !canRenderInPlace(url.pathname)) {
+export function NavigationProvider({ initialPage, preparation, children }: ProviderProps) {
+  const [page, setPage] = useState(initialPage);
+  const [isNavigating, startTransition] = useTransition();
+  // Only the latest navigation may show its page: a slower earlier one is dropped.
+  const latest = useRef(0);
+
+  const go = useCallback(
+    (url: URL, history: HistoryUpdate) => {
+      if (!preparation || url.origin !== window.location.origin) {
         window.location.assign(url.href);
         return;
       }
-      const next = { pathname: url.pathname, search: url.search, hash: url.hash };
-      if (options.replace) window.history.replaceState(null, '', url.href);
-      else window.history.pushState(null, '', url.href);
-      setLocation(next);
+      const ticket = ++latest.current;
+      const location = parseLocation(url.href);
+      // An async transition: React keeps the current page committed (isNavigating is true)
+      // until the next page is ready, then swaps in one commit.
+      startTransition(async () => {
+        let next: CurrentPage | null;
+        try {
+          next = await preparation.prepare(location);
+        } catch {
+          next = null;
+        }
+        if (ticket !== latest.current) return;
+        if (!next) {
+          window.location.assign(url.href);
+          return;
+        }
+        const ready = next;
+        startTransition(() => {
+          if (history === 'push') window.history.pushState(null, '', url.href);
+          else if (history === 'replace') window.history.replaceState(null, '', url.href);
+          setPage(ready);
+        });
+      });
     },
-    [canRenderInPlace],
+    [preparation],
+  );
+
+  const navigate = useCallback(
+    (href: string, options: { replace?: boolean } = {}) => go(new URL(href, window.location.href), options.replace ? 'replace' : 'push'),
+    [go],
+  );
+
+  const prefetch = useCallback(
+    (href: string) => {
+      const url = new URL(href, window.location.href);
+      if (preparation && url.origin === window.location.origin) preparation.prefetch(parseLocation(url.href));
+    },
+    [preparation],
   );
 
   useEffect(() => {
-    const onPopState = () => setLocation(parseLocation(window.location.href));
+    const onPopState = () => go(new URL(window.location.href), 'none');
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [go]);
 
   // Scroll to the top whenever the path changes (not on the first render: the browser
   // restores or starts at the top itself).
-  const previousPath = useRef(location.pathname);
+  const previousPath = useRef(page.location.pathname);
   useEffect(() => {
-    if (previousPath.current !== location.pathname) {
-      previousPath.current = location.pathname;
+    if (previousPath.current !== page.location.pathname) {
+      previousPath.current = page.location.pathname;
       window.scrollTo(0, 0);
     }
-  }, [location.pathname]);
+  }, [page.location.pathname]);
 
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  const value = useMemo(
+    () => ({ location: page.location, page, isNavigating, navigate, prefetch }),
+    [page, isNavigating, navigate, prefetch],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
@@ -73,11 +118,16 @@ export function useNavigation(): Navigation {
   return navigation;
 }
 
+/** The page on screen (route resolution and page definition), resolved once per location. */
+export function useCurrentPage(): CurrentPage {
+  return useNavigation().page;
+}
+
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /** An anchor that navigates in place for same-host page links. */
-export function Link({ href, onClick, target, ...rest }: LinkProps) {
-  const { navigate } = useNavigation();
+export function Link({ href, onClick, onPointerEnter, onFocus, target, ...rest }: LinkProps) {
+  const { navigate, prefetch } = useNavigation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -94,5 +144,20 @@ export function Link({ href, onClick, target, ...rest }: LinkProps) {
     event.preventDefault();
     navigate(href);
   };
-  return <a href={href} target={target} onClick={handleClick} {...rest} />;
+  return (
+    <a
+      href={href}
+      target={target}
+      onClick={handleClick}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        prefetch(href);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        prefetch(href);
+      }}
+      {...rest}
+    />
+  );
 }

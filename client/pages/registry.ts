@@ -1,66 +1,73 @@
-// Page name → screen. Pages that later issues build are absent: their routes resolve
-// (x-route-name / x-page-name) but render the not-found page until they land.
+// Page name → screen. Each page module is its own chunk of the browser bundle (code
+// splitting, docs/adr/0005-worker-client-door.md): the browser downloads the app shell and
+// the chunk of the page it shows, and the chunk of the next page when it navigates there.
+// Pages that later issues build are absent: their routes resolve (x-route-name /
+// x-page-name) but render the not-found page until they land.
+//
+// `chunk` names the module's chunk in the asset manifest (scripts/build-client.mjs names a
+// page chunk after its module file): the server writes a modulepreload for it.
 import type { PageDefinition } from './page-definition.ts';
-import { homeLoPage } from './HomeLoPage.tsx';
-import { postPage, postResponsesPage } from './PostPage.tsx';
-import { userProfilePage } from './UserProfilePage.tsx';
-import { signInPage } from './SignInPage.tsx';
-import { registrationFormPage } from './RegistrationFormPage.tsx';
-import { yourCatalogsPage } from './YourCatalogsPage.tsx';
-import { yourCatalogPage } from './YourCatalogPage.tsx';
-import { yourFollowedCatalogsPage } from './YourFollowedCatalogsPage.tsx';
-import { yourReadingHistoryPage } from './YourReadingHistoryPage.tsx';
-import { customizeReadingHistoryPage } from './CustomizeReadingHistoryPage.tsx';
-import { notificationsPage } from './NotificationsPage.tsx';
-import { yourStoriesPage } from './YourStoriesPage.tsx';
-import { homePage } from './HomePage.tsx';
-import { customizeFollowingPage } from './CustomizeFollowingPage.tsx';
-import { customizeMutedPage } from './CustomizeMutedPage.tsx';
-import { customizeSuggestionsPage } from './CustomizeSuggestionsPage.tsx';
-import { userAboutPage } from './UserAboutPage.tsx';
-import { userFollowersPage, userFollowingPage } from './UserFollowPages.tsx';
-import { userCatalogPage, userCatalogsPage } from './UserCatalogsPages.tsx';
-import { userBooksPage } from './UserBooksPage.tsx';
-import { publicationAboutPage, publicationFollowersPage, publicationProfilePage, publicationTaggedPage } from './PublicationPages.tsx';
-import { topicPage, topicRecommendedPage, topicWhoToFollowPage } from './TagPages.tsx';
-import { exploreTopicsPage } from './ExploreTopicsPage.tsx';
-import { legacyTopicRedirectPage } from './TopicRedirectPage.tsx';
 
-export const PAGES: Partial<Record<string, PageDefinition>> = {
-  home: homePage,
-  'home-lo': homeLoPage,
-  post: postPage,
-  'post-responses': postResponsesPage,
-  'user-profile': userProfilePage,
-  'sign-in': signInPage,
-  'registration-form': registrationFormPage,
+export interface PageModule {
+  /** The page module's file name without its extension, which is its chunk's name. */
+  chunk: string;
+  load: () => Promise<PageDefinition>;
+}
+
+export const PAGES: Partial<Record<string, PageModule>> = {
+  home: { chunk: 'HomePage', load: () => import('./HomePage.tsx').then((m) => m.homePage) },
+  'home-lo': { chunk: 'HomeLoPage', load: () => import('./HomeLoPage.tsx').then((m) => m.homeLoPage) },
+  post: { chunk: 'PostPage', load: () => import('./PostPage.tsx').then((m) => m.postPage) },
+  'post-responses': { chunk: 'PostPage', load: () => import('./PostPage.tsx').then((m) => m.postResponsesPage) },
+  'user-profile': { chunk: 'UserProfilePage', load: () => import('./UserProfilePage.tsx').then((m) => m.userProfilePage) },
+  'sign-in': { chunk: 'SignInPage', load: () => import('./SignInPage.tsx').then((m) => m.signInPage) },
+  'registration-form': { chunk: 'RegistrationFormPage', load: () => import('./RegistrationFormPage.tsx').then((m) => m.registrationFormPage) },
   // Library, reading history, notifications and the trash (issue 6 items 8, 9, 10, 12).
-  'your-catalogs': yourCatalogsPage,
-  'your-catalog': yourCatalogPage,
-  'your-followed-catalogs': yourFollowedCatalogsPage,
-  'your-reading-history': yourReadingHistoryPage,
-  'customize-reading-history': customizeReadingHistoryPage,
-  notifications: notificationsPage,
-  'your-stories': yourStoriesPage,
-  'customize-following': customizeFollowingPage,
-  'customize-muted': customizeMutedPage,
-  'customize-suggestions': customizeSuggestionsPage,
+  'your-catalogs': { chunk: 'YourCatalogsPage', load: () => import('./YourCatalogsPage.tsx').then((m) => m.yourCatalogsPage) },
+  'your-catalog': { chunk: 'YourCatalogPage', load: () => import('./YourCatalogPage.tsx').then((m) => m.yourCatalogPage) },
+  'your-followed-catalogs': {
+    chunk: 'YourFollowedCatalogsPage',
+    load: () => import('./YourFollowedCatalogsPage.tsx').then((m) => m.yourFollowedCatalogsPage),
+  },
+  'your-reading-history': {
+    chunk: 'YourReadingHistoryPage',
+    load: () => import('./YourReadingHistoryPage.tsx').then((m) => m.yourReadingHistoryPage),
+  },
+  'customize-reading-history': {
+    chunk: 'CustomizeReadingHistoryPage',
+    load: () => import('./CustomizeReadingHistoryPage.tsx').then((m) => m.customizeReadingHistoryPage),
+  },
+  notifications: { chunk: 'NotificationsPage', load: () => import('./NotificationsPage.tsx').then((m) => m.notificationsPage) },
+  'your-stories': { chunk: 'YourStoriesPage', load: () => import('./YourStoriesPage.tsx').then((m) => m.yourStoriesPage) },
+  'customize-following': {
+    chunk: 'CustomizeFollowingPage',
+    load: () => import('./CustomizeFollowingPage.tsx').then((m) => m.customizeFollowingPage),
+  },
+  'customize-muted': { chunk: 'CustomizeMutedPage', load: () => import('./CustomizeMutedPage.tsx').then((m) => m.customizeMutedPage) },
+  'customize-suggestions': {
+    chunk: 'CustomizeSuggestionsPage',
+    load: () => import('./CustomizeSuggestionsPage.tsx').then((m) => m.customizeSuggestionsPage),
+  },
   // Profiles, publications and topics (issue 6 items 6 and 7).
-  'user-about': userAboutPage,
-  'user-followers': userFollowersPage,
-  'user-following': userFollowingPage,
-  'user-catalogs': userCatalogsPage,
-  'user-catalog': userCatalogPage,
-  'user-books': userBooksPage,
-  'publication-profile': publicationProfilePage,
-  'publication-about': publicationAboutPage,
-  'publication-followers': publicationFollowersPage,
-  'publication-tagged': publicationTaggedPage,
-  topic: topicPage,
-  'topic-recommended': topicRecommendedPage,
-  'topic-who-to-follow': topicWhoToFollowPage,
-  'explore-topics': exploreTopicsPage,
-  'legacy-topic-redirect': legacyTopicRedirectPage,
+  'user-about': { chunk: 'UserAboutPage', load: () => import('./UserAboutPage.tsx').then((m) => m.userAboutPage) },
+  'user-followers': { chunk: 'UserFollowPages', load: () => import('./UserFollowPages.tsx').then((m) => m.userFollowersPage) },
+  'user-following': { chunk: 'UserFollowPages', load: () => import('./UserFollowPages.tsx').then((m) => m.userFollowingPage) },
+  'user-catalogs': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogsPage) },
+  'user-catalog': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogPage) },
+  'user-books': { chunk: 'UserBooksPage', load: () => import('./UserBooksPage.tsx').then((m) => m.userBooksPage) },
+  'publication-profile': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationProfilePage) },
+  'publication-about': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationAboutPage) },
+  'publication-followers': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationFollowersPage) },
+  'publication-tagged': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationTaggedPage) },
+  topic: { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicPage) },
+  'topic-recommended': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicRecommendedPage) },
+  'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
+  'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
+  'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
 };
 
-export { notFoundPage } from './NotFoundPage.tsx';
+/** The 404 page (spec 1 §2.2), shown for unknown addresses and for pages not built yet. */
+export const NOT_FOUND_PAGE: PageModule = {
+  chunk: 'NotFoundPage',
+  load: () => import('./NotFoundPage.tsx').then((m) => m.notFoundPage),
+};

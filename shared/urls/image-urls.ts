@@ -13,6 +13,11 @@
 // pixel ratio, which is capped at 2 (spec 3 §9), and rounded to whole pixels.
 
 export const DEFAULT_IMAGE_ORIGIN = 'https://miro.vellum.example';
+/**
+ * Where the pages and feeds point images today: the worker itself answers /_/img with
+ * generated placeholders (worker/images/placeholder-image.ts); a CDN origin is configuration.
+ */
+export const LOCAL_IMAGE_ORIGIN = '/_/img';
 export const MAX_PIXEL_RATIO = 2;
 
 export type ImageStrategy = 'resample' | 'crop' | 'letterbox' | 'proxy';

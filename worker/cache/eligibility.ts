@@ -23,7 +23,7 @@
 //
 // Eligibility depends on the resolved route alone (no viewer, no data), which is what lets
 // the pipeline look a page up before it reads the session (worker/pages/pipeline.ts).
-import type { ResolvedPage } from '../pages/client-door.ts';
+import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
 /** What eligibility reads of a resolved route. */
 export type RouteForCache = Pick<ResolvedPage, 'routeName' | 'pageName' | 'params' | 'redirects'>;

@@ -8,8 +8,7 @@ import { collectionTaggedUrl, collectionUrl } from '../../shared/urls/collection
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { listUrl } from '../../shared/urls/list-urls.ts';
 import { buildLink } from '../../shared/routing/links.ts';
-import { imageUrl } from '../../shared/urls/image-urls.ts';
-import { LOCAL_IMAGE_ORIGIN } from '../../client/app/images.ts';
+import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import type { FeedContent, FeedPost } from './feed-data.ts';
 import type { RssChannel, RssItem } from './rss-document.ts';
 import { escapeHtml, storyHtml } from './story-html.ts';

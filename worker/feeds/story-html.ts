@@ -3,7 +3,7 @@
 // content becomes text inside markup this module chose, never markup itself. The XML
 // builder then escapes the whole fragment once more as the element's text.
 import type { Markup, Paragraph, ParagraphType } from '../../shared/content.ts';
-import { safeHref, segmentText } from '../../client/components/story/markup-segments.ts';
+import { safeHref, segmentText } from '../../shared/markup-segments.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

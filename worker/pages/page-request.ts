@@ -7,7 +7,7 @@ import type { RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { readSignInConfirmation } from '../auth/sign-in.ts';
-import type { ResolvedPage } from './client-door.ts';
+import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
 /** The sign-in confirmation of the first page after a sign-in, and the cookie that clears it. */
 export type SignInConfirmationRead = NonNullable<Awaited<ReturnType<typeof readSignInConfirmation>>>;

@@ -31,7 +31,7 @@ import { resolveRedirect } from '../../shared/routing/redirects.ts';
 import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCacheIO } from '../cache/edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
-import { resolvePage, type ResolvedPage } from './client-door.ts';
+import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
 

@@ -3,7 +3,7 @@
 import type { Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
-import { notFoundPage, PAGES, renderPage, type PageDefinition } from './client-door.ts';
+import { inProcessExecutor, pageFor, renderPage } from '../ssr/page-render.ts';
 import { buildPreloadedState, mainOrigin } from './preloaded-state.ts';
 import { framingHeaders } from './frame-policy.ts';
 import { defaultFaviconUrl } from './favicon.ts';
@@ -23,28 +23,19 @@ export function linkContext(env: Env, host: HostContext): LinkContext {
 export async function renderPageResponse(request: PageRequest): Promise<Response> {
   const { url, env, host, viewer, flags, resolved, d1 } = request;
   const graphql = request.graphql();
-  const definition: PageDefinition = (resolved?.pageName && PAGES[resolved.pageName]) || notFoundPage;
-  const isNotFound = definition === notFoundPage;
+  const page = await pageFor(resolved, url);
   const state = buildPreloadedState(env, host, viewer, url, flags);
   const signIn = await request.signIn();
   if (signIn) state.signInConfirmation = signIn.confirmation;
-  if (!isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
-  const page = await renderPage({
-    url,
-    state,
-    resolved: isNotFound ? null : resolved,
-    definition,
-    graphql,
-    faviconUrl: defaultFaviconUrl(env),
-    ...(isNotFound ? { status: 404 } : {}),
-  });
+  if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
+  const rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: defaultFaviconUrl(env) });
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'x-route-name': resolved?.routeName ?? 'NotFound',
-    'x-page-name': isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
+    'x-page-name': page.isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
     'x-d1-queries': String(d1.count()),
     ...framingHeaders(flags),
   });
   if (signIn) headers.append('set-cookie', signIn.clearCookie);
-  return new Response(page.body, { status: page.status, headers });
+  return new Response(rendered.body, { status: rendered.status, headers });
 }

@@ -2,7 +2,7 @@
 // we show when rendering itself failed, so it must not depend on the render path.
 import manifest from '../generated/asset-manifest.json' with { type: 'json' };
 import type { Env } from '../env.ts';
-import { escapeHtml } from '../ssr/document.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import { defaultFaviconUrl } from './favicon.ts';
 
 export const SERVER_ERROR_TEXT = 'Apologies, but something went wrong on our end.';

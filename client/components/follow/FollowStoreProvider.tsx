@@ -8,18 +8,6 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';
-import {
-  FollowCollection,
-  FollowTag,
-  FollowUser,
-  MuteAuthor,
-  MutePub,
-  UnfollowCollection,
-  UnfollowTag,
-  UnfollowUser,
-  UnmuteAuthor,
-  UnmutePub,
-} from '../../graphql/social.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
@@ -62,8 +50,13 @@ type EdgeAnswer =
   | ({ __typename: 'ViewerEdgeUpdate' } & ConfirmedEdge)
   | { __typename: 'BadRequest' | 'NotFound'; message: string };
 
-/** The spec's call for a change of an edge to a target. */
-export function callFor(target: Pick<EdgeTarget, 'kind' | 'id'>, change: EdgeChange): CallSpec {
+/**
+ * The spec's call for a change of an edge to a target. The documents load with the first
+ * change: the provider is in every page's shell, and most readers never follow anyone.
+ */
+export async function callFor(target: Pick<EdgeTarget, 'kind' | 'id'>, change: EdgeChange): Promise<CallSpec> {
+  const { FollowCollection, FollowTag, FollowUser, MuteAuthor, MutePub, UnfollowCollection, UnfollowTag, UnfollowUser, UnmuteAuthor, UnmutePub } =
+    await import('../../graphql/social.ts');
   const doc = (document: unknown, field: string, variables: Record<string, string>): CallSpec => ({
     document: document as CallSpec['document'],
     field,
@@ -118,9 +111,9 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
       const opId = ++nextOpId.current;
       dispatch({ type: 'begin', key, opId, change, page });
 
-      const call = callFor(target, change);
       let answer: EdgeAnswer | undefined;
       try {
+        const call = await callFor(target, change);
         const result = await client.mutation(call.document, call.variables).toPromise();
         answer = result.data?.[call.field];
       } catch {

@@ -5,13 +5,12 @@
 // Edge cache: a logged-out page is shared between readers, so the logged-out header holds
 // nothing about the viewer; a logged-in header draws the avatar from the preloaded state and
 // loads the rest (unread count, menu) in the browser after hydration.
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import type { MouseEvent } from 'react';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import { Link, useNavigation } from '../../app/navigation.tsx';
-import { resolvePageForState } from '../../app/resolve-page.ts';
+import { Link, useCurrentPage } from '../../app/navigation.tsx';
 import { AvatarMenu } from '../avatar-menu/AvatarMenu.tsx';
 import { useHeaderCollapsed } from './header-scroll.ts';
 import { SearchIcon, WriteIcon } from './icons.tsx';
@@ -32,13 +31,13 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
   const state = useAppState();
   const session = useViewerSession();
   const openSignIn = useSignInPrompt();
-  const { location } = useNavigation();
+  const { location, resolved } = useCurrentPage();
   const ctx = useLinkContext();
   const headerRef = useRef<HTMLElement>(null);
   const collapsed = useHeaderCollapsed(headerRef);
   const loggedIn = session.isLoggedIn;
 
-  const routeName = useMemo(() => resolvePageForState(state, location.pathname)?.routeName ?? 'NotFound', [state, location.pathname]);
+  const routeName = resolved?.routeName ?? 'NotFound';
   const pageUrl = `${new URL(state.config.mainOrigin).protocol}//${state.navigation.host}${location.pathname}${location.search}`;
 
   const onLogoClick = (event: MouseEvent) => {

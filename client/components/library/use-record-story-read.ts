@@ -5,8 +5,7 @@
 // which sends MarkPostAsRead after mount for a signed-in reader — except for the page the
 // browser loaded first, which the server already recorded.
 import { useEffect } from 'react';
-import { useMutation } from 'urql';
-import { MarkPostAsRead } from '../../graphql/library.ts';
+import { useClient } from 'urql';
 import { useViewerSession } from '../header/viewer-session.tsx';
 
 /** The path of the server-rendered page, until a story page has consumed it. */
@@ -14,11 +13,12 @@ let serverRenderedPath: string | null = typeof window === 'undefined' ? null : w
 
 export function useRecordStoryRead(postId: string | null | undefined): void {
   const { isLoggedIn } = useViewerSession();
-  const [, markPostAsRead] = useMutation(MarkPostAsRead);
+  const client = useClient();
   useEffect(() => {
     if (!postId || !isLoggedIn) return;
     const recordedByServer = serverRenderedPath === window.location.pathname;
     serverRenderedPath = null;
-    if (!recordedByServer) void markPostAsRead({ postId });
-  }, [postId, isLoggedIn, markPostAsRead]);
+    // The document loads only when a read is to be sent (signed in, in-place navigation).
+    if (!recordedByServer) void import('../../graphql/library.ts').then(({ MarkPostAsRead }) => client.mutation(MarkPostAsRead, { postId }).toPromise());
+  }, [postId, isLoggedIn, client]);
 }

@@ -23,30 +23,15 @@ import { useFocusTrap } from './focus-trap.ts';
 import { InputField } from './InputField.tsx';
 import { PROVIDER_LABELS, SUSI_TEXTS } from './texts.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+import { optionsStep, type SignInDialogConfig } from './dialog-config.ts';
 
-/** Spec 2 §2.1 steps (null resets the dialog). */
-export type SignInStep = 'SIGNIN_OPTIONS' | 'SIGNUP_OPTIONS' | 'ENTER_EMAIL' | 'UNRECOGNIZED_EMAIL' | 'CHECK_YOUR_INBOX';
-export const SIGN_IN_STEPS: readonly SignInStep[] = ['SIGNIN_OPTIONS', 'SIGNUP_OPTIONS', 'ENTER_EMAIL', 'UNRECOGNIZED_EMAIL', 'CHECK_YOUR_INBOX'];
+export { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
 
 /** Modal animation (spec 2 §9). */
 export const MODAL_ANIMATION_MS = 300;
 /** Escape closes modals (spec 2 §2.1: key code 27). */
 const ESCAPE_KEY_CODE = 27;
 
-export interface SignInDialogConfig {
-  step: SignInStep | null;
-  operation: AuthOperation;
-  /** Where the prompt came from (spec 2 §2.1): discount_plans and email_login_timeout change the texts. */
-  susiEntry?: string;
-  /** Where to come back to after signing in; the current address by default. */
-  redirectTo?: string;
-  /** A writer or publication the sign-up shares the email with (terms notice). */
-  sharesEmailWith?: string;
-}
-
-export function optionsStep(operation: AuthOperation): SignInStep {
-  return operation === 'register' ? 'SIGNUP_OPTIONS' : 'SIGNIN_OPTIONS';
-}
 
 interface SocialButton {
   provider: string;

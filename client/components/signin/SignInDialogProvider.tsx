@@ -3,11 +3,14 @@
 // or, outside React, openSignInDialog(options) (a window event the provider listens to).
 // The provider also answers the header's, avatar menu's and toasts' sign-in prompts
 // (SignInPromptProvider of client/components/header/sign-in-prompt.tsx).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
 import { SignInPromptProvider } from '../header/sign-in-prompt.tsx';
-import { optionsStep, SIGN_IN_STEPS, SignInDialog, type SignInDialogConfig, type SignInStep } from './SignInDialog.tsx';
+import { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
+
+// The dialog is its own chunk: most readers never open it, so it loads on the first open.
+const SignInDialog = lazy(() => import('./SignInDialog.tsx').then((module) => ({ default: module.SignInDialog })));
 
 export interface OpenSignInOptions {
   operation?: AuthOperation;
@@ -67,12 +70,14 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
       <SignInPromptProvider open={open}>
         {children}
         {config ? (
-          <SignInDialog
-            key={openCount}
-            config={config}
-            onConfigChange={(next) => (next.step === null ? close() : setConfig(next))}
-            onClose={close}
-          />
+          <Suspense fallback={null}>
+            <SignInDialog
+              key={openCount}
+              config={config}
+              onConfigChange={(next) => (next.step === null ? close() : setConfig(next))}
+              onClose={close}
+            />
+          </Suspense>
         ) : null}
       </SignInPromptProvider>
     </SignInDialogContext.Provider>

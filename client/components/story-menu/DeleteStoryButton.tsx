@@ -5,8 +5,7 @@
 // The story page's menu and the your-stories page use it; the server refuses anyone but
 // the author (NotFound), so showing it to others would only fail.
 import { useState } from 'react';
-import { useMutation } from 'urql';
-import { DeletePost, UndeletePostMutation } from '../../graphql/library.ts';
+import { useClient } from 'urql';
 import { useToast } from '../toasts/ToastProvider.tsx';
 
 export function DeleteStoryButton({
@@ -25,8 +24,17 @@ export function DeleteStoryButton({
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [, deletePost] = useMutation<{ deletePost: { __typename: string; message?: string } }>(DeletePost);
-  const [, undeletePost] = useMutation<{ undeletePost: { __typename: string; message?: string } }>(UndeletePostMutation);
+  const client = useClient();
+  // The documents load with the first click: the story page ships this button to its
+  // author only, and the library documents are a chunk of their own.
+  const deletePost = async (variables: { targetPostId: string }) => {
+    const { DeletePost } = await import('../../graphql/library.ts');
+    return client.mutation<{ deletePost: { __typename: string; message?: string } }>(DeletePost, variables).toPromise();
+  };
+  const undeletePost = async (variables: { targetPostId: string }) => {
+    const { UndeletePostMutation } = await import('../../graphql/library.ts');
+    return client.mutation<{ undeletePost: { __typename: string; message?: string } }>(UndeletePostMutation, variables).toPromise();
+  };
 
   const confirm = async () => {
     setBusy(true);

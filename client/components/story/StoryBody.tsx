@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Markup, Paragraph } from '../../../shared/content.ts';
 import { ImageView } from '../ImageView.tsx';
-import { safeHref, segmentText } from './markup-segments.ts';
+import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 
 function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
   switch (markup.type) {

@@ -5,17 +5,21 @@
 // Start-up toasts: the sign-in confirmation (preloaded state, after a sign-in) and the EU
 // privacy banner (privacy-banner.ts), both after hydration so the server's markup and the
 // hydrated markup agree.
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useAppState } from '../../app/app-state.tsx';
 import { useNavigation } from '../../app/navigation.tsx';
-import { useLinkContext } from '../header/link-context.ts';
-import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
-import { toastContent, type ToastRenderContext } from './catalogue.tsx';
 import { acceptPrivacyPolicy, markPrivacyBannerShown, privacyBannerDue } from './privacy-banner.ts';
-import { initialToastState, toastReducer, toastTimer, type ToastEntry, type ToastRequest } from './toast-queue.ts';
-import { BANNER_TOAST_STYLES, ERROR_TOAST_STYLES, NO_JOURNEY_TOAST_STYLES } from './toast-styles.ts';
+import { initialToastState, toastReducer, toastTimer, type ToastRequest } from './toast-queue.ts';
+
+// A toast's texts and actions (the catalogue) load with the first toast: most pages show none.
+const ToastViewport = lazy(() => import('./ToastViewport.tsx').then((module) => ({ default: module.ToastViewport })));
+
+/** The live region is always in the page, so the first toast is announced when it appears. */
+function EmptyToastViewport() {
+  return <div className="toast-viewport" aria-live="polite" data-testid="toast-viewport" />;
+}
 
 export interface ToastApi {
   /** Shows a toast in place of the current one. */
@@ -60,78 +64,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastViewport entry={current} api={api} />
+      {current ? (
+        <Suspense fallback={<EmptyToastViewport />}>
+          <ToastViewport entry={current} api={api} />
+        </Suspense>
+      ) : (
+        <EmptyToastViewport />
+      )}
       <StartupToasts />
     </ToastContext.Provider>
-  );
-}
-
-function ToastViewport({ entry, api }: { entry: ToastEntry | null; api: ToastApi }) {
-  const state = useAppState();
-  const ctx = useLinkContext();
-  const openSignIn = useSignInPrompt();
-  if (!entry) return <div className="toast-viewport" aria-live="polite" data-testid="toast-viewport" />;
-
-  const close = () => {
-    void entry.extraParams.onClose?.();
-    api.closeToast();
-  };
-  const render: ToastRenderContext = {
-    productName: state.config.productName,
-    ctx,
-    now: Date.now(),
-    openSignIn,
-    show: api.showToast,
-    close: api.closeToast,
-    reload: () => window.location.reload(),
-  };
-  const content = toastContent(entry, render);
-  const isError = ERROR_TOAST_STYLES.has(entry.style);
-  const isBanner = BANNER_TOAST_STYLES.has(entry.style);
-  const toast = (
-    <div
-      key={entry.id}
-      className={
-        (isBanner ? 'toast-banner' : 'toast') +
-        (isError ? ' toast--error' : '') +
-        (entry.style === 'ACCENT' ? ' toast--accent' : '') +
-        (entry.phase === 'hiding' ? ' is-hiding' : '')
-      }
-      role={isError ? 'alert' : 'status'}
-      data-style={entry.style}
-      data-testid="toast"
-    >
-      <p className="toast-text">{content.text}</p>
-      {content.actions.length > 0 ? (
-        <div className="toast-actions">
-          {content.actions.map((action) =>
-            action.href ? (
-              <a key={action.label} className="toast-action" href={action.href}>
-                {action.label}
-              </a>
-            ) : (
-              <button key={action.label} type="button" className="toast-action" onClick={action.onClick}>
-                {action.label}
-              </button>
-            ),
-          )}
-        </div>
-      ) : null}
-      <button type="button" className="toast-close" aria-label="Close" data-testid="toast-close" onClick={close}>
-        ×
-      </button>
-    </div>
-  );
-  return (
-    <div className={`toast-viewport${isBanner ? ' toast-viewport--banner' : ''}`} aria-live="polite" data-testid="toast-viewport">
-      {NO_JOURNEY_TOAST_STYLES.has(entry.style) ? (
-        toast
-      ) : (
-        <div className="toast-journey" data-journey={entry.style}>
-          {toast}
-        </div>
-      )}
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 // Which routes the edge cache may hold: decided by the matched route, never by how a path looks.
 import { describe, expect, it } from 'vitest';
-import { resolvePage } from '../../../client/app/resolve-page.ts';
+import { resolvePage } from '../../../shared/routing/resolve-page.ts';
 import { ELIGIBLE_ROUTES, eligiblePage } from '../../../worker/cache/eligibility.ts';
 import { getHostRoute, getRoute } from '../../../shared/routing/routes.ts';
 

@@ -1,6 +1,6 @@
 // Splits a paragraph's text at every markup boundary so each piece carries the set of
 // markups covering it. Rendering pieces (not HTML strings) keeps user text as text.
-import type { Markup, MarkupType } from '../../../shared/content.ts';
+import type { Markup, MarkupType } from './content.ts';
 
 export interface TextSegment {
   text: string;

@@ -1,25 +1,21 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
-import { executeExchange } from '@urql/exchange-execute';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { App } from '../../client/app/App.tsx';
-import { NavigationProvider, parseLocation } from '../../client/app/navigation.tsx';
-import type { PageDefinition } from '../../client/pages/page-definition.ts';
-import type { ResolvedPage } from '../../client/app/resolve-page.ts';
-import { schema } from '../graphql/schema.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import { App } from '../app/App.tsx';
+import type { CurrentPage } from '../app/current-page.ts';
+import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
 import { documentHead, documentTail, GRAPHQL_PATH } from './document.ts';
+import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 
 export interface RenderRequest {
   url: URL;
   state: PreloadedState;
-  resolved: ResolvedPage | null;
-  definition: PageDefinition;
-  graphql: GraphQLContext;
+  /** The page, resolved once by the worker (see pageFor in client/entry.server.tsx). */
+  page: CurrentPage;
+  /** The worker's in-process GraphQL executor for this request (its viewer, its loaders). */
+  execute: ExecuteGraphQL;
   faviconUrl: string;
-  /** Forced status (e.g. 404 for the not-found page); otherwise the page's data decides. */
-  status?: number;
 }
 
 export interface RenderedPage {
@@ -36,31 +32,27 @@ export class PageDataError extends Error {
  * the data and the client's cache is seeded with exactly these results), then React
  * streams the markup.
  */
-export async function renderPage({ url, state, resolved, definition, graphql, faviconUrl, status }: RenderRequest): Promise<RenderedPage> {
+export async function renderPage({ url, state, page, execute, faviconUrl }: RenderRequest): Promise<RenderedPage> {
   const ssr = ssrExchange({ isClient: false });
-  const client = new Client({
-    url: GRAPHQL_PATH,
-    exchanges: [cacheExchange, ssr, executeExchange({ schema, context: () => graphql })],
-  });
+  const client = new Client({ url: GRAPHQL_PATH, exchanges: [cacheExchange, ssr, executorExchange(execute)] });
+  const { definition } = page;
 
   let data: unknown;
-  const request = definition.query?.(resolved?.params ?? {});
+  const request = definition.query?.((!page.isNotFound && page.resolved?.params) || {});
   if (request) {
     const result = await client.query(request.query, request.variables).toPromise();
     if (!result.data) throw new PageDataError(result.error?.message ?? 'The page query returned no data');
     data = result.data;
   }
 
-  const errors: unknown[] = [];
   const stream = await renderToReadableStream(
     <Provider value={client}>
-      <NavigationProvider initialLocation={parseLocation(url.pathname + url.search)} canRenderInPlace={() => false}>
+      <NavigationProvider initialPage={page}>
         <App state={state} />
       </NavigationProvider>
     </Provider>,
     {
       onError(error) {
-        errors.push(error);
         console.error('render error', error);
       },
     },
@@ -72,9 +64,8 @@ export async function renderPage({ url, state, resolved, definition, graphql, fa
     faviconUrl,
     state,
     apolloState: ssr.extractData(),
+    pageChunk: page.module.chunk,
   });
-  return {
-    status: status ?? (data !== undefined && definition.status ? definition.status(data) : 200),
-    body: concatHtmlStream(head, stream, documentTail()),
-  };
+  const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;
+  return { status, body: concatHtmlStream(head, stream, documentTail()) };
 }

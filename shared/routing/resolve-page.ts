@@ -2,13 +2,13 @@
 // with the host owner's username or publication slug put back into the params), the
 // logged-out home rule, and the layout. Used by the worker before rendering and by the
 // client on navigation.
-import { matchRoute, type RouteMatch } from '../../shared/routing/router.ts';
-import type { Route } from '../../shared/routing/routes.ts';
-import { layoutForPage } from '../../shared/routing/pages.ts';
-import { TOP_POSTS_FOR_TAG_ROUTE } from '../../shared/routing/redirects.ts';
-import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import type { LayoutName } from '../layouts/Layouts.tsx';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { matchRoute, type RouteMatch } from './router.ts';
+import type { Route } from './routes.ts';
+import { layoutForPage } from './pages.ts';
+import { TOP_POSTS_FOR_TAG_ROUTE } from './redirects.ts';
+import type { PreloadedState } from '../preloaded-state.ts';
+import type { Layout as LayoutName } from './pages.ts';
+import { postIdFromParam } from './post-id.ts';
 
 /** Pages that show one story: their postId param must hold a story id. */
 const STORY_PAGES: ReadonlySet<string> = new Set(['post', 'post-responses']);

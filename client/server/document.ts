@@ -1,0 +1,74 @@
+// The HTML around the React stream: head with the start-up globals, the root element
+// React renders into, the hashed client bundle and a modulepreload of the page's chunk
+// (the asset manifest is written by scripts/build-client.mjs).
+import type { SSRData } from 'urql';
+import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { pageHeadTags, type PageHead } from '../app/page-head.ts';
+import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
+import inlineCss from '../../worker/generated/inline-css.json' with { type: 'json' };
+
+export const GRAPHQL_PATH = '/_/graphql';
+
+export interface AssetManifest {
+  /** The entry: the app shell. */
+  js: string;
+  css: string;
+  /** Chunks the entry imports statically: loaded at start on every page. */
+  preload: string[];
+  /** Page chunk name (client/pages/registry.ts) → the chunk and the shared chunks it imports. */
+  pages: Record<string, string[]>;
+}
+
+const assets: AssetManifest = manifest;
+
+/** JSON that is safe inside <script>: no "</script>", no HTML comment openers, no line separators. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface DocumentParts {
+  title: string;
+  /** Description, canonical address, link-preview tags, JSON-LD. */
+  head?: PageHead;
+  faviconUrl: string;
+  state: PreloadedState;
+  apolloState: SSRData;
+  /** The page's chunk (client/pages/registry.ts), preloaded so hydration need not wait for it. */
+  pageChunk: string;
+}
+
+/** Every script file a page needs at start: the shell's static chunks and the page's chunks, each once. */
+export function startupModules(pageChunk: string): string[] {
+  return [...new Set([...assets.preload, ...(assets.pages[pageChunk] ?? [])])];
+}
+
+export function documentHead({ title, head, faviconUrl, state, apolloState, pageChunk }: DocumentParts): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title>` +
+    pageHeadTags(head) +
+    `<link rel="icon" href="${escapeHtml(faviconUrl)}">` +
+    // The whole stylesheet inline: nothing blocks the first paint (docs/web-quality.md).
+    `<style>${inlineCss.cssText}</style>` +
+    (assets.js ? `<link rel="modulepreload" href="${assets.js}">` : '') +
+    startupModules(pageChunk)
+      .map((href) => `<link rel="modulepreload" href="${href}">`)
+      .join('') +
+    '<script>' +
+    `window.__PRELOADED_STATE__=${scriptJson(state)};` +
+    `window.__GRAPHQL_URI__=${scriptJson(GRAPHQL_PATH)};` +
+    `window.__APOLLO_STATE__=${scriptJson(apolloState)};` +
+    '</script></head><body><div id="root">'
+  );
+}
+
+export function documentTail(): string {
+  return `</div>${assets.js ? `<script type="module" src="${assets.js}"></script>` : ''}</body></html>`;
+}
