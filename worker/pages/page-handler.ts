@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { configuredFlags, type Env } from '../env.ts';
+import { configuredFlags, mainOrigin, type Env } from '../env.ts';
 import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
 import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
@@ -9,7 +9,7 @@ import { notFoundPage, PAGES } from '../../client/pages/registry.ts';
 import type { PageDefinition } from '../../client/pages/page-definition.ts';
 import { resolveRedirect } from '../../shared/routing/redirects.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
-import { buildPreloadedState, mainOrigin } from './preloaded-state.ts';
+import { buildPreloadedState } from './preloaded-state.ts';
 import { framingHeaders } from './frame-policy.ts';
 import { renderPage } from '../ssr/render-page.tsx';
 import { defaultFaviconUrl } from './favicon.ts';
@@ -17,7 +17,7 @@ import { serveWithEdgeCache } from '../cache/edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
 import { readSignInConfirmation } from '../auth/sign-in.ts';
-import { recordReadOnStoryPage } from '../reading-history/record-read.ts';
+import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 

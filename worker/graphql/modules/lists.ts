@@ -11,7 +11,7 @@
 import DataLoader from 'dataloader';
 import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
-import { newId } from '../../auth/registration.ts';
+import { newId } from '../../lib/ids.ts';
 import { catalogItems, catalogs, follows, posts, users, type UserRow } from '../../db/schema.ts';
 import {
   addCatalogItem,
@@ -27,7 +27,7 @@ import {
 } from '../../lists/catalogs.ts';
 import { catalogSlugId } from '../../../shared/urls/list-urls.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';

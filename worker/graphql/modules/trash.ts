@@ -11,7 +11,7 @@ import { purgeTags } from '../../cache/purge.ts';
 import { posts, type UserRow } from '../../db/schema.ts';
 import { purgeDueAt } from '../../trash/purge-trash.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer } from '../resolvers/viewer.ts';
