@@ -9,11 +9,13 @@ import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
 import { listsModule } from './lists.ts';
+import { listEditsModule } from './list-edits.ts';
 import { catalogResponsesModule } from './catalog-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
 import { socialGraphModule } from './social-graph.ts';
+import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 
@@ -31,8 +33,10 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   clapsModule,
   responsesModule,
   socialGraphModule,
+  discoveryModule,
   profilesModule,
   listsModule,
+  listEditsModule,
   catalogResponsesModule,
   readingHistoryModule,
   notificationsModule,
