@@ -26,7 +26,7 @@ import type { GraphQLContext } from '../context.ts';
 import { isViewer } from '../resolvers/viewer.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
 import { lockoutMinutes } from '../../../shared/auth/lockout-text.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   type Query {

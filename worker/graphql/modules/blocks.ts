@@ -28,7 +28,7 @@ import { badRequest } from '../resolvers/errors.ts';
 import type { Outcome } from '../resolvers/outcomes.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { recountStatements } from './social-graph.ts';
 
 export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself';

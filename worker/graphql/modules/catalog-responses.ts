@@ -34,7 +34,7 @@ import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import type { PagingOptions } from '../resolvers/paging.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { DISCUSSION_CLOSED_MESSAGE, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
 
 // One loader per request counting the shown responses of many lists in one GROUP BY.

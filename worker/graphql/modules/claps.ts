@@ -26,7 +26,7 @@ import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 /** A reader's claps per story, in all (spec 3 §9 "Per-post default 50"). */
 export const MAX_CLAPS_PER_POST = 50;

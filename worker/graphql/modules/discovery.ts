@@ -10,7 +10,7 @@ import { badRequest } from '../resolvers/errors.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 /** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
 export const TRENDING_DAYS = 30;

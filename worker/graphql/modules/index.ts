@@ -1,7 +1,7 @@
 // Schema modules: each capability adds its types, queries and mutations in a file of its
 // own (SDL + resolvers). Same-named types across modules (Query, Mutation, User, …) are
 // merged by @graphql-tools when the schema is built (../schema.ts).
-import type { IResolvers } from '@graphql-tools/utils';
+import type { SchemaModule } from './schema-module.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -18,11 +18,6 @@ import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
-
-export interface SchemaModule {
-  typeDefs: string;
-  resolvers: IResolvers;
-}
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,

@@ -22,7 +22,7 @@ import {
 import type { GraphQLContext } from '../context.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { catalogLoaders, visibleCatalog } from './lists.ts';
 
 

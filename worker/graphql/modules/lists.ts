@@ -26,7 +26,7 @@ import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   "Spec 3 §3 catalog visibility."

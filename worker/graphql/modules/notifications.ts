@@ -15,7 +15,7 @@ import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   enum NotificationType {

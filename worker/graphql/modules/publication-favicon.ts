@@ -1,7 +1,7 @@
 // The publication favicon query of spec 2 §3: domainOrSlug → collection id and favicon id.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { GraphQLContext } from '../context.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 export interface PublicationFavicon {
   collectionId: string;

@@ -13,7 +13,7 @@ import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode } from '../resolvers/post-content.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { recordStoryRead } from './record-read.ts';
 
 const typeDefs = /* GraphQL */ `

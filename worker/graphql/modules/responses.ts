@@ -38,7 +38,7 @@ import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers
 import { postOrOutcome } from '../resolvers/post-access.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 /** Spec 2 §8, word for word. */
 export const DISCUSSION_CLOSED_MESSAGE = 'The author has closed discussion for this story/list. We are unable to save changes to your response.';

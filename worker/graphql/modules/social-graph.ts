@@ -35,7 +35,7 @@ import { badRequest } from '../resolvers/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 export type SocialTargetType = 'USER' | 'COLLECTION' | 'TAG';
 type Relation = 'follow' | 'mute';

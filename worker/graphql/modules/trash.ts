@@ -15,7 +15,7 @@ import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { storyCacheTags } from './story-edit.ts';
 
 const typeDefs = /* GraphQL */ `

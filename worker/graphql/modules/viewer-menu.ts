@@ -11,7 +11,7 @@ import { mastodonAccounts, notifications, type MastodonAccountRow, type Membersh
 import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { isViewer } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   type User {
