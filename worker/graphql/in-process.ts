@@ -1,6 +1,7 @@
-// GraphQL executed inside the worker, without an HTTP hop: the page render (its page
-// query), the cache controllers (a page's subject and tags) and the feeds all run their
-// documents through executeInProcess. It is the same pipeline as POST /_/graphql
+// GraphQL executed inside the worker, without an HTTP hop: the cache controllers (a page's
+// subject and tags) and the feeds run their documents through executeInProcess, and the
+// server render is handed the same executor as a plain function (inProcessExecutor), so
+// it needs neither the schema nor the context. It is the same pipeline as POST /_/graphql
 // (./execute-operation.ts): the document is parsed and validated once per isolate, then
 // executed against the one schema with the request's context, and errors are shaped the
 // same way (a resolver's internal failure is logged and answered "Internal server error").
