@@ -49,6 +49,12 @@ export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
   return env.ENVIRONMENT === 'development';
 }
 
+/** The main site's origin: http for a local host (localhost, 127.0.0.1), else https. */
+export function mainOrigin(env: Pick<Env, 'MAIN_HOST'>): string {
+  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.MAIN_HOST);
+  return `${local ? 'http' : 'https'}://${env.MAIN_HOST}`;
+}
+
 /** Global feature flags from configuration. */
 export function configuredFlags(env: Pick<Env, 'FLAGS'>): Set<string> {
   return new Set(

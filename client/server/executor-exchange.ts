@@ -1,11 +1,11 @@
 // An urql exchange that hands each operation to the function the worker passes in (its
 // in-process GraphQL executor), so no client module ever imports the worker's schema.
-import type { DocumentNode, ExecutionResult } from 'graphql';
+import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import { makeErrorResult, makeResult, type Exchange } from 'urql';
 import { filter, fromPromise, merge, mergeMap, pipe, share } from 'wonka';
 
 /** Runs one GraphQL operation in-process (worker side) and answers its result. */
-export type ExecuteGraphQL = (document: DocumentNode, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+export type ExecuteGraphQL = (document: DocumentNode, variables: Record<string, unknown>) => Promise<FormattedExecutionResult>;
 
 export function executorExchange(execute: ExecuteGraphQL): Exchange {
   return ({ forward }) =>

@@ -5,7 +5,7 @@
 // way that batches and aliases cannot get around.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WRONG_LOGIN_CODES } from '../../shared/auth/sign-in-rules.ts';
-import { sha256Hex } from '../../worker/session/tokens.ts';
+import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { LIMITS } from '../../worker/auth/rate-limit.ts';
 import { seedWorld } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';

@@ -3,7 +3,7 @@
 // value in its path, a signed-out session's cookie is worthless, and the page a sign-in
 // returns to carries the sign-in confirmation once.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../../worker/session/tokens.ts';
+import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { seedWorld, type World } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';
 import { latestMail, SEND, sessionXsrf, TestBrowser, VERIFY, VIEWER } from './helpers/auth-browser.ts';

@@ -7,7 +7,7 @@ import type { Env } from '../../worker/env.ts';
 import { createGraphQLContext } from '../../worker/graphql/context.ts';
 import { handleGraphQLRequest } from '../../worker/graphql/http.ts';
 import { resolveViewer } from '../../worker/session/viewer.ts';
-import { sha256Hex } from '../../worker/session/tokens.ts';
+import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { finishOAuth, startOAuth } from '../../worker/auth/social/oauth-flow.ts';
 import type { OAuthProvider, ProviderProfile } from '../../worker/auth/social/provider.ts';
 import { captchaConfig, captchaRequired, TurnstileVerifier, TURNSTILE_SITEVERIFY_URL } from '../../worker/auth/captcha.ts';

@@ -3,7 +3,7 @@
 // checks, cache purges, and muted writers and publications leaving both home tabs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validate, type DocumentNode } from 'graphql';
-import { sha256Hex } from '../../worker/session/tokens.ts';
+import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { schema } from '../../worker/graphql/schema.ts';
 import * as socialDocuments from '../../client/graphql/social.ts';
 import { AUTHORS, COLLECTIONS, TAGS, USERS, seedWorld, type PersonKey, type World } from './helpers/fixtures.ts';

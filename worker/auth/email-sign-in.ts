@@ -17,10 +17,9 @@ import {
   normalizeEmail,
   type AuthOperation,
 } from '../../shared/auth/sign-in-rules.ts';
-import type { Env } from '../env.ts';
+import { mainOrigin, type Env } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { signInMail } from '../mail/templates.ts';
-import { mainOrigin } from '../pages/preloaded-state.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { captchaRequired, type CaptchaConfig } from './captcha.ts';
 import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';

@@ -2,13 +2,13 @@
 // SENT_VERIFICATION_EMAIL toasts): SendVerificationEmail mails a link to the pending
 // email; following it shows a confirm button (mail scanners follow links), whose POST
 // makes the pending email the account's email.
+import { mainOrigin } from '../env.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { emailVerifications, users } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
+import { orm } from '../db/orm.ts';
 import { verificationMail } from '../mail/templates.ts';
-import { mainOrigin } from '../pages/preloaded-state.ts';
-import { randomToken, sha256Hex } from '../session/tokens.ts';
+import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import type { AuthCall } from './email-sign-in.ts';
 import { hit, LIMITS } from './rate-limit.ts';
 import { lockoutMinutes } from '../../shared/auth/lockout-text.ts';

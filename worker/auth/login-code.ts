@@ -19,9 +19,10 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { LOGIN_TOKEN_LIFETIME_MS, MAX_WRONG_LOGIN_CODES, type AuthOperation } from '../../shared/auth/sign-in-rules.ts';
 import { loginTokens } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { orm } from '../graphql/loaders.ts';
-import { randomToken, sha256Hex } from '../session/tokens.ts';
-import { authSecret, constantTimeEqual, hmacSha256Hex } from './secrets.ts';
+import { orm } from '../db/orm.ts';
+import { timingSafeEqual } from 'hono/utils/buffer';
+import { hmacSha256Hex, randomToken, sha256Hex } from '../lib/crypto.ts';
+import { authSecret } from './secrets.ts';
 
 export type LoginTokenRow = typeof loginTokens.$inferSelect;
 
@@ -151,7 +152,7 @@ export async function checkLoginCode(
   const refused = refusal(token, now);
   if (refused) return { kind: refused, token };
   const expected = await hashLoginCode(env, token.id, code);
-  if (constantTimeEqual(expected, token.codeHash)) {
+  if (await timingSafeEqual(expected, token.codeHash)) {
     return (await markUsed(db, token.id, now)) ? { kind: 'ok', token } : { kind: 'used', token };
   }
   const [row] = await orm(db)

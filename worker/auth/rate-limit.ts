@@ -10,8 +10,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { authLockouts, rateLimits } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
-import { sha256Hex } from '../session/tokens.ts';
+import { orm } from '../db/orm.ts';
+import { sha256Hex } from '../lib/crypto.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

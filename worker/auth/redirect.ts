@@ -1,5 +1,4 @@
-import type { Env } from '../env.ts';
-import { mainOrigin } from '../pages/preloaded-state.ts';
+import { mainOrigin, type Env } from '../env.ts';
 
 /**
  * Where a sign-in may send the visitor back to: a path on the main host (or an absolute

@@ -11,8 +11,9 @@ import {
   type SignUpErrorCode,
 } from '../../shared/auth/sign-in-rules.ts';
 import { catalogs, emailVerifications, registrationTickets, socialIdentities, users, type UserRow } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
-import { randomToken, sha256Hex } from '../session/tokens.ts';
+import { orm } from '../db/orm.ts';
+import { randomToken, sha256Hex } from '../lib/crypto.ts';
+import { newId } from '../lib/ids.ts';
 import { authCookie, REGISTRATION_COOKIE } from './cookies.ts';
 import type { SocialProviderId } from './social/provider.ts';
 
@@ -85,13 +86,6 @@ export type CreateAccountOutcome =
 
 function invalid(code: SignUpErrorCode): CreateAccountOutcome {
   return { kind: 'invalid', code, message: SIGN_UP_MESSAGES[code] };
-}
-
-/** 12 lowercase hex digits, like every id of the data model. */
-export function newId(): string {
-  const bytes = new Uint8Array(6);
-  crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function usernameTaken(db: D1Database, username: string): Promise<boolean> {

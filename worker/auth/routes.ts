@@ -1,6 +1,7 @@
 // The auth endpoints of the worker (spec 3 §2.9): email link callback, sign-out, social
 // sign-in, email verification links, and the development mailbox.
 import type { Context, Hono } from 'hono';
+import { timingSafeEqual } from 'hono/utils/buffer';
 import { configuredFlags, type Env } from '../env.ts';
 import { DEV_MAILBOX_PATH, handleDevMailbox } from '../mail/dev-mailbox.ts';
 import { revokeSession } from '../session/session-store.ts';
@@ -13,7 +14,6 @@ import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from './login
 import { AUTH_PAGE_HEADERS, confirmPage, isSameOriginPost, messagePage } from './pages.ts';
 import { finishOAuth, startOAuth } from './social/oauth-flow.ts';
 import { enabledProviders, PROVIDER_PATHS, SOCIAL_PROVIDER_IDS, type SocialProviderId } from './social/provider.ts';
-import { constantTimeEqual } from './secrets.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -73,7 +73,7 @@ async function signOut(c: AppContext, xsrf: string | null): Promise<Response> {
     return redirect('/', [], 302);
   }
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
-  if (!viewer.sessionIdHash || !viewer.xsrf || !constantTimeEqual(xsrf, viewer.xsrf)) {
+  if (!viewer.sessionIdHash || !viewer.xsrf || !(await timingSafeEqual(xsrf, viewer.xsrf))) {
     if (viewer.sessionIdHash) console.warn('Sign-out refused: the xsrf token does not match the session');
     return redirect('/', [], 302);
   }

@@ -5,8 +5,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { memberships, users } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
-import { isMembershipActive } from '../graphql/resolvers/membership.ts';
+import { orm } from '../db/orm.ts';
+import { isMembershipActive } from '../membership/active-membership.ts';
 import { createSession, revokeSession } from '../session/session-store.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import {

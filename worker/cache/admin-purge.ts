@@ -13,7 +13,9 @@
 // Answers 200 with what was purged: {"purged": {"tags": [...], "urls": [...]},
 // "rejected": [{"url", "problem"}], "localCopiesDeleted": n, "zone": {...} | null}.
 // 400 for a body that is not as above, 401 without the token, 405 for another method,
-// 413 for a body over 64 KiB, 415 for a body that is not JSON.
+// 413 for a body over 64 KiB (purgeBodyLimit, hono's bodyLimit, mounted before the handler),
+// 415 for a body that is not JSON.
+import { bodyLimit } from 'hono/body-limit';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import { isDevelopment, type Env } from '../env.ts';
 import { purgeTags, urlTargets } from './purge.ts';
@@ -31,6 +33,12 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
+
+/** Refuses a purge body over MAX_PURGE_BODY_BYTES with 413, counting a streamed body too. */
+export const purgeBodyLimit = bodyLimit({
+  maxSize: MAX_PURGE_BODY_BYTES,
+  onError: () => json({ error: `The body exceeds ${MAX_PURGE_BODY_BYTES} bytes.` }, 413),
+});
 
 /** The token this deployment accepts, or null when none is configured. */
 export function configuredPurgeToken(env: Pick<Env, 'ADMIN_PURGE_TOKEN' | 'ENVIRONMENT'>): string | null {
@@ -80,14 +88,6 @@ export function parsePurgeBody(value: unknown): PurgeRequestBody | string {
   return { tags, urls };
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_PURGE_BODY_BYTES) throw new RangeError();
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_PURGE_BODY_BYTES) throw new RangeError();
-  return JSON.parse(text);
-}
-
 export async function handlePurgeRequest(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'POST') return json({ error: `Method ${request.method} is not allowed: POST a purge.` }, 405, { allow: 'POST' });
   if (!(await isAuthorized(request, env))) {
@@ -98,9 +98,8 @@ export async function handlePurgeRequest(request: Request, env: Env): Promise<Re
   }
   let parsed: unknown;
   try {
-    parsed = await readJson(request);
-  } catch (error) {
-    if (error instanceof RangeError) return json({ error: `The body exceeds ${MAX_PURGE_BODY_BYTES} bytes.` }, 413);
+    parsed = await request.json();
+  } catch {
     return json({ error: 'Malformed JSON in request body.' }, 400);
   }
   const body = parsePurgeBody(parsed);

@@ -7,9 +7,8 @@
 //
 // A controller that answers with errors is logged and skipped (spec 2 §4.7): the page is
 // then rendered as usual and not cached.
-import { execute, parse, type DocumentNode } from 'graphql';
 import type { GraphQLContext } from '../graphql/context.ts';
-import { schema } from '../graphql/schema.ts';
+import { executeInProcess } from '../graphql/in-process.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import type { EligiblePage } from './eligibility.ts';
@@ -59,13 +58,6 @@ export const COLLECTION_CACHE_CONTROLLER = /* GraphQL */ `
   }
 `;
 
-const documents = new Map<string, DocumentNode>();
-function documentOf(text: string): DocumentNode {
-  let document = documents.get(text);
-  if (!document) documents.set(text, (document = parse(text)));
-  return document;
-}
-
 export class CacheControllerError extends Error {
   override name = 'CacheControllerError';
   constructor(
@@ -78,7 +70,7 @@ export class CacheControllerError extends Error {
 
 /** Runs one controller in process; GraphQL errors become a CacheControllerError. */
 async function runController<T>(operation: string, text: string, variables: Record<string, unknown>, context: GraphQLContext): Promise<T> {
-  const result = await execute({ schema, document: documentOf(text), variableValues: variables, contextValue: context });
+  const result = await executeInProcess(text, variables, context);
   if (result.errors?.length) throw new CacheControllerError(operation, result.errors.map((e) => e.message).join('; '));
   return result.data as T;
 }

@@ -6,7 +6,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq, inArray, lt, max, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { cacheEntries, cacheEntryTags, cacheTagInvalidations } from './tables.ts';
+import { cacheEntries, cacheEntryTags, cacheTagInvalidations } from '../db/edge-cache-tables.ts';
 
 /** Values per statement: lists bind one parameter per item, rows of two columns two. */
 const CHUNK = 90;

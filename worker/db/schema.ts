@@ -9,7 +9,7 @@
 
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { EDGE_CACHE_TABLES } from '../cache/tables.ts';
+import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;

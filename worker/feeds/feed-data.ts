@@ -3,10 +3,9 @@
 // and a member-only story's paragraphs pass the member-content gate
 // (resolvers/post-content.ts), which cuts it to its preview. A feed is public and the same
 // for every reader, whoever fetches it with whatever cookie.
-import { execute, parse, type DocumentNode } from 'graphql';
 import type { Env } from '../env.ts';
 import { createGraphQLContext } from '../graphql/context.ts';
-import { schema } from '../graphql/schema.ts';
+import { executeInProcess } from '../graphql/in-process.ts';
 import { LOGGED_OUT } from '../session/viewer.ts';
 import type { FeedTarget } from './feed-target.ts';
 import type { FeedParagraph } from './story-html.ts';
@@ -61,7 +60,7 @@ const OWNER_SITE = /* GraphQL */ `
   }
 `;
 
-const USER_FEED = parse(/* GraphQL */ `
+const USER_FEED = /* GraphQL */ `
   query UserFeed($username: String!, $paging: PagingOptions) {
     userResult(username: $username) {
       __typename
@@ -82,9 +81,9 @@ const USER_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
-const COLLECTION_FEED = parse(/* GraphQL */ `
+const COLLECTION_FEED = /* GraphQL */ `
   query CollectionFeed($slug: String!, $paging: PagingOptions) {
     collection(slug: $slug) {
       id
@@ -102,9 +101,9 @@ const COLLECTION_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
-const COLLECTION_TAG_FEED = parse(/* GraphQL */ `
+const COLLECTION_TAG_FEED = /* GraphQL */ `
   query CollectionTagFeed($slug: String!, $tagSlug: String!, $paging: PagingOptions) {
     collection(slug: $slug) {
       id
@@ -126,9 +125,9 @@ const COLLECTION_TAG_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
-const TAG_FEED = parse(/* GraphQL */ `
+const TAG_FEED = /* GraphQL */ `
   query TagFeed($tagSlug: String!, $paging: PagingOptions) {
     tag(slug: $tagSlug) {
       slug
@@ -142,11 +141,11 @@ const TAG_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
 // The site's newest stories: the logged-out home page's latest feed (homeFeed LATEST as a
 // logged-out viewer, so nobody's mutes or blocks apply).
-const LATEST_FEED = parse(/* GraphQL */ `
+const LATEST_FEED = /* GraphQL */ `
   query LatestFeed($paging: PagingOptions) {
     homeFeed(mode: LATEST, paging: $paging) {
       items {
@@ -157,11 +156,11 @@ const LATEST_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
 // A list by its row id. Query.catalog answers null for a private list (to a logged-out
 // viewer it does not exist) and for a suspended or deleted creator's list.
-const CATALOG_FEED = parse(/* GraphQL */ `
+const CATALOG_FEED = /* GraphQL */ `
   query CatalogFeed($id: ID!, $paging: PagingOptions) {
     catalog(id: $id) {
       id
@@ -183,7 +182,7 @@ const CATALOG_FEED = parse(/* GraphQL */ `
     }
   }
   ${FEED_POST}
-`);
+`;
 
 export interface FeedPost {
   id: string;
@@ -221,9 +220,9 @@ export interface FeedContent {
   posts: FeedPost[];
 }
 
-async function run<T>(env: Env, document: DocumentNode, variables: Record<string, unknown>): Promise<T> {
-  const contextValue = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT });
-  const result = await execute({ schema, document, variableValues: { ...variables, paging: { limit: FEED_ITEM_COUNT } }, contextValue });
+async function run<T>(env: Env, document: string, variables: Record<string, unknown>): Promise<T> {
+  const context = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT });
+  const result = await executeInProcess(document, { ...variables, paging: { limit: FEED_ITEM_COUNT } }, context);
   if (result.errors?.length) throw new Error(`Feed query failed: ${result.errors.map((e) => e.message).join('; ')}`);
   return result.data as T;
 }

@@ -9,9 +9,8 @@
 // tags page routes and is purged by page tags, and a feed costs one GraphQL execution of
 // ten stories, so a five-minute shared HTTP cache is the simpler right amount.
 import type { Context, Hono } from 'hono';
-import type { Env } from '../env.ts';
+import { mainOrigin, type Env } from '../env.ts';
 import { resolveHost } from '../host/resolve-host.ts';
-import { mainOrigin } from '../pages/preloaded-state.ts';
 import { feedChannel } from './feed-channel.ts';
 import { loadFeed } from './feed-data.ts';
 import { feedTarget, type FeedTarget } from './feed-target.ts';

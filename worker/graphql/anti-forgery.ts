@@ -1,4 +1,5 @@
 import type { FormattedExecutionResult } from 'graphql';
+import { timingSafeEqual } from 'hono/utils/buffer';
 import type { RequestViewer } from '../session/viewer.ts';
 
 /** Header every state-changing GraphQL call carries (the client sets it from the page's session.xsrf). */
@@ -11,20 +12,13 @@ export const XSRF_REFUSED_MESSAGE = 'Missing or invalid anti-forgery token.';
  * header must be present — a custom header cannot be sent cross-site without a CORS
  * preflight, which this endpoint never grants.
  */
-export function mayMutate(request: Request, viewer: RequestViewer): boolean {
+export async function mayMutate(request: Request, viewer: RequestViewer): Promise<boolean> {
   const sent = request.headers.get(XSRF_HEADER);
   if (!sent) return false;
   if (!viewer.sessionIdHash) return true;
-  return viewer.xsrf !== null && timingSafeEqual(sent, viewer.xsrf);
+  return viewer.xsrf !== null && (await timingSafeEqual(sent, viewer.xsrf));
 }
 
 export const XSRF_REFUSED: FormattedExecutionResult = {
   errors: [{ message: XSRF_REFUSED_MESSAGE, extensions: { code: 'FORBIDDEN' } }],
 };
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}

@@ -5,7 +5,8 @@
 //   405 any method but POST (Allow: POST)
 //   415 a body that is not application/json (which also keeps cross-site HTML forms,
 //       which cannot send JSON without a CORS preflight, from reaching resolvers)
-//   413 a body over GRAPHQL_MAX_BODY_BYTES (counted while reading)
+//   413 a body over GRAPHQL_MAX_BODY_BYTES (refused by hono's bodyLimit on the route,
+//       ./route.ts, which also counts a streamed body that declares no length)
 //   400 malformed JSON, an empty or oversized batch, an entry that is not an operation
 // Operation-level problems (syntax, validation, limits, resolver errors) are GraphQL
 // results with `errors`, status 200, so one bad operation does not sink its batch.
@@ -14,7 +15,7 @@ import type { FormattedExecutionResult } from 'graphql';
 import type { GraphQLContext } from './context.ts';
 import { mayMutate, XSRF_REFUSED } from './anti-forgery.ts';
 import { executePrepared, isPrepared, prepareOperation, type GraphQLOperation } from './execute-operation.ts';
-import { GRAPHQL_MAX_BATCH_OPERATIONS, GRAPHQL_MAX_BODY_BYTES } from './limits.ts';
+import { GRAPHQL_MAX_BATCH_OPERATIONS } from './limits.ts';
 
 export {
   GRAPHQL_MAX_ALIASES,
@@ -26,8 +27,6 @@ export {
 } from './limits.ts';
 
 export interface GraphQLHttpOptions {
-  /** Defaults to GRAPHQL_MAX_BODY_BYTES. */
-  maxBodyBytes?: number;
   /** Defaults to on everywhere but ENVIRONMENT=production. */
   introspection?: boolean;
 }
@@ -47,6 +46,11 @@ export function graphQLMethodNotAllowed(method: string): Response {
   return errorResponse(405, `Method ${method} is not allowed: send GraphQL operations with POST.`, { allow: 'POST' });
 }
 
+/** 413 for a body over the limit (the route's bodyLimit answers with it). */
+export function graphQLBodyTooLarge(maxBytes: number): Response {
+  return errorResponse(413, `Request body exceeds the limit of ${maxBytes} bytes.`);
+}
+
 class RequestRefused extends Error {
   constructor(
     readonly status: number,
@@ -56,37 +60,9 @@ class RequestRefused extends Error {
   }
 }
 
-/** The body, refusing more than maxBytes whatever Content-Length claims. */
-async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new RequestRefused(413, `Request body exceeds the limit of ${maxBytes} bytes.`);
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
-
-function parseJson(body: Uint8Array): unknown {
+function parseJson(body: string): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(body));
+    return JSON.parse(body);
   } catch {
     throw new RequestRefused(400, 'Malformed JSON in request body.');
   }
@@ -149,10 +125,10 @@ export async function handleGraphQLRequest(request: Request, context: GraphQLCon
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       throw new RequestRefused(415, 'Content-Type must be application/json.');
     }
-    const payload = parseJson(await readBody(request, options.maxBodyBytes ?? GRAPHQL_MAX_BODY_BYTES));
+    const payload = parseJson(await request.text());
     const { operations, batched } = toOperations(payload);
     const introspection = options.introspection ?? context.env.ENVIRONMENT !== 'production';
-    const results = await runOperations(operations, context, introspection, mayMutate(request, context.viewer));
+    const results = await runOperations(operations, context, introspection, await mayMutate(request, context.viewer));
     return jsonResponse(batched ? results : results[0]);
   } catch (error) {
     if (error instanceof RequestRefused) return errorResponse(error.status, error.message);

@@ -10,7 +10,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import DataLoader from 'dataloader';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import {
   blocks,
   catalogItems,
@@ -29,6 +28,7 @@ import {
   type TagRow,
   type UserRow,
 } from '../db/schema.ts';
+import { orm } from '../db/orm.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { sealPostNode, type PostNode } from './resolvers/post-content.ts';
 
@@ -74,18 +74,6 @@ export interface ViewerBlock {
 }
 
 const NO_BLOCK: ViewerBlock = { blocking: false, blockedBy: false };
-
-const ormByDatabase = new WeakMap<D1Database, DrizzleD1Database>();
-
-/** The typed query builder over a D1 binding (one per binding object, reused). */
-export function orm(db: D1Database): DrizzleD1Database {
-  let builder = ormByDatabase.get(db);
-  if (!builder) {
-    builder = drizzle(db);
-    ormByDatabase.set(db, builder);
-  }
-  return builder;
-}
 
 /** Orders looked-up rows by the keys asked for; missing keys answer the fallback. */
 function byKeys<K, R, V>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K, valueOf: (row: R) => V, fallback: V): V[] {

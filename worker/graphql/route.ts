@@ -1,17 +1,22 @@
 import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { countingD1 } from '../db/counting-d1.ts';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { createGraphQLContext } from './context.ts';
-import { graphQLMethodNotAllowed, handleGraphQLRequest } from './http.ts';
+import { graphQLBodyTooLarge, graphQLMethodNotAllowed, handleGraphQLRequest } from './http.ts';
+import { GRAPHQL_MAX_BODY_BYTES } from './limits.ts';
 
 /** Response header: D1 statements the request ran (the session lookup included). */
 export const D1_QUERY_COUNT_HEADER = 'x-d1-queries';
 
-/** Mounts the GraphQL endpoint: POST /_/graphql; any other method gets 405. */
+/**
+ * Mounts the GraphQL endpoint: POST /_/graphql, its body refused over
+ * GRAPHQL_MAX_BODY_BYTES before anything else is read; any other method gets 405.
+ */
 export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
-  app.all('/_/graphql', async (c) => {
-    if (c.req.method !== 'POST') return graphQLMethodNotAllowed(c.req.method);
+  const limit = bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: () => graphQLBodyTooLarge(GRAPHQL_MAX_BODY_BYTES) });
+  app.post('/_/graphql', limit, async (c) => {
     const d1 = countingD1(c.env.DB);
     const viewer = await resolveViewer(d1.db, c.req.raw);
     const responseHeaders = new Headers();
@@ -25,4 +30,5 @@ export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
     response.headers.set(D1_QUERY_COUNT_HEADER, String(d1.count()));
     return response;
   });
+  app.all('/_/graphql', (c) => graphQLMethodNotAllowed(c.req.method));
 }

@@ -12,9 +12,9 @@
 // their creator's account is suspended or deleted.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, sql } from 'drizzle-orm';
-import { newId } from '../auth/registration.ts';
+import { newId } from '../lib/ids.ts';
 import { catalogItems, catalogs, type UserRow } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
+import { orm } from '../db/orm.ts';
 import { parsePredefinedListId, predefinedListId, predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;

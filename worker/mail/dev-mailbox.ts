@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { devMailbox } from '../db/schema.ts';
 import { isDevelopment, type Env } from '../env.ts';
-import { orm } from '../graphql/loaders.ts';
+import { orm } from '../db/orm.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 export const DEV_MAILBOX_PATH = '/_/dev/mailbox';

@@ -13,9 +13,9 @@
 // - MENTION and RESPONSE name the post they are about; FOLLOW names none (postId ignored).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
-import { newId } from '../auth/registration.ts';
+import { newId } from '../lib/ids.ts';
 import { notifications, NOTIFICATION_TYPES } from '../db/schema.ts';
-import { orm } from '../graphql/loaders.ts';
+import { orm } from '../db/orm.ts';
 
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 

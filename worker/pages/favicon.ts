@@ -1,6 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { imageUrl } from '../../shared/urls/image-urls.ts';
+import { findPublicationFavicon } from '../graphql/modules/publication-favicon.ts';
 
 /** Publication favicons are cropped to this square (spec 2 §9). */
 export const PUBLICATION_FAVICON_SIZE = 128;
@@ -9,22 +10,6 @@ export const PUBLICATION_FAVICON_SIZE = 128;
 export function defaultFaviconUrl(env: Pick<Env, 'ENVIRONMENT'>): string {
   const variant = ['development', 'staging'].includes(env.ENVIRONMENT) ? env.ENVIRONMENT : 'production';
   return `/favicon-${variant}.svg`;
-}
-
-export interface PublicationFavicon {
-  collectionId: string;
-  faviconId: string | null;
-}
-
-/** A publication's favicon by its slug or its live custom domain (the "publication favicon query"). */
-export async function findPublicationFavicon(db: D1Database, domainOrSlug: string): Promise<PublicationFavicon | null> {
-  const row = await db
-    .prepare(
-      "SELECT id, favicon_id FROM collections WHERE slug = ?1 OR (domain = ?1 AND custom_domain_state = 'LIVE') LIMIT 1",
-    )
-    .bind(domainOrSlug.toLowerCase())
-    .first<{ id: string; favicon_id: string | null }>();
-  return row ? { collectionId: row.id, faviconId: row.favicon_id } : null;
 }
 
 /** On publication routes the publication's own favicon, cropped to 128×128; else the product's. */

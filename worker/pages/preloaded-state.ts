@@ -1,5 +1,5 @@
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import type { Env } from '../env.ts';
+import { mainOrigin, type Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 
@@ -8,11 +8,6 @@ const ROUTING_ENTITY: Record<HostContext['kind'], PreloadedState['client']['rout
   user: 'USER',
   collection: 'COLLECTION',
 };
-
-export function mainOrigin(env: Pick<Env, 'MAIN_HOST'>): string {
-  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.MAIN_HOST);
-  return `${local ? 'http' : 'https'}://${env.MAIN_HOST}`;
-}
 
 /**
  * The start-up state of a page. For a logged-out viewer it holds nothing personal, which

@@ -1,14 +1,14 @@
 // The page renderer at the end of the pipeline: a page request whose host, viewer and route
 // are known becomes an HTML response (the edge cache decides whether it is shared).
-import type { Env } from '../env.ts';
+import { mainOrigin, type Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
 import { inProcessExecutor, pageFor, renderPage } from '../ssr/page-render.ts';
-import { buildPreloadedState, mainOrigin } from './preloaded-state.ts';
+import { buildPreloadedState } from './preloaded-state.ts';
 import { framingHeaders } from './frame-policy.ts';
 import { defaultFaviconUrl } from './favicon.ts';
 import type { PageRequest } from './page-request.ts';
-import { recordReadOnStoryPage } from '../reading-history/record-read.ts';
+import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
 
 export function linkContext(env: Env, host: HostContext): LinkContext {
   return {

@@ -1,5 +1,5 @@
 import type { D1Database } from '@cloudflare/workers-types';
-import { randomToken, sha256Hex } from './tokens.ts';
+import { randomToken, sha256Hex } from '../lib/crypto.ts';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'sid';

@@ -4,7 +4,7 @@
 // anti-forgery header on GraphQL calls.
 import type { D1Database } from '@cloudflare/workers-types';
 import { listDevMailbox } from '../../../worker/mail/dev-mailbox.ts';
-import { sha256Hex } from '../../../worker/session/tokens.ts';
+import { sha256Hex } from '../../../worker/lib/crypto.ts';
 import { GRAPHQL_URL, workerFetch } from './graphql-client.ts';
 
 export const ORIGIN = 'http://localhost:8787';

@@ -3,6 +3,7 @@
 // email scopes); the client secret is a short-lived ES256 JWT signed with the team's key.
 // Not offered for sign-up (spec 2 §2.1): it signs in accounts with its verified email or a
 // linked identity.
+import { base64url } from '../../lib/crypto.ts';
 import { checkIdToken, jwtPayload, readJson, type Fetch } from './oauth-helpers.ts';
 import type { OAuthProvider } from './provider.ts';
 
@@ -16,11 +17,6 @@ interface AppleConfig {
   keyId: string;
   /** PKCS#8 PEM of the Sign in with Apple key. */
   privateKeyPem: string;
-}
-
-function base64url(bytes: Uint8Array | string): string {
-  const binary = typeof bytes === 'string' ? unescape(encodeURIComponent(bytes)) : String.fromCharCode(...bytes);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The client secret: a JWT signed with ES256 (WebCrypto's ECDSA output is already JOSE's r||s form). */

@@ -12,9 +12,9 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { oauthStates, socialIdentities, users } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { orm } from '../../graphql/loaders.ts';
+import { orm } from '../../db/orm.ts';
 import type { RequestViewer } from '../../session/viewer.ts';
-import { randomToken, sha256Hex } from '../../session/tokens.ts';
+import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { authCookie, clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
 import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
 import { safeRedirect } from '../redirect.ts';
@@ -28,13 +28,6 @@ export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
 export function authOrigin(env: Pick<Env, 'AUTH_DOMAIN'>): string {
   const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.AUTH_DOMAIN);
   return `${local ? 'http' : 'https'}://${env.AUTH_DOMAIN}`;
-}
-
-function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 }
 
 function redirectResponse(location: string, cookies: string[] = [], status = 302): Response {

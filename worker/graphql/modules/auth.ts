@@ -10,7 +10,7 @@
 // worker/auth/rate-limit.ts), which the spec's client treats as "Please try again." and
 // ours shows with their message.
 import { GraphQLError } from 'graphql';
-import { configuredFlags } from '../../env.ts';
+import { configuredFlags, mainOrigin } from '../../env.ts';
 import { captchaConfig, captchaRequired } from '../../auth/captcha.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { REGISTRATION_COOKIE, requestCookie } from '../../auth/cookies.ts';
@@ -21,13 +21,12 @@ import { createAccount, describeTicket, findRegistrationTicket } from '../../aut
 import { startSession } from '../../auth/sign-in.ts';
 import { DISABLE_SIGN_IN_FLAGS, DISABLE_SIGNUP_FACEBOOK, enabledProviders, PROVIDER_PATHS } from '../../auth/social/provider.ts';
 import { mailerFor } from '../../mail/mailer.ts';
-import { mainOrigin } from '../../pages/preloaded-state.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isViewer } from '../resolvers/viewer.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
 import { lockoutMinutes } from '../../../shared/auth/lockout-text.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   type Query {

@@ -22,12 +22,13 @@ import { purgeTags } from '../../cache/purge.ts';
 import { userTag } from '../../cache/tags.ts';
 import { blocks, follows, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm, type ViewerEdgeKey } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
+import { type ViewerEdgeKey } from '../loaders.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { Outcome } from '../resolvers/outcomes.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { recountStatements } from './social-graph.ts';
 
 export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself';

@@ -28,14 +28,14 @@ import { catalogs, posts, users } from '../../db/schema.ts';
 import { catalogRowByGraphId, mayViewCatalog, type CatalogRow } from '../../lists/catalogs.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
-import { badRequest } from '../resolvers/errors.ts';
+import { orm } from '../../db/orm.ts';
+import { newId } from '../../lib/ids.ts';
+import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import type { PagingOptions } from '../resolvers/paging.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
 import { viewerId } from '../resolvers/viewer.ts';
-import { signInRequired } from './claps.ts';
-import type { SchemaModule } from './index.ts';
-import { DISCUSSION_CLOSED_MESSAGE, randomPostId, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
+import type { SchemaModule } from './schema-module.ts';
+import { DISCUSSION_CLOSED_MESSAGE, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
 
 // One loader per request counting the shown responses of many lists in one GROUP BY.
 const responseCountLoaders = new WeakMap<GraphQLContext, DataLoader<string, number>>();
@@ -91,7 +91,7 @@ async function publishCatalogResponse(_root: unknown, args: { catalogId: string;
   if (!viewer) throw signInRequired('respond');
   const catalog = await visibleCatalog(ctx, args.catalogId);
   if (catalog.responsesLocked) throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
-  const id = randomPostId();
+  const id = newId();
   const now = ctx.now;
   const q = orm(ctx.db);
   await q.batch([

@@ -21,19 +21,15 @@ import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { claps, posts } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
-import { badRequest } from '../resolvers/errors.ts';
+import { orm } from '../../db/orm.ts';
+import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 /** A reader's claps per story, in all (spec 3 §9 "Per-post default 50"). */
 export const MAX_CLAPS_PER_POST = 50;
-
-export function signInRequired(action: string): GraphQLError {
-  return new GraphQLError(`Sign in to ${action}.`, { extensions: { code: 'UNAUTHENTICATED' } });
-}
 
 async function clap(_root: unknown, args: { targetPostId: string; numClaps: number }, context: GraphQLContext): Promise<PostNode> {
   const viewer = context.viewer.user;

@@ -1,7 +1,7 @@
 // Schema modules: each capability adds its types, queries and mutations in a file of its
 // own (SDL + resolvers). Same-named types across modules (Query, Mutation, User, …) are
 // merged by @graphql-tools when the schema is built (../schema.ts).
-import type { IResolvers } from '@graphql-tools/utils';
+import type { SchemaModule } from './schema-module.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -9,18 +9,15 @@ import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
 import { listsModule } from './lists.ts';
+import { listEditsModule } from './list-edits.ts';
 import { catalogResponsesModule } from './catalog-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
 import { socialGraphModule } from './social-graph.ts';
+import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
-
-export interface SchemaModule {
-  typeDefs: string;
-  resolvers: IResolvers;
-}
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -31,8 +28,10 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   clapsModule,
   responsesModule,
   socialGraphModule,
+  discoveryModule,
   profilesModule,
   listsModule,
+  listEditsModule,
   catalogResponsesModule,
   readingHistoryModule,
   notificationsModule,

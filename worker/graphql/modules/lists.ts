@@ -1,7 +1,8 @@
 // Lists and the library (spec 1 §3 Catalog, spec 3 §2.11, §3; issue 6 item 8): the viewer's
 // lists with the predefined Reading list first, a list's stories, saving (following)
 // someone else's public list, and the catalog create/update/delete mutations plus adding
-// and removing stories. Rules on who sees a list live in worker/lists/catalogs.ts.
+// and removing stories (those writes are in ./list-edits.ts). Rules on who sees a list live
+// in worker/lists/catalogs.ts.
 //
 // Lists pages are never edge-cached (/me/* and the user list routes are not eligible, see
 // worker/cache/eligibility.ts), so these writes have no cache tags to purge.
@@ -10,29 +11,22 @@
 // predefined lists are not paged: they lead the first page, above `limit` other lists.
 import DataLoader from 'dataloader';
 import { and, count, desc, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
-import { newId } from '../../auth/registration.ts';
 import { catalogItems, catalogs, follows, posts, users, type UserRow } from '../../db/schema.ts';
 import {
-  addCatalogItem,
   catalogGraphId,
   catalogRowByGraphId,
   catalogRowBySlugId,
   ensureReadingList,
   mayViewCatalog,
-  removeCatalogItem,
-  validateCatalogDescription,
-  validateCatalogName,
   type CatalogRow,
 } from '../../lists/catalogs.ts';
 import { catalogSlugId } from '../../../shared/urls/list-urls.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   "Spec 3 §3 catalog visibility."
@@ -109,33 +103,6 @@ const typeDefs = /* GraphQL */ `
     isCreator: Boolean!
   }
 
-  "The caller may not do this to a thing they can see."
-  type Forbidden {
-    message: String!
-  }
-
-  type DeleteCatalogSuccess {
-    "The deleted list's id."
-    catalogId: ID!
-  }
-
-  union CatalogResult = Catalog | BadRequest | NotFound | Forbidden
-  union DeleteCatalogResult = DeleteCatalogSuccess | BadRequest | NotFound | Forbidden
-
-  input CreateCatalogInput {
-    name: String!
-    description: String
-    "PUBLIC (default) or PRIVATE."
-    visibility: CatalogVisibility
-  }
-
-  input UpdateCatalogInput {
-    name: String
-    description: String
-    "PUBLIC or PRIVATE."
-    visibility: CatalogVisibility
-  }
-
   type User {
     """
     Lists: for the user themselves every list, the predefined Reading list first; for
@@ -155,23 +122,6 @@ const typeDefs = /* GraphQL */ `
     """
     catalogBySlugId(catalogSlugId: String!, username: String): Catalog
   }
-
-  type Mutation {
-    "Creates a list (signed in)."
-    createCatalog(input: CreateCatalogInput!): CatalogResult!
-    "Renames a list, changes its description or makes it public or private (its creator only)."
-    updateCatalog(catalogId: ID!, input: UpdateCatalogInput!): CatalogResult!
-    "Deletes a list (its creator only; the Reading list cannot be deleted)."
-    deleteCatalog(catalogId: ID!): DeleteCatalogResult!
-    "Adds a story to one of the viewer's lists (idempotent)."
-    addToCatalog(catalogId: ID!, postId: ID!): CatalogResult!
-    "Removes a story from one of the viewer's lists (idempotent)."
-    removeFromCatalog(catalogId: ID!, postId: ID!): CatalogResult!
-    "Saves someone else's public list to the viewer's library (idempotent)."
-    followCatalog(catalogId: ID!): CatalogResult!
-    "Takes a saved list out of the viewer's library (idempotent)."
-    unfollowCatalog(catalogId: ID!): CatalogResult!
-  }
 `;
 
 // ---- Per-request loaders of this module (kept beside it: one batched query per page) ----
@@ -185,7 +135,8 @@ interface CatalogLoaders {
 
 const loadersByContext = new WeakMap<object, CatalogLoaders>();
 
-function catalogLoaders(ctx: GraphQLContext): CatalogLoaders {
+/** This module's loaders for the request (shared with ./list-edits.ts). */
+export function catalogLoaders(ctx: GraphQLContext): CatalogLoaders {
   let loaders = loadersByContext.get(ctx.loaders);
   if (loaders) return loaders;
   const q = orm(ctx.db);
@@ -231,7 +182,7 @@ function storyStillListed(): SQL[] {
 
 // ---- Reading ---------------------------------------------------------------------------
 
-async function visibleCatalog(ctx: GraphQLContext, row: CatalogRow | null): Promise<CatalogRow | null> {
+export async function visibleCatalog(ctx: GraphQLContext, row: CatalogRow | null): Promise<CatalogRow | null> {
   if (!row) return null;
   const creator = await ctx.loaders.userById.load(row.creatorId);
   return mayViewCatalog(row, creator, viewerId(ctx)) ? row : null;
@@ -335,141 +286,6 @@ async function catalogBySlugId(ctx: GraphQLContext, args: { catalogSlugId: strin
   return visibleCatalog(ctx, await catalogRowBySlugId(ctx.db, creatorId, args.catalogSlugId));
 }
 
-// ---- Writing ---------------------------------------------------------------------------
-
-const notFound = () => ({ __typename: 'NotFound', message: 'This list does not exist.' });
-const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
-const forbidden = () => ({ __typename: 'Forbidden', message: "Only the list's creator can change it." });
-
-function requireViewer(ctx: GraphQLContext, action: string): string {
-  const id = viewerId(ctx);
-  if (!id) throw new GraphQLError(`Sign in to ${action}.`, { extensions: { code: 'UNAUTHENTICATED' } });
-  return id;
-}
-
-/** The viewer's own list by GraphQL id, or the union member that says why not. */
-async function ownCatalog(ctx: GraphQLContext, viewer: string, catalogId: string): Promise<CatalogRow | { __typename: string; message: string }> {
-  if (catalogId.startsWith('predefined:')) await ensureReadingList(ctx.db, viewer, ctx.now);
-  const row = await visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, catalogId));
-  if (!row) return notFound();
-  if (row.creatorId !== viewer) return forbidden();
-  return row;
-}
-
-const isRow = (value: CatalogRow | { __typename: string }): value is CatalogRow => !('__typename' in value);
-
-async function reload(ctx: GraphQLContext, id: string): Promise<CatalogRow> {
-  const [row] = await orm(ctx.db).select().from(catalogs).where(eq(catalogs.id, id));
-  if (!row) throw new Error(`List ${id} disappeared while it was changed.`);
-  return row;
-}
-
-function visibilityInput(value: string | null | undefined): { value?: 'PUBLIC' | 'PRIVATE' } | { error: string } {
-  if (value === undefined || value === null) return {};
-  if (value === 'PUBLIC' || value === 'PRIVATE') return { value };
-  return { error: 'A list is either public or private.' };
-}
-
-type CatalogInput = { name?: string | null; description?: string | null; visibility?: string | null };
-
-async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx: GraphQLContext) {
-  const viewer = requireViewer(ctx, 'create a list');
-  const name = validateCatalogName(args.input.name ?? '');
-  if ('error' in name) return badRequest(name.error);
-  const description = validateCatalogDescription(args.input.description ?? '');
-  if ('error' in description) return badRequest(description.error);
-  const visibility = visibilityInput(args.input.visibility);
-  if ('error' in visibility) return badRequest(visibility.error);
-  const id = newId();
-  await orm(ctx.db)
-    .insert(catalogs)
-    .values({
-      id,
-      creatorId: viewer,
-      name: name.value,
-      description: description.value,
-      type: 'LISTS',
-      visibility: visibility.value ?? 'PUBLIC',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-  return reload(ctx, id);
-}
-
-async function updateCatalog(_root: unknown, args: { catalogId: string; input: CatalogInput }, ctx: GraphQLContext) {
-  const viewer = requireViewer(ctx, 'change a list');
-  const row = await ownCatalog(ctx, viewer, args.catalogId);
-  if (!isRow(row)) return row;
-  const changes: Partial<CatalogRow> = {};
-  if (args.input.name !== undefined && args.input.name !== null) {
-    const name = validateCatalogName(args.input.name);
-    if ('error' in name) return badRequest(name.error);
-    if (row.predefined && name.value !== row.name) return badRequest('The Reading list cannot be renamed.');
-    changes.name = name.value;
-  }
-  if (args.input.description !== undefined && args.input.description !== null) {
-    const description = validateCatalogDescription(args.input.description);
-    if ('error' in description) return badRequest(description.error);
-    changes.description = description.value;
-  }
-  const visibility = visibilityInput(args.input.visibility);
-  if ('error' in visibility) return badRequest(visibility.error);
-  if (visibility.value) changes.visibility = visibility.value;
-  if (Object.keys(changes).length === 0) return badRequest('Give a name, a description or a visibility to change.');
-  await orm(ctx.db)
-    .update(catalogs)
-    .set({ ...changes, updatedAt: ctx.now })
-    .where(eq(catalogs.id, row.id));
-  return reload(ctx, row.id);
-}
-
-async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) {
-  const viewer = requireViewer(ctx, 'delete a list');
-  const row = await ownCatalog(ctx, viewer, args.catalogId);
-  if (!isRow(row)) return row;
-  if (row.predefined) return badRequest('The Reading list cannot be deleted.');
-  const q = orm(ctx.db);
-  // Items go with the list (ON DELETE CASCADE); saves of it by other readers go too.
-  await q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id)));
-  await q.delete(catalogs).where(eq(catalogs.id, row.id));
-  return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
-}
-
-async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId: string }, adding: boolean) {
-  const viewer = requireViewer(ctx, adding ? 'save a story' : 'change a list');
-  const row = await ownCatalog(ctx, viewer, args.catalogId);
-  if (!isRow(row)) return row;
-  if (adding) {
-    const post = await visiblePost(ctx, args.postId);
-    if (!post) return { __typename: 'NotFound', message: 'This story does not exist.' };
-    if (post.status !== 'PUBLISHED') return badRequest('Only published stories can be saved to a list.');
-    await addCatalogItem(ctx.db, row.id, post.id, ctx.now);
-  } else {
-    await removeCatalogItem(ctx.db, row.id, args.postId, ctx.now);
-  }
-  ctx.loaders.viewerBookmarkByPostId.clear(args.postId);
-  catalogLoaders(ctx).hasPost.clear(`${row.id}|${args.postId}`);
-  catalogLoaders(ctx).itemCount.clear(row.id);
-  return reload(ctx, row.id);
-}
-
-async function changeFollow(ctx: GraphQLContext, catalogId: string, following: boolean) {
-  const viewer = requireViewer(ctx, 'save a list');
-  const row = await visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, catalogId));
-  if (!row) return notFound();
-  const q = orm(ctx.db);
-  if (following) {
-    if (row.creatorId === viewer) return badRequest('This is your own list: it is already in your library.');
-    await q.insert(follows).values({ followerId: viewer, targetType: 'CATALOG', targetId: row.id, createdAt: ctx.now }).onConflictDoNothing();
-  } else {
-    await q.delete(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id)));
-  }
-  catalogLoaders(ctx).viewerFollows.clear(row.id);
-  return row;
-}
-
-const byTypename = (value: CatalogRow | { __typename: string }) => ('__typename' in value ? value.__typename : 'Catalog');
-
 export const listsModule: SchemaModule = {
   typeDefs,
   resolvers: {
@@ -501,16 +317,5 @@ export const listsModule: SchemaModule = {
       catalog: async (_root: unknown, args: { id: string }, ctx: GraphQLContext) => visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, args.id)),
       catalogBySlugId: (_root: unknown, args: { catalogSlugId: string; username?: string | null }, ctx: GraphQLContext) => catalogBySlugId(ctx, args),
     },
-    Mutation: {
-      createCatalog,
-      updateCatalog,
-      deleteCatalog,
-      addToCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: GraphQLContext) => changeItem(ctx, args, true),
-      removeFromCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: GraphQLContext) => changeItem(ctx, args, false),
-      followCatalog: (_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) => changeFollow(ctx, args.catalogId, true),
-      unfollowCatalog: (_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) => changeFollow(ctx, args.catalogId, false),
-    },
-    CatalogResult: { __resolveType: byTypename },
-    DeleteCatalogResult: { __resolveType: byTypename },
   },
 };

@@ -11,11 +11,11 @@ import { and, desc, eq, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { notifications, users, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   enum NotificationType {

@@ -17,7 +17,7 @@ import {
   type UserRow,
 } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { listedToEveryone } from '../resolvers/post-lists.ts';

@@ -27,7 +27,7 @@ import {
   type CatalogRow,
   type TopTimeRange,
 } from './profile-queries.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };
 

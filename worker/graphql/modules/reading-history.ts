@@ -1,6 +1,6 @@
 // Reading history (issue 6 items 8 and 10): the viewer's reads newest first, removing one,
 // clearing all (page customize-reading-history), and markPostAsRead for reads the server
-// render did not see (worker/reading-history/record-read.ts says when a read is recorded).
+// render did not see (./record-read.ts says when a read is recorded).
 //
 // Only the viewer sees their history. A story that left the public (trashed, suspended,
 // unpublished, or its writer's account suspended or deleted) drops out of the list; its
@@ -8,13 +8,13 @@
 import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { posts, readingHistory, users, type UserRow } from '../../db/schema.ts';
-import { recordStoryRead } from '../../reading-history/record-read.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode } from '../resolvers/post-content.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
+import { recordStoryRead } from './record-read.ts';
 
 const typeDefs = /* GraphQL */ `
   type ReadingHistoryItem {

@@ -30,15 +30,15 @@ import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { posts, users } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
-import { badRequest } from '../resolvers/errors.ts';
+import { orm } from '../../db/orm.ts';
+import { newId } from '../../lib/ids.ts';
+import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { signInRequired } from './claps.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 /** Spec 2 §8, word for word. */
 export const DISCUSSION_CLOSED_MESSAGE = 'The author has closed discussion for this story/list. We are unable to save changes to your response.';
@@ -190,11 +190,6 @@ function threadTags(chain: readonly PostNode[]): string[] {
   return chain.map((p) => postTag(p.id));
 }
 
-export function randomPostId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 async function visibleParent(ctx: GraphQLContext, id: string): Promise<PostNode> {
   const parent = await postOrOutcome(ctx, id);
   if (isOutcome(parent)) throw new GraphQLError(parent.message, { extensions: { code: 'NOT_FOUND', outcome: parent.__typename } });
@@ -219,7 +214,7 @@ async function publishPostThreadedResponse(
   if (chain.some((p) => p.responsesLocked)) {
     throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
   }
-  const id = randomPostId();
+  const id = newId();
   const now = ctx.now;
   const q = orm(ctx.db);
   await q.batch([

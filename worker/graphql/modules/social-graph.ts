@@ -19,37 +19,29 @@
 // cause a burst of needless refetches.
 //
 // Also here: the lists the customize pages show (followed and muted writers, publications
-// and topics, viewer only), follow suggestions, and the two lists of the logged-out home
-// (trending stories and topics).
+// and topics, viewer only). Follow suggestions, trending stories and topics are in
+// ./discovery.ts.
 
-import { and, desc, eq, gte, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
-import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
+import { collections, follows, mutes, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm, type ViewerEdgeKey } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
+import { type ViewerEdgeKey } from '../loaders.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { isViewer, viewerId } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 export type SocialTargetType = 'USER' | 'COLLECTION' | 'TAG';
 type Relation = 'follow' | 'mute';
 
 export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
 export const CANNOT_MUTE_YOURSELF = 'You cannot mute yourself';
-
-/** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
-export const TRENDING_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_SUGGESTIONS = 20;
-const MAX_TRENDING = 12;
-const MAX_HOME_TOPICS = 30;
 
 interface ViewerEdgeUpdate {
   __typename: 'ViewerEdgeUpdate';
@@ -304,100 +296,6 @@ function viewerList<T>(read: (ctx: GraphQLContext, paging: PagingOptions | null 
   };
 }
 
-// ---- Suggestions, trending, topics ------------------------------------------------------
-
-function limitOf(limit: number | null | undefined, fallback: number, max: number): number {
-  const value = limit ?? fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) throw badRequest(`limit must be between 1 and ${max} (got ${value}).`);
-  return value;
-}
-
-/**
- * Who to follow: writers with published stories and publications, most followed first,
- * leaving out what the viewer already follows or mutes, and the viewer themselves.
- * Logged out, simply the most followed (nothing viewer-specific).
- */
-async function followSuggestions(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext) {
-  const limit = limitOf(args.limit, 5, MAX_SUGGESTIONS);
-  const q = orm(ctx.db);
-  const viewer = viewerId(ctx);
-  const edgeTargets = (type: 'USER' | 'COLLECTION') =>
-    viewer
-      ? [
-          notInArray(
-            type === 'USER' ? users.id : collections.id,
-            q.select({ id: follows.targetId }).from(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, type))),
-          ),
-          notInArray(
-            type === 'USER' ? users.id : collections.id,
-            q.select({ id: mutes.targetId }).from(mutes).where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type))),
-          ),
-        ]
-      : [];
-  // INDEXED BY: left to itself SQLite answers this per-writer probe from posts_latest (every
-  // published story, for every writer: minutes at 50,000 stories); posts_by_creator makes
-  // it one short index range per writer (bench/scale.bench.mjs).
-  const hasStories = sql`EXISTS (SELECT 1 FROM ${posts} INDEXED BY posts_by_creator WHERE ${posts.creatorId} = ${users.id} AND ${posts.status} = 'PUBLISHED' AND ${posts.deletedAt} IS NULL AND ${posts.inResponseToPostId} IS NULL AND ${posts.inResponseToCatalogId} IS NULL)`;
-  const [writers, publications] = await Promise.all([
-    q
-      .select()
-      .from(users)
-      .where(and(eq(users.isSuspended, false), isNull(users.deletedAt), hasStories, ...(viewer ? [sql`${users.id} <> ${viewer}`, ...notBlockedWith(ctx, viewer, users.id)] : []), ...edgeTargets('USER')))
-      .orderBy(desc(users.followerCount), users.id)
-      .limit(limit),
-    q
-      .select()
-      .from(collections)
-      .where(and(...edgeTargets('COLLECTION')))
-      .orderBy(desc(collections.followerCount), collections.id)
-      .limit(limit),
-  ]);
-  for (const user of writers) ctx.loaders.userById.prime(user.id, user);
-  for (const collection of publications) ctx.loaders.collectionById.prime(collection.id, collection);
-  return { users: writers, collections: publications };
-}
-
-/**
- * Trending (the logged-out home): the stories published in the last TRENDING_DAYS days
- * with the most claps, ties to the newer story. The window is a range of the posts_latest
- * index, so the cost follows the recent stories, not the whole catalogue. When fewer
- * stories appeared in the window (a quiet site), the most clapped stories of all time
- * fill the list, so the section is never empty.
- */
-async function trendingPosts(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<PostNode[]> {
-  const limit = limitOf(args.limit, 6, MAX_TRENDING);
-  const q = orm(ctx.db);
-  const viewer = viewerId(ctx);
-  const listed = [...listedToEveryone(), ...(viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [])];
-  const mostClapped = (where: SQL[], count: number) =>
-    q
-      .select({ post: posts, creator: users })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.creatorId))
-      .where(and(...listed, ...where))
-      .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
-      .limit(count);
-  let rows = await mostClapped([gte(posts.latestPublishedAt, ctx.now - TRENDING_DAYS * DAY_MS)], limit);
-  if (rows.length < limit) {
-    const taken = rows.map((r) => r.post.id);
-    rows = [...rows, ...(await mostClapped(taken.length ? [notInArray(posts.id, taken)] : [], limit - rows.length))];
-  }
-  return rows.map(({ post, creator }) => {
-    ctx.loaders.userById.prime(creator.id, creator);
-    const node = sealPostNode(post);
-    ctx.loaders.postById.prime(node.id, node);
-    return node;
-  });
-}
-
-/** Topics to explore on the home pages: the tags with the most stories. */
-async function homeTopics(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<TagRow[]> {
-  const limit = limitOf(args.limit, 12, MAX_HOME_TOPICS);
-  const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.slug).limit(limit);
-  for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);
-  return rows;
-}
-
 const byTypename = (value: { __typename: string }) => value.__typename;
 
 export const socialGraphModule: SchemaModule = {
@@ -459,26 +357,6 @@ export const socialGraphModule: SchemaModule = {
       unmutePub(targetCollectionId: ID!): ViewerEdgeResult!
     }
 
-    type FollowSuggestions {
-      users: [User!]!
-      collections: [Collection!]!
-    }
-
-    type Query {
-      """
-      Who to follow: writers (with published stories) and publications, most followed first,
-      without those the viewer follows or mutes and without the viewer. limit 1–20, default 5.
-      """
-      followSuggestions(limit: Int): FollowSuggestions!
-      """
-      Stories published in the last 30 days with the most claps; the most clapped of all
-      time fill in when fewer appeared. limit 1–12, default 6.
-      """
-      trendingPosts(limit: Int): [Post!]!
-      "Topics with the most stories. limit 1–30, default 12."
-      homeTopics(limit: Int): [Tag!]!
-    }
-
     type UserConnection {
       users: [User!]!
       pagingInfo: PagingInfo!
@@ -520,7 +398,6 @@ export const socialGraphModule: SchemaModule = {
       mutePub: edgeMutation<CollectionArgs>('mute', true, byCollection),
       unmutePub: edgeMutation<CollectionArgs>('mute', false, byCollection),
     },
-    Query: { followSuggestions, trendingPosts, homeTopics },
     User: {
       followedUsers: viewerList(async (ctx, paging) => {
         const page = await followedUsers(ctx, 'follow', paging);

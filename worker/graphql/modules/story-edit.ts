@@ -15,7 +15,7 @@ import { posts } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_SUBTITLE_LENGTH = 300;

@@ -11,11 +11,11 @@ import { purgeTags } from '../../cache/purge.ts';
 import { posts, type UserRow } from '../../db/schema.ts';
 import { purgeDueAt } from '../../trash/purge-trash.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 import { storyCacheTags } from './story-edit.ts';
 
 const typeDefs = /* GraphQL */ `

@@ -9,9 +9,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { mastodonAccounts, notifications, type MastodonAccountRow, type MembershipRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { isViewer } from '../resolvers/viewer.ts';
-import type { SchemaModule } from './index.ts';
+import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   type User {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { collectionMembers, collections, type CollectionRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { liveCustomDomainState } from './custom-domain.ts';
 import type { PagingOptions } from './paging.ts';
 import { collectionPosts } from './post-lists.ts';

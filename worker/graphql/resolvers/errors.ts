@@ -7,3 +7,8 @@ import { GraphQLError } from 'graphql';
 export function badRequest(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
 }
+
+/** A call that needs a signed-in viewer, made logged out: "Sign in to {action}." */
+export function signInRequired(action: string): GraphQLError {
+  return new GraphQLError(`Sign in to ${action}.`, { extensions: { code: 'UNAUTHENTICATED' } });
+}

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql,
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { blocks, follows, mutes, posts, postTags, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
-import { orm } from '../loaders.ts';
+import { orm } from '../../db/orm.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PageRequest, type PagingOptions } from './paging.ts';
 import { sealPostNode, type PostNode } from './post-content.ts';
 import { isViewer, viewerId } from './viewer.ts';

@@ -2,7 +2,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { adminCollections } from './collection.ts';
 import { liveCustomDomainState } from './custom-domain.ts';
-import { isMembershipActive } from './membership.ts';
+import { isMembershipActive } from '../../membership/active-membership.ts';
 import type { PagingOptions } from './paging.ts';
 import { userPosts } from './post-lists.ts';
 import { isViewer } from './viewer.ts';

@@ -2,7 +2,7 @@
 // resolvers goes through these few functions.
 
 import type { GraphQLContext } from '../context.ts';
-import { isMembershipActive } from './membership.ts';
+import { isMembershipActive } from '../../membership/active-membership.ts';
 
 /** Per-user flag (spec 2 §6): lets certain viewers see suspended stories. */
 export const CAN_VIEW_SUSPENDED_CONTENT = 'can_view_suspended_content';

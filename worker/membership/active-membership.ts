@@ -1,4 +1,6 @@
-import type { MembershipRow } from '../../db/schema.ts';
+// The one rule of when a membership unlocks member-only stories: the GraphQL resolvers
+// (access, the member badge) and the sign-in confirmation (auth/sign-in.ts) all ask it.
+import type { MembershipRow } from '../db/schema.ts';
 
 /**
  * Whether a membership unlocks member-only stories right now. Decisions (the spec names

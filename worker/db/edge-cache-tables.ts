@@ -1,5 +1,6 @@
-// Typed mirror of migrations/0004_edge_cache.sql for drizzle-orm (listed in worker/db/schema.ts
-// TABLES, so the schema drift test checks it against the migrated database).
+// Typed mirror of migrations/0004_edge_cache.sql for drizzle-orm: the edge cache's tag ledger
+// and tag index (read and written by worker/cache/ledger.ts). Listed in ./schema.ts TABLES,
+// so the schema drift test checks it against the migrated database.
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** The tag ledger: tag → when it was last purged (ms). */
