@@ -42,10 +42,8 @@ interface ListQuery {
   tagSlug?: string;
 }
 
-type ListRow = FeedRow;
-
 /** Up to limit + 1 rows of a list after the request's cursor, best first. */
-async function listRows(ctx: GraphQLContext, request: PageRequest, list: ListQuery): Promise<ListRow[]> {
+async function listRows(ctx: GraphQLContext, request: PageRequest, list: ListQuery): Promise<FeedRow[]> {
   const column: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
   const sortKey = sql<number>`${column}`;
   const conditions = [...list.where, isNotNull(sortKey)];
@@ -67,7 +65,7 @@ async function listRows(ctx: GraphQLContext, request: PageRequest, list: ListQue
 }
 
 /** The page of stories those rows make; their writers and the stories prime the loaders. */
-function postPage(ctx: GraphQLContext, rows: ListRow[], request: PageRequest): Page<PostNode> {
+function postPage(ctx: GraphQLContext, rows: FeedRow[], request: PageRequest): Page<PostNode> {
   const page = pageOf(rows, request, (row) => ({ sortKey: row.sortKey, id: row.post.id }));
   for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
   return {
