@@ -8,6 +8,9 @@ import { schema } from '../../worker/graphql/schema.ts';
 import * as socialDocuments from '../../client/graphql/social.ts';
 import { AUTHORS, COLLECTIONS, TAGS, USERS, seedWorld, type PersonKey, type World } from './helpers/fixtures.ts';
 import { postGraphQL, testDb } from './helpers/graphql-client.ts';
+import { FOR_YOU_FOLLOW_BOOST_MS } from '../../worker/graphql/resolvers/followed-feeds.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let world: World;
 beforeAll(async () => {
@@ -232,7 +235,8 @@ describe('For you ranking', () => {
 
     const ids: string[] = [];
     let to: string | undefined;
-    for (;;) {
+    // Bounded: a feed that repeated stories would page on forever.
+    while (ids.length <= expected.length) {
       const answer = await call(
         `query($to: String) { homeFeed(mode: FOR_YOU, paging: { limit: 7, to: $to }) { items { post { id } } pagingInfo { next { to } } } }`,
         { to },
@@ -243,6 +247,52 @@ describe('For you ranking', () => {
       if (!to) break;
     }
     expect(ids).toEqual(expected);
+  });
+
+  it('ranks a followed story by its time plus the boost: past the boost window, newer stories come first', async () => {
+    // Spread the bulk stories two days apart (60 days in all), so followed stories older
+    // than the boost interleave with newer ones; small pages put cursors on both kinds.
+    const spread = (i: number) => world.now - (i + 1) * 2 * DAY_MS;
+    const retime = (at: (i: number) => number) =>
+      testDb.batch(
+        world.bulk.flatMap((post, i) => [
+          testDb.prepare('UPDATE posts SET latest_published_at = ?1 WHERE id = ?2').bind(at(i), post.id),
+          testDb.prepare('UPDATE post_tags SET published_at = ?1 WHERE post_id = ?2').bind(at(i), post.id),
+        ]),
+      );
+    await retime(spread);
+    try {
+      const followed = (p: { creatorId: string; collectionId: string | null; tagSlugs: string[] }) =>
+        p.creatorId === AUTHORS[0] || p.creatorId === AUTHORS[2] || p.collectionId === COLLECTIONS.dailyBytes || p.tagSlugs.includes('poetry');
+      const muted = (p: { creatorId: string; collectionId: string | null }) => p.creatorId === AUTHORS[1] || p.collectionId === COLLECTIONS.quill;
+      const score = (i: number) => spread(i) + (followed(world.bulk[i]!) ? FOR_YOU_FOLLOW_BOOST_MS : 0);
+      const expected = world.bulk
+        .map((post, i) => ({ id: post.id, score: score(i), visible: !muted(post) }))
+        .filter((p) => p.visible)
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : -1))
+        .map((p) => p.id);
+      // The window makes a difference here: some story not followed outranks a followed one.
+      const isFollowed = (id: string) => followed(world.bulk.find((p) => p.id === id)!);
+      const lastFollowed = expected.findLastIndex(isFollowed);
+      expect(expected.slice(0, lastFollowed).some((id) => !isFollowed(id))).toBe(true);
+
+      const ids: string[] = [];
+      let to: string | undefined;
+      // Bounded: a feed that repeated stories would page on forever.
+      while (ids.length <= expected.length) {
+        const answer = await call(
+          `query($to: String) { homeFeed(mode: FOR_YOU, paging: { limit: 4, to: $to }) { items { post { id } } pagingInfo { next { to } } } }`,
+          { to },
+          'reader',
+        );
+        ids.push(...answer.data.homeFeed.items.map((i: Item) => i.post.id));
+        to = answer.data.homeFeed.pagingInfo.next?.to;
+        if (!to) break;
+      }
+      expect(ids).toEqual(expected);
+    } finally {
+      await retime((i) => world.bulk[i]!.publishedAt);
+    }
   });
 });
 

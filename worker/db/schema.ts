@@ -119,20 +119,27 @@ export const posts = sqliteTable(
     /** A response to a list names the list here instead of in_response_to_post_id (migrations/0006_catalog_responses.sql). */
     inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    index('posts_by_creator').on(t.creatorId, sql`${t.latestPublishedAt} DESC`),
-    index('posts_by_collection').on(t.collectionId, sql`${t.latestPublishedAt} DESC`),
-    index('posts_latest')
-      .on(t.status, sql`${t.latestPublishedAt} DESC`)
-      .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
-    index('posts_responses')
-      .on(t.inResponseToPostId, t.createdAt)
-      .where(sql`${t.inResponseToPostId} IS NOT NULL`),
-    index('posts_trash').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
-    index('posts_catalog_responses')
-      .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
-      .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
-  ],
+  (t) => {
+    // The columns that decide whether a list may hold a story: with them in the index
+    // entries, a feed never reads a story row (with its content) it does not return
+    // (migrations/0008_feed_covering_indexes.sql).
+    const listing = [t.status, t.visibility, t.isSuspended, t.deletedAt, t.inResponseToPostId, t.inResponseToCatalogId] as const;
+    return [
+      index('posts_by_creator').on(t.creatorId, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.collectionId, ...listing),
+      index('posts_by_collection').on(t.collectionId, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.creatorId, ...listing),
+      index('posts_latest')
+        .on(t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.creatorId, t.collectionId, t.visibility, t.isSuspended, t.deletedAt, t.inResponseToPostId, t.inResponseToCatalogId)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      index('posts_listing').on(t.id, t.latestPublishedAt, t.creatorId, t.collectionId, ...listing),
+      index('posts_responses')
+        .on(t.inResponseToPostId, t.createdAt)
+        .where(sql`${t.inResponseToPostId} IS NOT NULL`),
+      index('posts_trash').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+      index('posts_catalog_responses')
+        .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
+        .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
+    ];
+  },
 );
 
 export const tags = sqliteTable('tags', {
@@ -157,7 +164,7 @@ export const postTags = sqliteTable(
     position: integer('position').notNull().default(0),
     publishedAt: integer('published_at'),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tagSlug] }), index('post_tags_by_tag').on(t.tagSlug, sql`${t.publishedAt} DESC`)],
+  (t) => [primaryKey({ columns: [t.postId, t.tagSlug] }), index('post_tags_by_tag').on(t.tagSlug, sql`${t.publishedAt} DESC`, sql`${t.postId} DESC`)],
 );
 
 /** target_id is the id of the user, collection, tag (tags.id, not its slug) or catalog. */
