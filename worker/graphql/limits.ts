@@ -4,7 +4,7 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, validate, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
 
 /** Request body cap (bytes), enforced while reading, whatever Content-Length says. */
 export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024;
@@ -32,9 +32,30 @@ const reportAsValidationError = [
 ];
 const armor = { onReject: reportAsValidationError, propagateOnRejection: false, exposeLimits: true } as const;
 
+// Fragments are a way of writing a selection, not a level of it: with flattenFragments a
+// spread (`...StoryCard_post`) or an inline fragment (`... on Post`) counts as the fields it
+// holds, at the depth where it is spread, so a query costs and nests the same whether its
+// fields are written in place or in components' fragments (tests/unit/graphql/limits.test.ts).
+// Each spread counts its fragment again: the same fragment under two fields is two selections.
+const fragments = { flattenFragments: true } as const;
+
 /** Validation rules that enforce the depth, alias and cost limits. */
 export const limitRules: readonly ValidationRule[] = [
-  maxDepthRule({ ...armor, n: GRAPHQL_MAX_DEPTH }),
+  maxDepthRule({ ...armor, ...fragments, n: GRAPHQL_MAX_DEPTH }),
   maxAliasesRule({ ...armor, n: GRAPHQL_MAX_ALIASES }),
-  costLimitRule({ ...armor, maxCost: GRAPHQL_MAX_COST }),
+  costLimitRule({ ...armor, ...fragments, maxCost: GRAPHQL_MAX_COST }),
 ];
+
+/**
+ * The depth and cost the limits see in a document's operation, counted exactly as
+ * `limitRules` counts them but without a ceiling (for tests and for sizing the limits).
+ */
+export function measureOperation(schema: GraphQLSchema, document: DocumentNode): { depth: number; cost: number } {
+  const measured = { depth: Number.NaN, cost: Number.NaN };
+  const unlimited = { propagateOnRejection: false, ...fragments } as const;
+  validate(schema, document, [
+    maxDepthRule({ ...unlimited, n: Number.POSITIVE_INFINITY, onAccept: [(_context, { n }) => (measured.depth = n)] }),
+    costLimitRule({ ...unlimited, maxCost: Number.POSITIVE_INFINITY, onAccept: [(_context, { n }) => (measured.cost = n)] }),
+  ]);
+  return measured;
+}
