@@ -1,14 +1,20 @@
 // The client's `graphql` template: documents written with it are typed from the schema's
 // introspection (./graphql-env.d.ts, printed by `npm run schema`), and a result's type is
-// what the document selects. gql.tada types a field the schema lacks as `unknown` and leaves
-// the complaint to its editor plugin, which TypeScript 7 cannot load; so `graphql()` here
-// also refuses, at the call, a document whose result has an `unknown` field, and a misspelt
-// field fails `npm run typecheck` (docs/adr/0006-graphql-documents.md).
-import { initGraphQLTada, type ResultOf } from 'gql.tada';
+// what the document selects. Components declare the fields they draw as fragments beside
+// them (StoryCard.graphql.ts: StoryCard_post); a page's query, beside the page, spreads them.
+// Fragments are not masked: a component's props are its fragment's result type, so it can
+// read only what it declared, and a parent that lays cards out may read their ids too.
+// gql.tada types a field the schema lacks as `unknown` and leaves the complaint to its editor
+// plugin, which TypeScript 7 cannot load; so `graphql()` here also refuses, at the call, a
+// document whose result has an `unknown` field or spreads a fragment it was not given: a
+// misspelt field fails `npm run typecheck`. docs/adr/0006-graphql-documents.md tells the
+// whole story.
+import { initGraphQLTada, type $tada, type ResultOf } from 'gql.tada';
 import type { introspection } from './graphql-env.d.ts';
 
 const tada = initGraphQLTada<{
   introspection: introspection;
+  disableMasking: true;
   scalars: {
     /** Milliseconds since the epoch (worker/graphql/schema.graphql.ts). */
     Long: number;
@@ -16,15 +22,25 @@ const tada = initGraphQLTada<{
 }>();
 
 type Fragments = NonNullable<Parameters<typeof tada>[1]>;
-type TadaDocument<In extends string, F extends Fragments> = ReturnType<typeof tada<In, F>>;
 
-/** The paths of fields typed `unknown` (fields the schema does not have), or never. */
+// gql.tada's own call, with one signature (its overloads cannot be instantiated by type).
+function tadaDocument<const In extends string, const F extends Fragments = []>(input: In, fragments?: F) {
+  return tada(input, fragments);
+}
+type TadaDocument<In extends string, F extends Fragments> = ReturnType<typeof tadaDocument<In, F>>;
+
+/** Spreads of fragments the document was not given (gql.tada marks them "Undefined Fragment"). */
+type UndefinedFragments<T, Path extends string> = T extends { [$tada.fragmentRefs]: infer Refs }
+  ? { [K in keyof Refs & string]: Refs[K] extends 'Undefined Fragment' ? `${Path}...${K}` : never }[keyof Refs & string]
+  : never;
+
+/** The paths of fields typed `unknown` (fields the schema does not have) and of undefined spreads, or never. */
 type UnknownFields<T, Path extends string = ''> = unknown extends T
   ? Path
   : T extends readonly (infer Item)[]
     ? UnknownFields<Item, Path>
     : T extends object
-      ? { [K in keyof T & string]: UnknownFields<T[K], `${Path}.${K}`> }[keyof T & string]
+      ? UndefinedFragments<T, Path> | { [K in keyof T & string]: UnknownFields<T[K], `${Path}.${K}`> }[keyof T & string]
       : never;
 
 type KnownFieldsOnly<In extends string, F extends Fragments> = [UnknownFields<ResultOf<TadaDocument<In, F>>>] extends [never]
@@ -35,7 +51,7 @@ export function graphql<const In extends string, const F extends Fragments = []>
   input: In & KnownFieldsOnly<In, F>,
   fragments?: F,
 ): TadaDocument<In, F> {
-  return tada(input, fragments);
+  return tadaDocument(input, fragments);
 }
 
-export { readFragment, maskFragments, type FragmentOf, type ResultOf, type VariablesOf } from 'gql.tada';
+export type { ResultOf, VariablesOf } from 'gql.tada';

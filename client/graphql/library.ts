@@ -2,21 +2,12 @@
 // the trash (issue 6 items 8, 9, 10, 12), with the shapes the pages read. Each document
 // is defined once, here: the server render and the browser must build the same objects
 // (see queries.ts).
-import { gql } from 'urql';
+import { graphql } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
-import { PostPreviewFields } from './queries.ts';
-import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 
-const PAGING_INFO = /* GraphQL */ `
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
-
-export const CatalogFields = gql`
+export const CatalogFields = graphql(`
   fragment CatalogFields on Catalog {
     id
     name
@@ -39,12 +30,12 @@ export const CatalogFields = gql`
       isCreator
     }
   }
-`;
+`);
 
 // ---- Pages -----------------------------------------------------------------------------
 
 /** your-catalogs (/me/lists). */
-export const YourCatalogsPageQuery = gql`
+export const YourCatalogsPageQuery = graphql(`
   query YourCatalogsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -52,15 +43,19 @@ export const YourCatalogsPageQuery = gql`
         catalogs {
           ...CatalogFields
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
 /** your-followed-catalogs (/me/lists/saved). */
-export const YourFollowedCatalogsPageQuery = gql`
+export const YourFollowedCatalogsPageQuery = graphql(`
   query YourFollowedCatalogsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -68,15 +63,19 @@ export const YourFollowedCatalogsPageQuery = gql`
         catalogs {
           ...CatalogFields
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
 /** your-catalog (/me/list/{catalogSlugId}). */
-export const YourCatalogPageQuery = gql`
+export const YourCatalogPageQuery = graphql(`
   query YourCatalogPageQuery($catalogSlugId: String!, $paging: PagingOptions, $withResponses: Boolean = false) {
     viewer {
       id
@@ -84,28 +83,29 @@ export const YourCatalogPageQuery = gql`
     catalogBySlugId(catalogSlugId: $catalogSlugId) {
       ...CatalogFields
       # The page's first render shows the list's responses; "Show more" pages only stories.
-      ... @include(if: $withResponses) {
-        ${CATALOG_RESPONSES_SELECTION}
-      }
+      ...CatalogResponses_catalog @include(if: $withResponses)
       itemsConnection(paging: $paging) {
         items {
           catalogItemId
           note
           createdAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-  ${PostPreviewFields}
-`;
+`, [CatalogFields, CatalogResponses_catalog, StoryCard_post]);
 
 /** your-reading-history and customize-reading-history. */
-export const ReadingHistoryPageQuery = gql`
+export const ReadingHistoryPageQuery = graphql(`
   query ReadingHistoryPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -114,22 +114,26 @@ export const ReadingHistoryPageQuery = gql`
           id
           readAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
             viewerEdge {
               id
               isBookmarked
             }
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]);
 
 /** notifications (/me/notifications). */
-export const NotificationsPageQuery = gql`
+export const NotificationsPageQuery = graphql(`
   query NotificationsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -166,23 +170,33 @@ export const NotificationsPageQuery = gql`
             }
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-`;
+`);
 
 /** your-stories (/me/stories/{filterBy}): the published stories and the trash. */
-export const YourStoriesPageQuery = gql`
+export const YourStoriesPageQuery = graphql(`
   query YourStoriesPageQuery($paging: PagingOptions) {
     viewer {
       id
       username
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
       trashedPostsConnection(paging: $paging) {
         items {
@@ -190,18 +204,22 @@ export const YourStoriesPageQuery = gql`
           deletedAt
           purgeAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]);
 
 /** The save-to-list popover: the viewer's lists, and which hold the story. */
-export const SaveToListPopoverQuery = gql`
+export const SaveToListPopoverQuery = graphql(`
   query SaveToListPopoverQuery($postId: ID!) {
     viewer {
       id
@@ -216,45 +234,52 @@ export const SaveToListPopoverQuery = gql`
       }
     }
   }
-`;
+`);
 
 // ---- Mutations -------------------------------------------------------------------------
 
-const CATALOG_RESULT = /* GraphQL */ `
-  __typename
-  ... on Catalog {
-    ...CatalogFields
-  }
-  ... on BadRequest {
-    message
-  }
-  ... on NotFound {
-    message
-  }
-  ... on Forbidden {
-    message
-  }
-`;
 
-export const CreateCatalog = gql`
+export const CreateCatalog = graphql(`
   mutation CreateCatalog($input: CreateCatalogInput!) {
     createCatalog(input: $input) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const UpdateCatalog = gql`
+export const UpdateCatalog = graphql(`
   mutation UpdateCatalog($catalogId: ID!, $input: UpdateCatalogInput!) {
     updateCatalog(catalogId: $catalogId, input: $input) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const DeleteCatalog = gql`
+export const DeleteCatalog = graphql(`
   mutation DeleteCatalog($catalogId: ID!) {
     deleteCatalog(catalogId: $catalogId) {
       __typename
@@ -272,77 +297,121 @@ export const DeleteCatalog = gql`
       }
     }
   }
-`;
+`);
 
-export const AddToCatalog = gql`
+export const AddToCatalog = graphql(`
   mutation AddToCatalog($catalogId: ID!, $postId: ID!) {
     addToCatalog(catalogId: $catalogId, postId: $postId) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const RemoveFromCatalog = gql`
+export const RemoveFromCatalog = graphql(`
   mutation RemoveFromCatalog($catalogId: ID!, $postId: ID!) {
     removeFromCatalog(catalogId: $catalogId, postId: $postId) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const FollowCatalog = gql`
+export const FollowCatalog = graphql(`
   mutation FollowCatalog($catalogId: ID!) {
     followCatalog(catalogId: $catalogId) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const UnfollowCatalog = gql`
+export const UnfollowCatalog = graphql(`
   mutation UnfollowCatalog($catalogId: ID!) {
     unfollowCatalog(catalogId: $catalogId) {
-      ${CATALOG_RESULT}
+      __typename
+      ... on Catalog {
+        ...CatalogFields
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]);
 
-export const MarkPostAsRead = gql`
+export const MarkPostAsRead = graphql(`
   mutation MarkPostAsRead($postId: ID!) {
     markPostAsRead(postId: $postId)
   }
-`;
+`);
 
-export const RemoveFromReadingHistory = gql`
+export const RemoveFromReadingHistory = graphql(`
   mutation RemoveFromReadingHistory($postId: ID!) {
     removeFromReadingHistory(postId: $postId) {
       removedCount
     }
   }
-`;
+`);
 
-export const ClearReadingHistory = gql`
+export const ClearReadingHistory = graphql(`
   mutation ClearReadingHistory {
     clearReadingHistory {
       removedCount
     }
   }
-`;
+`);
 
 /** Answers NotificationStatus, so urql refetches the header's UnreadNotificationCount. */
-export const MarkNotificationsAsRead = gql`
+export const MarkNotificationsAsRead = graphql(`
   mutation MarkNotificationsAsRead($before: Long) {
     markNotificationsAsRead(before: $before) {
       id
       unreadNotificationCount
     }
   }
-`;
+`);
 
-export const DeletePost = gql`
+export const DeletePost = graphql(`
   mutation DeletePost($targetPostId: ID!) {
     deletePost(targetPostId: $targetPostId) {
       __typename
@@ -356,9 +425,9 @@ export const DeletePost = gql`
       }
     }
   }
-`;
+`);
 
-export const UndeletePostMutation = gql`
+export const UndeletePostMutation = graphql(`
   mutation UndeletePostMutation($targetPostId: ID!) {
     undeletePost(targetPostId: $targetPostId) {
       __typename
@@ -372,7 +441,7 @@ export const UndeletePostMutation = gql`
       }
     }
   }
-`;
+`);
 
 // ---- Shapes ----------------------------------------------------------------------------
 

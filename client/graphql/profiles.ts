@@ -1,9 +1,9 @@
 // GraphQL documents (and the shapes of their results) of the profile, publication and
 // topic pages. Each document is defined once here: the server render and the browser use
 // the same objects, so urql's operation keys match and hydration sends no request.
-import { gql } from 'urql';
-import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
-import { PostPreviewFields } from './queries.ts';
+import { graphql } from './graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import type { PagingInfo, PostPreview } from './types.ts';
 
 // ---- Shapes --------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ export interface TopicSummary {
 
 // ---- Fragments -----------------------------------------------------------------------------
 
-export const PersonFields = gql`
+export const PersonFields = graphql(`
   fragment PersonFields on User {
     id
     name
@@ -116,9 +116,9 @@ export const PersonFields = gql`
       isMuting
     }
   }
-`;
+`);
 
-export const ProfileHeaderFields = gql`
+export const ProfileHeaderFields = graphql(`
   fragment ProfileHeaderFields on User {
     ...PersonFields
     createdAt
@@ -133,23 +133,10 @@ export const ProfileHeaderFields = gql`
       isBlocking
     }
   }
-  ${PersonFields}
-`;
+`, [PersonFields]);
 
-/** The outcomes a profile page shows instead of the profile. */
-const UNAVAILABLE_USER = /* GraphQL */ `
-  ... on NotFound {
-    message
-  }
-  ... on AccountSuspended {
-    message
-  }
-  ... on AccountDeleted {
-    message
-  }
-`;
 
-export const PublicationHeaderFields = gql`
+export const PublicationHeaderFields = graphql(`
   fragment PublicationHeaderFields on Collection {
     id
     name
@@ -174,10 +161,9 @@ export const PublicationHeaderFields = gql`
       isMuting
     }
   }
-  ${PersonFields}
-`;
+`, [PersonFields]);
 
-export const TagHeaderFields = gql`
+export const TagHeaderFields = graphql(`
   fragment TagHeaderFields on Tag {
     id
     slug
@@ -190,16 +176,8 @@ export const TagHeaderFields = gql`
       isFollowing
     }
   }
-`;
+`);
 
-const PAGING_INFO = /* GraphQL */ `
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
 
 // ---- Profile pages -------------------------------------------------------------------------
 
@@ -218,7 +196,7 @@ export interface UserStoriesPageData {
   userResult: ProfileResult<{ postsConnection: PostConnectionData }>;
 }
 
-export const UserStoriesPageQuery = gql<UserStoriesPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserStoriesPageQuery = graphql(`
   query UserStoriesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
@@ -226,40 +204,58 @@ export const UserStoriesPageQuery = gql<UserStoriesPageData, ProfileLookup & { p
         ...ProfileHeaderFields
         postsConnection(paging: $paging) {
           posts {
-            ...PostPreviewFields
+            ...StoryCard_post
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
   }
-  ${ProfileHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [ProfileHeaderFields, StoryCard_post]);
 
 export interface UserAboutPageData {
   userResult: ProfileResult;
 }
 
-export const UserAboutPageQuery = gql<UserAboutPageData, ProfileLookup>`
+export const UserAboutPageQuery = graphql(`
   query UserAboutPageQuery($username: String, $id: ID) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
         ...ProfileHeaderFields
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeaderFields]);
 
 export interface UserFollowersPageData {
   userResult: ProfileResult<{ followersConnection: PersonConnectionData }>;
 }
 
-export const UserFollowersPageQuery = gql<UserFollowersPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserFollowersPageQuery = graphql(`
   query UserFollowersPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
@@ -269,20 +265,32 @@ export const UserFollowersPageQuery = gql<UserFollowersPageData, ProfileLookup &
           users {
             ...PersonFields
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeaderFields, PersonFields]);
 
 export interface UserFollowingPageData {
   userResult: ProfileResult<{ followingConnection: PersonConnectionData }>;
 }
 
-export const UserFollowingPageQuery = gql<UserFollowingPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserFollowingPageQuery = graphql(`
   query UserFollowingPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
@@ -292,20 +300,32 @@ export const UserFollowingPageQuery = gql<UserFollowingPageData, ProfileLookup &
           users {
             ...PersonFields
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeaderFields, PersonFields]);
 
 export interface UserCatalogsPageData {
   userResult: ProfileResult<{ catalogsConnection: CatalogConnectionData }>;
 }
 
-export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserCatalogsPageQuery = graphql(`
   query UserCatalogsPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
@@ -321,31 +341,48 @@ export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & {
             itemCount: postItemsCount
             updatedAt
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeaderFields]);
 
 export interface UserCatalogPageData {
   userResult: ProfileResult;
   userCatalog: (CatalogPreview & CatalogResponsesData & { postsConnection: PostConnectionData }) | null;
 }
 
-export const UserCatalogPageQuery = gql<
-  UserCatalogPageData,
-  { username: string; catalogSlugId: string; paging: { limit: number; to?: string } }
->`
+export const UserCatalogPageQuery = graphql(`
   query UserCatalogPageQuery($username: String!, $catalogSlugId: String!, $paging: PagingOptions) {
     userResult(username: $username) {
       __typename
       ... on User {
         ...ProfileHeaderFields
       }
-      ${UNAVAILABLE_USER}
+      ... on NotFound {
+        message
+      }
+      ... on AccountSuspended {
+        message
+      }
+      ... on AccountDeleted {
+        message
+      }
     }
     userCatalog: catalogBySlugId(username: $username, catalogSlugId: $catalogSlugId) {
       id
@@ -355,18 +392,21 @@ export const UserCatalogPageQuery = gql<
       predefined
       itemCount: postItemsCount
       updatedAt
-      ${CATALOG_RESPONSES_SELECTION}
+      ...CatalogResponses_catalog
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${ProfileHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [CatalogResponses_catalog, ProfileHeaderFields, StoryCard_post]);
 
 // ---- Publication pages ---------------------------------------------------------------------
 
@@ -377,40 +417,42 @@ export interface PublicationStoriesPageData {
   collection: (PublicationHeader & { postsConnection: PostConnectionData }) | null;
 }
 
-export const PublicationStoriesPageQuery = gql<PublicationStoriesPageData, PublicationLookup & { paging: { limit: number; to?: string } }>`
+export const PublicationStoriesPageQuery = graphql(`
   query PublicationStoriesPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
     collection(slug: $slug, id: $id) {
       ...PublicationHeaderFields
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PublicationHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [PublicationHeaderFields, StoryCard_post]);
 
 export interface PublicationAboutPageData {
   collection: PublicationHeader | null;
 }
 
-export const PublicationAboutPageQuery = gql<PublicationAboutPageData, PublicationLookup>`
+export const PublicationAboutPageQuery = graphql(`
   query PublicationAboutPageQuery($slug: String, $id: ID) {
     collection(slug: $slug, id: $id) {
       ...PublicationHeaderFields
     }
   }
-  ${PublicationHeaderFields}
-`;
+`, [PublicationHeaderFields]);
 
 export interface PublicationFollowersPageData {
   collection: (PublicationHeader & { followersConnection: PersonConnectionData }) | null;
 }
 
-export const PublicationFollowersPageQuery = gql<PublicationFollowersPageData, PublicationLookup & { paging: { limit: number; to?: string } }>`
+export const PublicationFollowersPageQuery = graphql(`
   query PublicationFollowersPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
     collection(slug: $slug, id: $id) {
       ...PublicationHeaderFields
@@ -418,30 +460,36 @@ export const PublicationFollowersPageQuery = gql<PublicationFollowersPageData, P
         users {
           ...PersonFields
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PublicationHeaderFields}
-`;
+`, [PublicationHeaderFields, PersonFields]);
 
 export interface PublicationTaggedPageData {
   collection: (PublicationHeader & { taggedPostsConnection: PostConnectionData }) | null;
   tag: { id: string; slug: string; displayTitle: string } | null;
 }
 
-export const PublicationTaggedPageQuery = gql<
-  PublicationTaggedPageData,
-  PublicationLookup & { tagSlug: string; paging: { limit: number; to?: string } }
->`
+export const PublicationTaggedPageQuery = graphql(`
   query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions) {
     collection(slug: $slug, id: $id) {
       ...PublicationHeaderFields
       taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
     tag(slug: $tagSlug) {
@@ -450,9 +498,7 @@ export const PublicationTaggedPageQuery = gql<
       displayTitle
     }
   }
-  ${PublicationHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [PublicationHeaderFields, StoryCard_post]);
 
 // ---- Topic pages ---------------------------------------------------------------------------
 
@@ -460,41 +506,47 @@ export interface TagLatestPageData {
   tag: (TagHeader & { postsConnection: PostConnectionData }) | null;
 }
 
-export const TagLatestPageQuery = gql<TagLatestPageData, { tagSlug: string; paging: { limit: number; to?: string } }>`
+export const TagLatestPageQuery = graphql(`
   query TagLatestPageQuery($tagSlug: String!, $paging: PagingOptions) {
     tag(slug: $tagSlug) {
       ...TagHeaderFields
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${TagHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [TagHeaderFields, StoryCard_post]);
 
 export interface TagRecommendedPageData {
   tag: (TagHeader & { topPostsConnection: PostConnectionData }) | null;
 }
 
-export const TagRecommendedPageQuery = gql<TagRecommendedPageData, { tagSlug: string; paging: { limit: number; to?: string } }>`
+export const TagRecommendedPageQuery = graphql(`
   query TagRecommendedPageQuery($tagSlug: String!, $paging: PagingOptions) {
     tag(slug: $tagSlug) {
       ...TagHeaderFields
       topPostsConnection(timeRange: TOP_YEAR, paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${TagHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [TagHeaderFields, StoryCard_post]);
 
 export const WHO_TO_FOLLOW_LIMIT = 20;
 
@@ -502,7 +554,7 @@ export interface TagWhoToFollowPageData {
   tag: (TagHeader & { topWriters: { postCount: number; user: PersonPreview }[] }) | null;
 }
 
-export const TagWhoToFollowPageQuery = gql<TagWhoToFollowPageData, { tagSlug: string; limit: number }>`
+export const TagWhoToFollowPageQuery = graphql(`
   query TagWhoToFollowPageQuery($tagSlug: String!, $limit: Int) {
     tag(slug: $tagSlug) {
       ...TagHeaderFields
@@ -514,15 +566,13 @@ export const TagWhoToFollowPageQuery = gql<TagWhoToFollowPageData, { tagSlug: st
       }
     }
   }
-  ${TagHeaderFields}
-  ${PersonFields}
-`;
+`, [TagHeaderFields, PersonFields]);
 
 export interface ExploreTopicsPageData {
   exploreTopics: TopicSummary[];
 }
 
-export const ExploreTopicsPageQuery = gql<ExploreTopicsPageData, Record<string, never>>`
+export const ExploreTopicsPageQuery = graphql(`
   query ExploreTopicsPageQuery {
     exploreTopics {
       id
@@ -531,13 +581,13 @@ export const ExploreTopicsPageQuery = gql<ExploreTopicsPageData, Record<string, 
       postCount
     }
   }
-`;
+`);
 
 export interface LegacyTopicPageData {
   topic: { id: string; slug: string; displayTitle: string } | null;
 }
 
-export const LegacyTopicPageQuery = gql<LegacyTopicPageData, { topicSlug: string }>`
+export const LegacyTopicPageQuery = graphql(`
   query LegacyTopicPageQuery($topicSlug: String!) {
     topic(slug: $topicSlug) {
       id
@@ -545,4 +595,4 @@ export const LegacyTopicPageQuery = gql<LegacyTopicPageData, { topicSlug: string
       displayTitle
     }
   }
-`;
+`);

@@ -53,23 +53,6 @@ export interface HomeLoPageData {
   homeFeed: FeedPageData;
 }
 
-export interface CustomizeFollowingData {
-  viewer: {
-    id: string;
-    followedUsers: { users: SocialUser[]; pagingInfo: PagingInfo };
-    followedCollections: { collections: SocialCollection[]; pagingInfo: PagingInfo };
-    followedTags: { tags: SocialTag[]; pagingInfo: PagingInfo };
-  } | null;
-}
-
-export interface CustomizeMutedData {
-  viewer: {
-    id: string;
-    mutedUsers: { users: SocialUser[]; pagingInfo: PagingInfo };
-    mutedCollections: { collections: SocialCollection[]; pagingInfo: PagingInfo };
-  } | null;
-}
-
 export interface CustomizeSuggestionsData {
   viewer: { id: string } | null;
   followSuggestions: { users: SocialUser[]; collections: SocialCollection[] };

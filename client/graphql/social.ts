@@ -1,83 +1,226 @@
 // GraphQL documents of following, muting, the home pages and the customize pages. Each
 // document is defined once, here (the server render and the browser must build the same
 // document objects for urql's prefetched results to be used).
-import { gql } from 'urql';
-import { PostPreviewFields } from './queries.ts';
+import { graphql, type ResultOf } from './graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 // ---- Mutations (spec 1 §7 names) -------------------------------------------------------
 
-const EDGE_RESULT = `
-  __typename
-  ... on ViewerEdgeUpdate {
-    id
-    targetType
-    targetId
-    isFollowing
-    isMuting
-    followerCount
-  }
-  ... on BadRequest {
-    message
-  }
-  ... on NotFound {
-    message
-  }
-`;
 
-export const FollowUser = gql`
+export const FollowUser = graphql(`
   mutation FollowUser($targetUserId: ID!) {
-    followUser(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    followUser(targetUserId: $targetUserId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const UnfollowUser = gql`
+`);
+export const UnfollowUser = graphql(`
   mutation UnfollowUser($targetUserId: ID!) {
-    unfollowUser(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    unfollowUser(targetUserId: $targetUserId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const FollowCollection = gql`
+`);
+export const FollowCollection = graphql(`
   mutation FollowCollection($targetCollectionId: ID!) {
-    followCollection(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    followCollection(targetCollectionId: $targetCollectionId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const UnfollowCollection = gql`
+`);
+export const UnfollowCollection = graphql(`
   mutation UnfollowCollection($targetCollectionId: ID!) {
-    unfollowCollection(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    unfollowCollection(targetCollectionId: $targetCollectionId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const FollowTag = gql`
+`);
+export const FollowTag = graphql(`
   mutation FollowTag($targetTagId: ID!) {
-    followTag(targetTagId: $targetTagId) { ${EDGE_RESULT} }
+    followTag(targetTagId: $targetTagId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const UnfollowTag = gql`
+`);
+export const UnfollowTag = graphql(`
   mutation UnfollowTag($targetTagId: ID!) {
-    unfollowTag(targetTagId: $targetTagId) { ${EDGE_RESULT} }
+    unfollowTag(targetTagId: $targetTagId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const MuteAuthor = gql`
+`);
+export const MuteAuthor = graphql(`
   mutation MuteAuthor($targetUserId: ID!) {
-    muteAuthor(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    muteAuthor(targetUserId: $targetUserId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const UnmuteAuthor = gql`
+`);
+export const UnmuteAuthor = graphql(`
   mutation UnmuteAuthor($targetUserId: ID!) {
-    unmuteAuthor(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    unmuteAuthor(targetUserId: $targetUserId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const MutePub = gql`
+`);
+export const MutePub = graphql(`
   mutation MutePub($targetCollectionId: ID!) {
-    mutePub(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    mutePub(targetCollectionId: $targetCollectionId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
-export const UnmutePub = gql`
+`);
+export const UnmutePub = graphql(`
   mutation UnmutePub($targetCollectionId: ID!) {
-    unmutePub(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    unmutePub(targetCollectionId: $targetCollectionId) {
+      __typename
+      ... on ViewerEdgeUpdate {
+        id
+        targetType
+        targetId
+        isFollowing
+        isMuting
+        followerCount
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
   }
-`;
+`);
 
 // ---- Entities as the social lists show them ----------------------------------------------
 
-export const SocialUserFields = gql`
+export const SocialUserFields = graphql(`
   fragment SocialUserFields on User {
     id
     name
@@ -93,9 +236,9 @@ export const SocialUserFields = gql`
       isMuting
     }
   }
-`;
+`);
 
-export const SocialCollectionFields = gql`
+export const SocialCollectionFields = graphql(`
   fragment SocialCollectionFields on Collection {
     id
     name
@@ -111,9 +254,9 @@ export const SocialCollectionFields = gql`
       isMuting
     }
   }
-`;
+`);
 
-export const SocialTagFields = gql`
+export const SocialTagFields = graphql(`
   fragment SocialTagFields on Tag {
     id
     slug
@@ -125,28 +268,27 @@ export const SocialTagFields = gql`
       isFollowing
     }
   }
-`;
+`);
 
 // ---- Home ------------------------------------------------------------------------------
 
-const FEED_PAGE = `
-  items {
-    post {
-      ...PostPreviewFields
-    }
-  }
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
 
 /** The logged-in home (page home): the first page of For you, and the sidebar. */
-export const HomeFeedPageQuery = gql`
+export const HomeFeedPageQuery = graphql(`
   query HomeFeedPageQuery($paging: PagingOptions) {
-    homeFeed(mode: FOR_YOU, paging: $paging) { ${FEED_PAGE} }
+    homeFeed(mode: FOR_YOU, paging: $paging) {
+      items {
+        post {
+          ...StoryCard_post
+        }
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
     followSuggestions(limit: 3) {
       users {
         ...SocialUserFields
@@ -161,38 +303,57 @@ export const HomeFeedPageQuery = gql`
       displayTitle
     }
   }
-  ${PostPreviewFields}
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
+`, [StoryCard_post, SocialUserFields, SocialCollectionFields]);
 
 /** A page of a home tab (the Following tab's first page, and every later page of both). */
-export const HomeFeedQuery = gql`
+export const HomeFeedQuery = graphql(`
   query HomeFeedQuery($mode: HomeFeedMode!, $paging: PagingOptions) {
-    homeFeed(mode: $mode, paging: $paging) { ${FEED_PAGE} }
+    homeFeed(mode: $mode, paging: $paging) {
+      items {
+        post {
+          ...StoryCard_post
+        }
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]);
 
 /** The logged-out home (page home-lo): trending, topics and the latest stories. */
-export const HomeLoPageQuery = gql`
+export const HomeLoPageQuery = graphql(`
   query HomeLoPageQuery($paging: PagingOptions) {
     trendingPosts(limit: 6) {
-      ...PostPreviewFields
+      ...StoryCard_post
     }
     homeTopics(limit: 12) {
       id
       slug
       displayTitle
     }
-    homeFeed(mode: LATEST, paging: $paging) { ${FEED_PAGE} }
+    homeFeed(mode: LATEST, paging: $paging) {
+      items {
+        post {
+          ...StoryCard_post
+        }
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]);
 
 // ---- Customize pages -------------------------------------------------------------------
 
-export const CustomizeFollowingQuery = gql`
+export const CustomizeFollowingQuery = graphql(`
   query CustomizeFollowingQuery($paging: PagingOptions) {
     viewer {
       id
@@ -231,12 +392,9 @@ export const CustomizeFollowingQuery = gql`
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-  ${SocialTagFields}
-`;
+`, [SocialUserFields, SocialCollectionFields, SocialTagFields]);
 
-export const CustomizeMutedQuery = gql`
+export const CustomizeMutedQuery = graphql(`
   query CustomizeMutedQuery($paging: PagingOptions) {
     viewer {
       id
@@ -264,11 +422,9 @@ export const CustomizeMutedQuery = gql`
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
+`, [SocialUserFields, SocialCollectionFields]);
 
-export const CustomizeSuggestionsQuery = gql`
+export const CustomizeSuggestionsQuery = graphql(`
   query CustomizeSuggestionsQuery {
     viewer {
       id
@@ -282,40 +438,34 @@ export const CustomizeSuggestionsQuery = gql`
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
+`, [SocialUserFields, SocialCollectionFields]);
 
-// Later pages of one customize list ("Show more").
-const PAGING_INFO = `pagingInfo { next { limit to } }`;
 
-export const FollowedUsersPageQuery = gql`
+export const FollowedUsersPageQuery = graphql(`
   query FollowedUsersPageQuery($paging: PagingOptions) {
-    viewer { id followedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+    viewer { id followedUsers(paging: $paging) { users { ...SocialUserFields } pagingInfo { next { limit to } } } }
   }
-  ${SocialUserFields}
-`;
-export const FollowedCollectionsPageQuery = gql`
+`, [SocialUserFields]);
+export const FollowedCollectionsPageQuery = graphql(`
   query FollowedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id followedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+    viewer { id followedCollections(paging: $paging) { collections { ...SocialCollectionFields } pagingInfo { next { limit to } } } }
   }
-  ${SocialCollectionFields}
-`;
-export const FollowedTagsPageQuery = gql`
+`, [SocialCollectionFields]);
+export const FollowedTagsPageQuery = graphql(`
   query FollowedTagsPageQuery($paging: PagingOptions) {
-    viewer { id followedTags(paging: $paging) { tags { ...SocialTagFields } ${PAGING_INFO} } }
+    viewer { id followedTags(paging: $paging) { tags { ...SocialTagFields } pagingInfo { next { limit to } } } }
   }
-  ${SocialTagFields}
-`;
-export const MutedUsersPageQuery = gql`
+`, [SocialTagFields]);
+export const MutedUsersPageQuery = graphql(`
   query MutedUsersPageQuery($paging: PagingOptions) {
-    viewer { id mutedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+    viewer { id mutedUsers(paging: $paging) { users { ...SocialUserFields } pagingInfo { next { limit to } } } }
   }
-  ${SocialUserFields}
-`;
-export const MutedCollectionsPageQuery = gql`
+`, [SocialUserFields]);
+export const MutedCollectionsPageQuery = graphql(`
   query MutedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id mutedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+    viewer { id mutedCollections(paging: $paging) { collections { ...SocialCollectionFields } pagingInfo { next { limit to } } } }
   }
-  ${SocialCollectionFields}
-`;
+`, [SocialCollectionFields]);
+
+export type CustomizeFollowingData = ResultOf<typeof CustomizeFollowingQuery>;
+export type CustomizeMutedData = ResultOf<typeof CustomizeMutedQuery>;

@@ -13,7 +13,7 @@ import { imageSrc } from '../../app/images.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link, useNavigation } from '../../app/navigation.tsx';
 import { Avatar } from '../Avatar.tsx';
-import { AvatarMenuQuery } from '../../graphql/queries.ts';
+import { AvatarMenuQuery } from './AvatarMenu.graphql.ts';
 import { PersonIcon } from '../header/icons.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import { signInPageUrl, useSignInPrompt } from '../header/sign-in-prompt.tsx';
