@@ -238,46 +238,41 @@ export const SaveToListPopoverQuery = graphql(`
 
 // ---- Mutations -------------------------------------------------------------------------
 
+/** A catalog mutation answers the list, or the union member that says why not. */
+export const CatalogResultFields = graphql(`
+  fragment CatalogResultFields on CatalogResult {
+    __typename
+    ... on Catalog {
+      ...CatalogFields
+    }
+    ... on BadRequest {
+      message
+    }
+    ... on NotFound {
+      message
+    }
+    ... on Forbidden {
+      message
+    }
+  }
+`, [CatalogFields]);
+
 
 export const CreateCatalog = graphql(`
   mutation CreateCatalog($input: CreateCatalogInput!) {
     createCatalog(input: $input) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const UpdateCatalog = graphql(`
   mutation UpdateCatalog($catalogId: ID!, $input: UpdateCatalogInput!) {
     updateCatalog(catalogId: $catalogId, input: $input) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const DeleteCatalog = graphql(`
   mutation DeleteCatalog($catalogId: ID!) {
@@ -302,82 +297,34 @@ export const DeleteCatalog = graphql(`
 export const AddToCatalog = graphql(`
   mutation AddToCatalog($catalogId: ID!, $postId: ID!) {
     addToCatalog(catalogId: $catalogId, postId: $postId) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const RemoveFromCatalog = graphql(`
   mutation RemoveFromCatalog($catalogId: ID!, $postId: ID!) {
     removeFromCatalog(catalogId: $catalogId, postId: $postId) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const FollowCatalog = graphql(`
   mutation FollowCatalog($catalogId: ID!) {
     followCatalog(catalogId: $catalogId) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const UnfollowCatalog = graphql(`
   mutation UnfollowCatalog($catalogId: ID!) {
     unfollowCatalog(catalogId: $catalogId) {
-      __typename
-      ... on Catalog {
-        ...CatalogFields
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
+      ...CatalogResultFields
     }
   }
-`, [CatalogFields]);
+`, [CatalogResultFields]);
 
 export const MarkPostAsRead = graphql(`
   mutation MarkPostAsRead($postId: ID!) {

@@ -1,355 +1,103 @@
-// GraphQL documents of following, muting, the home pages and the customize pages. Each
-// document is defined once, here (the server render and the browser must build the same
-// document objects for urql's prefetched results to be used).
+// GraphQL documents of following, muting and the customize pages. Each document is defined
+// once (the server render and the browser must use the same document objects for urql's
+// prefetched results to be used); the home pages' queries are beside those pages.
 import { graphql, type ResultOf } from './graphql.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { UserRow_user, CollectionRow_collection, TagRow_tag } from '../components/follow/SocialRows.graphql.ts';
 
 // ---- Mutations (spec 1 §7 names) -------------------------------------------------------
+
+/** Every follow and mute answers the edge it changed, or why it could not. */
+export const ViewerEdgeResultFields = graphql(`
+  fragment ViewerEdgeResultFields on ViewerEdgeResult {
+    __typename
+    ... on ViewerEdgeUpdate {
+      id
+      targetType
+      targetId
+      isFollowing
+      isMuting
+      followerCount
+    }
+    ... on BadRequest {
+      message
+    }
+    ... on NotFound {
+      message
+    }
+  }
+`);
 
 
 export const FollowUser = graphql(`
   mutation FollowUser($targetUserId: ID!) {
     followUser(targetUserId: $targetUserId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const UnfollowUser = graphql(`
   mutation UnfollowUser($targetUserId: ID!) {
     unfollowUser(targetUserId: $targetUserId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const FollowCollection = graphql(`
   mutation FollowCollection($targetCollectionId: ID!) {
     followCollection(targetCollectionId: $targetCollectionId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const UnfollowCollection = graphql(`
   mutation UnfollowCollection($targetCollectionId: ID!) {
     unfollowCollection(targetCollectionId: $targetCollectionId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const FollowTag = graphql(`
   mutation FollowTag($targetTagId: ID!) {
     followTag(targetTagId: $targetTagId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const UnfollowTag = graphql(`
   mutation UnfollowTag($targetTagId: ID!) {
     unfollowTag(targetTagId: $targetTagId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const MuteAuthor = graphql(`
   mutation MuteAuthor($targetUserId: ID!) {
     muteAuthor(targetUserId: $targetUserId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const UnmuteAuthor = graphql(`
   mutation UnmuteAuthor($targetUserId: ID!) {
     unmuteAuthor(targetUserId: $targetUserId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const MutePub = graphql(`
   mutation MutePub($targetCollectionId: ID!) {
     mutePub(targetCollectionId: $targetCollectionId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
+`, [ViewerEdgeResultFields]);
 export const UnmutePub = graphql(`
   mutation UnmutePub($targetCollectionId: ID!) {
     unmutePub(targetCollectionId: $targetCollectionId) {
-      __typename
-      ... on ViewerEdgeUpdate {
-        id
-        targetType
-        targetId
-        isFollowing
-        isMuting
-        followerCount
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...ViewerEdgeResultFields
     }
   }
-`);
-
-// ---- Entities as the social lists show them ----------------------------------------------
-
-export const SocialUserFields = graphql(`
-  fragment SocialUserFields on User {
-    id
-    name
-    username
-    imageId
-    bio
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`);
-
-export const SocialCollectionFields = graphql(`
-  fragment SocialCollectionFields on Collection {
-    id
-    name
-    slug
-    description
-    avatarId
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`);
-
-export const SocialTagFields = graphql(`
-  fragment SocialTagFields on Tag {
-    id
-    slug
-    displayTitle
-    postCount
-    followerCount
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`);
-
-// ---- Home ------------------------------------------------------------------------------
-
-
-/** The logged-in home (page home): the first page of For you, and the sidebar. */
-export const HomeFeedPageQuery = graphql(`
-  query HomeFeedPageQuery($paging: PagingOptions) {
-    homeFeed(mode: FOR_YOU, paging: $paging) {
-      items {
-        post {
-          ...StoryCard_post
-        }
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
-    }
-    followSuggestions(limit: 3) {
-      users {
-        ...SocialUserFields
-      }
-      collections {
-        ...SocialCollectionFields
-      }
-    }
-    homeTopics(limit: 8) {
-      id
-      slug
-      displayTitle
-    }
-  }
-`, [StoryCard_post, SocialUserFields, SocialCollectionFields]);
-
-/** A page of a home tab (the Following tab's first page, and every later page of both). */
-export const HomeFeedQuery = graphql(`
-  query HomeFeedQuery($mode: HomeFeedMode!, $paging: PagingOptions) {
-    homeFeed(mode: $mode, paging: $paging) {
-      items {
-        post {
-          ...StoryCard_post
-        }
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
-    }
-  }
-`, [StoryCard_post]);
-
-/** The logged-out home (page home-lo): trending, topics and the latest stories. */
-export const HomeLoPageQuery = graphql(`
-  query HomeLoPageQuery($paging: PagingOptions) {
-    trendingPosts(limit: 6) {
-      ...StoryCard_post
-    }
-    homeTopics(limit: 12) {
-      id
-      slug
-      displayTitle
-    }
-    homeFeed(mode: LATEST, paging: $paging) {
-      items {
-        post {
-          ...StoryCard_post
-        }
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
-    }
-  }
-`, [StoryCard_post]);
+`, [ViewerEdgeResultFields]);
 
 // ---- Customize pages -------------------------------------------------------------------
 
@@ -359,7 +107,7 @@ export const CustomizeFollowingQuery = graphql(`
       id
       followedUsers(paging: $paging) {
         users {
-          ...SocialUserFields
+          ...UserRow_user
         }
         pagingInfo {
           next {
@@ -370,7 +118,7 @@ export const CustomizeFollowingQuery = graphql(`
       }
       followedCollections(paging: $paging) {
         collections {
-          ...SocialCollectionFields
+          ...CollectionRow_collection
         }
         pagingInfo {
           next {
@@ -381,7 +129,7 @@ export const CustomizeFollowingQuery = graphql(`
       }
       followedTags(paging: $paging) {
         tags {
-          ...SocialTagFields
+          ...TagRow_tag
         }
         pagingInfo {
           next {
@@ -392,7 +140,7 @@ export const CustomizeFollowingQuery = graphql(`
       }
     }
   }
-`, [SocialUserFields, SocialCollectionFields, SocialTagFields]);
+`, [UserRow_user, CollectionRow_collection, TagRow_tag]);
 
 export const CustomizeMutedQuery = graphql(`
   query CustomizeMutedQuery($paging: PagingOptions) {
@@ -400,7 +148,7 @@ export const CustomizeMutedQuery = graphql(`
       id
       mutedUsers(paging: $paging) {
         users {
-          ...SocialUserFields
+          ...UserRow_user
         }
         pagingInfo {
           next {
@@ -411,7 +159,7 @@ export const CustomizeMutedQuery = graphql(`
       }
       mutedCollections(paging: $paging) {
         collections {
-          ...SocialCollectionFields
+          ...CollectionRow_collection
         }
         pagingInfo {
           next {
@@ -422,7 +170,7 @@ export const CustomizeMutedQuery = graphql(`
       }
     }
   }
-`, [SocialUserFields, SocialCollectionFields]);
+`, [UserRow_user, CollectionRow_collection]);
 
 export const CustomizeSuggestionsQuery = graphql(`
   query CustomizeSuggestionsQuery {
@@ -431,41 +179,42 @@ export const CustomizeSuggestionsQuery = graphql(`
     }
     followSuggestions(limit: 20) {
       users {
-        ...SocialUserFields
+        ...UserRow_user
       }
       collections {
-        ...SocialCollectionFields
+        ...CollectionRow_collection
       }
     }
   }
-`, [SocialUserFields, SocialCollectionFields]);
+`, [UserRow_user, CollectionRow_collection]);
 
 
 export const FollowedUsersPageQuery = graphql(`
   query FollowedUsersPageQuery($paging: PagingOptions) {
-    viewer { id followedUsers(paging: $paging) { users { ...SocialUserFields } pagingInfo { next { limit to } } } }
+    viewer { id followedUsers(paging: $paging) { users { ...UserRow_user } pagingInfo { next { limit to } } } }
   }
-`, [SocialUserFields]);
+`, [UserRow_user]);
 export const FollowedCollectionsPageQuery = graphql(`
   query FollowedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id followedCollections(paging: $paging) { collections { ...SocialCollectionFields } pagingInfo { next { limit to } } } }
+    viewer { id followedCollections(paging: $paging) { collections { ...CollectionRow_collection } pagingInfo { next { limit to } } } }
   }
-`, [SocialCollectionFields]);
+`, [CollectionRow_collection]);
 export const FollowedTagsPageQuery = graphql(`
   query FollowedTagsPageQuery($paging: PagingOptions) {
-    viewer { id followedTags(paging: $paging) { tags { ...SocialTagFields } pagingInfo { next { limit to } } } }
+    viewer { id followedTags(paging: $paging) { tags { ...TagRow_tag } pagingInfo { next { limit to } } } }
   }
-`, [SocialTagFields]);
+`, [TagRow_tag]);
 export const MutedUsersPageQuery = graphql(`
   query MutedUsersPageQuery($paging: PagingOptions) {
-    viewer { id mutedUsers(paging: $paging) { users { ...SocialUserFields } pagingInfo { next { limit to } } } }
+    viewer { id mutedUsers(paging: $paging) { users { ...UserRow_user } pagingInfo { next { limit to } } } }
   }
-`, [SocialUserFields]);
+`, [UserRow_user]);
 export const MutedCollectionsPageQuery = graphql(`
   query MutedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id mutedCollections(paging: $paging) { collections { ...SocialCollectionFields } pagingInfo { next { limit to } } } }
+    viewer { id mutedCollections(paging: $paging) { collections { ...CollectionRow_collection } pagingInfo { next { limit to } } } }
   }
-`, [SocialCollectionFields]);
+`, [CollectionRow_collection]);
 
 export type CustomizeFollowingData = ResultOf<typeof CustomizeFollowingQuery>;
 export type CustomizeMutedData = ResultOf<typeof CustomizeMutedQuery>;
+export type CustomizeSuggestionsData = ResultOf<typeof CustomizeSuggestionsQuery>;

@@ -2,7 +2,7 @@
 // the writers, publications and topics the viewer follows, each with its Following button
 // (a click unfollows at once, with the unfollow toast and Undo).
 import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery, type CustomizeFollowingData } from '../graphql/social.ts';
-import type { SocialCollection, SocialTag, SocialUser } from '../graphql/social-types.ts';
+import type { SocialCollection, SocialTag, SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, TagRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';

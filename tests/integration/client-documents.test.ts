@@ -1,6 +1,8 @@
 /// <reference types="vite/client" />
-// Every document the client sends, from every module of client/graphql/, must be valid
-// against the server's schema and stay within the endpoint's depth and cost limits. Server
+// Every document the client sends — pages' queries beside the pages (client/pages/*.graphql.ts),
+// components' fragments and operations beside the components (client/components/**/*.graphql.ts)
+// and the shared modules of client/graphql/ — must be valid against the server's schema and
+// stay within the endpoint's depth and cost limits. Server
 // rendering executes documents in-process without either check, so a broken field or an
 // over-deep query would otherwise surface only after a client-side navigation or refetch,
 // when the browser sends it over HTTP.
@@ -9,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../worker/graphql/schema.ts';
 import { limitRules } from '../../worker/graphql/limits.ts';
 
-const modules = import.meta.glob<Record<string, unknown>>('../../client/graphql/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../client/graphql/*.ts', '../../client/**/*.graphql.ts', '!../../client/graphql/*.d.ts'],
+  { eager: true },
+);
 
 const isOperation = (value: unknown): value is DocumentNode =>
   typeof value === 'object' && value !== null && (value as DocumentNode).definitions?.some((d) => d.kind === 'OperationDefinition') === true;
@@ -23,7 +28,18 @@ const operations: [string, DocumentNode][] = Object.entries(modules).flatMap(([p
 describe('client GraphQL documents', () => {
   it('are found in every module', () => {
     const files = new Set(operations.map(([name]) => name.split(' ')[0]));
-    for (const file of ['queries.ts', 'auth.ts', 'story.ts', 'social.ts', 'profiles.ts', 'library.ts', 'blocks.ts', 'catalog-responses.ts']) {
+    for (const file of [
+      'PostPage.graphql.ts',
+      'NotFoundPage.graphql.ts',
+      'ResponsesSection.graphql.ts',
+      'CatalogResponses.graphql.ts',
+      'AvatarMenu.graphql.ts',
+      'auth.ts',
+      'social.ts',
+      'profiles.ts',
+      'library.ts',
+      'blocks.ts',
+    ]) {
       expect(files, file).toContain(file);
     }
   });
