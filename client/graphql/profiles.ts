@@ -5,40 +5,19 @@ import { graphql } from './graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import type { PagingInfo, PostPreview } from './types.ts';
+import { PersonRow_user, type PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+import { ProfileHeading_user, UnavailableProfile_result, type ProfileResult } from '../components/profiles/profile-parts.graphql.ts';
+
+// The shared shapes now come from the components' fragments; re-exported for the pages that
+// still read hand-written shapes built on them.
+export type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+export type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../components/profiles/profile-parts.graphql.ts';
 
 // ---- Shapes --------------------------------------------------------------------------------
 
 export interface LiveDomain {
   live: { domain: string } | null;
 }
-
-/** A person in a list of people (followers, following, who to follow). */
-export interface PersonPreview {
-  id: string;
-  name: string;
-  username: string;
-  bio: string;
-  imageId: string | null;
-  hasSubdomain: boolean;
-  customDomainState: LiveDomain | null;
-  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
-}
-
-export interface ProfileHeaderUser extends PersonPreview {
-  __typename: 'User';
-  createdAt: number;
-  mediumMemberAt: number | null;
-  isBookAuthor: boolean;
-  socialStats: { followerCount: number; followingCount: number };
-  viewerEdge: PersonPreview['viewerEdge'] & { isBlocking: boolean };
-}
-
-export interface UnavailableUser {
-  __typename: 'NotFound' | 'AccountSuspended' | 'AccountDeleted';
-  message: string;
-}
-
-export type ProfileResult<Extra = object> = (ProfileHeaderUser & Extra) | UnavailableUser;
 
 export interface PostConnectionData {
   posts: PostPreview[];
@@ -97,43 +76,7 @@ export interface TopicSummary {
 
 // ---- Fragments -----------------------------------------------------------------------------
 
-export const PersonFields = graphql(`
-  fragment PersonFields on User {
-    id
-    name
-    username
-    bio
-    imageId
-    hasSubdomain
-    customDomainState {
-      live {
-        domain
-      }
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`);
 
-export const ProfileHeaderFields = graphql(`
-  fragment ProfileHeaderFields on User {
-    ...PersonFields
-    createdAt
-    mediumMemberAt
-    isBookAuthor
-    socialStats {
-      followerCount
-      followingCount
-    }
-    viewerEdge {
-      id
-      isBlocking
-    }
-  }
-`, [PersonFields]);
 
 
 export const PublicationHeaderFields = graphql(`
@@ -150,7 +93,7 @@ export const PublicationHeaderFields = graphql(`
       }
     }
     creator {
-      ...PersonFields
+      ...PersonRow_user
     }
     socialStats {
       followerCount
@@ -161,7 +104,7 @@ export const PublicationHeaderFields = graphql(`
       isMuting
     }
   }
-`, [PersonFields]);
+`, [PersonRow_user]);
 
 export const TagHeaderFields = graphql(`
   fragment TagHeaderFields on Tag {
@@ -192,41 +135,6 @@ export const PROFILE_STORIES_PAGE_SIZE = 10;
 export const PEOPLE_PAGE_SIZE = 20;
 export const CATALOGS_PAGE_SIZE = 20;
 
-export interface UserStoriesPageData {
-  userResult: ProfileResult<{ postsConnection: PostConnectionData }>;
-}
-
-export const UserStoriesPageQuery = graphql(`
-  query UserStoriesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
-    userResult: profileResult(username: $username, id: $id) {
-      __typename
-      ... on User {
-        ...ProfileHeaderFields
-        postsConnection(paging: $paging) {
-          posts {
-            ...StoryCard_post
-          }
-          pagingInfo {
-            next {
-              limit
-              to
-            }
-          }
-        }
-      }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
-    }
-  }
-`, [ProfileHeaderFields, StoryCard_post]);
-
 export interface UserAboutPageData {
   userResult: ProfileResult;
 }
@@ -236,20 +144,12 @@ export const UserAboutPageQuery = graphql(`
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
       }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
+      ...UnavailableProfile_result
     }
   }
-`, [ProfileHeaderFields]);
+`, [ProfileHeading_user, UnavailableProfile_result]);
 
 export interface UserFollowersPageData {
   userResult: ProfileResult<{ followersConnection: PersonConnectionData }>;
@@ -260,10 +160,10 @@ export const UserFollowersPageQuery = graphql(`
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         followersConnection(paging: $paging) {
           users {
-            ...PersonFields
+            ...PersonRow_user
           }
           pagingInfo {
             next {
@@ -273,18 +173,10 @@ export const UserFollowersPageQuery = graphql(`
           }
         }
       }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
+      ...UnavailableProfile_result
     }
   }
-`, [ProfileHeaderFields, PersonFields]);
+`, [ProfileHeading_user, PersonRow_user, UnavailableProfile_result]);
 
 export interface UserFollowingPageData {
   userResult: ProfileResult<{ followingConnection: PersonConnectionData }>;
@@ -295,10 +187,10 @@ export const UserFollowingPageQuery = graphql(`
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         followingConnection(paging: $paging) {
           users {
-            ...PersonFields
+            ...PersonRow_user
           }
           pagingInfo {
             next {
@@ -308,18 +200,10 @@ export const UserFollowingPageQuery = graphql(`
           }
         }
       }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
+      ...UnavailableProfile_result
     }
   }
-`, [ProfileHeaderFields, PersonFields]);
+`, [ProfileHeading_user, PersonRow_user, UnavailableProfile_result]);
 
 export interface UserCatalogsPageData {
   userResult: ProfileResult<{ catalogsConnection: CatalogConnectionData }>;
@@ -330,7 +214,7 @@ export const UserCatalogsPageQuery = graphql(`
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         catalogsConnection(paging: $paging) {
           catalogs {
             id
@@ -349,18 +233,10 @@ export const UserCatalogsPageQuery = graphql(`
           }
         }
       }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
+      ...UnavailableProfile_result
     }
   }
-`, [ProfileHeaderFields]);
+`, [ProfileHeading_user, UnavailableProfile_result]);
 
 export interface UserCatalogPageData {
   userResult: ProfileResult;
@@ -372,17 +248,9 @@ export const UserCatalogPageQuery = graphql(`
     userResult(username: $username) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
       }
-      ... on NotFound {
-        message
-      }
-      ... on AccountSuspended {
-        message
-      }
-      ... on AccountDeleted {
-        message
-      }
+      ...UnavailableProfile_result
     }
     userCatalog: catalogBySlugId(username: $username, catalogSlugId: $catalogSlugId) {
       id
@@ -406,7 +274,7 @@ export const UserCatalogPageQuery = graphql(`
       }
     }
   }
-`, [CatalogResponses_catalog, ProfileHeaderFields, StoryCard_post]);
+`, [CatalogResponses_catalog, ProfileHeading_user, StoryCard_post, UnavailableProfile_result]);
 
 // ---- Publication pages ---------------------------------------------------------------------
 
@@ -458,7 +326,7 @@ export const PublicationFollowersPageQuery = graphql(`
       ...PublicationHeaderFields
       followersConnection(paging: $paging) {
         users {
-          ...PersonFields
+          ...PersonRow_user
         }
         pagingInfo {
           next {
@@ -469,7 +337,7 @@ export const PublicationFollowersPageQuery = graphql(`
       }
     }
   }
-`, [PublicationHeaderFields, PersonFields]);
+`, [PublicationHeaderFields, PersonRow_user]);
 
 export interface PublicationTaggedPageData {
   collection: (PublicationHeader & { taggedPostsConnection: PostConnectionData }) | null;
@@ -561,12 +429,12 @@ export const TagWhoToFollowPageQuery = graphql(`
       topWriters(limit: $limit) {
         postCount
         user {
-          ...PersonFields
+          ...PersonRow_user
         }
       }
     }
   }
-`, [TagHeaderFields, PersonFields]);
+`, [TagHeaderFields, PersonRow_user]);
 
 export interface ExploreTopicsPageData {
   exploreTopics: TopicSummary[];
