@@ -18,8 +18,9 @@ export const GRAPHQL_MAX_ALIASES = 30;
 export const GRAPHQL_MAX_TOKENS = 5000;
 /**
  * graphql-armor cost per operation: scalar 1, object 2, each level of nesting ×1.5. The
- * largest page query (a story with its content, tags, creator and responses) costs
- * about 700; lists are capped separately by paging (at most 50 items).
+ * largest page query (the story page's, client/pages/PostPage.graphql.ts: the story with
+ * its content, tags, creator, responses and "More from" cards) costs about 1,500; lists
+ * are capped separately by paging (at most 50 items).
  */
 export const GRAPHQL_MAX_COST = 5000;
 
