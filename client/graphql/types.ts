@@ -1,6 +1,7 @@
 // Shapes shared by the pages' query results that are still written by hand (the documents
 // converted to fragments take their types from the documents: docs/adr/0006-graphql-documents.md).
-import type { StoryCardPost } from '../components/StoryCard.tsx';
+import type { ResultOf } from './graphql.ts';
+import type { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 export interface UserPreview {
   id: string;
@@ -10,7 +11,7 @@ export interface UserPreview {
 }
 
 /** A story as a card shows it (the StoryCard_post fragment). */
-export type PostPreview = StoryCardPost;
+export type PostPreview = ResultOf<typeof StoryCard_post>;
 
 export interface PagingInfo {
   next: { limit: number; to: string } | null;

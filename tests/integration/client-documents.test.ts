@@ -25,7 +25,25 @@ const operations: [string, DocumentNode][] = Object.entries(modules).flatMap(([p
     .map(([name, doc]): [string, DocumentNode] => [`${path.split('/').pop()} ${name}`, doc]),
 );
 
+/** Every fragment definition, by the module that exports it (a document carries copies of its fragments' definitions). */
+const fragmentModules = new Map<string, Set<string>>();
+for (const [path, exports] of Object.entries(modules)) {
+  for (const value of Object.values(exports)) {
+    const definitions = (value as Partial<DocumentNode> | null)?.definitions;
+    const own = Array.isArray(definitions) && definitions.length > 0 && definitions[0]!.kind === 'FragmentDefinition' ? definitions[0] : null;
+    if (own?.kind === 'FragmentDefinition') fragmentModules.set(own.name.value, (fragmentModules.get(own.name.value) ?? new Set()).add(path));
+  }
+}
+
 describe('client GraphQL documents', () => {
+  // Fragments with one name in two modules would replace each other in a document that
+  // spreads both (gql.tada keeps the first definition of a name).
+  it('define each fragment name in one module', () => {
+    expect(fragmentModules.size).toBeGreaterThan(10);
+    const twice = [...fragmentModules].filter(([, paths]) => paths.size > 1).map(([name]) => name);
+    expect(twice).toEqual([]);
+  });
+
   it('are found in every module', () => {
     const files = new Set(operations.map(([name]) => name.split(' ')[0]));
     for (const file of [
