@@ -1,5 +1,5 @@
-// Sign-in and sign-up documents (spec 2 §7), re-exported by ./queries.ts so that every
-// document the client sends still comes from one module.
+// Sign-in and sign-up documents (spec 2 §7), each defined once: the components and pages
+// that send them import them from here (docs/adr/0006-graphql-documents.md).
 import { graphql } from './graphql.ts';
 
 export const SignInOptionsQuery = graphql(`

@@ -3,7 +3,6 @@
 // a User (the profile, the story page's Blocking outcome), which redraws what a block changes.
 import { graphql } from './graphql.ts';
 
-
 export const BlockUser = graphql(`
   mutation BlockUser($targetUserId: ID!) {
     blockUser(targetUserId: $targetUserId) {

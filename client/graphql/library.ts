@@ -1,7 +1,7 @@
 // GraphQL documents of the library: lists (catalogs), reading history, notifications and
 // the trash (issue 6 items 8, 9, 10, 12), with the shapes the pages read. Each document
-// is defined once, here: the server render and the browser must build the same objects
-// (see queries.ts).
+// is defined once, here: the server render and the browser must use the same objects
+// (docs/adr/0006-graphql-documents.md).
 import { graphql } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
@@ -256,7 +256,6 @@ export const CatalogResultFields = graphql(`
     }
   }
 `, [CatalogFields]);
-
 
 export const CreateCatalog = graphql(`
   mutation CreateCatalog($input: CreateCatalogInput!) {

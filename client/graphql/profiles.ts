@@ -76,9 +76,6 @@ export interface TopicSummary {
 
 // ---- Fragments -----------------------------------------------------------------------------
 
-
-
-
 export const PublicationHeaderFields = graphql(`
   fragment PublicationHeaderFields on Collection {
     id
@@ -120,7 +117,6 @@ export const TagHeaderFields = graphql(`
     }
   }
 `);
-
 
 // ---- Profile pages -------------------------------------------------------------------------
 

@@ -27,7 +27,6 @@ export const ViewerEdgeResultFields = graphql(`
   }
 `);
 
-
 export const FollowUser = graphql(`
   mutation FollowUser($targetUserId: ID!) {
     followUser(targetUserId: $targetUserId) {
@@ -187,7 +186,6 @@ export const CustomizeSuggestionsQuery = graphql(`
     }
   }
 `, [UserRow_user, CollectionRow_collection]);
-
 
 export const FollowedUsersPageQuery = graphql(`
   query FollowedUsersPageQuery($paging: PagingOptions) {

@@ -6,10 +6,12 @@
 // rendering executes documents in-process without either check, so a broken field or an
 // over-deep query would otherwise surface only after a client-side navigation or refetch,
 // when the browser sends it over HTTP.
-import { specifiedRules, validate, type DocumentNode } from 'graphql';
+import { print, specifiedRules, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../worker/graphql/schema.ts';
 import { limitRules } from '../../worker/graphql/limits.ts';
+import { CatalogResponses_catalog } from '../../client/components/lists/CatalogResponses.graphql.ts';
+import { RESPONSES_PAGE_LIMIT } from '../../client/components/story/ResponsesSection.graphql.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>(
   ['../../client/graphql/*.ts', '../../client/**/*.graphql.ts', '!../../client/graphql/*.d.ts'],
@@ -66,5 +68,10 @@ describe('client GraphQL documents', () => {
   });
   it.each(operations)('%s stays within the endpoint’s depth and cost limits', (_name, doc) => {
     expect(validate(schema, doc, [...specifiedRules, ...limitRules]).map((e) => e.message)).toEqual([]);
+  });
+  // A document's text must be a literal for its types, so a list's first page of responses
+  // spells out the limit the story page passes as a variable.
+  it('page a list’s responses like a story’s', () => {
+    expect(print(CatalogResponses_catalog)).toContain(`threadedCatalogResponses(paging: {limit: ${RESPONSES_PAGE_LIMIT}}`);
   });
 });
