@@ -57,16 +57,6 @@ export interface PublicationHeader {
   viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
 }
 
-export interface TagHeader {
-  id: string;
-  slug: string;
-  displayTitle: string;
-  description: string;
-  postCount: number;
-  followerCount: number;
-  viewerEdge: { id: string; isFollowing: boolean };
-}
-
 export interface TopicSummary {
   id: string;
   slug: string;
@@ -102,21 +92,6 @@ export const PublicationHeaderFields = graphql(`
     }
   }
 `, [PersonRow_user]);
-
-export const TagHeaderFields = graphql(`
-  fragment TagHeaderFields on Tag {
-    id
-    slug
-    displayTitle
-    description
-    postCount
-    followerCount
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`);
 
 // ---- Profile pages -------------------------------------------------------------------------
 
@@ -366,71 +341,7 @@ export const PublicationTaggedPageQuery = graphql(`
 
 // ---- Topic pages ---------------------------------------------------------------------------
 
-export interface TagLatestPageData {
-  tag: (TagHeader & { postsConnection: PostConnectionData }) | null;
-}
-
-export const TagLatestPageQuery = graphql(`
-  query TagLatestPageQuery($tagSlug: String!, $paging: PagingOptions) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
-      }
-    }
-  }
-`, [TagHeaderFields, StoryCard_post]);
-
-export interface TagRecommendedPageData {
-  tag: (TagHeader & { topPostsConnection: PostConnectionData }) | null;
-}
-
-export const TagRecommendedPageQuery = graphql(`
-  query TagRecommendedPageQuery($tagSlug: String!, $paging: PagingOptions) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      topPostsConnection(timeRange: TOP_YEAR, paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
-      }
-    }
-  }
-`, [TagHeaderFields, StoryCard_post]);
-
 export const WHO_TO_FOLLOW_LIMIT = 20;
-
-export interface TagWhoToFollowPageData {
-  tag: (TagHeader & { topWriters: { postCount: number; user: PersonPreview }[] }) | null;
-}
-
-export const TagWhoToFollowPageQuery = graphql(`
-  query TagWhoToFollowPageQuery($tagSlug: String!, $limit: Int) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      topWriters(limit: $limit) {
-        postCount
-        user {
-          ...PersonRow_user
-        }
-      }
-    }
-  }
-`, [TagHeaderFields, PersonRow_user]);
 
 export interface ExploreTopicsPageData {
   exploreTopics: TopicSummary[];
