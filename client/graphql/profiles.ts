@@ -44,19 +44,6 @@ export interface CatalogConnectionData {
   pagingInfo: PagingInfo;
 }
 
-export interface PublicationHeader {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  avatarId: string | null;
-  domain: string | null;
-  customDomainState: LiveDomain | null;
-  creator: PersonPreview | null;
-  socialStats: { followerCount: number };
-  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
-}
-
 export interface TopicSummary {
   id: string;
   slug: string;
@@ -65,33 +52,6 @@ export interface TopicSummary {
 }
 
 // ---- Fragments -----------------------------------------------------------------------------
-
-export const PublicationHeaderFields = graphql(`
-  fragment PublicationHeaderFields on Collection {
-    id
-    name
-    slug
-    description
-    avatarId
-    domain
-    customDomainState {
-      live {
-        domain
-      }
-    }
-    creator {
-      ...PersonRow_user
-    }
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`, [PersonRow_user]);
 
 // ---- Profile pages -------------------------------------------------------------------------
 
@@ -251,93 +211,6 @@ export const UserCatalogPageQuery = graphql(`
 
 /** A publication page's address names it by slug (custom domains put the slug back) or by id (/c/{id}). */
 export type PublicationLookup = { slug: string | null; id: string | null };
-
-export interface PublicationStoriesPageData {
-  collection: (PublicationHeader & { postsConnection: PostConnectionData }) | null;
-}
-
-export const PublicationStoriesPageQuery = graphql(`
-  query PublicationStoriesPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
-      }
-    }
-  }
-`, [PublicationHeaderFields, StoryCard_post]);
-
-export interface PublicationAboutPageData {
-  collection: PublicationHeader | null;
-}
-
-export const PublicationAboutPageQuery = graphql(`
-  query PublicationAboutPageQuery($slug: String, $id: ID) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-    }
-  }
-`, [PublicationHeaderFields]);
-
-export interface PublicationFollowersPageData {
-  collection: (PublicationHeader & { followersConnection: PersonConnectionData }) | null;
-}
-
-export const PublicationFollowersPageQuery = graphql(`
-  query PublicationFollowersPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      followersConnection(paging: $paging) {
-        users {
-          ...PersonRow_user
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
-      }
-    }
-  }
-`, [PublicationHeaderFields, PersonRow_user]);
-
-export interface PublicationTaggedPageData {
-  collection: (PublicationHeader & { taggedPostsConnection: PostConnectionData }) | null;
-  tag: { id: string; slug: string; displayTitle: string } | null;
-}
-
-export const PublicationTaggedPageQuery = graphql(`
-  query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
-      }
-    }
-    tag(slug: $tagSlug) {
-      id
-      slug
-      displayTitle
-    }
-  }
-`, [PublicationHeaderFields, StoryCard_post]);
 
 // ---- Topic pages ---------------------------------------------------------------------------
 
