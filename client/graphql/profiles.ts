@@ -15,10 +15,6 @@ export type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../compo
 
 // ---- Shapes --------------------------------------------------------------------------------
 
-export interface LiveDomain {
-  live: { domain: string } | null;
-}
-
 export interface PostConnectionData {
   posts: PostPreview[];
   pagingInfo: PagingInfo;
