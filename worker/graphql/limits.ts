@@ -35,9 +35,10 @@ const armor = { onReject: reportAsValidationError, propagateOnRejection: false, 
 
 // Fragments are a way of writing a selection, not a level of it: with flattenFragments a
 // spread (`...StoryCard_post`) or an inline fragment (`... on Post`) counts as the fields it
-// holds, at the depth where it is spread, so a query costs and nests the same whether its
-// fields are written in place or in components' fragments (tests/unit/graphql/limits.test.ts).
-// Each spread counts its fragment again: the same fragment under two fields is two selections.
+// holds, at the depth where it is spread (plus graphql-armor's small charge for the spread
+// itself), so a query nests the same and costs about the same whether its fields are written
+// in place or in components' fragments (tests/unit/graphql/limits.test.ts). Each spread
+// counts its fragment again: the same fragment under two fields is two selections.
 const fragments = { flattenFragments: true } as const;
 
 /** Validation rules that enforce the depth, alias and cost limits. */
