@@ -2,16 +2,19 @@
 // markups covering it. Rendering pieces (not HTML strings) keeps user text as text.
 import type { Markup, MarkupType } from './content.ts';
 
-export interface TextSegment {
+/** What splitting needs of a markup; callers get their own markup objects back. */
+type MarkupRange = Pick<Markup, 'type' | 'start' | 'end'>;
+
+export interface TextSegment<M extends MarkupRange = Markup> {
   text: string;
   /** Markups covering this segment, outermost first (links outside emphasis). */
-  markups: Markup[];
+  markups: M[];
 }
 
 /** Nesting order: a link wraps emphasis, emphasis wraps code. */
 const NESTING: Record<MarkupType, number> = { A: 0, HIGHLIGHT: 1, QUOTE: 2, STRONG: 3, EM: 4, STRIKE: 5, CODE: 6 };
 
-export function segmentText(text: string, markups: readonly Markup[]): TextSegment[] {
+export function segmentText<M extends MarkupRange>(text: string, markups: readonly M[]): TextSegment<M>[] {
   const valid = markups.filter((m) => m.start >= 0 && m.end <= text.length && m.start < m.end);
   if (valid.length === 0) return text ? [{ text, markups: [] }] : [];
   const cuts = new Set<number>([0, text.length]);
@@ -20,7 +23,7 @@ export function segmentText(text: string, markups: readonly Markup[]): TextSegme
     cuts.add(m.end);
   }
   const points = [...cuts].sort((a, b) => a - b);
-  const segments: TextSegment[] = [];
+  const segments: TextSegment<M>[] = [];
   for (let i = 0; i < points.length - 1; i++) {
     const start = points[i]!;
     const end = points[i + 1]!;
@@ -33,7 +36,7 @@ export function segmentText(text: string, markups: readonly Markup[]): TextSegme
 }
 
 /** Only web and mail links become anchors; anything else (javascript:, data:) stays text. */
-export function safeHref(href: string | undefined): string | null {
+export function safeHref(href: string | null | undefined): string | null {
   if (!href) return null;
   try {
     const url = new URL(href, 'https://placeholder.invalid');

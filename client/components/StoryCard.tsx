@@ -1,5 +1,6 @@
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
-import type { PostPreview } from '../graphql/types.ts';
+import type { ResultOf } from '../graphql/graphql.ts';
+import type { StoryCard_post } from './StoryCard.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { buildLink } from '../../shared/routing/links.ts';
 import { useLinkContext } from './header/link-context.ts';
@@ -8,8 +9,11 @@ import { ImageView } from './ImageView.tsx';
 import { MemberStar } from './MemberStar.tsx';
 import { ClapIcon, ResponseIcon } from './icons.tsx';
 
+/** What a story card draws (StoryCard_post). */
+export type StoryCardPost = ResultOf<typeof StoryCard_post>;
+
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
-export function StoryCard({ post }: { post: PostPreview }) {
+export function StoryCard({ post }: { post: StoryCardPost }) {
   // Built for the host the card is shown on: the same root-relative paths on the main host;
   // on a writer's or publication's own domain, paths it serves stay relative and the rest
   // lead to the main host (a custom domain serves no /@{username} or /{slug} paths of others).

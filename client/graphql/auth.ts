@@ -1,8 +1,8 @@
-// Sign-in and sign-up documents (spec 2 §7), re-exported by ./queries.ts so that every
-// document the client sends still comes from one module.
-import { gql } from 'urql';
+// Sign-in and sign-up documents (spec 2 §7), each defined once: the components and pages
+// that send them import them from here (docs/adr/0006-graphql-documents.md).
+import { graphql, known } from './graphql.ts';
 
-export const SignInOptionsQuery = gql`
+export const SignInOptionsQuery = known(graphql(`
   query SignInOptionsQuery {
     signInOptions {
       socialButtons {
@@ -16,15 +16,15 @@ export const SignInOptionsQuery = gql`
       captchaOnRegister
     }
   }
-`;
+`));
 
-export const EmailAvailability = gql`
+export const EmailAvailability = known(graphql(`
   query EmailAvailability($email: String!) {
     isEmailAvailable(email: $email)
   }
-`;
+`));
 
-export const SendAcctAuthEmail = gql`
+export const SendAcctAuthEmail = known(graphql(`
   mutation SendAcctAuthEmail(
     $email: String!
     $redirect: String
@@ -62,9 +62,9 @@ export const SendAcctAuthEmail = gql`
       }
     }
   }
-`;
+`));
 
-export const VerifyLoginCode = gql`
+export const VerifyLoginCode = known(graphql(`
   mutation VerifyLoginCode($loginCode: String!) {
     verifyLoginCode(loginCode: $loginCode) {
       __typename
@@ -85,9 +85,9 @@ export const VerifyLoginCode = gql`
       }
     }
   }
-`;
+`));
 
-export const PendingRegistrationQuery = gql`
+export const PendingRegistrationQuery = known(graphql(`
   query PendingRegistrationQuery {
     pendingRegistration {
       email
@@ -96,9 +96,9 @@ export const PendingRegistrationQuery = gql`
       redirect
     }
   }
-`;
+`));
 
-export const CreateAccount = gql`
+export const CreateAccount = known(graphql(`
   mutation CreateAccount($name: String!, $username: String!) {
     createAccount(name: $name, username: $username) {
       __typename
@@ -115,9 +115,9 @@ export const CreateAccount = gql`
       }
     }
   }
-`;
+`));
 
-export const SendVerificationEmail = gql`
+export const SendVerificationEmail = known(graphql(`
   mutation SendVerificationEmail {
     sendVerificationEmail {
       __typename
@@ -135,14 +135,14 @@ export const SendVerificationEmail = gql`
       }
     }
   }
-`;
+`));
 
 /** Whether the signed-in viewer has an email waiting to be verified (VERIFY_EMAIL toast). */
-export const ViewerUnverifiedEmailQuery = gql`
+export const ViewerUnverifiedEmailQuery = known(graphql(`
   query ViewerUnverifiedEmailQuery {
     viewer {
       id
       unverifiedEmail
     }
   }
-`;
+`));

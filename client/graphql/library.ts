@@ -1,22 +1,13 @@
 // GraphQL documents of the library: lists (catalogs), reading history, notifications and
 // the trash (issue 6 items 8, 9, 10, 12), with the shapes the pages read. Each document
-// is defined once, here: the server render and the browser must build the same objects
-// (see queries.ts).
-import { gql } from 'urql';
+// is defined once, here: the server render and the browser must use the same objects
+// (docs/adr/0006-graphql-documents.md).
+import { graphql, known } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
-import { PostPreviewFields } from './queries.ts';
-import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 
-const PAGING_INFO = /* GraphQL */ `
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
-
-export const CatalogFields = gql`
+export const CatalogFields = known(graphql(`
   fragment CatalogFields on Catalog {
     id
     name
@@ -39,12 +30,12 @@ export const CatalogFields = gql`
       isCreator
     }
   }
-`;
+`));
 
 // ---- Pages -----------------------------------------------------------------------------
 
 /** your-catalogs (/me/lists). */
-export const YourCatalogsPageQuery = gql`
+export const YourCatalogsPageQuery = known(graphql(`
   query YourCatalogsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -52,15 +43,19 @@ export const YourCatalogsPageQuery = gql`
         catalogs {
           ...CatalogFields
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]));
 
 /** your-followed-catalogs (/me/lists/saved). */
-export const YourFollowedCatalogsPageQuery = gql`
+export const YourFollowedCatalogsPageQuery = known(graphql(`
   query YourFollowedCatalogsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -68,15 +63,19 @@ export const YourFollowedCatalogsPageQuery = gql`
         catalogs {
           ...CatalogFields
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogFields]));
 
 /** your-catalog (/me/list/{catalogSlugId}). */
-export const YourCatalogPageQuery = gql`
+export const YourCatalogPageQuery = known(graphql(`
   query YourCatalogPageQuery($catalogSlugId: String!, $paging: PagingOptions, $withResponses: Boolean = false) {
     viewer {
       id
@@ -84,28 +83,29 @@ export const YourCatalogPageQuery = gql`
     catalogBySlugId(catalogSlugId: $catalogSlugId) {
       ...CatalogFields
       # The page's first render shows the list's responses; "Show more" pages only stories.
-      ... @include(if: $withResponses) {
-        ${CATALOG_RESPONSES_SELECTION}
-      }
+      ...CatalogResponses_catalog @include(if: $withResponses)
       itemsConnection(paging: $paging) {
         items {
           catalogItemId
           note
           createdAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${CatalogFields}
-  ${PostPreviewFields}
-`;
+`, [CatalogFields, CatalogResponses_catalog, StoryCard_post]));
 
 /** your-reading-history and customize-reading-history. */
-export const ReadingHistoryPageQuery = gql`
+export const ReadingHistoryPageQuery = known(graphql(`
   query ReadingHistoryPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -114,22 +114,26 @@ export const ReadingHistoryPageQuery = gql`
           id
           readAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
             viewerEdge {
               id
               isBookmarked
             }
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]));
 
 /** notifications (/me/notifications). */
-export const NotificationsPageQuery = gql`
+export const NotificationsPageQuery = known(graphql(`
   query NotificationsPageQuery($paging: PagingOptions) {
     viewer {
       id
@@ -166,23 +170,33 @@ export const NotificationsPageQuery = gql`
             }
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-`;
+`));
 
 /** your-stories (/me/stories/{filterBy}): the published stories and the trash. */
-export const YourStoriesPageQuery = gql`
+export const YourStoriesPageQuery = known(graphql(`
   query YourStoriesPageQuery($paging: PagingOptions) {
     viewer {
       id
       username
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
       trashedPostsConnection(paging: $paging) {
         items {
@@ -190,18 +204,22 @@ export const YourStoriesPageQuery = gql`
           deletedAt
           purgeAt
           post {
-            ...PostPreviewFields
+            ...StoryCard_post
           }
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${PostPreviewFields}
-`;
+`, [StoryCard_post]));
 
 /** The save-to-list popover: the viewer's lists, and which hold the story. */
-export const SaveToListPopoverQuery = gql`
+export const SaveToListPopoverQuery = known(graphql(`
   query SaveToListPopoverQuery($postId: ID!) {
     viewer {
       id
@@ -216,45 +234,46 @@ export const SaveToListPopoverQuery = gql`
       }
     }
   }
-`;
+`));
 
 // ---- Mutations -------------------------------------------------------------------------
 
-const CATALOG_RESULT = /* GraphQL */ `
-  __typename
-  ... on Catalog {
-    ...CatalogFields
+/** A catalog mutation answers the list, or the union member that says why not. */
+export const CatalogResultFields = known(graphql(`
+  fragment CatalogResultFields on CatalogResult {
+    __typename
+    ... on Catalog {
+      ...CatalogFields
+    }
+    ... on BadRequest {
+      message
+    }
+    ... on NotFound {
+      message
+    }
+    ... on Forbidden {
+      message
+    }
   }
-  ... on BadRequest {
-    message
-  }
-  ... on NotFound {
-    message
-  }
-  ... on Forbidden {
-    message
-  }
-`;
+`, [CatalogFields]));
 
-export const CreateCatalog = gql`
+export const CreateCatalog = known(graphql(`
   mutation CreateCatalog($input: CreateCatalogInput!) {
     createCatalog(input: $input) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const UpdateCatalog = gql`
+export const UpdateCatalog = known(graphql(`
   mutation UpdateCatalog($catalogId: ID!, $input: UpdateCatalogInput!) {
     updateCatalog(catalogId: $catalogId, input: $input) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const DeleteCatalog = gql`
+export const DeleteCatalog = known(graphql(`
   mutation DeleteCatalog($catalogId: ID!) {
     deleteCatalog(catalogId: $catalogId) {
       __typename
@@ -272,77 +291,73 @@ export const DeleteCatalog = gql`
       }
     }
   }
-`;
+`));
 
-export const AddToCatalog = gql`
+export const AddToCatalog = known(graphql(`
   mutation AddToCatalog($catalogId: ID!, $postId: ID!) {
     addToCatalog(catalogId: $catalogId, postId: $postId) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const RemoveFromCatalog = gql`
+export const RemoveFromCatalog = known(graphql(`
   mutation RemoveFromCatalog($catalogId: ID!, $postId: ID!) {
     removeFromCatalog(catalogId: $catalogId, postId: $postId) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const FollowCatalog = gql`
+export const FollowCatalog = known(graphql(`
   mutation FollowCatalog($catalogId: ID!) {
     followCatalog(catalogId: $catalogId) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const UnfollowCatalog = gql`
+export const UnfollowCatalog = known(graphql(`
   mutation UnfollowCatalog($catalogId: ID!) {
     unfollowCatalog(catalogId: $catalogId) {
-      ${CATALOG_RESULT}
+      ...CatalogResultFields
     }
   }
-  ${CatalogFields}
-`;
+`, [CatalogResultFields]));
 
-export const MarkPostAsRead = gql`
+export const MarkPostAsRead = known(graphql(`
   mutation MarkPostAsRead($postId: ID!) {
     markPostAsRead(postId: $postId)
   }
-`;
+`));
 
-export const RemoveFromReadingHistory = gql`
+export const RemoveFromReadingHistory = known(graphql(`
   mutation RemoveFromReadingHistory($postId: ID!) {
     removeFromReadingHistory(postId: $postId) {
       removedCount
     }
   }
-`;
+`));
 
-export const ClearReadingHistory = gql`
+export const ClearReadingHistory = known(graphql(`
   mutation ClearReadingHistory {
     clearReadingHistory {
       removedCount
     }
   }
-`;
+`));
 
 /** Answers NotificationStatus, so urql refetches the header's UnreadNotificationCount. */
-export const MarkNotificationsAsRead = gql`
+export const MarkNotificationsAsRead = known(graphql(`
   mutation MarkNotificationsAsRead($before: Long) {
     markNotificationsAsRead(before: $before) {
       id
       unreadNotificationCount
     }
   }
-`;
+`));
 
-export const DeletePost = gql`
+export const DeletePost = known(graphql(`
   mutation DeletePost($targetPostId: ID!) {
     deletePost(targetPostId: $targetPostId) {
       __typename
@@ -356,9 +371,9 @@ export const DeletePost = gql`
       }
     }
   }
-`;
+`));
 
-export const UndeletePostMutation = gql`
+export const UndeletePostMutation = known(graphql(`
   mutation UndeletePostMutation($targetPostId: ID!) {
     undeletePost(targetPostId: $targetPostId) {
       __typename
@@ -372,7 +387,7 @@ export const UndeletePostMutation = gql`
       }
     }
   }
-`;
+`));
 
 // ---- Shapes ----------------------------------------------------------------------------
 

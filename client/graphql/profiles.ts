@@ -1,44 +1,19 @@
 // GraphQL documents (and the shapes of their results) of the profile, publication and
 // topic pages. Each document is defined once here: the server render and the browser use
 // the same objects, so urql's operation keys match and hydration sends no request.
-import { gql } from 'urql';
-import { CATALOG_RESPONSES_SELECTION, type CatalogResponsesData } from './catalog-responses.ts';
-import { PostPreviewFields } from './queries.ts';
+import { graphql, known } from './graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import type { PagingInfo, PostPreview } from './types.ts';
+import { PersonRow_user, type PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+import { ProfileHeading_user, UnavailableProfile_result, type ProfileResult } from '../components/profiles/profile-parts.graphql.ts';
+
+// The shared shapes now come from the components' fragments; re-exported for the pages that
+// still read hand-written shapes built on them.
+export type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+export type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../components/profiles/profile-parts.graphql.ts';
 
 // ---- Shapes --------------------------------------------------------------------------------
-
-export interface LiveDomain {
-  live: { domain: string } | null;
-}
-
-/** A person in a list of people (followers, following, who to follow). */
-export interface PersonPreview {
-  id: string;
-  name: string;
-  username: string;
-  bio: string;
-  imageId: string | null;
-  hasSubdomain: boolean;
-  customDomainState: LiveDomain | null;
-  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
-}
-
-export interface ProfileHeaderUser extends PersonPreview {
-  __typename: 'User';
-  createdAt: number;
-  mediumMemberAt: number | null;
-  isBookAuthor: boolean;
-  socialStats: { followerCount: number; followingCount: number };
-  viewerEdge: PersonPreview['viewerEdge'] & { isBlocking: boolean };
-}
-
-export interface UnavailableUser {
-  __typename: 'NotFound' | 'AccountSuspended' | 'AccountDeleted';
-  message: string;
-}
-
-export type ProfileResult<Extra = object> = (ProfileHeaderUser & Extra) | UnavailableUser;
 
 export interface PostConnectionData {
   posts: PostPreview[];
@@ -65,29 +40,6 @@ export interface CatalogConnectionData {
   pagingInfo: PagingInfo;
 }
 
-export interface PublicationHeader {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  avatarId: string | null;
-  domain: string | null;
-  customDomainState: LiveDomain | null;
-  creator: PersonPreview | null;
-  socialStats: { followerCount: number };
-  viewerEdge: { id: string; isFollowing: boolean; isMuting: boolean };
-}
-
-export interface TagHeader {
-  id: string;
-  slug: string;
-  displayTitle: string;
-  description: string;
-  postCount: number;
-  followerCount: number;
-  viewerEdge: { id: string; isFollowing: boolean };
-}
-
 export interface TopicSummary {
   id: string;
   slug: string;
@@ -96,110 +48,6 @@ export interface TopicSummary {
 }
 
 // ---- Fragments -----------------------------------------------------------------------------
-
-export const PersonFields = gql`
-  fragment PersonFields on User {
-    id
-    name
-    username
-    bio
-    imageId
-    hasSubdomain
-    customDomainState {
-      live {
-        domain
-      }
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`;
-
-export const ProfileHeaderFields = gql`
-  fragment ProfileHeaderFields on User {
-    ...PersonFields
-    createdAt
-    mediumMemberAt
-    isBookAuthor
-    socialStats {
-      followerCount
-      followingCount
-    }
-    viewerEdge {
-      id
-      isBlocking
-    }
-  }
-  ${PersonFields}
-`;
-
-/** The outcomes a profile page shows instead of the profile. */
-const UNAVAILABLE_USER = /* GraphQL */ `
-  ... on NotFound {
-    message
-  }
-  ... on AccountSuspended {
-    message
-  }
-  ... on AccountDeleted {
-    message
-  }
-`;
-
-export const PublicationHeaderFields = gql`
-  fragment PublicationHeaderFields on Collection {
-    id
-    name
-    slug
-    description
-    avatarId
-    domain
-    customDomainState {
-      live {
-        domain
-      }
-    }
-    creator {
-      ...PersonFields
-    }
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-  ${PersonFields}
-`;
-
-export const TagHeaderFields = gql`
-  fragment TagHeaderFields on Tag {
-    id
-    slug
-    displayTitle
-    description
-    postCount
-    followerCount
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`;
-
-const PAGING_INFO = /* GraphQL */ `
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
 
 // ---- Profile pages -------------------------------------------------------------------------
 
@@ -214,103 +62,86 @@ export const PROFILE_STORIES_PAGE_SIZE = 10;
 export const PEOPLE_PAGE_SIZE = 20;
 export const CATALOGS_PAGE_SIZE = 20;
 
-export interface UserStoriesPageData {
-  userResult: ProfileResult<{ postsConnection: PostConnectionData }>;
-}
-
-export const UserStoriesPageQuery = gql<UserStoriesPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
-  query UserStoriesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
-    userResult: profileResult(username: $username, id: $id) {
-      __typename
-      ... on User {
-        ...ProfileHeaderFields
-        postsConnection(paging: $paging) {
-          posts {
-            ...PostPreviewFields
-          }
-          ${PAGING_INFO}
-        }
-      }
-      ${UNAVAILABLE_USER}
-    }
-  }
-  ${ProfileHeaderFields}
-  ${PostPreviewFields}
-`;
-
 export interface UserAboutPageData {
   userResult: ProfileResult;
 }
 
-export const UserAboutPageQuery = gql<UserAboutPageData, ProfileLookup>`
+export const UserAboutPageQuery = known(graphql(`
   query UserAboutPageQuery($username: String, $id: ID) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
       }
-      ${UNAVAILABLE_USER}
+      ...UnavailableProfile_result
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeading_user, UnavailableProfile_result]));
 
 export interface UserFollowersPageData {
   userResult: ProfileResult<{ followersConnection: PersonConnectionData }>;
 }
 
-export const UserFollowersPageQuery = gql<UserFollowersPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserFollowersPageQuery = known(graphql(`
   query UserFollowersPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         followersConnection(paging: $paging) {
           users {
-            ...PersonFields
+            ...PersonRow_user
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ...UnavailableProfile_result
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeading_user, PersonRow_user, UnavailableProfile_result]));
 
 export interface UserFollowingPageData {
   userResult: ProfileResult<{ followingConnection: PersonConnectionData }>;
 }
 
-export const UserFollowingPageQuery = gql<UserFollowingPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserFollowingPageQuery = known(graphql(`
   query UserFollowingPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         followingConnection(paging: $paging) {
           users {
-            ...PersonFields
+            ...PersonRow_user
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ...UnavailableProfile_result
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeading_user, PersonRow_user, UnavailableProfile_result]));
 
 export interface UserCatalogsPageData {
   userResult: ProfileResult<{ catalogsConnection: CatalogConnectionData }>;
 }
 
-export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & { paging: { limit: number; to?: string } }>`
+export const UserCatalogsPageQuery = known(graphql(`
   query UserCatalogsPageQuery($username: String, $id: ID, $paging: PagingOptions) {
     userResult: profileResult(username: $username, id: $id) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
         catalogsConnection(paging: $paging) {
           catalogs {
             id
@@ -321,31 +152,32 @@ export const UserCatalogsPageQuery = gql<UserCatalogsPageData, ProfileLookup & {
             itemCount: postItemsCount
             updatedAt
           }
-          ${PAGING_INFO}
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
         }
       }
-      ${UNAVAILABLE_USER}
+      ...UnavailableProfile_result
     }
   }
-  ${ProfileHeaderFields}
-`;
+`, [ProfileHeading_user, UnavailableProfile_result]));
 
 export interface UserCatalogPageData {
   userResult: ProfileResult;
   userCatalog: (CatalogPreview & CatalogResponsesData & { postsConnection: PostConnectionData }) | null;
 }
 
-export const UserCatalogPageQuery = gql<
-  UserCatalogPageData,
-  { username: string; catalogSlugId: string; paging: { limit: number; to?: string } }
->`
+export const UserCatalogPageQuery = known(graphql(`
   query UserCatalogPageQuery($username: String!, $catalogSlugId: String!, $paging: PagingOptions) {
     userResult(username: $username) {
       __typename
       ... on User {
-        ...ProfileHeaderFields
+        ...ProfileHeading_user
       }
-      ${UNAVAILABLE_USER}
+      ...UnavailableProfile_result
     }
     userCatalog: catalogBySlugId(username: $username, catalogSlugId: $catalogSlugId) {
       id
@@ -355,174 +187,36 @@ export const UserCatalogPageQuery = gql<
       predefined
       itemCount: postItemsCount
       updatedAt
-      ${CATALOG_RESPONSES_SELECTION}
+      ...CatalogResponses_catalog
       postsConnection(paging: $paging) {
         posts {
-          ...PostPreviewFields
+          ...StoryCard_post
         }
-        ${PAGING_INFO}
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
     }
   }
-  ${ProfileHeaderFields}
-  ${PostPreviewFields}
-`;
+`, [CatalogResponses_catalog, ProfileHeading_user, StoryCard_post, UnavailableProfile_result]));
 
 // ---- Publication pages ---------------------------------------------------------------------
 
 /** A publication page's address names it by slug (custom domains put the slug back) or by id (/c/{id}). */
 export type PublicationLookup = { slug: string | null; id: string | null };
 
-export interface PublicationStoriesPageData {
-  collection: (PublicationHeader & { postsConnection: PostConnectionData }) | null;
-}
-
-export const PublicationStoriesPageQuery = gql<PublicationStoriesPageData, PublicationLookup & { paging: { limit: number; to?: string } }>`
-  query PublicationStoriesPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      postsConnection(paging: $paging) {
-        posts {
-          ...PostPreviewFields
-        }
-        ${PAGING_INFO}
-      }
-    }
-  }
-  ${PublicationHeaderFields}
-  ${PostPreviewFields}
-`;
-
-export interface PublicationAboutPageData {
-  collection: PublicationHeader | null;
-}
-
-export const PublicationAboutPageQuery = gql<PublicationAboutPageData, PublicationLookup>`
-  query PublicationAboutPageQuery($slug: String, $id: ID) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-    }
-  }
-  ${PublicationHeaderFields}
-`;
-
-export interface PublicationFollowersPageData {
-  collection: (PublicationHeader & { followersConnection: PersonConnectionData }) | null;
-}
-
-export const PublicationFollowersPageQuery = gql<PublicationFollowersPageData, PublicationLookup & { paging: { limit: number; to?: string } }>`
-  query PublicationFollowersPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      followersConnection(paging: $paging) {
-        users {
-          ...PersonFields
-        }
-        ${PAGING_INFO}
-      }
-    }
-  }
-  ${PublicationHeaderFields}
-`;
-
-export interface PublicationTaggedPageData {
-  collection: (PublicationHeader & { taggedPostsConnection: PostConnectionData }) | null;
-  tag: { id: string; slug: string; displayTitle: string } | null;
-}
-
-export const PublicationTaggedPageQuery = gql<
-  PublicationTaggedPageData,
-  PublicationLookup & { tagSlug: string; paging: { limit: number; to?: string } }
->`
-  query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions) {
-    collection(slug: $slug, id: $id) {
-      ...PublicationHeaderFields
-      taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
-        posts {
-          ...PostPreviewFields
-        }
-        ${PAGING_INFO}
-      }
-    }
-    tag(slug: $tagSlug) {
-      id
-      slug
-      displayTitle
-    }
-  }
-  ${PublicationHeaderFields}
-  ${PostPreviewFields}
-`;
-
 // ---- Topic pages ---------------------------------------------------------------------------
 
-export interface TagLatestPageData {
-  tag: (TagHeader & { postsConnection: PostConnectionData }) | null;
-}
-
-export const TagLatestPageQuery = gql<TagLatestPageData, { tagSlug: string; paging: { limit: number; to?: string } }>`
-  query TagLatestPageQuery($tagSlug: String!, $paging: PagingOptions) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      postsConnection(paging: $paging) {
-        posts {
-          ...PostPreviewFields
-        }
-        ${PAGING_INFO}
-      }
-    }
-  }
-  ${TagHeaderFields}
-  ${PostPreviewFields}
-`;
-
-export interface TagRecommendedPageData {
-  tag: (TagHeader & { topPostsConnection: PostConnectionData }) | null;
-}
-
-export const TagRecommendedPageQuery = gql<TagRecommendedPageData, { tagSlug: string; paging: { limit: number; to?: string } }>`
-  query TagRecommendedPageQuery($tagSlug: String!, $paging: PagingOptions) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      topPostsConnection(timeRange: TOP_YEAR, paging: $paging) {
-        posts {
-          ...PostPreviewFields
-        }
-        ${PAGING_INFO}
-      }
-    }
-  }
-  ${TagHeaderFields}
-  ${PostPreviewFields}
-`;
-
 export const WHO_TO_FOLLOW_LIMIT = 20;
-
-export interface TagWhoToFollowPageData {
-  tag: (TagHeader & { topWriters: { postCount: number; user: PersonPreview }[] }) | null;
-}
-
-export const TagWhoToFollowPageQuery = gql<TagWhoToFollowPageData, { tagSlug: string; limit: number }>`
-  query TagWhoToFollowPageQuery($tagSlug: String!, $limit: Int) {
-    tag(slug: $tagSlug) {
-      ...TagHeaderFields
-      topWriters(limit: $limit) {
-        postCount
-        user {
-          ...PersonFields
-        }
-      }
-    }
-  }
-  ${TagHeaderFields}
-  ${PersonFields}
-`;
 
 export interface ExploreTopicsPageData {
   exploreTopics: TopicSummary[];
 }
 
-export const ExploreTopicsPageQuery = gql<ExploreTopicsPageData, Record<string, never>>`
+export const ExploreTopicsPageQuery = known(graphql(`
   query ExploreTopicsPageQuery {
     exploreTopics {
       id
@@ -531,13 +225,13 @@ export const ExploreTopicsPageQuery = gql<ExploreTopicsPageData, Record<string, 
       postCount
     }
   }
-`;
+`));
 
 export interface LegacyTopicPageData {
   topic: { id: string; slug: string; displayTitle: string } | null;
 }
 
-export const LegacyTopicPageQuery = gql<LegacyTopicPageData, { topicSlug: string }>`
+export const LegacyTopicPageQuery = known(graphql(`
   query LegacyTopicPageQuery($topicSlug: String!) {
     topic(slug: $topicSlug) {
       id
@@ -545,4 +239,4 @@ export const LegacyTopicPageQuery = gql<LegacyTopicPageData, { topicSlug: string
       displayTitle
     }
   }
-`;
+`));

@@ -1,204 +1,112 @@
-// GraphQL documents of following, muting, the home pages and the customize pages. Each
-// document is defined once, here (the server render and the browser must build the same
-// document objects for urql's prefetched results to be used).
-import { gql } from 'urql';
-import { PostPreviewFields } from './queries.ts';
+// GraphQL documents of following, muting and the customize pages. Each document is defined
+// once (the server render and the browser must use the same document objects for urql's
+// prefetched results to be used); the home pages' queries are beside those pages.
+import { graphql, known, type ResultOf } from './graphql.ts';
+import { UserRow_user, CollectionRow_collection, TagRow_tag } from '../components/follow/SocialRows.graphql.ts';
 
 // ---- Mutations (spec 1 §7 names) -------------------------------------------------------
 
-const EDGE_RESULT = `
-  __typename
-  ... on ViewerEdgeUpdate {
-    id
-    targetType
-    targetId
-    isFollowing
-    isMuting
-    followerCount
+/** Every follow and mute answers the edge it changed, or why it could not. */
+export const ViewerEdgeResultFields = known(graphql(`
+  fragment ViewerEdgeResultFields on ViewerEdgeResult {
+    __typename
+    ... on ViewerEdgeUpdate {
+      id
+      targetType
+      targetId
+      isFollowing
+      isMuting
+      followerCount
+    }
+    ... on BadRequest {
+      message
+    }
+    ... on NotFound {
+      message
+    }
   }
-  ... on BadRequest {
-    message
-  }
-  ... on NotFound {
-    message
-  }
-`;
+`));
 
-export const FollowUser = gql`
+export const FollowUser = known(graphql(`
   mutation FollowUser($targetUserId: ID!) {
-    followUser(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    followUser(targetUserId: $targetUserId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const UnfollowUser = gql`
+`, [ViewerEdgeResultFields]));
+export const UnfollowUser = known(graphql(`
   mutation UnfollowUser($targetUserId: ID!) {
-    unfollowUser(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    unfollowUser(targetUserId: $targetUserId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const FollowCollection = gql`
+`, [ViewerEdgeResultFields]));
+export const FollowCollection = known(graphql(`
   mutation FollowCollection($targetCollectionId: ID!) {
-    followCollection(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    followCollection(targetCollectionId: $targetCollectionId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const UnfollowCollection = gql`
+`, [ViewerEdgeResultFields]));
+export const UnfollowCollection = known(graphql(`
   mutation UnfollowCollection($targetCollectionId: ID!) {
-    unfollowCollection(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    unfollowCollection(targetCollectionId: $targetCollectionId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const FollowTag = gql`
+`, [ViewerEdgeResultFields]));
+export const FollowTag = known(graphql(`
   mutation FollowTag($targetTagId: ID!) {
-    followTag(targetTagId: $targetTagId) { ${EDGE_RESULT} }
+    followTag(targetTagId: $targetTagId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const UnfollowTag = gql`
+`, [ViewerEdgeResultFields]));
+export const UnfollowTag = known(graphql(`
   mutation UnfollowTag($targetTagId: ID!) {
-    unfollowTag(targetTagId: $targetTagId) { ${EDGE_RESULT} }
+    unfollowTag(targetTagId: $targetTagId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const MuteAuthor = gql`
+`, [ViewerEdgeResultFields]));
+export const MuteAuthor = known(graphql(`
   mutation MuteAuthor($targetUserId: ID!) {
-    muteAuthor(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    muteAuthor(targetUserId: $targetUserId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const UnmuteAuthor = gql`
+`, [ViewerEdgeResultFields]));
+export const UnmuteAuthor = known(graphql(`
   mutation UnmuteAuthor($targetUserId: ID!) {
-    unmuteAuthor(targetUserId: $targetUserId) { ${EDGE_RESULT} }
+    unmuteAuthor(targetUserId: $targetUserId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const MutePub = gql`
+`, [ViewerEdgeResultFields]));
+export const MutePub = known(graphql(`
   mutation MutePub($targetCollectionId: ID!) {
-    mutePub(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
+    mutePub(targetCollectionId: $targetCollectionId) {
+      ...ViewerEdgeResultFields
+    }
   }
-`;
-export const UnmutePub = gql`
+`, [ViewerEdgeResultFields]));
+export const UnmutePub = known(graphql(`
   mutation UnmutePub($targetCollectionId: ID!) {
-    unmutePub(targetCollectionId: $targetCollectionId) { ${EDGE_RESULT} }
-  }
-`;
-
-// ---- Entities as the social lists show them ----------------------------------------------
-
-export const SocialUserFields = gql`
-  fragment SocialUserFields on User {
-    id
-    name
-    username
-    imageId
-    bio
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
+    unmutePub(targetCollectionId: $targetCollectionId) {
+      ...ViewerEdgeResultFields
     }
   }
-`;
-
-export const SocialCollectionFields = gql`
-  fragment SocialCollectionFields on Collection {
-    id
-    name
-    slug
-    description
-    avatarId
-    socialStats {
-      followerCount
-    }
-    viewerEdge {
-      id
-      isFollowing
-      isMuting
-    }
-  }
-`;
-
-export const SocialTagFields = gql`
-  fragment SocialTagFields on Tag {
-    id
-    slug
-    displayTitle
-    postCount
-    followerCount
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`;
-
-// ---- Home ------------------------------------------------------------------------------
-
-const FEED_PAGE = `
-  items {
-    post {
-      ...PostPreviewFields
-    }
-  }
-  pagingInfo {
-    next {
-      limit
-      to
-    }
-  }
-`;
-
-/** The logged-in home (page home): the first page of For you, and the sidebar. */
-export const HomeFeedPageQuery = gql`
-  query HomeFeedPageQuery($paging: PagingOptions) {
-    homeFeed(mode: FOR_YOU, paging: $paging) { ${FEED_PAGE} }
-    followSuggestions(limit: 3) {
-      users {
-        ...SocialUserFields
-      }
-      collections {
-        ...SocialCollectionFields
-      }
-    }
-    homeTopics(limit: 8) {
-      id
-      slug
-      displayTitle
-    }
-  }
-  ${PostPreviewFields}
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
-
-/** A page of a home tab (the Following tab's first page, and every later page of both). */
-export const HomeFeedQuery = gql`
-  query HomeFeedQuery($mode: HomeFeedMode!, $paging: PagingOptions) {
-    homeFeed(mode: $mode, paging: $paging) { ${FEED_PAGE} }
-  }
-  ${PostPreviewFields}
-`;
-
-/** The logged-out home (page home-lo): trending, topics and the latest stories. */
-export const HomeLoPageQuery = gql`
-  query HomeLoPageQuery($paging: PagingOptions) {
-    trendingPosts(limit: 6) {
-      ...PostPreviewFields
-    }
-    homeTopics(limit: 12) {
-      id
-      slug
-      displayTitle
-    }
-    homeFeed(mode: LATEST, paging: $paging) { ${FEED_PAGE} }
-  }
-  ${PostPreviewFields}
-`;
+`, [ViewerEdgeResultFields]));
 
 // ---- Customize pages -------------------------------------------------------------------
 
-export const CustomizeFollowingQuery = gql`
+export const CustomizeFollowingQuery = known(graphql(`
   query CustomizeFollowingQuery($paging: PagingOptions) {
     viewer {
       id
       followedUsers(paging: $paging) {
         users {
-          ...SocialUserFields
+          ...UserRow_user
         }
         pagingInfo {
           next {
@@ -209,7 +117,7 @@ export const CustomizeFollowingQuery = gql`
       }
       followedCollections(paging: $paging) {
         collections {
-          ...SocialCollectionFields
+          ...CollectionRow_collection
         }
         pagingInfo {
           next {
@@ -220,7 +128,7 @@ export const CustomizeFollowingQuery = gql`
       }
       followedTags(paging: $paging) {
         tags {
-          ...SocialTagFields
+          ...TagRow_tag
         }
         pagingInfo {
           next {
@@ -231,18 +139,15 @@ export const CustomizeFollowingQuery = gql`
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-  ${SocialTagFields}
-`;
+`, [UserRow_user, CollectionRow_collection, TagRow_tag]));
 
-export const CustomizeMutedQuery = gql`
+export const CustomizeMutedQuery = known(graphql(`
   query CustomizeMutedQuery($paging: PagingOptions) {
     viewer {
       id
       mutedUsers(paging: $paging) {
         users {
-          ...SocialUserFields
+          ...UserRow_user
         }
         pagingInfo {
           next {
@@ -253,7 +158,7 @@ export const CustomizeMutedQuery = gql`
       }
       mutedCollections(paging: $paging) {
         collections {
-          ...SocialCollectionFields
+          ...CollectionRow_collection
         }
         pagingInfo {
           next {
@@ -264,58 +169,50 @@ export const CustomizeMutedQuery = gql`
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
+`, [UserRow_user, CollectionRow_collection]));
 
-export const CustomizeSuggestionsQuery = gql`
+export const CustomizeSuggestionsQuery = known(graphql(`
   query CustomizeSuggestionsQuery {
     viewer {
       id
     }
     followSuggestions(limit: 20) {
       users {
-        ...SocialUserFields
+        ...UserRow_user
       }
       collections {
-        ...SocialCollectionFields
+        ...CollectionRow_collection
       }
     }
   }
-  ${SocialUserFields}
-  ${SocialCollectionFields}
-`;
+`, [UserRow_user, CollectionRow_collection]));
 
-// Later pages of one customize list ("Show more").
-const PAGING_INFO = `pagingInfo { next { limit to } }`;
-
-export const FollowedUsersPageQuery = gql`
+export const FollowedUsersPageQuery = known(graphql(`
   query FollowedUsersPageQuery($paging: PagingOptions) {
-    viewer { id followedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+    viewer { id followedUsers(paging: $paging) { users { ...UserRow_user } pagingInfo { next { limit to } } } }
   }
-  ${SocialUserFields}
-`;
-export const FollowedCollectionsPageQuery = gql`
+`, [UserRow_user]));
+export const FollowedCollectionsPageQuery = known(graphql(`
   query FollowedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id followedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+    viewer { id followedCollections(paging: $paging) { collections { ...CollectionRow_collection } pagingInfo { next { limit to } } } }
   }
-  ${SocialCollectionFields}
-`;
-export const FollowedTagsPageQuery = gql`
+`, [CollectionRow_collection]));
+export const FollowedTagsPageQuery = known(graphql(`
   query FollowedTagsPageQuery($paging: PagingOptions) {
-    viewer { id followedTags(paging: $paging) { tags { ...SocialTagFields } ${PAGING_INFO} } }
+    viewer { id followedTags(paging: $paging) { tags { ...TagRow_tag } pagingInfo { next { limit to } } } }
   }
-  ${SocialTagFields}
-`;
-export const MutedUsersPageQuery = gql`
+`, [TagRow_tag]));
+export const MutedUsersPageQuery = known(graphql(`
   query MutedUsersPageQuery($paging: PagingOptions) {
-    viewer { id mutedUsers(paging: $paging) { users { ...SocialUserFields } ${PAGING_INFO} } }
+    viewer { id mutedUsers(paging: $paging) { users { ...UserRow_user } pagingInfo { next { limit to } } } }
   }
-  ${SocialUserFields}
-`;
-export const MutedCollectionsPageQuery = gql`
+`, [UserRow_user]));
+export const MutedCollectionsPageQuery = known(graphql(`
   query MutedCollectionsPageQuery($paging: PagingOptions) {
-    viewer { id mutedCollections(paging: $paging) { collections { ...SocialCollectionFields } ${PAGING_INFO} } }
+    viewer { id mutedCollections(paging: $paging) { collections { ...CollectionRow_collection } pagingInfo { next { limit to } } } }
   }
-  ${SocialCollectionFields}
-`;
+`, [CollectionRow_collection]));
+
+export type CustomizeFollowingData = ResultOf<typeof CustomizeFollowingQuery>;
+export type CustomizeMutedData = ResultOf<typeof CustomizeMutedQuery>;
+export type CustomizeSuggestionsData = ResultOf<typeof CustomizeSuggestionsQuery>;

@@ -1,5 +1,7 @@
-// Shapes of the query results the pages read (hand-written to match client/graphql/queries.ts).
-import type { Paragraph } from '../../shared/content.ts';
+// Shapes shared by the pages' query results that are still written by hand (the documents
+// converted to fragments take their types from the documents: docs/adr/0006-graphql-documents.md).
+import type { ResultOf } from './graphql.ts';
+import type { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 export interface UserPreview {
   id: string;
@@ -8,48 +10,9 @@ export interface UserPreview {
   imageId: string | null;
 }
 
-export interface PostPreview {
-  __typename?: 'Post';
-  id: string;
-  title: string;
-  subtitle: string;
-  uniqueSlug: string;
-  visibility: 'PUBLIC' | 'UNLISTED' | 'LOCKED';
-  isLocked: boolean;
-  readingTime: number;
-  firstPublishedAt: number | null;
-  latestPublishedAt: number | null;
-  clapCount: number;
-  responsesCount: number;
-  previewImage: { id: string } | null;
-  creator: UserPreview;
-  collection: { id: string; name: string; slug: string } | null;
-}
+/** A story as a card shows it (the StoryCard_post fragment). */
+export type PostPreview = ResultOf<typeof StoryCard_post>;
 
 export interface PagingInfo {
   next: { limit: number; to: string } | null;
-}
-
-export interface HomePageData {
-  homeFeed: { items: { post: PostPreview }[]; pagingInfo: PagingInfo };
-}
-
-export interface ProfileUser {
-  __typename: 'User';
-  id: string;
-  name: string;
-  username: string;
-  bio: string;
-  imageId: string | null;
-  mediumMemberAt: number | null;
-  socialStats: { followerCount: number; followingCount: number };
-  postsConnection: { posts: PostPreview[]; pagingInfo: PagingInfo };
-}
-
-export interface UserProfilePageData {
-  userResult: ProfileUser | { __typename: 'NotFound' | 'AccountSuspended'; message: string };
-}
-
-export interface NotFoundPageData {
-  homeFeed: { items: { post: PostPreview }[] };
 }

@@ -1,9 +1,9 @@
 // customize-following (/me/following, /me/following/{entityName}, /me/following/topics):
 // the writers, publications and topics the viewer follows, each with its Following button
 // (a click unfollows at once, with the unfollow toast and Undo).
-import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery } from '../graphql/social.ts';
-import type { CustomizeFollowingData, SocialCollection, SocialTag, SocialUser } from '../graphql/social-types.ts';
-import { PagedSocialList } from './PagedSocialList.tsx';
+import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery, type CustomizeFollowingData } from '../graphql/social.ts';
+import type { SocialCollection, SocialTag, SocialUser } from '../components/follow/SocialRows.graphql.ts';
+import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, TagRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import type { PageDefinition } from './page-definition.ts';
@@ -28,11 +28,11 @@ export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
                   <h2 id="following-writers" className="social-section-heading">
                     Writers
                   </h2>
-                  {viewer.followedUsers.users.length === 0 ? <EmptyList>You don't follow any writers yet.</EmptyList> : null}
+                  {(viewer.followedUsers?.users.length ?? 0) === 0 ? <EmptyList>You don't follow any writers yet.</EmptyList> : null}
                   <PagedSocialList
-                    first={{ items: viewer.followedUsers.users, pagingInfo: viewer.followedUsers.pagingInfo }}
+                    first={listPage(viewer.followedUsers?.users, viewer.followedUsers?.pagingInfo) ?? NO_ITEMS}
                     document={FollowedUsersPageQuery}
-                    pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedUsers.users, pagingInfo: d.viewer.followedUsers.pagingInfo }}
+                    pageOf={(d) => listPage(d.viewer?.followedUsers?.users, d.viewer?.followedUsers?.pagingInfo)}
                     render={(user: SocialUser) => <UserRow key={user.id} user={user} />}
                   />
                 </section>
@@ -40,11 +40,11 @@ export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
                   <h2 id="following-publications" className="social-section-heading">
                     Publications
                   </h2>
-                  {viewer.followedCollections.collections.length === 0 ? <EmptyList>You don't follow any publications yet.</EmptyList> : null}
+                  {(viewer.followedCollections?.collections.length ?? 0) === 0 ? <EmptyList>You don't follow any publications yet.</EmptyList> : null}
                   <PagedSocialList
-                    first={{ items: viewer.followedCollections.collections, pagingInfo: viewer.followedCollections.pagingInfo }}
+                    first={listPage(viewer.followedCollections?.collections, viewer.followedCollections?.pagingInfo) ?? NO_ITEMS}
                     document={FollowedCollectionsPageQuery}
-                    pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedCollections.collections, pagingInfo: d.viewer.followedCollections.pagingInfo }}
+                    pageOf={(d) => listPage(d.viewer?.followedCollections?.collections, d.viewer?.followedCollections?.pagingInfo)}
                     render={(collection: SocialCollection) => <CollectionRow key={collection.id} collection={collection} />}
                   />
                 </section>
@@ -54,11 +54,11 @@ export const customizeFollowingPage: PageDefinition<CustomizeFollowingData> = {
               <h2 id="following-topics" className="social-section-heading">
                 Topics
               </h2>
-              {viewer.followedTags.tags.length === 0 ? <EmptyList>You don't follow any topics yet.</EmptyList> : null}
+              {(viewer.followedTags?.tags.length ?? 0) === 0 ? <EmptyList>You don't follow any topics yet.</EmptyList> : null}
               <PagedSocialList
-                first={{ items: viewer.followedTags.tags, pagingInfo: viewer.followedTags.pagingInfo }}
+                first={listPage(viewer.followedTags?.tags, viewer.followedTags?.pagingInfo) ?? NO_ITEMS}
                 document={FollowedTagsPageQuery}
-                pageOf={(d: CustomizeFollowingData) => d.viewer && { items: d.viewer.followedTags.tags, pagingInfo: d.viewer.followedTags.pagingInfo }}
+                pageOf={(d) => listPage(d.viewer?.followedTags?.tags, d.viewer?.followedTags?.pagingInfo)}
                 render={(tag: SocialTag) => <TagRow key={tag.id} tag={tag} />}
               />
             </section>

@@ -1,8 +1,8 @@
 // customize-muted (/me/settings/mute, /me/settings/mute/{activeTab}): the writers and
 // publications the viewer muted, each with Unmute (at once; the server settles it).
-import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery } from '../graphql/social.ts';
-import type { CustomizeMutedData, SocialCollection, SocialUser } from '../graphql/social-types.ts';
-import { PagedSocialList } from './PagedSocialList.tsx';
+import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery, type CustomizeMutedData } from '../graphql/social.ts';
+import type { SocialCollection, SocialUser } from '../components/follow/SocialRows.graphql.ts';
+import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import { CUSTOMIZE_LIST_LIMIT } from './CustomizeFollowingPage.tsx';
@@ -24,11 +24,11 @@ export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
               <h2 id="muted-writers" className="social-section-heading">
                 Writers
               </h2>
-              {viewer.mutedUsers.users.length === 0 ? <EmptyList>You haven't muted any writers.</EmptyList> : null}
+              {(viewer.mutedUsers?.users.length ?? 0) === 0 ? <EmptyList>You haven't muted any writers.</EmptyList> : null}
               <PagedSocialList
-                first={{ items: viewer.mutedUsers.users, pagingInfo: viewer.mutedUsers.pagingInfo }}
+                first={listPage(viewer.mutedUsers?.users, viewer.mutedUsers?.pagingInfo) ?? NO_ITEMS}
                 document={MutedUsersPageQuery}
-                pageOf={(d: CustomizeMutedData) => d.viewer && { items: d.viewer.mutedUsers.users, pagingInfo: d.viewer.mutedUsers.pagingInfo }}
+                pageOf={(d) => listPage(d.viewer?.mutedUsers?.users, d.viewer?.mutedUsers?.pagingInfo)}
                 render={(user: SocialUser) => <UserRow key={user.id} user={user} action="unmute" />}
               />
             </section>
@@ -36,11 +36,11 @@ export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
               <h2 id="muted-publications" className="social-section-heading">
                 Publications
               </h2>
-              {viewer.mutedCollections.collections.length === 0 ? <EmptyList>You haven't muted any publications.</EmptyList> : null}
+              {(viewer.mutedCollections?.collections.length ?? 0) === 0 ? <EmptyList>You haven't muted any publications.</EmptyList> : null}
               <PagedSocialList
-                first={{ items: viewer.mutedCollections.collections, pagingInfo: viewer.mutedCollections.pagingInfo }}
+                first={listPage(viewer.mutedCollections?.collections, viewer.mutedCollections?.pagingInfo) ?? NO_ITEMS}
                 document={MutedCollectionsPageQuery}
-                pageOf={(d: CustomizeMutedData) => d.viewer && { items: d.viewer.mutedCollections.collections, pagingInfo: d.viewer.mutedCollections.pagingInfo }}
+                pageOf={(d) => listPage(d.viewer?.mutedCollections?.collections, d.viewer?.mutedCollections?.pagingInfo)}
                 render={(collection: SocialCollection) => <CollectionRow key={collection.id} collection={collection} action="unmute" />}
               />
             </section>

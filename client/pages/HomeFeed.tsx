@@ -8,9 +8,8 @@
 // once (the follow store), without waiting for the server's next page.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useClient } from 'urql';
-import type { PagingInfo, PostPreview } from '../graphql/types.ts';
-import { HomeFeedQuery } from '../graphql/social.ts';
-import { StoryCard } from '../components/StoryCard.tsx';
+import { HomeFeedQuery, type FeedPage } from './HomeFeed.graphql.ts';
+import { StoryCard, type StoryCardPost } from '../components/StoryCard.tsx';
 import { StoryMuteMenu } from '../components/follow/MuteButton.tsx';
 import { useFollowStore } from '../components/follow/FollowStoreProvider.tsx';
 import { edgeKey, effectiveMuting } from '../components/follow/follow-store.ts';
@@ -18,17 +17,8 @@ import { edgeKey, effectiveMuting } from '../components/follow/follow-store.ts';
 export type HomeFeedMode = 'FOR_YOU' | 'FOLLOWING';
 export const HOME_FEED_PAGE_SIZE = 10;
 
-export interface FeedPage {
-  items: { post: PostPreview }[];
-  pagingInfo: PagingInfo;
-}
-
-interface HomeFeedData {
-  homeFeed: FeedPage;
-}
-
 /** Appends a page, keeping the first copy of a story that appears twice. */
-export function appendPage(posts: readonly PostPreview[], page: FeedPage): PostPreview[] {
+export function appendPage(posts: readonly StoryCardPost[], page: FeedPage): StoryCardPost[] {
   const seen = new Set(posts.map((post) => post.id));
   const merged = [...posts];
   for (const { post } of page.items) {
@@ -42,8 +32,8 @@ export function appendPage(posts: readonly PostPreview[], page: FeedPage): PostP
 export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; firstPage?: FeedPage; empty: ReactNode }) {
   const client = useClient();
   const { state } = useFollowStore();
-  const [posts, setPosts] = useState<PostPreview[]>(() => (firstPage ? appendPage([], firstPage) : []));
-  const [next, setNext] = useState<PagingInfo['next']>(firstPage ? firstPage.pagingInfo.next : null);
+  const [posts, setPosts] = useState<StoryCardPost[]>(() => (firstPage ? appendPage([], firstPage) : []));
+  const [next, setNext] = useState<FeedPage['pagingInfo']['next']>(firstPage ? firstPage.pagingInfo.next : null);
   const [loading, setLoading] = useState(!firstPage);
   const [failed, setFailed] = useState(false);
   const [started, setStarted] = useState(Boolean(firstPage));
@@ -57,7 +47,7 @@ export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; first
       setLoading(true);
       setFailed(false);
       const result = await client
-        .query<HomeFeedData>(HomeFeedQuery, { mode, paging }, { requestPolicy: paging.to ? 'cache-first' : 'network-only' })
+        .query(HomeFeedQuery, { mode, paging }, { requestPolicy: paging.to ? 'cache-first' : 'network-only' })
         .toPromise();
       inFlight.current = false;
       setLoading(false);

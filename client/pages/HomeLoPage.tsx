@@ -6,9 +6,8 @@
 // the most clapped stories of all time when fewer appeared (Query.trendingPosts). Topics = the tags with the most stories, each a
 // link to /tag/{slug}.
 import { formatDate, formatReadingTime } from '../../shared/format.ts';
-import { HomeLoPageQuery } from '../graphql/social.ts';
-import type { HomeLoPageData } from '../graphql/social-types.ts';
-import type { PostPreview } from '../graphql/types.ts';
+import type { ResultOf } from '../graphql/graphql.ts';
+import { HomeLoPageQuery, type HomeLoPageData, type TrendingItem_post } from './HomeLoPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
@@ -19,7 +18,7 @@ import type { PageDefinition } from './page-definition.ts';
 import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 
-function TrendingItem({ post, rank }: { post: PostPreview; rank: number }) {
+function TrendingItem({ post, rank }: { post: ResultOf<typeof TrendingItem_post>; rank: number }) {
   const date = post.firstPublishedAt ?? post.latestPublishedAt;
   return (
     <li className="trending-item" data-post-id={post.id}>

@@ -1,5 +1,4 @@
-import type { NotFoundPageData } from '../graphql/types.ts';
-import { NotFoundPageQuery } from '../graphql/queries.ts';
+import { NotFoundPageQuery, type NotFoundPageData } from './NotFoundPage.graphql.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { Link } from '../app/navigation.tsx';
 import type { PageDefinition } from './page-definition.ts';

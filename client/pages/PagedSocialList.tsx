@@ -9,6 +9,14 @@ export interface ListPage<T> {
   pagingInfo: PagingInfo;
 }
 
+/** A list with nothing more to page (a connection the data service answered null). */
+export const NO_ITEMS: ListPage<never> = { items: [], pagingInfo: { next: null } };
+
+/** A connection's items and paging as a list page, or null when the connection is absent. */
+export function listPage<T>(items: readonly T[] | undefined, pagingInfo: PagingInfo | undefined): ListPage<T> | null {
+  return items && pagingInfo ? { items: [...items], pagingInfo } : null;
+}
+
 export function PagedSocialList<T extends { id: string }, Data>({
   first,
   document,

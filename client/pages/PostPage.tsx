@@ -1,5 +1,6 @@
-import type { FullPost, PostOutcome, PostPageData, PostPageExtras } from '../graphql/story-types.ts';
-import { MORE_FROM_LIMIT, PostPageQuery, RESPONSES_PAGE_LIMIT } from '../graphql/story.ts';
+import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
+import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
+import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';

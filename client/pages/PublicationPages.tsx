@@ -2,22 +2,18 @@
 // publication-about, publication-followers and publication-tagged
 // (/{collectionSlug}/tagged/{tagSlug}). Standard variant: two-column layout with a sidebar;
 // community variant (enable_lite_publications): the publication layout.
+import { PEOPLE_PAGE_SIZE, PROFILE_STORIES_PAGE_SIZE, type PersonPreview, type PostConnectionData, type PublicationLookup } from '../graphql/profiles.ts';
+import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
 import {
-  PEOPLE_PAGE_SIZE,
-  PROFILE_STORIES_PAGE_SIZE,
   PublicationAboutPageQuery,
   PublicationFollowersPageQuery,
   PublicationStoriesPageQuery,
   PublicationTaggedPageQuery,
-  type PersonPreview,
-  type PostConnectionData,
   type PublicationAboutPageData,
   type PublicationFollowersPageData,
-  type PublicationHeader,
-  type PublicationLookup,
   type PublicationStoriesPageData,
   type PublicationTaggedPageData,
-} from '../graphql/profiles.ts';
+} from './PublicationPages.graphql.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import type { TypedDocumentNode } from 'urql';
 import { Link } from '../app/navigation.tsx';

@@ -3,7 +3,7 @@
 // expired magic link: ?step=ENTER_EMAIL&susiEntry=email_login_timeout). Query parameters
 // (spec 2 §2.3): operation, redirect, step, susiEntry.
 import { useState } from 'react';
-import { SignInOptionsQuery } from '../graphql/queries.ts';
+import { SignInOptionsQuery } from '../graphql/auth.ts';
 import { useNavigation } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { SignInDialog, type SignInDialogConfig, type SignInStep } from '../components/signin/SignInDialog.tsx';

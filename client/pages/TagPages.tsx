@@ -2,17 +2,15 @@
 // newest stories), topic-recommended (/tag/{tagSlug}/recommended: the most clapped stories
 // first published in the past year, see Tag.topPostsConnection) and topic-who-to-follow
 // (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the topic).
+import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT, type PostConnectionData } from '../graphql/profiles.ts';
 import {
-  PROFILE_STORIES_PAGE_SIZE,
   TagLatestPageQuery,
   TagRecommendedPageQuery,
   TagWhoToFollowPageQuery,
-  WHO_TO_FOLLOW_LIMIT,
-  type PostConnectionData,
   type TagLatestPageData,
   type TagRecommendedPageData,
   type TagWhoToFollowPageData,
-} from '../graphql/profiles.ts';
+} from './TagPages.graphql.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import type { TypedDocumentNode } from 'urql';
 import { StoryCard } from '../components/StoryCard.tsx';

@@ -1,4 +1,5 @@
-import { UserStoriesPageQuery, PROFILE_STORIES_PAGE_SIZE, type UserStoriesPageData, type ProfileHeaderUser, type PostConnectionData, profileLookup } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE, profileLookup } from '../graphql/profiles.ts';
+import { UserStoriesPageQuery, type UserStoriesPageData } from './UserProfilePage.graphql.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
@@ -9,7 +10,7 @@ import { profileHead } from './page-heads.ts';
 const pickStories = (data: UserStoriesPageData) =>
   isProfileUser(data.userResult) ? { items: data.userResult.postsConnection.posts, pagingInfo: data.userResult.postsConnection.pagingInfo } : null;
 
-function UserStories({ user }: { user: ProfileHeaderUser & { postsConnection: PostConnectionData } }) {
+function UserStories({ user }: { user: Extract<UserStoriesPageData['userResult'], { __typename: 'User' }> }) {
   const pages = useMorePages(
     { items: user.postsConnection.posts, pagingInfo: user.postsConnection.pagingInfo },
     UserStoriesPageQuery,

@@ -25,7 +25,7 @@ import {
 } from '../graphql/library.ts';
 import type { PageDefinition } from './page-definition.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
-import type { CatalogResponsesData } from '../graphql/catalog-responses.ts';
+import type { CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 
 type Catalog = NonNullable<YourCatalogPageData['catalogBySlugId']>;
 

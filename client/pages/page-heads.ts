@@ -8,8 +8,13 @@ import type { LinkContext } from '../../shared/routing/links.ts';
 import { collectionUrl, profileUrl, storyUrl, tagUrl } from '../../shared/urls/index.ts';
 import { absoluteUrl, summaryText, type PageHead } from '../app/page-head.ts';
 import { imageSrc } from '../app/images.ts';
-import type { FullPost } from '../graphql/story-types.ts';
-import type { PersonPreview, PublicationHeader, TagHeader } from '../graphql/profiles.ts';
+import type { FullPost } from './PostPage.graphql.ts';
+
+/** A writer's or publication's own site, where it has one (the canonical address follows it). */
+type OwnSite = { customDomainState: { live: { domain: string } | null } | null };
+type ProfileForHead = OwnSite & { id: string; name: string; username: string; bio: string; hasSubdomain: boolean };
+type TagForHead = { slug: string; displayTitle: string; description: string | null };
+type PublicationForHead = OwnSite & { id: string; name: string; slug: string; description: string; domain: string | null };
 
 /** The class of the part of a member-only story that only members read (JSON-LD hasPart). */
 export const PAYWALLED_CONTENT_CLASS = 'story-paywalled-content';
@@ -83,7 +88,7 @@ export function storyHead(post: FullPost, state: PreloadedState): PageHead {
 }
 
 /** A writer's profile. */
-export function profileHead(user: Pick<PersonPreview, 'id' | 'name' | 'username' | 'bio' | 'hasSubdomain' | 'customDomainState'>, state: PreloadedState): PageHead {
+export function profileHead(user: ProfileForHead, state: PreloadedState): PageHead {
   const { productName } = state.config;
   const description = summaryText(user.bio || `Read writing from ${user.name} on ${productName}.`);
   const url = absolute(profileUrl(user, mainHost(state)), state);
@@ -91,7 +96,7 @@ export function profileHead(user: Pick<PersonPreview, 'id' | 'name' | 'username'
 }
 
 /** A topic's page. */
-export function tagHead(tag: Pick<TagHeader, 'slug' | 'displayTitle' | 'description'>, state: PreloadedState): PageHead {
+export function tagHead(tag: TagForHead, state: PreloadedState): PageHead {
   const { productName } = state.config;
   const description = summaryText(tag.description || `Read stories about ${tag.displayTitle} on ${productName}.`);
   const url = absolute(tagUrl(tag.slug, mainHost(state)), state);
@@ -99,7 +104,7 @@ export function tagHead(tag: Pick<TagHeader, 'slug' | 'displayTitle' | 'descript
 }
 
 /** A publication's home. */
-export function publicationHead(collection: Pick<PublicationHeader, 'id' | 'name' | 'slug' | 'description' | 'domain' | 'customDomainState'>, state: PreloadedState): PageHead {
+export function publicationHead(collection: PublicationForHead, state: PreloadedState): PageHead {
   const { productName } = state.config;
   const description = summaryText(collection.description || `The latest stories from ${collection.name} on ${productName}.`);
   const url = absolute(collectionUrl(collection, mainHost(state)), state);

@@ -5,7 +5,10 @@ import { env, exports } from 'cloudflare:workers';
 import { validate, type DocumentNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLICATION_DOMAIN, DEMO_USER_DOMAIN } from '../../scripts/demo-world/index.ts';
-import * as profileDocuments from '../../client/graphql/profiles.ts';
+import * as profileModuleDocuments from '../../client/graphql/profiles.ts';
+import * as userProfileDocuments from '../../client/pages/UserProfilePage.graphql.ts';
+import * as publicationDocuments from '../../client/pages/PublicationPages.graphql.ts';
+import * as tagDocuments from '../../client/pages/TagPages.graphql.ts';
 import { schema } from '../../worker/graphql/schema.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { send } from './helpers/edge-cache.ts';
@@ -361,6 +364,7 @@ describe('feed links', () => {
 });
 
 describe('GraphQL documents of these pages', () => {
+  const profileDocuments = { ...profileModuleDocuments, ...userProfileDocuments, ...publicationDocuments, ...tagDocuments };
   const operations = Object.entries(profileDocuments).filter(([, doc]) =>
     (doc as DocumentNode | undefined)?.definitions?.some((d) => d.kind === 'OperationDefinition'),
   );

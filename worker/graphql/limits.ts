@@ -4,7 +4,7 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, validate, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
 
 /** Request body cap (bytes), enforced while reading, whatever Content-Length says. */
 export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024;
@@ -18,8 +18,9 @@ export const GRAPHQL_MAX_ALIASES = 30;
 export const GRAPHQL_MAX_TOKENS = 5000;
 /**
  * graphql-armor cost per operation: scalar 1, object 2, each level of nesting ×1.5. The
- * largest page query (a story with its content, tags, creator and responses) costs
- * about 700; lists are capped separately by paging (at most 50 items).
+ * largest page query (the story page's, client/pages/PostPage.graphql.ts: the story with
+ * its content, tags, creator, responses and "More from" cards) costs about 1,500; lists
+ * are capped separately by paging (at most 50 items).
  */
 export const GRAPHQL_MAX_COST = 5000;
 
@@ -32,9 +33,31 @@ const reportAsValidationError = [
 ];
 const armor = { onReject: reportAsValidationError, propagateOnRejection: false, exposeLimits: true } as const;
 
+// Fragments are a way of writing a selection, not a level of it: with flattenFragments a
+// spread (`...StoryCard_post`) or an inline fragment (`... on Post`) counts as the fields it
+// holds, at the depth where it is spread (plus graphql-armor's small charge for the spread
+// itself), so a query nests the same and costs about the same whether its fields are written
+// in place or in components' fragments (tests/unit/graphql/limits.test.ts). Each spread
+// counts its fragment again: the same fragment under two fields is two selections.
+const fragments = { flattenFragments: true } as const;
+
 /** Validation rules that enforce the depth, alias and cost limits. */
 export const limitRules: readonly ValidationRule[] = [
-  maxDepthRule({ ...armor, n: GRAPHQL_MAX_DEPTH }),
+  maxDepthRule({ ...armor, ...fragments, n: GRAPHQL_MAX_DEPTH }),
   maxAliasesRule({ ...armor, n: GRAPHQL_MAX_ALIASES }),
-  costLimitRule({ ...armor, maxCost: GRAPHQL_MAX_COST }),
+  costLimitRule({ ...armor, ...fragments, maxCost: GRAPHQL_MAX_COST }),
 ];
+
+/**
+ * The depth and cost the limits see in a document's operation, counted exactly as
+ * `limitRules` counts them but without a ceiling (for tests and for sizing the limits).
+ */
+export function measureOperation(schema: GraphQLSchema, document: DocumentNode): { depth: number; cost: number } {
+  const measured = { depth: Number.NaN, cost: Number.NaN };
+  const unlimited = { propagateOnRejection: false, ...fragments } as const;
+  validate(schema, document, [
+    maxDepthRule({ ...unlimited, n: Number.POSITIVE_INFINITY, onAccept: [(_context, { n }) => (measured.depth = n)] }),
+    costLimitRule({ ...unlimited, maxCost: Number.POSITIVE_INFINITY, onAccept: [(_context, { n }) => (measured.cost = n)] }),
+  ]);
+  return measured;
+}

@@ -11,7 +11,7 @@ import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useQuery } from 'urql';
 import { useNavigation } from '../../app/navigation.tsx';
 import { Avatar } from '../Avatar.tsx';
-import { AvatarMenuQuery } from '../../graphql/queries.ts';
+import { AvatarMenuQuery } from './AvatarMenu.graphql.ts';
 import { PersonIcon } from '../header/icons.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import type { AvatarMenuQueryData } from './menu-items.ts';

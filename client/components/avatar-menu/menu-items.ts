@@ -46,7 +46,7 @@ export interface AvatarMenuCollection {
   avatarId: string | null;
 }
 
-/** The viewer of AvatarMenuQuery (client/graphql/queries.ts). */
+/** The viewer of AvatarMenuQuery (./AvatarMenu.graphql.ts). */
 export interface AvatarMenuViewer {
   id: string;
   username: string;

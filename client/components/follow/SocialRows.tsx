@@ -1,7 +1,7 @@
 // Rows of writers, publications and topics with their Follow (or Unmute) button: the home
 // sidebar's "Who to follow" and the customize pages.
 import type { ReactNode } from 'react';
-import type { SocialCollection, SocialTag, SocialUser } from '../../graphql/social-types.ts';
+import type { SocialCollection, SocialTag, SocialUser } from './SocialRows.graphql.ts';
 import { Link } from '../../app/navigation.tsx';
 import { profileHref } from '../../app/hrefs.ts';
 import { imageSrc } from '../../app/images.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { mePageUrl } from '../../../shared/urls/me-urls.ts';
 import { Link } from '../../app/navigation.tsx';
-import { UnreadNotificationCount } from '../../graphql/queries.ts';
+import { UnreadNotificationCount } from './NotificationLink.graphql.ts';
 import { BellIcon } from './icons.tsx';
 import { useLinkContext } from './link-context.ts';
 

@@ -4,7 +4,7 @@
 // author's, so only the list's creator sees the switch (signed-in only: the page is
 // dynamic for signed-in viewers, so this never reaches a shared cached copy).
 import { useMutation } from 'urql';
-import { SetCatalogResponsesLocked, type CatalogResponsesData } from '../../graphql/catalog-responses.ts';
+import { SetCatalogResponsesLocked, type CatalogResponsesData } from './CatalogResponses.graphql.ts';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { MultiVoteProvider } from '../story/ClapButton.tsx';
 import { ResponsesSection } from '../story/ResponsesSection.tsx';

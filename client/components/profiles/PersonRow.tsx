@@ -2,7 +2,7 @@ import { Link } from '../../app/navigation.tsx';
 import { useAppState } from '../../app/app-state.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import { profileUrl } from '../../../shared/urls/profile-urls.ts';
-import type { PersonPreview } from '../../graphql/profiles.ts';
+import type { PersonPreview } from './PersonRow.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton } from '../follow/FollowButton.tsx';
 

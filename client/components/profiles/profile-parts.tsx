@@ -12,7 +12,7 @@ import { useLinkContext } from '../header/link-context.ts';
 import { profileSubpageUrl, profileUrl, userSiteLink } from '../../../shared/urls/profile-urls.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { formatCount } from '../../../shared/format.ts';
-import type { ProfileHeaderUser, ProfileResult, UnavailableUser } from '../../graphql/profiles.ts';
+import type { ProfileHeaderUser, ProfileResult, UnavailableUser } from './profile-parts.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
 import { MuteButton } from '../follow/MuteButton.tsx';

@@ -5,7 +5,7 @@ import { useLinkContext } from '../header/link-context.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { tagUrl } from '../../../shared/urls/misc-urls.ts';
 import { formatCount } from '../../../shared/format.ts';
-import type { TagHeader } from '../../graphql/profiles.ts';
+import type { TagHeader } from './tag-parts.graphql.ts';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
 
 export type TagTab = 'latest' | 'recommended' | 'who-to-follow';

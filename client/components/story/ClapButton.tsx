@@ -6,8 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { Dispatch, ReactNode } from 'react';
 import { useMutation } from 'urql';
 import { formatCount } from '../../../shared/format.ts';
-import { ClapMutation } from '../../graphql/story.ts';
-import type { ClapMutationData } from '../../graphql/story-types.ts';
+import { ClapMutation } from './ClapButton.graphql.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { ClapIcon } from '../icons.tsx';
@@ -56,7 +55,7 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size
   const { isLoggedIn, viewer } = useViewerSession();
   const openSignIn = useSignInPrompt();
   const { showToast } = useToast();
-  const [, clap] = useMutation<ClapMutationData>(ClapMutation);
+  const [, clap] = useMutation(ClapMutation);
   const shown = clapsShown(state, postId, { clapCount, viewerClapCount });
   const shownRef = useRef(shown);
   shownRef.current = shown;

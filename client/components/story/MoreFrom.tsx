@@ -1,16 +1,15 @@
 // "More from {writer}" and "More from {publication}" under a story: a few of their latest
 // stories, this one left out.
-import type { PostPreview } from '../../graphql/types.ts';
-import { StoryCard } from '../StoryCard.tsx';
+import { StoryCard, type StoryCardPost } from '../StoryCard.tsx';
 
 /** Stories shown under "More from …". */
 export const MORE_FROM_SHOWN = 3;
 
-export function otherStories(posts: readonly PostPreview[], currentPostId: string): PostPreview[] {
+export function otherStories(posts: readonly StoryCardPost[], currentPostId: string): StoryCardPost[] {
   return posts.filter((p) => p.id !== currentPostId).slice(0, MORE_FROM_SHOWN);
 }
 
-export function MoreFrom({ name, href, posts, currentPostId }: { name: string; href: string; posts: readonly PostPreview[]; currentPostId: string }) {
+export function MoreFrom({ name, href, posts, currentPostId }: { name: string; href: string; posts: readonly StoryCardPost[]; currentPostId: string }) {
   const shown = otherStories(posts, currentPostId);
   if (shown.length === 0) return null;
   return (

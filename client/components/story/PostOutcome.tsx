@@ -1,10 +1,10 @@
 // The page of each post-retrieval outcome of spec 2 §3 that keeps a story from a reader.
 // The heading is the data service's own message; each outcome has its kicker and advice.
-import type { PostOutcome as Outcome, PostOutcomeTypename } from '../../graphql/story-types.ts';
+import type { PostOutcome as Outcome } from './PostOutcome.graphql.ts';
 import { Link } from '../../app/navigation.tsx';
 import { BlockButton } from '../blocks/BlockButton.tsx';
 
-export const OUTCOME_TEXT: Record<PostOutcomeTypename, { kicker: string; advice: string }> = {
+export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advice: string }> = {
   NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
   RemovedByUser: { kicker: 'STORY REMOVED', advice: 'Its author has removed it, so it can no longer be read here.' },
   AccountDeleted: { kicker: 'ACCOUNT DELETED', advice: 'Stories of a deleted account are no longer available.' },

@@ -3,8 +3,8 @@
 // them to sign up.
 import { useState } from 'react';
 import { useMutation } from 'urql';
-import { PublishPostThreadedResponse } from '../../graphql/story.ts';
-import { PublishCatalogResponse } from '../../graphql/catalog-responses.ts';
+import { PublishPostThreadedResponse } from './ResponseEditor.graphql.ts';
+import { PublishCatalogResponse } from '../lists/CatalogResponses.graphql.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { Avatar } from '../Avatar.tsx';

@@ -12,14 +12,15 @@ import { useClient, useMutation, useQuery, type Client } from 'urql';
 import { formatCount, formatDate } from '../../../shared/format.ts';
 import { Link } from '../../app/navigation.tsx';
 import { profileHref, storyHref } from '../../app/hrefs.ts';
-import { HidePostResponseOnParentPost, RefetchThreadedPostResponsesQuery, RESPONSES_PAGE_LIMIT, UnhidePostResponseOnParentPost } from '../../graphql/story.ts';
-import type { PostResponse, RefetchThreadedPostResponsesData, ThreadedResponses } from '../../graphql/story-types.ts';
 import {
-  HideCatalogResponseOnParent,
-  RefetchThreadedCatalogResponsesQuery,
-  ShowCatalogResponseOnParent,
-  type RefetchThreadedCatalogResponsesData,
-} from '../../graphql/catalog-responses.ts';
+  HidePostResponseOnParentPost,
+  RefetchThreadedPostResponsesQuery,
+  RESPONSES_PAGE_LIMIT,
+  UnhidePostResponseOnParentPost,
+  type PostResponse,
+  type ThreadedResponses,
+} from './ResponsesSection.graphql.ts';
+import { HideCatalogResponseOnParent, RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent } from '../lists/CatalogResponses.graphql.ts';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { Avatar } from '../Avatar.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
@@ -40,12 +41,12 @@ export interface ResponseParent {
 async function fetchResponsePage(client: Client, parent: ResponseParent, paging: { limit: number; to?: string }, requestPolicy?: 'network-only'): Promise<ThreadedResponses | null> {
   if (parent.kind === 'catalog') {
     const result = await client
-      .query<RefetchThreadedCatalogResponsesData>(RefetchThreadedCatalogResponsesQuery, { catalogId: parent.id, catalogResponsesPagingOptions: paging, sortType: 'NEWEST' }, { requestPolicy })
+      .query(RefetchThreadedCatalogResponsesQuery, { catalogId: parent.id, catalogResponsesPagingOptions: paging, sortType: 'NEWEST' }, { requestPolicy })
       .toPromise();
     return result.data?.catalog?.threadedCatalogResponses ?? null;
   }
   const result = await client
-    .query<RefetchThreadedPostResponsesData>(RefetchThreadedPostResponsesQuery, { postId: parent.id, postResponsesPaging: paging, sortType: 'NEWEST' }, { requestPolicy })
+    .query(RefetchThreadedPostResponsesQuery, { postId: parent.id, postResponsesPaging: paging, sortType: 'NEWEST' }, { requestPolicy })
     .toPromise();
   return result.data?.post?.threadedPostResponses ?? null;
 }
@@ -207,7 +208,7 @@ function ResponseList({ parent, first }: { parent: ResponseParent; first: Thread
 
 /** Replies to a response, loaded when opened. */
 export function ResponseThread({ parent }: { parent: ResponseParent }) {
-  const [{ data, fetching, error }] = useQuery<RefetchThreadedPostResponsesData>({
+  const [{ data, fetching, error }] = useQuery({
     query: RefetchThreadedPostResponsesQuery,
     variables: { postId: parent.id, postResponsesPaging: { limit: RESPONSES_PAGE_LIMIT }, sortType: 'NEWEST' },
   });

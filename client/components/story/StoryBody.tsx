@@ -1,9 +1,13 @@
 // Renders structured story content. Every paragraph and markup type of spec 3 §3 has an
 // element here; embeds are shown as links, never as third-party frames.
 import type { ReactNode } from 'react';
-import type { Markup, Paragraph } from '../../../shared/content.ts';
+import type { ResultOf } from '../../graphql/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
+import type { StoryBody_paragraph } from './StoryBody.graphql.ts';
+
+type Paragraph = ResultOf<typeof StoryBody_paragraph>;
+type Markup = Paragraph['markups'][number];
 
 function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
   switch (markup.type) {
@@ -66,7 +70,7 @@ function ParagraphView({ paragraph }: { paragraph: Paragraph }) {
       return <blockquote id={id} className="story-pull-quote">{text}</blockquote>;
     case 'PRE':
       return (
-        <pre id={id} className="story-code" data-language={paragraph.codeLanguage}>
+        <pre id={id} className="story-code" data-language={paragraph.codeLanguage ?? undefined}>
           <code>{text}</code>
         </pre>
       );
@@ -78,8 +82,8 @@ function ParagraphView({ paragraph }: { paragraph: Paragraph }) {
           {paragraph.metadata ? (
             <ImageView
               imageId={paragraph.metadata.id}
-              width={Math.min(680, paragraph.metadata.originalWidth)}
-              aspect={paragraph.metadata.originalHeight / Math.max(1, paragraph.metadata.originalWidth)}
+              width={Math.min(680, paragraph.metadata.originalWidth ?? 0)}
+              aspect={(paragraph.metadata.originalHeight ?? 0) / Math.max(1, paragraph.metadata.originalWidth ?? 0)}
               alt={paragraph.metadata.alt ?? ''}
             />
           ) : null}

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonForScript, pageHeadTags, summaryText, type PageHead } from '../../../client/app/page-head.ts';
 import { homeHead, PAYWALLED_CONTENT_CLASS, profileHead, publicationHead, storyHead, tagHead } from '../../../client/pages/page-heads.ts';
-import type { FullPost } from '../../../client/graphql/story-types.ts';
+import type { FullPost } from '../../../client/pages/PostPage.graphql.ts';
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
 
 const state = {
@@ -13,6 +13,11 @@ const state = {
 
 const HOSTILE = `</script><script>alert("x")</script> "quoted" & 'single' <b>bold</b>`;
 
+/** A plain paragraph of text, as the story page's query returns it. */
+function paragraph(name: string, text: string): FullPost['content']['bodyModel']['paragraphs'][number] {
+  return { id: name, name, type: 'P', text, markups: [], href: null, codeLanguage: null, metadata: null, layout: null } as FullPost['content']['bodyModel']['paragraphs'][number];
+}
+
 function post(overrides: Partial<FullPost> = {}): FullPost {
   return {
     __typename: 'Post',
@@ -20,7 +25,6 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     title: 'On Reading Slowly',
     subtitle: 'Why the long way round is shorter',
     uniqueSlug: 'on-reading-slowly-abc123def456',
-    visibility: 'PUBLIC',
     isLocked: false,
     readingTime: 4,
     firstPublishedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
@@ -29,7 +33,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     clapCount: 0,
     responsesCount: 0,
     previewImage: { id: 'img-1' },
-    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false } },
+    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false } },
     collection: null,
     isPublished: true,
     mediumUrl: 'https://vellum.example/@ada/on-reading-slowly-abc123def456',
@@ -37,7 +41,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     tags: [],
     viewerEdge: { id: 'v', clapCount: 0, isBookmarked: false },
     inResponseToPost: null,
-    content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [{ name: 'a1', type: 'P', text: 'The first paragraph.', markups: [] }] } },
+    content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [paragraph('a1', 'The first paragraph.')] } },
     postResponses: { count: 0 },
     ...overrides,
   };
@@ -99,7 +103,7 @@ describe('a story', () => {
 
   it('in a publication: the canonical address is under the publication, which publishes it', () => {
     const inPublication = post({
-      collection: { id: 'c1', name: 'The Long Read', slug: 'the-long-read', description: '', socialStats: { followerCount: 0 }, viewerEdge: { id: 'x', isFollowing: false } },
+      collection: { id: 'c1', name: 'The Long Read', slug: 'the-long-read', description: '', domain: null, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'x', isFollowing: false } },
     });
     const head = storyHead(inPublication, state);
     expect(head.canonicalUrl).toBe('https://vellum.example/the-long-read/on-reading-slowly-abc123def456');
@@ -112,14 +116,14 @@ describe('a story', () => {
   });
 
   it('member-only: not free, with the paywalled section named for crawlers', () => {
-    const article = jsonLd(pageHeadTags(storyHead(post({ isLocked: true, visibility: 'LOCKED' }), state)))[0]!;
+    const article = jsonLd(pageHeadTags(storyHead(post({ isLocked: true }), state)))[0]!;
     expect(article.isAccessibleForFree).toBe(false);
     expect(article.hasPart).toEqual({ '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CONTENT_CLASS}` });
   });
 
   it('without a subtitle: the description is the start of the first paragraph, cut at a word', () => {
     const long = 'word '.repeat(60).trim();
-    const head = storyHead(post({ subtitle: '', content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [{ name: 'a', type: 'P', text: long, markups: [] }] } } }), state);
+    const head = storyHead(post({ subtitle: '', content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [paragraph('a', long)] } } }), state);
     expect(head.description!.length).toBeLessThanOrEqual(160);
     expect(head.description).toMatch(/^word( word)+…$/);
   });

@@ -1,0 +1,31 @@
+import { graphql, known } from '../graphql/graphql.ts';
+
+/** What a story card draws; lists of cards also key, de-duplicate and mute by these ids. */
+export const StoryCard_post = known(graphql(`
+  fragment StoryCard_post on Post {
+    id
+    title
+    subtitle
+    uniqueSlug
+    isLocked
+    readingTime
+    firstPublishedAt
+    latestPublishedAt
+    clapCount
+    responsesCount
+    previewImage {
+      id
+    }
+    creator {
+      id
+      name
+      username
+      imageId
+    }
+    collection {
+      id
+      name
+      slug
+    }
+  }
+`));

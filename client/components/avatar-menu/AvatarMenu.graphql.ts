@@ -1,0 +1,55 @@
+import { graphql, known } from '../../graphql/graphql.ts';
+
+/**
+ * The avatar menu (spec 1 §2.6, §7): loaded in the browser when the menu is about to open,
+ * never during the server render (the header must not change while it hydrates).
+ */
+export const AvatarMenuQuery = known(graphql(`
+  query AvatarMenuQuery {
+    viewer {
+      id
+      username
+      name
+      imageId
+      hasSubdomain
+      customDomainState {
+        live {
+          domain
+        }
+      }
+      emailObfuscated
+      membership {
+        id
+        tier
+        memberSince
+        isCancelled
+        paymentFailedAt
+        currentPeriodEndsAt
+        paymentProvider
+      }
+      adminCollections {
+        id
+        name
+        slug
+        domain
+        avatarId
+      }
+      linkedAccounts {
+        id
+        mastodon {
+          id
+          username
+          domain
+          url
+        }
+      }
+      verifications {
+        isBookAuthor
+      }
+      partnerProgramEnrollment {
+        id
+        status
+      }
+    }
+  }
+`));

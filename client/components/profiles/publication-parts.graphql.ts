@@ -1,0 +1,32 @@
+import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { PersonRow_user } from './PersonRow.graphql.ts';
+
+/** What a publication page's masthead and sidebar draw (publication-parts.tsx). */
+export const PublicationMasthead_collection = known(graphql(`
+  fragment PublicationMasthead_collection on Collection {
+    id
+    name
+    slug
+    description
+    avatarId
+    domain
+    customDomainState {
+      live {
+        domain
+      }
+    }
+    creator {
+      ...PersonRow_user
+    }
+    socialStats {
+      followerCount
+    }
+    viewerEdge {
+      id
+      isFollowing
+      isMuting
+    }
+  }
+`, [PersonRow_user]));
+
+export type PublicationHeader = ResultOf<typeof PublicationMasthead_collection>;

@@ -1,0 +1,12 @@
+import { graphql, known } from '../../graphql/graphql.ts';
+
+export const PublishPostThreadedResponse = known(graphql(`
+  mutation PublishPostThreadedResponse($inResponseToPostId: ID!, $text: String!) {
+    publishPostThreadedResponse(inResponseToPostId: $inResponseToPostId, text: $text) {
+      id
+      inResponseToPost {
+        id
+      }
+    }
+  }
+`));

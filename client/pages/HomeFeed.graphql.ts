@@ -1,0 +1,37 @@
+// A home tab's stories (HomeFeed.tsx): a page of the feed, and the query that loads the next
+// page (or a tab's first page when it opens after the page loaded).
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+
+export const HomeFeed_feed = known(graphql(
+  `
+    fragment HomeFeed_feed on PostFeed {
+      items {
+        post {
+          ...StoryCard_post
+        }
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
+  `,
+  [StoryCard_post],
+));
+
+export type FeedPage = ResultOf<typeof HomeFeed_feed>;
+
+/** A page of a home tab (the Following tab's first page, and every later page of both). */
+export const HomeFeedQuery = known(graphql(
+  `
+    query HomeFeedQuery($mode: HomeFeedMode!, $paging: PagingOptions) {
+      homeFeed(mode: $mode, paging: $paging) {
+        ...HomeFeed_feed
+      }
+    }
+  `,
+  [HomeFeed_feed],
+));

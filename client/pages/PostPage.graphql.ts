@@ -1,0 +1,131 @@
+// The story page's query (pages `post` and `post-responses`), built from the fragments of
+// the components that draw it. Server rendering runs it in-process and the browser reads the
+// result from the seeded cache: both import this one document object.
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { StoryBody_paragraph } from '../components/story/StoryBody.graphql.ts';
+import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';
+import { ResponsesSection_thread } from '../components/story/ResponsesSection.graphql.ts';
+
+/** Stories under "More from {writer}" and "More from {publication}" (one extra: this story may be among them). */
+export const MORE_FROM_LIMIT = 4;
+
+/**
+ * The story or the outcome that keeps it from this reader (postResult), and beside it, as a
+ * second root field so that neither gets deep, what the page shows under the story
+ * (postPageExtras: null when the story is not readable).
+ */
+export const PostPageQuery = known(graphql(
+  `
+    query PostPageQuery($postId: ID!, $responsesPaging: PagingOptions, $moreFromPaging: PagingOptions) {
+      postResult(id: $postId) {
+        __typename
+        ...PostOutcome_result
+        ... on Post {
+          ...StoryCard_post
+          isPublished
+          updatedAt
+          mediumUrl
+          responsesLocked
+          tags {
+            id
+            slug
+            displayTitle
+          }
+          viewerEdge {
+            id
+            clapCount
+            isBookmarked
+          }
+          inResponseToPost {
+            id
+            title
+            uniqueSlug
+            creator {
+              id
+              name
+              username
+            }
+          }
+          creator {
+            id
+            name
+            username
+            imageId
+            bio
+            hasSubdomain
+            customDomainState {
+              live {
+                domain
+              }
+            }
+            socialStats {
+              followerCount
+            }
+            viewerEdge {
+              id
+              isFollowing
+            }
+          }
+          collection {
+            id
+            name
+            slug
+            description
+            domain
+            customDomainState {
+              live {
+                domain
+              }
+            }
+            socialStats {
+              followerCount
+            }
+            viewerEdge {
+              id
+              isFollowing
+            }
+          }
+          content {
+            isLockedPreviewOnly
+            bodyModel {
+              paragraphs {
+                ...StoryBody_paragraph
+              }
+            }
+          }
+          postResponses {
+            count
+          }
+        }
+      }
+      postPageExtras: post(id: $postId) {
+        id
+        threadedPostResponses(paging: $responsesPaging, sortType: NEWEST) {
+          ...ResponsesSection_thread
+        }
+        creator {
+          id
+          postsConnection(paging: $moreFromPaging) {
+            posts {
+              ...StoryCard_post
+            }
+          }
+        }
+        collection {
+          id
+          postsConnection(paging: $moreFromPaging) {
+            posts {
+              ...StoryCard_post
+            }
+          }
+        }
+      }
+    }
+  `,
+  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread],
+));
+
+export type PostPageData = ResultOf<typeof PostPageQuery>;
+export type FullPost = Extract<PostPageData['postResult'], { __typename: 'Post' }>;
+export type PostPageExtras = NonNullable<PostPageData['postPageExtras']>;

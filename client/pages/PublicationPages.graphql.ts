@@ -1,0 +1,80 @@
+// The publication pages' queries (publication home, about, followers, tagged stories).
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
+import { PublicationMasthead_collection } from '../components/profiles/publication-parts.graphql.ts';
+
+export const PublicationStoriesPageQuery = known(graphql(`
+  query PublicationStoriesPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
+    collection(slug: $slug, id: $id) {
+      ...PublicationMasthead_collection
+      postsConnection(paging: $paging) {
+        posts {
+          ...StoryCard_post
+        }
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
+      }
+    }
+  }
+`, [PublicationMasthead_collection, StoryCard_post]));
+
+export const PublicationAboutPageQuery = known(graphql(`
+  query PublicationAboutPageQuery($slug: String, $id: ID) {
+    collection(slug: $slug, id: $id) {
+      ...PublicationMasthead_collection
+    }
+  }
+`, [PublicationMasthead_collection]));
+
+export const PublicationFollowersPageQuery = known(graphql(`
+  query PublicationFollowersPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
+    collection(slug: $slug, id: $id) {
+      ...PublicationMasthead_collection
+      followersConnection(paging: $paging) {
+        users {
+          ...PersonRow_user
+        }
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
+      }
+    }
+  }
+`, [PublicationMasthead_collection, PersonRow_user]));
+
+export const PublicationTaggedPageQuery = known(graphql(`
+  query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions) {
+    collection(slug: $slug, id: $id) {
+      ...PublicationMasthead_collection
+      taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
+        posts {
+          ...StoryCard_post
+        }
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
+      }
+    }
+    tag(slug: $tagSlug) {
+      id
+      slug
+      displayTitle
+    }
+  }
+`, [PublicationMasthead_collection, StoryCard_post]));
+
+export type PublicationStoriesPageData = ResultOf<typeof PublicationStoriesPageQuery>;
+export type PublicationAboutPageData = ResultOf<typeof PublicationAboutPageQuery>;
+export type PublicationFollowersPageData = ResultOf<typeof PublicationFollowersPageQuery>;
+export type PublicationTaggedPageData = ResultOf<typeof PublicationTaggedPageQuery>;
