@@ -51,11 +51,14 @@ const NUMBER = String.raw`\d+(?:\.\d+)*`;
 const SECTION_LIST = new RegExp(String.raw`^${GAP}§${NUMBER}(?:${GAP}(?:,|;|–|-|and|or|to)${GAP}§${NUMBER})*`);
 const CITATION = /\b([Ss])pec ([123])\b/g;
 // (Built from a string so that this file does not match what it rewrites.)
-const DESIGN = new RegExp(String.raw`\bDESIGN` + ' "([^"]+)"', 'g');
-/** A qualifier right after a section that names one thing in it: `§3 Blocking)` → `§3 (Blocking))`. */
-const QUALIFIER = /^ ((?:`[^`\n]+`)|(?:[A-Za-z_][\w.]*(?:\([\w, ]*\))?))(?=[),;:]|\.(?:\s|$)| and\b| or\b|\n)/;
+const DESIGN = new RegExp(String.raw`( ?)\bDESIGN` + ' "([^"]+)"', 'g');
+/**
+ * One name right after a section, ending the citation: `§3 Blocking)` → `§3 (Blocking))`, so the
+ * name does not read as part of the file's. Not for a list of names (`§4.4 VERIFY_EMAIL, …`).
+ */
+const QUALIFIER = /^ ((?:`[^`\n]+`)|(?:[A-Za-z_][\w.]*))(?=[);:]|\.(?:\s|$)|[ \t]*\n)/;
 const SENTENCE_START = /(?:^|\n)[ \t]*(?:\/\/|\/\*\*?|\*|--|#)?[ \t]*"?$|[.!?][ \t]+$/;
-/** "Spec 3 §3 catalog visibility." → "Catalog visibility of docs/product/3-….md §3." */
+/** "Spec N §3 catalog visibility." → "Catalog visibility of docs/product/N-….md §3." */
 const LEADING_PHRASE = /^ ([a-z][a-z-]*(?: [a-z][a-z-]*){0,2})(?=[.:;,]|\s\(|$|\n)/;
 const VERBS = new Set(['names', 'says', 'lists', 'gives', 'has', 'puts', 'also', 'is', 'calls']);
 
@@ -108,17 +111,20 @@ export function rewrite(text) {
   }
   out += text.slice(last);
 
-  out = out.replace(DESIGN, (whole, heading) => {
+  out = out.replace(DESIGN, (whole, space, heading) => {
     const flat = heading.replace(/\s*\n\s*(?:\/\/|\*|--|#)?\s*/g, ' ');
-    const target = DESIGN_TARGETS.find(([pattern]) => pattern.test(heading) || pattern.test(flat));
+    const target = DESIGN_TARGETS.find(([pattern]) => pattern.test(flat));
     if (!target) {
-      left.push(whole);
+      left.push(whole.trim());
       return whole;
     }
     count++;
-    // A wrapped heading keeps its line break, so the comment keeps its shape.
-    const wrapped = /^every operation/i.test(flat) ? heading : flat;
-    return target[1](wrapped);
+    // A heading that wrapped keeps its line break, so the comment keeps its shape: a quoted
+    // phrase keeps its words; a bare reference moves to the next line.
+    const lineBreak = /\n[ \t]*(?:\/\/|\*|--|#)?[ \t]*/.exec(heading);
+    if (!lineBreak) return space + target[1](flat);
+    if (/^every operation/i.test(flat)) return space + target[1](heading);
+    return lineBreak[0] + target[1](flat);
   });
 
   for (const m of out.matchAll(/\bDESIGN\.md\b|(?:\.\.\/)+shared\/spec\b/g)) left.push(m[0]);

@@ -79,7 +79,7 @@ export function markdownHeadings(markdown: string): string[] {
   for (const line of markdown.split('\n')) {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const m = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (m) headings.push(m[1]);
+    if (m) headings.push(m[1] ?? '');
   }
   return headings;
 }
@@ -100,12 +100,14 @@ export function scanText(file: string, text: string, docs: DocLookup): Violation
     }
     let rest = text.slice(index + path.length);
     const anchor = ANCHOR_AFTER.exec(rest);
-    if (anchor && !headings.some((h) => headingAnchor(h) === anchor[1].toLowerCase())) {
-      report(index, `${path}#${anchor[1]}: no heading has that anchor`);
+    const slug = anchor?.[1];
+    if (slug && !headings.some((h) => headingAnchor(h) === slug.toLowerCase())) {
+      report(index, `${path}#${slug}: no heading has that anchor`);
     }
     let section = SECTIONS_AFTER.exec(rest);
     while (section) {
-      if (!headingHasSection(headings, section[1])) report(index, `${path} has no section §${section[1]}`);
+      const number = section[1] ?? '';
+      if (!headingHasSection(headings, number)) report(index, `${path} has no section §${number}`);
       rest = rest.slice(section[0].length);
       section = MORE_SECTIONS.exec(rest);
     }
