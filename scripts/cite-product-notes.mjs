@@ -128,7 +128,123 @@ export function rewrite(text) {
   });
 
   for (const m of out.matchAll(/\bDESIGN\.md\b|(?:\.\.\/)+shared\/spec\b/g)) left.push(m[0]);
-  return { text: out, count, left };
+  return { text: count > 0 ? reflow(text, out) : out, count, left };
+}
+
+const WIDTH = 100;
+const LIST_ITEM = /^(?:[-*•] |\d+[.)] )/;
+const DRAWING = /[─│┌┐└┘├┤▶◀]/;
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The comment paragraph that starts at line i: the prefix of each of its lines, their words'
+ * text, and whether its last line closes a block comment. Null for code, strings, drawings and
+ * lists' neighbours. Kinds: whole-line comments (//, * inside a block, --, #), and the first
+ * line of a block comment (/* or /**) followed by ` * ` lines or by indented lines (CSS).
+ */
+function paragraphAt(lines, i) {
+  const line = lines[i];
+  // Drawings, and heading rules such as `// ---- Mutations ----`, keep their shape.
+  if (DRAWING.test(line) || /-{4,}\s*$/.test(line)) return null;
+  let first = /^([ \t]*)(\/\/|\*|--|#)( +)(\S.*)$/.exec(line);
+  let contPrefix;
+  let prefix;
+  let text;
+  if (first && !/\*\/\s*$/.test(line)) {
+    const [, indent, leader, gap] = first;
+    text = first[4];
+    prefix = indent + leader + gap;
+    contPrefix = prefix + ' '.repeat(LIST_ITEM.exec(text)?.[0].length ?? 0);
+  } else {
+    first = /^([ \t]*)(\/\*\*?)( +)(\S.*)$/.exec(line);
+    if (!first || line.includes('*/')) return null;
+    const [, indent] = first;
+    text = first[4];
+    prefix = indent + first[2] + first[3];
+    const next = lines[i + 1] ?? '';
+    if (new RegExp(`^${escape(indent)} \\* \\S`).test(next)) contPrefix = `${indent} * `;
+    else if (first[2] === '/*' && new RegExp(`^${escape(indent)}   \\S`).test(next)) contPrefix = `${indent}   `;
+    else return null;
+  }
+  const prefixes = [prefix];
+  const texts = [text];
+  let close = false;
+  for (let j = i + 1; j < lines.length && !close; j++) {
+    const l = lines[j];
+    if (!l.startsWith(contPrefix) || /^\s/.test(l.slice(contPrefix.length)) || DRAWING.test(l)) break;
+    let t = l.slice(contPrefix.length);
+    if (!t.trim() || LIST_ITEM.test(t) || /^\*\//.test(t)) break;
+    if (/\*\/\s*$/.test(t)) {
+      close = true;
+      t = t.replace(/\s*\*\/\s*$/, '');
+    }
+    prefixes.push(contPrefix);
+    texts.push(t);
+  }
+  return { prefixes, texts, contPrefix, close };
+}
+
+/**
+ * Keeps rewritten comments within the width the code uses: the words a longer citation pushes
+ * past WIDTH (or past the line's old length, if it was longer) move to the start of the next
+ * line of the same comment paragraph, and so on down; a paragraph that still overflows at its
+ * end gets one more line. A one-line doc comment that grew too long becomes a block. A
+ * citation (`… .md §4.7`) is never split. Code and strings are left as they are.
+ */
+export function reflow(before, after) {
+  const old = before.split('\n');
+  const lines = after.split('\n');
+  const sameShape = old.length === lines.length;
+  const limitAt = (k) => Math.max(WIDTH, sameShape && k < old.length ? old[k].length : 0);
+  const insert = (k, ...added) => {
+    lines.splice(k, 0, ...added);
+    if (sameShape) old.splice(k, 0, ...added.map(() => ''));
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].length <= limitAt(i) || (sameShape && lines[i] === old[i])) continue;
+    const oneLine = /^([ \t]*)\/\*\* +(.*?) *\*\/\s*$/.exec(lines[i]);
+    if (oneLine) {
+      const [, indent, text] = oneLine;
+      lines[i] = `${indent}/**`;
+      if (sameShape) old[i] = lines[i];
+      insert(i + 1, `${indent} * ${text}`, `${indent} */`);
+      continue; // the loop reaches the new middle line next
+    }
+    const paragraph = paragraphAt(lines, i);
+    if (!paragraph) continue;
+    const { prefixes, texts, contPrefix, close } = paragraph;
+    const last = texts.length - 1;
+    let carry = [];
+    for (let n = 0; ; n++) {
+      const k = i + n;
+      const suffix = close && n >= last ? ' */' : '';
+      const words = [...carry, ...(n <= last ? tokens(texts[n]) : [])];
+      const lead = n <= last ? prefixes[n] : contPrefix;
+      carry = [];
+      while (words.length > 1 && (lead + words.join(' ') + suffix).length > limitAt(k)) carry.unshift(words.pop());
+      const body = lead + words.join(' ');
+      if (n <= last) lines[k] = carry.length && suffix ? body : body + suffix;
+      else insert(k, carry.length && suffix ? body : body + suffix);
+      if (carry.length === 0) break;
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Words of a comment, for wrapping. */
+function tokens(text) {
+  const words = text.split(' ').filter((w) => w !== '');
+  const out = [];
+  for (const w of words) {
+    const previous = out[out.length - 1] ?? '';
+    // A citation keeps its section, and a number its unit (`… .md §4.7`, `678 px`).
+    if ((/^§/.test(w) && /\.md$/.test(previous)) || (/^(?:px|ms|s|KiB|MB)\b/.test(w) && /\d$/.test(previous))) {
+      out[out.length - 1] += ' ' + w;
+    } else {
+      out.push(w);
+    }
+  }
+  return out;
 }
 
 function sourceFiles() {

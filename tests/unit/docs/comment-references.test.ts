@@ -6,6 +6,7 @@
 // (docs/product/README.md says how to cite).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -238,5 +239,51 @@ describe('the checker itself can fail', () => {
     expect(headingHasSection(['4. States'], '4')).toBe(true);
     expect(headingHasSection(['4.7 Edge-cache decision'], '4')).toBe(false);
     expect(headingAnchor('4.7 Edge-cache decision')).toBe('47-edge-cache-decision');
+  });
+});
+
+describe('the rewrite tool (scripts/cite-product-notes.mjs)', async () => {
+  type Rewrite = (text: string) => { text: string; count: number; left: string[] };
+  const tool = (await import(pathToFileURL(join(ROOT, 'scripts/cite-product-notes.mjs')).href)) as { rewrite: Rewrite };
+  const spec = 'sp' + 'ec';
+  const Spec = 'S' + spec.slice(1);
+  const one = 'docs/product/1-product-screens-membership-header-search.md';
+  const two = 'docs/product/2-sign-in-notices-cache-routing.md';
+  const three = 'docs/product/3-routes-data-calls-constants.md';
+  const cases: Array<[string, string]> = [
+    [`// Toasts (${spec} 2 §2.3, §4.4).`, `// Toasts (${two} §2.3, §4.4).`],
+    [`// Both (${spec} 1 §2.6 and ${spec} 2 §4.4).`, `// Both (${one} §2.6 and ${two} §4.4).`],
+    [`// Every path of ${spec} 3 §2.1–§2.10.`, `// Every path of ${three} §2.1–§2.10.`],
+    [`/** The viewer blocked them (${spec} 2 §3 Blocking). */`, `/** The viewer blocked them (${two} §3 (Blocking)). */`],
+    [`  "${Spec} 3 §3 catalog visibility."`, `  "Catalog visibility of ${three} §3."`],
+    [`// ${Spec} 2 §4.7: the rules.`, `// ${two} §4.7: the rules.`],
+    [`// Closed (${spec} 2\n// §8 message).`, `// Closed (${two}\n// §8 message).`],
+    [`// The multiVote state (${spec} 3).`, `// The multiVote state (${three} §3).`],
+  ];
+
+  // A line the citation makes longer than 100 columns is wrapped; compare the words.
+  const unwrapped = (text: string) => text.replace(/\n\/\/ (?=[^§])/g, ' ');
+
+  it.each(cases)('rewrites %j', (before, after) => {
+    const { text, count } = tool.rewrite(before);
+    expect(unwrapped(text)).toBe(after);
+    expect(count).toBe(before.split(spec).length - 1 + (before.split(Spec).length - 1));
+  });
+
+  it('is idempotent, and what it writes resolves', () => {
+    const docs = repositoryDocs(ROOT);
+    for (const [before] of cases) {
+      const once = tool.rewrite(before).text;
+      expect(tool.rewrite(once)).toMatchObject({ text: once, count: 0 });
+      expect(listing(scanText('case.ts', once, docs))).toBe('');
+    }
+  });
+
+  it('keeps a rewritten comment within 100 columns, a citation in one piece', () => {
+    const before = `// The trash (${spec} 2 §9: retention 14 days). DeletePost moves a story to the trash; a\n// daily job deletes it.`;
+    const lines = tool.rewrite(before).text.split('\n');
+    expect(lines.every((l) => l.length <= 100)).toBe(true);
+    expect(lines.join(' ')).toContain(`${two} §9`);
+    expect(lines.join(' ').replace(/\s*\/\/\s*/g, ' ')).toContain('DeletePost moves a story to the trash; a daily job deletes it.');
   });
 });
