@@ -20,7 +20,8 @@ const { preloadedState, graphqlUri, apolloState } = readStartupGlobals(window as
 
 const client = new Client({
   url: graphqlUri,
-  // Spec 2 §7: every call is a POST (urql would send short queries as GET, which /_/graphql refuses).
+  // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST (urql would send short
+  // queries as GET, which /_/graphql refuses).
   preferGetMethod: false,
   exchanges: [cacheExchange, ssrExchange({ isClient: true, initialState: apolloState }), fetchExchange],
   fetchOptions: () => ({

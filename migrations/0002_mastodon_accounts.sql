@@ -1,6 +1,8 @@
--- Linked accounts on the federated instance (spec 1 §2.6, spec 2 §3 MastodonAccount): a
--- member who connected an account sees "Go to …" in the avatar menu, others "Create an
--- account". One linked account per user.
+-- Linked accounts on the federated instance
+-- (docs/product/1-product-screens-membership-header-search.md §2.6,
+-- docs/product/2-sign-in-notices-cache-routing.md §3 (MastodonAccount)): a member who connected an
+-- account sees "Go to …" in the avatar menu, others "Create an account". One linked account per
+-- user.
 CREATE TABLE mastodon_accounts (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   -- The account name without the instance, e.g. 'ada' for @ada@me.vellum.social.

@@ -1,8 +1,8 @@
--- Sign-in and sign-up (spec 2 §2.1, §4.1, §4.3, §5, §8): email codes and links, sign-up
--- tickets, social identities, rate-limit counters, network lockouts, email verification
--- and the development mailbox. Times are milliseconds since the epoch; emails are stored
--- trimmed and lowercased. No secret is stored in a usable form: tokens are SHA-256 hashes,
--- six-digit codes HMAC-SHA-256 under the worker secret AUTH_SECRET (see worker/auth/).
+-- Sign-in and sign-up (docs/product/2-sign-in-notices-cache-routing.md §2.1, §4.1, §4.3, §5, §8):
+-- email codes and links, sign-up tickets, social identities, rate-limit counters, network lockouts,
+-- email verification and the development mailbox. Times are milliseconds since the epoch; emails
+-- are stored trimmed and lowercased. No secret is stored in a usable form: tokens are SHA-256
+-- hashes, six-digit codes HMAC-SHA-256 under the worker secret AUTH_SECRET (see worker/auth/).
 
 -- One row per "send me a sign-in email" request. The six-digit code and the link token
 -- are two faces of it: using either sets used_at, which kills both. A row lives 15 minutes
@@ -86,7 +86,8 @@ CREATE TABLE rate_limits (
   PRIMARY KEY (bucket, window_start)
 );
 
--- Network lockouts (spec 2 §8 IpAuthLockout): a client address that failed too many codes.
+-- Network lockouts (docs/product/2-sign-in-notices-cache-routing.md §8 (IpAuthLockout)): a client
+-- address that failed too many codes.
 CREATE TABLE auth_lockouts (
   subject TEXT PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('NETWORK')),
@@ -94,8 +95,9 @@ CREATE TABLE auth_lockouts (
   created_at INTEGER NOT NULL
 );
 
--- A user's email waiting to be verified (spec 2 §3 Viewer.unverifiedEmail): one per user.
--- SendVerificationEmail sets a fresh link key (hashed) each time it sends.
+-- A user's email waiting to be verified (docs/product/2-sign-in-notices-cache-routing.md §3
+-- (Viewer.unverifiedEmail)): one per user. SendVerificationEmail sets a fresh link key (hashed)
+-- each time it sends.
 CREATE TABLE email_verifications (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   email TEXT NOT NULL,

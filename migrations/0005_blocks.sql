@@ -1,7 +1,7 @@
--- Blocking (spec 2 §3 post-retrieval states Blocked and Blocking): a row means blocker_id
--- blocked blocked_id. The blocked reader cannot read, clap for, respond to or follow the
--- blocker; the blocker no longer sees the blocked writer's stories in their feeds.
--- The primary key answers "whom does X block" and "does X block Y"; the index on
+-- Blocking (docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states Blocked and
+-- Blocking): a row means blocker_id blocked blocked_id. The blocked reader cannot read, clap for,
+-- respond to or follow the blocker; the blocker no longer sees the blocked writer's stories in
+-- their feeds. The primary key answers "whom does X block" and "does X block Y"; the index on
 -- blocked_id answers "who blocks Y" (the other half of "is there a block between us").
 CREATE TABLE blocks (
   blocker_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

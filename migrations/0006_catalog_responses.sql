@@ -1,9 +1,10 @@
--- Responses on lists (spec 2 §3 Catalog.responsesCount, threadedCatalogResponses; §7
--- RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent).
+-- Responses on lists (docs/product/2-sign-in-notices-cache-routing.md §3 Catalog.responsesCount,
+-- threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent).
 --
 -- A response to a list is a post like a story's response, naming the list it answers
 -- instead of a post. Everything else is already there:
--- - catalogs.responses_locked: the list's creator closed discussion (spec 2 §8 message);
+-- - catalogs.responses_locked: the list's creator closed discussion
+--   (docs/product/2-sign-in-notices-cache-routing.md §8 message);
 -- - catalogs.response_count: the stored count of every response to the list;
 -- - posts.hidden_by_parent_author: the list's creator hid the response (HIDE_CATALOG_RESPONSE),
 --   the same flag a story's author uses on a story's responses.

@@ -1,4 +1,5 @@
-// Colour strings (spec 3 §5): "#AARRGGBB, #RRGGBB(AA) or rgba(r,g,b,a), else an error".
+// Colour strings (docs/product/3-routes-data-calls-constants.md §5): "#AARRGGBB, #RRGGBB(AA) or
+// rgba(r,g,b,a), else an error".
 //
 // Eight hex digits are ambiguous: #AARRGGBB (alpha first, the data contract's form) and
 // #RRGGBBAA (alpha last, CSS's form) look alike. The caller names the order it expects;

@@ -1,6 +1,6 @@
-// Structured story content (spec 3 §3). Stories are stored and sent as paragraphs with
-// markup ranges, never as HTML: rendering this structure is what keeps user content from
-// ever becoming markup.
+// Structured story content (docs/product/3-routes-data-calls-constants.md §3). Stories are stored
+// and sent as paragraphs with markup ranges, never as HTML: rendering this structure is what keeps
+// user content from ever becoming markup.
 
 export const PARAGRAPH_TYPES = [
   'BQ', 'H1', 'H2', 'H3', 'H4', 'HR', 'IFRAME', 'IMG', 'MIXTAPE_EMBED', 'OLI', 'P', 'PQ', 'PRE', 'ULI',

@@ -13,7 +13,9 @@ export function formatDate(epochMs: number): string {
   return DATE_FORMAT.format(new Date(epochMs));
 }
 
-/** "N min read": minutes rounded up, minimum 1 (spec 3 §9). */
+/**
+ * "N min read": minutes rounded up, minimum 1 (docs/product/3-routes-data-calls-constants.md §9).
+ */
 export function formatReadingTime(minutes: number): string {
   const rounded = Number.isFinite(minutes) ? Math.max(1, Math.ceil(minutes)) : 1;
   return `${rounded} min read`;

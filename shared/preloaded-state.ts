@@ -12,7 +12,10 @@ export interface PreloadedState {
   };
   client: {
     isBot: boolean;
-    /** Routing entity type of the host (spec 3 client state). */
+    /**
+     * Routing entity type of the host (docs/product/3-routes-data-calls-constants.md §3 client
+     * state).
+     */
     routingEntityType: 'DEFAULT' | 'USER' | 'COLLECTION';
   };
   navigation: {
@@ -37,7 +40,7 @@ export interface PreloadedState {
   viewer: PreloadedViewer | null;
   /**
    * Set by the sign-in flow on the page a sign-in returns to (never on a cached page): the
-   * SIGN_IN_CONFIRMATION toast shows it (spec 2 §4.4).
+   * SIGN_IN_CONFIRMATION toast shows it (docs/product/2-sign-in-notices-cache-routing.md §4.4).
    */
   signInConfirmation?: { email: string; isMember: boolean };
   /** Feature flags that are on for this response (spec flag names). */

@@ -8,7 +8,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** App-wide error boundary (spec 2 §8): a fallback page, and the error is reported. */
+/**
+ * App-wide error boundary (docs/product/2-sign-in-notices-cache-routing.md §8): a fallback page,
+ * and the error is reported.
+ */
 export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   override state = { error: null as Error | null };
 

@@ -1,5 +1,6 @@
-// Client error reporting (spec 2 §8): records are queued (at most 10 pending, 50 per page
-// life) and sent as one JSON array after 5 seconds to the report intake.
+// Client error reporting (docs/product/2-sign-in-notices-cache-routing.md §8): records are queued
+// (at most 10 pending, 50 per page life) and sent as one JSON array after 5 seconds to the report
+// intake.
 const MAX_PENDING = 10;
 const MAX_TOTAL = 50;
 const FLUSH_AFTER_MS = 5000;

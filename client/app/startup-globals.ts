@@ -7,7 +7,10 @@ export interface StartupGlobals {
   apolloState: SSRData;
 }
 
-/** Reads the start-up globals; their absence fails start-up with the spec's messages (spec 3 §8). */
+/**
+ * Reads the start-up globals; their absence fails start-up with the spec's messages
+ * (docs/product/3-routes-data-calls-constants.md §8).
+ */
 export function readStartupGlobals(scope: Record<string, unknown>): StartupGlobals {
   const preloadedState = scope.__PRELOADED_STATE__;
   if (!preloadedState) throw new Error('Expected window.__PRELOADED_STATE__ to exist.');

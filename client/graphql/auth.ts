@@ -1,5 +1,6 @@
-// Sign-in and sign-up documents (spec 2 §7), each defined once: the components and pages
-// that send them import them from here (docs/adr/0006-graphql-documents.md).
+// Sign-in and sign-up documents (docs/product/2-sign-in-notices-cache-routing.md §7), each defined
+// once: the components and pages that send them import them from here
+// (docs/adr/0006-graphql-documents.md).
 import { graphql, known } from './graphql.ts';
 
 export const SignInOptionsQuery = known(graphql(`

@@ -4,7 +4,7 @@
 import { graphql, known, type ResultOf } from './graphql.ts';
 import { UserRow_user, CollectionRow_collection, TagRow_tag } from '../components/follow/SocialRows.graphql.ts';
 
-// ---- Mutations (spec 1 §7 names) -------------------------------------------------------
+// ---- Mutations (docs/product/1-product-screens-membership-header-search.md §7 names) -------------------------------------------------------
 
 /** Every follow and mute answers the edge it changed, or why it could not. */
 export const ViewerEdgeResultFields = known(graphql(`

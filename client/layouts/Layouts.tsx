@@ -1,5 +1,6 @@
-// The four layouts of spec 2 §2.3. Page components render their main column as children
-// and, in the two-column layout, their sidebar through the `sidebar` prop.
+// The four layouts of docs/product/2-sign-in-notices-cache-routing.md §2.3. Page components render
+// their main column as children and, in the two-column layout, their sidebar through the `sidebar`
+// prop.
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header.tsx';
 import type { Layout as LayoutName } from '../../shared/routing/pages.ts';

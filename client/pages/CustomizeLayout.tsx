@@ -1,6 +1,7 @@
-// What the customize pages share (spec 1 §2.1: customize-following, customize-muted,
-// customize-suggestions; customize-reading-history belongs to the reading history): the
-// "Refine recommendations" heading with its tabs, and the prompt a visitor sees.
+// What the customize pages share (docs/product/1-product-screens-membership-header-search.md §2.1:
+// customize-following, customize-muted, customize-suggestions; customize-reading-history belongs to
+// the reading history): the "Refine recommendations" heading with its tabs, and the prompt a
+// visitor sees.
 //
 // Signed-out visitors: following and muted are about the viewer, so a visitor gets a
 // sign-in prompt in place of the lists (status 200, never cached: the customize routes are

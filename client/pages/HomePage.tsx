@@ -1,5 +1,6 @@
-// The logged-in home (page home, two-column layout; spec 2 §2.3: "A logged-in viewer sees
-// the home page"). Two tabs:
+// The logged-in home (page home, two-column layout;
+// docs/product/2-sign-in-notices-cache-routing.md §2.3: "A logged-in viewer sees the home page").
+// Two tabs:
 //   For you    stories from followed writers, publications and topics, ranked first for a
 //              week after they appear, with the latest stories filling in around them,
 //              minus muted writers and publications (homeFeed mode FOR_YOU; the ranking is

@@ -3,7 +3,10 @@ import { StoryCard } from '../components/StoryCard.tsx';
 import { Link } from '../app/navigation.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-/** The 404 page (spec 1 §2.2): heading, a Home link and four sample stories. */
+/**
+ * The 404 page (docs/product/1-product-screens-membership-header-search.md §2.2): heading, a Home
+ * link and four sample stories.
+ */
 export const notFoundPage: PageDefinition<NotFoundPageData> = {
   query: () => ({ query: NotFoundPageQuery, variables: {} }),
   status: () => 404,

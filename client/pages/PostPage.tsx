@@ -24,11 +24,11 @@ import type { PageDefinition } from './page-definition.ts';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
- * HTTP status of each post-retrieval outcome (spec 2 §3). Gone (410) where the story
- * existed and was taken away; 404 where it never existed for this reader; 403 where a block
- * keeps it from this reader (Blocked, Blocking). Unauthorized and the legal outcomes are
- * not produced by the data service yet (worker/graphql/schema.graphql.ts); their statuses
- * are set for when they are.
+ * HTTP status of each post-retrieval outcome (docs/product/2-sign-in-notices-cache-routing.md §3).
+ * Gone (410) where the story existed and was taken away; 404 where it never existed for this
+ * reader; 403 where a block keeps it from this reader (Blocked, Blocking). Unauthorized and the
+ * legal outcomes are not produced by the data service yet (worker/graphql/schema.graphql.ts); their
+ * statuses are set for when they are.
  */
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,

@@ -1,7 +1,8 @@
 // The registration form (/registration-form, page registration-form, wordmark-only top
 // navigation): after a sign-up link, code or provider proved who the visitor is, they pick
-// a name and a username (spec 3 §8 sign-up error codes), and are signed in.
-// The pending sign-up lives in an HttpOnly cookie, so the form reads it in the browser.
+// a name and a username (docs/product/3-routes-data-calls-constants.md §8 sign-up error codes), and
+// are signed in. The pending sign-up lives in an HttpOnly cookie, so the form reads it in the
+// browser.
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';

@@ -1,7 +1,7 @@
 // The sign-in page (/m/signin, page sign-in, basic layout): the sign-in dialog embedded in
 // a page, for links that cannot open the modal (custom domains, no JavaScript yet, an
 // expired magic link: ?step=ENTER_EMAIL&susiEntry=email_login_timeout). Query parameters
-// (spec 2 §2.3): operation, redirect, step, susiEntry.
+// (docs/product/2-sign-in-notices-cache-routing.md §2.3): operation, redirect, step, susiEntry.
 import { useState } from 'react';
 import { SignInOptionsQuery } from '../graphql/auth.ts';
 import { useNavigation } from '../app/navigation.tsx';

@@ -1,7 +1,8 @@
-// Topic pages, top-navigation layout (spec 2 §2.3): topic (/tag/{tagSlug} and /latest:
-// newest stories), topic-recommended (/tag/{tagSlug}/recommended: the most clapped stories
-// first published in the past year, see Tag.topPostsConnection) and topic-who-to-follow
-// (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the topic).
+// Topic pages, top-navigation layout (docs/product/2-sign-in-notices-cache-routing.md §2.3): topic
+// (/tag/{tagSlug} and /latest: newest stories), topic-recommended (/tag/{tagSlug}/recommended: the
+// most clapped stories first published in the past year, see Tag.topPostsConnection) and
+// topic-who-to-follow (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the
+// topic).
 import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT, type PostConnectionData } from '../graphql/profiles.ts';
 import {
   TagLatestPageQuery,

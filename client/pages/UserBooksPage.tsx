@@ -1,8 +1,9 @@
-// Page user-books (/@{username}/books). Decision: the data model has no books yet (spec 2
-// names Book and BookEdition only as cache entities; no table holds them), so this page
-// never invents any. A verified book author (isBookAuthor) gets the Books tab and this
-// page saying their books will be listed here; anyone else gets a plain empty state. The
-// page answers 200 either way for an existing writer: the address is valid, the shelf empty.
+// Page user-books (/@{username}/books). Decision: the data model has no books yet
+// (docs/product/2-sign-in-notices-cache-routing.md §3 names Book and BookEdition only as cache
+// entities; no table holds them), so this page never invents any. A verified book author
+// (isBookAuthor) gets the Books tab and this page saying their books will be listed here; anyone
+// else gets a plain empty state. The page answers 200 either way for an existing writer: the
+// address is valid, the shelf empty.
 import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';

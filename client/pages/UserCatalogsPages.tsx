@@ -26,7 +26,10 @@ import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-/** "Reading list" for the predefined list, whatever it was named; spec 3 §3's display names. */
+/**
+ * "Reading list" for the predefined list, whatever it was named;
+ * docs/product/3-routes-data-calls-constants.md §3's display names.
+ */
 const PREDEFINED_NAMES = { READING_LIST: 'Reading list', CURRENTLY_READING: 'Resume reading', PURCHASED: 'Purchased' } as const;
 
 export function catalogDisplayName(catalog: Pick<CatalogPreview, 'name' | 'predefined'>): string {

@@ -3,10 +3,10 @@
 // story is permanently deleted and "Restore" (UndeletePostMutation).
 //
 // After a restore the browser goes to the deleted view with undeletedPost, undeletedPostId,
-// undeletedPostTitle and tab (spec 2 §2.3, §7), a full load so the lists are fresh; that
-// view then shows the UNDELETE_POST toast, whose Undo trashes the story again and reloads.
-// Drafts, responses and unlisted tabs belong to the editor's work and are not listed here:
-// any other filterBy shows the published stories.
+// undeletedPostTitle and tab (docs/product/2-sign-in-notices-cache-routing.md §2.3, §7), a full
+// load so the lists are fresh; that view then shows the UNDELETE_POST toast, whose Undo trashes the
+// story again and reloads. Drafts, responses and unlisted tabs belong to the editor's work and are
+// not listed here: any other filterBy shows the published stories.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';

@@ -66,7 +66,10 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
 };
 
-/** The 404 page (spec 1 §2.2), shown for unknown addresses and for pages not built yet. */
+/**
+ * The 404 page (docs/product/1-product-screens-membership-header-search.md §2.2), shown for unknown
+ * addresses and for pages not built yet.
+ */
 export const NOT_FOUND_PAGE: PageModule = {
   chunk: 'NotFoundPage',
   load: () => import('./NotFoundPage.tsx').then((m) => m.notFoundPage),

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useNavigation } from '../app/navigation.tsx';
 
 /**
- * Home with the hash #giftMembership goes to the gift checkout (spec 2 §2.3). The hash
- * never reaches the server, so this happens in the browser, after hydration.
+ * Home with the hash #giftMembership goes to the gift checkout
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.3). The hash never reaches the server, so
+ * this happens in the browser, after hydration.
  */
 export function useGiftMembershipHash(): void {
   const { navigate } = useNavigation();

@@ -1,12 +1,18 @@
-// Sign-in error texts of spec 2 §8, built from the error type, the fail count and the end
-// of the lockout. Used by the worker's TooManyRequests / IpAuthLockout results and by the
-// ACCOUNT_LOCKOUT toast (spec 2 §4.4).
+// Sign-in error texts of docs/product/2-sign-in-notices-cache-routing.md §8, built from the error
+// type, the fail count and the end of the lockout. Used by the worker's TooManyRequests /
+// IpAuthLockout results and by the ACCOUNT_LOCKOUT toast
+// (docs/product/2-sign-in-notices-cache-routing.md §4.4).
 
 import { GENERIC_FAILURE_MESSAGE } from './sign-in-rules.ts';
 
-/** Password attempts before the soft lockout (spec 2 §4.3, §9). */
+/**
+ * Password attempts before the soft lockout (docs/product/2-sign-in-notices-cache-routing.md §4.3,
+ * §9).
+ */
 export const PASSWORD_ATTEMPTS = 6;
-/** Soft lockout after failed attempts (spec 2 §4.3, §9). */
+/**
+ * Soft lockout after failed attempts (docs/product/2-sign-in-notices-cache-routing.md §4.3, §9).
+ */
 export const SOFT_LOCKOUT_MS = 60 * 1000;
 
 export type LockoutErrorType =
@@ -28,7 +34,10 @@ export interface LockoutInfo {
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
-/** Minutes of a soft lockout: computed from milliseconds, rounded up (spec 2 §4.3); at least 1. */
+/**
+ * Minutes of a soft lockout: computed from milliseconds, rounded up
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.3); at least 1.
+ */
 export function lockoutMinutes(remainingMs: number): number {
   return Math.max(1, Math.ceil(remainingMs / MINUTE));
 }

@@ -1,6 +1,8 @@
-// Rules and words of sign-in that the dialog and the worker share (spec 2 §5, §9; spec 3 §5, §8).
+// Rules and words of sign-in that the dialog and the worker share
+// (docs/product/2-sign-in-notices-cache-routing.md §5, §9;
+// docs/product/3-routes-data-calls-constants.md §5, §8).
 
-/** Login code length (spec 2 §9). */
+/** Login code length (docs/product/2-sign-in-notices-cache-routing.md §9). */
 export const LOGIN_CODE_LENGTH = 6;
 
 /**
@@ -12,20 +14,28 @@ export const LOGIN_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** Wrong codes one request survives; the next one kills it (code and link). */
 export const MAX_WRONG_LOGIN_CODES = 5;
 
-/** Spec 3 §5: local part, @, domain, dot, at least 2 letters, case-insensitive. */
+/**
+ * docs/product/3-routes-data-calls-constants.md §5: local part, @, domain, dot, at least 2 letters,
+ * case-insensitive.
+ */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+'-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}$/i;
 
-/** Spec 2 §5: exactly 6 digits. */
+/** docs/product/2-sign-in-notices-cache-routing.md §5: exactly 6 digits. */
 export const LOGIN_CODE_PATTERN = /^\d{6}$/;
 
-/** Spec 2 §2.2 / §5: a phone number is exactly 10 digits. */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §2.2 / §5: a phone number is exactly 10 digits.
+ */
 export const PHONE_PATTERN = /^\d{10}$/;
 
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const INVALID_LOGIN_CODE_MESSAGE = 'Login code must be 6 digits.';
 export const GENERIC_FAILURE_MESSAGE = 'Please try again.';
 
-/** Email entry is trimmed (spec 2 §5); stored and compared lowercased. */
+/**
+ * Email entry is trimmed (docs/product/2-sign-in-notices-cache-routing.md §5); stored and compared
+ * lowercased.
+ */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -37,7 +47,7 @@ export function isValidEmail(email: string): boolean {
 
 export type AuthOperation = 'login' | 'register';
 
-// ---- Sign-up (spec 3 §8 sign-up error codes) -----------------------------------------------
+// ---- Sign-up (docs/product/3-routes-data-calls-constants.md §8 sign-up error codes) -----------------------------------------------
 
 export const SIGN_UP_ERROR_CODES = [
   'EMAIL_TAKEN',

@@ -1,4 +1,4 @@
-// Building links by route name (spec 3 §2, §8).
+// Building links by route name (docs/product/3-routes-data-calls-constants.md §2, §8).
 //
 // Param rules: every param of the route's main-host pattern is required. A missing value
 // (undefined or null) is a programming error: it is reported through warn and throws

@@ -1,13 +1,16 @@
-// Page names and the layout each one renders in (spec 1 §2.1, spec 2 §2.3).
+// Page names and the layout each one renders in
+// (docs/product/1-product-screens-membership-header-search.md §2.1,
+// docs/product/2-sign-in-notices-cache-routing.md §2.3).
 //
-// The spec's names come first, grouped as spec 2 §2.3 groups them. Names the spec does not
-// give, needed by routes of spec 3 §2 that have no page in the spec, are in INVENTED_PAGES
-// below so a reader can tell them apart.
+// The spec's names come first, grouped as docs/product/2-sign-in-notices-cache-routing.md §2.3
+// groups them. Names the spec does not give, needed by routes of
+// docs/product/3-routes-data-calls-constants.md §2 that have no page in the spec, are in
+// INVENTED_PAGES below so a reader can tell them apart.
 
 export type Layout = 'basic' | 'top-nav' | 'top-nav-wordmark' | 'two-column' | 'publication';
 
 const SPEC_PAGES = {
-  // Basic layout (spec 2 §2.3).
+  // Basic layout (docs/product/2-sign-in-notices-cache-routing.md §2.3).
   'billing-receipt': 'basic',
   'discount-plans': 'basic',
   'embed-catalog': 'basic',
@@ -42,8 +45,8 @@ const SPEC_PAGES = {
   'user-design-editor': 'basic',
   'welcome-member': 'basic',
 
-  // Top-navigation layout (spec 2 §2.3). home-lo is listed under both basic and top
-  // navigation: layoutForPage picks one by the enable_lo_homepage flag.
+  // Top-navigation layout (docs/product/2-sign-in-notices-cache-routing.md §2.3). home-lo is listed
+  // under both basic and top navigation: layoutForPage picks one by the enable_lo_homepage flag.
   'home-lo': 'top-nav',
   'cancel-membership': 'top-nav',
   'collections-library': 'top-nav',
@@ -57,8 +60,9 @@ const SPEC_PAGES = {
   'publication-custom-domain-settings': 'top-nav',
   'publication-digest-stats': 'top-nav',
   'publication-newsletter-settings': 'top-nav',
-  // Spec 2 also lists "newsletter-promotion" among the publication-layout pages; the
-  // explicit top-navigation entry for publication-newsletter-promotion wins.
+  // docs/product/2-sign-in-notices-cache-routing.md §2.3 also lists "newsletter-promotion" among
+  // the publication-layout pages; the explicit top-navigation entry for
+  // publication-newsletter-promotion wins.
   'publication-newsletter-promotion': 'top-nav',
   'registration-form': 'top-nav-wordmark',
   series: 'top-nav',
@@ -80,7 +84,8 @@ const SPEC_PAGES = {
   'writer-subscription-promotion': 'top-nav',
   'two-factor-auth': 'top-nav',
 
-  // Two-column layout: spec 1 §2.1 says every page but post uses it.
+  // Two-column layout: docs/product/1-product-screens-membership-header-search.md §2.1 says every
+  // page but post uses it.
   home: 'two-column',
   notifications: 'two-column',
   'publication-followers': 'two-column',
@@ -104,8 +109,10 @@ const SPEC_PAGES = {
   settings: 'two-column',
   'global-unsubscribe-newsletters': 'two-column',
 
-  // Publication layout (community publication pages). Spec 2 lists them without the
-  // "publication-" prefix (about, archive, feature, …); spec 1 names three of them with it.
+  // Publication layout (community publication pages).
+  // docs/product/2-sign-in-notices-cache-routing.md §2.3 lists them without the "publication-"
+  // prefix (about, archive, feature, …);
+  // docs/product/1-product-screens-membership-header-search.md §2.1 names three of them with it.
   'publication-about': 'publication',
   'publication-archive': 'publication',
   'publication-feature': 'publication',
@@ -118,11 +125,12 @@ const SPEC_PAGES = {
 } as const satisfies Record<string, Layout>;
 
 /**
- * Invented names: routes of spec 3 §2 whose page the spec does not name. Each reuses the
- * layout of the nearest spec page (editors and landings basic, tools top navigation).
+ * Invented names: routes of docs/product/3-routes-data-calls-constants.md §2 whose page the spec
+ * does not name. Each reuses the layout of the nearest spec page (editors and landings basic, tools
+ * top navigation).
  */
 const INVENTED_PAGES = {
-  'home-lo-legacy': 'basic', // spec 2: home-lo "also a legacy variant", unnamed
+  'home-lo-legacy': 'basic', // docs/product/2-sign-in-notices-cache-routing.md §2.3: home-lo "also a legacy variant", unnamed
   'landing-creators': 'basic', // /creators, /creator-tools
   'landing-jobs': 'basic',
   help: 'basic',
@@ -178,7 +186,11 @@ export function isPageName(name: string): name is PageName {
   return Object.hasOwn(PAGE_LAYOUTS, name);
 }
 
-/** The page's own layout; an unknown name is an error (spec 1 §2.1, spec 2 §8). */
+/**
+ * The page's own layout; an unknown name is an error
+ * (docs/product/1-product-screens-membership-header-search.md §2.1,
+ * docs/product/2-sign-in-notices-cache-routing.md §8).
+ */
 export function getPageLayout(name: string): Layout {
   if (!isPageName(name)) throw new Error('Expected ' + name + ' page to exist.');
   return PAGE_LAYOUTS[name];
@@ -195,12 +207,13 @@ export function hasFlag(flags: FlagSet, flag: string): boolean {
 const STANDARD_VARIANT_PAGES: ReadonlySet<string> = new Set(['publication-about', 'publication-profile', 'publication-tagged']);
 
 /**
- * The layout a page renders in under the given flags (spec 2 §2.3):
+ * The layout a page renders in under the given flags
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.3):
  * - home-lo: top navigation when enable_lo_homepage is on (the caller folds "cached as
  *   enabled" into the flags), otherwise basic;
  * - publication-about, -profile, -tagged: the community variant (publication layout) when
- *   enable_lite_publications is on, otherwise the standard variant, which spec 1 §2.1 puts in
- *   the two-column layout.
+ *   enable_lite_publications is on, otherwise the standard variant, which
+ *   docs/product/1-product-screens-membership-header-search.md §2.1 puts in the two-column layout.
  */
 export function layoutForPage(page: string, flags: FlagSet): Layout {
   const layout = getPageLayout(page);

@@ -1,5 +1,6 @@
-// Route path patterns (spec 3 §2): segments are static text, a {param}, a param behind a
-// static prefix such as @{username}, or a final wildcard * that takes the rest of the path.
+// Route path patterns (docs/product/3-routes-data-calls-constants.md §2): segments are static text,
+// a {param}, a param behind a static prefix such as @{username}, or a final wildcard * that takes
+// the rest of the path.
 
 export type Segment =
   | { kind: 'static'; value: string }

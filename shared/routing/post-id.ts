@@ -1,5 +1,6 @@
-// A story's id inside its route param (spec 3 §2.11): the postId param is the id itself or
-// "{title-slug}-{id}", so the id is the last dash-separated segment.
+// A story's id inside its route param (docs/product/3-routes-data-calls-constants.md §2.11): the
+// postId param is the id itself or "{title-slug}-{id}", so the id is the last dash-separated
+// segment.
 
 const POST_ID = /^[0-9a-f]{8,16}$/;
 

@@ -1,4 +1,4 @@
-// What a matched route redirects to (spec 2 §2.3):
+// What a matched route redirects to (docs/product/2-sign-in-notices-cache-routing.md §2.3):
 // - a route that declares a redirect target goes there permanently (301), carrying its
 //   params over, but only when every param is non-empty (whitespace-only counts as empty); otherwise the failure is logged
 //   and the not-found page is shown;

@@ -42,7 +42,8 @@ export function resolvePage({ navigation, isLoggedIn, flags }: PageResolutionInp
   // "/{collectionSlug}/{postId}" matches almost any two-segment path: one whose last segment
   // holds no story id is an unknown address (the 404 page), not a missing story.
   if (pageName && STORY_PAGES.has(pageName) && match.params.postId !== undefined && !postIdFromParam(match.params.postId)) return null;
-  // Spec 2 §2.3: a logged-out viewer of the home route sees the lo homepage.
+  // docs/product/2-sign-in-notices-cache-routing.md §2.3: a logged-out viewer of the home route
+  // sees the lo homepage.
   if (pageName === 'home' && !isLoggedIn) pageName = 'home-lo';
   const flagSet = new Set(flags);
   return {

@@ -45,7 +45,7 @@ function newNode<R>(): Node<R> {
 /**
  * Registers routes in the given order. A route whose pattern equals an earlier one's (same
  * path with param names erased) is ambiguous: it is left out and reported through warn,
- * never thrown (spec 3 §2, §8).
+ * never thrown (docs/product/3-routes-data-calls-constants.md §2, §8).
  */
 export function createRouter<R extends { path: string }>(routes: readonly R[], options: RouterOptions = {}): Router<R> {
   const warn = options.warn ?? ((message: string) => console.warn(message));

@@ -1,9 +1,11 @@
-// The route tables of the three host kinds (spec 3 §2).
+// The route tables of the three host kinds (docs/product/3-routes-data-calls-constants.md §2).
 //
-// DEFAULT_ROUTES is the main host's table: every path of spec 3 §2.1–§2.10, a few paths the
-// URL builders of §2.11 need, and the names of spec 1 §2.3, spec 2 §4.2, §4.4 and §4.5.
-// Names are global: the user and collection tables are derived from it and keep the names,
-// so a link is built by name on any host (see links.ts).
+// DEFAULT_ROUTES is the main host's table: every path of
+// docs/product/3-routes-data-calls-constants.md §2.1–§2.10, a few paths the URL builders of §2.11
+// need, and the names of docs/product/1-product-screens-membership-header-search.md §2.3,
+// docs/product/2-sign-in-notices-cache-routing.md §4.2, §4.4 and §4.5. Names are global: the user
+// and collection tables are derived from it and keep the names, so a link is built by name on any
+// host (see links.ts).
 //
 // Order does not matter for matching (the router ranks static > @{param} > {param} > *).
 // Paths the spec lists twice with one shape are modelled once, because a duplicate pattern
@@ -142,7 +144,8 @@ const SEARCH: Route[] = [
 ];
 
 // §2.5 Topics and tags. /tag/{tagSlug}/top/{timePeriod} is the top-posts-for-tag route: its
-// page is topic, which redirects it (302) to ShowTagPosts (spec 2 §2.3; see redirects.ts).
+// page is topic, which redirects it (302) to ShowTagPosts
+// (docs/product/2-sign-in-notices-cache-routing.md §2.3; see redirects.ts).
 const TOPICS: Route[] = [
   page('ShowExploreTopics', '/explore-topics', 'explore-topics'),
   page('ShowTagPosts', '/tag/{tagSlug}', 'topic'),
@@ -236,7 +239,8 @@ const ME: Route[] = [
   page('ShowPartnerProgramEnroll', '/me/partner/enroll', 'partner-program-enroll'),
   page('ShowPartnerProgramEnrollStep', '/me/partner/enroll/{step}', 'partner-program-enroll'),
   page('ShowPartnerProgramUnenroll', '/me/partner/unenroll', 'partner-program-unenroll'),
-  // /me/partner/dashboard itself is not listed but ShowPartnerDashboard (spec 1) needs it.
+  // /me/partner/dashboard itself is not listed but ShowPartnerDashboard
+  // (docs/product/1-product-screens-membership-header-search.md §2.3) needs it.
   page('ShowPartnerDashboard', '/me/partner/dashboard', 'partner-program-dashboard', LITE_PARTNER_DASHBOARD),
   page('ShowPartnerDashboardTab', '/me/partner/dashboard/{tab}', 'partner-program-dashboard', LITE_PARTNER_DASHBOARD),
   page('ShowPartnerTaxes', '/me/partner/taxes', 'partner-program-taxes'),
@@ -258,7 +262,8 @@ const ME: Route[] = [
 // §2.7 Publication: /{collectionSlug} and its subpages.
 const PUBLICATION: Route[] = [
   page('ShowCollectionHome', '/{collectionSlug}', 'publication-profile'),
-  // The masthead (spec 1 §2.3) is the publication's about page: its editors and writers.
+  // The masthead (docs/product/1-product-screens-membership-header-search.md §2.3) is the
+  // publication's about page: its editors and writers.
   page('ShowCollectionMasthead', '/{collectionSlug}/about', 'publication-about'),
   page('ShowCollectionEdit', '/{collectionSlug}/edit', 'publication-edit'),
   page('ShowCollectionSettings', '/{collectionSlug}/settings', 'publication-settings'),

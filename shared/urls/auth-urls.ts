@@ -1,5 +1,6 @@
-// Auth entry points (spec 3 §2.11) and the sign-in and sign-out addresses. Sign-in lives on
-// the main (auth) host: from a custom domain these links are absolute (spec 2 §2.3).
+// Auth entry points (docs/product/3-routes-data-calls-constants.md §2.11) and the sign-in and
+// sign-out addresses. Sign-in lives on the main (auth) host: from a custom domain these links are
+// absolute (docs/product/2-sign-in-notices-cache-routing.md §2.3).
 import { buildLink } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
 
@@ -14,7 +15,10 @@ export const AUTH_ENTRY_ROUTES = {
 
 export type AuthEntry = keyof typeof AUTH_ENTRY_ROUTES;
 
-/** The parameters auth pages take (spec 2 §2.3) and a social-login redirect's. */
+/**
+ * The parameters auth pages take (docs/product/2-sign-in-notices-cache-routing.md §2.3) and a
+ * social-login redirect's.
+ */
 export interface AuthQuery {
   actionUrl?: string;
   operation?: 'login' | 'register';
@@ -40,7 +44,10 @@ export function signInUrl(ctx: LinkContext, query?: AuthQuery): string {
   return buildLink('ShowSignIn', {}, ctx, query ? { ...query } : undefined);
 }
 
-/** /m/signout/{xsrf}: signing out needs the session's anti-forgery value (spec 1 §5). */
+/**
+ * /m/signout/{xsrf}: signing out needs the session's anti-forgery value
+ * (docs/product/1-product-screens-membership-header-search.md §5).
+ */
 export function signOutUrl(xsrf: string, ctx: LinkContext): string {
   return buildLink('ShowSignOut', { xsrf }, ctx);
 }

@@ -1,5 +1,6 @@
-// Publication addresses (spec 3 §2.11): its live custom domain when it has one, else
-// /{slug} on the main host, else /c/{id}. Subpages live on that same site.
+// Publication addresses (docs/product/3-routes-data-calls-constants.md §2.11): its live custom
+// domain when it has one, else /{slug} on the main host, else /c/{id}. Subpages live on that same
+// site.
 import { buildLink, fillPath, isCollectionHost, mainHostLink } from '../routing/links.ts';
 import type { LinkContext, LinkParams, LinkQuery } from '../routing/links.ts';
 import { siteOrigin } from './site-origin.ts';
@@ -8,7 +9,10 @@ import type { LiveDomainState } from './site-origin.ts';
 export interface CollectionRef {
   id: string;
   slug?: string | null;
-  /** The custom domain as the data contract names it (spec 3 §3). */
+  /**
+   * The custom domain as the data contract names it
+   * (docs/product/3-routes-data-calls-constants.md §3).
+   */
   domain?: string | null;
   customDomainState?: LiveDomainState | null;
 }
@@ -80,8 +84,8 @@ export function collectionTaggedUrl(collection: CollectionRef, tagSlug: string, 
 
 /**
  * The publication's RSS feed: /feed on its own domain, else /feed/{slug} on the main host
- * (the feed endpoints of spec 3 §7.6). With a tag: /feed/tagged/{tag} or
- * /feed/{slug}/tagged/{tag}.
+ * (the feed endpoints of docs/product/3-routes-data-calls-constants.md §7.6). With a tag:
+ * /feed/tagged/{tag} or /feed/{slug}/tagged/{tag}.
  */
 export function collectionFeedUrl(collection: CollectionRef, ctx: LinkContext, tagSlug?: string): string {
   const onSite = tagSlug === undefined ? '/feed' : fillPath('/feed/tagged/{tagSlug}', { tagSlug }, ctx.warn);

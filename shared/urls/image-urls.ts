@@ -1,4 +1,5 @@
-// Image and video addresses on the media CDN (spec 3 §2.11, §5, §9).
+// Image and video addresses on the media CDN (docs/product/3-routes-data-calls-constants.md §2.11,
+// §5, §9).
 //
 // Format (Medium's miro style): {origin}/v2/{operation}/…/{id}, operations in this order:
 //   resize      resample  → resize:fit:{w}        (width only: keep the aspect ratio)
@@ -9,8 +10,9 @@
 //               letterbox → resize:pad:{w}:{h}    (fit inside the box, padding the rest)
 //   blur:{radius}, darken:{percent}, quality:{1-100}, format:webp
 // proxy passes the original through untouched: {origin}/v2/proxy/{id}, other options ignored.
-// Crop and letterbox need a height (spec 3 §5). Sizes are CSS pixels multiplied by the
-// pixel ratio, which is capped at 2 (spec 3 §9), and rounded to whole pixels.
+// Crop and letterbox need a height (docs/product/3-routes-data-calls-constants.md §5). Sizes are
+// CSS pixels multiplied by the pixel ratio, which is capped at 2
+// (docs/product/3-routes-data-calls-constants.md §9), and rounded to whole pixels.
 
 export const DEFAULT_IMAGE_ORIGIN = 'https://miro.vellum.example';
 /**
@@ -95,7 +97,10 @@ export function imageUrl(id: string, options: ImageOptions): string {
 
 export type VideoFormat = 'hls' | 'dash';
 
-/** A video's streaming manifest: an HLS playlist or a DASH manifest (spec 3 §2.11). */
+/**
+ * A video's streaming manifest: an HLS playlist or a DASH manifest
+ * (docs/product/3-routes-data-calls-constants.md §2.11).
+ */
 export function videoManifestUrl(id: string, format: VideoFormat, origin: string = DEFAULT_IMAGE_ORIGIN): string {
   if (!id) throw new Error('Video id is required');
   const file = format === 'hls' ? 'playlist.m3u8' : 'manifest.mpd';

@@ -1,6 +1,6 @@
-// URL builders of spec 3 §2.11, by area. Each takes the LinkContext of the page it is
-// built on, so an address is root-relative where the current host serves it and absolute
-// elsewhere (see shared/routing/links.ts).
+// URL builders of docs/product/3-routes-data-calls-constants.md §2.11, by area. Each takes the
+// LinkContext of the page it is built on, so an address is root-relative where the current host
+// serves it and absolute elsewhere (see shared/routing/links.ts).
 export * from './post-urls.ts';
 export * from './post-action-urls.ts';
 export * from './profile-urls.ts';

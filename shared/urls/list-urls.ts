@@ -1,6 +1,7 @@
-// List (catalog) addresses (spec 3 §2.11, §3): /@{username}/list/{catalogSlugId}. A
-// predefined list has an id of the form predefined:{userId}:{KIND} and its kind's slug
-// (reading-list, currently-reading, purchased); any other list reads "{name-slug}-{id}".
+// List (catalog) addresses (docs/product/3-routes-data-calls-constants.md §2.11, §3):
+// /@{username}/list/{catalogSlugId}. A predefined list has an id of the form
+// predefined:{userId}:{KIND} and its kind's slug (reading-list, currently-reading, purchased); any
+// other list reads "{name-slug}-{id}".
 import { slugify } from '../format.ts';
 import type { LinkContext } from '../routing/links.ts';
 import { userSiteLink } from './profile-urls.ts';

@@ -1,11 +1,15 @@
-// The signed-in viewer's own pages and the audience pages (spec 3 §2.11). They live on the
-// main host (an audience page also on the writer's own host): elsewhere they are absolute.
+// The signed-in viewer's own pages and the audience pages
+// (docs/product/3-routes-data-calls-constants.md §2.11). They live on the main host (an audience
+// page also on the writer's own host): elsewhere they are absolute.
 import { buildLink, mainHostLink } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
 
 export type YourStoriesFilter = 'drafts' | 'public' | 'responses' | 'unlisted' | 'deleted';
 
-/** After a post is restored, the deleted view says which one (spec 2 §2.3). */
+/**
+ * After a post is restored, the deleted view says which one
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.3).
+ */
 export interface UndeletedPostQuery {
   undeletedPost?: string;
   undeletedPostId?: string;

@@ -1,4 +1,5 @@
-// Tags, series, trending, landing pages, gifts and subscriptions (spec 3 §2.11).
+// Tags, series, trending, landing pages, gifts and subscriptions
+// (docs/product/3-routes-data-calls-constants.md §2.11).
 import { buildLink, mainHostLink } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
 

@@ -1,6 +1,6 @@
-// Post action endpoints (spec 3 §2.11). They are no page routes; the main host serves them,
-// so from a custom domain they are absolute on the main origin. A signed-out reader's
-// action is carried through sign-in as its actionUrl.
+// Post action endpoints (docs/product/3-routes-data-calls-constants.md §2.11). They are no page
+// routes; the main host serves them, so from a custom domain they are absolute on the main origin.
+// A signed-out reader's action is carried through sign-in as its actionUrl.
 import { mainHostLink } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
 

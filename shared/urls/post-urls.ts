@@ -1,6 +1,7 @@
-// Story addresses (spec 3 §2.11). The canonical address carries the title slug and the id
-// ("/@{username}/{slug}-{postId}", or "/{collectionSlug}/{slug}-{postId}" in a publication);
-// the routes read the id back with postIdFromParam.
+// Story addresses (docs/product/3-routes-data-calls-constants.md §2.11). The canonical address
+// carries the title slug and the id ("/@{username}/{slug}-{postId}", or
+// "/{collectionSlug}/{slug}-{postId}" in a publication); the routes read the id back with
+// postIdFromParam.
 import { buildLink, routePath } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
 import { collectionSiteLink } from './collection-urls.ts';

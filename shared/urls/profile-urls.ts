@@ -1,5 +1,6 @@
-// Profile addresses (spec 3 §2.11, spec 1 §3). A user's own site is their live custom
-// domain, else their username subdomain, else /@{username} on the main host, else /u/{id}.
+// Profile addresses (docs/product/3-routes-data-calls-constants.md §2.11,
+// docs/product/1-product-screens-membership-header-search.md §3). A user's own site is their live
+// custom domain, else their username subdomain, else /@{username} on the main host, else /u/{id}.
 // Profile subpages live on that same site: https://{domain}/about, /@{username}/about.
 import { buildLink, isUserHost } from '../routing/links.ts';
 import type { LinkContext, LinkParams, LinkQuery } from '../routing/links.ts';

@@ -1,6 +1,6 @@
-// Sign-in by email (spec 2 §4.1, §5, §8; DESIGN "Sign-in and sessions"): the calls
-// EmailAvailability, SendAcctAuthEmail and VerifyLoginCode, the magic link with its confirm
-// step, and the security of codes and links — random, hashed, single use, expiring, bound
+// Sign-in by email (docs/product/2-sign-in-notices-cache-routing.md §4.1, §5, §8; docs/sign-in.md):
+// the calls EmailAvailability, SendAcctAuthEmail and VerifyLoginCode, the magic link with its
+// confirm step, and the security of codes and links — random, hashed, single use, expiring, bound
 // to the email and browser, attempt-limited, rate-limited per email and per address in a
 // way that batches and aliases cannot get around.
 import { beforeAll, describe, expect, it } from 'vitest';

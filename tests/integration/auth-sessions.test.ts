@@ -1,7 +1,8 @@
-// Sessions of sign-in (spec 2 §4.1 step 6, §4.4; spec 1 §5; DESIGN "Sign-in and
-// sessions"): the session id rotates on sign-in, sign-out needs the session's anti-forgery
-// value in its path, a signed-out session's cookie is worthless, and the page a sign-in
-// returns to carries the sign-in confirmation once.
+// Sessions of sign-in (docs/product/2-sign-in-notices-cache-routing.md §4.1 step 6, §4.4;
+// docs/product/1-product-screens-membership-header-search.md §5; docs/sign-in.md): the session id
+// rotates on sign-in, sign-out needs the session's anti-forgery value in its path, a signed-out
+// session's cookie is worthless, and the page a sign-in returns to carries the sign-in confirmation
+// once.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { seedWorld, type World } from './helpers/fixtures.ts';

@@ -1,6 +1,7 @@
-// Sign-up (spec 3 §8 sign-up error codes), social sign-in through the auth domain (spec 2
-// §4.1 step 5 and its disable flags), the captcha hook (spec 2 §5), the mail adapters and
-// the development mailbox, and email verification (SendVerificationEmail).
+// Sign-up (docs/product/3-routes-data-calls-constants.md §8 sign-up error codes), social sign-in
+// through the auth domain (docs/product/2-sign-in-notices-cache-routing.md §4.1 step 5 and its
+// disable flags), the captcha hook (docs/product/2-sign-in-notices-cache-routing.md §5), the mail
+// adapters and the development mailbox, and email verification (SendVerificationEmail).
 import { beforeAll, describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
 import type { Env } from '../../worker/env.ts';
@@ -438,7 +439,7 @@ describe('email verification (SendVerificationEmail)', () => {
   });
 });
 
-describe('lockout texts (spec 2 §8)', () => {
+describe('lockout texts (docs/product/2-sign-in-notices-cache-routing.md §8)', () => {
   it('rounds soft lockout minutes up from milliseconds and counts network lockouts in days', () => {
     const now = 1_000_000;
     expect(lockoutMinutes(1)).toBe(1);

@@ -1,9 +1,9 @@
-// Blocking (spec 2 §3 post-retrieval states Blocked and Blocking; worker/graphql/modules/
-// blocks.ts): BlockUser / UnblockUser are idempotent, refuse visitors, forged calls and
-// oneself; a block removes follows both ways and recounts them; the blocked reader gets
-// the Blocked page (403) and cannot clap, respond or follow, while everyone else still
-// reads the story; the blocker gets the Blocking page (403) with Unblock; and neither sees
-// the other's stories on their home feeds.
+// Blocking (docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states Blocked and
+// Blocking; worker/graphql/modules/ blocks.ts): BlockUser / UnblockUser are idempotent, refuse
+// visitors, forged calls and oneself; a block removes follows both ways and recounts them; the
+// blocked reader gets the Blocked page (403) and cannot clap, respond or follow, while everyone
+// else still reads the story; the blocker gets the Blocking page (403) with Unblock; and neither
+// sees the other's stories on their home feeds.
 import { env } from 'cloudflare:workers';
 import { validate, type DocumentNode } from 'graphql';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Responses on lists (issue 6 item 3; spec 2 §3 Catalog.responsesCount,
-// threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery,
+// Responses on lists (issue 6 item 3; docs/product/2-sign-in-notices-cache-routing.md §3
+// Catalog.responsesCount, threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery,
 // ShowCatalogResponseOnParent; §8 closed discussion): writing one from plain text, paging,
 // private lists, closed discussion, hiding and showing by the list's creator only, and the
 // list page (user-catalog) showing them.

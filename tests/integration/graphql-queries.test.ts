@@ -1,5 +1,6 @@
-// The read queries: viewer, user/userResult, post/postResult (spec 2 §3 outcomes),
-// collection, tag/topic, and what each viewer may see of them.
+// The read queries: viewer, user/userResult, post/postResult
+// (docs/product/2-sign-in-notices-cache-routing.md §3 outcomes), collection, tag/topic, and what
+// each viewer may see of them.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORS, COLLECTIONS, POSTS, seedWorld, TAGS, USERS, type PersonKey, type World } from './helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 // Issue 6 item 11: RSS 2.0 feeds of the site's latest stories, writers, publications,
-// topics and public lists (spec 3 §7.6), over HTTP. The
+// topics and public lists (docs/product/3-routes-data-calls-constants.md §7.6), over HTTP. The
 // fixture world's member-only stories carry SECRET in every paragraph past their preview,
 // so "never past the preview" is checked on the raw bytes, signed in or not.
 import { env } from 'cloudflare:workers';

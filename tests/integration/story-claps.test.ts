@@ -1,6 +1,7 @@
-// Claps (issue 6 item 1; spec 3 §3 clapCount / viewerClapCount, §9 "Per-post default 50"):
-// 1 to 50 per reader per story, kept by SQL even under concurrent calls; signed in only;
-// anti-forgery checked; the story's clapCount follows; the anonymous page copy is purged.
+// Claps (issue 6 item 1; docs/product/3-routes-data-calls-constants.md §3 clapCount /
+// viewerClapCount, §9 "Per-post default 50"): 1 to 50 per reader per story, kept by SQL even under
+// concurrent calls; signed in only; anti-forgery checked; the story's clapCount follows; the
+// anonymous page copy is purged.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';

@@ -1,5 +1,6 @@
-// Post-retrieval outcomes on the story page (issue 6 item 1; spec 2 §3): each outcome the
-// data can produce has its own page text and HTTP status, over HTTP, logged out and in.
+// Post-retrieval outcomes on the story page (issue 6 item 1;
+// docs/product/2-sign-in-notices-cache-routing.md §3): each outcome the data can produce has its
+// own page text and HTTP status, over HTTP, logged out and in.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_RESULT_STATUS } from '../../client/pages/PostPage.tsx';

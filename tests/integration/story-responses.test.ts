@@ -1,6 +1,7 @@
-// Responses (issue 6 item 3; spec 2 §3 threadedPostResponses, §4.4 HIDE_POST_RESPONSE, §8):
-// writing one from plain text, paging a thread (RefetchThreadedPostResponsesQuery), replies,
-// hiding and unhiding by the parent's author only, closed discussions, cache purges.
+// Responses (issue 6 item 3; docs/product/2-sign-in-notices-cache-routing.md §3
+// threadedPostResponses, §4.4 HIDE_POST_RESPONSE, §8): writing one from plain text, paging a thread
+// (RefetchThreadedPostResponsesQuery), replies, hiding and unhiding by the parent's author only,
+// closed discussions, cache purges.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISCUSSION_CLOSED_MESSAGE } from '../../worker/graphql/modules/responses.ts';

@@ -1,14 +1,18 @@
 // GET /_/api/geo: the visitor's country and whether the EU privacy banner applies to it
-// (spec 2 §4.6). Pages for logged-out visitors are cached and shared across countries, so
-// the page itself cannot say; the client asks this endpoint after hydrating, only while
-// logged out and only until the banner was accepted (client/components/toasts/).
-// The answer depends on the caller's address: never stored by any cache.
+// (docs/product/2-sign-in-notices-cache-routing.md §4.6). Pages for logged-out visitors are cached
+// and shared across countries, so the page itself cannot say; the client asks this endpoint after
+// hydrating, only while logged out and only until the banner was accepted
+// (client/components/toasts/). The answer depends on the caller's address: never stored by any
+// cache.
 import type { Context } from 'hono';
 import type { Env } from '../env.ts';
 
 export const GEO_PATH = '/_/api/geo';
 
-/** Countries whose visitors see the privacy banner (spec 2 §4.6). */
+/**
+ * Countries whose visitors see the privacy banner
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.6).
+ */
 export const EU_PRIVACY_BANNER_COUNTRIES: ReadonlySet<string> = new Set([
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT',
   'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB',

@@ -1,8 +1,8 @@
-// The captcha on sending sign-in mail (spec 2 §5). The real adapter is Cloudflare
-// Turnstile (invisible widget; the token is verified server-side at siteverify). It is off
-// unless TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are both configured, so a local start
-// has none. When on, it guards every send except a login while skip_sign_in_recaptcha is on.
-// (Turnstile has no separate "v3" mode: the spec's v3 flag has nothing to switch here.)
+// The captcha on sending sign-in mail (docs/product/2-sign-in-notices-cache-routing.md §5). The
+// real adapter is Cloudflare Turnstile (invisible widget; the token is verified server-side at
+// siteverify). It is off unless TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are both configured, so
+// a local start has none. When on, it guards every send except a login while skip_sign_in_recaptcha
+// is on. (Turnstile has no separate "v3" mode: the spec's v3 flag has nothing to switch here.)
 import type { Env } from '../env.ts';
 import type { AuthOperation } from '../../shared/auth/sign-in-rules.ts';
 

@@ -1,5 +1,6 @@
-// The email sign-in calls (spec 2 §4.1, §5, §7, §8): SendAcctAuthEmail, VerifyLoginCode and
-// EmailAvailability, free of GraphQL so the resolvers stay thin.
+// The email sign-in calls (docs/product/2-sign-in-notices-cache-routing.md §4.1, §5, §7, §8):
+// SendAcctAuthEmail, VerifyLoginCode and EmailAvailability, free of GraphQL so the resolvers stay
+// thin.
 //
 // Answers are alike for known and unknown emails — same result, same work (a mail is sent
 // either way for sign-up) — except the product's deliberate login-only "we didn't recognize

@@ -1,7 +1,7 @@
-// Verifying an account's email (spec 2 §3 Viewer.unverifiedEmail, §4.4 VERIFY_EMAIL and
-// SENT_VERIFICATION_EMAIL toasts): SendVerificationEmail mails a link to the pending
-// email; following it shows a confirm button (mail scanners follow links), whose POST
-// makes the pending email the account's email.
+// Verifying an account's email (docs/product/2-sign-in-notices-cache-routing.md §3
+// Viewer.unverifiedEmail, §4.4 VERIFY_EMAIL and SENT_VERIFICATION_EMAIL toasts):
+// SendVerificationEmail mails a link to the pending email; following it shows a confirm button
+// (mail scanners follow links), whose POST makes the pending email the account's email.
 import { mainOrigin } from '../env.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, gt, ne } from 'drizzle-orm';

@@ -1,5 +1,6 @@
-// Results of the sign-in calls as GraphQL union members (spec 2 §7, §8): each carries a
-// message the dialog may show as it is.
+// Results of the sign-in calls as GraphQL union members
+// (docs/product/2-sign-in-notices-cache-routing.md §7, §8): each carries a message the dialog may
+// show as it is.
 import { lockoutMessage, lockoutMinutes } from '../../shared/auth/lockout-text.ts';
 import type { SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
 

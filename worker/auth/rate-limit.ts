@@ -1,5 +1,6 @@
-// Rate limits and network lockouts of sign-in (spec 2 §4.3, §8; DESIGN "every operation in
-// a batch counts against rate limits").
+// Rate limits and network lockouts of sign-in
+// (docs/product/2-sign-in-notices-cache-routing.md §4.3, §8;
+// docs/sign-in.md#rate-limits-and-lockouts: every operation in a batch counts against rate limits).
 //
 // Counters are fixed windows in D1 (rate_limits), one row per bucket and window, bumped
 // with one atomic upsert. Resolvers call hit() once per field they resolve, so every
@@ -46,7 +47,10 @@ export const LIMITS = {
   verificationMailPerUser: { name: 'verify-mail:user', max: 3, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
-/** How long a network lockout lasts (spec 2 §8 IpAuthLockout counts it in days). */
+/**
+ * How long a network lockout lasts (docs/product/2-sign-in-notices-cache-routing.md §8
+ * IpAuthLockout counts it in days).
+ */
 export const NETWORK_LOCKOUT_MS = DAY;
 
 export interface LimitState {

@@ -1,6 +1,7 @@
 // Sign-up: a registration ticket (a proven email, or a provider identity) becomes an
-// account once the visitor picks a name and a username (spec 3 §8 sign-up error codes).
-// The account starts with its predefined Reading list, like every reader's.
+// account once the visitor picks a name and a username
+// (docs/product/3-routes-data-calls-constants.md §8 sign-up error codes). The account starts with
+// its predefined Reading list, like every reader's.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
-// The auth endpoints of the worker (spec 3 §2.9): email link callback, sign-out, social
-// sign-in, email verification links, and the development mailbox.
+// The auth endpoints of the worker (docs/product/3-routes-data-calls-constants.md §2.9): email link
+// callback, sign-out, social sign-in, email verification links, and the development mailbox.
 import type { Context, Hono } from 'hono';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import { configuredFlags, type Env } from '../env.ts';

@@ -49,9 +49,10 @@ export interface SignInConfirmation {
 }
 
 /**
- * The sign-in confirmation for the page a sign-in returns to (spec 2 §4.1 step 6, §4.4):
- * present once, on the first page a fresh session renders. `clearCookie` must go out with
- * that page so the toast does not come back.
+ * The sign-in confirmation for the page a sign-in returns to
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.1 step 6, §4.4): present once, on the first
+ * page a fresh session renders. `clearCookie` must go out with that page so the toast does not come
+ * back.
  */
 export async function readSignInConfirmation(
   db: D1Database,

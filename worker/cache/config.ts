@@ -1,8 +1,9 @@
 // Edge-cache configuration, read from the worker's vars and secrets (see docs/adr/0001-edge-cache.md).
 //
-//   EDGE_CACHE                 "on" | "off": whether the cache is in use at all (spec 2 §4.7).
-//   EDGE_CACHE_TTL_SECONDS     freshness lifetime of a stored page (default 300).
-//   EDGE_CACHE_STALE_SECONDS   how long past its freshness a copy is kept in storage; such a
+//   EDGE_CACHE "on" | "off": whether the cache is in use at all
+//   (docs/product/2-sign-in-notices-cache-routing.md §4.7). EDGE_CACHE_TTL_SECONDS freshness
+//   lifetime of a stored page (default 300). EDGE_CACHE_STALE_SECONDS how long past its freshness a
+//   copy is kept in storage; such a
 //                              copy is never served: it is found, reported EXPIRED and replaced
 //                              by a fresh render (default 86400). 0 lets storage drop it at once.
 //   EDGE_CACHE_EXPERIMENT      the cache experiment split, "enabled" (default), one group name, or

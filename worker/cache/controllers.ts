@@ -1,12 +1,14 @@
 // The cache controllers: the GraphQL queries the cache layer asks, in process, to learn a
 // page's subject — whether it exists for this viewer, a story's state, and the ids its tags
-// are made of. PostCacheController and TopicCacheController are the spec's (spec 2 §7);
-// UserCacheController and CollectionCacheController are ours, for profile and publication
-// pages. They run with the request's own GraphQL context, so they share its per-request
-// loaders with the page's render (a render that follows costs no extra query for them).
+// are made of. PostCacheController and TopicCacheController are the spec's
+// (docs/product/2-sign-in-notices-cache-routing.md §7); UserCacheController and
+// CollectionCacheController are ours, for profile and publication pages. They run with the
+// request's own GraphQL context, so they share its per-request loaders with the page's render (a
+// render that follows costs no extra query for them).
 //
-// A controller that answers with errors is logged and skipped (spec 2 §4.7): the page is
-// then rendered as usual and not cached.
+// A controller that answers with errors is logged and skipped
+// (docs/product/2-sign-in-notices-cache-routing.md §4.7): the page is then rendered as usual and
+// not cached.
 import type { GraphQLContext } from '../graphql/context.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import type { HostContext } from '../host/resolve-host.ts';
@@ -15,7 +17,10 @@ import type { EligiblePage } from './eligibility.ts';
 import type { SubjectFacts } from './rules.ts';
 import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from './tags.ts';
 
-/** Spec 2 §7: id → id, isPublished, collection id, creator id (and isSuspended, for the suspended rule). */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §7: id → id, isPublished, collection id, creator
+ * id (and isSuspended, for the suspended rule).
+ */
 export const POST_CACHE_CONTROLLER = /* GraphQL */ `
   query PostCacheController($id: ID!) {
     post(id: $id) {
@@ -32,7 +37,10 @@ export const POST_CACHE_CONTROLLER = /* GraphQL */ `
   }
 `;
 
-/** Spec 2 §7: topicSlug → the tag id (and its canonical slug, which the tag is made of). */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §7: topicSlug → the tag id (and its canonical
+ * slug, which the tag is made of).
+ */
 export const TOPIC_CACHE_CONTROLLER = /* GraphQL */ `
   query TopicCacheController($topicSlug: String!) {
     topic(slug: $topicSlug) {

@@ -1,5 +1,6 @@
-// The edge-cache decision (spec 2 §4.7): the rules of rules.ts combined. A page is cacheable
-// only when every rule allows it. The decision records which rule decided:
+// The edge-cache decision (docs/product/2-sign-in-notices-cache-routing.md §4.7): the rules of
+// rules.ts combined. A page is cacheable only when every rule allows it. The decision records which
+// rule decided:
 //   - a disabling rule that fired always wins (spec: "a disabled result from any rule wins"),
 //   - otherwise the first requirement that failed, in REQUEST_RULES order,
 //   - otherwise a subject rule (the controller failed or found nothing),

@@ -1,5 +1,6 @@
-// The cache layer around page rendering (spec 2 §4.7, DESIGN "Edge cache"), in two steps
-// that the request pipeline (worker/pages/pipeline.ts) calls:
+// The cache layer around page rendering (docs/product/2-sign-in-notices-cache-routing.md §4.7,
+// docs/adr/0001-edge-cache.md), in two steps that the request pipeline (worker/pages/pipeline.ts)
+// calls:
 //
 //   consultEdgeCache: rules on the request ──no──────────────────────────▶ (not consulted)
 //        │ yes (logged out, not bot/staff/internal/spoofed, cache on, group not disabled,

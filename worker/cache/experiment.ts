@@ -1,5 +1,5 @@
-// The cache experiment (spec 3 §4): groups control, enabled and disabled; once disabled a
-// visitor stays disabled; otherwise a non-control value is adopted.
+// The cache experiment (docs/product/3-routes-data-calls-constants.md §4): groups control, enabled
+// and disabled; once disabled a visitor stays disabled; otherwise a non-control value is adopted.
 //
 // How a visitor is assigned, without making cached pages vary per visitor:
 // - The group is computed at the edge for each request from configuration
@@ -22,7 +22,10 @@
 export const EXPERIMENT_GROUPS = ['control', 'enabled', 'disabled'] as const;
 export type CacheExperimentGroup = (typeof EXPERIMENT_GROUPS)[number];
 
-/** Spec 3 §4: once disabled it stays disabled; otherwise a non-control value is adopted. */
+/**
+ * docs/product/3-routes-data-calls-constants.md §4: once disabled it stays disabled; otherwise a
+ * non-control value is adopted.
+ */
 export function adoptExperimentGroup(current: CacheExperimentGroup, incoming: CacheExperimentGroup): CacheExperimentGroup {
   if (current === 'disabled') return 'disabled';
   return incoming === 'control' ? current : incoming;

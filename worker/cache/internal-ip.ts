@@ -1,7 +1,8 @@
-// is_internal_ip (spec 2 §4.7, §6): a visitor is internal when the address Cloudflare saw
-// (CF-Connecting-IP, which Cloudflare sets and overwrites at its edge) falls in one of the
-// configured INTERNAL_IP_RANGES. Internal visitors (the office, VPN, monitoring) always get a
-// fresh render, so staff-only experiments and previews are never served from or put in the cache.
+// is_internal_ip (docs/product/2-sign-in-notices-cache-routing.md §4.7, §6): a visitor is internal
+// when the address Cloudflare saw (CF-Connecting-IP, which Cloudflare sets and overwrites at its
+// edge) falls in one of the configured INTERNAL_IP_RANGES. Internal visitors (the office, VPN,
+// monitoring) always get a fresh render, so staff-only experiments and previews are never served
+// from or put in the cache.
 //
 // Address parsing is Hono's (hono/utils/ipaddr, the code behind its ip-restriction
 // middleware); this file only matches CIDR blocks. IPv4-mapped IPv6 addresses

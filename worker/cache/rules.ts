@@ -1,5 +1,6 @@
-// The rules of the edge-cache decision (spec 2 §4.7), one small function each. A rule looks
-// at facts already known about the request and answers whether it lets the page be cached.
+// The rules of the edge-cache decision (docs/product/2-sign-in-notices-cache-routing.md §4.7), one
+// small function each. A rule looks at facts already known about the request and answers whether it
+// lets the page be cached.
 //
 // Requirements — all must hold for a page to be served from or stored in the cache:
 //   cache_in_use      the cache is switched on (EDGE_CACHE=on)

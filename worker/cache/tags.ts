@@ -1,7 +1,7 @@
-// Cache tags (spec 2 §4.7): home; post:{postId}; topic:{tagSlug}; and user:{id},
-// collection:{id} for profile and publication pages. A stored page carries its tags in the
-// Cache-Tag header (comma-separated, as Cloudflare's purge-by-tag reads it); a purge by tag
-// drops every copy that carries the tag.
+// Cache tags (docs/product/2-sign-in-notices-cache-routing.md §4.7): home; post:{postId};
+// topic:{tagSlug}; and user:{id}, collection:{id} for profile and publication pages. A stored page
+// carries its tags in the Cache-Tag header (comma-separated, as Cloudflare's purge-by-tag reads
+// it); a purge by tag drops every copy that carries the tag.
 
 export const HOME_TAG = 'home';
 export const postTag = (postId: string) => `post:${postId}`;

@@ -1,4 +1,5 @@
-// Which feed an address asks for, by host kind (spec 3 §7.6, §2.11):
+// Which feed an address asks for, by host kind (docs/product/3-routes-data-calls-constants.md §7.6,
+// §2.11):
 //
 //   main host              /feed/latest                       the whole site's newest stories
 //                          /feed/@{username}                  a writer's stories
@@ -24,10 +25,10 @@
 // (RESERVED_FEED_SEGMENTS is exported for that).
 //
 // Lists: a list's address on its creator's site is /@{username}/list/{catalogSlugId}
-// (spec 3 §2.11), where catalogSlugId is "{name-slug}-{id}" (or the bare id when the name
-// has no slug characters) or, for a predefined list, its kind's slug (reading-list). With
-// no username in /feed/collections/{catalogSlugId}, only the id forms say which list: a
-// predefined slug could be anyone's, so it is not a feed (404).
+// (docs/product/3-routes-data-calls-constants.md §2.11), where catalogSlugId is "{name-slug}-{id}"
+// (or the bare id when the name has no slug characters) or, for a predefined list, its kind's slug
+// (reading-list). With no username in /feed/collections/{catalogSlugId}, only the id forms say
+// which list: a predefined slug could be anyone's, so it is not a feed (404).
 import type { HostContext } from '../host/resolve-host.ts';
 import { predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
 

@@ -1,6 +1,6 @@
 // RSS 2.0 feeds of the site's latest stories, writers, publications, topics and public lists
-// (issue 6 item 11, spec 3 §7.6), answered before the page layer. See feed-target.ts for
-// the addresses on each host kind.
+// (issue 6 item 11, docs/product/3-routes-data-calls-constants.md §7.6), answered before the page
+// layer. See feed-target.ts for the addresses on each host kind.
 //
 // Caching decision: a feed is rendered as a logged-out reader sees it whatever the request
 // carries (feed-data.ts), so it is safe to share: it is sent with

@@ -8,7 +8,10 @@ import { GraphQLError, validate, type DocumentNode, type GraphQLSchema, type Val
 
 /** Request body cap (bytes), enforced while reading, whatever Content-Length says. */
 export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024;
-/** Operations per batched request (spec 2 §7, §9: "GraphQL batch max 20"). */
+/**
+ * Operations per batched request (docs/product/2-sign-in-notices-cache-routing.md §7, §9: "GraphQL
+ * batch max 20").
+ */
 export const GRAPHQL_MAX_BATCH_OPERATIONS = 20;
 /** Nesting of selections; the deepest page query (story paragraphs' markups) needs 8. */
 export const GRAPHQL_MAX_DEPTH = 12;

@@ -67,9 +67,9 @@ export interface Loaders {
 
 /** Who blocked whom between the viewer and one other user. */
 export interface ViewerBlock {
-  /** The viewer blocked them (spec 2 §3 Blocking). */
+  /** The viewer blocked them (docs/product/2-sign-in-notices-cache-routing.md §3 (Blocking)). */
   blocking: boolean;
-  /** They blocked the viewer (spec 2 §3 Blocked). */
+  /** They blocked the viewer (docs/product/2-sign-in-notices-cache-routing.md §3 (Blocked)). */
   blockedBy: boolean;
 }
 

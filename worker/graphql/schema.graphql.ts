@@ -1,10 +1,13 @@
-// The GraphQL contract of the data service, as SDL. Names follow the spec (spec 1 §3,
-// spec 2 §3, spec 3 §3): they are what the client's queries are written against.
-// Resolvers live beside it in ./resolvers/; ./schema.ts joins the two.
+// The GraphQL contract of the data service, as SDL. Names follow the spec
+// (docs/product/1-product-screens-membership-header-search.md §3,
+// docs/product/2-sign-in-notices-cache-routing.md §3,
+// docs/product/3-routes-data-calls-constants.md §3): they are what the client's queries are written
+// against. Resolvers live beside it in ./resolvers/; ./schema.ts joins the two.
 //
 // Rules the resolvers keep, written here so a reader of the contract sees them:
-// - A story (Post) only resolves after the access check of spec 2 §3's post-retrieval
-//   states (resolvers/post-access.ts); `post` answers null where `postResult` names why.
+// - A story (Post) only resolves after the access check of
+//   docs/product/2-sign-in-notices-cache-routing.md §3's post-retrieval states
+//   (resolvers/post-access.ts); `post` answers null where `postResult` names why.
 // - Member-only paragraphs leave the server only through Post.content / previewContent /
 //   extendedPreviewContent, which all read through one gate (resolvers/post-content.ts).
 // - Lists (feeds, postsConnection) never hold drafts, trashed stories, responses, suspended
@@ -90,7 +93,7 @@ type PostConnection {
   pagingInfo: PagingInfo!
 }
 
-# ---- Result outcomes (union members with a message, per DESIGN "GraphQL") -------------
+# ---- Result outcomes (union members with a message, per docs/product/2-sign-in-notices-cache-routing.md §8) -------------
 
 type NotFound {
   message: String!
@@ -119,7 +122,7 @@ type PostSuspended {
 union UserResult = User | NotFound | AccountSuspended | AccountDeleted
 
 """
-Spec 2 §3 post-retrieval states that this service can produce (Blocked and Blocking are
+docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states that this service can produce (Blocked and Blocking are
 added by modules/blocks.ts). Not produced (no data behind them yet): Unauthorized,
 UnavailableForLegalReasons, WithheldInCountry.
 """
@@ -280,7 +283,7 @@ enum PostVisibility {
   LOCKED
 }
 
-"Spec 3 post types. Derived: deleted, draft, response, unlisted, public (published and unknown are never produced)."
+"Post types of docs/product/3-routes-data-calls-constants.md §3. Derived: deleted, draft, response, unlisted, public (published and unknown are never produced)."
 enum PostType {
   deleted
   draft

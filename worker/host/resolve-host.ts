@@ -1,7 +1,10 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
 
-/** Which route table a request's host uses, and who owns the host (spec 3 §2). */
+/**
+ * Which route table a request's host uses, and who owns the host
+ * (docs/product/3-routes-data-calls-constants.md §2).
+ */
 export type HostContext =
   | { kind: 'default'; host: string }
   | { kind: 'user'; host: string; userId: string; username: string; via: 'custom-domain' | 'subdomain' }

@@ -4,7 +4,8 @@
 // after the demo world all have one.
 //
 // Ids: a list's GraphQL id is its row id, except a predefined list, whose id is
-// predefined:{userId}:{KIND} (spec 3 §2.11) whatever its row id is.
+// predefined:{userId}:{KIND} (docs/product/3-routes-data-calls-constants.md §2.11) whatever its row
+// id is.
 //
 // Visibility: a PRIVATE list exists only for its creator; to everyone else it answers
 // like a missing one (its existence is private). PUBLIC lists (and LOCKED ones, whose

@@ -7,7 +7,7 @@ import type { MembershipRow } from '../db/schema.ts';
  * the states, not their effect on access):
  * - active: yes, until current_period_ends_at;
  * - cancelled: yes, until current_period_ends_at (benefits are kept for the paid period,
- *   spec 1 §4 "Reactivation");
+ *   docs/product/1-product-screens-membership-header-search.md §4 "Reactivation");
  * - payment failed: no, from payment_failed_at until a charge succeeds (which clears it);
  * - period ended: no.
  * The same rule decides User.mediumMemberAt, so the member badge and access agree.

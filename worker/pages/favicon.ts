@@ -3,7 +3,10 @@ import type { Env } from '../env.ts';
 import { imageUrl } from '../../shared/urls/image-urls.ts';
 import { findPublicationFavicon } from '../graphql/modules/publication-favicon.ts';
 
-/** Publication favicons are cropped to this square (spec 2 §9). */
+/**
+ * Publication favicons are cropped to this square
+ * (docs/product/2-sign-in-notices-cache-routing.md §9).
+ */
 export const PUBLICATION_FAVICON_SIZE = 128;
 
 /** The product's favicon differs per environment so a staging tab is never mistaken for production. */

@@ -1,6 +1,7 @@
 /**
- * Pages refuse to be framed unless the allow_iframe flag is on (spec 2 §5): both the
- * legacy header and the CSP directive, since browsers honour one or the other.
+ * Pages refuse to be framed unless the allow_iframe flag is on
+ * (docs/product/2-sign-in-notices-cache-routing.md §5): both the legacy header and the CSP
+ * directive, since browsers honour one or the other.
  */
 export function framingHeaders(flags: ReadonlySet<string>): Record<string, string> {
   if (flags.has('allow_iframe')) return {};

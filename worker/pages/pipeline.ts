@@ -1,5 +1,5 @@
-// Every page request goes through four Hono middleware, in this order (DESIGN "The request,
-// end to end"):
+// Every page request goes through four Hono middleware, in this order (docs/adr/0001-edge-cache.md
+// tells why the cache comes before the viewer):
 //
 //   host kind ─▶ edge-cache lookup ─▶ viewer ─▶ page
 //

@@ -1,5 +1,6 @@
-// The 500 page (spec 1 §2.2). Written as plain HTML rather than through React: it is what
-// we show when rendering itself failed, so it must not depend on the render path.
+// The 500 page (docs/product/1-product-screens-membership-header-search.md §2.2). Written as plain
+// HTML rather than through React: it is what we show when rendering itself failed, so it must not
+// depend on the render path.
 import manifest from '../generated/asset-manifest.json' with { type: 'json' };
 import type { Env } from '../env.ts';
 import { escapeHtml } from '../../shared/html.ts';

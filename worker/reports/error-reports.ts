@@ -1,6 +1,7 @@
-// Intake for client error reports (spec 2 §8): a JSON array of records, sent by the
-// browser's reporter with the header x-xsrf-token: 1. Each record becomes one structured
-// log line, which is where operators read them (wrangler tail / Workers Logs).
+// Intake for client error reports (docs/product/2-sign-in-notices-cache-routing.md §8): a JSON
+// array of records, sent by the browser's reporter with the header x-xsrf-token: 1. Each record
+// becomes one structured log line, which is where operators read them (wrangler tail / Workers
+// Logs).
 
 import { bodyLimit } from 'hono/body-limit';
 

@@ -1,7 +1,7 @@
-// The trash (spec 2 §9: retention 14 days). DeletePost moves a story to the trash
-// (posts.deleted_at); UndeletePost takes it out. A story that has been in the trash for
-// longer than 14 days is deleted for good by the daily scheduled job (worker/index.ts,
-// wrangler.toml [triggers]), with everything that hangs on it:
+// The trash (docs/product/2-sign-in-notices-cache-routing.md §9: retention 14 days). DeletePost
+// moves a story to the trash (posts.deleted_at); UndeletePost takes it out. A story that has been
+// in the trash for longer than 14 days is deleted for good by the daily scheduled job
+// (worker/index.ts, wrangler.toml [triggers]), with everything that hangs on it:
 //   its claps, tags, list items, reading-history rows and notifications (ON DELETE CASCADE),
 //   and its responses, with their own replies (a thread without its story cannot be shown;
 //   not shown in the spec, decided here).

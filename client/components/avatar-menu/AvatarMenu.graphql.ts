@@ -1,8 +1,9 @@
 import { graphql, known } from '../../graphql/graphql.ts';
 
 /**
- * The avatar menu (spec 1 §2.6, §7): loaded in the browser when the menu is about to open,
- * never during the server render (the header must not change while it hydrates).
+ * The avatar menu (docs/product/1-product-screens-membership-header-search.md §2.6, §7): loaded in
+ * the browser when the menu is about to open, never during the server render (the header must not
+ * change while it hydrates).
  */
 export const AvatarMenuQuery = known(graphql(`
   query AvatarMenuQuery {

@@ -1,8 +1,8 @@
-// The avatar menu (spec 1 §2.6): a menu button and a 264 px menu that fades in and out in
-// 300 ms and closes on scroll, Escape, a click outside, choosing an item or a page change.
-// Keyboard: Enter, Space or ArrowDown open it at the first item, ArrowUp at the last;
-// ArrowUp/ArrowDown/Home/End move between items; Escape closes it and focus returns to
-// the button; Tab closes it and moves on.
+// The avatar menu (docs/product/1-product-screens-membership-header-search.md §2.6): a menu button
+// and a 264 px menu that fades in and out in 300 ms and closes on scroll, Escape, a click outside,
+// choosing an item or a page change. Keyboard: Enter, Space or ArrowDown open it at the first item,
+// ArrowUp at the last; ArrowUp/ArrowDown/Home/End move between items; Escape closes it and focus
+// returns to the button; Tab closes it and moves on.
 //
 // AvatarMenuQuery is sent in the browser only, when the menu is about to be used (hover
 // or focus of the button, or opening it), so hydration never changes the header.
@@ -16,7 +16,7 @@ import { PersonIcon } from '../header/icons.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import type { AvatarMenuQueryData } from './menu-items.ts';
 
-/** Spec 1 §2.6, §9. */
+/** docs/product/1-product-screens-membership-header-search.md §2.6, §9. */
 export const AVATAR_MENU_FADE_MS = 300;
 
 // The open menu (items, their rules, keyboard movement) is its own chunk, loaded on the

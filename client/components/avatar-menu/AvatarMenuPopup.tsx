@@ -1,7 +1,7 @@
-// The open avatar menu (spec 1 §2.6): its sections and items, keyboard movement between
-// them and what choosing one does. AvatarMenu.tsx keeps the button, the open/closed state
-// and the data; this part loads on the first hover, focus or opening of the button, so a
-// reader who never opens the menu never downloads it.
+// The open avatar menu (docs/product/1-product-screens-membership-header-search.md §2.6): its
+// sections and items, keyboard movement between them and what choosing one does. AvatarMenu.tsx
+// keeps the button, the open/closed state and the data; this part loads on the first hover, focus
+// or opening of the button, so a reader who never opens the menu never downloads it.
 import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent, RefObject } from 'react';
 import { imageSrc } from '../../app/images.ts';
@@ -13,7 +13,7 @@ import { useViewerSession } from '../header/viewer-session.tsx';
 import { signOutUrl } from '../../../shared/urls/auth-urls.ts';
 import { avatarMenuSections, type AvatarMenuQueryData, type MenuItem } from './menu-items.ts';
 
-/** Spec 1 §2.6, §9. */
+/** docs/product/1-product-screens-membership-header-search.md §2.6, §9. */
 export const AVATAR_MENU_WIDTH = 264;
 
 export interface AvatarMenuPopupProps {

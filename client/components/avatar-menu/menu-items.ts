@@ -1,12 +1,14 @@
-// Which items the avatar menu shows (spec 1 §2.6, §4, §6), as plain data: the component
-// renders them, unit tests check them for every kind of viewer.
+// Which items the avatar menu shows
+// (docs/product/1-product-screens-membership-header-search.md §2.6, §4, §6), as plain data: the
+// component renders them, unit tests check them for every kind of viewer.
 //
 // Membership decisions (the spec names the items, these are the rules behind them):
 // - "Member since {Month year}": a membership that is active now (Member or Friend, or
 //   cancelled but still within its paid period).
 // - Become a member: no membership, or one whose period ended.
 // - Reactivate Membership: cancelled, still within the paid period (uncancel keeps the
-//   benefits and bills from currentPeriodEndsAt, spec 1 §4).
+//   benefits and bills from currentPeriodEndsAt,
+//   docs/product/1-product-screens-membership-header-search.md §4).
 // - A membership whose last payment failed gets neither upsell: it is fixed by updating
 //   the payment method, not by buying again.
 // - Become a Friend: an active Member (not Friend) who can switch plan (card processors,
@@ -25,7 +27,10 @@ import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
 import { profileUrl } from '../../../shared/urls/profile-urls.ts';
 import type { PreloadedViewer } from '../../../shared/preloaded-state.ts';
 
-/** Spec 1 §9: the menu lists at most 3 administered publications. */
+/**
+ * docs/product/1-product-screens-membership-header-search.md §9: the menu lists at most 3
+ * administered publications.
+ */
 export const MAX_MENU_PUBLICATIONS = 3;
 
 export interface AvatarMenuMembership {
@@ -76,7 +81,10 @@ export function membershipState(membership: AvatarMenuMembership | null | undefi
   return membership.tier === 'FRIEND' ? 'friend' : 'member';
 }
 
-/** Spec 1 §4: plan switches only for the two card processors, not cancelled, not payment-failed. */
+/**
+ * docs/product/1-product-screens-membership-header-search.md §4: plan switches only for the two
+ * card processors, not cancelled, not payment-failed.
+ */
 export function canSwitchPlan(membership: AvatarMenuMembership | null | undefined): boolean {
   return (
     !!membership &&
@@ -268,7 +276,10 @@ export function avatarMenuSections(input: AvatarMenuInput): MenuSection[] {
   return sections;
 }
 
-/** Settings › Publishing at its "Manage publications" section (spec 1 §2.4 anchors). */
+/**
+ * Settings › Publishing at its "Manage publications" section
+ * (docs/product/1-product-screens-membership-header-search.md §2.4 anchors).
+ */
 function managePublicationsUrl(ctx: LinkContext): string {
   return buildLink('ShowSettingsTab', { setting: 'publishing' }, ctx) + '#managePublications';
 }

@@ -52,7 +52,10 @@ export interface FollowerCountProps {
   count: number;
 }
 
-/** The count, abbreviated with K and M (spec 3 §9); the caller writes the word "Followers". */
+/**
+ * The count, abbreviated with K and M (docs/product/3-routes-data-calls-constants.md §9); the
+ * caller writes the word "Followers".
+ */
 export function FollowerCount({ target, count }: FollowerCountProps) {
   const shown = useFollowerCount(target, count);
   return (

@@ -3,8 +3,8 @@
 // unmutes: it shows the change at once, sends the spec's call (FollowUser, UnfollowUser,
 // FollowCollection, UnfollowCollection, FollowTag, UnfollowTag, MuteAuthor, UnmuteAuthor,
 // MutePub, UnmutePub), settles on the server's answer or rolls back, and shows the toast
-// of spec 2 §4.4. A visitor gets the sign-up prompt instead (spec 2 §6: following needs an
-// account).
+// of docs/product/2-sign-in-notices-cache-routing.md §4.4. A visitor gets the sign-up prompt
+// instead (docs/product/2-sign-in-notices-cache-routing.md §6: following needs an account).
 import { createContext, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';

@@ -1,7 +1,7 @@
-// Muting writers and publications (spec 1 §4, §7: MuteAuthor, UnmuteAuthor, MutePub,
-// UnmutePub). A muted writer's or publication's stories leave the viewer's home feeds and
-// digests; the MUTE_ENTITY toast offers Undo. Like following, the change shows at once and
-// rolls back if the call fails (FollowStoreProvider.tsx).
+// Muting writers and publications (docs/product/1-product-screens-membership-header-search.md §4,
+// §7: MuteAuthor, UnmuteAuthor, MutePub, UnmutePub). A muted writer's or publication's stories
+// leave the viewer's home feeds and digests; the MUTE_ENTITY toast offers Undo. Like following, the
+// change shows at once and rolls back if the call fails (FollowStoreProvider.tsx).
 import { useEffect, useId, useRef, useState } from 'react';
 import { edgeKey } from './follow-store.ts';
 import { useFollowStore, useIsMuting } from './FollowStoreProvider.tsx';

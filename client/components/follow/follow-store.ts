@@ -1,7 +1,8 @@
-// The client's follow and mute state (spec 1 §4: "Follow/unfollow and mute/unmute update
-// viewer edges and counts immediately in local state, before the server answers"), as a
-// pure reducer keyed by target ("USER:{id}", "COLLECTION:{id}", "TAG:{id}"), so every
-// Follow button and follower count of one target on the page moves together.
+// The client's follow and mute state
+// (docs/product/1-product-screens-membership-header-search.md §4: "Follow/unfollow and mute/unmute
+// update viewer edges and counts immediately in local state, before the server answers"), as a pure
+// reducer keyed by target ("USER:{id}", "COLLECTION:{id}", "TAG:{id}"), so every Follow button and
+// follower count of one target on the page moves together.
 //
 // For each target the store keeps what the server last confirmed (unknown until a call
 // answers: the page's own data stands in for it) and the calls still in flight, in order.

@@ -1,5 +1,5 @@
-// Which toast (spec 2 §4.4) a follow or mute call ends with. Pure, so the choice is tested
-// without a browser; FollowStoreProvider.tsx shows them.
+// Which toast (docs/product/2-sign-in-notices-cache-routing.md §4.4) a follow or mute call ends
+// with. Pure, so the choice is tested without a browser; FollowStoreProvider.tsx shows them.
 import type { ToastRequest } from '../toasts/toast-queue.ts';
 import type { EdgeChange } from './follow-store.ts';
 
@@ -21,7 +21,8 @@ export function successToast(target: { name: string }, change: EdgeChange, undo:
     case 'mute':
       return { style: 'MUTE_ENTITY', extraParams: { name, onUndo: () => undo('unmute') } };
     case 'unmute':
-      // Spec 1 §8 names "a muted-author-unmuted toast" without its words.
+      // docs/product/1-product-screens-membership-header-search.md §8 names "a muted-author-unmuted
+      // toast" without its words.
       return { style: 'MESSAGE', message: `You unmuted ${name}. Their stories can appear on your homepage again.` };
   }
 }

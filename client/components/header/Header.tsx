@@ -1,6 +1,7 @@
-// The global header (spec 1 §2.5): logo, search (small screens), Write (medium and up),
-// notifications (logged in), Sign up / Sign in (visitors), the avatar menu, and on small
-// screens a 41 px sub-bar with Open in app (and Sign up for visitors).
+// The global header (docs/product/1-product-screens-membership-header-search.md §2.5): logo, search
+// (small screens), Write (medium and up), notifications (logged in), Sign up / Sign in (visitors),
+// the avatar menu, and on small screens a 41 px sub-bar with Open in app (and Sign up for
+// visitors).
 //
 // Edge cache: a logged-out page is shared between readers, so the logged-out header holds
 // nothing about the viewer; a logged-in header draws the avatar from the preloaded state and
@@ -21,9 +22,16 @@ import { signInPageUrl, useSignInPrompt, type SignInPromptOptions } from './sign
 import { useViewerSession } from './viewer-session.tsx';
 
 export interface HeaderProps {
-  /** Wordmark-only navigation (spec 2 §2.3: registration form, unrecognized account, …). */
+  /**
+   * Wordmark-only navigation (docs/product/2-sign-in-notices-cache-routing.md §2.3: registration
+   * form, unrecognized account, …).
+   */
   wordmarkOnly?: boolean;
-  /** Avatar menu "Reactivate Membership" (spec 1 §4 modal, a later issue); a link to the membership settings otherwise. */
+  /**
+   * Avatar menu "Reactivate Membership"
+   * (docs/product/1-product-screens-membership-header-search.md §4 modal, a later issue); a link to
+   * the membership settings otherwise.
+   */
   onReactivateMembership?: () => void;
 }
 

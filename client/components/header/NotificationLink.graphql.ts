@@ -1,6 +1,9 @@
 import { graphql, known } from '../../graphql/graphql.ts';
 
-/** The header's notification badge; only sent for a signed-in viewer (spec 1 §7). */
+/**
+ * The header's notification badge; only sent for a signed-in viewer
+ * (docs/product/1-product-screens-membership-header-search.md §7).
+ */
 export const UnreadNotificationCount = known(graphql(`
   query UnreadNotificationCount {
     viewer {

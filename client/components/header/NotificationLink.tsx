@@ -1,6 +1,7 @@
-// The header's notification link with its unread badge (spec 1 §2.5): logged in only.
-// The count is fetched after hydration (UnreadNotificationCount), so the server's markup
-// and the hydrated markup are the same; the badge appears once the answer is in.
+// The header's notification link with its unread badge
+// (docs/product/1-product-screens-membership-header-search.md §2.5): logged in only. The count is
+// fetched after hydration (UnreadNotificationCount), so the server's markup and the hydrated markup
+// are the same; the badge appears once the answer is in.
 import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { mePageUrl } from '../../../shared/urls/me-urls.ts';
@@ -9,7 +10,10 @@ import { UnreadNotificationCount } from './NotificationLink.graphql.ts';
 import { BellIcon } from './icons.tsx';
 import { useLinkContext } from './link-context.ts';
 
-/** Spec 1 §9: the badge is capped at the text 99+. */
+/**
+ * docs/product/1-product-screens-membership-header-search.md §9: the badge is capped at the text
+ * 99+.
+ */
 export const NOTIFICATION_BADGE_CAP = 99;
 
 export function unreadBadgeText(count: number | null | undefined): string | null {
@@ -26,7 +30,9 @@ export function NotificationLink() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const [result] = useQuery<UnreadNotificationCountData>({ query: UnreadNotificationCount, pause: !mounted });
-  // A failed count leaves the plain link (spec 1 §8: the page renders without the enhancement).
+  // A failed count leaves the plain link
+  // (docs/product/1-product-screens-membership-header-search.md §8: the page renders without the
+  // enhancement).
   const count = result.data?.viewer?.notificationStatus?.unreadNotificationCount ?? 0;
   const badge = unreadBadgeText(count);
   return (

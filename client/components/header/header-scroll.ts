@@ -1,6 +1,7 @@
-// Header height follows scroll (spec 1 §2.5): 57 px, plus a 41 px sub-bar on small
-// screens; scrolling down past it slides the header away, scrolling back up or reaching
-// the top brings it back. Scroll events are throttled at 100 ms (spec 2 §9).
+// Header height follows scroll (docs/product/1-product-screens-membership-header-search.md §2.5):
+// 57 px, plus a 41 px sub-bar on small screens; scrolling down past it slides the header away,
+// scrolling back up or reaching the top brings it back. Scroll events are throttled at 100 ms
+// (docs/product/2-sign-in-notices-cache-routing.md §9).
 import { useEffect, useState, type RefObject } from 'react';
 
 export const HEADER_HEIGHT = 57;

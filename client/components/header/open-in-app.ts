@@ -1,4 +1,5 @@
-// The mobile bar's "Open in app" deep link (spec 1 §2.5, §7).
+// The mobile bar's "Open in app" deep link
+// (docs/product/1-product-screens-membership-header-search.md §2.5, §7).
 //
 // Decision: a Branch-style link on the app-link host (APP_LINK_ORIGIN). Such a service opens
 // the installed app at $deeplink_path through its URI scheme (vellum://…), sends phones

@@ -12,13 +12,19 @@ import type { LinkContext } from '../../../shared/routing/links.ts';
 import { useLinkContext } from './link-context.ts';
 
 export type SignInOperation = 'login' | 'register';
-/** The dialog steps of spec 2 §2.1 that a prompt may open at. */
+/**
+ * The dialog steps of docs/product/2-sign-in-notices-cache-routing.md §2.1 that a prompt may open
+ * at.
+ */
 export type SignInStep = 'SIGNIN_OPTIONS' | 'SIGNUP_OPTIONS' | 'ENTER_EMAIL';
 
 export interface SignInPromptOptions {
   operation: SignInOperation;
   step?: SignInStep;
-  /** Spec 2 §2.1 susiEntry: where the prompt came from (e.g. 'nav', 'write', 'toast'). */
+  /**
+   * docs/product/2-sign-in-notices-cache-routing.md §2.1 (susiEntry): where the prompt came from
+   * (e.g. 'nav', 'write', 'toast').
+   */
   susiEntry?: string;
 }
 

@@ -1,6 +1,7 @@
 // The client's logged-in state. It starts from the page's preloaded state and is cleared
-// by signing out (spec 1 §4 "Sign out: goes to the sign-out route carrying the session
-// anti-forgery value, clears the client's logged-in state and navigates").
+// by signing out (docs/product/1-product-screens-membership-header-search.md §4 "Sign out: goes to
+// the sign-out route carrying the session anti-forgery value, clears the client's logged-in state
+// and navigates").
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { PreloadedState, PreloadedViewer } from '../../../shared/preloaded-state.ts';
@@ -36,7 +37,8 @@ export function ViewerSessionProvider({
   const signOut = useCallback(() => {
     const token = state.session.xsrf;
     if (!token) {
-      // The server logs the same words when a sign-out arrives without it (spec 1 §8).
+      // The server logs the same words when a sign-out arrives without it
+      // (docs/product/1-product-screens-membership-header-search.md §8).
       console.warn('No xsrf token found');
       return;
     }

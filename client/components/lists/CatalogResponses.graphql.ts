@@ -1,5 +1,5 @@
-// Documents of responses on lists (spec 2 §3 Catalog: responsesCount,
-// threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery,
+// Documents of responses on lists (docs/product/2-sign-in-notices-cache-routing.md §3 (Catalog):
+// responsesCount, threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery,
 // ShowCatalogResponseOnParent). A list's responses are drawn by the story's responses
 // section (client/components/story/ResponsesSection.tsx), through its thread fragment.
 import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
@@ -28,7 +28,10 @@ export const CatalogResponses_catalog = known(graphql(
 
 export type CatalogResponsesData = ResultOf<typeof CatalogResponses_catalog>;
 
-/** Spec 2 §7: a list's responses, paged and sorted (also the refetch after Undo). */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §7: a list's responses, paged and sorted (also
+ * the refetch after Undo).
+ */
 export const RefetchThreadedCatalogResponsesQuery = known(graphql(
   `
     query RefetchThreadedCatalogResponsesQuery($catalogId: ID!, $catalogResponsesPagingOptions: PagingOptions, $sortType: ResponseSortType) {

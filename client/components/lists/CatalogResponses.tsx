@@ -26,7 +26,8 @@ function DiscussionSwitch({ catalogId, responsesLocked }: { catalogId: string; r
 
 export function CatalogResponses({ catalog }: { catalog: CatalogResponsesData & { id: string } }) {
   const { viewer } = useViewerSession();
-  // Responses are clapped like a story's (spec 3 multiVote), so the section brings the provider.
+  // Responses are clapped like a story's (docs/product/3-routes-data-calls-constants.md §3
+  // (multiVote)), so the section brings the provider.
   return (
     <MultiVoteProvider>
     <ResponsesSection

@@ -1,6 +1,7 @@
 // Save / Saved for someone else's public list (following a list). Saving shows the
-// FOLLOW_CATALOG toast "List saved to Your Library." with 'View library' (spec 2 §4.4).
-// A visitor is asked to sign up (spec 2 §6: curating lists requires an account).
+// FOLLOW_CATALOG toast "List saved to Your Library." with 'View library'
+// (docs/product/2-sign-in-notices-cache-routing.md §4.4). A visitor is asked to sign up
+// (docs/product/2-sign-in-notices-cache-routing.md §6: curating lists requires an account).
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { FollowCatalog, UnfollowCatalog, type CatalogMutationResult } from '../../graphql/library.ts';

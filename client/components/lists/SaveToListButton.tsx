@@ -6,7 +6,8 @@
 // each — ticking adds the story, unticking removes it — and "Create new list", which makes
 // a list and puts the story in it. The lists are fetched when the popover opens (never in
 // the server render: a cached page must not hold anything about a viewer).
-// A visitor is asked to sign up instead (spec 2 §6: bookmarking requires an account).
+// A visitor is asked to sign up instead (docs/product/2-sign-in-notices-cache-routing.md §6:
+// bookmarking requires an account).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';

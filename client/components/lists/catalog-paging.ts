@@ -1,6 +1,7 @@
-// List paging (spec 1 §4): "a first page (only limit, or null cursor) replaces the list;
-// later pages append and de-duplicate by id." Used by every library page's "Show more"
-// (lists, a list's stories, saved lists, reading history, notifications).
+// List paging (docs/product/1-product-screens-membership-header-search.md §4): "a first page (only
+// limit, or null cursor) replaces the list; later pages append and de-duplicate by id." Used by
+// every library page's "Show more" (lists, a list's stories, saved lists, reading history,
+// notifications).
 
 export interface PagingRequest {
   limit?: number | null;

@@ -1,5 +1,6 @@
 // "Show more" for the library pages: starts from the page's server data and appends later
-// pages fetched in the browser, merged by mergeCatalogPage (spec 1 §4).
+// pages fetched in the browser, merged by mergeCatalogPage
+// (docs/product/1-product-screens-membership-header-search.md §4).
 import { useCallback, useState } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';
 import type { PagingInfo } from '../../graphql/types.ts';

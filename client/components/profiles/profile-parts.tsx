@@ -2,9 +2,10 @@
 // user-following, user-catalogs, user-catalog, user-books): the heading with its tabs in
 // the main column, the writer in the sidebar, and what shows when the profile cannot be.
 //
-// Links follow the profile address rule (spec 1 §3): on the writer's own custom domain or
-// subdomain they are root-relative without /@{username}; elsewhere they lead to that site,
-// or to /@{username} on the main host.
+// Links follow the profile address rule
+// (docs/product/1-product-screens-membership-header-search.md §3): on the writer's own custom
+// domain or subdomain they are root-relative without /@{username}; elsewhere they lead to that
+// site, or to /@{username} on the main host.
 import type { ReactNode } from 'react';
 import { Link } from '../../app/navigation.tsx';
 import { useAppState } from '../../app/app-state.tsx';

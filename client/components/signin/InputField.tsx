@@ -1,6 +1,6 @@
-// The shared input fields of spec 2 §2.2: code (digits only), email, phone_number (exactly
-// 10 digits), password (with Show/Hide) and text. Enter submits. An error message marks
-// the field red (except a password) and shakes it for 400 ms.
+// The shared input fields of docs/product/2-sign-in-notices-cache-routing.md §2.2: code (digits
+// only), email, phone_number (exactly 10 digits), password (with Show/Hide) and text. Enter
+// submits. An error message marks the field red (except a password) and shakes it for 400 ms.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { LOGIN_CODE_LENGTH } from '../../../shared/auth/sign-in-rules.ts';

@@ -1,8 +1,8 @@
-// The sign-in and sign-up dialog (spec 2 §2.1, §4.1, §5, §8): login options, register
-// options, ENTER_EMAIL, UNRECOGNIZED_EMAIL and CHECK_YOUR_INBOX, the login/register toggle
-// and the terms notice. As a modal it is 678 px wide (600 at the medium breakpoint, the
-// whole screen below it), animates in and out over 300 ms, traps focus and gives it back,
-// and closes (and resets) with its close button or Escape. Embedded (the /m/signin page) it
+// The sign-in and sign-up dialog (docs/product/2-sign-in-notices-cache-routing.md §2.1, §4.1, §5,
+// §8): login options, register options, ENTER_EMAIL, UNRECOGNIZED_EMAIL and CHECK_YOUR_INBOX, the
+// login/register toggle and the terms notice. As a modal it is 678 px wide (600 at the medium
+// breakpoint, the whole screen below it), animates in and out over 300 ms, traps focus and gives it
+// back, and closes (and resets) with its close button or Escape. Embedded (the /m/signin page) it
 // has no close button.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, MouseEvent, ReactNode } from 'react';
@@ -27,9 +27,9 @@ import { optionsStep, type SignInDialogConfig } from './dialog-config.ts';
 
 export { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
 
-/** Modal animation (spec 2 §9). */
+/** Modal animation (docs/product/2-sign-in-notices-cache-routing.md §9). */
 export const MODAL_ANIMATION_MS = 300;
-/** Escape closes modals (spec 2 §2.1: key code 27). */
+/** Escape closes modals (docs/product/2-sign-in-notices-cache-routing.md §2.1: key code 27). */
 const ESCAPE_KEY_CODE = 27;
 
 

@@ -1,6 +1,7 @@
-// Resend verification (issue item 10; spec 2 §4.4 VERIFY_EMAIL, SENT_VERIFICATION_EMAIL):
-// a signed-in viewer with an unverified email sees the persistent VERIFY_EMAIL toast;
-// "Resend email" runs SendVerificationEmail and shows the persistent confirmation.
+// Resend verification (issue item 10; docs/product/2-sign-in-notices-cache-routing.md §4.4
+// VERIFY_EMAIL, SENT_VERIFICATION_EMAIL): a signed-in viewer with an unverified email sees the
+// persistent VERIFY_EMAIL toast; "Resend email" runs SendVerificationEmail and shows the persistent
+// confirmation.
 import { useEffect } from 'react';
 import { useClient } from 'urql';
 import { useAppState } from '../../app/app-state.tsx';

@@ -1,5 +1,6 @@
-// The invisible captcha on sending sign-in mail (spec 2 §5): Cloudflare Turnstile, loaded
-// from its own origin only when the server says a send needs it, returning a token on demand.
+// The invisible captcha on sending sign-in mail
+// (docs/product/2-sign-in-notices-cache-routing.md §5): Cloudflare Turnstile, loaded from its own
+// origin only when the server says a send needs it, returning a token on demand.
 const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
 interface Turnstile {

@@ -1,11 +1,15 @@
-// Sign-in events the spec asks to log (spec 2 §8: exceeded attempts, captcha failure).
-// Dispatched on window as 'vellum:event' for whichever reporter listens.
+// Sign-in events the spec asks to log (docs/product/2-sign-in-notices-cache-routing.md §8: exceeded
+// attempts, captcha failure). Dispatched on window as 'vellum:event' for whichever reporter
+// listens.
 export function logSignInEvent(key: 'susi.exceededAttempts' | 'susi.captchaFailure', data: Record<string, unknown> = {}): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent('vellum:event', { detail: { key, data } }));
 }
 
-/** Google sign-in is hidden in in-app browsers that Google refuses to sign in from (spec 2 §4.1). */
+/**
+ * Google sign-in is hidden in in-app browsers that Google refuses to sign in from
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.1).
+ */
 export function isEmbeddedBrowser(userAgent: string): boolean {
   return /\b(FBAN|FBAV|FB_IAB|Instagram|Line\/|LinkedInApp|Twitter|MicroMessenger|Snapchat|Pinterest)\b/i.test(userAgent);
 }

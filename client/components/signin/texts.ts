@@ -1,4 +1,5 @@
-// Every text of the sign-in and sign-up dialog (spec 2 §2.1, §5, §8).
+// Every text of the sign-in and sign-up dialog
+// (docs/product/2-sign-in-notices-cache-routing.md §2.1, §5, §8).
 import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
 
 export const SUSI_TEXTS = {

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** Spec 3 §9 medium breakpoint: narrower screens type the six-digit code instead of following the link. */
+/**
+ * Medium breakpoint of docs/product/3-routes-data-calls-constants.md §9: narrower screens type the
+ * six-digit code instead of following the link.
+ */
 export const MEDIUM_BREAKPOINT_PX = 728;
 
 /** Whether the screen is narrower than the medium breakpoint (false while server rendering). */

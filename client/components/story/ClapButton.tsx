@@ -1,7 +1,7 @@
-// The clap button of a story or response. The count moves on every click (spec 3
-// `multiVote`, multi-vote.ts); clicks made close together go to the server as one
-// ClapMutation(numClaps), and the count settles with the server's answer. A visitor is asked
-// to sign up; the writer of the story cannot clap for it.
+// The clap button of a story or response. The count moves on every click
+// (docs/product/3-routes-data-calls-constants.md §3 `multiVote`, multi-vote.ts); clicks made close
+// together go to the server as one ClapMutation(numClaps), and the count settles with the server's
+// answer. A visitor is asked to sign up; the writer of the story cannot clap for it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Dispatch, ReactNode } from 'react';
 import { useMutation } from 'urql';

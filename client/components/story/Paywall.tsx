@@ -1,5 +1,6 @@
-// Member-only stories (spec 1 §2.7, §1): a non-member reads the preview, then this box;
-// the story's author reads it whole and is told that it is behind the paywall.
+// Member-only stories (docs/product/1-product-screens-membership-header-search.md §2.7, §1): a
+// non-member reads the preview, then this box; the story's author reads it whole and is told that
+// it is behind the paywall.
 import { MemberStar } from '../MemberStar.tsx';
 
 export function Paywall() {

@@ -1,6 +1,9 @@
 import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
 
-/** Spec 2 §3: the post-retrieval outcomes that keep a story from this reader, with the data service's message. */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §3: the post-retrieval outcomes that keep a story
+ * from this reader, with the data service's message.
+ */
 export const PostOutcome_result = known(graphql(`
   fragment PostOutcome_result on PostResult {
     __typename

@@ -1,5 +1,6 @@
-// The page of each post-retrieval outcome of spec 2 §3 that keeps a story from a reader.
-// The heading is the data service's own message; each outcome has its kicker and advice.
+// The page of each post-retrieval outcome of docs/product/2-sign-in-notices-cache-routing.md §3
+// that keeps a story from a reader. The heading is the data service's own message; each outcome has
+// its kicker and advice.
 import type { PostOutcome as Outcome } from './PostOutcome.graphql.ts';
 import { Link } from '../../app/navigation.tsx';
 import { BlockButton } from '../blocks/BlockButton.tsx';

@@ -62,7 +62,10 @@ export const ResponsesSection_thread = known(graphql(
 export type PostResponse = ResultOf<typeof ResponsesSection_response>;
 export type ThreadedResponses = ResultOf<typeof ResponsesSection_thread>;
 
-/** Spec 2 §3: a thread's responses, paged and sorted (also the refetch after a change). */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §3: a thread's responses, paged and sorted (also
+ * the refetch after a change).
+ */
 export const RefetchThreadedPostResponsesQuery = known(graphql(
   `
     query RefetchThreadedPostResponsesQuery($postId: ID!, $postResponsesPaging: PagingOptions, $sortType: ResponseSortType) {

@@ -1,12 +1,13 @@
-// Threaded responses under a story (spec 2 §3, §4.4, §8), or under a list (spec 2 §3
-// Catalog, §7): the section takes a `parent` of kind post or catalog. The first page comes
-// with the page's data; "See more responses" pages on with RefetchThreadedPostResponsesQuery
-// (a list: RefetchThreadedCatalogResponsesQuery) and appends (de-duplicated by id). Replies
-// to a story's response open under it on demand, or at once when the response is the page's
-// focus; a list's responses take no replies. The parent's author can hide a response
-// (HIDE_POST_RESPONSE toast, Undo → UnhidePostResponseOnParentPost; a list:
-// HIDE_CATALOG_RESPONSE, Undo → ShowCatalogResponseOnParent). Every mutation here answers a
-// Post or a Catalog, so urql refetches the page's data and open threads: the list updates.
+// Threaded responses under a story (docs/product/2-sign-in-notices-cache-routing.md §3, §4.4, §8),
+// or under a list (docs/product/2-sign-in-notices-cache-routing.md §3 Catalog, §7): the section
+// takes a `parent` of kind post or catalog. The first page comes with the page's data; "See more
+// responses" pages on with RefetchThreadedPostResponsesQuery (a list:
+// RefetchThreadedCatalogResponsesQuery) and appends (de-duplicated by id). Replies to a story's
+// response open under it on demand, or at once when the response is the page's focus; a list's
+// responses take no replies. The parent's author can hide a response (HIDE_POST_RESPONSE toast,
+// Undo → UnhidePostResponseOnParentPost; a list: HIDE_CATALOG_RESPONSE, Undo →
+// ShowCatalogResponseOnParent). Every mutation here answers a Post or a Catalog, so urql refetches
+// the page's data and open threads: the list updates.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useClient, useMutation, useQuery, type Client } from 'urql';
 import { formatCount, formatDate } from '../../../shared/format.ts';
@@ -85,7 +86,8 @@ function useHideResponse(parent: ResponseParent) {
             showToast({ style: 'ERROR', message: undone.error.graphQLErrors[0]?.message ?? 'The response could not be shown again.' });
             return;
           }
-          // Spec 2 §4.4: Undo unhides and refetches the responses.
+          // docs/product/2-sign-in-notices-cache-routing.md §4.4: Undo unhides and refetches the
+          // responses.
           await fetchResponsePage(client, parent, { limit: RESPONSES_PAGE_LIMIT }, 'network-only');
         },
       },

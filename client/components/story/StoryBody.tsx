@@ -1,5 +1,6 @@
-// Renders structured story content. Every paragraph and markup type of spec 3 §3 has an
-// element here; embeds are shown as links, never as third-party frames.
+// Renders structured story content. Every paragraph and markup type of
+// docs/product/3-routes-data-calls-constants.md §3 has an element here; embeds are shown as links,
+// never as third-party frames.
 import type { ReactNode } from 'react';
 import type { ResultOf } from '../../graphql/graphql.ts';
 import { ImageView } from '../ImageView.tsx';

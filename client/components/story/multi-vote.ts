@@ -1,8 +1,8 @@
-// Spec 3 client state `multiVote`: clapsPerPost per postId holding clapCount,
-// viewerClapCount and viewerHasClappedSinceFetch. An entry is set when the viewer claps (the
-// count moves at once, before the server answers) and when the server answers; it is removed
-// when fresh data arrives for the post, which then shows as fetched. Pure: the clap button
-// (ClapButton.tsx) holds the state and the timers.
+// docs/product/3-routes-data-calls-constants.md §3 client state `multiVote`: clapsPerPost per
+// postId holding clapCount, viewerClapCount and viewerHasClappedSinceFetch. An entry is set when
+// the viewer claps (the count moves at once, before the server answers) and when the server
+// answers; it is removed when fresh data arrives for the post, which then shows as fetched. Pure:
+// the clap button (ClapButton.tsx) holds the state and the timers.
 
 /** A reader's claps per story, in all (the server keeps the same ceiling). */
 export const MAX_VIEWER_CLAPS = 50;

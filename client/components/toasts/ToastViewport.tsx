@@ -1,5 +1,6 @@
-// The toast on screen (spec 2 §4.4): its text and actions from the catalogue, inside the
-// live region. Loaded by ToastProvider.tsx with the first toast a page shows.
+// The toast on screen (docs/product/2-sign-in-notices-cache-routing.md §4.4): its text and actions
+// from the catalogue, inside the live region. Loaded by ToastProvider.tsx with the first toast a
+// page shows.
 import { useAppState } from '../../app/app-state.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';

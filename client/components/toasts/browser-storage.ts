@@ -1,6 +1,6 @@
-// Browser storage that never throws (spec 3 §8): unavailable storage (private mode, blocked
-// cookies, the server) falls back to memory; stored JSON that fails to parse yields the
-// default and a warning.
+// Browser storage that never throws (docs/product/3-routes-data-calls-constants.md §8): unavailable
+// storage (private mode, blocked cookies, the server) falls back to memory; stored JSON that fails
+// to parse yields the default and a warning.
 
 export interface JsonStorage {
   get<T>(key: string, fallback: T): T;

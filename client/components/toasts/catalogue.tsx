@@ -1,6 +1,7 @@
-// Every toast style of spec 2 §4.4 with its text and actions. Actions of features that
-// arrive later (Undo, Resend email, Unsubscribe, …) call the callbacks their feature passes
-// in extraParams; without one the action is not offered. Unknown styles show plain text.
+// Every toast style of docs/product/2-sign-in-notices-cache-routing.md §4.4 with its text and
+// actions. Actions of features that arrive later (Undo, Resend email, Unsubscribe, …) call the
+// callbacks their feature passes in extraParams; without one the action is not offered. Unknown
+// styles show plain text.
 import type { ReactNode } from 'react';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
@@ -190,7 +191,7 @@ export function toastContent(entry: ToastEntry, r: ToastRenderContext): ToastCon
     case 'ACCENT':
     case 'MESSAGE':
     default:
-      // Unknown styles show plain text (spec 2 §4.4).
+      // Unknown styles show plain text (docs/product/2-sign-in-notices-cache-routing.md §4.4).
       return { text: entry.message, actions: [] };
   }
 }

@@ -1,5 +1,6 @@
-// Dismissible banners remember when they were dismissed in browser storage (spec 2 §4.8)
-// and stay hidden for their period (spec 1 §4, §9).
+// Dismissible banners remember when they were dismissed in browser storage
+// (docs/product/2-sign-in-notices-cache-routing.md §4.8) and stay hidden for their period
+// (docs/product/1-product-screens-membership-header-search.md §4, §9).
 import { localJsonStorage, type JsonStorage } from './browser-storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +37,10 @@ export function isDismissed(banner: DismissibleBanner, now: number = Date.now(),
   return at !== null && now - at < DISMISSIBLE_BANNERS[banner].hideForMs;
 }
 
-/** Spec 1 §4: the reactivate banner is hidden 14 days after a dismissal, unless the period ends within 4 days. */
+/**
+ * docs/product/1-product-screens-membership-header-search.md §4: the reactivate banner is hidden 14
+ * days after a dismissal, unless the period ends within 4 days.
+ */
 export function isReactivateBannerDismissed(currentPeriodEndsAt: number, now: number = Date.now(), storage: JsonStorage = localJsonStorage()): boolean {
   if (currentPeriodEndsAt - now <= REACTIVATE_PERSISTENT_WITHIN_MS) return false;
   return isDismissed('reactivateMembershipUpsell', now, storage);

@@ -1,8 +1,9 @@
-// Sign-in lockout texts (spec 2 §4.3, §8): the ACCOUNT_LOCKOUT toast builds its text from
-// the error type, the fail count and lockedOutUntil. The counts are computed: attempts
-// left = 6 − fail count; minutes and days from milliseconds, rounded up.
+// Sign-in lockout texts (docs/product/2-sign-in-notices-cache-routing.md §4.3, §8): the
+// ACCOUNT_LOCKOUT toast builds its text from the error type, the fail count and lockedOutUntil. The
+// counts are computed: attempts left = 6 − fail count; minutes and days from milliseconds, rounded
+// up.
 
-/** Spec 2 §9: password attempts counter. */
+/** docs/product/2-sign-in-notices-cache-routing.md §9: password attempts counter. */
 export const PASSWORD_ATTEMPTS = 6;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

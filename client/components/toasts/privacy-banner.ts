@@ -1,5 +1,6 @@
-// The EU privacy banner rule (spec 2 §4.6): shown once per session to a visitor who is not
-// logged in, whose country is in the list, and who has not accepted the policy.
+// The EU privacy banner rule (docs/product/2-sign-in-notices-cache-routing.md §4.6): shown once per
+// session to a visitor who is not logged in, whose country is in the list, and who has not accepted
+// the policy.
 //
 // Pages for logged-out visitors are cached and shared across countries, so the country
 // cannot come with the page: after hydration the client asks GET /_/api/geo (never cached,
@@ -51,7 +52,10 @@ export function markPrivacyBannerShown(session: JsonStorage = sessionJsonStorage
   session.set(PRIVACY_SHOWN_KEY, true);
 }
 
-/** Closing the banner accepts the policy (spec 2 §4.4 "Closing stores an accepted flag"). */
+/**
+ * Closing the banner accepts the policy (docs/product/2-sign-in-notices-cache-routing.md §4.4
+ * "Closing stores an accepted flag").
+ */
 export function acceptPrivacyPolicy(local: JsonStorage = localJsonStorage()): void {
   local.set(PRIVACY_ACCEPTED_KEY, true);
 }

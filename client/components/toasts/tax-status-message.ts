@@ -1,6 +1,6 @@
-// The TAX_STATUS toast's text (spec 2 §4.5). Who sees it, and when, is the tax banner's
-// loader (TaxStatusToastLoaderQuery, a later issue); this turns the tax document fields
-// into the spec's message.
+// The TAX_STATUS toast's text (docs/product/2-sign-in-notices-cache-routing.md §4.5). Who sees it,
+// and when, is the tax banner's loader (TaxStatusToastLoaderQuery, a later issue); this turns the
+// tax document fields into the spec's message.
 import { formatDate } from '../../../shared/format.ts';
 import type { TaxDocumentsStatus } from './toast-queue.ts';
 

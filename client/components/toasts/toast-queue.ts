@@ -1,19 +1,26 @@
-// The toast slot and its lifecycle (spec 2 §4.4, spec 3 §3, §9), as a pure reducer:
+// The toast slot and its lifecycle (docs/product/2-sign-in-notices-cache-routing.md §4.4,
+// docs/product/3-routes-data-calls-constants.md §3, §9), as a pure reducer:
 //   enqueue  → shown (a new toast replaces the current one at once)
 //   dismiss  → hiding (its duration ended, or it was closed) → after the fade → hidden
 //   FOREVER stays until closed; NEXTPAGE stays until the location changes; a number is
 //   milliseconds (default 5000). Style defaults to MESSAGE.
 // ToastProvider.tsx runs the timers that toastTimer() asks for.
 
-/** Spec 3 §9. */
+/** docs/product/3-routes-data-calls-constants.md §9. */
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 export const DEFAULT_TOAST_STYLE = 'MESSAGE';
-/** The fade out, as long as the modal animation (spec 2 §2.1: 300 ms). */
+/**
+ * The fade out, as long as the modal animation
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.1: 300 ms).
+ */
 export const TOAST_FADE_MS = 300;
 
 export type ToastDuration = number | 'FOREVER' | 'NEXTPAGE';
 
-/** What a caller asks for (spec 3 §3 "Toast: duration, message, style, extra params"). */
+/**
+ * What a caller asks for (docs/product/3-routes-data-calls-constants.md §3 "Toast: duration,
+ * message, style, extra params").
+ */
 export interface ToastRequest<Params = ToastExtraParams> {
   style?: string;
   message?: string;
@@ -56,7 +63,10 @@ export interface ToastExtraParams {
   onClose?: () => unknown;
 }
 
-/** Spec 2 §3 tax documents of a user (status 0 not submitted, 1 pending, 2 on hold, 3 invalid, 4 approved). */
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §3 tax documents of a user (status 0 not
+ * submitted, 1 pending, 2 on hold, 3 invalid, 4 approved).
+ */
 export interface TaxDocumentsStatus {
   taxDocumentStatus: 0 | 1 | 2 | 3 | 4;
   earningsFirstWithheldAt?: number | null;

@@ -1,4 +1,5 @@
-// The toast and banner styles of spec 2 §4.4 (plus the default MESSAGE of spec 3 §3).
+// The toast and banner styles of docs/product/2-sign-in-notices-cache-routing.md §4.4 (plus the
+// default MESSAGE of docs/product/3-routes-data-calls-constants.md §3).
 
 export const TOAST_STYLES = [
   'MESSAGE',

@@ -1,4 +1,5 @@
-// The cache experiment group (spec 3 §4) and how a visitor is assigned.
+// The cache experiment group (docs/product/3-routes-data-calls-constants.md §4) and how a visitor
+// is assigned.
 import { describe, expect, it } from 'vitest';
 import {
   adoptExperimentGroup,

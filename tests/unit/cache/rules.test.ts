@@ -1,4 +1,5 @@
-// Each edge-cache rule on its own, and how the decision combines them (spec 2 §4.7).
+// Each edge-cache rule on its own, and how the decision combines them
+// (docs/product/2-sign-in-notices-cache-routing.md §4.7).
 import { describe, expect, it } from 'vitest';
 import {
   cacheInUse,

@@ -1,4 +1,5 @@
-// The avatar menu's items for every kind of viewer (spec 1 §2.6, §4, §6).
+// The avatar menu's items for every kind of viewer
+// (docs/product/1-product-screens-membership-header-search.md §2.6, §4, §6).
 import { describe, expect, it } from 'vitest';
 import {
   avatarMenuSections,

@@ -1,5 +1,5 @@
-// Header rules of spec 1 §2.5: the 99+ badge, the scroll collapse, the 100 ms throttle and
-// the Open-in-app deep link.
+// Header rules of docs/product/1-product-screens-membership-header-search.md §2.5: the 99+ badge,
+// the scroll collapse, the 100 ms throttle and the Open-in-app deep link.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextHeaderCollapsed, throttle } from '../../../client/components/header/header-scroll.ts';
 import { unreadBadgeText } from '../../../client/components/header/NotificationLink.tsx';

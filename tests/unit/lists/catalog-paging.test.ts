@@ -4,7 +4,7 @@ import { isFirstPage, mergeCatalogPage } from '../../../client/components/lists/
 const item = (id: string, label = id) => ({ id, label });
 const idOf = (x: { id: string }) => x.id;
 
-describe('list paging (spec 1 §4)', () => {
+describe('list paging (docs/product/1-product-screens-membership-header-search.md §4)', () => {
   it('a first page is one with only a limit or a null cursor', () => {
     expect(isFirstPage({ limit: 10 })).toBe(true);
     expect(isFirstPage({ limit: 10, to: null })).toBe(true);

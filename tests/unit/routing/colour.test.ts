@@ -1,4 +1,4 @@
-// Colour validation (spec 3 §5).
+// Colour validation (docs/product/3-routes-data-calls-constants.md §5).
 import { describe, expect, it } from 'vitest';
 import { assertColour, colourToCss, parseColour } from '../../../shared/colour.ts';
 

@@ -1,4 +1,4 @@
-// Image and video CDN addresses (spec 3 §2.11, §5, §9).
+// Image and video CDN addresses (docs/product/3-routes-data-calls-constants.md §2.11, §5, §9).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_ORIGIN, imageUrl, videoManifestUrl } from '../../../shared/urls/image-urls.ts';
 

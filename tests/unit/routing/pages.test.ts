@@ -1,9 +1,10 @@
-// Page names and layouts (spec 1 §2.1, spec 2 §2.3).
+// Page names and layouts (docs/product/1-product-screens-membership-header-search.md §2.1,
+// docs/product/2-sign-in-notices-cache-routing.md §2.3).
 import { describe, expect, it } from 'vitest';
 import { getPageLayout, INVENTED_PAGE_NAMES, isPageName, layoutForPage, PAGE_NAMES } from '../../../shared/routing/pages.ts';
 
 describe('pages', () => {
-  it('knows every page of spec 1 §2.1 and spec 2 §2.3', () => {
+  it('knows every page of docs/product/1-product-screens-membership-header-search.md §2.1 and docs/product/2-sign-in-notices-cache-routing.md §2.3', () => {
     const spec1 = [
       'home', 'notifications', 'post', 'publication-about', 'publication-followers', 'publication-profile',
       'publication-tagged', 'user-followers', 'user-following', 'user-profile', 'user-about', 'user-books',

@@ -14,7 +14,7 @@ const mainHost: LinkContext = { hostKind: 'default', mainOrigin: MAIN };
 const adaHost: LinkContext = { hostKind: 'user', mainOrigin: MAIN, hostUsername: 'ada' };
 const dailyHost: LinkContext = { hostKind: 'collection', mainOrigin: MAIN, hostCollectionSlug: 'the-daily' };
 
-describe('main host: every path of spec 3 §2.1–§2.10', () => {
+describe('main host: every path of docs/product/3-routes-data-calls-constants.md §2.1–§2.10', () => {
   it.each(SPEC_PATHS)('%s → %s (%s)', (path, name, page, params) => {
     const match = matchRoute('default', path);
     expect(match?.route.name).toBe(name);
@@ -45,7 +45,7 @@ describe('main host: every path of spec 3 §2.1–§2.10', () => {
     expect(router.routes).toHaveLength(routes.length);
   });
 
-  it('keeps the spec names for the header routes and their params (spec 1 §2.3)', () => {
+  it('keeps the spec names for the header routes and their params (docs/product/1-product-screens-membership-header-search.md §2.3)', () => {
     const expected: Record<string, string> = {
       ShowPost: '/p/{postId}',
       ShowPostUnderUser: '/@{username}/{postId}',

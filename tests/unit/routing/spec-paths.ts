@@ -1,6 +1,6 @@
-// Every path of spec 3 §2.1–§2.10 (and the few §2.11 adds), with concrete param values, the
-// route and page it must reach on the main host, and the params it must yield. Written out
-// by hand from the spec text, not derived from the route table under test.
+// Every path of docs/product/3-routes-data-calls-constants.md §2.1–§2.10 (and the few §2.11 adds),
+// with concrete param values, the route and page it must reach on the main host, and the params it
+// must yield. Written out by hand from the spec text, not derived from the route table under test.
 
 export type Example = readonly [path: string, route: string, page: string | null, params: Record<string, string>];
 

@@ -1,4 +1,4 @@
-// URL builders of spec 3 §2.11.
+// URL builders of docs/product/3-routes-data-calls-constants.md §2.11.
 import { describe, expect, it } from 'vitest';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { matchRoute, postIdFromParam } from '../../../shared/routing/router.ts';

@@ -1,5 +1,6 @@
-// Pure logic of the story page: the multiVote state (spec 3), response text → paragraphs,
-// merging response pages, "More from" and share addresses.
+// Pure logic of the story page: the multiVote state
+// (docs/product/3-routes-data-calls-constants.md §3), response text → paragraphs, merging response
+// pages, "More from" and share addresses.
 import { describe, expect, it } from 'vitest';
 import {
   clapsShown,

@@ -1,4 +1,5 @@
-// Every style of spec 2 §4.4 renders its text and actions; error styles are themed.
+// Every style of docs/product/2-sign-in-notices-cache-routing.md §4.4 renders its text and actions;
+// error styles are themed.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { toastContent, UNDONE_NEGATIVE_SIGNAL_TEXT, type ToastRenderContext } from '../../../client/components/toasts/catalogue.tsx';
@@ -126,7 +127,7 @@ describe('toast catalogue', () => {
   });
 });
 
-describe('lockout texts (spec 2 §8)', () => {
+describe('lockout texts (docs/product/2-sign-in-notices-cache-routing.md §8)', () => {
   it('computes attempts, minutes and days', () => {
     expect(lockoutMessage({ errorType: 'InvalidPassword', failCount: 4 }, NOW)).toBe(
       'That password was incorrect. You have 2 more attempts before your account is locked for 1 minute.',
@@ -146,7 +147,7 @@ describe('lockout texts (spec 2 §8)', () => {
   });
 });
 
-describe('tax status texts (spec 2 §4.5)', () => {
+describe('tax status texts (docs/product/2-sign-in-notices-cache-routing.md §4.5)', () => {
   const DAY = 86_400_000;
   it('follows the table', () => {
     expect(taxStatusMessage({ taxDocumentStatus: 0, earningsLimitedAt: Date.UTC(2026, 11, 5) }, NOW)).toContain('must be approved by December 5, 2026');

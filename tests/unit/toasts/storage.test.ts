@@ -1,4 +1,6 @@
-// Browser storage fallbacks, dismissals (spec 2 §4.8, spec 1 §4, §9) and the EU privacy banner rule (spec 2 §4.6).
+// Browser storage fallbacks, dismissals (docs/product/2-sign-in-notices-cache-routing.md §4.8,
+// docs/product/1-product-screens-membership-header-search.md §4, §9) and the EU privacy banner rule
+// (docs/product/2-sign-in-notices-cache-routing.md §4.6).
 import { describe, expect, it, vi } from 'vitest';
 import { jsonStorage, localJsonStorage } from '../../../client/components/toasts/browser-storage.ts';
 import {

@@ -1,8 +1,8 @@
 // Sign in with Apple: https://developer.apple.com/documentation/sign_in_with_apple/request_an_authorization_to_the_sign_in_with_apple_server
 // Apple returns with a cross-site POST (response_mode=form_post, required for the name and
 // email scopes); the client secret is a short-lived ES256 JWT signed with the team's key.
-// Not offered for sign-up (spec 2 §2.1): it signs in accounts with its verified email or a
-// linked identity.
+// Not offered for sign-up (docs/product/2-sign-in-notices-cache-routing.md §2.1): it signs in
+// accounts with its verified email or a linked identity.
 import { base64url } from '../../lib/crypto.ts';
 import { checkIdToken, jwtPayload, readJson, type Fetch } from './oauth-helpers.ts';
 import type { OAuthProvider } from './provider.ts';

@@ -1,4 +1,5 @@
-// The social sign-in round trip through the auth domain (spec 2 §2.3, §4.1 step 5):
+// The social sign-in round trip through the auth domain
+// (docs/product/2-sign-in-notices-cache-routing.md §2.3, §4.1 step 5):
 //   GET  /m/connect/{google|facebook}, /m/start-auth/apple, /m/account/authenticate-twitter
 //        ?operation=login|register&redirect=…  → 302 to the provider, with a one-use state
 //   GET  /m/callback/{google|v2/facebook|twitter}?code&state, POST /m/callback/apple

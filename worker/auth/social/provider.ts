@@ -1,7 +1,8 @@
-// Social sign-in (spec 2 §4.1 step 5, §4.1 disable flags; spec 3 §2.9): OAuth 2.0
-// authorization-code flow with PKCE where the provider supports it. Each provider is an
-// OAuthProvider; a provider whose keys are not configured does not exist (no button, and
-// its /m/connect route answers 404). Tests use a fake OAuthProvider.
+// Social sign-in (docs/product/2-sign-in-notices-cache-routing.md §4.1 step 5, §4.1 disable flags;
+// docs/product/3-routes-data-calls-constants.md §2.9): OAuth 2.0 authorization-code flow with PKCE
+// where the provider supports it. Each provider is an OAuthProvider; a provider whose keys are not
+// configured does not exist (no button, and its /m/connect route answers 404). Tests use a fake
+// OAuthProvider.
 import type { Env } from '../../env.ts';
 import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
 import { appleProvider } from './apple.ts';
@@ -35,7 +36,10 @@ export interface CallbackParams {
 
 export interface OAuthProvider {
   id: SocialProviderId;
-  /** Offered for sign-up (spec 2 §2.1: only Facebook and Google are). */
+  /**
+   * Offered for sign-up (docs/product/2-sign-in-notices-cache-routing.md §2.1: only Facebook and
+   * Google are).
+   */
   allowsSignUp: boolean;
   /** GET with query parameters, or a cross-site POST (Apple's form_post). */
   responseMode: 'query' | 'form_post';
@@ -43,7 +47,10 @@ export interface OAuthProvider {
   exchangeCode(input: CallbackParams): Promise<ProviderProfile>;
 }
 
-/** Flags that hide a sign-in method (spec 2 §4.1 names the methods; these are their flags). */
+/**
+ * Flags that hide a sign-in method (docs/product/2-sign-in-notices-cache-routing.md §4.1 names the
+ * methods; these are their flags).
+ */
 export const DISABLE_SIGN_IN_FLAGS = {
   apple: 'disable_sign_in_apple',
   facebook: 'disable_sign_in_facebook',
@@ -51,10 +58,16 @@ export const DISABLE_SIGN_IN_FLAGS = {
   twitter: 'disable_sign_in_twitter',
   email: 'disable_sign_in_email',
 } as const;
-/** Hides Facebook on the sign-up options only (spec 2 §2.1). */
+/**
+ * Hides Facebook on the sign-up options only
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.1).
+ */
 export const DISABLE_SIGNUP_FACEBOOK = 'disable_signup_facebook';
 
-/** Start and callback paths of each provider (spec 3 §2.9, §2.11). */
+/**
+ * Start and callback paths of each provider (docs/product/3-routes-data-calls-constants.md §2.9,
+ * §2.11).
+ */
 export const PROVIDER_PATHS: Record<SocialProviderId, { start: string; callback: string }> = {
   google: { start: '/m/connect/google', callback: '/m/callback/google' },
   facebook: { start: '/m/connect/facebook', callback: '/m/callback/v2/facebook' },

@@ -1,6 +1,6 @@
 // Twitter / X (OAuth 2.0 with PKCE): https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/authorization-code
 // It returns no email here, so it only signs in accounts that linked it before (and is not
-// offered for sign-up, spec 2 §2.1).
+// offered for sign-up, docs/product/2-sign-in-notices-cache-routing.md §2.1).
 import { readJson, type Fetch } from './oauth-helpers.ts';
 import type { OAuthProvider } from './provider.ts';
 

@@ -1,4 +1,5 @@
-// Sign-in and sign-up calls (spec 2 §4.1, §7, §8; spec 3 §8), by the spec's names:
+// Sign-in and sign-up calls (docs/product/2-sign-in-notices-cache-routing.md §4.1, §7, §8;
+// docs/product/3-routes-data-calls-constants.md §8), by the spec's names:
 //   query    EmailAvailability      isEmailAvailable(email) → Boolean
 //   mutation SendAcctAuthEmail      sendAcctAuthEmail(…) → SusiMethod | BadRequest | FailedChallenge | NotFound
 //   mutation VerifyLoginCode        verifyLoginCode(loginCode) → Token | BadRequest | NotFound | TooManyRequests
@@ -87,7 +88,7 @@ const typeDefs = /* GraphQL */ `
     value: String!
   }
 
-  "Spec 3 §8 sign-up error codes."
+  "Sign-up error codes of docs/product/3-routes-data-calls-constants.md §8."
   enum SignUpErrorCode {
     EMAIL_TAKEN
     NON_MEMBER
@@ -148,7 +149,7 @@ const typeDefs = /* GraphQL */ `
     provider: SocialProvider!
     "The auth-domain address that starts it (operation and redirect are added as query parameters)."
     href: String!
-    "Offered on the sign-up options too (spec 2 §2.1: Google and Facebook, unless disable_signup_facebook)."
+    "Offered on the sign-up options too (docs/product/2-sign-in-notices-cache-routing.md §2.1: Google and Facebook, unless disable_signup_facebook)."
     offeredForSignUp: Boolean!
   }
 

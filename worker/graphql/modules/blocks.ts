@@ -1,5 +1,6 @@
-// Blocking (spec 2 §3 post-retrieval states Blocked and Blocking). The spec names the
-// outcomes but not the calls; BlockUser / UnblockUser follow the FollowUser naming.
+// Blocking (docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states Blocked and
+// Blocking). The spec names the outcomes but not the calls; BlockUser / UnblockUser follow the
+// FollowUser naming.
 //
 // What a block does, decided where the spec is silent, as the products in this field do:
 // - The blocked reader can no longer read the blocker's stories (Blocked), clap for them,
@@ -96,12 +97,12 @@ const byTypename = (value: { __typename?: string }) => value.__typename ?? 'User
 
 export const blocksModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
-    "Spec 2 §3: the story's author blocked the viewer."
+    "docs/product/2-sign-in-notices-cache-routing.md §3: the story's author blocked the viewer."
     type Blocked {
       message: String!
     }
 
-    "Spec 2 §3: the viewer blocked the story's author; they may unblock them."
+    "docs/product/2-sign-in-notices-cache-routing.md §3: the viewer blocked the story's author; they may unblock them."
     type Blocking {
       message: String!
       "The author the viewer blocked."

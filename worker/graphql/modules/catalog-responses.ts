@@ -1,6 +1,6 @@
-// Responses on lists (spec 2 §3 Catalog: responsesCount, threadedCatalogResponses; §7
-// RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent; §4.4 toast
-// HIDE_CATALOG_RESPONSE; §8 closed discussion). A response to a list is a post whose
+// Responses on lists (docs/product/2-sign-in-notices-cache-routing.md §3 (Catalog): responsesCount,
+// threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent;
+// §4.4 toast HIDE_CATALOG_RESPONSE; §8 closed discussion). A response to a list is a post whose
 // in_response_to_catalog_id names the list (migrations/0006_catalog_responses.sql); it is
 // written, paged, shown and hidden exactly like a story's responses (responses.ts), so
 // this module reuses that module's pieces and adds only what is about lists.
@@ -131,22 +131,22 @@ export const catalogResponsesModule: SchemaModule = {
     type Catalog {
       "Responses the list shows (published, not hidden by the list's creator, by accounts in good standing)."
       responsesCount: Int!
-      "The list's creator closed discussion: no new responses (spec 2 §8 message)."
+      "The list's creator closed discussion: no new responses (docs/product/2-sign-in-notices-cache-routing.md §8 message)."
       responsesLocked: Boolean!
-      "The list's responses, paged (spec 2 §7 RefetchThreadedCatalogResponsesQuery). Responses on a list take no replies."
+      "The list's responses, paged (docs/product/2-sign-in-notices-cache-routing.md §7 (RefetchThreadedCatalogResponsesQuery)). Responses on a list take no replies."
       threadedCatalogResponses(paging: PagingOptions, sortType: ResponseSortType = NEWEST): PostConnection!
     }
 
     type Mutation {
       """
       Publishes a response to a list the viewer can see, from plain text (paragraphs split on
-      blank lines). Signed in only. Refused when the list's creator closed discussion (spec 2
+      blank lines). Signed in only. Refused when the list's creator closed discussion (docs/product/2-sign-in-notices-cache-routing.md
       §8 message). Answers the new response.
       """
       publishCatalogResponse(catalogId: ID!, text: String!): Post!
       "The list's creator hides a response from the list (HIDE_CATALOG_RESPONSE toast). Answers the list."
       hideCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): Catalog!
-      "Undoes hideCatalogResponseOnParent (the toast's Undo, spec 2 §7 ShowCatalogResponseOnParent). Answers the list."
+      "Undoes hideCatalogResponseOnParent (the toast's Undo, docs/product/2-sign-in-notices-cache-routing.md §7 (ShowCatalogResponseOnParent)). Answers the list."
       showCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): Catalog!
       "The list's creator closes (true) or opens (false) discussion on the list. Answers the list."
       setCatalogResponsesLocked(catalogId: ID!, responsesLocked: Boolean!): Catalog!

@@ -1,9 +1,9 @@
-// Claps (spec 3 §3: Post.clapCount, viewerClapCount; client state multiVote): a signed-in
-// reader claps a story 1 to 50 times in all. A call adds numClaps to the reader's claps;
-// the 50 ceiling is kept by SQLite itself in one upsert (MIN(50, count + excluded.count)),
-// so concurrent calls can never push a reader past it, whatever their interleaving. The
-// story's clapCount is recounted from the claps rows in the same D1 batch (a transaction),
-// so it always equals the sum (as scripts/demo-world/counters.ts keeps it).
+// Claps (docs/product/3-routes-data-calls-constants.md §3: Post.clapCount, viewerClapCount; client
+// state multiVote): a signed-in reader claps a story 1 to 50 times in all. A call adds numClaps to
+// the reader's claps; the 50 ceiling is kept by SQLite itself in one upsert (MIN(50, count +
+// excluded.count)), so concurrent calls can never push a reader past it, whatever their
+// interleaving. The story's clapCount is recounted from the claps rows in the same D1 batch (a
+// transaction), so it always equals the sum (as scripts/demo-world/counters.ts keeps it).
 //
 // Decisions where the spec is silent:
 // - A writer cannot clap for their own story (the clap button is inert for them), as in
@@ -28,7 +28,10 @@ import { postOrOutcome } from '../resolvers/post-access.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
 import type { SchemaModule } from './schema-module.ts';
 
-/** A reader's claps per story, in all (spec 3 §9 "Per-post default 50"). */
+/**
+ * A reader's claps per story, in all (docs/product/3-routes-data-calls-constants.md §9 "Per-post
+ * default 50").
+ */
 export const MAX_CLAPS_PER_POST = 50;
 
 async function clap(_root: unknown, args: { targetPostId: string; numClaps: number }, context: GraphQLContext): Promise<PostNode> {

@@ -1,6 +1,7 @@
 // Discovery: what the home pages offer a reader to find next — follow suggestions (who to
-// follow), trending stories and topics of the logged-out home (spec 1 §4, §7). Read-only;
-// the follows they lead to are written by ./social-graph.ts.
+// follow), trending stories and topics of the logged-out home
+// (docs/product/1-product-screens-membership-header-search.md §4, §7). Read-only; the follows they
+// lead to are written by ./social-graph.ts.
 
 import { and, desc, eq, gte, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';

@@ -1,6 +1,7 @@
-// Lists, written (spec 1 §3 Catalog; issue 6 item 8): the catalog create/update/delete
-// mutations, adding and removing stories, and saving (following) someone else's public
-// list. What a list is and who sees it: ./lists.ts and worker/lists/catalogs.ts.
+// Lists, written (docs/product/1-product-screens-membership-header-search.md §3 (Catalog); issue 6
+// item 8): the catalog create/update/delete mutations, adding and removing stories, and saving
+// (following) someone else's public list. What a list is and who sees it: ./lists.ts and
+// worker/lists/catalogs.ts.
 //
 // Lists pages are never edge-cached (/me/* and the user list routes are not eligible, see
 // worker/cache/eligibility.ts), so these writes have no cache tags to purge.

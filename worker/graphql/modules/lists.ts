@@ -1,8 +1,8 @@
-// Lists and the library (spec 1 §3 Catalog, spec 3 §2.11, §3; issue 6 item 8): the viewer's
-// lists with the predefined Reading list first, a list's stories, saving (following)
-// someone else's public list, and the catalog create/update/delete mutations plus adding
-// and removing stories (those writes are in ./list-edits.ts). Rules on who sees a list live
-// in worker/lists/catalogs.ts.
+// Lists and the library (docs/product/1-product-screens-membership-header-search.md §3 Catalog,
+// docs/product/3-routes-data-calls-constants.md §2.11, §3; issue 6 item 8): the viewer's lists with
+// the predefined Reading list first, a list's stories, saving (following) someone else's public
+// list, and the catalog create/update/delete mutations plus adding and removing stories (those
+// writes are in ./list-edits.ts). Rules on who sees a list live in worker/lists/catalogs.ts.
 //
 // Lists pages are never edge-cached (/me/* and the user list routes are not eligible, see
 // worker/cache/eligibility.ts), so these writes have no cache tags to purge.
@@ -29,14 +29,14 @@ import { isViewer, viewerId } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
-  "Spec 3 §3 catalog visibility."
+  "Catalog visibility of docs/product/3-routes-data-calls-constants.md §3."
   enum CatalogVisibility {
     PUBLIC
     PRIVATE
     LOCKED
   }
 
-  "Spec 3 §3 catalog types (this service makes LISTS and PREDEFINED_LIST)."
+  "Catalog types of docs/product/3-routes-data-calls-constants.md §3 (this service makes LISTS and PREDEFINED_LIST)."
   enum CatalogType {
     DEFAULT
     HOME_MODULE
@@ -47,14 +47,14 @@ const typeDefs = /* GraphQL */ `
     TOPIC
   }
 
-  "Spec 3 §3 predefined list kinds: READING_LIST is shown as Reading list."
+  "Predefined list kinds of docs/product/3-routes-data-calls-constants.md §3: READING_LIST is shown as Reading list."
   enum PredefinedCatalogType {
     READING_LIST
     CURRENTLY_READING
     PURCHASED
   }
 
-  "A list of stories (spec 1 §3)."
+  "A list of stories (docs/product/1-product-screens-membership-header-search.md §3)."
   type Catalog {
     "predefined:{userId}:{KIND} for a predefined list, else the list's own id."
     id: ID!

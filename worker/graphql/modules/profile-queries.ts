@@ -99,7 +99,10 @@ function primedPosts(ctx: GraphQLContext, page: Page<{ post: typeof posts.$infer
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The spec's TOP_* sort orders (spec 3 §3) as windows on the first publication date. */
+/**
+ * The spec's TOP_* sort orders (docs/product/3-routes-data-calls-constants.md §3) as windows on the
+ * first publication date.
+ */
 export const TOP_TIME_RANGES = { TOP_WEEK: 7 * DAY_MS, TOP_MONTH: 30 * DAY_MS, TOP_YEAR: 365 * DAY_MS, TOP_ALL_TIME: null } as const;
 export type TopTimeRange = keyof typeof TOP_TIME_RANGES;
 

@@ -1,4 +1,5 @@
-// The publication favicon query of spec 2 §3: domainOrSlug → collection id and favicon id.
+// The publication favicon query of docs/product/2-sign-in-notices-cache-routing.md §3: domainOrSlug
+// → collection id and favicon id.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';

@@ -1,6 +1,7 @@
-// Responses (spec 2 §3 Post: responsesCount, postResponses.count, threadedPostResponses;
-// spec 2 §4.4 HIDE_POST_RESPONSE; spec 2 §8): a response is a post whose
-// in_response_to_post_id names the story (or the response) it answers, so threads nest.
+// Responses (docs/product/2-sign-in-notices-cache-routing.md §3 (Post): responsesCount,
+// postResponses.count, threadedPostResponses; docs/product/2-sign-in-notices-cache-routing.md §4.4
+// (HIDE_POST_RESPONSE); docs/product/2-sign-in-notices-cache-routing.md §8): a response is a post
+// whose in_response_to_post_id names the story (or the response) it answers, so threads nest.
 //
 //   Post.postResponses.count        direct responses shown in the thread
 //   Post.threadedPostResponses      those responses, keyset-paged (paging { limit, to })
@@ -40,7 +41,7 @@ import { assertNotBlocked } from '../resolvers/blocks.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import type { SchemaModule } from './schema-module.ts';
 
-/** Spec 2 §8, word for word. */
+/** docs/product/2-sign-in-notices-cache-routing.md §8, word for word. */
 export const DISCUSSION_CLOSED_MESSAGE = 'The author has closed discussion for this story/list. We are unable to save changes to your response.';
 export const MAX_RESPONSE_CHARACTERS = 10_000;
 export const MAX_RESPONSE_PARAGRAPHS = 100;
@@ -277,7 +278,7 @@ export const responsesModule: SchemaModule = {
       """
       Publishes a response to a story or to another response, from plain text (paragraphs
       split on blank lines). Signed in only. Refused when the author closed discussion
-      (spec 2 §8 message). Answers the new response.
+      (docs/product/2-sign-in-notices-cache-routing.md §8 message). Answers the new response.
       """
       publishPostThreadedResponse(inResponseToPostId: ID!, text: String!): Post!
       "The parent post's author hides a response from its thread. Answers the parent post."

@@ -1,5 +1,6 @@
 // The social graph: following writers, publications and topics, and muting writers and
-// publications (spec 1 §4, §7; spec 2 §4.4). The mutations keep the spec's call names
+// publications (docs/product/1-product-screens-membership-header-search.md §4, §7;
+// docs/product/2-sign-in-notices-cache-routing.md §4.4). The mutations keep the spec's call names
 // (FollowUser, UnfollowUser, FollowCollection, UnfollowCollection, MuteAuthor, UnmuteAuthor,
 // MutePub, UnmutePub; FollowTag / UnfollowTag for topics, which the spec does not name).
 //

@@ -1,10 +1,11 @@
-// Deleting and restoring a story (issue 6 item 12; spec 1 §7 DeletePost(targetPostId),
-// spec 2 §7 UndeletePostMutation(targetPostId)). DeletePost moves the story to the trash,
-// where it stays for 14 days before the scheduled purge deletes it for good
-// (worker/trash/purge-trash.ts); undeletePost takes it back out. Only the story's author
-// may do either: to anyone else the story answers NotFound (a draft's existence is
-// private). Both purge the story's cache tags before answering, so no cached page keeps
-// showing a trashed story, or keeps hiding a restored one.
+// Deleting and restoring a story (issue 6 item 12;
+// docs/product/1-product-screens-membership-header-search.md §7 DeletePost(targetPostId),
+// docs/product/2-sign-in-notices-cache-routing.md §7 UndeletePostMutation(targetPostId)).
+// DeletePost moves the story to the trash, where it stays for 14 days before the scheduled purge
+// deletes it for good (worker/trash/purge-trash.ts); undeletePost takes it back out. Only the
+// story's author may do either: to anyone else the story answers NotFound (a draft's existence is
+// private). Both purge the story's cache tags before answering, so no cached page keeps showing a
+// trashed story, or keeps hiding a restored one.
 import { and, desc, eq, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';

@@ -1,5 +1,6 @@
 // What the header and the avatar menu read about the signed-in viewer and the core
-// schema lacks (spec 1 §2.6, §3, §7: AvatarMenuQuery, UnreadNotificationCount):
+// schema lacks (docs/product/1-product-screens-membership-header-search.md §2.6, §3, §7:
+// AvatarMenuQuery, UnreadNotificationCount):
 //   User.partnerProgramEnrollment { status }   — the Partner Program item or its upsell
 //   User.linkedAccounts { mastodon }           — "Go to …" or "Create an account" on the federated instance
 //   User.notificationStatus { unreadNotificationCount } — the header's badge
@@ -28,7 +29,7 @@ const typeDefs = /* GraphQL */ `
     memberSince: Long!
   }
 
-  "Spec 3 §4 partner program status."
+  "Partner program status of docs/product/3-routes-data-calls-constants.md §4."
   enum PartnerProgramEnrollmentStatus {
     ACTIVE
     INACTIVE

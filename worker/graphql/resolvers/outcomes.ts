@@ -1,5 +1,7 @@
-// Union members for results that are not the thing asked for (spec 2 §3, spec 2 §8).
-// Each carries a message the client may show as is.
+// Union members for results that are not the thing asked for
+// (docs/product/2-sign-in-notices-cache-routing.md §3,
+// docs/product/2-sign-in-notices-cache-routing.md §8). Each carries a message the client may show
+// as is.
 
 export const OUTCOME_TYPENAMES = ['NotFound', 'RemovedByUser', 'AccountSuspended', 'AccountDeleted', 'PostSuspended', 'Blocked', 'Blocking'] as const;
 export type OutcomeTypename = (typeof OUTCOME_TYPENAMES)[number];

@@ -1,7 +1,7 @@
 // Keyset paging for every list of stories: `paging: { limit, to }` in,
-// `pagingInfo.next { limit, to }` out (spec 2 §3). A cursor names the last item of a page
-// by its sort key (a publication time) and id, so a page never repeats or skips items
-// when stories are published meanwhile.
+// `pagingInfo.next { limit, to }` out (docs/product/2-sign-in-notices-cache-routing.md §3). A
+// cursor names the last item of a page by its sort key (a publication time) and id, so a page never
+// repeats or skips items when stories are published meanwhile.
 
 import { badRequest } from './errors.ts';
 

@@ -1,5 +1,6 @@
-// Who may retrieve a story by id, and what the others are told (spec 2 §3 post-retrieval
-// states). Checked in this order; the first that applies wins:
+// Who may retrieve a story by id, and what the others are told
+// (docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states). Checked in this
+// order; the first that applies wins:
 //
 //   no such post                                   → NotFound
 //   a draft, and the viewer is not its author       → NotFound (a draft's existence is private)

@@ -9,7 +9,10 @@ export const PREVIEW_CONTENT_PARAGRAPHS = 2;
 
 type PostType = 'deleted' | 'draft' | 'response' | 'unlisted' | 'public';
 
-/** Spec 3 post type, derived from the row (the first that applies). */
+/**
+ * Post type of docs/product/3-routes-data-calls-constants.md §3, derived from the row (the first
+ * that applies).
+ */
 export function postType(post: PostNode): PostType {
   if (post.deletedAt !== null) return 'deleted';
   if (post.status === 'DRAFT') return 'draft';

@@ -4,7 +4,10 @@
 import type { GraphQLContext } from '../context.ts';
 import { isMembershipActive } from '../../membership/active-membership.ts';
 
-/** Per-user flag (spec 2 §6): lets certain viewers see suspended stories. */
+/**
+ * Per-user flag (docs/product/2-sign-in-notices-cache-routing.md §6): lets certain viewers see
+ * suspended stories.
+ */
 export const CAN_VIEW_SUSPENDED_CONTENT = 'can_view_suspended_content';
 
 export function viewerId(ctx: GraphQLContext): string | null {
