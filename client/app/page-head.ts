@@ -2,8 +2,9 @@
 // the canonical address, Open Graph and Twitter card tags, and schema.org JSON-LD. A page
 // definition's head(data, state) describes them as a PageHead value; pageHeadTags writes
 // the HTML. Every value may come from a writer (a story title, a bio), so everything is
-// escaped here, once: attribute text as HTML, JSON-LD as JSON that cannot end its <script>.
+// escaped here (shared/html.ts): attribute text as HTML, JSON-LD as JSON that cannot end its <script>.
 // docs/web-quality.md lists the tags and why.
+import { escapeHtml, jsonForScript } from '../../shared/html.ts';
 
 export interface OpenGraph {
   type: 'website' | 'article' | 'profile';
@@ -26,36 +27,15 @@ export interface PageHead {
   structuredData?: readonly object[];
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for an HTML attribute value in double quotes (or element text). */
-export function escapeHtmlText(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
-}
-
-/**
- * JSON that is safe as the text of a <script> element: "<" ">" "&" and the two line
- * separators are written as \u escapes, so no "</script>", "<!--" or "]]>" can appear,
- * and JSON parsers read the same value back.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attribute}="${key}" content="${escapeHtmlText(content)}">`;
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
 /** The <head> tags of a PageHead (everything but <title>), as HTML. */
 export function pageHeadTags(head: PageHead | undefined): string {
   if (!head) return '';
   const tags: string[] = [];
   if (head.description) tags.push(meta('name', 'description', head.description));
-  if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtmlText(head.canonicalUrl)}">`);
+  if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}">`);
   const og = head.openGraph;
   if (og) {
     tags.push(meta('property', 'og:type', og.type), meta('property', 'og:site_name', og.siteName), meta('property', 'og:title', og.title));

@@ -3,7 +3,7 @@
 // (the asset manifest is written by scripts/build-client.mjs).
 import type { SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { escapeHtml } from '../../shared/html.ts';
+import { escapeHtml, jsonForScript } from '../../shared/html.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
 import inlineCss from '../../worker/generated/inline-css.json' with { type: 'json' };
@@ -21,16 +21,6 @@ export interface AssetManifest {
 }
 
 const assets: AssetManifest = manifest;
-
-/** JSON that is safe inside <script>: no "</script>", no HTML comment openers, no line separators. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 export interface DocumentParts {
   title: string;
@@ -62,9 +52,9 @@ export function documentHead({ title, head, faviconUrl, state, apolloState, page
       .map((href) => `<link rel="modulepreload" href="${href}">`)
       .join('') +
     '<script>' +
-    `window.__PRELOADED_STATE__=${scriptJson(state)};` +
-    `window.__GRAPHQL_URI__=${scriptJson(GRAPHQL_PATH)};` +
-    `window.__APOLLO_STATE__=${scriptJson(apolloState)};` +
+    `window.__PRELOADED_STATE__=${jsonForScript(state)};` +
+    `window.__GRAPHQL_URI__=${jsonForScript(GRAPHQL_PATH)};` +
+    `window.__APOLLO_STATE__=${jsonForScript(apolloState)};` +
     '</script></head><body><div id="root">'
   );
 }

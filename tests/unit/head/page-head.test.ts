@@ -2,7 +2,8 @@
 // page kind gets, and that writer-controlled text cannot break out of an attribute or of the
 // JSON-LD <script>.
 import { describe, expect, it } from 'vitest';
-import { jsonForScript, pageHeadTags, summaryText, type PageHead } from '../../../client/app/page-head.ts';
+import { pageHeadTags, summaryText, type PageHead } from '../../../client/app/page-head.ts';
+import { jsonForScript } from '../../../shared/html.ts';
 import { homeHead, PAYWALLED_CONTENT_CLASS, profileHead, publicationHead, storyHead, tagHead } from '../../../client/pages/page-heads.ts';
 import type { FullPost } from '../../../client/pages/PostPage.graphql.ts';
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
