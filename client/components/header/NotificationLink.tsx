@@ -39,7 +39,8 @@ export function NotificationLink() {
     <Link
       href={mePageUrl('notifications', ctx)}
       className="header-notifications"
-      aria-label={badge ? `Notifications, ${count} unread` : 'Notifications'}
+      // The name carries the badge as shown (99+), so what is seen is what is read.
+      aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
       data-testid="header-notifications"
     >
       <BellIcon />
