@@ -70,6 +70,20 @@ const groupingPlugin = {
   },
 };
 
+/**
+ * Modules the browser gets in a variant of its own: `X.browser.ts` beside `X.ts` (page
+ * head builders: the server writes head tags, the browser never builds them).
+ */
+const BROWSER_VARIANTS = new Set([path.join(root, 'client/pages/page-heads.ts')]);
+const browserVariantsPlugin = {
+  name: 'vellum-browser-variants',
+  async resolveId(source, importer, options) {
+    if (!importer || !source.startsWith('.')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved && BROWSER_VARIANTS.has(resolved.id) ? resolved.id.replace(/\.ts$/, '.browser.ts') : null;
+  },
+};
+
 const bundle = await rolldown({
   cwd: root,
   input: { entry: ENTRY },
@@ -78,7 +92,7 @@ const bundle = await rolldown({
     jsx: { runtime: 'automatic', development: !production },
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   },
-  plugins: [groupingPlugin],
+  plugins: [browserVariantsPlugin, groupingPlugin],
   logLevel: 'warn',
 });
 const { output } = await bundle.write({
