@@ -1,6 +1,6 @@
 // Browser start-up: read the globals the server wrote, seed urql's cache with the
-// server's results (so hydration sends no GraphQL request), load the current page's chunk
-// (the server preloaded it) and hydrate.
+// server's results (so hydration sends no GraphQL request), load the chunk of the page the
+// server resolved (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, cacheExchange, fetchExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
@@ -16,7 +16,7 @@ window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
-const { preloadedState, graphqlUri, apolloState } = readStartupGlobals(window as unknown as Record<string, unknown>);
+const { preloadedState, graphqlUri, apolloState, resolution } = readStartupGlobals(window as unknown as Record<string, unknown>);
 
 const client = new Client({
   url: graphqlUri,
@@ -40,9 +40,9 @@ if (!root) {
   console.warn('Expected a #root element to hydrate; the page stays server-rendered.');
 } else {
   const state: PreloadedState = preloadedState;
-  // Hydration must render exactly what the server rendered, so the page's chunk is loaded
-  // first (it is already in flight: the document preloads it).
-  const initialPage = await loadCurrentPage(state, parseLocation(window.location.href));
+  // Hydration must render exactly what the server rendered: the server's resolution of the
+  // path, and the page's chunk loaded first (it is already in flight: the document preloads it).
+  const initialPage = await loadCurrentPage(resolution, parseLocation(window.location.href));
   hydrateRoot(
     root,
     <Provider value={client}>

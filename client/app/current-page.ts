@@ -1,10 +1,11 @@
 // The page a location shows: resolved once (route table of the host kind, through
 // shared/routing/resolve-page.ts), then its page module loaded. The worker does this once
-// per request through client/entry.server.tsx; the browser once at start-up (before
-// hydration) and once per client-side navigation. App and Header read the result from
-// the navigation context instead of resolving the path again.
-import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { resolvePageForState, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
+// per request through client/entry.server.tsx and writes the resolution into the document;
+// the browser starts from that resolution (so the resolver is not part of its start-up,
+// docs/adr/0005-worker-client-door.md) and resolves once per client-side navigation
+// (client/app/page-preparation.ts). App and Header read the result from the navigation
+// context instead of resolving the path again.
+import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import type { PageDefinition } from '../pages/page-definition.ts';
 import { NOT_FOUND_PAGE, PAGES, type PageModule } from '../pages/registry.ts';
 
@@ -22,7 +23,7 @@ export function parseLocation(href: string): AppLocation {
 /** Where a resolution leads: a page module, or the not-found page. */
 export interface PageChoice {
   /** The route the path matched (null: none); kept for the not-found page too (route name in the header's links). */
-  resolved: ResolvedPage | null;
+  resolved: PageResolution | null;
   module: PageModule;
   /** Unknown address, a redirect route (the server answers those) or a page not built yet. */
   isNotFound: boolean;
@@ -33,13 +34,20 @@ export interface CurrentPage extends PageChoice {
   definition: PageDefinition;
 }
 
-export function choosePage(resolved: ResolvedPage | null): PageChoice {
+export function choosePage(resolved: PageResolution | null): PageChoice {
   const module = resolved && !resolved.redirects && resolved.pageName ? PAGES[resolved.pageName] : undefined;
   return module ? { resolved, module, isNotFound: false } : { resolved, module: NOT_FOUND_PAGE, isNotFound: true };
 }
 
-/** Resolves a location of this host (once) and loads its page module. */
-export async function loadCurrentPage(state: PreloadedState, location: AppLocation): Promise<CurrentPage> {
-  const choice = choosePage(resolvePageForState(state, location.pathname));
+/** The resolution as the document carries it: plain data, without the route match. */
+export function pageResolution(resolved: PageResolution | null): PageResolution | null {
+  if (!resolved) return null;
+  const { routeName, pageName, params, layout, fixedNavbar, redirects } = resolved;
+  return { routeName, pageName, params, layout, fixedNavbar, redirects };
+}
+
+/** The page of a resolution (the server's, at start-up) with its page module loaded. */
+export async function loadCurrentPage(resolved: PageResolution | null, location: AppLocation): Promise<CurrentPage> {
+  const choice = choosePage(resolved);
   return { ...choice, location, definition: await choice.module.load() };
 }

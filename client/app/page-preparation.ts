@@ -3,15 +3,21 @@
 // complete in the commit that replaces the current one (no empty frame in between).
 import type { Client } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { resolvePageForState } from '../../shared/routing/resolve-page.ts';
 import { choosePage, type AppLocation, type CurrentPage } from './current-page.ts';
 import type { PagePreparation } from './navigation.tsx';
 
+/**
+ * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
+ * the server's resolution, so only a navigation needs it. A link's prefetch (pointer-enter,
+ * focus) loads it along with the target's page chunk.
+ */
+const loadResolver = () => import('../../shared/routing/resolve-page.ts');
+
 export function browserPagePreparation(state: PreloadedState, client: Client): PagePreparation {
-  const choose = (location: AppLocation) => choosePage(resolvePageForState(state, location.pathname));
+  const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
   return {
     async prepare(location): Promise<CurrentPage | null> {
-      const choice = choose(location);
+      const choice = await choose(location);
       // Redirects, unknown addresses and pages this bundle lacks go to the server, which
       // answers with the right status code.
       if (choice.isNotFound) return null;
@@ -22,12 +28,11 @@ export function browserPagePreparation(state: PreloadedState, client: Client): P
       return { ...choice, location, definition };
     },
     prefetch(location) {
-      const choice = choose(location);
-      if (!choice.isNotFound) {
-        choice.module.load().catch(() => {
+      choose(location)
+        .then((choice) => (choice.isNotFound ? undefined : choice.module.load()))
+        .catch(() => {
           // A failed prefetch is retried by the navigation itself.
         });
-      }
     },
   };
 }

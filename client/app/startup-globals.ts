@@ -1,10 +1,13 @@
 import type { SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 
 export interface StartupGlobals {
   preloadedState: PreloadedState;
   graphqlUri: string;
   apolloState: SSRData;
+  /** The server's resolution of this page's path (null: no route, the not-found page). */
+  resolution: PageResolution | null;
 }
 
 /**
@@ -18,7 +21,9 @@ export function readStartupGlobals(scope: Record<string, unknown>): StartupGloba
   if (!graphqlUri) throw new Error('Expected window.__GRAPHQL_URI__ to exist.');
   const apolloState = scope.__APOLLO_STATE__;
   if (!apolloState) throw new Error('Expected window.__APOLLO_STATE__ to exist.');
+  if (!('__PAGE__' in scope)) throw new Error('Expected window.__PAGE__ to exist.');
   return {
+    resolution: (scope.__PAGE__ ?? null) as PageResolution | null,
     preloadedState: preloadedState as PreloadedState,
     graphqlUri: String(graphqlUri),
     apolloState: apolloState as SSRData,

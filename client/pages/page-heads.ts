@@ -3,6 +3,9 @@
 // render. Canonical addresses are the spec's (shared/urls): built as if on the main host,
 // which makes them absolute on a writer's or publication's own site and root-relative on
 // the main host (then made absolute here).
+//
+// The browser bundle gets page-heads.browser.ts in its place (scripts/build-client.mjs):
+// head tags are written by the server only, so the browser carries none of these builders.
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
 import { collectionUrl, profileUrl, storyUrl, tagUrl } from '../../shared/urls/index.ts';
@@ -15,9 +18,9 @@ type OwnSite = { customDomainState: { live: { domain: string } | null } | null }
 type ProfileForHead = OwnSite & { id: string; name: string; username: string; bio: string; hasSubdomain: boolean };
 type TagForHead = { slug: string; displayTitle: string; description: string | null };
 type PublicationForHead = OwnSite & { id: string; name: string; slug: string; description: string; domain: string | null };
+import { PAYWALLED_CONTENT_CLASS, storyTitle } from './page-titles.ts';
 
-/** The class of the part of a member-only story that only members read (JSON-LD hasPart). */
-export const PAYWALLED_CONTENT_CLASS = 'story-paywalled-content';
+export { PAYWALLED_CONTENT_CLASS, storyTitle };
 
 /** Width of the picture offered to link previews (Open Graph recommends at least 1200). */
 const PREVIEW_IMAGE_WIDTH = 1200;
@@ -37,11 +40,6 @@ export function homeHead(state: PreloadedState): PageHead {
     canonicalUrl: url,
     openGraph: { type: 'website', title: state.config.productName, description, url, siteName: state.config.productName },
   };
-}
-
-/** A story's own title, or "{name}’s response" for an untitled response. */
-export function storyTitle(post: Pick<FullPost, 'title' | 'creator'>): string {
-  return post.title || `${post.creator.name}’s response`;
 }
 
 /** A story: its subtitle, else the start of its first paragraph of text. */

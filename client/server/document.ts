@@ -4,7 +4,9 @@
 import type { SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { escapeHtml, jsonForScript } from '../../shared/html.ts';
+import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
+import { pageResolution } from '../app/current-page.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
 import inlineCss from '../../worker/generated/inline-css.json' with { type: 'json' };
 
@@ -29,6 +31,11 @@ export interface DocumentParts {
   faviconUrl: string;
   state: PreloadedState;
   apolloState: SSRData;
+  /**
+   * The server's resolution of the path (window.__PAGE__): the browser hydrates from it
+   * instead of resolving again, so the resolver is not part of its start-up.
+   */
+  resolution: PageResolution | null;
   /** The page's chunk (client/pages/registry.ts), preloaded so hydration need not wait for it. */
   pageChunk: string;
 }
@@ -38,7 +45,7 @@ export function startupModules(pageChunk: string): string[] {
   return [...new Set([...assets.preload, ...(assets.pages[pageChunk] ?? [])])];
 }
 
-export function documentHead({ title, head, faviconUrl, state, apolloState, pageChunk }: DocumentParts): string {
+export function documentHead({ title, head, faviconUrl, state, apolloState, resolution, pageChunk }: DocumentParts): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -54,6 +61,7 @@ export function documentHead({ title, head, faviconUrl, state, apolloState, page
     '<script>' +
     `window.__PRELOADED_STATE__=${jsonForScript(state)};` +
     `window.__GRAPHQL_URI__=${jsonForScript(GRAPHQL_PATH)};` +
+    `window.__PAGE__=${jsonForScript(pageResolution(resolution))};` +
     `window.__APOLLO_STATE__=${jsonForScript(apolloState)};` +
     '</script></head><body><div id="root">'
   );

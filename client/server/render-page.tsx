@@ -64,6 +64,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     faviconUrl,
     state,
     apolloState: ssr.extractData(),
+    resolution: page.resolved,
     pageChunk: page.module.chunk,
   });
   const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;

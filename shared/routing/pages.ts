@@ -7,6 +7,8 @@
 // docs/product/3-routes-data-calls-constants.md §2 that have no page in the spec, are in
 // INVENTED_PAGES below so a reader can tell them apart.
 
+import { hasFlag, type FlagSet } from './flags.ts';
+
 export type Layout = 'basic' | 'top-nav' | 'top-nav-wordmark' | 'two-column' | 'publication';
 
 const SPEC_PAGES = {
@@ -196,12 +198,6 @@ export function getPageLayout(name: string): Layout {
   return PAGE_LAYOUTS[name];
 }
 
-/** Feature flags that are on, as a list (preloaded state) or a set. */
-export type FlagSet = ReadonlySet<string> | readonly string[];
-
-export function hasFlag(flags: FlagSet, flag: string): boolean {
-  return 'has' in flags ? flags.has(flag) : flags.includes(flag);
-}
 
 /** Pages whose community variant (publication layout) is behind enable_lite_publications. */
 const STANDARD_VARIANT_PAGES: ReadonlySet<string> = new Set(['publication-about', 'publication-profile', 'publication-tagged']);

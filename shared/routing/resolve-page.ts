@@ -13,8 +13,16 @@ import { postIdFromParam } from './post-id.ts';
 /** Pages that show one story: their postId param must hold a story id. */
 const STORY_PAGES: ReadonlySet<string> = new Set(['post', 'post-responses']);
 
-export interface ResolvedPage {
+export interface ResolvedPage extends PageResolution {
   match: RouteMatch<Route>;
+}
+
+/**
+ * What a page needs of its resolution once the worker has acted on the match (redirects):
+ * plain data, which the server writes into the document so the browser hydrates without
+ * loading the matcher, the page list and the layouts (client/server/document.ts).
+ */
+export interface PageResolution {
   routeName: string;
   /** null when the route has no page (an endpoint) */
   pageName: string | null;

@@ -13,8 +13,8 @@
 // (a publication's feature page editor) has the shape of /{collectionSlug}/{postId}/edit, so
 // ShowEditPostUnderCollection serves both and the editor tells them apart by the param
 // (postIdFromParam is null for a feature slug).
-import { hasFlag } from './pages.ts';
-import type { FlagSet, PageName } from './pages.ts';
+import { hasFlag, type FlagSet } from './flags.ts';
+import type { PageName } from './pages.ts';
 
 export type HostKind = 'default' | 'user' | 'collection';
 

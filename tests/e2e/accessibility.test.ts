@@ -48,8 +48,13 @@ async function openPage(path: string, signedIn: boolean, width = 1280): Promise<
   return { context, page };
 }
 
-/** The violations, one line per element: "rule-id: help (selector)". */
+/**
+ * The violations, one line per element: "rule-id: help (selector)". Axe looks once the page
+ * is still: colours read mid fade-in (the dialog's 300 ms opening) are neither the page's nor
+ * a reader's.
+ */
 async function violations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} [${violation.impact}]: ${violation.help} — ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),

@@ -88,6 +88,26 @@ describe('pages', () => {
     }
   });
 
+  it("writes the server's resolution of the path into the document (the browser hydrates from it, docs/adr/0005)", async () => {
+    const resolutionIn = (html: string) => {
+      const json = /window\.__PAGE__=(.*?);window\./s.exec(html)?.[1];
+      if (json === undefined) throw new Error('no window.__PAGE__ in the page');
+      return JSON.parse(json) as Record<string, unknown> | null;
+    };
+    const post = publicStory(world);
+    const writer = userById(world, post.creator_id);
+    const story = await get(`/@${writer.username}/${post.slug}-${post.id}`);
+    expect(resolutionIn(await story.text())).toEqual({
+      routeName: story.headers.get('x-route-name'),
+      pageName: 'post',
+      params: { username: writer.username, postId: `${post.slug}-${post.id}` },
+      layout: 'top-nav',
+      fixedNavbar: false,
+      redirects: false,
+    });
+    expect(resolutionIn(await (await get('/this/path/does/not/exist')).text())).toBeNull();
+  });
+
   it('answers 404 for an unknown story and for an unknown writer', async () => {
     expect((await get('/p/0123456789ab')).status).toBe(404);
     expect((await get('/@nobody-by-this-name')).status).toBe(404);
