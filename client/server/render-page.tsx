@@ -1,4 +1,5 @@
-import { renderToReadableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { App } from '../app/App.tsx';
@@ -20,7 +21,8 @@ export interface RenderRequest {
 
 export interface RenderedPage {
   status: number;
-  body: ReadableStream<Uint8Array>;
+  /** The whole document as one string, or as a stream when a part of the page suspended. */
+  body: string | ReadableStream<Uint8Array>;
 }
 
 export class PageDataError extends Error {
@@ -30,7 +32,7 @@ export class PageDataError extends Error {
 /**
  * Renders a page: its GraphQL query runs in-process first (so the status code can follow
  * the data and the client's cache is seeded with exactly these results), then React
- * streams the markup.
+ * renders the markup (renderMarkup below).
  */
 export async function renderPage({ url, state, page, execute, faviconUrl }: RenderRequest): Promise<RenderedPage> {
   const ssr = ssrExchange({ isClient: false });
@@ -45,19 +47,14 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     data = result.data;
   }
 
-  const stream = await renderToReadableStream(
+  const tree = (
     <Provider value={client}>
       <NavigationProvider initialPage={page}>
         <App state={state} />
       </NavigationProvider>
-    </Provider>,
-    {
-      onError(error) {
-        console.error('render error', error);
-      },
-    },
+    </Provider>
   );
-
+  const markup = renderMarkup(tree);
   const head = documentHead({
     title: definition.title(data, state),
     head: definition.head?.(data, state),
@@ -67,5 +64,30 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     pageChunk: page.module.chunk,
   });
   const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;
-  return { status, body: concatHtmlStream(head, stream, documentTail()) };
+  if (typeof markup === 'string') return { status, body: head + markup + documentTail() };
+  return { status, body: concatHtmlStream(head, await renderStream(tree), documentTail()) };
+}
+
+/** React's marker of a Suspense boundary that renderToString left for the client to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The page's markup as one string, or null when some part of it suspended. The page's data
+ * is fetched before React renders, so nothing suspends on the pages we have, and
+ * renderToString costs a fraction of the CPU of a streaming render (which encodes every
+ * piece of markup into the stream's buffers: docs/adr/0003-in-process-graphql.md). A
+ * boundary that did suspend would reach the browser unrendered, so that page is rendered
+ * again as a stream, which waits for it.
+ */
+function renderMarkup(tree: ReactNode): string | null {
+  const markup = renderToString(tree);
+  return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
+}
+
+function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
+  return renderToReadableStream(tree, {
+    onError(error) {
+      console.error('render error', error);
+    },
+  });
 }
