@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { App } from '../app/App.tsx';
 import type { CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
+import { renderMarkup, renderStream } from './render-markup.ts';
 import { documentHead, documentTail, GRAPHQL_PATH } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 
@@ -32,7 +31,7 @@ export class PageDataError extends Error {
 /**
  * Renders a page: its GraphQL query runs in-process first (so the status code can follow
  * the data and the client's cache is seeded with exactly these results), then React
- * renders the markup (renderMarkup below).
+ * renders the markup (client/server/render-markup.ts).
  */
 export async function renderPage({ url, state, page, execute, faviconUrl }: RenderRequest): Promise<RenderedPage> {
   const ssr = ssrExchange({ isClient: false });
@@ -54,7 +53,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
       </NavigationProvider>
     </Provider>
   );
-  const markup = renderMarkup(tree);
+  const markup = renderMarkup(tree) ?? (await renderStream(tree));
   const head = documentHead({
     title: definition.title(data, state),
     head: definition.head?.(data, state),
@@ -64,30 +63,5 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     pageChunk: page.module.chunk,
   });
   const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;
-  if (typeof markup === 'string') return { status, body: head + markup + documentTail() };
-  return { status, body: concatHtmlStream(head, await renderStream(tree), documentTail()) };
-}
-
-/** React's marker of a Suspense boundary that renderToString left for the client to render. */
-const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
-
-/**
- * The page's markup as one string, or null when some part of it suspended. The page's data
- * is fetched before React renders, so nothing suspends on the pages we have, and
- * renderToString costs a fraction of the CPU of a streaming render (which encodes every
- * piece of markup into the stream's buffers: docs/adr/0003-in-process-graphql.md). A
- * boundary that did suspend would reach the browser unrendered, so that page is rendered
- * again as a stream, which waits for it.
- */
-function renderMarkup(tree: ReactNode): string | null {
-  const markup = renderToString(tree);
-  return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
-}
-
-function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
-  return renderToReadableStream(tree, {
-    onError(error) {
-      console.error('render error', error);
-    },
-  });
+  return { status, body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()) };
 }
