@@ -1,7 +1,7 @@
 // Starts the site for a benchmark: wrangler dev on its own seeded local D1 (state kept in
 // .tmp/bench-state-<stories> so repeated runs skip the seed).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { workerdPids } from './workerd-cpu.mjs';
@@ -25,14 +25,26 @@ function freePort() {
   });
 }
 
-export async function startSite({ stories = 1000, vars = {} } = {}) {
-  const stateDir = path.join(root, `.tmp/bench-state-${stories}`);
-  const persist = ['--persist-to', stateDir];
-  if (!existsSync(path.join(stateDir, '.seeded'))) {
-    await runToEnd('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
-    await runToEnd('node', ['scripts/seed.ts', '--stories', String(stories), '--reset', ...persist]);
-    await runToEnd('touch', [path.join(stateDir, '.seeded')]);
+/**
+ * `config`: another wrangler config than the project's (e.g. bench/d1-replay/wrangler.toml).
+ * `copyOfState`: serve a fresh copy of the seeded state under this name, so two sites can
+ * run at once without sharing database files.
+ */
+export async function startSite({ stories = 1000, vars = {}, config, copyOfState } = {}) {
+  const seededDir = path.join(root, `.tmp/bench-state-${stories}`);
+  if (!existsSync(path.join(seededDir, '.seeded'))) {
+    const seededPersist = ['--persist-to', seededDir];
+    await runToEnd('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...seededPersist]);
+    await runToEnd('node', ['scripts/seed.ts', '--stories', String(stories), '--reset', ...seededPersist]);
+    await runToEnd('touch', [path.join(seededDir, '.seeded')]);
   }
+  let stateDir = seededDir;
+  if (copyOfState) {
+    stateDir = `${seededDir}-${copyOfState}`;
+    rmSync(stateDir, { recursive: true, force: true });
+    cpSync(seededDir, stateDir, { recursive: true });
+  }
+  const persist = ['--persist-to', stateDir, ...(config ? ['--config', config] : [])];
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const varArgs = Object.entries({ MAIN_HOST: `localhost:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

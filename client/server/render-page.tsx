@@ -1,10 +1,10 @@
-import { renderToReadableStream } from 'react-dom/server';
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { App } from '../app/App.tsx';
 import type { CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
+import { renderMarkup, renderStream } from './render-markup.ts';
 import { documentHead, documentTail, GRAPHQL_PATH } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 
@@ -20,7 +20,8 @@ export interface RenderRequest {
 
 export interface RenderedPage {
   status: number;
-  body: ReadableStream<Uint8Array>;
+  /** The whole document as one string, or as a stream when a part of the page suspended. */
+  body: string | ReadableStream<Uint8Array>;
 }
 
 export class PageDataError extends Error {
@@ -30,7 +31,7 @@ export class PageDataError extends Error {
 /**
  * Renders a page: its GraphQL query runs in-process first (so the status code can follow
  * the data and the client's cache is seeded with exactly these results), then React
- * streams the markup.
+ * renders the markup (client/server/render-markup.ts).
  */
 export async function renderPage({ url, state, page, execute, faviconUrl }: RenderRequest): Promise<RenderedPage> {
   const ssr = ssrExchange({ isClient: false });
@@ -45,19 +46,14 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     data = result.data;
   }
 
-  const stream = await renderToReadableStream(
+  const tree = (
     <Provider value={client}>
       <NavigationProvider initialPage={page}>
         <App state={state} />
       </NavigationProvider>
-    </Provider>,
-    {
-      onError(error) {
-        console.error('render error', error);
-      },
-    },
+    </Provider>
   );
-
+  const markup = renderMarkup(tree) ?? (await renderStream(tree));
   const head = documentHead({
     title: definition.title(data, state),
     head: definition.head?.(data, state),
@@ -68,5 +64,5 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     pageChunk: page.module.chunk,
   });
   const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;
-  return { status, body: concatHtmlStream(head, stream, documentTail()) };
+  return { status, body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()) };
 }

@@ -1,0 +1,29 @@
+// A React tree to HTML for the server render: one string when nothing suspends (the usual
+// case), a stream otherwise (docs/adr/0003-in-process-graphql.md, "The render").
+import type { ReactNode } from 'react';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
+
+/** React's marker of a Suspense boundary that renderToString left for the client to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The tree's markup as one string, or null when some part of it suspended. A page's data
+ * is fetched before React renders, so nothing suspends on the pages we have, and
+ * renderToString costs a fraction of the CPU of a streaming render (which encodes every
+ * piece of markup into the stream's buffers). A boundary that did suspend would reach the
+ * browser unrendered: the caller renders that tree again with renderStream, which waits
+ * for it.
+ */
+export function renderMarkup(tree: ReactNode): string | null {
+  const markup = renderToString(tree);
+  return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
+}
+
+/** The tree as a stream, every Suspense boundary awaited by React as it streams. */
+export function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
+  return renderToReadableStream(tree, {
+    onError(error) {
+      console.error('render error', error);
+    },
+  });
+}
