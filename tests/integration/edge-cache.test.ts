@@ -24,6 +24,38 @@ beforeEach(async () => {
   await clearEdgeCache();
 });
 
+describe('a HIT held in isolate memory (EDGE_CACHE_MEMORY_MS)', () => {
+  const HELD = { vars: { EDGE_CACHE_MEMORY_MS: '1000' } };
+
+  it('is served from memory within the moment, and a purge forgets it at once', async () => {
+    expect((await send(OPEN, HELD)).cacheStatus).toBe('MISS');
+    const fromCacheApi = await send(OPEN, HELD);
+    expect(fromCacheApi.cacheStatus).toBe('HIT');
+    // The Cache API copy goes behind the store's back: only memory can still answer.
+    await clearEdgeCache();
+    const fromMemory = await send(OPEN, HELD);
+    expect(fromMemory.cacheStatus).toBe('HIT');
+    expect(fromMemory.bytes).toEqual(fromCacheApi.bytes);
+    expect(fromMemory.headers.get('x-d1-queries')).toBe('0');
+    // Without the var the same request reads the Cache API, which no longer has it.
+    expect((await send(OPEN)).cacheStatus).toBe('MISS');
+
+    // A purge (a write, or the operators' call) forgets the held copy with the stored one.
+    expect((await send(OPEN, HELD)).cacheStatus).toBe('HIT');
+    expect((await purge({ tags: [`post:${POSTS.open}`] })).status).toBe(200);
+    expect((await send(OPEN, HELD)).cacheStatus).toBe('MISS');
+  });
+
+  it('is held no longer than the moment', async () => {
+    const brief = { vars: { EDGE_CACHE_MEMORY_MS: '50' } };
+    expect((await send(OPEN, brief)).cacheStatus).toBe('MISS');
+    expect((await send(OPEN, brief)).cacheStatus).toBe('HIT');
+    await clearEdgeCache();
+    await sleep(80);
+    expect((await send(OPEN, brief)).cacheStatus).toBe('MISS');
+  });
+});
+
 describe('logged-out readers share one stored copy', () => {
   it('home twice: MISS then HIT with identical bytes, tagged home, without Set-Cookie', async () => {
     const first = await send('/');

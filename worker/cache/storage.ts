@@ -12,20 +12,78 @@ export interface PageStore {
   delete(key: string): Promise<boolean>;
 }
 
+/**
+ * A HIT's bytes held in this isolate's memory for a moment (EDGE_CACHE_MEMORY_MS, config.ts):
+ * a page read hundreds of times a second is then one Cache API match per moment, not one per
+ * read. One map per isolate, shared by every store object, so a put or a delete (a purge,
+ * purge.ts) through any of them forgets the held copy at once. Other isolates forget theirs
+ * when the moment ends: docs/adr/0001-edge-cache.md gives the bound this adds.
+ */
+interface HeldCopy {
+  body: Uint8Array;
+  status: number;
+  headers: [string, string][];
+  until: number;
+}
+
+/** Memory an isolate spends on held copies (its limit is 128 MB), and the largest copy held. */
+export const HELD_BYTES_MAX = 16 * 1024 * 1024;
+export const HELD_COPY_BYTES_MAX = 1024 * 1024;
+
+const held = new Map<string, HeldCopy>();
+let heldBytes = 0;
+
+function forget(key: string): boolean {
+  const copy = held.get(key);
+  if (!copy) return false;
+  held.delete(key);
+  heldBytes -= copy.body.byteLength;
+  return true;
+}
+
+function hold(key: string, copy: HeldCopy): void {
+  if (copy.body.byteLength > HELD_COPY_BYTES_MAX) return;
+  forget(key);
+  held.set(key, copy);
+  heldBytes += copy.body.byteLength;
+  // The Map keeps insertion order: the oldest copies go first.
+  for (const oldest of held.keys()) {
+    if (heldBytes <= HELD_BYTES_MAX) break;
+    forget(oldest);
+  }
+}
+
 /** The Cache API store: per data centre, not replicated (purges across data centres go through the zone purge). */
 export class CacheApiPageStore implements PageStore {
-  constructor(private readonly cache: Cache) {}
+  /** holdMs: how long a copy read from the Cache API is also served from memory (0: never). */
+  constructor(
+    private readonly cache: Cache,
+    private readonly holdMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async match(key: string): Promise<Response | null> {
-    return (await this.cache.match(key)) ?? null;
+    if (this.holdMs > 0) {
+      const copy = held.get(key);
+      // A Response copies the bytes it is given (fetch's body extraction): the held copy stays whole.
+      if (copy && copy.until > this.now()) return new Response(copy.body, { status: copy.status, headers: copy.headers });
+      if (copy) forget(key);
+    }
+    const stored = (await this.cache.match(key)) ?? null;
+    if (!stored || this.holdMs <= 0) return stored;
+    const copy: HeldCopy = { body: new Uint8Array(await stored.arrayBuffer()), status: stored.status, headers: [...stored.headers], until: this.now() + this.holdMs };
+    hold(key, copy);
+    return new Response(copy.body, { status: copy.status, headers: copy.headers });
   }
 
   async put(key: string, response: Response): Promise<void> {
+    forget(key);
     await this.cache.put(new Request(key), response);
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.cache.delete(new Request(key));
+    const wasHeld = forget(key);
+    return (await this.cache.delete(new Request(key))) || wasHeld;
   }
 }
 
@@ -34,8 +92,11 @@ function defaultCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-let defaultStore: PageStore | null = null;
+const defaultStores = new Map<number, PageStore>();
 
-export function defaultPageStore(): PageStore {
-  return (defaultStore ??= new CacheApiPageStore(defaultCache()));
+/** The Cache API store of this isolate; with holdMs, HITs are also held in memory that long. */
+export function defaultPageStore(holdMs = 0): PageStore {
+  let store = defaultStores.get(holdMs);
+  if (!store) defaultStores.set(holdMs, (store = new CacheApiPageStore(defaultCache(), holdMs)));
+  return store;
 }

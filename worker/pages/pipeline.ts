@@ -31,6 +31,7 @@ import { resolveRedirect } from '../../shared/routing/redirects.ts';
 import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCacheIO } from '../cache/edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
+import { edgeCacheConfigOf } from '../cache/config.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
@@ -99,7 +100,7 @@ function pageRequest(c: PageContext): PageRequest {
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
-  return { store: defaultPageStore(), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
+  return { store: defaultPageStore(edgeCacheConfigOf(c.env).memoryHoldMs), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
 }
 
 /** Answers that are not pages (redirects, unknown hosts) are never cached either. */
