@@ -36,7 +36,7 @@ import { decidePage, decideRequest, decideResponse, type CacheDecision } from '.
 import { logDecision } from './decision-log.ts';
 import { eligiblePage, type EligiblePage } from './eligibility.ts';
 import { freshness, purgedDuringRender } from './freshness.ts';
-import { dynamicResponse, RENDERED_AT_HEADER, sharedPageHeaderList, sharedPageHeaders, storedCopyHeaders, type CacheStatus } from './headers.ts';
+import { dynamicResponse, RENDERED_AT_HEADER, sharedPageHeaderRecord, sharedPageHeaders, storedCopyHeaders, type CacheStatus } from './headers.ts';
 import { forgetStoredCopies, indexStoredCopy, latestInvalidation } from './ledger.ts';
 import { requestFacts } from './request-facts.ts';
 import type { RequestFacts } from './rules.ts';
@@ -106,8 +106,8 @@ async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onH
   }
   // The tags were written by the MISS that stored the copy: no need to validate them again.
   onHit?.(stored.headers.get(CACHE_TAG_HEADER)?.split(',') ?? []);
-  const headers = sharedPageHeaderList(stored.headers, 'HIT', (now - renderedAt) / 1000);
-  headers.push(['x-d1-queries', String(d1Queries)]);
+  const headers = sharedPageHeaderRecord(stored.headers, 'HIT', (now - renderedAt) / 1000);
+  headers['x-d1-queries'] = String(d1Queries);
   return { kind: 'hit', response: new Response(stored.body, { status: 200, headers }) };
 }
 

@@ -85,6 +85,15 @@ export function sharedPageHeaderList(source: Headers, status: Exclude<CacheStatu
   return [...sharedBase(source), ['age', String(Math.max(0, Math.floor(ageSeconds)))], [CACHE_STATUS_HEADER, status]];
 }
 
+const sharedRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
+
+/** sharedPageHeaderList as a record (a Response reads a record faster than a list of pairs). */
+export function sharedPageHeaderRecord(source: Headers, status: Exclude<CacheStatus, 'DYNAMIC'>, ageSeconds: number): Record<string, string> {
+  let base = sharedRecords.get(source);
+  if (!base) sharedRecords.set(source, (base = Object.fromEntries(sharedBase(source))));
+  return { ...base, age: String(Math.max(0, Math.floor(ageSeconds))), [CACHE_STATUS_HEADER]: status };
+}
+
 /** sharedPageHeaderList as a Headers object. */
 export function sharedPageHeaders(source: Headers, status: Exclude<CacheStatus, 'DYNAMIC'>, ageSeconds: number): Headers {
   return new Headers(sharedPageHeaderList(source, status, ageSeconds));
