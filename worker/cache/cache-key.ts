@@ -42,7 +42,8 @@ const KEY_PREFIX = '/_/edge-cache/';
  * reaches it) under a reserved prefix no page route can match.
  */
 export function pageKey(host: Pick<HostContext, 'kind' | 'host'>, url: URL, version: string, allowed: readonly string[] = CACHE_KEY_QUERY_PARAMS): PageKey {
-  const canonical = canonicalPageUrl(url, allowed);
+  // Without a query the canonical URL has the same path and (empty) query: no copy needed.
+  const canonical = url.search === '' ? url : canonicalPageUrl(url, allowed);
   const hostName = host.host.toLowerCase();
   const address = `${host.kind}/${hostName}${canonical.pathname}${canonical.search}`;
   return {

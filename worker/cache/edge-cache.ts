@@ -36,11 +36,11 @@ import { decidePage, decideRequest, decideResponse, type CacheDecision } from '.
 import { logDecision } from './decision-log.ts';
 import { eligiblePage, type EligiblePage } from './eligibility.ts';
 import { freshness, purgedDuringRender } from './freshness.ts';
-import { dynamicResponse, RENDERED_AT_HEADER, sharedPageHeaders, storedCopyHeaders, type CacheStatus } from './headers.ts';
+import { dynamicResponse, RENDERED_AT_HEADER, sharedPageHeaderRecord, sharedPageHeaders, storedCopyHeaders, type CacheStatus } from './headers.ts';
 import { forgetStoredCopies, indexStoredCopy, latestInvalidation } from './ledger.ts';
 import { requestFacts } from './request-facts.ts';
 import type { RequestFacts } from './rules.ts';
-import type { PageStore } from './storage.ts';
+import type { PageStore, StoredCopy } from './storage.ts';
 import { CACHE_TAG_HEADER, uniqueTags } from './tags.ts';
 import { currentDeploymentVersion } from './version.ts';
 
@@ -89,7 +89,7 @@ const storeError = (operation: string, error: unknown, route?: string) =>
 
 /** The stored copy under the key, if it is still fresh: a HIT reads nothing else. */
 async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onHit: ((tags: readonly string[]) => void) | null, d1Queries: number): Promise<Lookup> {
-  let stored: Response | null;
+  let stored: StoredCopy | null;
   try {
     stored = await io.store.match(key);
   } catch (error) {
@@ -101,13 +101,13 @@ async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onH
   const renderedAt = Number(stored.headers.get(RENDERED_AT_HEADER));
   const verdict = freshness(renderedAt, now, config.ttlSeconds);
   if (!verdict.fresh) {
-    await stored.body?.cancel();
+    if (stored.body instanceof ReadableStream) await stored.body.cancel();
     return { kind: 'expired', reason: verdict.reason };
   }
   // The tags were written by the MISS that stored the copy: no need to validate them again.
   onHit?.(stored.headers.get(CACHE_TAG_HEADER)?.split(',') ?? []);
-  const headers = sharedPageHeaders(stored.headers, 'HIT', (now - renderedAt) / 1000);
-  headers.set('x-d1-queries', String(d1Queries));
+  const headers = sharedPageHeaderRecord(stored.headers, 'HIT', (now - renderedAt) / 1000);
+  headers['x-d1-queries'] = String(d1Queries);
   return { kind: 'hit', response: new Response(stored.body, { status: 200, headers }) };
 }
 

@@ -57,13 +57,44 @@ export function storedCopyHeaders(rendered: Headers, tags: readonly string[], re
   return headers;
 }
 
-/** Headers a reader gets with a shared page (HIT from the stored copy, MISS / EXPIRED from the render). */
+/** What every shared response made from one source carries, whatever its status and age. */
+const sharedBases = new WeakMap<Headers, readonly [string, string][]>();
+
+function sharedBase(source: Headers): readonly [string, string][] {
+  let base = sharedBases.get(source);
+  if (!base) {
+    const list: [string, string][] = [];
+    for (const name of STORED_HEADERS) {
+      const value = source.get(name);
+      if (value !== null) list.push([name, value]);
+    }
+    const tags = source.get(CACHE_TAG_HEADER);
+    if (tags) list.push([CACHE_TAG_HEADER, tags]);
+    list.push(['cache-control', SHARED_CACHE_CONTROL]);
+    sharedBases.set(source, (base = list));
+  }
+  return base;
+}
+
+/**
+ * Headers a reader gets with a shared page (HIT from the stored copy, MISS / EXPIRED from the
+ * render), as a list: a Response takes it as is. What comes from `source` is worked out once
+ * per Headers object (a copy held in isolate memory keeps one for all its HITs, storage.ts).
+ */
+export function sharedPageHeaderList(source: Headers, status: Exclude<CacheStatus, 'DYNAMIC'>, ageSeconds: number): [string, string][] {
+  return [...sharedBase(source), ['age', String(Math.max(0, Math.floor(ageSeconds)))], [CACHE_STATUS_HEADER, status]];
+}
+
+const sharedRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
+
+/** sharedPageHeaderList as a record (a Response reads a record faster than a list of pairs). */
+export function sharedPageHeaderRecord(source: Headers, status: Exclude<CacheStatus, 'DYNAMIC'>, ageSeconds: number): Record<string, string> {
+  let base = sharedRecords.get(source);
+  if (!base) sharedRecords.set(source, (base = Object.fromEntries(sharedBase(source))));
+  return { ...base, age: String(Math.max(0, Math.floor(ageSeconds))), [CACHE_STATUS_HEADER]: status };
+}
+
+/** sharedPageHeaderList as a Headers object. */
 export function sharedPageHeaders(source: Headers, status: Exclude<CacheStatus, 'DYNAMIC'>, ageSeconds: number): Headers {
-  const headers = pick(source, STORED_HEADERS);
-  const tags = source.get(CACHE_TAG_HEADER);
-  if (tags) headers.set(CACHE_TAG_HEADER, tags);
-  headers.set('cache-control', SHARED_CACHE_CONTROL);
-  headers.set('age', String(Math.max(0, Math.floor(ageSeconds))));
-  headers.set(CACHE_STATUS_HEADER, status);
-  return headers;
+  return new Headers(sharedPageHeaderList(source, status, ageSeconds));
 }

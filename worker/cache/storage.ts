@@ -3,9 +3,17 @@
 // locally (workerd/miniflare, the tests) and in production. See docs/adr/0001-edge-cache.md
 // for why production uses it rather than Workers Cache (ctx.cache).
 
+/** A stored copy as a lookup reads it. */
+export interface StoredCopy {
+  /** Its stored headers (read them only: a copy held in memory shares them between reads). */
+  headers: Headers;
+  /** Its bytes: a Blob when held in memory (a Response made from it shares the bytes), else the stored stream. */
+  body: Blob | ReadableStream<Uint8Array> | null;
+}
+
 export interface PageStore {
   /** The stored copy under a key, or null. */
-  match(key: string): Promise<Response | null>;
+  match(key: string): Promise<StoredCopy | null>;
   /** Stores a copy (its headers say how long storage may keep it). */
   put(key: string, response: Response): Promise<void>;
   /** Deletes the copy this data centre holds; true when there was one. */
@@ -20,9 +28,9 @@ export interface PageStore {
  * when the moment ends: docs/adr/0001-edge-cache.md gives the bound this adds.
  */
 interface HeldCopy {
-  body: Uint8Array;
-  status: number;
-  headers: [string, string][];
+  /** A Blob: a Response made from it shares its bytes (a Uint8Array body would be copied on every HIT). */
+  body: Blob;
+  headers: Headers;
   until: number;
 }
 
@@ -37,15 +45,15 @@ function forget(key: string): boolean {
   const copy = held.get(key);
   if (!copy) return false;
   held.delete(key);
-  heldBytes -= copy.body.byteLength;
+  heldBytes -= copy.body.size;
   return true;
 }
 
 function hold(key: string, copy: HeldCopy): void {
-  if (copy.body.byteLength > HELD_COPY_BYTES_MAX) return;
+  if (copy.body.size > HELD_COPY_BYTES_MAX) return;
   forget(key);
   held.set(key, copy);
-  heldBytes += copy.body.byteLength;
+  heldBytes += copy.body.size;
   // The Map keeps insertion order: the oldest copies go first.
   for (const oldest of held.keys()) {
     if (heldBytes <= HELD_BYTES_MAX) break;
@@ -62,18 +70,19 @@ export class CacheApiPageStore implements PageStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async match(key: string): Promise<Response | null> {
+  async match(key: string): Promise<StoredCopy | null> {
     if (this.holdMs > 0) {
       const copy = held.get(key);
-      // A Response copies the bytes it is given (fetch's body extraction): the held copy stays whole.
-      if (copy && copy.until > this.now()) return new Response(copy.body, { status: copy.status, headers: copy.headers });
+      // A Blob is immutable: the held copy stays whole, and no bytes are copied per read.
+      if (copy && copy.until > this.now()) return copy;
       if (copy) forget(key);
     }
     const stored = (await this.cache.match(key)) ?? null;
-    if (!stored || this.holdMs <= 0) return stored;
-    const copy: HeldCopy = { body: new Uint8Array(await stored.arrayBuffer()), status: stored.status, headers: [...stored.headers], until: this.now() + this.holdMs };
+    if (!stored) return null;
+    if (this.holdMs <= 0) return { headers: stored.headers, body: stored.body };
+    const copy: HeldCopy = { body: await stored.blob(), headers: new Headers(stored.headers), until: this.now() + this.holdMs };
     hold(key, copy);
-    return new Response(copy.body, { status: copy.status, headers: copy.headers });
+    return copy;
   }
 
   async put(key: string, response: Response): Promise<void> {

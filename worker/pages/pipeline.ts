@@ -16,7 +16,8 @@
 //   page              redirects; otherwise the page through the edge cache, which renders it
 //                     when it must (worker/cache/edge-cache.ts, render-response.ts).
 //
-// What they learn is kept in typed `c.var` values. The GraphQL context and the sign-in
+// What they learn is kept in typed context variables, read with c.get (Hono's c.var copies
+// every variable into a new object on each read). The GraphQL context and the sign-in
 // confirmation are created on first use: a HIT never creates them, a logged-out render never
 // reads the confirmation.
 import { Hono, type Context } from 'hono';
@@ -69,7 +70,7 @@ function globalFlags(env: Env): { set: ReadonlySet<string>; list: readonly strin
 }
 
 function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | null {
-  const host = c.var.host;
+  const host = c.get('host');
   return resolvePage(
     {
       navigation: {
@@ -80,7 +81,7 @@ function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | nul
       isLoggedIn: viewer.user !== null,
       flags: globalFlags(c.env).list,
     },
-    c.var.url.pathname,
+    c.get('url').pathname,
   );
 }
 
@@ -89,14 +90,23 @@ function setViewer(c: PageContext, viewer: RequestViewer): void {
   c.set('viewer', viewer);
   c.set('resolved', resolveRoute(c, viewer));
   let graphql: GraphQLContext | undefined;
-  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.var.d1.db, env: c.env, viewer })));
+  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.get('d1').db, env: c.env, viewer })));
   let signIn: Promise<SignInConfirmationRead | null> | undefined;
   c.set('signIn', () => (signIn ??= readSignInConfirmation(c.env.DB, c.req.raw, viewer, Date.now())));
 }
 
 function pageRequest(c: PageContext): PageRequest {
-  const v = c.var;
-  return { url: v.url, env: c.env, host: v.host, viewer: v.viewer, flags: globalFlags(c.env).set, resolved: v.resolved, d1: v.d1, graphql: v.graphql, signIn: v.signIn };
+  return {
+    url: c.get('url'),
+    env: c.env,
+    host: c.get('host'),
+    viewer: c.get('viewer'),
+    flags: globalFlags(c.env).set,
+    resolved: c.get('resolved'),
+    d1: c.get('d1'),
+    graphql: c.get('graphql'),
+    signIn: c.get('signIn'),
+  };
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
@@ -132,20 +142,20 @@ export const lookUpEdgeCache = createMiddleware<PageEnv>(async (c, next) => {
 });
 
 export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) => {
-  if (c.var.viewer === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
+  if (c.get('viewer') === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
   await next();
 });
 
 export async function servePage(c: PageContext): Promise<Response> {
-  const resolved = c.var.resolved;
+  const resolved = c.get('resolved');
   if (resolved?.redirects) {
-    const decision = resolveRedirect(resolved.match, linkContext(c.env, c.var.host), c.var.url.search);
+    const decision = resolveRedirect(resolved.match, linkContext(c.env, c.get('host')), c.get('url').search);
     if (decision?.kind === 'redirect') {
       return notCached(new Response(null, { status: decision.status, headers: { location: decision.location, 'x-route-name': resolved.routeName } }));
     }
     c.set('resolved', null);
   }
-  return serveWithEdgeCache(pageRequest(c), c.req.raw, cacheIO(c), renderPageResponse, c.var.consultation);
+  return serveWithEdgeCache(pageRequest(c), c.req.raw, cacheIO(c), renderPageResponse, c.get('consultation'));
 }
 
 /** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */

@@ -72,9 +72,30 @@ export function sessionToken(request: Request): string | null {
   return readCookie(request.headers.get('cookie'), SESSION_COOKIE);
 }
 
+/**
+ * isbot's answers per user agent, kept per isolate: its pattern is long, and most requests
+ * come from a few hundred browsers. Bounded (cleared when full; long agents are not kept), so
+ * a flood of made-up agents costs what it did before the memo and no more memory than this.
+ */
+const botByUserAgent = new Map<string, boolean>();
+const BOT_MEMO_ENTRIES_MAX = 512;
+const BOT_MEMO_AGENT_LENGTH_MAX = 512;
+
+export function isBotAgent(userAgent: string): boolean {
+  let bot = botByUserAgent.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (userAgent.length <= BOT_MEMO_AGENT_LENGTH_MAX) {
+      if (botByUserAgent.size >= BOT_MEMO_ENTRIES_MAX) botByUserAgent.clear();
+      botByUserAgent.set(userAgent, bot);
+    }
+  }
+  return bot;
+}
+
 /** The viewer of a request without a session cookie: logged out, no database read. */
 export function anonymousViewer(request: Request): RequestViewer {
-  return { ...LOGGED_OUT, isBot: isbot(request.headers.get('user-agent') ?? '') };
+  return { ...LOGGED_OUT, isBot: isBotAgent(request.headers.get('user-agent') ?? '') };
 }
 
 export async function resolveViewer(db: D1Database, request: Request): Promise<RequestViewer> {
