@@ -29,3 +29,18 @@ export const StoryCard_post = known(graphql(`
     }
   }
 `));
+
+/** A page of story cards and where the next page starts (profile, publication and tag lists). */
+export const PagedStories_connection = known(graphql(`
+  fragment PagedStories_connection on PostConnection {
+    posts {
+      ...StoryCard_post
+    }
+    pagingInfo {
+      next {
+        limit
+        to
+      }
+    }
+  }
+`, [StoryCard_post]));

@@ -4,7 +4,7 @@
 // (docs/adr/0006-graphql-documents.md).
 import { graphql, known } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 
 export const CatalogFields = known(graphql(`
@@ -188,15 +188,7 @@ export const YourStoriesPageQuery = known(graphql(`
       id
       username
       postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
       trashedPostsConnection(paging: $paging) {
         items {
@@ -216,7 +208,7 @@ export const YourStoriesPageQuery = known(graphql(`
       }
     }
   }
-`, [StoryCard_post]));
+`, [PagedStories_connection, StoryCard_post]));
 
 /** The save-to-list popover: the viewer's lists, and which hold the story. */
 export const SaveToListPopoverQuery = known(graphql(`

@@ -2,7 +2,7 @@
 // topic pages. Each document is defined once here: the server render and the browser use
 // the same objects, so urql's operation keys match and hydration sends no request.
 import { graphql, known } from './graphql.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import type { PagingInfo, PostPreview } from './types.ts';
 import { PersonRow_user, type PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
@@ -189,19 +189,11 @@ export const UserCatalogPageQuery = known(graphql(`
       updatedAt
       ...CatalogResponses_catalog
       postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
     }
   }
-`, [CatalogResponses_catalog, ProfileHeading_user, StoryCard_post, UnavailableProfile_result]));
+`, [CatalogResponses_catalog, PagedStories_connection, ProfileHeading_user, UnavailableProfile_result]));
 
 // ---- Publication pages ---------------------------------------------------------------------
 

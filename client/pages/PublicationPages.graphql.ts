@@ -1,6 +1,6 @@
 // The publication pages' queries (publication home, about, followers, tagged stories).
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { PublicationMasthead_collection } from '../components/profiles/publication-parts.graphql.ts';
 
@@ -9,19 +9,11 @@ export const PublicationStoriesPageQuery = known(graphql(`
     collection(slug: $slug, id: $id) {
       ...PublicationMasthead_collection
       postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
     }
   }
-`, [PublicationMasthead_collection, StoryCard_post]));
+`, [PagedStories_connection, PublicationMasthead_collection]));
 
 export const PublicationAboutPageQuery = known(graphql(`
   query PublicationAboutPageQuery($slug: String, $id: ID) {
@@ -55,15 +47,7 @@ export const PublicationTaggedPageQuery = known(graphql(`
     collection(slug: $slug, id: $id) {
       ...PublicationMasthead_collection
       taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
     }
     tag(slug: $tagSlug) {
@@ -72,7 +56,7 @@ export const PublicationTaggedPageQuery = known(graphql(`
       displayTitle
     }
   }
-`, [PublicationMasthead_collection, StoryCard_post]));
+`, [PagedStories_connection, PublicationMasthead_collection]));
 
 export type PublicationStoriesPageData = ResultOf<typeof PublicationStoriesPageQuery>;
 export type PublicationAboutPageData = ResultOf<typeof PublicationAboutPageQuery>;

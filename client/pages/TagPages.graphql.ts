@@ -1,6 +1,6 @@
 // The topic pages' queries (pages topic, topic-recommended, topic-who-to-follow).
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
 
@@ -9,38 +9,22 @@ export const TagLatestPageQuery = known(graphql(`
     tag(slug: $tagSlug) {
       ...TagHeading_tag
       postsConnection(paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
     }
   }
-`, [TagHeading_tag, StoryCard_post]));
+`, [PagedStories_connection, TagHeading_tag]));
 
 export const TagRecommendedPageQuery = known(graphql(`
   query TagRecommendedPageQuery($tagSlug: String!, $paging: PagingOptions) {
     tag(slug: $tagSlug) {
       ...TagHeading_tag
       topPostsConnection(timeRange: TOP_YEAR, paging: $paging) {
-        posts {
-          ...StoryCard_post
-        }
-        pagingInfo {
-          next {
-            limit
-            to
-          }
-        }
+        ...PagedStories_connection
       }
     }
   }
-`, [TagHeading_tag, StoryCard_post]));
+`, [PagedStories_connection, TagHeading_tag]));
 
 export const TagWhoToFollowPageQuery = known(graphql(`
   query TagWhoToFollowPageQuery($tagSlug: String!, $limit: Int) {

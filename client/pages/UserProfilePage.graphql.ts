@@ -1,6 +1,6 @@
 // The writer's profile page's query (page user-profile): the writer, and their stories, paged.
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 
 export const UserStoriesPageQuery = known(graphql(`
@@ -10,20 +10,12 @@ export const UserStoriesPageQuery = known(graphql(`
       ... on User {
         ...ProfileHeading_user
         postsConnection(paging: $paging) {
-          posts {
-            ...StoryCard_post
-          }
-          pagingInfo {
-            next {
-              limit
-              to
-            }
-          }
+          ...PagedStories_connection
         }
       }
       ...UnavailableProfile_result
     }
   }
-`, [ProfileHeading_user, StoryCard_post, UnavailableProfile_result]));
+`, [PagedStories_connection, ProfileHeading_user, UnavailableProfile_result]));
 
 export type UserStoriesPageData = ResultOf<typeof UserStoriesPageQuery>;
