@@ -43,6 +43,20 @@ export interface Env {
   APPLE_PRIVATE_KEY?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  // ---- Search (worker/search/; see docs/search.md and the README's "Search") ----
+  /** The search app id the client and the local service use (the local service answers only this id). */
+  SEARCH_APP_ID: string;
+  /** Prefix of the four index names ({prefix}post, {prefix}user, {prefix}collection, {prefix}tag). */
+  SEARCH_INDEX_PREFIX: string;
+  /** The public, search-only key the browser sends. */
+  SEARCH_API_KEY: string;
+  /**
+   * Secret. The hosted app's admin key: when set, the client searches the hosted app
+   * ({SEARCH_APP_ID}-dsn.algolia.net) and every index write is pushed there too.
+   */
+  SEARCH_ADMIN_KEY?: string;
+  /** Queries per second one address may send to the local service (default 50; benchmarks raise it). */
+  SEARCH_QUERIES_PER_SECOND?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

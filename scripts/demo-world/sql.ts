@@ -4,6 +4,7 @@
 // D1 limits respected: at most 100 bound parameters per statement and at most 100 KB
 // of SQL text per statement (we stay under 90,000 bytes); 100 rows per INSERT at most.
 
+import { rebuildStatements } from '../../worker/search/index-sql.ts';
 import { TABLES_IN_FK_ORDER, TABLE_COLUMNS, type Row, type SqlValue, type TableName, type World } from './rows.ts';
 
 export const MAX_ROWS_PER_INSERT = 100;
@@ -79,6 +80,8 @@ export function* insertStatements(world: World): Generator<string> {
     }
     if (tuples.length > 0) yield `${head}${tuples.join(',\n')};`;
   }
+  // The search index, built in SQL from the rows just inserted (worker/search/index-sql.ts).
+  for (const statement of rebuildStatements()) yield `${statement.sql};`;
 }
 
 /** The whole world as one SQL script (for small worlds; large ones should stream insertStatements). */
@@ -109,5 +112,6 @@ export function worldToStatements(world: World): BoundStatement[] {
       });
     }
   }
+  for (const statement of rebuildStatements()) out.push({ sql: statement.sql, params: statement.params });
   return out;
 }

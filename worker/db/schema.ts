@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
+import { SEARCH_TABLES } from './search-tables.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
@@ -478,6 +479,8 @@ export const TABLES = {
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).
   ...EDGE_CACHE_TABLES,
   blocks,
+  // Search records and clicks (migrations/0012_search.sql).
+  ...SEARCH_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

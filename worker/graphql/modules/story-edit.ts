@@ -12,6 +12,7 @@ import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from '../../cache/tags.ts';
 import { posts } from '../../db/schema.ts';
+import { reindexPost } from '../../search/indexing.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
@@ -57,6 +58,8 @@ async function updatePostContent(_root: unknown, args: UpdatePostContentArgs, co
     .set({ ...(title !== undefined ? { title } : {}), ...(subtitle !== undefined ? { subtitle } : {}), updatedAt: context.now })
     .where(eq(posts.id, post.id));
   context.loaders.postById.clear(post.id);
+  // The next search finds the new title (docs/search.md, "Indexing on write").
+  await reindexPost(context.env, post.id);
 
   await purgeTags(context.env, await storyCacheTags(context, post));
 

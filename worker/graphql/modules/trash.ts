@@ -11,6 +11,7 @@ import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { posts, type UserRow } from '../../db/schema.ts';
 import { purgeDueAt } from '../../trash/purge-trash.ts';
+import { reindexPost } from '../../search/indexing.ts';
 import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
@@ -70,6 +71,8 @@ async function ownPost(ctx: GraphQLContext, postId: string, action: string): Pro
 async function setDeletedAt(ctx: GraphQLContext, post: PostNode, deletedAt: number | null): Promise<PostNode> {
   await orm(ctx.db).update(posts).set({ deletedAt, updatedAt: ctx.now }).where(eq(posts.id, post.id));
   ctx.loaders.postById.clear(post.id);
+  // A trashed story leaves search at once; a restored one comes back (docs/search.md).
+  await reindexPost(ctx.env, post.id);
   await purgeTags(ctx.env, await storyCacheTags(ctx, post));
   const updated = await ctx.loaders.postById.load(post.id);
   if (!updated) throw new Error(`Post ${post.id} disappeared while it was changed.`);

@@ -1,0 +1,154 @@
+// The local search engine: the provider's queries answered from the FTS5 indexes in D1
+// (docs/adr/0010-search-on-d1.md). Every query of a request runs in one D1 batch (one round
+// trip): a page of hits and their count per index.
+//
+// Ranking: text relevance first (bm25 with column weights, title strongest), in tiers so
+// that among equally relevant hits the popular one comes first (claps, followers, stories).
+import type { D1Database } from '@cloudflare/workers-types';
+import { FTS_TABLE, type IndexKind } from './index-sql.ts';
+import { allOf, filterConditions, type SqlCondition } from './filters.ts';
+import type { SearchQuery } from './protocol.ts';
+import { highlight, matchExpression, queryWords, type HighlightResult } from './query-text.ts';
+
+/** Who is searching, as far as results depend on it. */
+export interface SearchViewer {
+  userId: string | null;
+  /** can_view_unfiltered_search: also the hits that are not high quality. */
+  unfiltered: boolean;
+}
+
+/** bm25 column weights, in the FTS tables' column order (migrations/0012_search.sql). */
+const WEIGHTS: Record<IndexKind, string> = {
+  post: '10.0, 4.0, 3.0, 3.0, 2.0, 1.0',
+  user: '10.0, 8.0, 1.0',
+  collection: '10.0, 6.0, 1.0',
+  tag: '10.0, 5.0',
+};
+
+/** Attributes that carry a _highlightResult, per index. */
+const HIGHLIGHTED: Record<IndexKind, readonly string[]> = {
+  post: ['title', 'subtitle'],
+  user: ['name', 'username'],
+  collection: ['name'],
+  tag: ['displayText'],
+};
+
+/** Conditions that depend on the viewer: quality, mutes and blocks (docs/search.md). */
+function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[] {
+  const conditions: SqlCondition[] = [];
+  if (!viewer.unfiltered) conditions.push({ sql: 'r.high_quality = 1', params: [] });
+  if (!viewer.userId) return conditions;
+  const blocked = 'SELECT blocked_id FROM blocks WHERE blocker_id = ? UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ?';
+  if (kind === 'post') {
+    conditions.push({
+      sql: `r.owner_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'USER' UNION ALL ${blocked})`,
+      params: [viewer.userId, viewer.userId, viewer.userId],
+    });
+    conditions.push({
+      sql: `(r.collection_id IS NULL OR r.collection_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'COLLECTION'))`,
+      params: [viewer.userId],
+    });
+  } else if (kind === 'user') {
+    conditions.push({ sql: `r.object_id NOT IN (${blocked})`, params: [viewer.userId, viewer.userId] });
+  }
+  return conditions;
+}
+
+interface PreparedQuery {
+  kind: IndexKind;
+  words: string[];
+  statements: [D1PreparedStatementLike, D1PreparedStatementLike] | null;
+}
+
+type D1PreparedStatementLike = ReturnType<D1Database['prepare']>;
+
+export interface SearchAnswer {
+  hits: Record<string, unknown>[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: true;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  queryID?: string;
+}
+
+function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: SearchViewer): PreparedQuery {
+  const words = queryWords(query.query.replaceAll('\u0000', ''));
+  const hasText = query.query.trim() !== '';
+  const match = matchExpression(words);
+  // A query with characters but no words (only punctuation, emoji, syntax) finds nothing.
+  if (hasText && match === null) return { kind, words, statements: null };
+  const conditions = [{ sql: 'r.index_kind = ?', params: [kind] as (string | number)[] }, ...viewerConditions(kind, viewer), ...filterConditions(kind, query)];
+  const where = allOf(conditions);
+  const limit = query.hitsPerPage;
+  const offset = query.page * query.hitsPerPage;
+  const fts = FTS_TABLE[kind];
+  if (match === null) {
+    const page = db.prepare(`SELECT r.record FROM search_records r WHERE ${where.sql} ORDER BY r.popularity DESC, r.id LIMIT ? OFFSET ?`).bind(...where.params, limit, offset);
+    const count = db.prepare(`SELECT count(*) AS n FROM search_records r WHERE ${where.sql}`).bind(...where.params);
+    return { kind, words, statements: [page, count] };
+  }
+  const from = `${fts} JOIN search_records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${where.sql}`;
+  const page = db
+    .prepare(`SELECT r.record FROM ${from} ORDER BY round(bm25(${fts}, ${WEIGHTS[kind]}), 0), r.popularity DESC, r.id LIMIT ? OFFSET ?`)
+    .bind(match, ...where.params, limit, offset);
+  const count = db.prepare(`SELECT count(*) AS n FROM ${from}`).bind(match, ...where.params);
+  return { kind, words, statements: [page, count] };
+}
+
+function queryId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function shapeHit(kind: IndexKind, record: Record<string, unknown>, words: string[], attributes: string[] | null): Record<string, unknown> {
+  const highlightResult: Record<string, HighlightResult> = {};
+  for (const attribute of HIGHLIGHTED[kind]) {
+    const value = record[attribute];
+    if (typeof value === 'string') highlightResult[attribute] = highlight(value, words);
+  }
+  let hit = record;
+  if (attributes && !attributes.includes('*')) {
+    hit = { objectID: record.objectID };
+    for (const attribute of attributes) if (attribute in record) hit[attribute] = record[attribute];
+  }
+  return { ...hit, _highlightResult: highlightResult };
+}
+
+/** Answers the queries (each with its index kind) in one D1 round trip. */
+export async function runSearch(db: D1Database, queries: { kind: IndexKind; query: SearchQuery }[], viewer: SearchViewer): Promise<SearchAnswer[]> {
+  const started = Date.now();
+  const prepared = queries.map(({ kind, query }) => prepare(db, kind, query, viewer));
+  const statements = prepared.flatMap((p) => p.statements ?? []);
+  const results = statements.length > 0 ? await db.batch<{ record?: string; n?: number }>(statements) : [];
+  const processingTimeMS = Date.now() - started;
+  let next = 0;
+  return prepared.map((p, i) => {
+    const { query } = queries[i]!;
+    let hits: Record<string, unknown>[] = [];
+    let nbHits = 0;
+    if (p.statements) {
+      const pageRows = results[next++]!.results;
+      nbHits = Number(results[next++]!.results[0]?.n ?? 0);
+      hits = pageRows.map((row) => shapeHit(p.kind, JSON.parse(row.record as string) as Record<string, unknown>, p.words, query.attributesToRetrieve));
+    }
+    const answer: SearchAnswer = {
+      hits,
+      nbHits,
+      page: query.page,
+      nbPages: query.hitsPerPage > 0 ? Math.ceil(nbHits / query.hitsPerPage) : 0,
+      hitsPerPage: query.hitsPerPage,
+      exhaustiveNbHits: true,
+      query: query.query,
+      params: new URLSearchParams({ query: query.query, hitsPerPage: String(query.hitsPerPage), page: String(query.page) }).toString(),
+      index: query.indexName,
+      processingTimeMS,
+    };
+    if (query.clickAnalytics) answer.queryID = queryId();
+    return answer;
+  });
+}

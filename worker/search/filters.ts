@@ -1,0 +1,83 @@
+// The provider's filter parameters (filters, facetFilters, numericFilters) for the attributes
+// Vellum's searches scope by (docs/search.md, "Filters"): a publication's, a writer's or a
+// topic's stories, a date range. Each becomes a bound SQL condition on search_records (alias
+// r); an attribute the index has no facet for is a 400, as the provider answers an
+// undeclared facet, so a mistyped scope never silently searches everything.
+import { badRequest } from './protocol.ts';
+import type { IndexKind } from './index-sql.ts';
+
+export interface SqlCondition {
+  sql: string;
+  params: (string | number)[];
+}
+
+const FACETS: Record<IndexKind, Record<string, (value: string) => SqlCondition>> = {
+  post: {
+    collectionId: (value) => ({ sql: 'r.collection_id = ?', params: [value] }),
+    creatorId: (value) => ({ sql: 'r.owner_id = ?', params: [value] }),
+    'tags.slug': (value) => ({ sql: "EXISTS (SELECT 1 FROM json_each(r.record, '$.tags') AS t WHERE json_extract(t.value, '$.slug') = ?)", params: [value] }),
+    objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
+  },
+  user: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
+  collection: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
+  tag: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
+};
+
+const NUMERIC: Record<IndexKind, readonly string[]> = {
+  post: ['latestPublishedAt', 'clapCount'],
+  user: ['followerCount'],
+  collection: ['followerCount'],
+  tag: ['postCount'],
+};
+
+function facet(kind: IndexKind, expression: string): SqlCondition {
+  const match = /^\s*(-?)([\w.]+)\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(\S+))\s*$/.exec(expression);
+  if (!match) throw badRequest(`Invalid syntax for filter: "${expression.slice(0, 100)}".`);
+  const [, negate, attribute, doubleQuoted, singleQuoted, bare] = match;
+  const build = FACETS[kind][attribute!];
+  if (!build) throw badRequest(`Unknown facet "${attribute!.slice(0, 50)}" for this index.`);
+  const condition = build((doubleQuoted ?? singleQuoted ?? bare ?? '').replace(/\\(.)/g, '$1'));
+  return negate ? { sql: `NOT (${condition.sql})`, params: condition.params } : condition;
+}
+
+function numeric(kind: IndexKind, expression: string): SqlCondition {
+  const match = /^\s*([\w.]+)\s*(<=|>=|!=|=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(expression);
+  if (!match) throw badRequest(`Invalid syntax for numeric filter: "${expression.slice(0, 100)}".`);
+  const [, attribute, operator, value] = match;
+  if (!NUMERIC[kind].includes(attribute!)) throw badRequest(`Unknown numeric attribute "${attribute!.slice(0, 50)}" for this index.`);
+  return { sql: `json_extract(r.record, '$.${attribute}') ${operator} ?`, params: [Number(value)] };
+}
+
+const and = (conditions: SqlCondition[]): SqlCondition => ({
+  sql: conditions.map((c) => `(${c.sql})`).join(' AND '),
+  params: conditions.flatMap((c) => c.params),
+});
+const or = (conditions: SqlCondition[]): SqlCondition => ({
+  sql: conditions.map((c) => `(${c.sql})`).join(' OR '),
+  params: conditions.flatMap((c) => c.params),
+});
+
+/** A filters string: facet and numeric comparisons joined by AND, OR within parentheses not supported. */
+function filtersString(kind: IndexKind, filters: string): SqlCondition[] {
+  if (filters.trim() === '') return [];
+  return filters.split(/\s+AND\s+/).map((part) => (/[<>=]/.test(part) && !part.includes(':') ? numeric(kind, part) : facet(kind, part)));
+}
+
+export const MAX_FILTER_TERMS = 20;
+
+/** Every filter parameter of a query as SQL conditions (all of them must hold). */
+export function filterConditions(
+  kind: IndexKind,
+  params: { filters: string | null; facetFilters: (string | string[])[]; numericFilters: string[] },
+): SqlCondition[] {
+  const conditions: SqlCondition[] = [];
+  if (params.filters) conditions.push(...filtersString(kind, params.filters));
+  for (const item of params.facetFilters) {
+    conditions.push(Array.isArray(item) ? or(item.map((value) => facet(kind, value))) : facet(kind, item));
+  }
+  for (const item of params.numericFilters) conditions.push(numeric(kind, item));
+  if (conditions.length > MAX_FILTER_TERMS) throw badRequest(`Too many filters (at most ${MAX_FILTER_TERMS}).`);
+  return conditions.filter((c) => c.sql !== '');
+}
+
+export { and as allOf };

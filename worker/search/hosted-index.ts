@@ -1,0 +1,57 @@
+// The hosted search app's side of indexing (docs/search.md, "A hosted app"): after the local
+// records are refreshed, the same records are pushed with algoliasearch's write calls
+// (saveObjects for records that exist, deleteObjects for those that no longer do). The local
+// records are the single source of what a record holds, so both services always agree.
+//
+// A failed push is logged and does not fail the reader's write: `npm run search:reindex`
+// (rebuildSearchIndex) pushes everything again.
+import { algoliasearch } from 'algoliasearch';
+import type { Env } from '../env.ts';
+import { indexName } from './config.ts';
+import { INDEX_KINDS, type IndexKind } from './index-sql.ts';
+
+type HostedEnv = Pick<Env, 'DB' | 'SEARCH_APP_ID' | 'SEARCH_INDEX_PREFIX' | 'SEARCH_ADMIN_KEY'>;
+
+/** Objects whose records changed, by index: the ids a refresh's filter selects. */
+interface Changed {
+  kind: IndexKind;
+  filter: string;
+  id: string;
+}
+
+const SOURCE_IDS: Record<IndexKind, string> = {
+  post: 'SELECT p.id AS id FROM posts p WHERE ',
+  user: 'SELECT u.id AS id FROM users u WHERE ',
+  collection: 'SELECT c.id AS id FROM collections c WHERE ',
+  tag: 'SELECT t.slug AS id FROM tags t WHERE ',
+};
+
+/** Pushes the records of the changed objects (all records when `changed` is null). */
+export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | null): Promise<void> {
+  try {
+    const client = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string);
+    for (const kind of INDEX_KINDS) {
+      const name = indexName(env, kind);
+      if (changed === null) {
+        const rows = await env.DB.prepare('SELECT record FROM search_records WHERE index_kind = ?').bind(kind).all<{ record: string }>();
+        await client.replaceAllObjects({ indexName: name, objects: rows.results.map((r) => JSON.parse(r.record)) });
+        continue;
+      }
+      const ids = new Set<string>();
+      for (const c of changed.filter((c) => c.kind === kind)) {
+        const rows = await env.DB.prepare(SOURCE_IDS[kind] + c.filter).bind(c.id).all<{ id: string }>();
+        for (const row of rows.results) ids.add(row.id);
+      }
+      if (ids.size === 0) continue;
+      const present = await env.DB.prepare(`SELECT object_id, record FROM search_records WHERE index_kind = ? AND object_id IN (SELECT value FROM json_each(?))`)
+        .bind(kind, JSON.stringify([...ids]))
+        .all<{ object_id: string; record: string }>();
+      const kept = new Set(present.results.map((r) => r.object_id));
+      if (present.results.length > 0) await client.saveObjects({ indexName: name, objects: present.results.map((r) => JSON.parse(r.record)) });
+      const gone = [...ids].filter((id) => !kept.has(id));
+      if (gone.length > 0) await client.deleteObjects({ indexName: name, objectIDs: gone });
+    }
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'search_hosted_push_failed', message: String(error) }));
+  }
+}

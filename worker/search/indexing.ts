@@ -1,0 +1,82 @@
+// Indexing on write (docs/search.md, "Indexing on write"): the request that changes a story,
+// a profile, a publication or a tag's count calls one of these before it answers, so the
+// next search sees the change. Each refreshes the affected records from the tables in one D1
+// batch (worker/search/index-sql.ts) and, when a hosted app is configured, pushes the same
+// records there with the provider's write calls (worker/search/hosted-index.ts).
+//
+//   reindexPost(env, postId)          publish, edit, delete/restore, suspend, visibility
+//   reindexUser(env, userId)          profile change, suspension, deletion (and their stories)
+//   reindexCollection(env, id)        publication change (and its stories)
+//   reindexTag(env, tagSlug)          a tag's story count or name
+//   rebuildSearchIndex(env)           every index from scratch
+import type { D1Database } from '@cloudflare/workers-types';
+import type { Env } from '../env.ts';
+import { isHostedSearch } from './config.ts';
+import { pushToHostedIndex } from './hosted-index.ts';
+import {
+  COLLECTION_BY_ID,
+  POST_BY_ID,
+  POSTS_BY_COLLECTION,
+  POSTS_BY_WRITER,
+  rebuildStatements,
+  refreshStatements,
+  TAG_BY_SLUG,
+  TAGS_OF_POST,
+  USER_BY_ID,
+  WRITER_OF_POST,
+  type IndexKind,
+  type IndexStatement,
+} from './index-sql.ts';
+
+export type IndexingEnv = Pick<Env, 'DB' | 'SEARCH_APP_ID' | 'SEARCH_INDEX_PREFIX' | 'SEARCH_ADMIN_KEY'>;
+
+interface Refresh {
+  kind: IndexKind;
+  filter: string;
+  id: string;
+}
+
+async function run(db: D1Database, statements: IndexStatement[]): Promise<void> {
+  await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+}
+
+async function refresh(env: IndexingEnv, refreshes: Refresh[]): Promise<void> {
+  await run(env.DB, refreshes.flatMap((r) => refreshStatements(r.kind, r.filter, [r.id])));
+  if (isHostedSearch(env)) await pushToHostedIndex(env, refreshes);
+}
+
+/** A story (and its writer's and topics' records, whose quality and counts follow it). */
+export function reindexPost(env: IndexingEnv, postId: string): Promise<void> {
+  return refresh(env, [
+    { kind: 'post', filter: POST_BY_ID, id: postId },
+    { kind: 'tag', filter: TAGS_OF_POST, id: postId },
+    { kind: 'user', filter: WRITER_OF_POST, id: postId },
+  ]);
+}
+
+/** A person and every story of theirs (their name is part of each story's record). */
+export function reindexUser(env: IndexingEnv, userId: string): Promise<void> {
+  return refresh(env, [
+    { kind: 'user', filter: USER_BY_ID, id: userId },
+    { kind: 'post', filter: POSTS_BY_WRITER, id: userId },
+    { kind: 'collection', filter: 'c.creator_id = ?1', id: userId },
+  ]);
+}
+
+/** A publication and its stories. */
+export function reindexCollection(env: IndexingEnv, collectionId: string): Promise<void> {
+  return refresh(env, [
+    { kind: 'collection', filter: COLLECTION_BY_ID, id: collectionId },
+    { kind: 'post', filter: POSTS_BY_COLLECTION, id: collectionId },
+  ]);
+}
+
+export function reindexTag(env: IndexingEnv, tagSlug: string): Promise<void> {
+  return refresh(env, [{ kind: 'tag', filter: TAG_BY_SLUG, id: tagSlug }]);
+}
+
+/** Every index from the tables (the hosted app, when configured, gets every record). */
+export async function rebuildSearchIndex(env: IndexingEnv): Promise<void> {
+  await run(env.DB, rebuildStatements());
+  if (isHostedSearch(env)) await pushToHostedIndex(env, null);
+}

@@ -1,0 +1,88 @@
+// The local search service: the hosted provider's search protocol
+// (docs/product/3-routes-data-calls-constants.md §7.1) answered by the worker from D1, so the
+// official algoliasearch client talks to it unchanged (docs/adr/0010-search-on-d1.md).
+//
+//   POST /1/indexes/*/queries        multi-index search: {requests: [{indexName, ...params}]}
+//   POST /1/indexes/{index}/query    one index
+//
+// Credentials come as the provider's headers or query parameters (the browser client sends
+// them in the query string to avoid a CORS preflight); only the configured app id and
+// search-only key are accepted. Errors use the provider's shape {"message", "status"}.
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { clientAddress } from '../auth/client-address.ts';
+import { configuredFlags, type Env } from '../env.ts';
+import { resolveViewer } from '../session/viewer.ts';
+import { indexKindOf } from './config.ts';
+import { runSearch, type SearchViewer } from './engine.ts';
+import { errorBody, readMultiQuery, readSearchQuery, SearchProtocolError, type SearchQuery } from './protocol.ts';
+import { allowQueries, queriesPerSecond } from './rate-limit.ts';
+
+/** Queries one multi-index request may carry (the predictive popover sends 4). */
+export const MAX_QUERIES_PER_REQUEST = 8;
+/** Bytes of a search request body. */
+export const MAX_SEARCH_BODY_BYTES = 32 * 1024;
+export const UNFILTERED_SEARCH_FLAG = 'can_view_unfiltered_search';
+
+type SearchContext = Context<{ Bindings: Env }>;
+
+function fail(c: SearchContext, error: SearchProtocolError): Response {
+  return c.json(errorBody(error), error.status as 400);
+}
+
+function credential(c: SearchContext, name: string): string | null {
+  return c.req.header(name) ?? new URL(c.req.url).searchParams.get(name);
+}
+
+async function viewerOf(c: SearchContext): Promise<SearchViewer> {
+  const viewer = await resolveViewer(c.env.DB, c.req.raw);
+  const flags = configuredFlags(c.env);
+  return {
+    userId: viewer.user?.id ?? null,
+    unfiltered: flags.has(UNFILTERED_SEARCH_FLAG) || Boolean(viewer.user?.flags.has(UNFILTERED_SEARCH_FLAG)),
+  };
+}
+
+async function readJson(c: SearchContext): Promise<unknown> {
+  // The browser client posts JSON as text/plain (no preflight): the type is not checked.
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SearchProtocolError(400, 'Invalid JSON in the request body.');
+  }
+}
+
+async function answer(c: SearchContext, read: (body: unknown) => SearchQuery[], single: boolean): Promise<Response> {
+  try {
+    if (credential(c, 'x-algolia-application-id') !== c.env.SEARCH_APP_ID || credential(c, 'x-algolia-api-key') !== c.env.SEARCH_API_KEY) {
+      throw new SearchProtocolError(403, 'Invalid Application-ID or API key');
+    }
+    const queries = read(await readJson(c));
+    if (!allowQueries(clientAddress(c.req.raw), queries.length, queriesPerSecond(c.env.SEARCH_QUERIES_PER_SECOND))) {
+      throw new SearchProtocolError(429, 'Too many requests: slow down.');
+    }
+    const kinds = queries.map((query) => {
+      const kind = indexKindOf(c.env, query.indexName);
+      if (!kind) throw new SearchProtocolError(404, `Index ${query.indexName.slice(0, 100)} does not exist`);
+      return { kind, query };
+    });
+    const results = await runSearch(c.env.DB, kinds, await viewerOf(c));
+    c.header('cache-control', 'no-store');
+    return c.json(single ? results[0] : { results });
+  } catch (error) {
+    if (error instanceof SearchProtocolError) return fail(c, error);
+    throw error;
+  }
+}
+
+const limitBody = bodyLimit({
+  maxSize: MAX_SEARCH_BODY_BYTES,
+  onError: (c) => c.json({ message: `The request body is larger than ${MAX_SEARCH_BODY_BYTES} bytes.`, status: 413 }, 413),
+});
+
+export function mountSearch(app: Hono<{ Bindings: Env }>): void {
+  app.post('/1/indexes/*/queries', limitBody, (c) => answer(c, (body) => readMultiQuery(body, MAX_QUERIES_PER_REQUEST), false));
+  app.post('/1/indexes/:index/query', limitBody, (c) => answer(c, (body) => [readSearchQuery(body, c.req.param('index'))], true));
+  app.all('/1/*', (c) => c.json({ message: 'Not found', status: 404 }, 404));
+}
