@@ -4,7 +4,7 @@
 // exactly. Each isolate counts on its own, so the limit is per address and isolate; a
 // deployment that needs a global limit puts Cloudflare's rate-limiting rules in front.
 
-export const DEFAULT_QUERIES_PER_SECOND = 50;
+export const DEFAULT_QUERIES_PER_SECOND = 100;
 const WINDOW_MS = 1000;
 /** Addresses remembered at most (a flood of new addresses cannot grow memory past this). */
 const MAX_ADDRESSES = 10_000;
