@@ -77,7 +77,7 @@ export interface SearchAnswer {
 }
 
 function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: SearchViewer): PreparedQuery {
-  const words = queryWords(query.query.replaceAll('\u0000', ''));
+  const words = queryWords(query.query.replaceAll('\u0000', ' '));
   const hasText = query.query.trim() !== '';
   const match = matchExpression(words);
   // A query with characters but no words (only punctuation, emoji, syntax) finds nothing.
