@@ -1,6 +1,6 @@
 // `npm start`: build the client, bring the local D1 to the current schema, seed the demo
 // world on first start, then serve the site on http://localhost:8787 with wrangler dev.
-import { run, localUserCount, applyLocalMigrations } from './lib/run.mjs';
+import { run, localUserCount, applyLocalMigrations, localSearchRecordCount } from './lib/run.mjs';
 
 const port = process.env.PORT ?? '8787';
 
@@ -9,6 +9,10 @@ await applyLocalMigrations();
 if ((await localUserCount()) === 0) {
   console.log('New local database: seeding the demo world (1,000 stories)…');
   await run('node', ['scripts/seed.ts']);
+} else if ((await localSearchRecordCount()) === 0) {
+  // A database seeded before search existed: build its index once (the seed builds it otherwise).
+  console.log('Building the search index of the local database…');
+  await run('node', ['scripts/search-reindex.ts']);
 }
 console.log(`\nVellum is starting on http://localhost:${port}  (demo accounts: see README.md)\n`);
 await run('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', ...process.argv.slice(2)]);

@@ -30,6 +30,12 @@ export async function localUserCount(persistArgs = []) {
   return Number(parsed?.[0]?.results?.[0]?.n ?? 0);
 }
 
+/** Records in the local search index (0 when it was never built). */
+export async function localSearchRecordCount(persistArgs = []) {
+  const out = await capture('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs, '--json', '--command', 'SELECT count(*) AS n FROM search_records']);
+  return Number(JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0);
+}
+
 export async function applyLocalMigrations(persistArgs = []) {
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs]);
 }
