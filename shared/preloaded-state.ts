@@ -9,6 +9,12 @@ export interface PreloadedState {
     /** Origin of the main host, e.g. "http://localhost:8787". */
     mainOrigin: string;
     statusSiteUrl: string;
+    /**
+     * The search provider the browser talks to (docs/search.md): app id, public search-only
+     * key, index prefix, and whether the page's own origin answers ('self', the local service)
+     * or the hosted app.
+     */
+    search: { appId: string; apiKey: string; indexPrefix: string; host: 'self' | 'hosted' };
   };
   client: {
     isBot: boolean;

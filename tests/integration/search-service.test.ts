@@ -59,7 +59,7 @@ describe('multi-index search with the official client', () => {
     const result = await searchClient().searchSingleIndex<Hit>({ indexName: indexName('post'), searchParams: { query: 'bulk story', hitsPerPage: 5, page: 1 } });
     expect(result.hits).toHaveLength(5);
     expect(result.page).toBe(1);
-    expect(result.nbPages).toBe(Math.ceil(result.nbHits / 5));
+    expect(result.nbPages).toBe(Math.ceil(result.nbHits! / 5));
     expect(result.queryID).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { mainOrigin, type Env } from '../env.ts';
+import { searchClientConfig } from '../search/config.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 
@@ -20,6 +21,7 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       environment: env.ENVIRONMENT,
       mainOrigin: mainOrigin(env),
       statusSiteUrl: env.STATUS_SITE_URL,
+      search: searchClientConfig(env),
     },
     client: { isBot: viewer.isBot, routingEntityType: ROUTING_ENTITY[host.kind] },
     navigation: {

@@ -13,7 +13,7 @@ export function workerRequester(extraHeaders: Record<string, string> = {}): Requ
       const response = await workerFetch(request.url, {
         method: request.method,
         headers: { ...request.headers, ...extraHeaders },
-        ...(request.data !== undefined ? { body: request.data } : {}),
+        ...(request.data !== undefined ? { body: request.data as string } : {}),
       });
       return { content: await response.text(), status: response.status, isTimedOut: false };
     },
