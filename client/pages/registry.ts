@@ -15,6 +15,8 @@ export interface PageModule {
 }
 
 export const PAGES: Partial<Record<string, PageModule>> = {
+  // Search pages (issue 10): /search, its tabs, a publication's search.
+  search: { chunk: 'SearchPage', load: () => import('./SearchPage.tsx').then((m) => m.searchPage) },
   home: { chunk: 'HomePage', load: () => import('./HomePage.tsx').then((m) => m.homePage) },
   'home-lo': { chunk: 'HomeLoPage', load: () => import('./HomeLoPage.tsx').then((m) => m.homeLoPage) },
   post: { chunk: 'PostPage', load: () => import('./PostPage.tsx').then((m) => m.postPage) },

@@ -15,6 +15,9 @@ const FACETS: Record<IndexKind, Record<string, (value: string) => SqlCondition>>
   post: {
     collectionId: (value) => ({ sql: 'r.collection_id = ?', params: [value] }),
     creatorId: (value) => ({ sql: 'r.owner_id = ?', params: [value] }),
+    // Pages know their publication's slug and their writer's username from the address.
+    'collection.slug': (value) => ({ sql: "json_extract(r.record, '$.collection.slug') = ? COLLATE NOCASE", params: [value] }),
+    'creator.username': (value) => ({ sql: "json_extract(r.record, '$.creator.username') = ? COLLATE NOCASE", params: [value] }),
     'tags.slug': (value) => ({ sql: "EXISTS (SELECT 1 FROM json_each(r.record, '$.tags') AS t WHERE json_extract(t.value, '$.slug') = ?)", params: [value] }),
     objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
   },

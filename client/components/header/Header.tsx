@@ -1,5 +1,6 @@
-// The global header (docs/product/1-product-screens-membership-header-search.md §2.5): logo, search
-// (small screens), Write (medium and up), notifications (logged in), Sign up / Sign in (visitors),
+// The global header (docs/product/1-product-screens-membership-header-search.md §2.5): logo, the
+// search input with its predictive popover (medium and up; §2.8), the search button (small
+// screens), Write (medium and up), notifications (logged in), Sign up / Sign in (visitors),
 // the avatar menu, and on small screens a 41 px sub-bar with Open in app (and Sign up for
 // visitors).
 //
@@ -13,6 +14,7 @@ import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link, useCurrentPage } from '../../app/navigation.tsx';
 import { AvatarMenu } from '../avatar-menu/AvatarMenu.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
 import { useHeaderCollapsed } from './header-scroll.ts';
 import { SearchIcon, WriteIcon } from './icons.tsx';
 import { useLinkContext } from './link-context.ts';
@@ -74,6 +76,8 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
         <Link href={buildLink('ShowHome', {}, ctx)} className="wordmark" onClick={onLogoClick} aria-label={`${state.config.productName} home`}>
           {state.config.productName}
         </Link>
+        {/* Medium screens and up: the search input and its predictive popover (§2.8). */}
+        {wordmarkOnly ? null : <SearchBox variant="header" />}
         {wordmarkOnly ? null : (
           <nav className="site-header-actions" aria-label="Site">
             <Link href={buildLink('ShowSearch', {}, ctx)} className="header-icon-button header-search" aria-label="Search" data-testid="header-search">

@@ -1,0 +1,41 @@
+// GraphQL documents of search (docs/product/1-product-screens-membership-header-search.md §7):
+// the click event, the publication context of a publication's search, and the user of a
+// profile's search. Loaded with the search code only.
+import { graphql, known } from './graphql.ts';
+
+export const SearchClickEvent = known(graphql(`
+  mutation SearchClickEvent($queryId: String!, $indexName: String!, $objectIds: [String!]!, $positions: [Int!]!) {
+    searchClickEvent(queryId: $queryId, indexName: $indexName, objectIds: $objectIds, positions: $positions)
+  }
+`));
+
+export const PublicationNavigationContextQuery = known(graphql(`
+  query PublicationNavigationContextQuery($domainOrSlug: String!) {
+    publicationByDomainOrSlug(domainOrSlug: $domainOrSlug) {
+      id
+      name
+      slug
+      domain
+    }
+  }
+`));
+
+export const PublicationSearchQuery = known(graphql(`
+  query PublicationSearchQuery($domainOrSlug: String!) {
+    publicationByDomainOrSlug(domainOrSlug: $domainOrSlug) {
+      id
+      name
+      slug
+    }
+  }
+`));
+
+export const UserSearchQuery = known(graphql(`
+  query UserSearchQuery($id: ID, $username: String) {
+    user(id: $id, username: $username) {
+      id
+      name
+      username
+    }
+  }
+`));

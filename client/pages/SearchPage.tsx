@@ -1,0 +1,326 @@
+// Page search (docs/product/3-routes-data-calls-constants.md §2.4): /search (the top results of
+// every kind), /search/posts, /search/users, /search/publications, /search/tags, /search/lists,
+// a publication's /{collectionSlug}/search (+ /{category}) and their custom-domain addresses;
+// query parameter q. Tabs per kind, more results as the reader scrolls, Follow buttons on
+// people, publications and topics, and an empty state that suggests topics.
+//
+// The server renders the page's frame (title, search box, tabs); the results come from the
+// search service in the browser (docs/search.md, "Search pages"), so the page is never a
+// per-query copy in the edge cache.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useClient } from 'urql';
+import { buildLink } from '../../shared/routing/links.ts';
+import { formatCount } from '../../shared/format.ts';
+import { useAppState } from '../app/app-state.tsx';
+import { Link, useCurrentPage } from '../app/navigation.tsx';
+import { Avatar } from '../components/Avatar.tsx';
+import { FollowButton } from '../components/follow/FollowButton.tsx';
+import { useLinkContext } from '../components/header/link-context.ts';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
+import { Highlight } from '../components/search/Highlight.tsx';
+import { hitDate, hitUrl } from '../components/search/hit-links.ts';
+import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
+import { SearchBox } from '../components/search/SearchBox.tsx';
+import { PublicationSearchQuery, SearchClickEvent } from '../graphql/search.ts';
+import type { ResultOf } from '../graphql/graphql.ts';
+import type { PageDefinition, PageProps } from './page-definition.ts';
+
+type Data = ResultOf<typeof PublicationSearchQuery>;
+
+/** Tabs: path segment → index and label. Top (no segment) shows every kind. */
+const CATEGORIES: { segment: string; kind: SearchIndexKind | null; label: string; route: string }[] = [
+  { segment: '', kind: null, label: 'Top', route: 'ShowSearch' },
+  { segment: 'posts', kind: 'post', label: 'Stories', route: 'ShowSearchPosts' },
+  { segment: 'users', kind: 'user', label: 'People', route: 'ShowSearchUsers' },
+  { segment: 'publications', kind: 'collection', label: 'Publications', route: 'ShowSearchPublications' },
+  { segment: 'tags', kind: 'tag', label: 'Topics', route: 'ShowSearchTags' },
+  { segment: 'lists', kind: null, label: 'Lists', route: 'ShowSearchLists' },
+];
+const PAGE_SIZE = 20;
+/** Hits per kind on the Top tab. */
+const TOP_HITS: Record<SearchIndexKind, number> = { post: 10, user: 3, collection: 3, tag: 5 };
+const SUGGESTED_TOPICS = 8;
+
+function categoryOf(routeName: string | undefined, params: Record<string, string>): (typeof CATEGORIES)[number] {
+  if (params.category) return CATEGORIES.find((c) => c.segment === params.category) ?? CATEGORIES[1]!;
+  return CATEGORIES.find((c) => c.route === routeName) ?? CATEGORIES[0]!;
+}
+
+/** q of the address on screen (the current page's location: it follows client-side navigations). */
+function useQueryParameter(): string {
+  return new URLSearchParams(useCurrentPage().location.search).get('q') ?? '';
+}
+
+function useClickRecorder() {
+  const urql = useClient();
+  return useCallback(
+    (result: SearchResult, hit: SearchHit, position: number) => {
+      if (!result.queryID) return;
+      void urql
+        .mutation(SearchClickEvent, { queryId: result.queryID, indexName: result.index, objectIds: [hit.objectID], positions: [position] })
+        .toPromise()
+        .catch(() => undefined);
+    },
+    [urql],
+  );
+}
+
+function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: SearchHit; result: SearchResult; position: number }) {
+  const ctx = useLinkContext();
+  const record = useClickRecorder();
+  const href = hitUrl(kind, hit, ctx);
+  const onClick = () => record(result, hit, position);
+  if (kind === 'post') {
+    return (
+      <li className="search-result" data-kind="post">
+        <div className="search-result-main">
+          <div className="search-result-meta muted">
+            {hit.creator?.name}
+            {hit.collection ? ` in ${hit.collection.name}` : ''}
+          </div>
+          <Link href={href} className="search-result-title" onClick={onClick}>
+            <Highlight hit={hit} attribute="title" />
+          </Link>
+          {hit.subtitle ? (
+            <div className="muted">
+              <Highlight hit={hit} attribute="subtitle" />
+            </div>
+          ) : null}
+          <div className="search-result-meta muted">
+            {typeof hit.latestPublishedAt === 'number' ? hitDate(hit.latestPublishedAt) : null}
+            {hit.isLocked ? ' · Member-only story' : ''}
+          </div>
+        </div>
+      </li>
+    );
+  }
+  const target =
+    kind === 'user'
+      ? { kind: 'USER' as const, id: String(hit.userId ?? hit.objectID), name: String(hit.name) }
+      : kind === 'collection'
+        ? { kind: 'COLLECTION' as const, id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) }
+        : null;
+  return (
+    <li className="search-result" data-kind={kind}>
+      {kind !== 'tag' ? <Avatar name={String(hit.name ?? '')} imageId={hit.imageId ?? null} size={48} /> : null}
+      <div className="search-result-main">
+        <Link href={href} className="search-result-title" onClick={onClick}>
+          <Highlight hit={hit} attribute={kind === 'tag' ? 'displayText' : 'name'} />
+        </Link>
+        <div className="search-result-meta muted">
+          {kind === 'tag' ? `${formatCount(Number(hit.postCount ?? 0))} stories` : `${formatCount(Number(hit.followerCount ?? 0))} followers`}
+        </div>
+      </div>
+      {target ? <FollowButton target={target} isFollowing={false} size="small" /> : null}
+      {kind === 'tag' ? <TagFollow hit={hit} /> : null}
+    </li>
+  );
+}
+
+/** Topics are followed by their tag id, which the tag record does not carry: link to the topic instead. */
+function TagFollow({ hit }: { hit: SearchHit }) {
+  const ctx = useLinkContext();
+  return (
+    <Link href={hitUrl('tag', hit, ctx)} className="button button-outline button-small">
+      View topic
+    </Link>
+  );
+}
+
+function SuggestedTopics() {
+  const state = useAppState();
+  const ctx = useLinkContext();
+  const [topics, setTopics] = useState<SearchHit[]>([]);
+  useEffect(() => {
+    void search(state.config.search, [{ kind: 'tag', query: '', hitsPerPage: SUGGESTED_TOPICS }], ['search-page']).then((status) => {
+      if (status.status === 'success') setTopics(status.results[0]?.hits ?? []);
+    });
+  }, [state.config.search]);
+  return (
+    <div className="search-empty-state" data-testid="search-empty-state">
+      <p>Make sure all words are spelled correctly, or try different keywords. Or explore topics:</p>
+      <ul className="topic-chips">
+        {topics.map((hit) => (
+          <li key={hit.objectID}>
+            <Link className="topic-chip" href={hitUrl('tag', hit, ctx)}>
+              {String(hit.displayText)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One kind's results, page after page as the reader scrolls. */
+function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; query: string; filters: string[] }) {
+  const state = useAppState();
+  const session = useViewerSession();
+  const [pages, setPages] = useState<SearchResult[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const tags = useMemo(() => [session.isLoggedIn ? 'logged-in' : 'logged-out', 'search-page'], [session.isLoggedIn]);
+
+  const load = useCallback(
+    (page: number) => {
+      const request: SearchRequest = { kind, query, hitsPerPage: PAGE_SIZE, page, ...(filters.length ? { facetFilters: filters } : {}) };
+      setLoading(true);
+      void search(state.config.search, [request], tags).then((status) => {
+        setLoading(false);
+        if (status.status === 'success') setPages((current) => (current.length === page ? [...current, status.results[0]!] : current));
+        else setFailed(true);
+      });
+    },
+    [kind, query, filters, state.config.search, tags],
+  );
+
+  useEffect(() => {
+    setPages([]);
+    setFailed(false);
+    load(0);
+  }, [load]);
+
+  const last = pages[pages.length - 1];
+  const hasMore = last ? last.page + 1 < last.nbPages : false;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || loading) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load(pages.length);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading, load, pages.length]);
+
+  if (failed) return null;
+  if (!last) return <p className="muted">Searching…</p>;
+  if (last.nbHits === 0) return <SuggestedTopics />;
+  return (
+    <>
+      <ul className="search-results" data-testid="search-results">
+        {pages.flatMap((result) => result.hits.map((hit, i) => <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * PAGE_SIZE + i + 1} />))}
+      </ul>
+      {hasMore ? (
+        <div className="search-more" ref={sentinel}>
+          <button type="button" className="button button-outline" disabled={loading} onClick={() => load(pages.length)}>
+            Show more
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const TOP_BLOCKS: { kind: SearchIndexKind; title: string; tab: string }[] = [
+  { kind: 'user', title: 'People', tab: 'ShowSearchUsers' },
+  { kind: 'collection', title: 'Publications', tab: 'ShowSearchPublications' },
+  { kind: 'tag', title: 'Topics', tab: 'ShowSearchTags' },
+  { kind: 'post', title: 'Stories', tab: 'ShowSearchPosts' },
+];
+
+/** The Top tab: a few of each kind, stories last and most. */
+function TopResults({ query }: { query: string }) {
+  const state = useAppState();
+  const ctx = useLinkContext();
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setResults(null);
+    void search(state.config.search, TOP_BLOCKS.map((b) => ({ kind: b.kind, query, hitsPerPage: TOP_HITS[b.kind] })), ['search-page']).then((status) => {
+      if (status.status === 'success') setResults(status.results);
+      else setFailed(true);
+    });
+  }, [query, state.config.search]);
+  if (failed) return null;
+  if (!results) return <p className="muted">Searching…</p>;
+  if (results.every((r) => r.nbHits === 0)) return <SuggestedTopics />;
+  return (
+    <>
+      {TOP_BLOCKS.map((block, i) => {
+        const result = results[i]!;
+        if (result.hits.length === 0) return null;
+        return (
+          <section className="search-block" key={block.kind} data-block={block.title}>
+            <h2 className="search-block-title">
+              {block.title}{' '}
+              <Link href={buildLink(block.tab, {}, ctx, { q: query })} className="muted">
+                See all
+              </Link>
+            </h2>
+            <ul className="search-results">
+              {result.hits.map((hit, position) => (
+                <HitRow key={hit.objectID} kind={block.kind} hit={hit} result={result} position={position + 1} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function SearchScreen({ params, data }: PageProps<Data>) {
+  const state = useAppState();
+  const ctx = useLinkContext();
+  const query = useQueryParameter();
+  const collection = data?.publicationByDomainOrSlug ?? null;
+  const routeName = useRouteName();
+  const category = collection ? CATEGORIES[1]! : categoryOf(routeName, params);
+  const trimmed = query.trim();
+  const filters = useMemo(() => (collection ? [`collection.slug:${collection.slug}`] : []), [collection]);
+
+  if (params.collectionSlug && !collection) {
+    return (
+      <section className="search-page" data-testid="search-page">
+        <p className="muted">There is no such publication.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="search-page" data-testid="search-page">
+      <SearchBox variant="page" initialQuery={query} autoFocus={trimmed === ''} key={query} />
+      {trimmed ? (
+        <h1 className="search-page-title">
+          <span className="muted">Results for </span>
+          {trimmed}
+          {collection ? <span className="muted"> in {collection.name}</span> : null}
+        </h1>
+      ) : null}
+      {collection ? null : (
+        <nav className="search-tabs" aria-label="Search categories" data-testid="search-tabs">
+          {CATEGORIES.map((c) => (
+            <Link key={c.route} href={buildLink(c.route, {}, ctx, trimmed ? { q: trimmed } : undefined)} aria-current={c === category ? 'page' : undefined}>
+              {c.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {trimmed === '' ? (
+        <SuggestedTopics />
+      ) : category.segment === 'lists' ? (
+        <SuggestedTopics />
+      ) : category.kind ? (
+        <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} />
+      ) : (
+        <TopResults query={trimmed} />
+      )}
+    </section>
+  );
+}
+
+function useRouteName(): string | undefined {
+  return useCurrentPage().resolved?.routeName;
+}
+
+export const searchPage: PageDefinition<Data> = {
+  // A publication's search names the publication (PublicationSearchQuery); elsewhere the slug
+  // is empty and the field answers null without a database read.
+  query: (params) => ({ query: PublicationSearchQuery, variables: { domainOrSlug: params.collectionSlug ?? '' } }),
+  title: (data, state) => {
+    const q = new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
+    const where = data?.publicationByDomainOrSlug ? ` in ${data.publicationByDomainOrSlug.name}` : '';
+    return q ? `Search results for ${q}${where} – ${state.config.productName}` : `Search – ${state.config.productName}`;
+  },
+  Component: SearchScreen,
+};
