@@ -42,7 +42,7 @@ CREATE VIRTUAL TABLE search_collection_fts USING fts5(
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
 );
 CREATE VIRTUAL TABLE search_tag_fts USING fts5(
-  name, slug,
+  name, slug, description,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
 );
 

@@ -22,7 +22,7 @@ const WEIGHTS: Record<IndexKind, string> = {
   post: '10.0, 4.0, 3.0, 3.0, 2.0, 1.0',
   user: '10.0, 8.0, 1.0',
   collection: '10.0, 6.0, 1.0',
-  tag: '10.0, 5.0',
+  tag: '10.0, 5.0, 1.0',
 };
 
 /** Attributes that carry a _highlightResult, per index. */

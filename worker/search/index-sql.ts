@@ -139,7 +139,7 @@ const SOURCES: Record<IndexKind, IndexSource> = {
     highQuality: '1',
     ownerId: 'NULL',
     collectionId: 'NULL',
-    text: ['t.display_title', "replace(t.slug, '-', ' ')"],
+    text: ['t.display_title', "replace(t.slug, '-', ' ')", 't.description'],
   },
 };
 
@@ -180,7 +180,7 @@ export function ftsColumns(kind: IndexKind): string[] {
     post: ['title', 'subtitle', 'topics', 'writer', 'publication', 'opening'],
     user: ['name', 'username', 'bio'],
     collection: ['name', 'slug', 'description'],
-    tag: ['name', 'slug'],
+    tag: ['name', 'slug', 'description'],
   }[kind];
 }
 
