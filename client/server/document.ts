@@ -52,6 +52,8 @@ export function documentHead({ title, head, faviconUrl, state, apolloState, reso
     `<title>${escapeHtml(title)}</title>` +
     pageHeadTags(head) +
     `<link rel="icon" href="${escapeHtml(faviconUrl)}">` +
+    // Browsers offer site search from the OpenSearch description (worker/search/opensearch.ts).
+    `<link rel="search" type="application/opensearchdescription+xml" href="/osd.xml" title="${escapeHtml(state.config.productName)}">` +
     // The whole stylesheet inline: nothing blocks the first paint (docs/web-quality.md).
     `<style>${inlineCss.cssText}</style>` +
     (assets.js ? `<link rel="modulepreload" href="${assets.js}">` : '') +

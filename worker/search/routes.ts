@@ -4,6 +4,7 @@
 //
 //   POST /1/indexes/*/queries        multi-index search: {requests: [{indexName, ...params}]}
 //   POST /1/indexes/{index}/query    one index
+//   GET  /osd.xml                    the OpenSearch description (worker/search/opensearch.ts)
 //
 // Credentials come as the provider's headers or query parameters (the browser client sends
 // them in the query string to avoid a CORS preflight); only the configured app id and
@@ -14,6 +15,8 @@ import { clientAddress } from '../auth/client-address.ts';
 import { configuredFlags, type Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { indexKindOf } from './config.ts';
+import { resolveHost } from '../host/resolve-host.ts';
+import { OPENSEARCH_PATH, openSearchDescription } from './opensearch.ts';
 import { runSearch, type SearchViewer } from './engine.ts';
 import { errorBody, readMultiQuery, readSearchQuery, SearchProtocolError, type SearchQuery } from './protocol.ts';
 import { allowQueries, queriesPerSecond } from './rate-limit.ts';
@@ -85,4 +88,10 @@ export function mountSearch(app: Hono<{ Bindings: Env }>): void {
   app.post('/1/indexes/*/queries', limitBody, (c) => answer(c, (body) => readMultiQuery(body, MAX_QUERIES_PER_REQUEST), false));
   app.post('/1/indexes/:index/query', limitBody, (c) => answer(c, (body) => [readSearchQuery(body, c.req.param('index'))], true));
   app.all('/1/*', (c) => c.json({ message: 'Not found', status: 404 }, 404));
+  app.get(OPENSEARCH_PATH, async (c) => {
+    const url = new URL(c.req.url);
+    const host = await resolveHost(c.env.DB, c.env, c.req.header('host') ?? url.host);
+    if (!host) return c.text('Unknown host', 404);
+    return openSearchDescription(c.env, host, url);
+  });
 }
