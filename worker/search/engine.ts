@@ -54,10 +54,14 @@ function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[]
   return conditions;
 }
 
+/** Matches ranked per query, and the most nbHits reports (exhaustiveNbHits false beyond). */
+export const MAX_CANDIDATES = 2000;
+
 interface PreparedQuery {
   kind: IndexKind;
   words: string[];
-  statements: [D1PreparedStatementLike, D1PreparedStatementLike] | null;
+  /** A page of records and their count; or one statement whose rows carry the count (total). */
+  statements: [D1PreparedStatementLike, D1PreparedStatementLike] | [D1PreparedStatementLike] | null;
 }
 
 type D1PreparedStatementLike = ReturnType<D1Database['prepare']>;
@@ -68,7 +72,7 @@ export interface SearchAnswer {
   page: number;
   nbPages: number;
   hitsPerPage: number;
-  exhaustiveNbHits: true;
+  exhaustiveNbHits: boolean;
   query: string;
   params: string;
   index: string;
@@ -89,15 +93,23 @@ function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: Se
   const fts = FTS_TABLE[kind];
   if (match === null) {
     const page = db.prepare(`SELECT r.record FROM search_records r WHERE ${where.sql} ORDER BY r.popularity DESC, r.id LIMIT ? OFFSET ?`).bind(...where.params, limit, offset);
-    const count = db.prepare(`SELECT count(*) AS n FROM search_records r WHERE ${where.sql}`).bind(...where.params);
+    const count = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM search_records r WHERE ${where.sql} LIMIT ${MAX_CANDIDATES})`).bind(...where.params);
     return { kind, words, statements: [page, count] };
   }
-  const from = `${fts} JOIN search_records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${where.sql}`;
+  // At most MAX_CANDIDATES matches are ranked, taken in rowid order — which the rebuild makes
+  // popularity order — so a one-letter query over 50,000 stories ranks the 2,000 most popular
+  // matches instead of sorting every story (docs/adr/0010-search-on-d1.md, "Candidates").
+  const candidates = `SELECT r.id AS id, bm25(${fts}, ${WEIGHTS[kind]}) AS score, r.popularity AS popularity
+    FROM ${fts} JOIN search_records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${where.sql} LIMIT ${MAX_CANDIDATES}`;
   const page = db
-    .prepare(`SELECT r.record FROM ${from} ORDER BY round(bm25(${fts}, ${WEIGHTS[kind]}), 0), r.popularity DESC, r.id LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT r.record, c.total FROM (
+         SELECT id, score, popularity, count(*) OVER () AS total FROM (${candidates})
+         ORDER BY round(score, 0), popularity DESC, id LIMIT ? OFFSET ?
+       ) AS c JOIN search_records r ON r.id = c.id ORDER BY round(c.score, 0), c.popularity DESC, c.id`,
+    )
     .bind(match, ...where.params, limit, offset);
-  const count = db.prepare(`SELECT count(*) AS n FROM ${from}`).bind(match, ...where.params);
-  return { kind, words, statements: [page, count] };
+  return { kind, words, statements: [page] };
 }
 
 function queryId(): string {
@@ -124,7 +136,7 @@ export async function runSearch(db: D1Database, queries: { kind: IndexKind; quer
   const started = Date.now();
   const prepared = queries.map(({ kind, query }) => prepare(db, kind, query, viewer));
   const statements = prepared.flatMap((p) => p.statements ?? []);
-  const results = statements.length > 0 ? await db.batch<{ record?: string; n?: number }>(statements) : [];
+  const results = statements.length > 0 ? await db.batch<{ record?: string; n?: number; total?: number }>(statements) : [];
   const processingTimeMS = Date.now() - started;
   let next = 0;
   return prepared.map((p, i) => {
@@ -133,7 +145,7 @@ export async function runSearch(db: D1Database, queries: { kind: IndexKind; quer
     let nbHits = 0;
     if (p.statements) {
       const pageRows = results[next++]!.results;
-      nbHits = Number(results[next++]!.results[0]?.n ?? 0);
+      nbHits = p.statements.length === 2 ? Number(results[next++]!.results[0]?.n ?? 0) : Number(pageRows[0]?.total ?? 0);
       hits = pageRows.map((row) => shapeHit(p.kind, JSON.parse(row.record as string) as Record<string, unknown>, p.words, query.attributesToRetrieve));
     }
     const answer: SearchAnswer = {
@@ -142,7 +154,7 @@ export async function runSearch(db: D1Database, queries: { kind: IndexKind; quer
       page: query.page,
       nbPages: query.hitsPerPage > 0 ? Math.ceil(nbHits / query.hitsPerPage) : 0,
       hitsPerPage: query.hitsPerPage,
-      exhaustiveNbHits: true,
+      exhaustiveNbHits: nbHits < MAX_CANDIDATES,
       query: query.query,
       params: new URLSearchParams({ query: query.query, hitsPerPage: String(query.hitsPerPage), page: String(query.page) }).toString(),
       index: query.indexName,

@@ -161,7 +161,8 @@ export function refreshStatements(kind: IndexKind, filter: string, params: (stri
     {
       sql: `INSERT INTO search_records (index_kind, object_id, record, popularity, high_quality, owner_id, collection_id)
         SELECT ${kindLiteral}, ${source.id}, ${source.record}, ${source.popularity}, ${source.highQuality}, ${source.ownerId}, ${source.collectionId}
-        FROM ${source.from} WHERE (${source.eligible}) AND (${filter})`,
+        FROM ${source.from} WHERE (${source.eligible}) AND (${filter})
+        ORDER BY ${source.popularity} DESC`,
       params,
     },
     {

@@ -211,8 +211,8 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
         const sectionItems = items.map((item, index) => ({ item, index })).filter(({ item }) => item.kind === kind);
         if (sectionItems.length === 0) return null;
         return (
-          <div className="search-section" key={kind} data-section={title}>
-            <h3 className="search-section-title">{title}</h3>
+          <div className="search-section" key={kind} data-section={title} role="group" aria-label={title}>
+            <h3 className="search-section-title" aria-hidden="true">{title}</h3>
             <ul role="presentation">{sectionItems.map(({ item, index }) => renderItem(item, index))}</ul>
           </div>
         );
@@ -222,8 +222,8 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
             const stories = items.map((item, index) => ({ item, index })).filter(({ item }) => item.kind === 'post');
             if (stories.length === 0) return null;
             return (
-              <div className="search-section" data-section={scope.storiesLabel}>
-                <h3 className="search-section-title">{scope.storiesLabel}</h3>
+              <div className="search-section" data-section={scope.storiesLabel} role="group" aria-label={scope.storiesLabel}>
+                <h3 className="search-section-title" aria-hidden="true">{scope.storiesLabel}</h3>
                 <ul role="presentation">{stories.map(({ item, index }) => renderItem(item, index))}</ul>
               </div>
             );
@@ -256,7 +256,7 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
           autoFocus={autoFocus}
           role="combobox"
           aria-expanded={open}
-          aria-controls={listId}
+          aria-controls={open ? listId : undefined}
           aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
           value={query}
           maxLength={512}
@@ -275,8 +275,8 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
           {trimmed === '' ? (
             <>
               {recent.length > 0 ? (
-                <div className="search-section" data-section="Recent Searches">
-                  <h3 className="search-section-title">Recent Searches</h3>
+                <div className="search-section" data-section="Recent Searches" role="group" aria-label="Recent Searches">
+                  <h3 className="search-section-title" aria-hidden="true">Recent Searches</h3>
                   <ul role="presentation">
                     {recent.map((entry, index) => (
                       <li key={entry} id={optionId(`recent-${index}`)} role="option" aria-selected={index === active} className={`search-item search-recent${index === active ? ' is-active' : ''}`}>
@@ -306,8 +306,8 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
                   </ul>
                 </div>
               ) : null}
-              <div className="search-section" data-section="Explore topics">
-                <h3 className="search-section-title">Explore topics</h3>
+              <div className="search-section" data-section="Explore topics" role="group" aria-label="Explore topics">
+                <h3 className="search-section-title" aria-hidden="true">Explore topics</h3>
                 <ul className="search-topic-chips" role="presentation">
                   {topics.map((hit) => (
                     <li key={hit.objectID}>
