@@ -99,7 +99,9 @@ function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: S
       ? { kind: 'USER' as const, id: String(hit.userId ?? hit.objectID), name: String(hit.name) }
       : kind === 'collection'
         ? { kind: 'COLLECTION' as const, id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) }
-        : null;
+        : hit.tagId
+          ? { kind: 'TAG' as const, id: String(hit.tagId), name: String(hit.displayText) }
+          : null;
   return (
     <li className="search-result" data-kind={kind}>
       {kind !== 'tag' ? <Avatar name={String(hit.name ?? '')} imageId={hit.imageId ?? null} size={48} /> : null}
@@ -112,18 +114,7 @@ function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: S
         </div>
       </div>
       {target ? <FollowButton target={target} isFollowing={false} size="small" /> : null}
-      {kind === 'tag' ? <TagFollow hit={hit} /> : null}
     </li>
-  );
-}
-
-/** Topics are followed by their tag id, which the tag record does not carry: link to the topic instead. */
-function TagFollow({ hit }: { hit: SearchHit }) {
-  const ctx = useLinkContext();
-  return (
-    <Link href={hitUrl('tag', hit, ctx)} className="button button-outline button-small">
-      View topic
-    </Link>
   );
 }
 

@@ -88,6 +88,10 @@ describe('the predictive popover on desktop', () => {
     const tabs = await page.locator('[data-testid="search-tabs"] a').allInnerTexts();
     expect(tabs).toEqual(['Top', 'Stories', 'People', 'Publications', 'Topics', 'Lists']);
     await page.locator('[data-testid="search-page"] .search-result').first().waitFor();
+    // People, publications and topics carry Follow buttons.
+    await page.locator('[data-testid="search-tabs"] a', { hasText: 'Topics' }).click();
+    await page.waitForURL((url) => url.pathname === '/search/tags');
+    await page.locator('[data-testid="search-results"] .search-result .follow-button').first().waitFor();
     await page.locator('[data-testid="search-tabs"] a', { hasText: 'Stories' }).click();
     await page.waitForURL((url) => url.pathname === '/search/posts' && url.searchParams.get('q') === 'hab');
     await page.locator('[data-testid="search-results"] .search-result').first().waitFor();

@@ -78,7 +78,7 @@ const COLLECTION_RECORD = `json_object(
   'domain', c.domain, 'customDomainState', ${liveDomain('c.custom_domain_state', 'c.domain')}, 'followerCount', c.follower_count
 )`;
 
-const TAG_RECORD = `json_object('objectID', t.slug, 'tagSlug', t.slug, 'displayText', t.display_title, 'postCount', t.post_count, 'followerCount', t.follower_count)`;
+const TAG_RECORD = `json_object('objectID', t.slug, 'tagId', t.id, 'tagSlug', t.slug, 'displayText', t.display_title, 'postCount', t.post_count, 'followerCount', t.follower_count)`;
 
 interface IndexSource {
   /** FROM … with the aliases the record, eligibility and filter use. */
