@@ -320,7 +320,7 @@ type Post {
   "The first tag."
   primaryTopic: Tag
   previewImage: ImageMetadata
-  "Canonical absolute address: {scheme}://{MAIN_HOST}/@{username}/{uniqueSlug}."
+  "Canonical absolute address (the profile address rule): on the publication's or the writer's own site, else {scheme}://{MAIN_HOST}/@{username}/{uniqueSlug}."
   mediumUrl: String!
   "The story this response answers; null when it is not visible to the viewer."
   inResponseToPost: Post
