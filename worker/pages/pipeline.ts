@@ -36,6 +36,7 @@ import { edgeCacheConfigOf } from '../cache/config.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
+import { signInRedirect } from './sign-in-required.ts';
 
 export interface PageVariables {
   url: URL;
@@ -80,6 +81,7 @@ function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | nul
       },
       isLoggedIn: viewer.user !== null,
       flags: globalFlags(c.env).list,
+      viewerUsername: viewer.user?.username ?? null,
     },
     c.get('url').pathname,
   );
@@ -148,6 +150,8 @@ export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) =>
 
 export async function servePage(c: PageContext): Promise<Response> {
   const resolved = c.get('resolved');
+  const signIn = signInRedirect(resolved, c.get('viewer'), c.get('url'), linkContext(c.env, c.get('host')));
+  if (signIn) return notCached(signIn);
   if (resolved?.redirects) {
     const decision = resolveRedirect(resolved.match, linkContext(c.env, c.get('host')), c.get('url').search);
     if (decision?.kind === 'redirect') {
