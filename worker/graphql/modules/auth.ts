@@ -26,7 +26,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isViewer } from '../resolvers/viewer.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
-import { lockoutMinutes } from '../../../shared/auth/lockout-text.ts';
+import { tooManyAttemptsMessage } from '../../../shared/auth/lockout-text.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -200,7 +200,7 @@ export const authModule: SchemaModule = {
         if (!isValidEmail(args.email)) throw new GraphQLError(INVALID_EMAIL_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
         const answer = await emailAvailability(authCall(ctx), args.email);
         if ('retryAfterMs' in answer) {
-          throw new GraphQLError(`Too many attempts. Please try again in ${lockoutMinutes(answer.retryAfterMs)} minute(s).`, {
+          throw new GraphQLError(tooManyAttemptsMessage(answer.retryAfterMs), {
             extensions: { code: 'TOO_MANY_REQUESTS' },
           });
         }
