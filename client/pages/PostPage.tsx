@@ -28,14 +28,14 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
 /**
  * HTTP status of each post-retrieval outcome (docs/product/2-sign-in-notices-cache-routing.md §3).
  * Gone (410) where the story existed and was taken away; 404 where it never existed for this
- * reader; 403 where a block keeps it from this reader (Blocked, Blocking). Unauthorized and the
- * legal outcomes are not produced by the data service yet (worker/graphql/schema.graphql.ts); their
- * statuses are set for when they are.
+ * reader; 403 where a block keeps it from this reader (Blocked, Blocking); 401 where signing in
+ * would open it (Unauthorized); 451 where a legal order keeps it from everyone or from the reader's
+ * country (docs/reader.md "Outcomes").
  */
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
-  Unauthorized: 403,
+  Unauthorized: 401,
   Blocked: 403,
   Blocking: 403,
   RemovedByUser: 410,

@@ -122,9 +122,9 @@ type PostSuspended {
 union UserResult = User | NotFound | AccountSuspended | AccountDeleted
 
 """
-docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states that this service can produce (Blocked and Blocking are
-added by modules/blocks.ts). Not produced (no data behind them yet): Unauthorized,
-UnavailableForLegalReasons, WithheldInCountry.
+docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states (Blocked and Blocking are
+added by modules/blocks.ts; Unauthorized, UnavailableForLegalReasons and WithheldInCountry by
+modules/post-restrictions.ts).
 """
 union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
 

@@ -37,6 +37,7 @@ import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-pag
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
 import { signInRedirect } from './sign-in-required.ts';
+import { requestCountry } from '../api/geo.ts';
 
 export interface PageVariables {
   url: URL;
@@ -92,7 +93,7 @@ function setViewer(c: PageContext, viewer: RequestViewer): void {
   c.set('viewer', viewer);
   c.set('resolved', resolveRoute(c, viewer));
   let graphql: GraphQLContext | undefined;
-  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.get('d1').db, env: c.env, viewer })));
+  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.get('d1').db, env: c.env, viewer, country: requestCountry(c.req.raw) })));
   let signIn: Promise<SignInConfirmationRead | null> | undefined;
   c.set('signIn', () => (signIn ??= readSignInConfirmation(c.env.DB, c.req.raw, viewer, Date.now())));
 }

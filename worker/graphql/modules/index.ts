@@ -18,6 +18,7 @@ import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
+import { postRestrictionsModule } from './post-restrictions.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -37,4 +38,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   notificationsModule,
   trashModule,
   blocksModule,
+  // Issue 18 point 6: legal blocks, country withholding, sign-in-only stories.
+  postRestrictionsModule,
 ];
