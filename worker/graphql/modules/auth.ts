@@ -12,7 +12,7 @@
 // ours shows with their message.
 import { GraphQLError } from 'graphql';
 import { configuredFlags, mainOrigin } from '../../env.ts';
-import { captchaConfig, captchaRequired } from '../../auth/captcha.ts';
+import { captchaConfig, captchaIsV3, captchaRequired } from '../../auth/captcha.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { REGISTRATION_COOKIE, requestCookie } from '../../auth/cookies.ts';
 import { emailAvailability, sendAcctAuthEmail, verifyLoginCode, type AuthCall, type SendAcctAuthEmailInput } from '../../auth/email-sign-in.ts';
@@ -162,6 +162,8 @@ const typeDefs = /* GraphQL */ `
     captchaSiteKey: String
     captchaOnLogin: Boolean!
     captchaOnRegister: Boolean!
+    "The v3 variant (its flag): the never-interactive widget."
+    captchaV3: Boolean!
   }
 
   type PendingRegistration {
@@ -220,6 +222,7 @@ export const authModule: SchemaModule = {
           captchaSiteKey: captcha.siteKey,
           captchaOnLogin: captchaRequired(captcha, 'login', flags),
           captchaOnRegister: captchaRequired(captcha, 'register', flags),
+          captchaV3: captchaIsV3(flags),
         };
       },
       pendingRegistration: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
