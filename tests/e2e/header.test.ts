@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -131,7 +132,7 @@ describe('visitor', () => {
     await expect.poll(() => header.getAttribute('data-collapsed')).toBe('false');
 
     // The deep link follows the route: a story's page names its route as channel.
-    const href = await page.locator('.story-card-link').first().getAttribute('href');
+    const href = await page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).first().getAttribute('href');
     await page.goto(baseURL + href);
     await waitForHydration(page);
     const storyLink = new URL((await page.locator('[data-testid="open-in-app"]').getAttribute('href'))!);
