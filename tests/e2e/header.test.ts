@@ -62,8 +62,12 @@ async function open(path: string, options: { viewer?: Viewer; session?: DemoSess
  * another feature: item 10's check for an unverified email (client/components/signin/
  * VerifyEmailPrompt.tsx). Anything else at load would be a regression.
  */
+// A POST may carry a batch (an array of operations: issue 18 point 3).
 const operations = (requests: string[]) =>
-  requests.map((body) => (JSON.parse(body) as { operationName: string }).operationName).filter((name) => name !== 'ViewerUnverifiedEmailQuery');
+  requests
+    .flatMap((body) => [JSON.parse(body) as { operationName: string } | { operationName: string }[]].flat())
+    .map((op) => op.operationName)
+    .filter((name) => name !== 'ViewerUnverifiedEmailQuery');
 
 async function openMenu(page: Page) {
   await page.click('[data-testid="avatar-menu-button"]');
