@@ -2,7 +2,9 @@
 // server's results (so hydration sends no GraphQL request), load the chunk of the page the
 // server resolved (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
-import { Client, Provider, cacheExchange, fetchExchange, ssrExchange } from 'urql';
+import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
+import { batchExchange } from './graphql/batch-exchange.ts';
+import { callOrigin, setCallOrigin } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './app/App.tsx';
 import { loadCurrentPage, parseLocation } from './app/current-page.ts';
@@ -18,21 +20,28 @@ window.addEventListener('unhandledrejection', (event) =>
 
 const { preloadedState, graphqlUri, apolloState, resolution } = readStartupGlobals(window as unknown as Record<string, unknown>);
 
+setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);
+
 const client = new Client({
   url: graphqlUri,
-  // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST (urql would send short
-  // queries as GET, which /_/graphql refuses).
+  // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
+  // batched by group, with the operation, app, route and path headers (graphql/batch-exchange.ts).
   preferGetMethod: false,
-  exchanges: [cacheExchange, ssrExchange({ isClient: true, initialState: apolloState }), fetchExchange],
-  fetchOptions: () => ({
-    credentials: 'same-origin',
-    headers: {
-      'graphql-client-name': 'lite',
-      // Mutations must carry the session's anti-forgery value (worker/graphql/anti-forgery.ts);
-      // logged out, any value marks the call as sent by our own pages.
-      'x-xsrf-token': preloadedState.session.xsrf ?? '1',
-    },
-  }),
+  exchanges: [
+    cacheExchange,
+    ssrExchange({ isClient: true, initialState: apolloState }),
+    batchExchange({
+      url: graphqlUri,
+      app: `lite/${__VELLUM_VERSION__}`,
+      origin: callOrigin,
+      headers: () => ({
+        'graphql-client-name': 'lite',
+        // Mutations must carry the session's anti-forgery value (worker/graphql/anti-forgery.ts);
+        // logged out, any value marks the call as sent by our own pages.
+        'x-xsrf-token': preloadedState.session.xsrf ?? '1',
+      }),
+    }),
+  ],
 });
 
 const root = document.getElementById('root');

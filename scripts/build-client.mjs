@@ -90,7 +90,11 @@ const bundle = await rolldown({
   platform: 'browser',
   transform: {
     jsx: { runtime: 'automatic', development: !production },
-    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      // The app's version, for the data client's "lite/" + version header (client/entry.tsx).
+      __VELLUM_VERSION__: JSON.stringify(JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).version),
+    },
   },
   plugins: [browserVariantsPlugin, groupingPlugin],
   logLevel: 'warn',

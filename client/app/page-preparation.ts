@@ -5,6 +5,7 @@ import type { Client } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { choosePage, type AppLocation, type CurrentPage } from './current-page.ts';
 import type { PagePreparation } from './navigation.tsx';
+import { setCallOrigin } from './call-origin.ts';
 
 /**
  * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
@@ -22,6 +23,8 @@ export function browserPagePreparation(state: PreloadedState, client: Client): P
       // answers with the right status code.
       if (choice.isNotFound) return null;
       const definition = await choice.module.load();
+      // The next page's data is asked for in its name (docs/product/2-sign-in-notices-cache-routing.md §7).
+      setCallOrigin(choice.resolved?.routeName, location.pathname + location.search);
       const request = definition.query?.(choice.resolved?.params ?? {});
       // The result lands in urql's cache; the page's useQuery reads it on its first render.
       if (request) await client.query(request.query, request.variables).toPromise();

@@ -1,8 +1,10 @@
 import { graphql, known } from '../graphql/graphql.ts';
+import { StoryAddress_post } from './links/addresses.graphql.ts';
 
 /** What a story card draws; lists of cards also key, de-duplicate and mute by these ids. */
 export const StoryCard_post = known(graphql(`
   fragment StoryCard_post on Post {
+    ...StoryAddress_post
     id
     title
     subtitle
@@ -28,7 +30,7 @@ export const StoryCard_post = known(graphql(`
       slug
     }
   }
-`));
+`, [StoryAddress_post]));
 
 /** A page of story cards and where the next page starts (profile, publication and tag lists). */
 export const PagedStories_connection = known(graphql(`

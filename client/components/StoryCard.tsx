@@ -2,7 +2,8 @@ import { formatDate, formatReadingTime, formatCount } from '../../shared/format.
 import type { ResultOf } from '../graphql/graphql.ts';
 import type { StoryCard_post } from './StoryCard.graphql.ts';
 import { Link } from '../app/navigation.tsx';
-import { buildLink } from '../../shared/routing/links.ts';
+import { collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from './header/link-context.ts';
 import { Avatar } from './Avatar.tsx';
 import { ImageView } from './ImageView.tsx';
@@ -14,24 +15,23 @@ export type StoryCardPost = ResultOf<typeof StoryCard_post>;
 
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
 export function StoryCard({ post }: { post: StoryCardPost }) {
-  // Built for the host the card is shown on: the same root-relative paths on the main host;
-  // on a writer's or publication's own domain, paths it serves stay relative and the rest
-  // lead to the main host (a custom domain serves no /@{username} or /{slug} paths of others).
+  // Built for the host the card is shown on, by the one address rule (client/app/hrefs.ts):
+  // the writer's or publication's own site when they have one, else the main host.
   const ctx = useLinkContext();
-  const href = buildLink('ShowPostUnderUser', { username: post.creator.username, postId: post.uniqueSlug }, ctx);
+  const href = storyHref(post, ctx);
   const date = post.firstPublishedAt ?? post.latestPublishedAt;
   return (
     <article className="story-card" data-post-id={post.id}>
       <div className="story-card-text">
         <div className="story-card-byline">
-          <Link href={buildLink('ShowUser', { username: post.creator.username }, ctx)} className="story-card-writer">
+          <Link href={profileHref(post.creator, ctx)} className="story-card-writer">
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
             <span>{post.creator.name}</span>
           </Link>
           {post.collection ? (
             <>
               <span className="muted"> in </span>
-              <a href={buildLink('ShowCollectionHome', { collectionSlug: post.collection.slug }, ctx)} className="story-card-collection">
+              <a href={collectionUrl(post.collection, ctx)} className="story-card-collection">
                 {post.collection.name}
               </a>
             </>

@@ -15,6 +15,7 @@ export const SignInOptionsQuery = known(graphql(`
       captchaSiteKey
       captchaOnLogin
       captchaOnRegister
+      captchaV3
     }
   }
 `));

@@ -6,6 +6,7 @@ import { graphql, known } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
+import { StoryAddress_post, UserAddress_user, type StoryAddress, type UserAddress } from '../components/links/addresses.graphql.ts';
 
 export const CatalogFields = known(graphql(`
   fragment CatalogFields on Catalog {
@@ -19,6 +20,7 @@ export const CatalogFields = known(graphql(`
     postItemsCount
     updatedAt
     creator {
+      ...UserAddress_user
       id
       name
       username
@@ -30,7 +32,7 @@ export const CatalogFields = known(graphql(`
       isCreator
     }
   }
-`));
+`, [UserAddress_user]));
 
 // ---- Pages -----------------------------------------------------------------------------
 
@@ -144,29 +146,22 @@ export const NotificationsPageQuery = known(graphql(`
           isUnread
           createdAt
           actor {
+            ...UserAddress_user
             id
             name
             username
             imageId
           }
           post {
+            ...StoryAddress_post
             id
             title
             type
-            uniqueSlug
-            creator {
-              id
-              username
-            }
             inResponseToPost {
+              ...StoryAddress_post
               id
               title
               type
-              uniqueSlug
-              creator {
-                id
-                username
-              }
             }
           }
         }
@@ -179,7 +174,7 @@ export const NotificationsPageQuery = known(graphql(`
       }
     }
   }
-`));
+`, [UserAddress_user, StoryAddress_post]));
 
 /** your-stories (/me/stories/{filterBy}): the published stories and the trash. */
 export const YourStoriesPageQuery = known(graphql(`
@@ -395,7 +390,7 @@ export interface CatalogSummary {
   slugId: string;
   postItemsCount: number;
   updatedAt: number;
-  creator: UserPreview;
+  creator: UserPreview & UserAddress;
   viewerEdge: { id: string; isFollowing: boolean; isCreator: boolean };
 }
 
@@ -438,13 +433,10 @@ export interface ReadingHistoryPageData {
 
 export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION';
 
-interface NotificationPost {
-  id: string;
+interface NotificationPost extends StoryAddress {
   title: string;
   /** "response" names a response (it has no title) in the text. */
   type: string;
-  uniqueSlug: string;
-  creator: { id: string; username: string };
 }
 
 export interface NotificationData {
@@ -452,7 +444,7 @@ export interface NotificationData {
   notificationType: NotificationType;
   isUnread: boolean;
   createdAt: number;
-  actor: UserPreview | null;
+  actor: (UserPreview & UserAddress) | null;
   post: (NotificationPost & { inResponseToPost: NotificationPost | null }) | null;
 }
 

@@ -1,10 +1,12 @@
 // The logged-out home's query (page home-lo): trending, topics and the latest stories.
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
 
 /** What a "Trending on …" entry draws. */
 export const TrendingItem_post = known(graphql(`
   fragment TrendingItem_post on Post {
+    ...StoryAddress_post
     id
     title
     uniqueSlug
@@ -19,7 +21,7 @@ export const TrendingItem_post = known(graphql(`
       imageId
     }
   }
-`));
+`, [StoryAddress_post]));
 
 export const HomeLoPageQuery = known(graphql(
   `

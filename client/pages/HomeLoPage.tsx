@@ -11,6 +11,7 @@ import { HomeLoPageQuery, type HomeLoPageData, type TrendingItem_post } from './
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
+import { useLinkContext } from '../components/header/link-context.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
@@ -20,17 +21,18 @@ import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 
 function TrendingItem({ post, rank }: { post: ResultOf<typeof TrendingItem_post>; rank: number }) {
   const date = post.firstPublishedAt ?? post.latestPublishedAt;
+  const ctx = useLinkContext();
   return (
     <li className="trending-item" data-post-id={post.id}>
       <span className="trending-rank" aria-hidden="true">
         {String(rank).padStart(2, '0')}
       </span>
       <div className="trending-text">
-        <Link href={profileHref(post.creator)} className="trending-writer">
+        <Link href={profileHref(post.creator, ctx)} className="trending-writer">
           <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
           <span>{post.creator.name}</span>
         </Link>
-        <Link href={storyHref(post)} className="trending-title">
+        <Link href={storyHref(post, ctx)} className="trending-title">
           {post.title}
         </Link>
         <div className="trending-meta muted">

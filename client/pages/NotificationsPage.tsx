@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
 import { Link } from '../app/navigation.tsx';
-import { profileHref, storyHref } from '../app/hrefs.ts';
+import { profileHref, storyHref, type StoryHrefRef } from '../app/hrefs.ts';
+import { useLinkContext } from '../components/header/link-context.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
@@ -23,9 +24,10 @@ const pick = (data: NotificationsPageData) => {
 };
 const idOf = (n: NotificationData) => n.id;
 
-function StoryLink({ post }: { post: { title: string; type?: string; uniqueSlug: string; creator: { username: string } } }) {
+function StoryLink({ post }: { post: StoryHrefRef & { title: string; type?: string } }) {
+  const ctx = useLinkContext();
   return (
-    <Link href={storyHref(post)} className="notification-story">
+    <Link href={storyHref(post, ctx)} className="notification-story">
       {post.title || (post.type === 'response' ? 'your response' : 'your story')}
     </Link>
   );
@@ -33,6 +35,7 @@ function StoryLink({ post }: { post: { title: string; type?: string; uniqueSlug:
 
 function NotificationText({ notification }: { notification: NotificationData }) {
   const { post } = notification;
+  const ctx = useLinkContext();
   switch (notification.notificationType) {
     case 'FOLLOW':
       return <> started following you</>;
@@ -49,7 +52,7 @@ function NotificationText({ notification }: { notification: NotificationData }) 
       return post ? (
         <>
           {' '}
-          <Link href={storyHref(post)}>responded</Link> to {post.inResponseToPost ? <StoryLink post={post.inResponseToPost} /> : 'your story'}
+          <Link href={storyHref(post, ctx)}>responded</Link> to {post.inResponseToPost ? <StoryLink post={post.inResponseToPost} /> : 'your story'}
         </>
       ) : (
         <> responded to your story</>
@@ -69,6 +72,7 @@ function NotificationText({ notification }: { notification: NotificationData }) 
 function Notifications({ data }: { data: NotificationsPageData }) {
   const list = usePagedList({ initial: pick(data) ?? { items: [], pagingInfo: { next: null } }, query: NotificationsPageQuery, pick, idOf });
   const [, markRead] = useMutation(MarkNotificationsAsRead);
+  const ctx = useLinkContext();
   const marked = useRef(false);
 
   useEffect(() => {
@@ -95,14 +99,14 @@ function Notifications({ data }: { data: NotificationsPageData }) {
             data-type={notification.notificationType}
           >
             {notification.actor ? (
-              <Link href={profileHref(notification.actor)} className="notification-avatar">
+              <Link href={profileHref(notification.actor, ctx)} className="notification-avatar">
                 <Avatar name={notification.actor.name} imageId={notification.actor.imageId} size={32} />
               </Link>
             ) : null}
             <div className="notification-body">
               <p className="notification-text">
                 {notification.actor ? (
-                  <Link href={profileHref(notification.actor)} className="notification-actor">
+                  <Link href={profileHref(notification.actor, ctx)} className="notification-actor">
                     {notification.actor.name}
                   </Link>
                 ) : (

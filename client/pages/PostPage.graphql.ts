@@ -6,6 +6,7 @@ import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { StoryBody_paragraph } from '../components/story/StoryBody.graphql.ts';
 import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';
 import { ResponsesSection_thread } from '../components/story/ResponsesSection.graphql.ts';
+import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
 
 /** Stories under "More from {writer}" and "More from {publication}" (one extra: this story may be among them). */
 export const MORE_FROM_LIMIT = 4;
@@ -38,6 +39,7 @@ export const PostPageQuery = known(graphql(
             isBookmarked
           }
           inResponseToPost {
+            ...StoryAddress_post
             id
             title
             uniqueSlug
@@ -123,7 +125,7 @@ export const PostPageQuery = known(graphql(
       }
     }
   `,
-  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread],
+  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post],
 ));
 
 export type PostPageData = ResultOf<typeof PostPageQuery>;

@@ -9,6 +9,8 @@ import { MemberStar } from '../components/MemberStar.tsx';
 import { ResponseIcon } from '../components/icons.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
+import { useLinkContext } from '../components/header/link-context.ts';
+import { collectionUrl } from '../../shared/urls/collection-urls.ts';
 import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
 import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -26,14 +28,14 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
 /**
  * HTTP status of each post-retrieval outcome (docs/product/2-sign-in-notices-cache-routing.md §3).
  * Gone (410) where the story existed and was taken away; 404 where it never existed for this
- * reader; 403 where a block keeps it from this reader (Blocked, Blocking). Unauthorized and the
- * legal outcomes are not produced by the data service yet (worker/graphql/schema.graphql.ts); their
- * statuses are set for when they are.
+ * reader; 403 where a block keeps it from this reader (Blocked, Blocking); 401 where signing in
+ * would open it (Unauthorized); 451 where a legal order keeps it from everyone or from the reader's
+ * country (docs/reader.md "Outcomes").
  */
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
-  Unauthorized: 403,
+  Unauthorized: 401,
   Blocked: 403,
   Blocking: 403,
   RemovedByUser: 410,
@@ -71,6 +73,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
   const publication = post.collection ? { kind: 'COLLECTION' as const, id: post.collection.id, name: post.collection.name } : null;
   const parent = post.inResponseToPost;
   const { navigate } = useNavigation();
+  const ctx = useLinkContext();
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
   return (
@@ -79,7 +82,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         {parent ? (
           <p className="story-in-response-to muted">
             Response to{' '}
-            <Link href={storyHref(parent)}>{parent.title || `a story by ${parent.creator.name}`}</Link>
+            <Link href={storyHref(parent, ctx)}>{parent.title || `a story by ${parent.creator.name}`}</Link>
           </p>
         ) : null}
         {post.isLocked ? (
@@ -94,11 +97,11 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         {post.title ? <h1 className="story-title">{post.title}</h1> : <h1 className="story-title story-title-response">{post.creator.name}’s response</h1>}
         {post.subtitle ? <p className="story-subtitle">{post.subtitle}</p> : null}
         <div className="story-byline">
-          <Link href={profileHref(post.creator)}>
+          <Link href={profileHref(post.creator, ctx)}>
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size={44} />
           </Link>
           <div>
-            <Link href={profileHref(post.creator)} className="story-byline-name">
+            <Link href={profileHref(post.creator, ctx)} className="story-byline-name">
               {post.creator.name}
             </Link>
             {isAuthor ? null : (
@@ -110,7 +113,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
             {post.collection ? (
               <span className="muted">
                 {' '}
-                in <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
+                in <a href={collectionUrl(post.collection, ctx)}>{post.collection.name}</a>
               </span>
             ) : null}
             <div className="muted story-byline-meta">
@@ -156,7 +159,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />
         <div className="story-footer-text">
           <h2 className="story-footer-name">
-            Written by <Link href={profileHref(post.creator)}>{post.creator.name}</Link>
+            Written by <Link href={profileHref(post.creator, ctx)}>{post.creator.name}</Link>
           </h2>
           <p className="muted">
             <FollowerCount target={writer} count={post.creator.socialStats.followerCount} /> Followers
@@ -169,7 +172,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         <footer className="story-footer story-footer-publication">
           <div className="story-footer-text">
             <h2 className="story-footer-name">
-              Published in <a href={`/${post.collection.slug}`}>{post.collection.name}</a>
+              Published in <a href={collectionUrl(post.collection, ctx)}>{post.collection.name}</a>
             </h2>
             <p className="muted">
               <FollowerCount target={publication} count={post.collection.socialStats.followerCount} /> Followers
@@ -187,9 +190,9 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
         focused={parent !== null}
         scrollIntoView={showResponses}
       />
-      <MoreFrom name={post.creator.name} href={profileHref(post.creator)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
+      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
       {post.collection ? (
-        <MoreFrom name={post.collection.name} href={`/${post.collection.slug}`} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
+        <MoreFrom name={post.collection.name} href={collectionUrl(post.collection, ctx)} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
       ) : null}
     </article>
   );

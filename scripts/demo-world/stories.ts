@@ -37,8 +37,9 @@ export function createContentWriter(ctx: Context): ContentWriter {
 }
 
 export function createStories(ctx: Context, count: number, content: ContentWriter): void {
+  const titlesByCreator = new Map<string, Set<string>>();
   for (const planned of planStories(ctx, count)) {
-    const story = buildStory(ctx, planned, content);
+    const story = buildStory(ctx, planned, content, titlesByCreator);
     ctx.stories.push(story);
     ctx.world.posts.push(story.row);
   }
@@ -70,14 +71,28 @@ function planStories(ctx: Context, count: number): PlannedStory[] {
   return plan;
 }
 
-function buildStory(ctx: Context, planned: PlannedStory, content: ContentWriter): Story {
+/**
+ * A title the writer has not used yet: a repeat becomes "… (Part 2)", "… (Part 3)", as a
+ * writer names a sequel. Deterministic and without drawing from the random stream, so the
+ * rest of the world stays as it was.
+ */
+function unusedTitle(title: string, used: Set<string>): string {
+  let unique = title;
+  for (let part = 2; used.has(unique); part++) unique = `${title} (Part ${part})`;
+  used.add(unique);
+  return unique;
+}
+
+function buildStory(ctx: Context, planned: PlannedStory, content: ContentWriter, titlesByCreator: Map<string, Set<string>>): Story {
   const { random, now } = ctx;
   const { creator, special } = planned;
   const collectionId = special === 'showcase' || creator.collectionIds.length === 0 || !random.chance(0.5)
     ? null
     : random.pick(creator.collectionIds);
   const topic = special === 'showcase' ? (ctx.topicBySlug.get('writing') as Topic) : chooseTopic(ctx, creator, collectionId);
-  const title = special === 'showcase' ? SHOWCASE_TITLE : storyTitle(random, topic);
+  let used = titlesByCreator.get(creator.row.id);
+  if (!used) titlesByCreator.set(creator.row.id, (used = new Set()));
+  const title = unusedTitle(special === 'showcase' ? SHOWCASE_TITLE : storyTitle(random, topic), used);
   const written = special === 'showcase' ? content.showcase(creator.row.id, topic, title) : content.story(creator.row.id, topic, title);
 
   const roll = random.float();

@@ -47,6 +47,15 @@ export function lockoutDays(remainingMs: number): number {
   return Math.max(1, Math.ceil(remainingMs / DAY));
 }
 
+/**
+ * A rate limit's text (TooManyRequests on sending the sign-in mail or verifying its code,
+ * docs/product/2-sign-in-notices-cache-routing.md §8 "show the message"): the spec gives no
+ * words, so it counts minutes the way its lockout texts do: "N minute(s)", rounded up.
+ */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  return `Too many attempts. Please try again in ${lockoutMinutes(retryAfterMs)} minute(s).`;
+}
+
 /** The spec's text for a sign-in error; 'Please try again.' for anything else. */
 export function lockoutMessage(type: string, info: LockoutInfo = {}, now: number = Date.now()): string {
   const remaining = Math.max(0, (info.lockedOutUntil ?? now) - now);

@@ -102,3 +102,14 @@ export function suggestUsername(source: string): string {
     .slice(0, USERNAME_MAX_LENGTH);
   return base;
 }
+
+/** Prefix of the ids handed to logged-out visitors (docs/product/2-sign-in-notices-cache-routing.md §5). */
+export const LOGGED_OUT_ID_PREFIX = 'lo_';
+
+/**
+ * docs/product/2-sign-in-notices-cache-routing.md §5: an id is a valid non-logged-out id when it
+ * is non-empty and does not start with lo_. Only such an id names a signed-in person.
+ */
+export function isValidNonLoggedOutId(id: string | null | undefined): id is string {
+  return typeof id === 'string' && id !== '' && !id.startsWith(LOGGED_OUT_ID_PREFIX);
+}

@@ -9,6 +9,7 @@ import { TOP_POSTS_FOR_TAG_ROUTE } from './redirects.ts';
 import type { PreloadedState } from '../preloaded-state.ts';
 import type { Layout as LayoutName } from './pages.ts';
 import { postIdFromParam } from './post-id.ts';
+import { isViewerOnlyRoute, VIEWER_PROFILE_ROUTES } from './viewer-pages.ts';
 
 /** Pages that show one story: their postId param must hold a story id. */
 const STORY_PAGES: ReadonlySet<string> = new Set(['post', 'post-responses']);
@@ -38,9 +39,11 @@ export type PageResolutionInput = {
   navigation: Pick<PreloadedState['navigation'], 'hostKind' | 'hostUsername' | 'hostCollectionSlug'>;
   isLoggedIn: boolean;
   flags: readonly string[];
+  /** The signed-in viewer's username: it fills /me and /me/about (shared/routing/viewer-pages.ts). */
+  viewerUsername?: string | null;
 };
 
-export function resolvePage({ navigation, isLoggedIn, flags }: PageResolutionInput, pathname: string): ResolvedPage | null {
+export function resolvePage({ navigation, isLoggedIn, flags, viewerUsername }: PageResolutionInput, pathname: string): ResolvedPage | null {
   const match = matchRoute(navigation.hostKind, pathname, {
     hostUsername: navigation.hostUsername,
     hostCollectionSlug: navigation.hostCollectionSlug,
@@ -54,18 +57,26 @@ export function resolvePage({ navigation, isLoggedIn, flags }: PageResolutionInp
   // sees the lo homepage.
   if (pageName === 'home' && !isLoggedIn) pageName = 'home-lo';
   const flagSet = new Set(flags);
+  // A visitor asking for one of the viewer's own pages is sent to sign in (the worker answers
+  // the redirect; a client navigation hands the address to the server).
+  const needsSignIn = !isLoggedIn && isViewerOnlyRoute(match.route);
+  const params = { ...match.params };
+  if (viewerUsername && VIEWER_PROFILE_ROUTES.has(match.route.name)) params.username = viewerUsername;
   return {
     match,
     routeName: match.route.name,
     pageName,
-    params: { ...match.params },
+    params,
     layout: pageName ? layoutForPage(pageName, flagSet) : 'top-nav',
     fixedNavbar: pageName === 'home-lo' && flagSet.has('enable_lo_homepage'),
-    redirects: Boolean(match.route.redirect) || match.route.name === TOP_POSTS_FOR_TAG_ROUTE,
+    redirects: needsSignIn || Boolean(match.route.redirect) || match.route.name === TOP_POSTS_FOR_TAG_ROUTE,
   };
 }
 
 /** resolvePage for a page's own start-up state. */
 export function resolvePageForState(state: PreloadedState, pathname: string): ResolvedPage | null {
-  return resolvePage({ navigation: state.navigation, isLoggedIn: state.session.isLoggedInCookie, flags: state.flags }, pathname);
+  return resolvePage(
+    { navigation: state.navigation, isLoggedIn: state.session.isLoggedInCookie, flags: state.flags, viewerUsername: state.viewer?.username },
+    pathname,
+  );
 }

@@ -6,6 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -23,9 +24,10 @@ beforeAll(async () => {
   session = createDemoSessions(['reader']).reader!;
   const page = await browser.newPage();
   await page.goto(baseURL + '/');
-  const story = await page.locator('.story-card-link').first().getAttribute('href');
-  await page.goto(baseURL + '/@ada');
-  const memberStory = await page.locator('.story-card', { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
+  const story = await page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).first().getAttribute('href');
+  // A member-only story on this site (ada's live on ada.test; partner writes on the main host).
+  await page.goto(baseURL + '/@partner');
+  const memberStory = await page.locator(ON_SITE_STORY_CARD, { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
   await page.goto(baseURL + '/explore-topics');
   const tag = await page.locator('.topic-chip').first().getAttribute('data-tag-slug');
   await page.goto(baseURL + '/@reader/lists');

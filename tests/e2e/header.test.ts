@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -61,8 +62,12 @@ async function open(path: string, options: { viewer?: Viewer; session?: DemoSess
  * another feature: item 10's check for an unverified email (client/components/signin/
  * VerifyEmailPrompt.tsx). Anything else at load would be a regression.
  */
+// A POST may carry a batch (an array of operations: issue 18 point 3).
 const operations = (requests: string[]) =>
-  requests.map((body) => (JSON.parse(body) as { operationName: string }).operationName).filter((name) => name !== 'ViewerUnverifiedEmailQuery');
+  requests
+    .flatMap((body) => [JSON.parse(body) as { operationName: string } | { operationName: string }[]].flat())
+    .map((op) => op.operationName)
+    .filter((name) => name !== 'ViewerUnverifiedEmailQuery');
 
 async function openMenu(page: Page) {
   await page.click('[data-testid="avatar-menu-button"]');
@@ -131,7 +136,7 @@ describe('visitor', () => {
     await expect.poll(() => header.getAttribute('data-collapsed')).toBe('false');
 
     // The deep link follows the route: a story's page names its route as channel.
-    const href = await page.locator('.story-card-link').first().getAttribute('href');
+    const href = await page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).first().getAttribute('href');
     await page.goto(baseURL + href);
     await waitForHydration(page);
     const storyLink = new URL((await page.locator('[data-testid="open-in-app"]').getAttribute('href'))!);

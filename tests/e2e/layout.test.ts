@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -40,7 +41,7 @@ it('resets the scroll position on a client-side path change', async () => {
   await page.goto(baseURL + '/');
   await waitForHydration(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const link = page.locator('.story-card-link').last();
+  const link = page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).last();
   await link.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await link.click();

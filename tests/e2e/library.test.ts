@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 void chromium;
@@ -39,7 +40,7 @@ describe('library', () => {
 
     // Pick a story from the home feed and read it (a full page load: the server records the read).
     await open(page, '/');
-    const card = page.locator('.story-card').first();
+    const card = page.locator(ON_SITE_STORY_CARD).first();
     const href = (await card.locator('.story-card-link').getAttribute('href'))!;
     const title = (await card.locator('.story-card-title').textContent())!.trim();
     const postId = (await card.getAttribute('data-post-id'))!;

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -54,7 +55,7 @@ it('keeps the current page on screen, under a progress bar, while the next pageâ
   expect(await page.locator('[role="progressbar"]').count()).toBe(0);
 
   const { held, release } = await holdGraphQL(page);
-  const card = page.locator('.story-card').first();
+  const card = page.locator(ON_SITE_STORY_CARD).first();
   const title = (await card.locator('.story-card-title').textContent())!.trim();
   await card.locator('.story-card-link').click();
   await held;

@@ -84,6 +84,7 @@ async function openStoryFromHome(page: Page): Promise<Picked> {
     if (i > 0) await open(page, '/');
     const card = page.locator('[data-feed="FOR_YOU"] .story-card').nth(i);
     const href = (await card.locator('.story-card-link').getAttribute('href'))!;
+    if (!href.startsWith('/')) continue; // on a custom domain, off the local site
     const writerHref = (await card.locator('.story-card-writer').getAttribute('href'))!;
     const postId = (await card.getAttribute('data-post-id'))!;
     const title = (await card.locator('.story-card-title').textContent())!.trim();

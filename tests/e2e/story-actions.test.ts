@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -31,7 +32,7 @@ const viewerClaps = async (page: Page) => {
 async function openStoryToRespondTo(page: Page): Promise<string> {
   await page.goto(baseURL + '/');
   await waitForHydration(page);
-  const hrefs = await page.locator('.story-card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   for (const href of hrefs.filter((h) => !h.startsWith('/@reader/'))) {
     await page.goto(baseURL + href);
     await waitForHydration(page);

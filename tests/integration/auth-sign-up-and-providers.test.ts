@@ -11,7 +11,7 @@ import { resolveViewer } from '../../worker/session/viewer.ts';
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { finishOAuth, startOAuth } from '../../worker/auth/social/oauth-flow.ts';
 import type { OAuthProvider, ProviderProfile } from '../../worker/auth/social/provider.ts';
-import { captchaConfig, captchaRequired, TurnstileVerifier, TURNSTILE_SITEVERIFY_URL } from '../../worker/auth/captcha.ts';
+import { captchaConfig, captchaRequired, SIGN_IN_EMAIL_CAPTCHA_FLAG, TurnstileVerifier, TURNSTILE_SITEVERIFY_URL, TURNSTILE_TEST_KEYS } from '../../worker/auth/captcha.ts';
 import { mailerFor } from '../../worker/mail/mailer.ts';
 import { ResendMailer, RESEND_ENDPOINT } from '../../worker/mail/resend.ts';
 import { lockoutDays, lockoutMessage, lockoutMinutes } from '../../shared/auth/lockout-text.ts';
@@ -336,22 +336,62 @@ describe('captcha', () => {
     expect(calls[0]!.body.get('remoteip')).toBe('198.51.100.7');
   });
 
-  it('is off unless configured, and skipped for login by skip_sign_in_recaptcha', () => {
+  // Issue 18 point 5: the captcha runs only with the email-captcha flag on (spec §5).
+  it('is off unless configured and the email-captcha flag is on, and skipped for login by skip_sign_in_recaptcha', () => {
     const off = captchaConfig({});
-    expect(captchaRequired(off, 'register', new Set())).toBe(false);
+    expect(captchaRequired(off, 'register', new Set([SIGN_IN_EMAIL_CAPTCHA_FLAG]))).toBe(false);
     const on = captchaConfig({ TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
     expect(on.siteKey).toBe('site');
-    expect(captchaRequired(on, 'login', new Set())).toBe(true);
-    expect(captchaRequired(on, 'register', new Set(['skip_sign_in_recaptcha']))).toBe(true);
-    expect(captchaRequired(on, 'login', new Set(['skip_sign_in_recaptcha']))).toBe(false);
+    expect(captchaRequired(on, 'login', new Set())).toBe(false);
+    expect(captchaRequired(on, 'register', new Set())).toBe(false);
+    const flag = SIGN_IN_EMAIL_CAPTCHA_FLAG;
+    expect(captchaRequired(on, 'login', new Set([flag]))).toBe(true);
+    expect(captchaRequired(on, 'register', new Set([flag, 'skip_sign_in_recaptcha']))).toBe(true);
+    expect(captchaRequired(on, 'login', new Set([flag, 'skip_sign_in_recaptcha']))).toBe(false);
   });
 
   it('answers FailedChallenge when a required captcha is missing', async () => {
-    const keys = { TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' };
+    const keys = { TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret', FLAGS: SIGN_IN_EMAIL_CAPTCHA_FLAG };
     const answer = await graphqlWithEnv(keys, { query: SEND, variables: { email: 'reader@vellum.test', operation: 'login' } });
     expect(answer.body.data.sendAcctAuthEmail).toEqual({ __typename: 'FailedChallenge', message: "We couldn't verify that you're human. Please try again." });
-    const skipped = await graphqlWithEnv({ ...keys, FLAGS: 'skip_sign_in_recaptcha' }, { query: SEND, variables: { email: 'reader@vellum.test', operation: 'login' } });
+    const skipped = await graphqlWithEnv({ ...keys, FLAGS: `${SIGN_IN_EMAIL_CAPTCHA_FLAG},skip_sign_in_recaptcha` }, { query: SEND, variables: { email: 'reader@vellum.test', operation: 'login' } });
     expect(skipped.body.data.sendAcctAuthEmail.__typename).toBe('SusiMethod');
+  });
+
+  // Turnstile's documented test keys, answered by the local siteverify stand-in (no network).
+  describe('with the Turnstile test keys', () => {
+    const withKeys = (secret: string, flags: string) => ({ TURNSTILE_SITE_KEY: TURNSTILE_TEST_KEYS.siteAlwaysPasses, TURNSTILE_SECRET_KEY: secret, FLAGS: flags });
+    const send = (vars: Record<string, string>, operation: 'login' | 'register', captchaValue?: string) =>
+      graphqlWithEnv(vars, { query: SEND, variables: { email: 'reader@vellum.test', operation, ...(captchaValue ? { captchaValue } : {}) } });
+
+    it('passes with the always-passes secret and the dummy token', async () => {
+      const answer = await send(withKeys(TURNSTILE_TEST_KEYS.secretAlwaysPasses, SIGN_IN_EMAIL_CAPTCHA_FLAG), 'login', TURNSTILE_TEST_KEYS.dummyToken);
+      expect(answer.body.data.sendAcctAuthEmail.__typename).toBe('SusiMethod');
+    });
+
+    it.each([
+      ['always-fails', TURNSTILE_TEST_KEYS.secretAlwaysFails],
+      ['token-already-spent', TURNSTILE_TEST_KEYS.secretTokenSpent],
+    ])('answers FailedChallenge with its message for the %s secret', async (_name, secret) => {
+      const answer = await send(withKeys(secret, SIGN_IN_EMAIL_CAPTCHA_FLAG), 'register', TURNSTILE_TEST_KEYS.dummyToken);
+      expect(answer.body.data.sendAcctAuthEmail).toEqual({ __typename: 'FailedChallenge', message: "We couldn't verify that you're human. Please try again." });
+    });
+
+    it('runs only with the email-captcha flag; skip_sign_in_recaptcha skips it for login only', async () => {
+      const failing = TURNSTILE_TEST_KEYS.secretAlwaysFails;
+      expect((await send(withKeys(failing, ''), 'login', TURNSTILE_TEST_KEYS.dummyToken)).body.data.sendAcctAuthEmail.__typename).toBe('SusiMethod');
+      const skip = `${SIGN_IN_EMAIL_CAPTCHA_FLAG},skip_sign_in_recaptcha`;
+      expect((await send(withKeys(failing, skip), 'login', TURNSTILE_TEST_KEYS.dummyToken)).body.data.sendAcctAuthEmail.__typename).toBe('SusiMethod');
+      expect((await send(withKeys(failing, skip), 'register', TURNSTILE_TEST_KEYS.dummyToken)).body.data.sendAcctAuthEmail.__typename).toBe('FailedChallenge');
+    });
+
+    it('tells the client the site key, where the captcha runs and the v3 variant', async () => {
+      const query = { query: '{ signInOptions { captchaSiteKey captchaOnLogin captchaOnRegister captchaV3 } }' };
+      const v2 = await graphqlWithEnv(withKeys(TURNSTILE_TEST_KEYS.secretAlwaysPasses, `${SIGN_IN_EMAIL_CAPTCHA_FLAG},skip_sign_in_recaptcha`), query);
+      expect(v2.body.data.signInOptions).toEqual({ captchaSiteKey: TURNSTILE_TEST_KEYS.siteAlwaysPasses, captchaOnLogin: false, captchaOnRegister: true, captchaV3: false });
+      const v3 = await graphqlWithEnv(withKeys(TURNSTILE_TEST_KEYS.secretAlwaysPasses, `${SIGN_IN_EMAIL_CAPTCHA_FLAG},enable_sign_in_captcha_v3`), query);
+      expect(v3.body.data.signInOptions).toEqual({ captchaSiteKey: TURNSTILE_TEST_KEYS.siteAlwaysPasses, captchaOnLogin: true, captchaOnRegister: true, captchaV3: true });
+    });
   });
 });
 

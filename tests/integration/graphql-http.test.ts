@@ -78,6 +78,15 @@ describe('request refusals', () => {
     expect(answer.body).toEqual({ errors: [{ message: 'Batch of 21 operations exceeds the limit of 20.' }] });
   });
 
+  // Issue 18 point 3: the client now batches; a hostile client sending 1,000 operations at once
+  // is refused whole, before any runs (the body limit or the count, whichever it meets first).
+  it('refuses a batch of 1,000 operations before running any', async () => {
+    const answer = await postGraphQL(Array.from({ length: 1000 }, () => ({ query: '{ __typename }' })));
+    expect([400, 413]).toContain(answer.status);
+    expect(answer.body.errors[0].message).toMatch(/Batch of 1000 operations exceeds the limit of 20\.|exceeds the limit of \d+ bytes/);
+    expect(answer.body.data).toBeUndefined();
+  });
+
   it('refuses an empty batch', async () => {
     const answer = await postGraphQL([]);
     expect(answer.status).toBe(400);

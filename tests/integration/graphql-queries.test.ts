@@ -206,7 +206,8 @@ describe('post and postResult', () => {
       title: 'Open Story',
       subtitle: 'Subtitle of Open Story',
       uniqueSlug: `open-story-${POSTS.open}`,
-      mediumUrl: `http://localhost:8787/@writer/open-story-${POSTS.open}`,
+      // The story is in The Quill, live on quill.test: its address follows the publication (issue 18 point 1).
+      mediumUrl: `http://quill.test/open-story-${POSTS.open}`,
       type: 'public',
       visibility: 'PUBLIC',
       isLocked: false,

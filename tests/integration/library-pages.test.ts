@@ -34,8 +34,8 @@ beforeAll(async () => {
 });
 
 async function page(path: string, withCookie: boolean) {
-  const response = await workerFetch(`http://localhost:8787${path}`, withCookie ? { headers: { cookie } } : {});
-  return { status: response.status, pageName: response.headers.get('x-page-name'), html: await response.text() };
+  const response = await workerFetch(`http://localhost:8787${path}`, { redirect: 'manual', ...(withCookie ? { headers: { cookie } } : {}) });
+  return { status: response.status, pageName: response.headers.get('x-page-name'), location: response.headers.get('location'), html: await response.text() };
 }
 
 const PAGES: [string, string, string][] = [
@@ -57,10 +57,11 @@ describe.each(PAGES)('%s', (path, pageName, ownText) => {
     expect(answer.html).toContain(ownText);
   });
 
-  it('shows a visitor the sign-in notice and nothing of anyone\'s', async () => {
+  // Issue 18 point 2 (docs/reader.md): a visitor is sent to sign in, and back here after.
+  it('sends a visitor to sign in and back, showing nothing of anyone\'s', async () => {
     const answer = await page(path, false);
-    expect(answer.status).toBe(200);
-    expect(answer.html).toContain('signed-out-notice');
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/m/signin?redirect=${encodeURIComponent(path)}`);
     expect(answer.html).not.toContain(ownText);
   });
 });

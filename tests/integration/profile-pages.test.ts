@@ -210,7 +210,7 @@ describe('profiles', () => {
     expect(html).toContain(`href="http://${DEMO_USER_DOMAIN}/followers"`);
   });
 
-  it('/u/{userId} and /me show a profile by id and the viewer\'s own; /me is not found logged out', async () => {
+  it('/u/{userId} and /me show a profile by id and the viewer\'s own; /me sends a visitor to sign in', async () => {
     const ada = userByUsername(world, 'ada');
     const byId = await get(`/u/${String(ada.id)}`);
     expect(byId.status).toBe(200);
@@ -222,7 +222,10 @@ describe('profiles', () => {
       const mine = await get(path, { sid: session.token });
       expect(mine.status, path).toBe(200);
       expect(await mine.text()).toContain(`<h1 class="profile-name">${escaped(String(reader.name))}</h1>`);
-      expect((await get(path)).status, path).toBe(404);
+      // Issue 18 point 2: a visitor is sent to sign in and back (docs/reader.md).
+      const visitor = await get(path);
+      expect(visitor.status, path).toBe(302);
+      expect(visitor.headers.get('location'), path).toBe(`/m/signin?redirect=${encodeURIComponent(path)}`);
     }
   });
 

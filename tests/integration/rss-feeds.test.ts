@@ -68,7 +68,8 @@ describe('RSS 2.0 feeds', () => {
     // Listed stories only: no draft, suspended, trashed, unlisted story or response.
     expect(items.map((i) => i.title)).toEqual(['Open Story', 'Members Story']);
     const open = items[0]!;
-    expect(open.link).toBe(`http://localhost:8787/@writer/open-story-${POSTS.open}`);
+    // In The Quill, live on quill.test: the address follows the publication (issue 18 point 1).
+    expect(open.link).toBe(`http://quill.test/open-story-${POSTS.open}`);
     expect(open.guid['#text']).toBe(open.link);
     expect(open.guid['@_isPermaLink']).toBe('true');
     expect(open.pubDate).toMatch(RFC_822);
@@ -91,7 +92,7 @@ describe('RSS 2.0 feeds', () => {
       // The preview's paragraphs, then the member-only note: nothing past the preview.
       expect(locked['content:encoded'].match(/<(p|h3)>/g)?.length).toBe(LOCKED_PREVIEW_PARAGRAPHS + 1);
       expect(locked['content:encoded']).toContain('This is a member-only story.');
-      expect(locked['content:encoded']).toContain(`/@writer/members-story-${POSTS.locked}`);
+      expect(locked['content:encoded']).toContain(`http://quill.test/members-story-${POSTS.locked}`);
     }
     // The tag and publication feeds hold member-only bulk stories too.
     for (const path of ['/feed/tag/writing', '/feed/the-quill', '/feed/daily-bytes', '/feed/tag/poetry']) {

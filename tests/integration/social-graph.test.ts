@@ -346,7 +346,7 @@ describe('pages', () => {
     const headers: Record<string, string> = {};
     if (who) headers.cookie = `sid=${world.sessions[who]}`;
     const response: Response = await (exports as any).default.fetch(`http://localhost:8787${path}`, { headers, redirect: 'manual' });
-    return { status: response.status, pageName: response.headers.get('x-page-name'), cache: response.headers.get('x-cache-status'), html: await response.text() };
+    return { status: response.status, pageName: response.headers.get('x-page-name'), cache: response.headers.get('x-cache-status'), location: response.headers.get('location'), html: await response.text() };
   }
 
   it('home (signed in): the For you tab server-rendered in the two-column layout, without muted writers, with who to follow', async () => {
@@ -398,10 +398,11 @@ describe('pages', () => {
     for (const username of ['reader', 'author1', 'author2', 'author3']) expect(res.html).not.toContain(`data-testid="user-row-${username}"`);
   });
 
-  it.each(['/me/following', '/me/settings/mute'])('%s asks a visitor to sign in and shows no lists', async (path) => {
+  // Issue 18 point 2 (docs/reader.md): a visitor is sent to sign in, and back here after.
+  it.each(['/me/following', '/me/settings/mute'])('%s sends a visitor to sign in and shows no lists', async (path) => {
     const res = await page(path, null);
-    expect(res.status).toBe(200);
-    expect(res.html).toContain('data-testid="customize-signin"');
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`/m/signin?redirect=${encodeURIComponent(path)}`);
     expect(res.html).not.toContain('data-testid="user-row-');
     expect(res.html).not.toContain('data-testid="collection-row-');
   });

@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_RESULT_STATUS } from '../../client/pages/PostPage.tsx';
 import { OUTCOME_TEXT } from '../../client/components/story/PostOutcome.tsx';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
-import { page, sessionOf, type TestSession } from './helpers/story.ts';
+import { call, page, sessionOf, type TestSession } from './helpers/story.ts';
+import { send } from './helpers/edge-cache.ts';
+import { setPostRestriction, type PostRestriction } from '../../worker/posts/restrictions.ts';
 
 let reader: TestSession;
 let writer: TestSession;
@@ -90,4 +92,92 @@ it.each([
   } finally {
     await env.DB.prepare('DELETE FROM blocks').run();
   }
+});
+
+// Issue 18 point 6: the outcomes that come from staff-set restrictions
+// (migrations/0009_post_restrictions.sql; docs/reader.md "Outcomes").
+describe('restrictions set by staff', () => {
+  // The staff action (worker/posts/restrictions.ts) writes the row and purges the story's pages.
+  const restrict = (postId: string, values: PostRestriction) => setPostRestriction(env, postId, values, Date.now());
+  const lift = () => setPostRestriction(env, POSTS.open, null, Date.now());
+
+  it('refuses a country code that is not one', async () => {
+    await expect(restrict(POSTS.open, { withheldCountries: ['Germany'] })).rejects.toThrow('Not an ISO 3166-1 alpha-2 country code');
+  });
+
+  function expectOutcome(answer: { status: number; text: string }, outcome: keyof typeof OUTCOME_TEXT, status: number, message: string) {
+    expect(answer.status).toBe(status);
+    expect(POST_RESULT_STATUS[outcome]).toBe(status);
+    expect(answer.text).toContain(`data-outcome="${outcome}"`);
+    expect(answer.text).toContain(`<h1 class="error-page-heading">${message}</h1>`);
+    expect(answer.text).toContain(OUTCOME_TEXT[outcome].kicker);
+    expect(answer.text).toContain(OUTCOME_TEXT[outcome].advice);
+    expect(answer.text).not.toContain('class="story"');
+    expect(answer.text).not.toContain('SECRET');
+  }
+
+  it('UnavailableForLegalReasons: 451 for visitors, readers and the author alike; staff still read it', async () => {
+    await restrict(POSTS.open, { legalBlockedAt: Date.now() });
+    try {
+      for (const who of [undefined, reader, writer]) {
+        expectOutcome(await page(`/p/${POSTS.open}`, who), 'UnavailableForLegalReasons', 451, 'This story is unavailable for legal reasons.');
+      }
+      expect((await page(`/p/${POSTS.open}`, await sessionOf('staff'))).status).toBe(200);
+    } finally {
+      await lift();
+    }
+  });
+
+  it('WithheldInCountry: 451 for a reader in a listed country, the story elsewhere, and never a shared cached copy', async () => {
+    await restrict(POSTS.open, { withheldCountries: ['DE', 'fr'] });
+    try {
+      for (const country of ['DE', 'FR']) {
+        const answer = await send(`/p/${POSTS.open}`, { headers: { 'cf-ipcountry': country } });
+        expectOutcome(answer, 'WithheldInCountry', 451, 'This story has been withheld in your country in response to a legal demand.');
+      }
+      // Elsewhere the story is read, but its page is never stored: a copy would reach readers in DE.
+      for (let i = 0; i < 2; i++) {
+        const elsewhere = await send(`/p/${POSTS.open}`, { headers: { 'cf-ipcountry': 'US' } });
+        expect(elsewhere.status).toBe(200);
+        expect(elsewhere.text).toContain('class="story"');
+        expect(elsewhere.cacheStatus).not.toBe('HIT');
+      }
+      const afterwards = await send(`/p/${POSTS.open}`, { headers: { 'cf-ipcountry': 'DE' } });
+      expect(afterwards.status).toBe(451);
+      // The data says so too, for the reader's country only.
+      const data = await call<{ postResult: { __typename: string; message?: string } }>(
+        'query ($id: ID!) { postResult(id: $id) { __typename ... on WithheldInCountry { message } } }',
+        { id: POSTS.open },
+      );
+      expect(data.data?.postResult.__typename).toBe('Post');
+    } finally {
+      await lift();
+    }
+  });
+
+  it('Unauthorized: a visitor gets 401 and a sign-in link back to the story; a signed-in reader reads it', async () => {
+    await restrict(POSTS.open, { signInRequired: true });
+    try {
+      const visitor = await page(`/p/${POSTS.open}`);
+      expectOutcome(visitor, 'Unauthorized', 401, 'Sign in to read this story.');
+      expect(visitor.text).toContain(`href="/m/signin?redirect=${encodeURIComponent(`/p/${POSTS.open}`)}"`);
+      expect(visitor.cacheStatus).not.toBe('HIT');
+      expect((await page(`/p/${POSTS.open}`)).status).toBe(401);
+      const signedIn = await page(`/p/${POSTS.open}`, reader);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.text).toContain('class="story"');
+    } finally {
+      await lift();
+    }
+  });
+
+  it('a restriction also keeps the story out of every other way to it (GraphQL post)', async () => {
+    await restrict(POSTS.open, { legalBlockedAt: Date.now() });
+    try {
+      const answer = await call<{ post: { id: string } | null }>('query ($id: ID!) { post(id: $id) { id } }', { id: POSTS.open });
+      expect(answer.data?.post).toBeNull();
+    } finally {
+      await lift();
+    }
+  });
 });

@@ -235,6 +235,22 @@ describe('stories', () => {
     }
   });
 
+  // Issue 18 point 8: a writer's profile never lists two stories of the same title.
+  it('never gives a writer two stories with the same title (responses have none), in any world size', () => {
+    for (const sized of [world, generateWorld({ stories: 5000 })]) {
+      const titled = sized.posts.filter((p) => p.title !== '');
+      const seen = new Set<string>();
+      const repeats = titled.filter((p) => {
+        const key = `${p.creator_id}\u0000${p.title}`;
+        const repeat = seen.has(key);
+        seen.add(key);
+        return repeat;
+      });
+      expect(repeats.map((p) => p.title)).toEqual([]);
+      expect(titled.length).toBeGreaterThan(0);
+    }
+  });
+
   it('has responses: published, untitled, short, some nested, about one per two stories', () => {
     const responses = world.posts.filter((p) => p.in_response_to_post_id !== null);
     expect(responses.length).toBeGreaterThan(400);

@@ -11,7 +11,7 @@ import { verificationMail } from '../mail/templates.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import type { AuthCall } from './email-sign-in.ts';
 import { hit, LIMITS } from './rate-limit.ts';
-import { lockoutMinutes } from '../../shared/auth/lockout-text.ts';
+import { tooManyAttemptsMessage } from '../../shared/auth/lockout-text.ts';
 
 export const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +36,7 @@ export async function sendVerificationEmail(call: AuthCall): Promise<SendVerific
   if (!limit.allowed) {
     return {
       __typename: 'TooManyRequests',
-      message: `Too many attempts. Please try again in ${lockoutMinutes(limit.retryAfterMs)} minute(s).`,
+      message: tooManyAttemptsMessage(limit.retryAfterMs),
       lockoutInfo: { failCount: null, lockedOutUntil: limit.resetsAt },
     };
   }

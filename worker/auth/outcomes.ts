@@ -1,7 +1,7 @@
 // Results of the sign-in calls as GraphQL union members
 // (docs/product/2-sign-in-notices-cache-routing.md §7, §8): each carries a message the dialog may
 // show as it is.
-import { lockoutMessage, lockoutMinutes } from '../../shared/auth/lockout-text.ts';
+import { lockoutMessage, tooManyAttemptsMessage } from '../../shared/auth/lockout-text.ts';
 import type { SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
 
 export interface LockoutInfoValue {
@@ -27,7 +27,7 @@ export const authOutcomes = {
   /** A limit that lifts when its window ends: "Please try again in N minute(s)" (minutes rounded up). */
   tooManyRequests: (retryAfterMs: number, now: number, failCount: number | null = null): AuthOutcome => ({
     __typename: 'TooManyRequests',
-    message: `Too many attempts. Please try again in ${lockoutMinutes(retryAfterMs)} minute(s).`,
+    message: tooManyAttemptsMessage(retryAfterMs),
     lockoutInfo: { failCount, lockedOutUntil: now + retryAfterMs },
   }),
   /** The code's own attempts are used up: only a new code helps. */

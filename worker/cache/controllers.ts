@@ -19,7 +19,7 @@ import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from './tags.ts';
 
 /**
  * docs/product/2-sign-in-notices-cache-routing.md §7: id → id, isPublished, collection id, creator
- * id (and isSuspended, for the suspended rule).
+ * id (and isSuspended, for the suspended rule; withheldCountries, for the withheld rule).
  */
 export const POST_CACHE_CONTROLLER = /* GraphQL */ `
   query PostCacheController($id: ID!) {
@@ -27,6 +27,7 @@ export const POST_CACHE_CONTROLLER = /* GraphQL */ `
       id
       isPublished
       isSuspended
+      withheldCountries
       collection {
         id
       }
@@ -95,13 +96,16 @@ async function postSubject(postParam: string | undefined, context: GraphQLContex
   const id = postIdFromParam(postParam ?? '');
   if (!id) return notFound;
   const data = await runController<{
-    post: { id: string; isPublished: boolean; isSuspended: boolean; collection: { id: string } | null; creator: { id: string } } | null;
+    post: { id: string; isPublished: boolean; isSuspended: boolean; withheldCountries: string[]; collection: { id: string } | null; creator: { id: string } } | null;
   }>('PostCacheController', POST_CACHE_CONTROLLER, { id }, context);
   const post = data.post;
   if (!post) return notFound;
   const tags = [postTag(post.id), userTag(post.creator.id)];
   if (post.collection) tags.push(collectionTag(post.collection.id));
-  return { facts: { found: true, post: { isPublished: post.isPublished, isSuspended: post.isSuspended } }, tags };
+  return {
+    facts: { found: true, post: { isPublished: post.isPublished, isSuspended: post.isSuspended, isWithheldSomewhere: post.withheldCountries.length > 0 } },
+    tags,
+  };
 }
 
 async function topicSubject(slug: string | undefined, context: GraphQLContext): Promise<PageSubject> {

@@ -16,6 +16,8 @@
 //   disable_edge_cache  the flag is on for this request
 //   draft_post          the story is a draft
 //   suspended_post      the story is suspended and the viewer may see suspended content
+//   withheld_post       the story is withheld in some country: its answer depends on the
+//                       reader's country, so no copy may be shared (issue 18 point 6)
 // Rules about the page's subject (its controller query):
 //   subject_found       the story, topic, profile or publication exists for this viewer
 //   controller_ok       the cache controller query answered without errors
@@ -43,6 +45,7 @@ export type RuleName =
   | 'disable_edge_cache'
   | 'draft_post'
   | 'suspended_post'
+  | 'withheld_post'
   | 'subject_found'
   | 'controller_ok'
   | 'status_ok'
@@ -75,7 +78,7 @@ export interface RequestFacts {
 
 /** What the page's cache controller learned about its subject. */
 export type SubjectFacts =
-  | { found: true; post: { isPublished: boolean; isSuspended: boolean } | null }
+  | { found: true; post: { isPublished: boolean; isSuspended: boolean; isWithheldSomewhere?: boolean } | null }
   | { found: false; controllerError: boolean };
 
 const requirement = (rule: RuleName, allows: boolean): RuleResult => ({ rule, kind: 'requirement', allows });
@@ -97,6 +100,7 @@ export const disableEdgeCacheFlag = (f: RequestFacts) => disabling('disable_edge
 export const draftPost = (s: SubjectFacts) => disabling('draft_post', s.found && s.post !== null && !s.post.isPublished);
 export const suspendedPost = (s: SubjectFacts, f: RequestFacts) =>
   disabling('suspended_post', s.found && s.post !== null && s.post.isSuspended && f.flags.has(CAN_VIEW_SUSPENDED_CONTENT_FLAG));
+export const withheldPost = (s: SubjectFacts) => disabling('withheld_post', s.found && s.post !== null && s.post.isWithheldSomewhere === true);
 export const controllerOk = (s: SubjectFacts) => subject('controller_ok', s.found || !s.controllerError);
 export const subjectFound = (s: SubjectFacts) => subject('subject_found', s.found || s.controllerError);
 
@@ -121,6 +125,7 @@ export const REQUEST_RULES: readonly ((f: RequestFacts) => RuleResult)[] = [
 export const SUBJECT_RULES: readonly ((s: SubjectFacts, f: RequestFacts) => RuleResult)[] = [
   draftPost,
   suspendedPost,
+  withheldPost,
   controllerOk,
   subjectFound,
 ];

@@ -450,6 +450,21 @@ export const blocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_by_blocked').on(t.blockedId)],
 );
 
+// ---- Post-retrieval restrictions (issue 18 point 6; migrations/0009_post_restrictions.sql) ----
+
+/** Staff-set restrictions on reading a story: a legal block, countries it is withheld in, sign-in required. */
+export const postRestrictions = sqliteTable('post_restrictions', {
+  postId: text('post_id')
+    .primaryKey()
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  legalBlockedAt: integer('legal_blocked_at'),
+  /** Comma-separated ISO 3166-1 alpha-2 codes. */
+  withheldCountries: text('withheld_countries').notNull().default(''),
+  signInRequired: integer('sign_in_required', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
+});
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -481,6 +496,7 @@ export const TABLES = {
   blocks,
   // Search records and clicks (migrations/0012_search.sql).
   ...SEARCH_TABLES,
+  post_restrictions: postRestrictions,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -489,3 +505,4 @@ export type PostRow = typeof posts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
+export type PostRestrictionRow = typeof postRestrictions.$inferSelect;

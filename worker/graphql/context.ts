@@ -2,6 +2,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { requestCountry } from '../api/geo.ts';
 
 /**
  * What every resolver receives. Free of HTTP framework types: the same context runs
@@ -21,6 +22,8 @@ export interface GraphQLContext {
   request?: Request;
   /** Headers the resolvers add to the HTTP response (Set-Cookie of sign-in); absent in server rendering. */
   responseHeaders?: Headers;
+  /** The reader's country (ISO 3166-1 alpha-2) or null when unknown: WithheldInCountry reads it. */
+  country: string | null;
 }
 
 export interface GraphQLContextInit {
@@ -31,9 +34,20 @@ export interface GraphQLContextInit {
   now?: number;
   request?: Request;
   responseHeaders?: Headers;
+  /** Defaults to the request's country (CF-IPCountry), else null. */
+  country?: string | null;
 }
 
 /** One context per request (never share one across requests: its loaders cache). */
-export function createGraphQLContext({ db, env, viewer, now = Date.now(), request, responseHeaders }: GraphQLContextInit): GraphQLContext {
-  return { db, env, viewer, loaders: createLoaders(db, viewer), now, ...(request ? { request } : {}), ...(responseHeaders ? { responseHeaders } : {}) };
+export function createGraphQLContext({ db, env, viewer, now = Date.now(), request, responseHeaders, country }: GraphQLContextInit): GraphQLContext {
+  return {
+    db,
+    env,
+    viewer,
+    loaders: createLoaders(db, viewer),
+    now,
+    country: country !== undefined ? country : request ? requestCountry(request) : null,
+    ...(request ? { request } : {}),
+    ...(responseHeaders ? { responseHeaders } : {}),
+  };
 }

@@ -20,11 +20,13 @@ import {
   memberships,
   mutes,
   posts,
+  postRestrictions,
   postTags,
   tags,
   users,
   type CollectionRow,
   type MembershipRow,
+  type PostRestrictionRow,
   type TagRow,
   type UserRow,
 } from '../db/schema.ts';
@@ -49,6 +51,8 @@ export interface Loaders {
   collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
   /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
   postById: DataLoader<string, PostNode | null>;
+  /** A story's restrictions (null: none); primed by postById's query. */
+  postRestrictionByPostId: DataLoader<string, PostRestrictionRow | null>;
   tagBySlug: DataLoader<string, TagRow | null>;
   /** A post's tags in their position order. */
   tagsByPostId: DataLoader<string, TagRow[]>;
@@ -130,18 +134,26 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     { ...batchOf(1), cacheKeyFn: lower },
   );
 
+  // Read on its own only for a post that postById did not load (postById's join primes it).
+  const postRestrictionByPostId = new DataLoader<string, PostRestrictionRow | null>(async (ids) => {
+    const rows = await q.select().from(postRestrictions).where(inArray(postRestrictions.postId, [...ids]));
+    return byKeys(ids, rows, (r) => r.postId, (r) => r, null);
+  }, batchOf(0));
+
   // A story is always shown with its writer (the access check reads them) and usually its
   // publication: one joined query primes both, instead of a round trip each after it.
   const postById = new DataLoader<string, PostNode | null>(async (ids) => {
     const rows = await q
-      .select({ post: posts, creator: users, collection: collections })
+      .select({ post: posts, creator: users, collection: collections, restriction: postRestrictions })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(collections, eq(collections.id, posts.collectionId))
+      .leftJoin(postRestrictions, eq(postRestrictions.postId, posts.id))
       .where(inArray(posts.id, [...ids]));
-    for (const { creator, collection } of rows) {
+    for (const { post, creator, collection, restriction } of rows) {
       userById.prime(creator.id, creator);
       if (collection) collectionById.prime(collection.id, collection);
+      postRestrictionByPostId.prime(post.id, restriction);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealPostNode(r.post), null);
   }, batchOf(0));
@@ -247,6 +259,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     collectionBySlug,
     collectionByLiveDomain,
     postById,
+    postRestrictionByPostId,
     tagBySlug,
     tagsByPostId,
     membershipByUserId,

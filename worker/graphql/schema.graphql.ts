@@ -122,9 +122,9 @@ type PostSuspended {
 union UserResult = User | NotFound | AccountSuspended | AccountDeleted
 
 """
-docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states that this service can produce (Blocked and Blocking are
-added by modules/blocks.ts). Not produced (no data behind them yet): Unauthorized,
-UnavailableForLegalReasons, WithheldInCountry.
+docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states (Blocked and Blocking are
+added by modules/blocks.ts; Unauthorized, UnavailableForLegalReasons and WithheldInCountry by
+modules/post-restrictions.ts).
 """
 union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
 
@@ -320,7 +320,7 @@ type Post {
   "The first tag."
   primaryTopic: Tag
   previewImage: ImageMetadata
-  "Canonical absolute address: {scheme}://{MAIN_HOST}/@{username}/{uniqueSlug}."
+  "Canonical absolute address (the profile address rule): on the publication's or the writer's own site, else {scheme}://{MAIN_HOST}/@{username}/{uniqueSlug}."
   mediumUrl: String!
   "The story this response answers; null when it is not visible to the viewer."
   inResponseToPost: Post

@@ -36,6 +36,8 @@ import { edgeCacheConfigOf } from '../cache/config.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
+import { signInRedirect } from './sign-in-required.ts';
+import { requestCountry } from '../api/geo.ts';
 
 export interface PageVariables {
   url: URL;
@@ -80,6 +82,7 @@ function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | nul
       },
       isLoggedIn: viewer.user !== null,
       flags: globalFlags(c.env).list,
+      viewerUsername: viewer.user?.username ?? null,
     },
     c.get('url').pathname,
   );
@@ -90,7 +93,7 @@ function setViewer(c: PageContext, viewer: RequestViewer): void {
   c.set('viewer', viewer);
   c.set('resolved', resolveRoute(c, viewer));
   let graphql: GraphQLContext | undefined;
-  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.get('d1').db, env: c.env, viewer })));
+  c.set('graphql', () => (graphql ??= createGraphQLContext({ db: c.get('d1').db, env: c.env, viewer, country: requestCountry(c.req.raw) })));
   let signIn: Promise<SignInConfirmationRead | null> | undefined;
   c.set('signIn', () => (signIn ??= readSignInConfirmation(c.env.DB, c.req.raw, viewer, Date.now())));
 }
@@ -148,6 +151,8 @@ export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) =>
 
 export async function servePage(c: PageContext): Promise<Response> {
   const resolved = c.get('resolved');
+  const signIn = signInRedirect(resolved, c.get('viewer'), c.get('url'), linkContext(c.env, c.get('host')));
+  if (signIn) return notCached(signIn);
   if (resolved?.redirects) {
     const decision = resolveRedirect(resolved.match, linkContext(c.env, c.get('host')), c.get('url').search);
     if (decision?.kind === 'redirect') {

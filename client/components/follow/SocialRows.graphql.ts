@@ -1,9 +1,11 @@
 // What each row of a social list draws (SocialRows.tsx): the home sidebar's "Who to follow",
 // the customize pages and the suggestions.
 import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { CollectionAddress_collection, UserAddress_user } from '../links/addresses.graphql.ts';
 
 export const UserRow_user = known(graphql(`
   fragment UserRow_user on User {
+    ...UserAddress_user
     id
     name
     username
@@ -18,10 +20,11 @@ export const UserRow_user = known(graphql(`
       isMuting
     }
   }
-`));
+`, [UserAddress_user]));
 
 export const CollectionRow_collection = known(graphql(`
   fragment CollectionRow_collection on Collection {
+    ...CollectionAddress_collection
     id
     name
     slug
@@ -36,7 +39,7 @@ export const CollectionRow_collection = known(graphql(`
       isMuting
     }
   }
-`));
+`, [CollectionAddress_collection]));
 
 export const TagRow_tag = known(graphql(`
   fragment TagRow_tag on Tag {

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import type { SocialCollection, SocialTag, SocialUser } from './SocialRows.graphql.ts';
 import { Link } from '../../app/navigation.tsx';
 import { profileHref } from '../../app/hrefs.ts';
+import { useLinkContext } from '../header/link-context.ts';
+import { collectionUrl } from '../../../shared/urls/collection-urls.ts';
 import { imageSrc } from '../../app/images.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from './FollowButton.tsx';
@@ -30,12 +32,13 @@ function Row({ picture, title, href, detail, action, testId }: { picture: ReactN
 
 export function UserRow({ user, action = 'follow' }: { user: SocialUser; action?: Action }) {
   const target = { kind: 'USER' as const, id: user.id, name: user.name };
+  const ctx = useLinkContext();
   return (
     <Row
       testId={`user-row-${user.username}`}
       picture={<Avatar name={user.name} imageId={user.imageId} size={40} />}
       title={user.name}
-      href={profileHref(user)}
+      href={profileHref(user, ctx)}
       detail={
         action === 'follow' ? (
           <>
@@ -55,6 +58,7 @@ export function UserRow({ user, action = 'follow' }: { user: SocialUser; action?
 
 export function CollectionRow({ collection, action = 'follow' }: { collection: SocialCollection; action?: Action }) {
   const target = { kind: 'COLLECTION' as const, id: collection.id, name: collection.name };
+  const ctx = useLinkContext();
   const picture = collection.avatarId ? (
     <img className="social-row-avatar" src={imageSrc(collection.avatarId, { width: 40, height: 40, pixelRatio: 2 })} width={40} height={40} alt="" />
   ) : (
@@ -65,7 +69,7 @@ export function CollectionRow({ collection, action = 'follow' }: { collection: S
       testId={`collection-row-${collection.slug}`}
       picture={picture}
       title={collection.name}
-      href={`/${encodeURIComponent(collection.slug)}`}
+      href={collectionUrl(collection, ctx)}
       detail={
         action === 'follow' ? (
           <>

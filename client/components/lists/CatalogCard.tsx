@@ -14,7 +14,7 @@ export function useCatalogHref(catalog: CatalogSummary): string {
   const ctx = useLinkContext();
   return catalog.viewerEdge.isCreator
     ? buildLink('ShowYourList', { catalogSlugId: catalog.slugId }, ctx)
-    : listUrl({ id: catalog.id, name: catalog.name, predefined: catalog.predefined, creator: { username: catalog.creator.username, hasSubdomain: false } }, ctx);
+    : listUrl({ id: catalog.id, name: catalog.name, predefined: catalog.predefined, creator: catalog.creator }, ctx);
 }
 
 export function storiesCount(count: number): string {

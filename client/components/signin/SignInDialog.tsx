@@ -46,6 +46,7 @@ interface SignInOptionsData {
     captchaSiteKey: string | null;
     captchaOnLogin: boolean;
     captchaOnRegister: boolean;
+    captchaV3?: boolean;
   };
 }
 
@@ -173,7 +174,7 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
       const needsCaptcha = operation === 'login' ? signInOptions?.captchaOnLogin : signInOptions?.captchaOnRegister;
       if (needsCaptcha && signInOptions?.captchaSiteKey) {
         try {
-          captchaValue = await captchaToken(signInOptions.captchaSiteKey);
+          captchaValue = await captchaToken(signInOptions.captchaSiteKey, signInOptions.captchaV3 === true);
         } catch {
           logSignInEvent('susi.captchaFailure');
           raise(setEmailError, GENERIC_FAILURE_MESSAGE);

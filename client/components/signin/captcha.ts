@@ -30,8 +30,12 @@ function loadTurnstile(): Promise<Turnstile> {
   return loading;
 }
 
-/** A fresh Turnstile token for `siteKey`. */
-export async function captchaToken(siteKey: string): Promise<string> {
+/**
+ * A fresh Turnstile token for `siteKey`. The v3 variant (its flag) never shows the widget
+ * (appearance "execute": it runs only when asked, without interaction); otherwise the widget
+ * shows itself only when Turnstile needs the visitor to interact.
+ */
+export async function captchaToken(siteKey: string, v3 = false): Promise<string> {
   const turnstile = await loadTurnstile();
   const container = document.createElement('div');
   container.className = 'susi-captcha';
@@ -41,7 +45,7 @@ export async function captchaToken(siteKey: string): Promise<string> {
       const widget = turnstile.render(container, {
         sitekey: siteKey,
         execution: 'execute',
-        appearance: 'interaction-only',
+        appearance: v3 ? 'execute' : 'interaction-only',
         callback: (token: string) => resolve(token),
         'error-callback': () => reject(new Error('captcha failed')),
       });

@@ -25,6 +25,15 @@ export const PostOutcome_result = known(graphql(`
     ... on Blocked {
       message
     }
+    ... on Unauthorized {
+      message
+    }
+    ... on UnavailableForLegalReasons {
+      message
+    }
+    ... on WithheldInCountry {
+      message
+    }
     ... on Blocking {
       message
       user {

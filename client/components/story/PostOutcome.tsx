@@ -2,7 +2,9 @@
 // that keeps a story from a reader. The heading is the data service's own message; each outcome has
 // its kicker and advice.
 import type { PostOutcome as Outcome } from './PostOutcome.graphql.ts';
-import { Link } from '../../app/navigation.tsx';
+import { Link, useNavigation } from '../../app/navigation.tsx';
+import { useLinkContext } from '../header/link-context.ts';
+import { signInUrl } from '../../../shared/urls/auth-urls.ts';
 import { BlockButton } from '../blocks/BlockButton.tsx';
 
 export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advice: string }> = {
@@ -13,9 +15,14 @@ export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advic
   PostSuspended: { kicker: 'STORY SUSPENDED', advice: 'This story is unavailable while it is suspended.' },
   Blocked: { kicker: 'YOU ARE BLOCKED', advice: 'Its author has chosen not to share their stories with you, so you can’t read, clap for or respond to them.' },
   Blocking: { kicker: 'AUTHOR BLOCKED', advice: 'You blocked its author, so their stories are hidden from you. Unblock them to read this story.' },
+  Unauthorized: { kicker: 'SIGN IN TO READ', advice: 'Its author shares this story with signed-in readers only.' },
+  UnavailableForLegalReasons: { kicker: 'UNAVAILABLE FOR LEGAL REASONS', advice: 'We received a legal order about this story and it can no longer be shown.' },
+  WithheldInCountry: { kicker: 'WITHHELD IN YOUR COUNTRY', advice: 'It can still be read elsewhere; it is not shown where the demand applies.' },
 };
 
 export function PostOutcomePage({ result }: { result: Outcome }) {
+  const ctx = useLinkContext();
+  const { location } = useNavigation();
   const text = OUTCOME_TEXT[result.__typename] ?? OUTCOME_TEXT.NotFound;
   return (
     <div className="error-page" data-outcome={result.__typename}>
@@ -24,6 +31,11 @@ export function PostOutcomePage({ result }: { result: Outcome }) {
       <p className="error-page-text">{text.advice}</p>
       {/* Unblocking refetches this page's query (it holds a User), which then shows the story. */}
       {result.__typename === 'Blocking' && result.user ? <BlockButton target={result.user} isBlocking /> : null}
+      {result.__typename === 'Unauthorized' ? (
+        <a href={signInUrl(ctx, { redirect: location.pathname + location.search })} className="button button-dark">
+          Sign in
+        </a>
+      ) : null}
       <Link href="/" className="button button-outline">
         Home
       </Link>

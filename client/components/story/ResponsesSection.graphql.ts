@@ -3,6 +3,7 @@
 // thread fragment (client/components/lists/CatalogResponses.graphql.ts).
 import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
 import { StoryBody_paragraph } from './StoryBody.graphql.ts';
+import { StoryAddress_post } from '../links/addresses.graphql.ts';
 
 /** First page of a thread; "See more responses" pages on from there. */
 export const RESPONSES_PAGE_LIMIT = 10;
@@ -10,6 +11,7 @@ export const RESPONSES_PAGE_LIMIT = 10;
 export const ResponsesSection_response = known(graphql(
   `
     fragment ResponsesSection_response on Post {
+      ...StoryAddress_post
       id
       uniqueSlug
       firstPublishedAt
@@ -38,7 +40,7 @@ export const ResponsesSection_response = known(graphql(
       }
     }
   `,
-  [StoryBody_paragraph],
+  [StoryBody_paragraph, StoryAddress_post],
 ));
 
 /** A page of a thread (a story's or a list's responses). */

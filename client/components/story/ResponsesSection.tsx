@@ -23,6 +23,7 @@ import {
 } from './ResponsesSection.graphql.ts';
 import { HideCatalogResponseOnParent, RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent } from '../lists/CatalogResponses.graphql.ts';
 import { useViewerSession } from '../header/viewer-session.tsx';
+import { useLinkContext } from '../header/link-context.ts';
 import { Avatar } from '../Avatar.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
 import { ClapButton } from './ClapButton.tsx';
@@ -107,21 +108,22 @@ function ResponseItem({
   // Responses on a list are flat: no replies under them.
   const takesReplies = parent.kind === 'post';
   const { viewer } = useViewerSession();
+  const ctx = useLinkContext();
   const [showReplies, setShowReplies] = useState(false);
   const [replying, setReplying] = useState(false);
   const replies = response.postResponses.count;
   return (
     <article className="response" data-testid="response" data-post-id={response.id}>
       <header className="response-byline">
-        <Link href={profileHref(response.creator)}>
+        <Link href={profileHref(response.creator, ctx)}>
           <Avatar name={response.creator.name} imageId={response.creator.imageId} size={32} />
         </Link>
         <div className="response-byline-text">
-          <Link href={profileHref(response.creator)} className="response-author">
+          <Link href={profileHref(response.creator, ctx)} className="response-author">
             {response.creator.name}
           </Link>
           {response.firstPublishedAt ? (
-            <Link href={storyHref(response)} className="muted response-date">
+            <Link href={storyHref(response, ctx)} className="muted response-date">
               <time dateTime={new Date(response.firstPublishedAt).toISOString()}>{formatDate(response.firstPublishedAt)}</time>
             </Link>
           ) : null}

@@ -35,3 +35,10 @@ export function watchPage(page: Page) {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
+
+/**
+ * A story card whose story is on this site (a root-relative link). A story by a writer or a
+ * publication with a live custom domain (the demo world's ada.test, the-long-read.test) links
+ * that domain (issue 18 point 1), which the local browser cannot reach.
+ */
+export const ON_SITE_STORY_CARD = '.story-card:has(.story-card-link[href^="/"])';

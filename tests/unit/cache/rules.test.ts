@@ -18,6 +18,7 @@ import {
   statusOk,
   subjectFound,
   suspendedPost,
+  withheldPost,
   type RequestFacts,
   type SubjectFacts,
 } from '../../../worker/cache/rules.ts';
@@ -86,6 +87,16 @@ describe('disabling rules', () => {
     expect(suspendedPost(suspended, anonymous).allows).toBe(true);
     expect(suspendedPost(published, moderator).allows).toBe(true);
     expect(suspendedPost(suspended, moderator)).toEqual({ rule: 'suspended_post', kind: 'disabling', allows: false });
+  });
+});
+
+// Issue 18 point 6: a story withheld in any country answers by the reader's country.
+describe('withheld_post', () => {
+  it('fires on a story withheld somewhere, whoever asks', () => {
+    expect(withheldPost(published).allows).toBe(true);
+    expect(withheldPost(story({ isPublished: true, isSuspended: false, isWithheldSomewhere: false } as never)).allows).toBe(true);
+    expect(withheldPost({ found: true, post: { isPublished: true, isSuspended: false, isWithheldSomewhere: true } })).toEqual({ rule: 'withheld_post', kind: 'disabling', allows: false });
+    expect(withheldPost({ found: false, controllerError: false }).allows).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { toastContent, UNDONE_NEGATIVE_SIGNAL_TEXT, type ToastRenderContext } from '../../../client/components/toasts/catalogue.tsx';
+import { lockoutMessage as serverLockoutMessage, tooManyAttemptsMessage } from '../../../shared/auth/lockout-text.ts';
 import { lockoutMessage } from '../../../client/components/toasts/lockout-message.ts';
 import { taxStatusMessage } from '../../../client/components/toasts/tax-status-message.ts';
 import type { ToastEntry, ToastExtraParams } from '../../../client/components/toasts/toast-queue.ts';
@@ -128,22 +129,32 @@ describe('toast catalogue', () => {
 });
 
 describe('lockout texts (docs/product/2-sign-in-notices-cache-routing.md §8)', () => {
+  // Issue 18 point 7: the toast says what the server says, in the spec's words ("N minute(s)").
   it('computes attempts, minutes and days', () => {
     expect(lockoutMessage({ errorType: 'InvalidPassword', failCount: 4 }, NOW)).toBe(
       'That password was incorrect. You have 2 more attempts before your account is locked for 1 minute.',
     );
     expect(lockoutMessage({ errorType: 'PasswordSoftLockout', lockedOutUntil: NOW + 61_000 }, NOW)).toBe(
-      'Due to too many password attempts, your account is locked for 2 minutes.',
+      'Due to too many password attempts, your account is locked for 2 minute(s).',
     );
     expect(lockoutMessage({ errorType: 'TwoFactorAuthSoftLockout', lockedOutUntil: NOW + 1 }, NOW)).toBe(
-      'You reached your maximum number of attempts. Your account will be locked for 1 minute.',
+      'You reached your maximum number of attempts. Your account will be locked for 1 minute(s).',
     );
     expect(lockoutMessage({ errorType: 'IpAuthLockout', lockedOutUntil: NOW + 36 * 3600_000 }, NOW)).toBe(
-      'For security reasons, you cannot sign in from this network for 2 days.',
+      'For security reasons, you cannot sign in from this network for 2 day(s).',
     );
     expect(lockoutMessage({ errorType: 'PasswordPermanentLockout' }, NOW)).toContain('requesting a magic link below');
     expect(lockoutMessage({ errorType: 'TwoFactorAuthPermanentLockout' }, NOW)).toContain('too many times');
     expect(lockoutMessage({}, NOW)).toBe('Please try again.');
+  });
+
+  it('is the very text the server sends for every error type', () => {
+    for (const errorType of ['InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'IpAuthLockout', 'Other']) {
+      for (const lockedOutUntil of [NOW + 1, NOW + 61_000, NOW + 36 * 3600_000]) {
+        expect(lockoutMessage({ errorType, failCount: 3, lockedOutUntil }, NOW)).toBe(serverLockoutMessage(errorType, { failCount: 3, lockedOutUntil }, NOW));
+      }
+    }
+    expect(tooManyAttemptsMessage(61_000)).toBe('Too many attempts. Please try again in 2 minute(s).');
   });
 });
 

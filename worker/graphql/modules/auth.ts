@@ -12,7 +12,7 @@
 // ours shows with their message.
 import { GraphQLError } from 'graphql';
 import { configuredFlags, mainOrigin } from '../../env.ts';
-import { captchaConfig, captchaRequired } from '../../auth/captcha.ts';
+import { captchaConfig, captchaIsV3, captchaRequired } from '../../auth/captcha.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { REGISTRATION_COOKIE, requestCookie } from '../../auth/cookies.ts';
 import { emailAvailability, sendAcctAuthEmail, verifyLoginCode, type AuthCall, type SendAcctAuthEmailInput } from '../../auth/email-sign-in.ts';
@@ -26,7 +26,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { isViewer } from '../resolvers/viewer.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
-import { lockoutMinutes } from '../../../shared/auth/lockout-text.ts';
+import { tooManyAttemptsMessage } from '../../../shared/auth/lockout-text.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -162,6 +162,8 @@ const typeDefs = /* GraphQL */ `
     captchaSiteKey: String
     captchaOnLogin: Boolean!
     captchaOnRegister: Boolean!
+    "The v3 variant (its flag): the never-interactive widget."
+    captchaV3: Boolean!
   }
 
   type PendingRegistration {
@@ -200,7 +202,7 @@ export const authModule: SchemaModule = {
         if (!isValidEmail(args.email)) throw new GraphQLError(INVALID_EMAIL_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
         const answer = await emailAvailability(authCall(ctx), args.email);
         if ('retryAfterMs' in answer) {
-          throw new GraphQLError(`Too many attempts. Please try again in ${lockoutMinutes(answer.retryAfterMs)} minute(s).`, {
+          throw new GraphQLError(tooManyAttemptsMessage(answer.retryAfterMs), {
             extensions: { code: 'TOO_MANY_REQUESTS' },
           });
         }
@@ -220,6 +222,7 @@ export const authModule: SchemaModule = {
           captchaSiteKey: captcha.siteKey,
           captchaOnLogin: captchaRequired(captcha, 'login', flags),
           captchaOnRegister: captchaRequired(captcha, 'register', flags),
+          captchaV3: captchaIsV3(flags),
         };
       },
       pendingRegistration: async (_: unknown, __: unknown, ctx: GraphQLContext) => {

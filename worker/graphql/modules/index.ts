@@ -19,6 +19,7 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { searchModule } from './search.ts';
+import { postRestrictionsModule } from './post-restrictions.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -40,4 +41,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   blocksModule,
   // Search calls (issue 10): SearchClickEvent, the publication by domain or slug.
   searchModule,
+  // Issue 18 point 6: legal blocks, country withholding, sign-in-only stories.
+  postRestrictionsModule,
 ];

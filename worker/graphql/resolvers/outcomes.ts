@@ -3,7 +3,18 @@
 // docs/product/2-sign-in-notices-cache-routing.md §8). Each carries a message the client may show
 // as is.
 
-export const OUTCOME_TYPENAMES = ['NotFound', 'RemovedByUser', 'AccountSuspended', 'AccountDeleted', 'PostSuspended', 'Blocked', 'Blocking'] as const;
+export const OUTCOME_TYPENAMES = [
+  'NotFound',
+  'RemovedByUser',
+  'AccountSuspended',
+  'AccountDeleted',
+  'PostSuspended',
+  'Blocked',
+  'Blocking',
+  'Unauthorized',
+  'UnavailableForLegalReasons',
+  'WithheldInCountry',
+] as const;
 export type OutcomeTypename = (typeof OUTCOME_TYPENAMES)[number];
 
 export interface Outcome {
@@ -33,6 +44,16 @@ export const outcomes = {
     __typename: 'Blocking',
     message: 'You blocked the author of this story.',
     userId: writerId,
+  }),
+  // The three restrictions of migrations/0009_post_restrictions.sql (docs/reader.md "Outcomes").
+  unauthorized: (): Outcome => ({ __typename: 'Unauthorized', message: 'Sign in to read this story.' }),
+  unavailableForLegalReasons: (): Outcome => ({
+    __typename: 'UnavailableForLegalReasons',
+    message: 'This story is unavailable for legal reasons.',
+  }),
+  withheldInCountry: (): Outcome => ({
+    __typename: 'WithheldInCountry',
+    message: 'This story has been withheld in your country in response to a legal demand.',
   }),
 };
 

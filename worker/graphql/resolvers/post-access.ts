@@ -9,6 +9,11 @@
 //   the author's account is suspended               → AccountSuspended  } unless the viewer is the
 //   the story is suspended                          → PostSuspended     } author, staff or has
 //                                                                         can_view_suspended_content
+//   staff put a legal block on the story            → UnavailableForLegalReasons (staff excepted)
+//   the story is withheld in the reader's country   → WithheldInCountry (staff excepted; the
+//                                                     country is the request's, CF-IPCountry)
+//   the story needs a signed-in reader, and the
+//   viewer is logged out                            → Unauthorized
 //   the author blocked the signed-in viewer          → Blocked   (staff excepted: moderation)
 //   the signed-in viewer blocked the author          → Blocking  (the page offers to unblock)
 //   otherwise                                       → the Post (UNLISTED and LOCKED included:
@@ -47,12 +52,27 @@ export async function postOrOutcome(ctx: GraphQLContext, id: string): Promise<Po
     if (post.isSuspended) return outcomes.postSuspended(productName);
   }
 
+  // Restrictions bind the author too (a legal order is about the text, not who asks); staff
+  // keep access to act on them. The row is primed by postById's query.
+  const restriction = await ctx.loaders.postRestrictionByPostId.load(post.id);
+  if (restriction) {
+    const isStaff = ctx.viewer.user?.isStaff === true;
+    if (restriction.legalBlockedAt !== null && !isStaff) return outcomes.unavailableForLegalReasons();
+    if (ctx.country && withheldCountries(restriction.withheldCountries).has(ctx.country) && !isStaff) return outcomes.withheldInCountry();
+    if (restriction.signInRequired && !ctx.viewer.user) return outcomes.unauthorized();
+  }
+
   if (!isAuthor) {
     const block = await ctx.loaders.viewerBlockWith.load(creator.id);
     if (block.blockedBy && !ctx.viewer.user?.isStaff) return outcomes.blocked();
     if (block.blocking) return outcomes.blocking(creator.id);
   }
   return post;
+}
+
+/** The ISO country codes of a restriction's comma-separated list. */
+export function withheldCountries(list: string): ReadonlySet<string> {
+  return new Set(list.split(',').map((code) => code.trim().toUpperCase()).filter((code) => /^[A-Z]{2}$/.test(code)));
 }
 
 /** The Post when this viewer may retrieve it, else null. */

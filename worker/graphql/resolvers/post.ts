@@ -49,7 +49,13 @@ export const postResolvers = {
     tags: (post: PostNode, _args: unknown, ctx: GraphQLContext) => ctx.loaders.tagsByPostId.load(post.id),
     primaryTopic: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => (await ctx.loaders.tagsByPostId.load(post.id))[0] ?? null,
     previewImage: (post: PostNode) => previewImageMetadata(post),
-    mediumUrl: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => postUrl(ctx.env, (await creatorOf(ctx, post)).username, post),
+    mediumUrl: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => {
+      const [creator, collection] = await Promise.all([
+        creatorOf(ctx, post),
+        post.collectionId ? ctx.loaders.collectionById.load(post.collectionId) : null,
+      ]);
+      return postUrl(ctx.env, creator, collection ?? null, post);
+    },
     inResponseToPost: (post: PostNode, _args: unknown, ctx: GraphQLContext) =>
       post.inResponseToPostId ? visiblePost(ctx, post.inResponseToPostId) : null,
     content: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => {

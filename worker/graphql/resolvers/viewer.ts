@@ -1,3 +1,4 @@
+import { isValidNonLoggedOutId } from '../../../shared/auth/sign-in-rules.ts';
 // Who the viewer is to the thing being resolved. Every permission decision of the
 // resolvers goes through these few functions.
 
@@ -15,7 +16,8 @@ export function viewerId(ctx: GraphQLContext): string | null {
 }
 
 export function isViewer(ctx: GraphQLContext, userId: string): boolean {
-  return ctx.viewer.user !== null && ctx.viewer.user.id === userId;
+  // A logged-out id (lo_…) never names the viewer, whatever a row says.
+  return ctx.viewer.user !== null && isValidNonLoggedOutId(userId) && ctx.viewer.user.id === userId;
 }
 
 /**
