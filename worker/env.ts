@@ -1,4 +1,4 @@
-import type { D1Database, Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
 
 /** Bindings and configuration of the worker (wrangler.toml [vars], secrets and bindings). */
 export interface Env {
@@ -43,6 +43,11 @@ export interface Env {
   APPLE_PRIVATE_KEY?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  // ---- Writing (worker/uploads/; docs/adr/0011-editor-and-content-mapping.md) ----
+  /** R2 bucket of uploaded images (story images, profile photos, publication avatars). */
+  IMAGES: R2Bucket;
+  /** imageUploadMaxSizeMb (the config of docs/product/3-routes-data-calls-constants.md §9): uploads past it get 413. */
+  IMAGE_UPLOAD_MAX_SIZE_MB?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -18,6 +18,8 @@ import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
+import { draftsModule } from './drafts.ts';
+import { publishingModule } from './publishing.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -37,4 +39,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   notificationsModule,
   trashModule,
   blocksModule,
+  // Writing and publishing (issue 12).
+  draftsModule,
+  publishingModule,
 ];

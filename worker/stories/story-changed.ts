@@ -1,0 +1,35 @@
+// The one door every change to a story goes through after its write (save of a published
+// story's changes, publish, unpublish, settings, delete by its writer): whatever a story change
+// must update beyond its own row happens here, so no write forgets one.
+//
+// Today: the edge cache. Every page that shows the story (its addresses, its writer's profile,
+// its publication, its topics, home) is purged before the write answers
+// (docs/product/2-sign-in-notices-cache-routing.md §4.7), including the topics and publication
+// it had BEFORE the change, so a story leaving a topic also leaves that topic's cached page.
+// Search indexing (worker/search/) is called from here too once it lands.
+import { purgeTags } from '../cache/purge.ts';
+import { collectionTag, topicTag } from '../cache/tags.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { storyCacheTags } from '../graphql/modules/story-edit.ts';
+import type { PostNode } from '../graphql/resolvers/post-content.ts';
+
+export type StoryChange = 'saved' | 'published' | 'republished' | 'unpublished' | 'settings' | 'deleted' | 'restored';
+
+export interface StoryChangedFacts {
+  change: StoryChange;
+  /** Topic slugs the story had before the change (when they may have changed). */
+  previousTagSlugs?: readonly string[];
+  /** The publication it belonged to before the change. */
+  previousCollectionId?: string | null;
+}
+
+export async function storyChanged(ctx: GraphQLContext, postId: string, facts: StoryChangedFacts): Promise<void> {
+  ctx.loaders.postById.clear(postId);
+  ctx.loaders.tagsByPostId.clear(postId);
+  const post: PostNode | null = await ctx.loaders.postById.load(postId);
+  if (!post) return;
+  const tags = await storyCacheTags(ctx, post);
+  for (const slug of facts.previousTagSlugs ?? []) tags.push(topicTag(slug));
+  if (facts.previousCollectionId) tags.push(collectionTag(facts.previousCollectionId));
+  await purgeTags(ctx.env, tags);
+}
