@@ -64,6 +64,10 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
   'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
+  // Writing and publishing (issue 12): the editor. Its body editor (Tiptap) is a further chunk
+  // the page loads after hydration (client/editor/StoryEditor.tsx).
+  'new-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.newStoryPage) },
+  'edit-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.editStoryPage) },
 };
 
 /**

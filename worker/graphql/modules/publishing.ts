@@ -14,7 +14,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { slugify } from '../../../shared/format.ts';
 import { orm } from '../../db/orm.ts';
-import { collectionMembers, postTags, posts, tags, users } from '../../db/schema.ts';
+import { collectionMembers, collections, postTags, posts, tags, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -47,9 +47,20 @@ const typeDefs = /* GraphQL */ `
     submittedCollection: Collection
   }
 
+  "A publication the viewer writes for, and whether they publish to it or submit."
+  type WritablePublication {
+    collection: Collection!
+    "True for its owner and editors; its writers submit."
+    canPublish: Boolean!
+  }
+
   type User {
     "Viewer only: the viewer's stories of one kind, newest first."
     yourStoriesConnection(filter: YourStoriesFilter!, paging: PagingOptions): PostConnection
+    "Viewer only: the publications the viewer may publish or submit to."
+    writablePublications: [WritablePublication!]
+    "Viewer only: whether the viewer may make stories member-only (Partner Program writers)."
+    canMakeStoriesMemberOnly: Boolean
   }
 
   type Mutation {
@@ -253,7 +264,20 @@ export const publishingModule: SchemaModule = {
       submittedCollection: (post: PostNode, _a: unknown, ctx: GraphQLContext) =>
         ctx.viewer.user?.id === post.creatorId && post.submittedCollectionId ? ctx.loaders.collectionById.load(post.submittedCollectionId) : null,
     },
-    User: { yourStoriesConnection },
+    User: {
+      yourStoriesConnection,
+      writablePublications: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
+        if (ctx.viewer.user?.id !== user.id) return null;
+        const rows = await orm(ctx.db)
+          .select({ collection: collections, role: collectionMembers.role })
+          .from(collectionMembers)
+          .innerJoin(collections, eq(collections.id, collectionMembers.collectionId))
+          .where(eq(collectionMembers.userId, user.id))
+          .orderBy(collections.name);
+        return rows.map((row) => ({ collection: row.collection, canPublish: row.role !== 'WRITER' }));
+      },
+      canMakeStoriesMemberOnly: (user: { id: string }, _a: unknown, ctx: GraphQLContext) => (ctx.viewer.user?.id === user.id ? mayLockStories(ctx) : null),
+    },
     Mutation: { publishPost, unpublishPost, updatePostSettings },
   },
 };
