@@ -137,7 +137,8 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
       setLinkPrompt({ ...linkPrompt, error: UNSAFE_LINK_MESSAGE });
       return;
     }
-    editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    // Typing goes on after the link, not over it.
+    editor.chain().focus().extendMarkRange('link').setLink({ href }).setTextSelection(editor.state.selection.to).unsetMark('link').run();
     setLinkPrompt(null);
   };
 
