@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 function form(bytes: Uint8Array, name: string, type: string): FormData {
   const body = new FormData();
-  body.append('file', new File([bytes], name, { type }));
+  body.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   return body;
 }
 
