@@ -68,6 +68,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // the page loads after hydration (client/editor/StoryEditor.tsx).
   'new-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.newStoryPage) },
   'edit-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.editStoryPage) },
+  'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
 };
 
 /**

@@ -136,6 +136,33 @@ function field(name: string, value: string, max: number): string {
   return trimmed;
 }
 
+/** A new draft of the viewer's at revision 1. */
+export async function createDraft(
+  ctx: GraphQLContext,
+  draft: { title: string; subtitle: string; content: StoryContent; inResponseToPostId: string | null },
+): Promise<PostNode | null> {
+  const viewer = ctx.viewer.user!;
+  const q = orm(ctx.db);
+  const id = newId();
+  await q.batch([
+    q.insert(posts).values({
+      id,
+      creatorId: viewer.id,
+      inResponseToPostId: draft.inResponseToPostId,
+      title: draft.title,
+      subtitle: draft.subtitle,
+      slug: slugify(draft.title),
+      status: 'DRAFT',
+      ...contentColumns(draft.content),
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      latestRev: 1,
+    }),
+    q.insert(postRevisions).values({ postId: id, rev: 1, title: draft.title, subtitle: draft.subtitle, content: JSON.stringify(draft.content), createdAt: ctx.now }),
+  ]);
+  return ctx.loaders.postById.load(id);
+}
+
 interface SaveDraftArgs {
   postId?: string | null;
   baseRev: number;
@@ -174,24 +201,7 @@ async function saveDraft(_root: unknown, args: SaveDraftArgs, ctx: GraphQLContex
       if (!parent || parent.status !== 'PUBLISHED') return notFound();
       inResponseToPostId = parent.id;
     }
-    const id = newId();
-    await q.batch([
-      q.insert(posts).values({
-        id,
-        creatorId: viewer.id,
-        inResponseToPostId,
-        title,
-        subtitle,
-        slug: slugify(title),
-        status: 'DRAFT',
-        ...contentColumns(content),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        latestRev: 1,
-      }),
-      q.insert(postRevisions).values({ postId: id, rev: 1, title, subtitle, content: contentText, createdAt: ctx.now }),
-    ]);
-    const post = await ctx.loaders.postById.load(id);
+    const post = await createDraft(ctx, { title, subtitle, content, inResponseToPostId });
     return { __typename: 'DraftSaved', post, rev: 1 };
   }
 

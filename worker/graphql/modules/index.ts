@@ -20,6 +20,7 @@ import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { draftsModule } from './drafts.ts';
 import { publishingModule } from './publishing.ts';
+import { storyImportModule } from './story-import.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -42,4 +43,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // Writing and publishing (issue 12).
   draftsModule,
   publishingModule,
+  storyImportModule,
 ];
