@@ -251,7 +251,10 @@ export const newStoryPage: PageDefinition<NewStoryPageData> = {
   title: (_data, state) => `New story – ${state.config.productName}`,
   Component: ({ data, params }) => {
     if (!data.viewer) return <SignedOutNotice what="writing" />;
-    const opened: OpenedStory = { postId: null, rev: 0, title: '', subtitle: '', content: EMPTY, isPublished: false, restoring: false, publishDefaults: NO_DEFAULTS };
+    // /{collectionSlug}/new-story: the publication is chosen in the publish step already.
+    const publication = params.collectionSlug ? data.viewer.writablePublications?.find((p) => p.collection.slug.toLowerCase() === params.collectionSlug!.toLowerCase()) : undefined;
+    const publishDefaults = publication ? { ...NO_DEFAULTS, collectionId: publication.collection.id } : NO_DEFAULTS;
+    const opened: OpenedStory = { postId: null, rev: 0, title: '', subtitle: '', content: EMPTY, isPublished: false, restoring: false, publishDefaults };
     const inResponseTo = params.inResponseToPostId ? postIdFromParam(params.inResponseToPostId) : null;
     return <EditorScreen viewer={data.viewer} opened={opened} inResponseToPostId={inResponseTo} hasUnpublishedChanges={false} />;
   },

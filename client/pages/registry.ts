@@ -68,6 +68,14 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // the page loads after hydration (client/editor/StoryEditor.tsx).
   'new-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.newStoryPage) },
   'edit-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.editStoryPage) },
+  'mobile-web-editor-redirect': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.mobileEditorRedirectPage) },
+  'new-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'edit-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'new-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'edit-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  series: { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'collections-library': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
 };
 

@@ -1,6 +1,7 @@
 // /me/stories/{drafts,public,unlisted,responses,deleted} (issue 12 item 5): each tab is its own
-// list of the signed-in writer's stories, and nobody else's; the editor pages answer the author
-// and 404 anyone else (a draft's existence is private).
+// list of the signed-in writer's stories, and nobody else's; the editor and story settings pages
+// answer the author and 404 anyone else (a draft's existence is private); /m-write leads to the
+// editor; series addresses answer a clear "not offered" page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
@@ -51,4 +52,28 @@ describe('your stories', () => {
     expect(anonymous.html).not.toContain('Draft Story');
     expect((await page('/new-story', writerCookie)).status).toBe(200);
   });
+});
+
+describe('writing pages', () => {
+  it('the story settings page answers the author and 404 anyone else', async () => {
+    const own = await page(`/p/${POSTS.open}/settings`, writerCookie);
+    expect(own.status).toBe(200);
+    expect(own.html).toContain('Story settings');
+    expect((await page(`/p/${POSTS.open}/settings`, readerCookie)).status).toBe(404);
+  });
+
+  it('/m-write names the editor it sends the browser to', async () => {
+    expect((await page('/m-write', writerCookie)).html).toContain('href="/new-story"');
+    expect((await page(`/m-write/${POSTS.draft}`, writerCookie)).html).toContain(`href="/p/${POSTS.draft}/edit"`);
+  });
+
+  it.each(['/new-series', `/series/${POSTS.open}`, `/series/${POSTS.open}/edit`, '/s/new', '/s/some-sequence', '/s/some-sequence/edit'])(
+    '%s says series are not offered, with 404 and no other page\'s content',
+    async (path) => {
+      const answer = await page(path, writerCookie);
+      expect(answer.status).toBe(404);
+      expect(answer.html).toContain('Series are not offered');
+      expect(answer.html).not.toContain('Open Story');
+    },
+  );
 });
