@@ -21,6 +21,7 @@ import { blocksModule } from './blocks.ts';
 import { draftsModule } from './drafts.ts';
 import { publishingModule } from './publishing.ts';
 import { storyImportModule } from './story-import.ts';
+import { submissionsModule } from './submissions.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -44,4 +45,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   draftsModule,
   publishingModule,
   storyImportModule,
+  submissionsModule,
 ];
