@@ -55,8 +55,9 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   const unique = `Tidewater ${Date.now().toString(36)}`;
 
   // Write: the header's Write link leads to the editor.
-  await page.goto(baseURL + '/new-story');
+  await page.goto(baseURL + '/');
   await waitForHydration(page);
+  await Promise.all([page.waitForURL(/\/new-story$/), page.locator('[data-testid="header-write"]').click()]);
   await editor(page).waitFor();
   await page.fill('input[aria-label="Title"]', `${unique} notes`);
   await editor(page).click();
