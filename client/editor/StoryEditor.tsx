@@ -97,7 +97,9 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
         const start = e.view.coordsAtPos(from);
         const end = e.view.coordsAtPos(to);
         const box = mount.current!.getBoundingClientRect();
-        setToolbar({ top: Math.min(start.top, end.top) - box.top - 48, left: (start.left + end.left) / 2 - box.left });
+        // Above the selection, or below it when the first line leaves no room above.
+        const above = Math.min(start.top, end.top) - box.top - 48;
+        setToolbar({ top: above >= 0 ? above : Math.max(start.bottom, end.bottom) - box.top + 8, left: (start.left + end.left) / 2 - box.left });
       },
       onTransaction: () => rerender((n) => n + 1),
     });
@@ -182,7 +184,7 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
             <>
               {button('Bold', editor.isActive('bold'), () => editor.chain().focus().toggleBold().run(), 'B')}
               {button('Italic', editor.isActive('italic'), () => editor.chain().focus().toggleItalic().run(), 'i')}
-              {button('Link', editor.isActive('link'), () => setLinkPrompt({ value: String(editor.getAttributes('link').href ?? ''), error: null }), '🔗')}
+              {button('Link', editor.isActive('link'), () => setLinkPrompt({ value: String(editor.getAttributes('link').href ?? ''), error: null }), 'Link')}
               {button('Big heading', editor.isActive('heading', { level: 3 }), () => editor.chain().focus().toggleHeading({ level: 3 }).run(), 'T')}
               {button('Small heading', editor.isActive('heading', { level: 4 }), () => editor.chain().focus().toggleHeading({ level: 4 }).run(), 't')}
               {button('Quote', editor.isActive('blockquote'), () => editor.chain().focus().toggleBlockquote().run(), '❝')}
