@@ -141,8 +141,8 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   expect(first.status).toBe('MISS');
   expect(first.text).toContain('First paragraph, open to all.');
   expect(first.text).not.toContain('Fourth paragraph, for members.');
-  const second = await anonymousStoryText(storyPath);
-  expect(second.status).toBe('HIT');
+  // The copy is stored after the answer (waitUntil): the next reads become HITs.
+  await expect.poll(async () => (await anonymousStoryText(storyPath)).status, { timeout: 10_000 }).toBe('HIT');
 
   // The writer edits the first paragraph and publishes the change.
   await page.goto(baseURL + `/p/${postId}/edit`);
@@ -158,6 +158,14 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   expect(after.status).toBe('MISS');
   expect(after.text).toContain('Edited at high water.');
   expect(after.text).not.toContain('Fourth paragraph, for members.');
+
+  // The story settings page unpublishes it (which also gives the home page back to the other
+  // browser tests, which read the newest story).
+  await page.goto(baseURL + `/p/${postId}/settings`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect.poll(() => page.locator('[data-testid="toast-viewport"]').textContent()).toContain('was unpublished and moved to Drafts');
+  expect((await anonymousStoryText('/@partner')).text).not.toContain(`${unique} notes`);
   expect(watch.consoleErrors).toEqual([]);
 });
 
