@@ -5,40 +5,40 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 
 export const NewStoryPageQuery = known(graphql(`
   query NewStoryPageQuery {
-  viewer {
-    id
-    username
-    name
-    canMakeStoriesMemberOnly
-    writablePublications {
-      canPublish
-      collection {
-        id
-        name
-        slug
+    viewer {
+      id
+      username
+      name
+      canMakeStoriesMemberOnly
+      writablePublications {
+        canPublish
+        collection {
+          id
+          name
+          slug
+        }
       }
     }
-  }
   }
 `));
 export type NewStoryPageData = ResultOf<typeof NewStoryPageQuery>;
 
 export const EditStoryPageQuery = known(graphql(`
   query EditStoryPageQuery($postId: ID!, $rev: Int) {
-  viewer {
-    id
-    username
-    name
-    canMakeStoriesMemberOnly
-    writablePublications {
-      canPublish
-      collection {
-        id
-        name
-        slug
+    viewer {
+      id
+      username
+      name
+      canMakeStoriesMemberOnly
+      writablePublications {
+        canPublish
+        collection {
+          id
+          name
+          slug
+        }
       }
     }
-  }
     post(id: $postId) {
       id
       title

@@ -1,5 +1,5 @@
-// The one door every change to a story goes through after its write (save of a published
-// story's changes, publish, unpublish, settings, delete by its writer): whatever a story change
+// The one door every change to a story goes through after its write (publish, republish,
+// unpublish, settings, submissions, title edits, delete and restore): whatever a story change
 // must update beyond its own row happens here, so no write forgets one.
 //
 // Today: the edge cache. Every page that shows the story (its addresses, its writer's profile,
@@ -8,12 +8,19 @@
 // it had BEFORE the change, so a story leaving a topic also leaves that topic's cached page.
 // Search indexing (worker/search/) is called from here too once it lands.
 import { purgeTags } from '../cache/purge.ts';
-import { collectionTag, topicTag } from '../cache/tags.ts';
+import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
-import { storyCacheTags } from '../graphql/modules/story-edit.ts';
 import type { PostNode } from '../graphql/resolvers/post-content.ts';
 
-export type StoryChange = 'saved' | 'published' | 'republished' | 'unpublished' | 'settings' | 'deleted' | 'restored';
+/** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home. */
+export async function storyCacheTags(context: GraphQLContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
+  const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG];
+  if (post.collectionId) tags.push(collectionTag(post.collectionId));
+  for (const tag of await context.loaders.tagsByPostId.load(post.id)) tags.push(topicTag(tag.slug));
+  return tags;
+}
+
+export type StoryChange = 'saved' | 'edited' | 'published' | 'republished' | 'unpublished' | 'settings' | 'deleted' | 'restored';
 
 export interface StoryChangedFacts {
   change: StoryChange;
