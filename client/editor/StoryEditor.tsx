@@ -9,7 +9,8 @@
 import { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EditorNode } from '../../shared/editor/editor-document.ts';
-import { UNSAFE_LINK_MESSAGE, writerLink } from '../../shared/editor/story-content-rules.ts';
+import { UNSAFE_LINK_MESSAGE } from '../../shared/editor/story-content-rules.ts';
+import { linkFromPrompt } from './link-prompt.ts';
 import { storyExtensions } from './story-schema.ts';
 
 export interface UploadedImage {
@@ -30,14 +31,6 @@ export interface StoryEditorProps {
 interface Toolbar {
   top: number;
   left: number;
-}
-
-/** "example.com" means https://example.com; a scheme we do not keep is refused. */
-export function linkFromPrompt(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  return writerLink(withScheme);
 }
 
 export default function StoryEditor({ initialDocument, onChange, uploadImage, onError, editable }: StoryEditorProps) {

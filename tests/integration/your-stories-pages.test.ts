@@ -1,11 +1,12 @@
 // /me/stories/{drafts,public,unlisted,responses,deleted} (issue 12 item 5): each tab is its own
 // list of the signed-in writer's stories, and nobody else's; the editor and story settings pages
 // answer the author and 404 anyone else (a draft's existence is private); /m-write leads to the
-// editor; series addresses answer a clear "not offered" page.
+// editor; a revert opens the earlier revision; series addresses answer a clear "not offered" page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { signedIn } from './helpers/signed-in.ts';
 
 let writerCookie: string;
 let readerCookie: string;
@@ -55,6 +56,19 @@ describe('your stories', () => {
 });
 
 describe('writing pages', () => {
+  it('/p/{postId}/revert/{versionId}/{baseRev} opens the earlier revision for its author', async () => {
+    const writer = await signedIn(USERS.writer);
+    const SAVE = `mutation($postId: ID, $baseRev: Int!, $text: String!) { saveDraft(postId: $postId, baseRev: $baseRev, title: "Revert me", subtitle: "", contentJson: $text) { __typename ... on DraftSaved { rev post { id } } } }`;
+    const body = (text: string) => JSON.stringify({ paragraphs: [{ name: '0001', type: 'P', text, markups: [] }] });
+    const first = (await writer.gql(SAVE, { postId: null, baseRev: 0, text: body('The first version.') })).data!.saveDraft;
+    await writer.gql(SAVE, { postId: first.post.id, baseRev: 1, text: body('The second version.') });
+    const revert = await page(`/p/${first.post.id}/revert/1/2`, writerCookie);
+    expect(revert.status).toBe(200);
+    expect(revert.html).toContain('The first version.');
+    expect(revert.html).not.toContain('The second version.');
+    expect((await page(`/p/${first.post.id}/revert/1/2`, readerCookie)).status).toBe(404);
+  });
+
   it('the story settings page answers the author and 404 anyone else', async () => {
     const own = await page(`/p/${POSTS.open}/settings`, writerCookie);
     expect(own.status).toBe(200);
