@@ -43,6 +43,7 @@ export const EditStoryPageQuery = known(graphql(`
       id
       title
       isPublished
+      isSuspended
       visibility
       mediumUrl
       uniqueSlug

@@ -15,6 +15,7 @@ import type { StoryContent } from '../../shared/content.ts';
 import { fromEditorDocument, toEditorDocument, type EditorNode } from '../../shared/editor/editor-document.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { buildLink } from '../../shared/routing/links.ts';
+import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
@@ -73,8 +74,18 @@ function statusText(state: SaveState, isPublished: boolean): string {
   }
 }
 
-function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChanges }: { viewer: Viewer; opened: OpenedStory; inResponseToPostId: string | null; hasUnpublishedChanges: boolean }) {
+interface EditorScreenProps {
+  viewer: Viewer;
+  opened: OpenedStory;
+  inResponseToPostId: string | null;
+  hasUnpublishedChanges: boolean;
+  /** The story is suspended: its author is told (docs/product/2-sign-in-notices-cache-routing.md §4.4). */
+  isSuspended?: boolean;
+}
+
+function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChanges, isSuspended = false }: EditorScreenProps) {
   const ctx = useLinkContext();
+  const productName = useAppState().config.productName;
   const { xsrf } = useViewerSession();
   const [, saveDraft] = useMutation(SaveDraftMutation);
   const [title, setTitle] = useState(opened.title);
@@ -184,6 +195,11 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           {opened.isPublished ? (unpublished ? 'Save and publish' : 'Publish settings') : 'Publish'}
         </button>
       </div>
+      {isSuspended ? (
+        <p className="editor-alert" data-testid="suspended-notice">
+          {`This story is under investigation or was found in violation of the ${productName} Rules.`}
+        </p>
+      ) : null}
       {message ? (
         <p className="editor-alert" role="alert" data-testid="save-alert">
           {message}
@@ -304,6 +320,7 @@ export const editStoryPage: PageDefinition<EditStoryPageData> = {
         opened={opened}
         inResponseToPostId={post.inResponseToPost?.id ?? null}
         hasUnpublishedChanges={draft.hasUnpublishedChanges}
+        isSuspended={post.isSuspended}
       />
     );
   },

@@ -22,6 +22,7 @@ import { draftsModule } from './drafts.ts';
 import { publishingModule } from './publishing.ts';
 import { storyImportModule } from './story-import.ts';
 import { submissionsModule } from './submissions.ts';
+import { moderationModule } from './moderation.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -46,4 +47,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   publishingModule,
   storyImportModule,
   submissionsModule,
+  moderationModule,
 ];
