@@ -75,6 +75,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'edit-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   series: { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'collections-library': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'new-publication': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.newPublicationPage) },
+  'publication-settings': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.publicationSettingsPage) },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },

@@ -23,6 +23,7 @@ import { publishingModule } from './publishing.ts';
 import { storyImportModule } from './story-import.ts';
 import { submissionsModule } from './submissions.ts';
 import { moderationModule } from './moderation.ts';
+import { publicationsModule } from './publications.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -48,4 +49,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   storyImportModule,
   submissionsModule,
   moderationModule,
+  publicationsModule,
 ];
