@@ -183,6 +183,17 @@ describe('publishPost, unpublishPost, updatePostSettings', () => {
     });
   });
 
+  it('a response drafted in the editor joins the thread only when published, and its story’s author is notified', async () => {
+    const draft = (await member.gql(SAVE, { postId: null, baseRev: 0, title: '', subtitle: '', contentJson: content('A considered reply.'), inResponseToPostId: POSTS.open })).data!.saveDraft;
+    expect(draft.__typename).toBe('DraftSaved');
+    const notified = () => testDb.prepare("SELECT count(*) AS n FROM notifications WHERE type = 'RESPONSE' AND post_id = ?").bind(draft.post.id).first<{ n: number }>();
+    expect((await notified())!.n).toBe(0);
+    const published = (await member.gql(PUBLISH, { postId: draft.post.id, tags: ['ignored'], memberOnly: false, unlisted: false })).data!.publishPost;
+    expect(published).toMatchObject({ __typename: 'Post', isPublished: true, tags: [] });
+    expect((await notified())!.n).toBe(1);
+    expect((await member.gql(YOUR_STORIES, { filter: 'RESPONSES' })).data!.viewer.yourStoriesConnection.posts.map((p: { id: string }) => p.id)).toContain(draft.post.id);
+  });
+
   it('changes settings: a canonical web link only, responses closed', async () => {
     const id = await newDraft(writer, 'Settings');
     expect((await writer.gql(SETTINGS, { postId: id, canonicalUrl: 'javascript:alert(1)', responsesLocked: false, memberOnly: false })).data!.updatePostSettings.__typename).toBe('BadRequest');

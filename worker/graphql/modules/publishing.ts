@@ -17,6 +17,8 @@ import { orm } from '../../db/orm.ts';
 import { collectionMembers, collections, postTags, posts, tags, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
+import { recordNotification } from '../../notifications/notify.ts';
+import { DISCUSSION_CLOSED_MESSAGE } from './responses.ts';
 import type { GraphQLContext } from '../context.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
@@ -122,6 +124,11 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   if (args.memberOnly && args.unlisted) return badRequest('A member-only story is listed: choose member-only or unlisted.');
   if (args.memberOnly && !mayLockStories(ctx)) return badRequest(MEMBER_ONLY_NOT_ALLOWED);
 
+  // A response drafted in the editor joins its story's thread when published.
+  const parent = post.inResponseToPostId ? await ctx.loaders.postById.load(post.inResponseToPostId) : null;
+  if (post.inResponseToPostId && (!parent || parent.status !== 'PUBLISHED' || parent.deletedAt !== null)) return badRequest('The story this responds to is no longer published.');
+  if (parent?.responsesLocked && post.status !== 'PUBLISHED') return badRequest(DISCUSSION_CLOSED_MESSAGE);
+
   const copy = await workingCopy(ctx, post);
   if (!copy) return notFound();
   const content = normalizeStoryContent(JSON.parse(copy.content));
@@ -182,7 +189,18 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
       : []),
   ]);
   await storyChanged(ctx, post.id, { change: wasPublished ? 'republished' : 'published', previousTagSlugs: previousTags, previousCollectionId: post.collectionId });
+  if (parent && !wasPublished) await responsePublished(ctx, parent, post.id);
   return ctx.loaders.postById.load(post.id);
+}
+
+/** The story's response count, its cached pages and its author's notification, as for a response written in the thread. */
+async function responsePublished(ctx: GraphQLContext, parent: PostNode, responseId: string): Promise<void> {
+  await orm(ctx.db)
+    .update(posts)
+    .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id} AND r.status = 'PUBLISHED')` })
+    .where(eq(posts.id, parent.id));
+  await storyChanged(ctx, parent.id, { change: 'settings' });
+  await recordNotification(ctx.db, { userId: parent.creatorId, actorId: ctx.viewer.user!.id, kind: 'RESPONSE', postId: responseId, now: ctx.now });
 }
 
 async function unpublishPost(_root: unknown, args: { postId: string }, ctx: GraphQLContext) {
