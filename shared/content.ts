@@ -45,7 +45,13 @@ export interface Paragraph {
   href?: string;
   /** PRE only: the language of a code block, when known. */
   codeLanguage?: string;
+  /** IMG only: how wide the image is shown (the editor's layout choice); INSET_CENTER when absent. */
+  layout?: ImageLayout;
 }
+
+/** IMG layouts: within the text column, wider than it, or the window's full width. */
+export const IMAGE_LAYOUTS = ['INSET_CENTER', 'OUTSET_CENTER', 'FULL_WIDTH'] as const;
+export type ImageLayout = (typeof IMAGE_LAYOUTS)[number];
 
 export interface StoryContent {
   paragraphs: Paragraph[];

@@ -1,4 +1,4 @@
-import type { D1Database, Fetcher } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
 
 /** Bindings and configuration of the worker (wrangler.toml [vars], secrets and bindings). */
 export interface Env {
@@ -57,6 +57,11 @@ export interface Env {
   SEARCH_ADMIN_KEY?: string;
   /** Queries per second one address may send to the local service (default 50; benchmarks raise it). */
   SEARCH_QUERIES_PER_SECOND?: string;
+  // ---- Writing (worker/uploads/; docs/adr/0011-editor-and-content-mapping.md) ----
+  /** R2 bucket of uploaded images (story images, profile photos, publication avatars). */
+  IMAGES: R2Bucket;
+  /** imageUploadMaxSizeMb (the config of docs/product/3-routes-data-calls-constants.md §9): uploads past it get 413. */
+  IMAGE_UPLOAD_MAX_SIZE_MB?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Env } from './env.ts';
 import { mountGraphQL } from './graphql/route.ts';
 import { pagePipeline } from './pages/pipeline.ts';
-import { placeholderImage } from './images/placeholder-image.ts';
+import { mountUploads } from './uploads/routes.ts';
 import { ERROR_REPORT_PATH, errorReportBodyLimit, handleErrorReport } from './reports/error-reports.ts';
 import { serverErrorPage } from './pages/server-error-page.ts';
 import { GEO_PATH, handleGeo } from './api/geo.ts';
@@ -20,7 +20,7 @@ const app = new Hono<{ Bindings: Env }>();
 
 app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
-app.get('/_/img/v2/*', (c) => placeholderImage(new URL(c.req.url).pathname.slice('/_/img/v2/'.length)));
+mountUploads(app);
 app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw));
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));

@@ -4,7 +4,7 @@
 // (docs/adr/0006-graphql-documents.md).
 import { graphql, known } from './graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
-import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import { StoryAddress_post, UserAddress_user, type StoryAddress, type UserAddress } from '../components/links/addresses.graphql.ts';
 
@@ -178,14 +178,29 @@ export const NotificationsPageQuery = known(graphql(`
 
 /** your-stories (/me/stories/{filterBy}): the published stories and the trash. */
 export const YourStoriesPageQuery = known(graphql(`
-  query YourStoriesPageQuery($paging: PagingOptions) {
+  query YourStoriesPageQuery($paging: PagingOptions, $filter: YourStoriesFilter!, $deleted: Boolean!) {
     viewer {
       id
       username
-      postsConnection(paging: $paging) {
-        ...PagedStories_connection
+      yourStoriesConnection(filter: $filter, paging: $paging) @skip(if: $deleted) {
+        posts {
+          id
+          title
+          updatedAt
+          firstPublishedAt
+          readingTime
+          isPublished
+          visibility
+          mediumUrl
+        }
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
       }
-      trashedPostsConnection(paging: $paging) {
+      trashedPostsConnection(paging: $paging) @include(if: $deleted) {
         items {
           id
           deletedAt
@@ -203,7 +218,7 @@ export const YourStoriesPageQuery = known(graphql(`
       }
     }
   }
-`, [PagedStories_connection, StoryCard_post]));
+`, [StoryCard_post]));
 
 /** The save-to-list popover: the viewer's lists, and which hold the story. */
 export const SaveToListPopoverQuery = known(graphql(`
@@ -459,12 +474,26 @@ export interface TrashedPostData {
   post: PostPreview;
 }
 
+/** A story of the writer's own lists (drafts, published, unlisted, responses). */
+export interface YourStoryData {
+  id: string;
+  title: string;
+  updatedAt: number;
+  firstPublishedAt: number | null;
+  readingTime: number;
+  isPublished: boolean;
+  visibility: 'PUBLIC' | 'UNLISTED' | 'LOCKED';
+  mediumUrl: string;
+}
+
 export interface YourStoriesPageData {
   viewer: {
     id: string;
     username: string;
-    postsConnection: { posts: PostPreview[]; pagingInfo: PagingInfo };
-    trashedPostsConnection: { items: TrashedPostData[]; pagingInfo: PagingInfo } | null;
+    /** Absent on the deleted view (@skip). */
+    yourStoriesConnection?: { posts: YourStoryData[]; pagingInfo: PagingInfo } | null;
+    /** Present on the deleted view only (@include). */
+    trashedPostsConnection?: { items: TrashedPostData[]; pagingInfo: PagingInfo } | null;
   } | null;
 }
 

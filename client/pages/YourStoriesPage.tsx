@@ -1,12 +1,14 @@
-// your-stories (/me/stories, /me/stories/{filterBy}): the writer's published stories, each
-// with "Delete story", and the deleted view (filterBy=deleted): the trash, with when each
-// story is permanently deleted and "Restore" (UndeletePostMutation).
+// your-stories (/me/stories, /me/stories/{filterBy}; docs/product/2-sign-in-notices-cache-routing.md
+// §2.3): the writer's stories, one list per tab: Drafts, Published (public and member-only),
+// Unlisted, Responses, each with Edit, Delete (the MOVE_POST_TO_TRASH toast) and, for published
+// ones, Unpublish (back to Drafts); and the deleted view (filterBy=deleted): the trash, with when
+// each story is permanently deleted and "Restore" (UndeletePostMutation). /me/stories shows the
+// drafts, as the avatar menu's "Stories" link (/me/stories/drafts) does.
 //
 // After a restore the browser goes to the deleted view with undeletedPost, undeletedPostId,
 // undeletedPostTitle and tab (docs/product/2-sign-in-notices-cache-routing.md §2.3, §7), a full
 // load so the lists are fresh; that view then shows the UNDELETE_POST toast, whose Undo trashes the
-// story again and reloads. Drafts, responses and unlisted tabs belong to the editor's work and are
-// not listed here: any other filterBy shows the published stories.
+// story again and reloads.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
@@ -19,6 +21,7 @@ import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { DeletePost, UndeletePostMutation, YourStoriesPageQuery, type YourStoriesPageData } from '../graphql/library.ts';
+import { UnpublishPostMutation } from './EditorPage.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
 
 type Viewer = NonNullable<YourStoriesPageData['viewer']>;
@@ -26,37 +29,88 @@ type Viewer = NonNullable<YourStoriesPageData['viewer']>;
 /** Restored stories go back to the published tab. */
 const RESTORED_TAB = 'public';
 
-function Tabs({ current }: { current: 'public' | 'deleted' }) {
+const TABS = [
+  { filter: 'drafts', label: 'Drafts', query: 'DRAFTS', empty: 'You have no drafts.' },
+  { filter: 'public', label: 'Published', query: 'PUBLIC', empty: "You haven't published any stories yet." },
+  { filter: 'unlisted', label: 'Unlisted', query: 'UNLISTED', empty: 'You have no unlisted stories.' },
+  { filter: 'responses', label: 'Responses', query: 'RESPONSES', empty: "You haven't written any responses yet." },
+  { filter: 'deleted', label: 'Deleted', query: 'DRAFTS', empty: 'No deleted stories.' },
+] as const;
+type Tab = (typeof TABS)[number];
+
+function tabOf(filterBy: string | undefined): Tab {
+  return TABS.find((t) => t.filter === filterBy) ?? TABS[0];
+}
+
+function Tabs({ current }: { current: Tab }) {
   const ctx = useLinkContext();
   return (
     <nav className="library-tabs" aria-label="Your stories">
-      <Link href={yourStoriesUrl('public', ctx)} className={current === 'public' ? 'library-tab is-active' : 'library-tab'}>
-        Published
-      </Link>
-      <Link href={yourStoriesUrl('deleted', ctx)} className={current === 'deleted' ? 'library-tab is-active' : 'library-tab'}>
-        Deleted
-      </Link>
+      {TABS.map((tab) => (
+        <Link
+          key={tab.filter}
+          href={yourStoriesUrl(tab.filter, ctx)}
+          className={current.filter === tab.filter ? 'library-tab is-active' : 'library-tab'}
+          aria-current={current.filter === tab.filter ? 'page' : undefined}
+        >
+          {tab.label}
+        </Link>
+      ))}
     </nav>
   );
 }
 
-function Published({ viewer }: { viewer: Viewer }) {
-  const [posts, setPosts] = useState(viewer.postsConnection.posts);
+type ListedPost = NonNullable<Viewer['yourStoriesConnection']>['posts'][number];
+
+function StoryRow({ post, onGone }: { post: ListedPost; onGone: () => void }) {
+  const ctx = useLinkContext();
+  const { showToast } = useToast();
+  const [, unpublish] = useMutation(UnpublishPostMutation);
+  const [busy, setBusy] = useState(false);
+  const doUnpublish = async () => {
+    setBusy(true);
+    const outcome = (await unpublish({ postId: post.id })).data?.unpublishPost;
+    setBusy(false);
+    if (outcome?.__typename !== 'Post') {
+      showToast({ style: 'ERROR', message: outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.' });
+      return;
+    }
+    showToast({ style: 'MESSAGE', message: `“${post.title || 'Untitled story'}” was unpublished and moved to Drafts.` });
+    onGone();
+  };
+  const when = post.isPublished && post.firstPublishedAt ? `Published ${formatDate(post.firstPublishedAt)}` : `Last edited ${formatDate(post.updatedAt)}`;
   return (
-    <section aria-label="Published stories">
-      {posts.length === 0 ? <p className="library-empty muted">You haven't published any stories yet.</p> : null}
+    <div className="library-item your-story" data-post-id={post.id}>
+      <div>
+        <h2 className="your-story-title">
+          <Link href={post.isPublished ? post.mediumUrl : buildLink('ShowEditPost', { postId: post.id }, ctx)}>{post.title || 'Untitled story'}</Link>
+        </h2>
+        <p className="muted your-story-meta">
+          {when} · {Math.max(1, Math.ceil(post.readingTime))} min read{post.visibility === 'LOCKED' ? ' · Member-only' : ''}
+        </p>
+      </div>
+      <div className="library-item-actions">
+        <a className="button button-outline button-small" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
+          Edit
+        </a>
+        {post.isPublished ? (
+          <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void doUnpublish()}>
+            Unpublish
+          </button>
+        ) : null}
+        <DeleteStoryButton postId={post.id} title={post.title} onDeleted={onGone} onRestored={() => window.location.reload()} />
+      </div>
+    </div>
+  );
+}
+
+function StoryList({ viewer, tab }: { viewer: Viewer; tab: Tab }) {
+  const [posts, setPosts] = useState(viewer.yourStoriesConnection?.posts ?? []);
+  return (
+    <section aria-label={`${tab.label} stories`} data-testid={`your-stories-${tab.filter}`}>
+      {posts.length === 0 ? <p className="library-empty muted">{tab.empty}</p> : null}
       {posts.map((post) => (
-        <div key={post.id} className="library-item" data-post-id={post.id}>
-          <StoryCard post={post} />
-          <div className="library-item-actions">
-            <DeleteStoryButton
-              postId={post.id}
-              title={post.title}
-              onDeleted={() => setPosts((current) => current.filter((p) => p.id !== post.id))}
-              onRestored={() => window.location.reload()}
-            />
-          </div>
-        </div>
+        <StoryRow key={post.id} post={post} onGone={() => setPosts((current) => current.filter((p) => p.id !== post.id))} />
       ))}
     </section>
   );
@@ -130,18 +184,21 @@ function Deleted({ viewer }: { viewer: Viewer }) {
 }
 
 export const yourStoriesPage: PageDefinition<YourStoriesPageData> = {
-  query: () => ({ query: YourStoriesPageQuery, variables: { paging: { limit: 50 } } }),
+  query: (params) => {
+    const tab = tabOf(params.filterBy);
+    return { query: YourStoriesPageQuery, variables: { paging: { limit: 50 }, filter: tab.query, deleted: tab.filter === 'deleted' } };
+  },
   title: (_data, state) => `Your stories – ${state.config.productName}`,
   Component: ({ data, params }) => {
     if (!data.viewer) return <SignedOutNotice what="your stories" />;
-    const current = params.filterBy === 'deleted' ? 'deleted' : 'public';
+    const current = tabOf(params.filterBy);
     return (
       <>
         <header className="library-header">
           <h1 className="library-title">Your stories</h1>
           <Tabs current={current} />
         </header>
-        {current === 'deleted' ? <Deleted viewer={data.viewer} /> : <Published viewer={data.viewer} />}
+        {current.filter === 'deleted' ? <Deleted viewer={data.viewer} /> : <StoryList key={current.filter} viewer={data.viewer} tab={current} />}
       </>
     );
   },

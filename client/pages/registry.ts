@@ -66,6 +66,22 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
   'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
+  // Writing and publishing (issue 12): the editor. Its body editor (Tiptap) is a further chunk
+  // the page loads after hydration (client/editor/StoryEditor.tsx).
+  'new-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.newStoryPage) },
+  'edit-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.editStoryPage) },
+  'mobile-web-editor-redirect': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.mobileEditorRedirectPage) },
+  'new-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'edit-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'new-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'edit-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  series: { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'collections-library': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
+  'new-publication': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.newPublicationPage) },
+  'publication-settings': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.publicationSettingsPage) },
+  'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
+  'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
+  'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
 };
 
 /**

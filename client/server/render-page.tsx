@@ -63,6 +63,8 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     resolution: page.resolved,
     pageChunk: page.module.chunk,
   });
-  const status = page.isNotFound ? 404 : data !== undefined && definition.status ? definition.status(data) : 200;
+  // A page without a query (a fixed notice) decides its status without data.
+  const hasData = data !== undefined || !definition.query;
+  const status = page.isNotFound ? 404 : hasData && definition.status ? definition.status(data) : 200;
   return { status, body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()) };
 }

@@ -119,6 +119,13 @@ export const posts = sqliteTable(
     deletedAt: integer('deleted_at'),
     /** A response to a list names the list here instead of in_response_to_post_id (migrations/0006_catalog_responses.sql). */
     inResponseToCatalogId: text('in_response_to_catalog_id').references((): AnySQLiteColumn => catalogs.id, { onDelete: 'cascade' }),
+    /** Writing (migrations/0013_writing.sql): the revision the next save must be based on. */
+    latestRev: integer('latest_rev').notNull().default(0),
+    /** The revision posts.content holds for readers of a published story; null while a draft. */
+    publishedRev: integer('published_rev'),
+    canonicalUrl: text('canonical_url'),
+    /** Submitted to this publication, waiting for an editor's approval. */
+    submittedCollectionId: text('submitted_collection_id').references(() => collections.id),
   },
   (t) => {
     // The columns that decide whether a list may hold a story: with them in the index
@@ -464,6 +471,40 @@ export const postRestrictions = sqliteTable('post_restrictions', {
   signInRequired: integer('sign_in_required', { mode: 'boolean' }).notNull().default(false),
   updatedAt: integer('updated_at').notNull(),
 });
+// ---------------------------------------------------------------- Writing (migrations/0013_writing.sql)
+
+/** Every saved revision of a story's title, subtitle and content. */
+export const postRevisions = sqliteTable(
+  'post_revisions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    rev: integer('rev').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    content: text('content').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.rev] })],
+);
+
+/** Images writers uploaded; the bytes are in R2 under the id (worker/uploads/). */
+export const uploadedImages = sqliteTable(
+  'uploaded_images',
+  {
+    id: text('id').primaryKey(),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('uploaded_images_by_uploader').on(t.uploaderId, t.createdAt)],
+);
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
@@ -497,6 +538,8 @@ export const TABLES = {
   // Search records and clicks (migrations/0012_search.sql).
   ...SEARCH_TABLES,
   post_restrictions: postRestrictions,
+  post_revisions: postRevisions,
+  uploaded_images: uploadedImages,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

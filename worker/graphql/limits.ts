@@ -6,8 +6,12 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
 
-/** Request body cap (bytes), enforced while reading, whatever Content-Length says. */
-export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Request body cap (bytes), enforced while reading, whatever Content-Length says. A story's
+ * save (saveDraft) carries its whole content, up to MAX_CONTENT_BYTES
+ * (shared/editor/story-content-rules.ts), so the cap is that plus room for the rest.
+ */
+export const GRAPHQL_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * Operations per batched request (docs/product/2-sign-in-notices-cache-routing.md §7, §9: "GraphQL
  * batch max 20").

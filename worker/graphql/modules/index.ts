@@ -20,6 +20,12 @@ import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { searchModule } from './search.ts';
 import { postRestrictionsModule } from './post-restrictions.ts';
+import { draftsModule } from './drafts.ts';
+import { publishingModule } from './publishing.ts';
+import { storyImportModule } from './story-import.ts';
+import { submissionsModule } from './submissions.ts';
+import { moderationModule } from './moderation.ts';
+import { publicationsModule } from './publications.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -43,4 +49,11 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   searchModule,
   // Issue 18 point 6: legal blocks, country withholding, sign-in-only stories.
   postRestrictionsModule,
+  // Writing and publishing (issue 12).
+  draftsModule,
+  publishingModule,
+  storyImportModule,
+  submissionsModule,
+  moderationModule,
+  publicationsModule,
 ];

@@ -4,15 +4,13 @@
 // page that shows the story — the story at all its addresses, its writer's profile, its
 // publication, its topics, the home page — is rendered afresh.
 //
-// Later writes (publish, delete, suspend, profile and publication edits) call
-// purgeTags(env, …) the same way; storyCacheTags lists a story's tags for them.
+// Every change to a story goes through storyChanged (worker/stories/story-changed.ts), which
+// purges the story's tags (storyCacheTags) and, at merge, updates search.
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { GraphQLError } from 'graphql';
-import { purgeTags } from '../../cache/purge.ts';
-import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from '../../cache/tags.ts';
+import { storyChanged } from '../../stories/story-changed.ts';
 import { posts } from '../../db/schema.ts';
-import { reindexPost } from '../../search/indexing.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
@@ -20,14 +18,6 @@ import type { SchemaModule } from './schema-module.ts';
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_SUBTITLE_LENGTH = 300;
-
-/** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home. */
-export async function storyCacheTags(context: GraphQLContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
-  const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG];
-  if (post.collectionId) tags.push(collectionTag(post.collectionId));
-  for (const tag of await context.loaders.tagsByPostId.load(post.id)) tags.push(topicTag(tag.slug));
-  return tags;
-}
 
 function field(name: string, value: string | null | undefined, max: number): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -58,10 +48,7 @@ async function updatePostContent(_root: unknown, args: UpdatePostContentArgs, co
     .set({ ...(title !== undefined ? { title } : {}), ...(subtitle !== undefined ? { subtitle } : {}), updatedAt: context.now })
     .where(eq(posts.id, post.id));
   context.loaders.postById.clear(post.id);
-  // The next search finds the new title (docs/search.md, "Indexing on write").
-  await reindexPost(context.env, post.id);
-
-  await purgeTags(context.env, await storyCacheTags(context, post));
+  await storyChanged(context, post.id, { change: 'edited' });
 
   const updated = await context.loaders.postById.load(post.id);
   if (!updated) throw new Error(`Post ${post.id} disappeared while it was edited.`);

@@ -8,17 +8,15 @@
 // trashed story, or keeps hiding a restored one.
 import { and, desc, eq, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
-import { purgeTags } from '../../cache/purge.ts';
 import { posts, type UserRow } from '../../db/schema.ts';
 import { purgeDueAt } from '../../trash/purge-trash.ts';
-import { reindexPost } from '../../search/indexing.ts';
 import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
 import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
 import { isViewer } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './schema-module.ts';
-import { storyCacheTags } from './story-edit.ts';
+import { storyChanged } from '../../stories/story-changed.ts';
 
 const typeDefs = /* GraphQL */ `
   "A story in its author's trash."
@@ -71,9 +69,7 @@ async function ownPost(ctx: GraphQLContext, postId: string, action: string): Pro
 async function setDeletedAt(ctx: GraphQLContext, post: PostNode, deletedAt: number | null): Promise<PostNode> {
   await orm(ctx.db).update(posts).set({ deletedAt, updatedAt: ctx.now }).where(eq(posts.id, post.id));
   ctx.loaders.postById.clear(post.id);
-  // A trashed story leaves search at once; a restored one comes back (docs/search.md).
-  await reindexPost(ctx.env, post.id);
-  await purgeTags(ctx.env, await storyCacheTags(ctx, post));
+  await storyChanged(ctx, post.id, { change: deletedAt === null ? 'restored' : 'deleted' });
   const updated = await ctx.loaders.postById.load(post.id);
   if (!updated) throw new Error(`Post ${post.id} disappeared while it was changed.`);
   return updated;

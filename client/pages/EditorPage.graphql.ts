@@ -1,0 +1,176 @@
+// The editor's documents (pages new-story and edit-story): what the editor opens, and the
+// writes it makes (autosave, publish, unpublish). Server rendering runs the page query
+// in-process; the browser reads it from the seeded cache.
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+
+export const NewStoryPageQuery = known(graphql(`
+  query NewStoryPageQuery {
+    viewer {
+      id
+      username
+      name
+      canMakeStoriesMemberOnly
+      writablePublications {
+        canPublish
+        collection {
+          id
+          name
+          slug
+        }
+      }
+    }
+  }
+`));
+export type NewStoryPageData = ResultOf<typeof NewStoryPageQuery>;
+
+export const EditStoryPageQuery = known(graphql(`
+  query EditStoryPageQuery($postId: ID!, $rev: Int) {
+    viewer {
+      id
+      username
+      name
+      canMakeStoriesMemberOnly
+      writablePublications {
+        canPublish
+        collection {
+          id
+          name
+          slug
+        }
+      }
+    }
+    post(id: $postId) {
+      id
+      title
+      isPublished
+      isSuspended
+      visibility
+      mediumUrl
+      uniqueSlug
+      responsesLocked
+      canonicalUrl
+      creator {
+        id
+        username
+      }
+      collection {
+        id
+        name
+      }
+      submittedCollection {
+        id
+        name
+      }
+      tags {
+        id
+        slug
+        displayTitle
+      }
+      inResponseToPost {
+        id
+        title
+      }
+      draft(rev: $rev) {
+        rev
+        title
+        subtitle
+        contentJson
+        hasUnpublishedChanges
+      }
+      revisions {
+        rev
+        title
+        createdAt
+      }
+    }
+  }
+`));
+export type EditStoryPageData = ResultOf<typeof EditStoryPageQuery>;
+
+export const SaveDraftMutation = known(graphql(`
+  mutation SaveDraft($postId: ID, $baseRev: Int!, $title: String!, $subtitle: String!, $contentJson: String!, $inResponseToPostId: ID) {
+    saveDraft(postId: $postId, baseRev: $baseRev, title: $title, subtitle: $subtitle, contentJson: $contentJson, inResponseToPostId: $inResponseToPostId) {
+      __typename
+      ... on DraftSaved {
+        rev
+        post {
+          id
+        }
+      }
+      ... on StaleRevision {
+        message
+        currentRev
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+export const PublishPostMutation = known(graphql(`
+  mutation PublishPost($postId: ID!, $tags: [String!]!, $memberOnly: Boolean!, $unlisted: Boolean!, $collectionId: ID) {
+    publishPost(postId: $postId, tags: $tags, memberOnly: $memberOnly, unlisted: $unlisted, collectionId: $collectionId) {
+      __typename
+      ... on Post {
+        id
+        isPublished
+        visibility
+        mediumUrl
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
+    }
+  }
+`));
+
+export const UnpublishPostMutation = known(graphql(`
+  mutation UnpublishPost($postId: ID!) {
+    unpublishPost(postId: $postId) {
+      __typename
+      ... on Post {
+        id
+        isPublished
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
+    }
+  }
+`));
+
+export const UpdatePostSettingsMutation = known(graphql(`
+  mutation UpdatePostSettings($postId: ID!, $canonicalUrl: String, $responsesLocked: Boolean!, $memberOnly: Boolean!) {
+    updatePostSettings(postId: $postId, canonicalUrl: $canonicalUrl, responsesLocked: $responsesLocked, memberOnly: $memberOnly) {
+      __typename
+      ... on Post {
+        id
+        responsesLocked
+        canonicalUrl
+        visibility
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));

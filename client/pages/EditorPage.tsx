@@ -1,0 +1,327 @@
+// The editor (pages new-story and edit-story; issue 12 items 1, 3, 4): /new-story,
+// /p/new-post, /{collectionSlug}/new-story, /p/{inResponseToPostId}/responses/new,
+// /new-story/repost/{repostId}, /p/{postId}/edit, /{collectionSlug}/{postId}/edit,
+// /@{username}/{postId}/edit and /p/{postId}/revert/{versionId}/{baseRev}.
+//
+// The page renders its frame on the server (title, status, publish button); the body editor
+// (client/editor/StoryEditor.tsx, Tiptap) is loaded after hydration as a chunk of its own.
+// Autosave: a change waits AUTOSAVE_DELAY_MS of quiet, then saveDraft sends the whole story
+// based on the revision the writer started from; "Saving…" then "Saved". A refused stale save
+// (another tab saved since) stops autosaving and keeps the writer's text on screen with the
+// message. Publishing opens the publish step (PublishPanel).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation } from 'urql';
+import type { StoryContent } from '../../shared/content.ts';
+import { fromEditorDocument, toEditorDocument, type EditorNode } from '../../shared/editor/editor-document.ts';
+import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { buildLink } from '../../shared/routing/links.ts';
+import { useAppState } from '../app/app-state.tsx';
+import { useLinkContext } from '../components/header/link-context.ts';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
+import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
+import type { UploadedImage } from '../editor/StoryEditor.tsx';
+import { NO_DEFAULTS, PublishPanel, type PublishDefaults } from './PublishPanel.tsx';
+import {
+  EditStoryPageQuery,
+  NewStoryPageQuery,
+  SaveDraftMutation,
+  type EditStoryPageData,
+  type NewStoryPageData,
+} from './EditorPage.graphql.ts';
+import type { PageDefinition } from './page-definition.ts';
+
+const StoryEditor = lazy(() => import('../editor/StoryEditor.tsx'));
+
+export const AUTOSAVE_DELAY_MS = 1200;
+
+type Viewer = NonNullable<NewStoryPageData['viewer']>;
+type SaveState = { kind: 'idle' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string } | { kind: 'stale'; message: string };
+
+interface OpenedStory {
+  postId: string | null;
+  rev: number;
+  title: string;
+  subtitle: string;
+  content: StoryContent;
+  isPublished: boolean;
+  /** Opened from an earlier revision (revert): save it as the newest at once. */
+  restoring: boolean;
+  publishDefaults: PublishDefaults;
+}
+
+async function uploadImage(file: File, xsrf: string | null): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch('/_/upload', { method: 'POST', body, headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
+  const answer = (await response.json().catch(() => null)) as (UploadedImage & { message?: string }) | null;
+  if (!response.ok || !answer) throw new Error(answer?.message ?? `The image could not be uploaded (${response.status}).`);
+  return answer;
+}
+
+function statusText(state: SaveState, isPublished: boolean): string {
+  switch (state.kind) {
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'Saved';
+    case 'dirty':
+      return isPublished ? 'Unsaved changes' : 'Draft';
+    case 'error':
+    case 'stale':
+      return 'Not saved';
+    default:
+      return isPublished ? 'Published' : 'Draft';
+  }
+}
+
+interface EditorScreenProps {
+  viewer: Viewer;
+  opened: OpenedStory;
+  inResponseToPostId: string | null;
+  hasUnpublishedChanges: boolean;
+  /** The story is suspended: its author is told (docs/product/2-sign-in-notices-cache-routing.md §4.4). */
+  isSuspended?: boolean;
+}
+
+function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChanges, isSuspended = false }: EditorScreenProps) {
+  const ctx = useLinkContext();
+  const productName = useAppState().config.productName;
+  const { xsrf } = useViewerSession();
+  const [, saveDraft] = useMutation(SaveDraftMutation);
+  const [title, setTitle] = useState(opened.title);
+  const [subtitle, setSubtitle] = useState(opened.subtitle);
+  const [state, setState] = useState<SaveState>(opened.restoring ? { kind: 'dirty' } : { kind: 'idle' });
+  const [mounted, setMounted] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const [unpublished, setUnpublished] = useState(hasUnpublishedChanges);
+  const story = useRef({ postId: opened.postId, rev: opened.rev, title: opened.title, subtitle: opened.subtitle, content: opened.content });
+  const initialDocument = useMemo(() => toEditorDocument(opened.content), [opened.content]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const pending = useRef(opened.restoring);
+  const stale = state.kind === 'stale';
+
+  useEffect(() => setMounted(true), []);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (inFlight.current) await inFlight.current;
+    if (!pending.current) return true;
+    pending.current = false;
+    const run = (async () => {
+      setState({ kind: 'saving' });
+      const s = story.current;
+      const result = await saveDraft({
+        postId: s.postId,
+        baseRev: s.rev,
+        title: s.title,
+        subtitle: s.subtitle,
+        contentJson: JSON.stringify(s.content),
+        inResponseToPostId: s.postId ? null : inResponseToPostId,
+      });
+      const outcome = result.data?.saveDraft;
+      if (outcome?.__typename === 'DraftSaved') {
+        const created = s.postId === null;
+        s.rev = outcome.rev;
+        s.postId = outcome.post.id;
+        if (created) window.history.replaceState(window.history.state, '', buildLink('ShowEditPost', { postId: outcome.post.id }, ctx));
+        if (opened.isPublished) setUnpublished(true);
+        setState(pending.current ? { kind: 'dirty' } : { kind: 'saved' });
+        return true;
+      }
+      pending.current = true;
+      if (outcome?.__typename === 'StaleRevision') setState({ kind: 'stale', message: outcome.message });
+      else setState({ kind: 'error', message: outcome && 'message' in outcome ? outcome.message : 'Your story could not be saved. Check your connection; it is saved again with your next change.' });
+      return false;
+    })();
+    inFlight.current = run;
+    try {
+      return await run;
+    } finally {
+      inFlight.current = null;
+    }
+  }, [saveDraft, inResponseToPostId, ctx, opened.isPublished]);
+
+  const changed = useCallback(() => {
+    pending.current = true;
+    setState((current) => (current.kind === 'stale' ? current : { kind: 'dirty' }));
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (story.current.content.paragraphs.length === 0 && story.current.title === '' && story.current.postId === null) return;
+      void save();
+    }, AUTOSAVE_DELAY_MS);
+  }, [save]);
+
+  // A revert saves the restored revision as the newest right away.
+  useEffect(() => {
+    if (opened.restoring) void save();
+  }, [opened.restoring, save]);
+
+  // Leaving with unsaved text asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (pending.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const onDocument = useCallback(
+    (doc: EditorNode) => {
+      if (stale) return;
+      story.current.content = fromEditorDocument(doc);
+      changed();
+    },
+    [changed, stale],
+  );
+
+  const openPublish = async () => {
+    if (timer.current) clearTimeout(timer.current);
+    if (!(await save())) return;
+    if (!story.current.postId) {
+      setState({ kind: 'error', message: 'Write something before you publish.' });
+      return;
+    }
+    setPublishing(true);
+  };
+
+  const message = state.kind === 'stale' || state.kind === 'error' ? state.message : null;
+  return (
+    <div className="editor-page">
+      <div className="editor-bar">
+        <span className="editor-status muted" role="status" aria-live="polite" data-testid="save-status">
+          {statusText(state, opened.isPublished)}
+        </span>
+        <button type="button" className="button button-primary button-small" onClick={() => void openPublish()} disabled={stale || state.kind === 'saving'}>
+          {opened.isPublished ? (unpublished ? 'Save and publish' : 'Publish settings') : 'Publish'}
+        </button>
+      </div>
+      {isSuspended ? (
+        <p className="editor-alert" data-testid="suspended-notice">
+          {`This story is under investigation or was found in violation of the ${productName} Rules.`}
+        </p>
+      ) : null}
+      {message ? (
+        <p className="editor-alert" role="alert" data-testid="save-alert">
+          {message}
+        </p>
+      ) : null}
+      <input
+        className="editor-title"
+        aria-label="Title"
+        placeholder="Title"
+        value={title}
+        maxLength={200}
+        readOnly={stale}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          story.current.title = event.target.value;
+          changed();
+        }}
+      />
+      <input
+        className="editor-subtitle"
+        aria-label="Subtitle"
+        placeholder="Subtitle (optional)"
+        value={subtitle}
+        maxLength={300}
+        readOnly={stale}
+        onChange={(event) => {
+          setSubtitle(event.target.value);
+          story.current.subtitle = event.target.value;
+          changed();
+        }}
+      />
+      {mounted ? (
+        <Suspense fallback={<div className="editor-body editor-loading muted">Loading the editor…</div>}>
+          <StoryEditor
+            initialDocument={initialDocument}
+            onChange={onDocument}
+            uploadImage={(file) => uploadImage(file, xsrf)}
+            onError={(text) => setState({ kind: 'error', message: text })}
+            editable={!stale}
+          />
+        </Suspense>
+      ) : (
+        <div className="editor-body editor-loading muted">Tell your story…</div>
+      )}
+      {publishing && story.current.postId ? (
+        <PublishPanel
+          viewer={viewer}
+          postId={story.current.postId}
+          title={story.current.title}
+          subtitle={story.current.subtitle}
+          content={story.current.content}
+          isResponse={inResponseToPostId !== null}
+          defaults={opened.publishDefaults}
+          onClose={() => setPublishing(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const EMPTY: StoryContent = { paragraphs: [] };
+
+export const newStoryPage: PageDefinition<NewStoryPageData> = {
+  query: () => ({ query: NewStoryPageQuery, variables: {} }),
+  title: (_data, state) => `New story – ${state.config.productName}`,
+  Component: ({ data, params }) => {
+    if (!data.viewer) return <SignedOutNotice what="writing" />;
+    // /{collectionSlug}/new-story: the publication is chosen in the publish step already.
+    const publication = params.collectionSlug ? data.viewer.writablePublications?.find((p) => p.collection.slug.toLowerCase() === params.collectionSlug!.toLowerCase()) : undefined;
+    const publishDefaults = publication ? { ...NO_DEFAULTS, collectionId: publication.collection.id } : NO_DEFAULTS;
+    const opened: OpenedStory = { postId: null, rev: 0, title: '', subtitle: '', content: EMPTY, isPublished: false, restoring: false, publishDefaults };
+    const inResponseTo = params.inResponseToPostId ? postIdFromParam(params.inResponseToPostId) : null;
+    return <EditorScreen viewer={data.viewer} opened={opened} inResponseToPostId={inResponseTo} hasUnpublishedChanges={false} />;
+  },
+};
+
+function editVariables(params: Record<string, string>) {
+  const postId = postIdFromParam(params.postId ?? '') ?? params.postId ?? '';
+  const rev = params.versionId && /^\d{1,9}$/.test(params.versionId) ? Number(params.versionId) : null;
+  return { postId, rev };
+}
+
+export const editStoryPage: PageDefinition<EditStoryPageData> = {
+  query: (params) => ({ query: EditStoryPageQuery, variables: editVariables(params) }),
+  status: (data) => (data.viewer && (!data.post || !data.post.draft) ? 404 : 200),
+  title: (data, state) => `${data?.post?.draft?.title || 'Edit story'} – ${state.config.productName}`,
+  Component: ({ data, params }) => {
+    if (!data.viewer) return <SignedOutNotice what="your story" />;
+    const post = data.post;
+    const draft = post?.draft;
+    if (!post || !draft) {
+      return (
+        <div className="editor-page">
+          <h1>Story not found</h1>
+          <p className="muted">This story does not exist, or it is not yours to edit.</p>
+        </div>
+      );
+    }
+    const restoring = params.versionId !== undefined;
+    const baseRev = restoring && /^\d{1,9}$/.test(params.baseRev ?? '') ? Number(params.baseRev) : draft.rev;
+    let content: StoryContent = EMPTY;
+    try {
+      content = JSON.parse(draft.contentJson) as StoryContent;
+    } catch {
+      // An unreadable revision opens empty rather than not at all; the server never stores one.
+    }
+    const publishDefaults: PublishDefaults = {
+      tags: post.tags.map((t) => t.displayTitle),
+      memberOnly: post.visibility === 'LOCKED',
+      unlisted: post.visibility === 'UNLISTED',
+      collectionId: post.collection?.id ?? post.submittedCollection?.id ?? null,
+    };
+    const opened: OpenedStory = { postId: post.id, rev: baseRev, title: draft.title, subtitle: draft.subtitle, content, isPublished: post.isPublished, restoring, publishDefaults };
+    return (
+      <EditorScreen
+        key={`${post.id}:${params.versionId ?? ''}`}
+        viewer={data.viewer}
+        opened={opened}
+        inResponseToPostId={post.inResponseToPost?.id ?? null}
+        hasUnpublishedChanges={draft.hasUnpublishedChanges}
+        isSuspended={post.isSuspended}
+      />
+    );
+  },
+};

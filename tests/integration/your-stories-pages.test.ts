@@ -1,0 +1,93 @@
+// /me/stories/{drafts,public,unlisted,responses,deleted} (issue 12 item 5): each tab is its own
+// list of the signed-in writer's stories, and nobody else's; the editor and story settings pages
+// answer the author and 404 anyone else (a draft's existence is private); /m-write leads to the
+// editor; a revert opens the earlier revision; series addresses answer a clear "not offered" page.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../worker/session/session-store.ts';
+import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { signedIn } from './helpers/signed-in.ts';
+
+let writerCookie: string;
+let readerCookie: string;
+beforeAll(async () => {
+  await seedWorld(testDb);
+  writerCookie = `sid=${(await createSession(testDb, USERS.writer)).token}`;
+  readerCookie = `sid=${(await createSession(testDb, USERS.reader)).token}`;
+});
+
+async function page(path: string, cookie?: string) {
+  const response = await workerFetch(`http://localhost:8787${path}`, cookie ? { headers: { cookie } } : {});
+  return { status: response.status, pageName: response.headers.get('x-page-name'), html: await response.text() };
+}
+
+describe('your stories', () => {
+  it.each([
+    ['drafts', ['Draft Story'], ['Open Story', 'Unlisted Story', 'Trashed Draft']],
+    ['public', ['Open Story', 'Members Story'], ['Draft Story', 'Unlisted Story', 'Trashed Story']],
+    ['unlisted', ['Unlisted Story'], ['Open Story', 'Draft Story']],
+    ['deleted', ['Trashed Story', 'Trashed Draft'], ['Open Story', 'Draft Story']],
+  ])('/me/stories/%s lists that kind of the writer’s stories only', async (filter, shown, hidden) => {
+    const answer = await page(`/me/stories/${filter}`, writerCookie);
+    expect(answer.status).toBe(200);
+    expect(answer.pageName).toBe('your-stories');
+    for (const title of shown) expect(answer.html, title).toContain(title);
+    for (const title of hidden) expect(answer.html, title).not.toContain(title);
+  });
+
+  it('/me/stories/responses lists the writer’s responses, not stories', async () => {
+    const answer = await page('/me/stories/responses', readerCookie);
+    expect(answer.html).toContain('A Response');
+    expect(answer.html).not.toContain('Open Story');
+  });
+
+  it('the editor opens the author’s draft and answers 404 to anyone else', async () => {
+    const own = await page(`/p/${POSTS.draft}/edit`, writerCookie);
+    expect(own.status).toBe(200);
+    expect(own.pageName).toBe('edit-story');
+    expect(own.html).toContain('Draft Story');
+    const other = await page(`/p/${POSTS.draft}/edit`, readerCookie);
+    expect(other.status).toBe(404);
+    expect(other.html).not.toContain('Draft Story');
+    const anonymous = await page(`/p/${POSTS.draft}/edit`);
+    expect(anonymous.html).not.toContain('Draft Story');
+    expect((await page('/new-story', writerCookie)).status).toBe(200);
+  });
+});
+
+describe('writing pages', () => {
+  it('/p/{postId}/revert/{versionId}/{baseRev} opens the earlier revision for its author', async () => {
+    const writer = await signedIn(USERS.writer);
+    const SAVE = `mutation($postId: ID, $baseRev: Int!, $text: String!) { saveDraft(postId: $postId, baseRev: $baseRev, title: "Revert me", subtitle: "", contentJson: $text) { __typename ... on DraftSaved { rev post { id } } } }`;
+    const body = (text: string) => JSON.stringify({ paragraphs: [{ name: '0001', type: 'P', text, markups: [] }] });
+    const first = (await writer.gql(SAVE, { postId: null, baseRev: 0, text: body('The first version.') })).data!.saveDraft;
+    await writer.gql(SAVE, { postId: first.post.id, baseRev: 1, text: body('The second version.') });
+    const revert = await page(`/p/${first.post.id}/revert/1/2`, writerCookie);
+    expect(revert.status).toBe(200);
+    expect(revert.html).toContain('The first version.');
+    expect(revert.html).not.toContain('The second version.');
+    expect((await page(`/p/${first.post.id}/revert/1/2`, readerCookie)).status).toBe(404);
+  });
+
+  it('the story settings page answers the author and 404 anyone else', async () => {
+    const own = await page(`/p/${POSTS.open}/settings`, writerCookie);
+    expect(own.status).toBe(200);
+    expect(own.html).toContain('Story settings');
+    expect((await page(`/p/${POSTS.open}/settings`, readerCookie)).status).toBe(404);
+  });
+
+  it('/m-write names the editor it sends the browser to', async () => {
+    expect((await page('/m-write', writerCookie)).html).toContain('href="/new-story"');
+    expect((await page(`/m-write/${POSTS.draft}`, writerCookie)).html).toContain(`href="/p/${POSTS.draft}/edit"`);
+  });
+
+  it.each(['/new-series', `/series/${POSTS.open}`, `/series/${POSTS.open}/edit`, '/s/new', '/s/some-sequence', '/s/some-sequence/edit'])(
+    '%s says series are not offered, with 404 and no other page\'s content',
+    async (path) => {
+      const answer = await page(path, writerCookie);
+      expect(answer.status).toBe(404);
+      expect(answer.html).toContain('Series are not offered');
+      expect(answer.html).not.toContain('Open Story');
+    },
+  );
+});
