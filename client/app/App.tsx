@@ -27,8 +27,9 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
   });
 
   useEffect(() => {
-    if (result.data) document.title = definition.title(result.data, state);
-  }, [definition, result.data, state]);
+    // A page without a query has its title at once; one with a query, when its data is in.
+    if (result.data || !request) document.title = definition.title(result.data, state);
+  }, [definition, result.data, state, request]);
 
   const layoutName = isNotFound ? 'top-nav' : (resolved?.layout ?? 'top-nav');
   let body;

@@ -64,6 +64,17 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
   'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
+  // The site's own pages, one chunk (issue 15 item 4, docs/reader.md "The site's own pages").
+  'landing-about': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingAboutPage) },
+  'landing-creators': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingCreatorsPage) },
+  'landing-partner-program': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingPartnerProgramPage) },
+  'landing-b2b': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingB2bPage) },
+  'landing-jobs': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingJobsPage) },
+  help: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.helpPage) },
+  'terms-of-service': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.termsOfServicePage) },
+  suspended: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.suspendedPage) },
+  'not-available': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.notAvailablePage) },
+  goodbye: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.goodbyePage) },
 };
 
 /**
