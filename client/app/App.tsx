@@ -19,7 +19,7 @@ const NO_QUERY = { query: 'query NoPageQuery { __typename }', variables: {} };
 function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;
   const params = (!isNotFound && resolved?.params) || {};
-  const request = definition.query?.(params);
+  const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null));
   const [result] = useQuery({
     query: request?.query ?? NO_QUERY.query,
     variables: request?.variables ?? NO_QUERY.variables,

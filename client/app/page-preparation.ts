@@ -22,7 +22,7 @@ export function browserPagePreparation(state: PreloadedState, client: Client): P
       // answers with the right status code.
       if (choice.isNotFound) return null;
       const definition = await choice.module.load();
-      const request = definition.query?.(choice.resolved?.params ?? {});
+      const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
       // The result lands in urql's cache; the page's useQuery reads it on its first render.
       if (request) await client.query(request.query, request.variables).toPromise();
       return { ...choice, location, definition };

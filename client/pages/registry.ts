@@ -54,6 +54,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'user-following': { chunk: 'UserFollowPages', load: () => import('./UserFollowPages.tsx').then((m) => m.userFollowingPage) },
   'user-catalogs': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogsPage) },
   'user-catalog': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogPage) },
+  'user-awards': { chunk: 'UserProfilePage', load: () => import('./UserProfilePage.tsx').then((m) => m.userAwardsPage) },
   'user-books': { chunk: 'UserBooksPage', load: () => import('./UserBooksPage.tsx').then((m) => m.userBooksPage) },
   'publication-profile': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationProfilePage) },
   'publication-about': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationAboutPage) },

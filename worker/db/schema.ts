@@ -138,6 +138,10 @@ export const posts = sqliteTable(
       index('posts_catalog_responses')
         .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
         .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
+      // The Responses profile tab (migrations/0015_reader.sql).
+      index('posts_responses_by_creator')
+        .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)
+        .where(sql`${t.inResponseToPostId} IS NOT NULL`),
     ];
   },
 );
@@ -247,7 +251,12 @@ export const claps = sqliteTable(
     count: integer('count').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('claps_by_post').on(t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('claps_by_post').on(t.postId),
+    // The Has recommended profile tab (migrations/0015_reader.sql).
+    index('claps_by_user').on(t.userId, sql`${t.updatedAt} DESC`, sql`${t.postId} DESC`),
+  ],
 );
 
 export const readingHistory = sqliteTable(

@@ -25,7 +25,7 @@ import { listedToEveryone } from '../resolvers/post-lists.ts';
 export type CatalogRow = typeof catalogs.$inferSelect;
 
 /** Rows after the cursor of a list ordered by (sortKey DESC, id DESC). */
-function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: Cursor | null): SQL[] {
+export function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: Cursor | null): SQL[] {
   if (!cursor) return [];
   return [or(lt(sortKey, cursor.sortKey), and(eq(sortKey, cursor.sortKey), lt(id, cursor.id)))!];
 }
@@ -85,7 +85,7 @@ export async function catalogPosts(ctx: GraphQLContext, catalog: CatalogRow, pag
   return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
 }
 
-function primedPosts(ctx: GraphQLContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
+export function primedPosts(ctx: GraphQLContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
   return {
     items: page.items.map(({ post, creator }) => {
       ctx.loaders.userById.prime(creator.id, creator);
