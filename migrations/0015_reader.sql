@@ -5,3 +5,8 @@
 -- of one of these indexes.
 CREATE INDEX claps_by_user ON claps (user_id, updated_at DESC, post_id DESC);
 CREATE INDEX posts_responses_by_creator ON posts (creator_id, first_published_at DESC, id DESC) WHERE in_response_to_post_id IS NOT NULL;
+
+-- A tag's top stories (worker/graphql/modules/profile-queries.ts tagTopPosts) walk the stories
+-- from the most clapped down and keep the tag's: the walk stops when the page is full. The
+-- listing columns are in the entries so a story that is not shown is never read.
+CREATE INDEX posts_by_claps ON posts (clap_count DESC, id DESC, first_published_at, creator_id, collection_id, status, visibility, is_suspended, deleted_at, in_response_to_post_id, in_response_to_catalog_id) WHERE in_response_to_post_id IS NULL AND deleted_at IS NULL;

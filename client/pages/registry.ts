@@ -65,6 +65,10 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
   'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
+  // Discovery (issue 15 item 3, docs/reader.md "Discovery: ranking rules").
+  'trending-posts': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.trendingPostsPage) },
+  'top-stories': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.topStoriesPage) },
+  'tag-archive': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.tagArchivePage) },
   // The site's own pages, one chunk (issue 15 item 4, docs/reader.md "The site's own pages").
   'landing-about': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingAboutPage) },
   'landing-creators': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingCreatorsPage) },

@@ -138,6 +138,10 @@ export const posts = sqliteTable(
       index('posts_catalog_responses')
         .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
         .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
+      // A tag's top stories walk the stories by claps (migrations/0015_reader.sql).
+      index('posts_by_claps')
+        .on(sql`${t.clapCount} DESC`, sql`${t.id} DESC`, t.firstPublishedAt, t.creatorId, t.collectionId, ...listing)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
       // The Responses profile tab (migrations/0015_reader.sql).
       index('posts_responses_by_creator')
         .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)

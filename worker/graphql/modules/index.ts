@@ -19,6 +19,7 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { profileTabsModule } from './profile-tabs.ts';
+import { discoveryPagesModule } from './discovery-pages.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -40,4 +41,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   blocksModule,
   // The rest of the reader's site (issue 15).
   profileTabsModule,
+  discoveryPagesModule,
 ];

@@ -1,0 +1,48 @@
+// The discovery pages' queries (pages trending-posts, top-stories, tag-archive).
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
+import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
+
+export const TrendingPageQuery = known(graphql(`
+  query TrendingPageQuery($mode: String, $topicSlug: String) {
+    trendingPage(mode: $mode, topicSlug: $topicSlug) {
+      mode
+      topic {
+        id
+        slug
+        displayTitle
+      }
+      posts {
+        ...StoryCard_post
+      }
+    }
+  }
+`, [StoryCard_post]));
+
+export type TrendingPageData = ResultOf<typeof TrendingPageQuery>;
+
+export const TopStoriesPageQuery = known(graphql(`
+  query TopStoriesPageQuery($date: String) {
+    topStoriesPage(date: $date) {
+      date
+      posts {
+        ...StoryCard_post
+      }
+    }
+  }
+`, [StoryCard_post]));
+
+export type TopStoriesPageData = ResultOf<typeof TopStoriesPageQuery>;
+
+export const TagArchivePageQuery = known(graphql(`
+  query TagArchivePageQuery($tagSlug: String!, $year: Int!, $month: Int, $day: Int, $paging: PagingOptions) {
+    tag(slug: $tagSlug) {
+      ...TagHeading_tag
+      archivePostsConnection(year: $year, month: $month, day: $day, paging: $paging) {
+        ...PagedStories_connection
+      }
+    }
+  }
+`, [PagedStories_connection, TagHeading_tag]));
+
+export type TagArchivePageData = ResultOf<typeof TagArchivePageQuery>;

@@ -1,0 +1,199 @@
+// The discovery pages' lists (docs/product/3-routes-data-calls-constants.md §2.3, §2.5): trending
+// (by mode and topic), top stories of a day, and a tag's archive by year, month or day. The
+// ranking rules are written down in docs/reader.md ("Discovery: ranking rules").
+//
+// Cost: every list reads one bounded range of an index ordered by publication time
+// (posts_latest, post_tags_by_tag): at most RANK_WINDOW of the newest stories of its window
+// are ranked, however many the site holds, so the pages stay flat from 1,000 to 50,000
+// stories (bench/scale.bench.mjs measures /trending and a tag's top page).
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { orm } from '../../db/orm.ts';
+import { posts, postTags, users, type TagRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
+import type { PostNode } from '../resolvers/post-content.ts';
+import { viewerId } from '../resolvers/viewer.ts';
+import { after, primedPosts } from './profile-queries.ts';
+import type { SchemaModule } from './schema-module.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How many of a window's newest stories are ranked (docs/reader.md). */
+export const RANK_WINDOW = 500;
+export const MAX_RANKED = 25;
+
+/** Trending modes and their windows: the stories published in the last day, week or month. */
+export const TRENDING_MODES = { DAY: DAY_MS, WEEK: 7 * DAY_MS, MONTH: 30 * DAY_MS } as const;
+export type TrendingMode = keyof typeof TRENDING_MODES;
+
+function limitOf(limit: number | null | undefined, fallback: number): number {
+  const value = limit ?? fallback;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RANKED) throw badRequest(`limit must be between 1 and ${MAX_RANKED} (got ${value}).`);
+  return value;
+}
+
+function viewerFilters(ctx: GraphQLContext): SQL[] {
+  const viewer = viewerId(ctx);
+  return viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [];
+}
+
+/**
+ * The ids of the newest stories published in [from, to), at most RANK_WINDOW of them: one
+ * index range (posts_latest, or post_tags_by_tag for a topic).
+ */
+function windowIds(ctx: GraphQLContext, from: number, to: number, tagSlug: string | null) {
+  const q = orm(ctx.db);
+  if (tagSlug) {
+    return q
+      .select({ id: postTags.postId })
+      .from(postTags)
+      .where(and(eq(postTags.tagSlug, tagSlug), gte(postTags.publishedAt, from), lt(postTags.publishedAt, to)))
+      .orderBy(desc(postTags.publishedAt), desc(postTags.postId))
+      .limit(RANK_WINDOW);
+  }
+  return q
+    .select({ id: posts.id })
+    .from(posts)
+    // The conditions of posts_latest's WHERE, so the planner reads that index's range.
+    .where(and(eq(posts.status, 'PUBLISHED'), isNull(posts.inResponseToPostId), isNull(posts.deletedAt), gte(posts.latestPublishedAt, from), lt(posts.latestPublishedAt, to)))
+    .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
+    .limit(RANK_WINDOW);
+}
+
+/** The window's stories, most clapped first (ties: the newer, then the higher id). */
+async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<PostNode[]> {
+  const rows = await orm(ctx.db)
+    .select({ post: posts, creator: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(inArray(posts.id, windowIds(ctx, from, to, tagSlug)), ...listedToEveryone(), ...viewerFilters(ctx)))
+    .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
+    .limit(limit);
+  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+}
+
+export async function trending(ctx: GraphQLContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
+  return mostClappedIn(ctx, ctx.now - TRENDING_MODES[mode], ctx.now + 1, topicSlug, limit);
+}
+
+/** Parses "2026-11-22" into the UTC day's start; null when it is not a real date. */
+export function utcDayStart(date: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = Date.UTC(year, month - 1, day);
+  const check = new Date(start);
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? start : null;
+}
+
+/** The archive period [from, to) for a year, a month of it or a day of that. */
+export function archivePeriod(year: number, month?: number | null, day?: number | null): { from: number; to: number } | null {
+  if (!Number.isInteger(year) || year < 1970 || year > 9999) return null;
+  if (month == null) return { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+  if (!Number.isInteger(month) || month < 1 || month > 12) return null;
+  if (day == null) return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) };
+  const from = utcDayStart(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  return from === null ? null : { from, to: from + DAY_MS };
+}
+
+/** A tag's stories published in the period, newest first, keyset-paged on post_tags_by_tag. */
+async function tagArchive(ctx: GraphQLContext, tag: TagRow, from: number, to: number, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select({ post: posts, creator: users, publishedAt: postTags.publishedAt })
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(
+      and(
+        eq(postTags.tagSlug, tag.slug),
+        gte(postTags.publishedAt, from),
+        lt(postTags.publishedAt, to),
+        ...listedToEveryone(),
+        ...after(postTags.publishedAt, postTags.postId, request.after),
+      ),
+    )
+    .orderBy(desc(postTags.publishedAt), desc(postTags.postId))
+    .limit(request.limit + 1);
+  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.publishedAt ?? 0, id: row.post.id })));
+}
+
+export const discoveryPagesModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    "Trending windows: stories published in the last day, week (the default) or month."
+    enum TrendingMode {
+      DAY
+      WEEK
+      MONTH
+    }
+
+    "A trending page: its mode, its topic (when given) and the ranked stories."
+    type TrendingPage {
+      mode: TrendingMode!
+      topic: Tag
+      posts: [Post!]!
+    }
+
+    "The top stories of one UTC day."
+    type TopStoriesPage {
+      "The day, YYYY-MM-DD."
+      date: String!
+      posts: [Post!]!
+    }
+
+    type Query {
+      """
+      Trending: of the newest ${RANK_WINDOW} stories published within the mode's window (day,
+      week or month; any case), with the topic's tag when given, the most clapped first. Null
+      for an unknown mode or topic. limit 1–${MAX_RANKED}, default 20.
+      """
+      trendingPage(mode: String, topicSlug: String, limit: Int): TrendingPage
+      """
+      Top stories of one UTC day (date YYYY-MM-DD; yesterday when absent): of the newest
+      ${RANK_WINDOW} stories published that day, the most clapped first. Null for an impossible
+      date. limit 1–${MAX_RANKED}, default 20.
+      """
+      topStoriesPage(date: String, limit: Int): TopStoriesPage
+    }
+
+    type Tag {
+      """
+      The tag's stories published in a year, a month of it or a day of that (UTC), newest
+      first. An impossible period is empty.
+      """
+      archivePostsConnection(year: Int!, month: Int, day: Int, paging: PagingOptions): PostConnection!
+    }
+  `,
+  resolvers: {
+    Query: {
+      trendingPage: async (_root: unknown, args: { mode?: string | null; topicSlug?: string | null; limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = limitOf(args.limit, 20);
+        const mode = (args.mode ?? 'week').toUpperCase();
+        if (!Object.hasOwn(TRENDING_MODES, mode)) return null;
+        const topic = args.topicSlug ? await ctx.loaders.tagBySlug.load(args.topicSlug) : null;
+        if (args.topicSlug && !topic) return null;
+        return { mode, topic, posts: await trending(ctx, mode as TrendingMode, topic?.slug ?? null, limit) };
+      },
+      topStoriesPage: async (_root: unknown, args: { date?: string | null; limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = limitOf(args.limit, 20);
+        const from = args.date ? utcDayStart(args.date) : Math.floor(ctx.now / DAY_MS) * DAY_MS - DAY_MS;
+        if (from === null) return null;
+        return { date: new Date(from).toISOString().slice(0, 10), posts: await mostClappedIn(ctx, from, from + DAY_MS, null, limit) };
+      },
+    },
+    Tag: {
+      archivePostsConnection: async (
+        tag: TagRow,
+        args: { year: number; month?: number | null; day?: number | null; paging?: PagingOptions | null },
+        ctx: GraphQLContext,
+      ) => {
+        const period = archivePeriod(args.year, args.month, args.day);
+        if (!period) return { posts: [], pagingInfo: { next: null } };
+        const page = await tagArchive(ctx, tag, period.from, period.to, args.paging);
+        return { posts: page.items, pagingInfo: page.pagingInfo };
+      },
+    },
+  },
+};
