@@ -10,3 +10,23 @@ CREATE INDEX posts_responses_by_creator ON posts (creator_id, first_published_at
 -- from the most clapped down and keep the tag's: the walk stops when the page is full. The
 -- listing columns are in the entries so a story that is not shown is never read.
 CREATE INDEX posts_by_claps ON posts (clap_count DESC, id DESC, first_published_at, creator_id, collection_id, status, visibility, is_suspended, deleted_at, in_response_to_post_id, in_response_to_catalog_id) WHERE in_response_to_post_id IS NULL AND deleted_at IS NULL;
+
+-- Error reports (worker/reports/error-reports.ts): what the browser's error boundary and global
+-- handler send, and server render crashes. The viewer comes from the session, never from the
+-- report's body. Operators read them here and in the logs.
+CREATE TABLE error_reports (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  source TEXT NOT NULL CHECK (source IN ('client', 'server')),
+  message TEXT NOT NULL,
+  file TEXT,
+  line INTEGER,
+  column_number INTEGER,
+  stack TEXT,
+  client_build TEXT,
+  route TEXT,
+  url TEXT,
+  user_id TEXT,
+  user_agent TEXT
+);
+CREATE INDEX error_reports_by_time ON error_reports (created_at DESC);

@@ -21,7 +21,7 @@ const app = new Hono<{ Bindings: Env }>();
 app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
 app.get('/_/img/v2/*', (c) => placeholderImage(new URL(c.req.url).pathname.slice('/_/img/v2/'.length)));
-app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw));
+app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw, c.env));
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);

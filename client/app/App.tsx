@@ -5,6 +5,7 @@ import { Layout } from '../layouts/Layouts.tsx';
 import { AppStateProvider } from './app-state.tsx';
 import type { CurrentPage } from './current-page.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { setReportRoute } from './error-reporter.ts';
 import { useCurrentPage } from './navigation.tsx';
 import { NavigationProgress } from './NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
@@ -25,6 +26,10 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
     variables: request?.variables ?? NO_QUERY.variables,
     pause: !request,
   });
+
+  useEffect(() => {
+    setReportRoute(isNotFound ? null : (resolved?.routeName ?? null));
+  }, [isNotFound, resolved]);
 
   useEffect(() => {
     // A page without a query has its title at once; one with a query, when its data is in.

@@ -462,6 +462,30 @@ export const blocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_by_blocked').on(t.blockedId)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// The rest of the reader's site (issue 15, migrations/0015_reader.sql).
+
+/** Client and server error reports (worker/reports/error-reports.ts). */
+export const errorReports = sqliteTable(
+  'error_reports',
+  {
+    id: text('id').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    source: text('source', { enum: ['client', 'server'] }).notNull(),
+    message: text('message').notNull(),
+    file: text('file'),
+    line: integer('line'),
+    columnNumber: integer('column_number'),
+    stack: text('stack'),
+    clientBuild: text('client_build'),
+    route: text('route'),
+    url: text('url'),
+    userId: text('user_id'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('error_reports_by_time').on(sql`${t.createdAt} DESC`)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -491,6 +515,8 @@ export const TABLES = {
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).
   ...EDGE_CACHE_TABLES,
   blocks,
+  // The rest of the reader's site (issue 15).
+  error_reports: errorReports,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -499,3 +525,4 @@ export type PostRow = typeof posts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
+

@@ -20,6 +20,7 @@ import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { profileTabsModule } from './profile-tabs.ts';
 import { discoveryPagesModule } from './discovery-pages.ts';
+import { ohNoesModule } from './oh-noes.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -42,4 +43,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // The rest of the reader's site (issue 15).
   profileTabsModule,
   discoveryPagesModule,
+  ohNoesModule,
 ];
