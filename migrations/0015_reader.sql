@@ -30,3 +30,22 @@ CREATE TABLE error_reports (
   user_agent TEXT
 );
 CREATE INDEX error_reports_by_time ON error_reports (created_at DESC);
+
+-- Highlights and private notes (worker/highlights/, docs/reader.md "Highlights, quotes and
+-- notes"): a passage of one paragraph, named by the paragraph's stable name and the offsets of
+-- the passage in its text, with the passage's words kept so an edit elsewhere in the paragraph
+-- can be followed and an edit of the passage itself drops it.
+CREATE TABLE highlights (
+  id TEXT PRIMARY KEY,
+  post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('HIGHLIGHT', 'NOTE')),
+  paragraph_name TEXT NOT NULL,
+  start_offset INTEGER NOT NULL,
+  end_offset INTEGER NOT NULL,
+  quote TEXT NOT NULL,
+  note TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX highlights_by_post ON highlights (post_id, kind, paragraph_name);
+CREATE INDEX highlights_by_user ON highlights (user_id, kind, created_at DESC);

@@ -101,3 +101,35 @@ export const UserResponsesPageQuery = known(graphql(`
 
 export type UserResponsesPageData = ResultOf<typeof UserResponsesPageQuery>;
 export type ProfileResponse = ResultOf<typeof ProfileResponse_post>;
+
+/** Highlights: the person's highlighted passages (never their notes), newest first. */
+export const UserHighlightsPageQuery = known(graphql(`
+  query UserHighlightsPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        highlightsConnection(paging: $paging) {
+          highlights {
+            id
+            quote
+            createdAt
+            post {
+              id
+              title
+            }
+          }
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileHeading_user, UnavailableProfile_result]));
+
+export type UserHighlightsPageData = ResultOf<typeof UserHighlightsPageQuery>;

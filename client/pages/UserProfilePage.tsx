@@ -4,13 +4,15 @@
 //   /@{username}, /latest, /follow   the writer's stories, newest first (/follow adds the follow prompt)
 //   /has-recommended                 the stories the writer clapped for, most recent clap first
 //   /responses                       the writer's responses, each linked to the story it answers
-//   /highlights                      the writer's highlights (client/components/highlights)
+//   /highlights                      the person's highlights, each opening the story at its passage
 //   /series                          an empty state: series are not published on Vellum yet
 // The route picks the query, so a tab never fetches another tab's list.
 import { PROFILE_STORIES_PAGE_SIZE, profileLookup, UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.ts';
 import {
+  UserHighlightsPageQuery,
   UserRecommendedPageQuery,
   UserResponsesPageQuery,
+  type UserHighlightsPageData,
   UserStoriesPageQuery,
   type ProfileResponse,
   type UserRecommendedPageData,
@@ -33,11 +35,12 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { Link, useCurrentPage } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { storyUrl } from '../../shared/urls/post-urls.ts';
+import { buildLink } from '../../shared/routing/links.ts';
 import { formatDate } from '../../shared/format.ts';
 import type { PageDefinition } from './page-definition.ts';
 import { profileHead } from './page-heads.ts';
 
-type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserAboutPageData;
+type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData;
 
 /** Which list a profile route shows. */
 export type ProfileTabKind = 'stories' | 'recommended' | 'responses' | 'highlights' | 'series';
@@ -68,6 +71,8 @@ const SECTION_TITLES: Record<ProfileTabKind, string | undefined> = {
 type StoriesUser = Extract<UserStoriesPageData['userResult'], { __typename: 'User' }>;
 type RecommendedUser = Extract<UserRecommendedPageData['userResult'], { __typename: 'User' }>;
 type ResponsesUser = Extract<UserResponsesPageData['userResult'], { __typename: 'User' }>;
+type HighlightsUser = Extract<UserHighlightsPageData['userResult'], { __typename: 'User' }>;
+type ProfileHighlight = HighlightsUser['highlightsConnection']['highlights'][number];
 
 const pickStories = (data: UserStoriesPageData) =>
   isProfileUser(data.userResult) ? { items: data.userResult.postsConnection.posts, pagingInfo: data.userResult.postsConnection.pagingInfo } : null;
@@ -75,6 +80,8 @@ const pickRecommended = (data: UserRecommendedPageData) =>
   isProfileUser(data.userResult)
     ? { items: data.userResult.recommendedPostsConnection.posts, pagingInfo: data.userResult.recommendedPostsConnection.pagingInfo }
     : null;
+const pickHighlights = (data: UserHighlightsPageData) =>
+  isProfileUser(data.userResult) ? { items: data.userResult.highlightsConnection.highlights, pagingInfo: data.userResult.highlightsConnection.pagingInfo } : null;
 const pickResponses = (data: UserResponsesPageData) =>
   isProfileUser(data.userResult) ? { items: data.userResult.responsesConnection.posts, pagingInfo: data.userResult.responsesConnection.pagingInfo } : null;
 
@@ -165,8 +172,42 @@ function UserResponses({ user }: { user: ResponsesUser }) {
   );
 }
 
-function EmptyTab({ user, kind }: { user: ProfileHeaderUser; kind: 'highlights' | 'series' }) {
-  const text = kind === 'highlights' ? `${user.name} hasn't highlighted any passages yet.` : `${user.name} hasn't published a series yet.`;
+function HighlightItem({ highlight }: { highlight: ProfileHighlight }) {
+  const ctx = useLinkContext();
+  if (!highlight.post) return null;
+  // The story opens scrolled to the passage and marking it (/p/{postId}/quotes/{quoteId}).
+  const href = buildLink('ShowPostQuote', { postId: highlight.post.id, quoteId: highlight.id }, ctx);
+  return (
+    <article className="profile-response" data-highlight-id={highlight.id}>
+      <p className="profile-response-text">
+        <Link href={href}>“{highlight.quote}”</Link>
+      </p>
+      <p className="profile-response-context muted">From {highlight.post.title || 'a story'}</p>
+    </article>
+  );
+}
+
+function UserHighlights({ user }: { user: HighlightsUser }) {
+  const pages = useMorePages(
+    { items: user.highlightsConnection.highlights, pagingInfo: user.highlightsConnection.pagingInfo },
+    UserHighlightsPageQuery,
+    { username: user.username, id: null, paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+    pickHighlights,
+  );
+  return (
+    <section aria-label={`Highlights by ${user.name}`} className="profile-responses" data-profile-tab="highlights">
+      <h2 className="profile-section-heading">Highlights</h2>
+      {pages.items.length === 0 ? <p className="profile-empty muted">{user.name} hasn't highlighted any passages yet.</p> : null}
+      {pages.items.map((highlight) => (
+        <HighlightItem key={highlight.id} highlight={highlight} />
+      ))}
+      <ShowMoreButton pages={pages} />
+    </section>
+  );
+}
+
+function EmptyTab({ user, kind }: { user: ProfileHeaderUser; kind: 'series' }) {
+  const text = `${user.name} hasn't published a series yet.`;
   return (
     <section className="profile-stories" data-profile-tab={kind}>
       <h2 className="profile-section-heading">{SECTION_TITLES[kind]}</h2>
@@ -190,6 +231,7 @@ function sectionOf(data: ProfileTabData | undefined): string | undefined {
   if (!user || !isProfileUser(user)) return undefined;
   if ('recommendedPostsConnection' in user) return SECTION_TITLES.recommended;
   if ('responsesConnection' in user) return SECTION_TITLES.responses;
+  if ('highlightsConnection' in user) return SECTION_TITLES.highlights;
   return undefined;
 }
 
@@ -204,6 +246,7 @@ export const userProfilePage: PageDefinition<ProfileTabData> = {
       case 'responses':
         return { query: UserResponsesPageQuery, variables: { ...lookup, paging } };
       case 'highlights':
+        return { query: UserHighlightsPageQuery, variables: { ...lookup, paging } };
       case 'series':
         return { query: UserAboutPageQuery, variables: lookup };
       case 'stories':
@@ -221,7 +264,8 @@ export const userProfilePage: PageDefinition<ProfileTabData> = {
     let body;
     if (tab === 'recommended' && 'recommendedPostsConnection' in user) body = <UserRecommended user={user as RecommendedUser} />;
     else if (tab === 'responses' && 'responsesConnection' in user) body = <UserResponses user={user as ResponsesUser} />;
-    else if (tab === 'highlights' || tab === 'series') body = <EmptyTab user={user} kind={tab} />;
+    else if (tab === 'highlights' && 'highlightsConnection' in user) body = <UserHighlights user={user as HighlightsUser} />;
+    else if (tab === 'series') body = <EmptyTab user={user} kind={tab} />;
     else if ('postsConnection' in user) body = <UserStories user={user as StoriesUser} />;
     return (
       <>

@@ -486,6 +486,32 @@ export const errorReports = sqliteTable(
   (t) => [index('error_reports_by_time').on(sql`${t.createdAt} DESC`)],
 );
 
+/** Highlights and private notes on a passage of a story (worker/highlights/). */
+export const highlights = sqliteTable(
+  'highlights',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['HIGHLIGHT', 'NOTE'] }).notNull(),
+    paragraphName: text('paragraph_name').notNull(),
+    startOffset: integer('start_offset').notNull(),
+    endOffset: integer('end_offset').notNull(),
+    quote: text('quote').notNull(),
+    note: text('note'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('highlights_by_post').on(t.postId, t.kind, t.paragraphName),
+    index('highlights_by_user').on(t.userId, t.kind, sql`${t.createdAt} DESC`),
+  ],
+);
+export type HighlightRow = typeof highlights.$inferSelect;
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -517,6 +543,7 @@ export const TABLES = {
   blocks,
   // The rest of the reader's site (issue 15).
   error_reports: errorReports,
+  highlights,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

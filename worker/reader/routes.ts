@@ -1,11 +1,13 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
-// redirects and the vote and bookmark links.
+// redirects, the vote and bookmark links, and creating highlights.
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
 import { mountPostActionLinks } from './post-actions.ts';
+import { mountHighlightRoutes } from './highlight-routes.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
   mountPostActionLinks(app);
+  mountHighlightRoutes(app);
 }

@@ -21,6 +21,7 @@ import { blocksModule } from './blocks.ts';
 import { profileTabsModule } from './profile-tabs.ts';
 import { discoveryPagesModule } from './discovery-pages.ts';
 import { ohNoesModule } from './oh-noes.ts';
+import { highlightsModule } from './highlights.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -44,4 +45,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   profileTabsModule,
   discoveryPagesModule,
   ohNoesModule,
+  highlightsModule,
 ];
