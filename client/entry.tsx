@@ -10,6 +10,7 @@ import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
+import { startPerformanceReports } from './app/performance-reporter.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -28,6 +29,12 @@ configureErrorReports({
   xsrf: preloadedState.session.xsrf,
 });
 setReportRoute(resolution?.routeName ?? null);
+void startPerformanceReports({
+  isBot: preloadedState.client.isBot,
+  route: resolution?.routeName ?? null,
+  build: /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null,
+  xsrf: preloadedState.session.xsrf,
+});
 
 const client = new Client({
   url: graphqlUri,

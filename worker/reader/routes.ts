@@ -1,13 +1,15 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
-// redirects, the vote and bookmark links, and creating highlights.
+// redirects, the vote and bookmark links, creating highlights and the performance reports.
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
 import { mountPostActionLinks } from './post-actions.ts';
 import { mountHighlightRoutes } from './highlight-routes.ts';
+import { mountPerformanceReports } from '../reports/performance-reports.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
   mountPostActionLinks(app);
   mountHighlightRoutes(app);
+  mountPerformanceReports(app);
 }

@@ -63,3 +63,13 @@ describe('readStartupGlobals', () => {
     expect(() => readStartupGlobals(scope)).toThrow(message);
   });
 });
+
+describe('startPerformanceReports', () => {
+  it('bots and unsampled page loads never load the library or report', async () => {
+    const { startPerformanceReports, SAMPLE_RATE } = await import('../../../client/app/performance-reporter.ts');
+    // Both return before loading web-vitals, which cannot observe anything outside a browser
+    // (past the gate the call would reject here).
+    await expect(startPerformanceReports({ isBot: true, route: null, build: null, xsrf: null, draw: 0 })).resolves.toBeUndefined();
+    await expect(startPerformanceReports({ isBot: false, route: null, build: null, xsrf: null, draw: SAMPLE_RATE })).resolves.toBeUndefined();
+  });
+});
