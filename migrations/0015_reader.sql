@@ -49,3 +49,9 @@ CREATE TABLE highlights (
 );
 CREATE INDEX highlights_by_post ON highlights (post_id, kind, paragraph_name);
 CREATE INDEX highlights_by_user ON highlights (user_id, kind, created_at DESC);
+
+-- Trending and top stories (worker/graphql/modules/discovery-pages.ts) rank the newest stories
+-- of a window by claps on index entries alone: posts_recent_claps for the whole site, and
+-- posts_claps_by_id to read a tagged story's claps without its row (its content).
+CREATE INDEX posts_recent_claps ON posts (status, latest_published_at DESC, id DESC, clap_count, in_response_to_post_id, deleted_at) WHERE in_response_to_post_id IS NULL AND deleted_at IS NULL;
+CREATE INDEX posts_claps_by_id ON posts (id, clap_count);

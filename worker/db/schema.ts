@@ -142,6 +142,11 @@ export const posts = sqliteTable(
       index('posts_by_claps')
         .on(sql`${t.clapCount} DESC`, sql`${t.id} DESC`, t.firstPublishedAt, t.creatorId, t.collectionId, ...listing)
         .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      // Trending and top stories rank on index entries (migrations/0015_reader.sql).
+      index('posts_recent_claps')
+        .on(t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.clapCount, t.inResponseToPostId, t.deletedAt)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      index('posts_claps_by_id').on(t.id, t.clapCount),
       // The Responses profile tab (migrations/0015_reader.sql).
       index('posts_responses_by_creator')
         .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)

@@ -6,7 +6,7 @@
 // (posts_latest, post_tags_by_tag): at most RANK_WINDOW of the newest stories of its window
 // are ranked, however many the site holds, so the pages stay flat from 1,000 to 50,000
 // stories (bench/scale.bench.mjs measures /trending and a tag's top page).
-import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { posts, postTags, users, type TagRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -39,27 +39,28 @@ function viewerFilters(ctx: GraphQLContext): SQL[] {
   return viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [];
 }
 
+/** Candidates ranked per page: a few more than shown, so listing filters rarely leave a page short. */
+const CANDIDATES_PER_SHOWN = 3;
+
 /**
- * The ids of the newest stories published in [from, to), at most RANK_WINDOW of them: one
- * index range (posts_latest, or post_tags_by_tag for a topic).
+ * The ids of the most clapped among the newest RANK_WINDOW stories published in [from, to):
+ * ranked on index entries alone (posts_recent_claps, or post_tags_by_tag with posts_claps_by_id
+ * for a topic, migrations/0015_reader.sql), so no story row is read to rank, however many the
+ * window holds. INDEXED BY because SQLite, without statistics, would rather read the rows.
  */
-function windowIds(ctx: GraphQLContext, from: number, to: number, tagSlug: string | null) {
-  const q = orm(ctx.db);
-  if (tagSlug) {
-    return q
-      .select({ id: postTags.postId })
-      .from(postTags)
-      .where(and(eq(postTags.tagSlug, tagSlug), gte(postTags.publishedAt, from), lt(postTags.publishedAt, to)))
-      .orderBy(desc(postTags.publishedAt), desc(postTags.postId))
-      .limit(RANK_WINDOW);
-  }
-  return q
-    .select({ id: posts.id })
-    .from(posts)
-    // The conditions of posts_latest's WHERE, so the planner reads that index's range.
-    .where(and(eq(posts.status, 'PUBLISHED'), isNull(posts.inResponseToPostId), isNull(posts.deletedAt), gte(posts.latestPublishedAt, from), lt(posts.latestPublishedAt, to)))
-    .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
-    .limit(RANK_WINDOW);
+function rankedIds(from: number, to: number, tagSlug: string | null, count: number) {
+  const window = tagSlug
+    ? sql`SELECT pt.post_id AS id, p.clap_count AS claps, pt.published_at AS t
+        FROM post_tags AS pt INDEXED BY post_tags_by_tag
+        INNER JOIN posts AS p INDEXED BY posts_claps_by_id ON p.id = pt.post_id
+        WHERE pt.tag_slug = ${tagSlug} AND pt.published_at >= ${from} AND pt.published_at < ${to}
+        ORDER BY pt.published_at DESC, pt.post_id DESC LIMIT ${RANK_WINDOW}`
+    : sql`SELECT p.id AS id, p.clap_count AS claps, p.latest_published_at AS t
+        FROM posts AS p INDEXED BY posts_recent_claps
+        WHERE p.status = 'PUBLISHED' AND p.in_response_to_post_id IS NULL AND p.deleted_at IS NULL
+          AND p.latest_published_at >= ${from} AND p.latest_published_at < ${to}
+        ORDER BY p.latest_published_at DESC, p.id DESC LIMIT ${RANK_WINDOW}`;
+  return sql`SELECT c.id FROM (${window}) AS c ORDER BY c.claps DESC, c.t DESC, c.id DESC LIMIT ${count}`;
 }
 
 /** The window's stories, most clapped first (ties: the newer, then the higher id). */
@@ -68,7 +69,7 @@ async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagS
     .select({ post: posts, creator: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(inArray(posts.id, windowIds(ctx, from, to, tagSlug)), ...listedToEveryone(), ...viewerFilters(ctx)))
+    .where(and(sql`${posts.id} IN (${rankedIds(from, to, tagSlug, limit * CANDIDATES_PER_SHOWN)})`, ...listedToEveryone(), ...viewerFilters(ctx)))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
     .limit(limit);
   return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
