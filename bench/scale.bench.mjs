@@ -71,7 +71,10 @@ try {
       ['home, logged out', '/', {}],
       ['home page, signed in (For you)', '/', { cookie: site.cookie }],
       ['Following feed (GraphQL, signed in)', '/_/graphql', { cookie: site.cookie }, FOLLOWING_FEED],
+      // The demo worlds' newest story is weeks old: /trending's week is quiet and filled with the
+      // most clapped of all time; the month's window holds stories to rank (50 at 1k, 2,000 at 50k).
       ['/trending', '/trending', {}],
+      ['/trending/mode/month', '/trending/mode/month', {}],
       [`a tag's top page (/tag/{busiest}/recommended)`, `/tag/${tagSlug}/recommended`, {}],
     ];
   }

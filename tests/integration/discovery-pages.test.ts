@@ -105,3 +105,16 @@ describe('tag archive', () => {
     expect((await page(`/tag/no-such-tag/archive/${y}`)).status).toBe(404);
   });
 });
+
+describe('a quiet window', () => {
+  it('trending is filled with the most clapped stories of all time', async () => {
+    const old = Date.now() - 60 * DAY;
+    await env.DB.prepare('UPDATE posts SET latest_published_at = ?, first_published_at = ? WHERE latest_published_at IS NOT NULL').bind(old, old).run();
+    await env.DB.prepare('UPDATE post_tags SET published_at = ?').bind(old).run();
+    const cards = cardsIn((await page('/trending')).text);
+    expect(cards.slice(0, 3)).toEqual([bulk(5), bulk(3), bulk(7)]);
+    const poetry = cardsIn((await page('/trending/mode/day/topic/poetry')).text);
+    expect(poetry[0]).toBe(bulk(3));
+    expect(poetry).not.toContain(bulk(5));
+  });
+});

@@ -6,8 +6,12 @@ import { mountShareRoutes } from './share.ts';
 import { mountPostActionLinks } from './post-actions.ts';
 import { mountHighlightRoutes } from './highlight-routes.ts';
 import { mountPerformanceReports } from '../reports/performance-reports.ts';
+import { requestLog } from '../lib/request-log.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
+  // Registered before the reader's routes and the page pipeline, so each of their requests is
+  // logged once with its route (worker/lib/request-log.ts).
+  app.use('*', requestLog);
   mountShareRoutes(app);
   mountPostActionLinks(app);
   mountHighlightRoutes(app);

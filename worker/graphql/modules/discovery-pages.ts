@@ -75,8 +75,33 @@ async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagS
   return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
 }
 
+/**
+ * The most clapped stories of all time (with the tag, when given), walked on posts_by_claps from
+ * the top until `limit` are found: what fills trending when its window is quiet.
+ */
+async function mostClappedEver(ctx: GraphQLContext, tagSlug: string | null, limit: number, except: readonly string[]): Promise<PostNode[]> {
+  const tagged = tagSlug ? sql` AND EXISTS (SELECT 1 FROM post_tags AS pt WHERE pt.post_id = p.id AND pt.tag_slug = ${tagSlug})` : sql``;
+  const skip = except.length ? sql` AND p.id NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const ids = sql`SELECT p.id FROM posts AS p INDEXED BY posts_by_claps
+    INNER JOIN users AS u ON u.id = p.creator_id AND u.is_suspended = 0 AND u.deleted_at IS NULL
+    WHERE p.status = 'PUBLISHED' AND p.deleted_at IS NULL AND p.in_response_to_post_id IS NULL
+      AND p.in_response_to_catalog_id IS NULL AND p.visibility <> 'UNLISTED' AND p.is_suspended = 0${tagged}${skip}
+    ORDER BY p.clap_count DESC, p.id DESC LIMIT ${limit * CANDIDATES_PER_SHOWN}`;
+  const rows = await orm(ctx.db)
+    .select({ post: posts, creator: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(sql`${posts.id} IN (${ids})`, ...viewerFilters(ctx)))
+    .orderBy(desc(posts.clapCount), desc(posts.id))
+    .limit(limit);
+  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+}
+
+/** Trending in the mode's window; a quiet window is filled with the most clapped of all time. */
 export async function trending(ctx: GraphQLContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
-  return mostClappedIn(ctx, ctx.now - TRENDING_MODES[mode], ctx.now + 1, topicSlug, limit);
+  const ranked = await mostClappedIn(ctx, ctx.now - TRENDING_MODES[mode], ctx.now + 1, topicSlug, limit);
+  if (ranked.length >= limit) return ranked;
+  return [...ranked, ...(await mostClappedEver(ctx, topicSlug, limit - ranked.length, ranked.map((p) => p.id)))];
 }
 
 /** Parses "2026-11-22" into the UTC day's start; null when it is not a real date. */
