@@ -23,8 +23,9 @@ window.addEventListener('unhandledrejection', (event) =>
 
 const { preloadedState, graphqlUri, apolloState, resolution } = readStartupGlobals(window as unknown as Record<string, unknown>);
 // The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
+const clientBuild = /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null;
 configureErrorReports({
-  build: /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null,
+  build: clientBuild,
   isBot: preloadedState.client.isBot,
   xsrf: preloadedState.session.xsrf,
 });
@@ -32,7 +33,7 @@ setReportRoute(resolution?.routeName ?? null);
 void startPerformanceReports({
   isBot: preloadedState.client.isBot,
   route: resolution?.routeName ?? null,
-  build: /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null,
+  build: clientBuild,
   xsrf: preloadedState.session.xsrf,
 });
 
