@@ -6,7 +6,7 @@
 // (posts_latest, post_tags_by_tag): at most RANK_WINDOW of the newest stories of its window
 // are ranked, however many the site holds, so the pages stay flat from 1,000 to 50,000
 // stories (bench/scale.bench.mjs measures /trending and a tag's top page).
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { posts, postTags, users, type TagRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -65,11 +65,27 @@ function rankedIds(from: number, to: number, tagSlug: string | null, count: numb
 
 /** The window's stories, most clapped first (ties: the newer, then the higher id). */
 async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<PostNode[]> {
+  return storiesByIds(ctx, await idsOf(ctx, rankedIds(from, to, tagSlug, limit * CANDIDATES_PER_SHOWN)), limit);
+}
+
+/**
+ * The ids a ranking query returns. Ranking and reading are two statements on purpose: with the
+ * ids as constants SQLite reads each story by its key, where an IN (subquery) let it scan
+ * every published story to test membership (bench/scale.bench.mjs showed it at 50,000).
+ */
+async function idsOf(ctx: GraphQLContext, query: SQL): Promise<string[]> {
+  const rows = await orm(ctx.db).all<{ id: string }>(query);
+  return rows.map((row) => row.id);
+}
+
+/** The listed stories among the ids, most clapped first (ties: the newer, then the higher id). */
+async function storiesByIds(ctx: GraphQLContext, ids: readonly string[], limit: number): Promise<PostNode[]> {
+  if (!ids.length) return [];
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(sql`${posts.id} IN (${rankedIds(from, to, tagSlug, limit * CANDIDATES_PER_SHOWN)})`, ...listedToEveryone(), ...viewerFilters(ctx)))
+    .where(and(inArray(posts.id, [...ids]), ...listedToEveryone(), ...viewerFilters(ctx)))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
     .limit(limit);
   return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
@@ -87,14 +103,7 @@ async function mostClappedEver(ctx: GraphQLContext, tagSlug: string | null, limi
     WHERE p.status = 'PUBLISHED' AND p.deleted_at IS NULL AND p.in_response_to_post_id IS NULL
       AND p.in_response_to_catalog_id IS NULL AND p.visibility <> 'UNLISTED' AND p.is_suspended = 0${tagged}${skip}
     ORDER BY p.clap_count DESC, p.id DESC LIMIT ${limit * CANDIDATES_PER_SHOWN}`;
-  const rows = await orm(ctx.db)
-    .select({ post: posts, creator: users })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(sql`${posts.id} IN (${ids})`, ...viewerFilters(ctx)))
-    .orderBy(desc(posts.clapCount), desc(posts.id))
-    .limit(limit);
-  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+  return storiesByIds(ctx, await idsOf(ctx, ids), limit);
 }
 
 /** Trending in the mode's window; a quiet window is filled with the most clapped of all time. */
