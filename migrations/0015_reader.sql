@@ -55,3 +55,6 @@ CREATE INDEX highlights_by_user ON highlights (user_id, kind, created_at DESC);
 -- posts_claps_by_id to read a tagged story's claps without its row (its content).
 CREATE INDEX posts_recent_claps ON posts (status, latest_published_at DESC, id DESC, clap_count, in_response_to_post_id, deleted_at) WHERE in_response_to_post_id IS NULL AND deleted_at IS NULL;
 CREATE INDEX posts_claps_by_id ON posts (id, clap_count);
+
+-- /collections lists everyone's public lists, most recently changed first.
+CREATE INDEX catalogs_public_by_update ON catalogs (updated_at DESC, id DESC) WHERE type = 'LISTS' AND visibility = 'PUBLIC';

@@ -2,6 +2,7 @@
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
+import { CatalogFields } from '../graphql/library.ts';
 
 export const TrendingPageQuery = known(graphql(`
   query TrendingPageQuery($mode: String, $topicSlug: String) {
@@ -46,3 +47,22 @@ export const TagArchivePageQuery = known(graphql(`
 `, [PagedStories_connection, TagHeading_tag]));
 
 export type TagArchivePageData = ResultOf<typeof TagArchivePageQuery>;
+
+/** /collections: public lists, most recently changed first. */
+export const CollectionsLibraryPageQuery = known(graphql(`
+  query CollectionsLibraryPageQuery($paging: PagingOptions) {
+    publicCatalogsConnection(paging: $paging) {
+      catalogs {
+        ...CatalogFields
+      }
+      pagingInfo {
+        next {
+          limit
+          to
+        }
+      }
+    }
+  }
+`, [CatalogFields]));
+
+export type CollectionsLibraryPageData = ResultOf<typeof CollectionsLibraryPageQuery>;

@@ -1,9 +1,21 @@
 // Discovery pages, top-navigation layout (docs/product/3-routes-data-calls-constants.md §2.3,
 // §2.5): trending (/trending, /trending/mode/{mode}, /trending/mode/{mode}/topic/{topicSlug}),
 // top stories of a day (/top-stories, /top-stories/{monthDayYearSlug}; /browse/top redirects
-// here) and a tag's archive (/tag/{tagSlug}/archive, /{year}, /{year}/{month},
-// /{year}/{month}/{day}). The ranking rules: docs/reader.md, "Discovery: ranking rules".
-import { TagArchivePageQuery, TopStoriesPageQuery, TrendingPageQuery, type TagArchivePageData, type TopStoriesPageData, type TrendingPageData } from './DiscoveryPages.graphql.ts';
+// here), a tag's archive (/tag/{tagSlug}/archive, /{year}, /{year}/{month},
+// /{year}/{month}/{day}) and everyone's public lists (/collections). The ranking rules:
+// docs/reader.md, "Discovery: ranking rules".
+import {
+  CollectionsLibraryPageQuery,
+  TagArchivePageQuery,
+  TopStoriesPageQuery,
+  TrendingPageQuery,
+  type CollectionsLibraryPageData,
+  type TagArchivePageData,
+  type TopStoriesPageData,
+  type TrendingPageData,
+} from './DiscoveryPages.graphql.ts';
+import { CatalogCard } from '../components/lists/CatalogCard.tsx';
+import type { CatalogSummary } from '../graphql/library.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
@@ -159,6 +171,33 @@ export const tagArchivePage: PageDefinition<TagArchivePageData> = {
           <ShowMoreButton pages={pages} />
         </section>
       </>
+    );
+  },
+};
+
+const pickCatalogs = (data: CollectionsLibraryPageData) => ({
+  items: data.publicCatalogsConnection.catalogs as CatalogSummary[],
+  pagingInfo: data.publicCatalogsConnection.pagingInfo,
+});
+
+/** /collections (page collections-library): everyone's public lists, most recently changed first. */
+export const collectionsLibraryPage: PageDefinition<CollectionsLibraryPageData> = {
+  query: () => ({ query: CollectionsLibraryPageQuery, variables: { paging: { limit: PROFILE_STORIES_PAGE_SIZE } } }),
+  title: (_data, state) => `Lists – ${state.config.productName}`,
+  Component: function CollectionsLibrary({ data }) {
+    const pages = useMorePages(pickCatalogs(data), CollectionsLibraryPageQuery, { paging: { limit: PROFILE_STORIES_PAGE_SIZE } }, pickCatalogs);
+    return (
+      <div className="discovery-page">
+        <h1 className="discovery-heading">Lists</h1>
+        <p className="muted">Stories readers gathered and shared, the most recently updated first.</p>
+        <section aria-label="Public lists">
+          {pages.items.length === 0 ? <p className="profile-empty muted">No one has shared a list yet.</p> : null}
+          {pages.items.map((catalog) => (
+            <CatalogCard key={catalog.id} catalog={catalog} />
+          ))}
+          <ShowMoreButton pages={pages} />
+        </section>
+      </div>
     );
   },
 };

@@ -4,7 +4,7 @@
 // newest first.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld } from './helpers/fixtures.ts';
+import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { page } from './helpers/story.ts';
 import { slugFromIsoDate } from '../../shared/discovery-dates.ts';
 
@@ -116,5 +116,24 @@ describe('a quiet window', () => {
     const poetry = cardsIn((await page('/trending/mode/day/topic/poetry')).text);
     expect(poetry[0]).toBe(bulk(3));
     expect(poetry).not.toContain(bulk(5));
+  });
+});
+
+describe('/collections', () => {
+  it('lists public lists with stories, most recently changed first; never private, empty or suspended people’s lists', async () => {
+    const now = Date.now();
+    const insert = (id: string, creator: string, name: string, visibility: string, items: number, updated: number) =>
+      env.DB.prepare("INSERT INTO catalogs (id, creator_id, name, type, visibility, item_count, created_at, updated_at) VALUES (?, ?, ?, 'LISTS', ?, ?, ?, ?)")
+        .bind(id, creator, name, visibility, items, updated, updated)
+        .run();
+    await insert('cb0000000001', USERS.reader, 'Older public list', 'PUBLIC', 2, now - 2000);
+    await insert('cb0000000002', USERS.member, 'Newer public list', 'PUBLIC', 1, now - 1000);
+    await insert('cb0000000003', USERS.member, 'A private list', 'PRIVATE', 3, now);
+    await insert('cb0000000004', USERS.member, 'An empty list', 'PUBLIC', 0, now);
+    await insert('cb0000000005', USERS.suspendedWriter, 'A suspended person’s list', 'PUBLIC', 4, now);
+    const answer = await page('/collections');
+    expect(answer.status).toBe(200);
+    const lists = [...answer.text.matchAll(/data-catalog-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(lists).toEqual(['cb0000000002', 'cb0000000001']);
   });
 });

@@ -228,7 +228,14 @@ export const catalogs = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [unique().on(t.creatorId, t.predefined), index('catalogs_by_creator').on(t.creatorId, sql`${t.updatedAt} DESC`)],
+  (t) => [
+    unique().on(t.creatorId, t.predefined),
+    index('catalogs_by_creator').on(t.creatorId, sql`${t.updatedAt} DESC`),
+    // /collections (migrations/0015_reader.sql).
+    index('catalogs_public_by_update')
+      .on(sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.type} = 'LISTS' AND ${t.visibility} = 'PUBLIC'`),
+  ],
 );
 
 export const catalogItems = sqliteTable(

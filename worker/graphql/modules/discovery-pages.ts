@@ -6,9 +6,10 @@
 // (posts_latest, post_tags_by_tag): at most RANK_WINDOW of the newest stories of its window
 // are ranked, however many the site holds, so the pages stay flat from 1,000 to 50,000
 // stories (bench/scale.bench.mjs measures /trending and a tag's top page).
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
-import { posts, postTags, users, type TagRow } from '../../db/schema.ts';
+import { catalogs, posts, postTags, users, type TagRow } from '../../db/schema.ts';
+import type { CatalogRow } from './profile-queries.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badRequest } from '../resolvers/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
@@ -228,6 +229,53 @@ export const discoveryPagesModule: SchemaModule = {
         if (!period) return { posts: [], pagingInfo: { next: null } };
         const page = await tagArchive(ctx, tag, period.from, period.to, args.paging);
         return { posts: page.items, pagingInfo: page.pagingInfo };
+      },
+    },
+  },
+};
+
+/**
+ * /collections: everyone's public lists with at least one story, most recently changed first
+ * (catalogs_public_by_update, migrations/0015_reader.sql), leaving out deleted and suspended
+ * people's.
+ */
+export async function publicCatalogs(ctx: GraphQLContext, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select({ catalog: catalogs })
+    .from(catalogs)
+    .innerJoin(users, eq(users.id, catalogs.creatorId))
+    .where(
+      and(
+        eq(catalogs.type, 'LISTS'),
+        eq(catalogs.visibility, 'PUBLIC'),
+        gt(catalogs.itemCount, 0),
+        eq(users.isSuspended, false),
+        isNull(users.deletedAt),
+        ...after(catalogs.updatedAt, catalogs.id, request.after),
+      ),
+    )
+    .orderBy(desc(catalogs.updatedAt), desc(catalogs.id))
+    .limit(request.limit + 1);
+  return pageOf(
+    rows.map((r) => r.catalog),
+    request,
+    (row) => ({ sortKey: row.updatedAt, id: row.id }),
+  );
+}
+
+export const publicCatalogsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    type Query {
+      "Public lists with at least one story, most recently changed first (/collections)."
+      publicCatalogsConnection(paging: PagingOptions): CatalogConnection!
+    }
+  `,
+  resolvers: {
+    Query: {
+      publicCatalogsConnection: async (_root: unknown, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+        const page = await publicCatalogs(ctx, args.paging);
+        return { catalogs: page.items, pagingInfo: page.pagingInfo };
       },
     },
   },

@@ -19,7 +19,7 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { profileTabsModule } from './profile-tabs.ts';
-import { discoveryPagesModule } from './discovery-pages.ts';
+import { discoveryPagesModule, publicCatalogsModule } from './discovery-pages.ts';
 import { ohNoesModule } from './oh-noes.ts';
 import { highlightsModule } from './highlights.ts';
 
@@ -44,6 +44,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // The rest of the reader's site (issue 15).
   profileTabsModule,
   discoveryPagesModule,
+  publicCatalogsModule,
   ohNoesModule,
   highlightsModule,
 ];
