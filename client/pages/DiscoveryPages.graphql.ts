@@ -3,6 +3,7 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
 import { CatalogFields } from '../graphql/library.ts';
+import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 
 export const TrendingPageQuery = known(graphql(`
   query TrendingPageQuery($mode: String, $topicSlug: String) {
@@ -66,3 +67,21 @@ export const CollectionsLibraryPageQuery = known(graphql(`
 `, [CatalogFields]));
 
 export type CollectionsLibraryPageData = ResultOf<typeof CollectionsLibraryPageQuery>;
+
+/** /tag/{tagSlug}/top-writers: the topic's most clapped writers of the past year. */
+export const TagTopWritersPageQuery = known(graphql(`
+  query TagTopWritersPageQuery($tagSlug: String!, $limit: Int) {
+    tag(slug: $tagSlug) {
+      ...TagHeading_tag
+      topWritersByClaps(limit: $limit) {
+        clapCount
+        postCount
+        user {
+          ...PersonRow_user
+        }
+      }
+    }
+  }
+`, [TagHeading_tag, PersonRow_user]));
+
+export type TagTopWritersPageData = ResultOf<typeof TagTopWritersPageQuery>;

@@ -9,12 +9,16 @@ import {
   TagArchivePageQuery,
   TopStoriesPageQuery,
   TrendingPageQuery,
+  TagTopWritersPageQuery,
   type CollectionsLibraryPageData,
+  type TagTopWritersPageData,
   type TagArchivePageData,
   type TopStoriesPageData,
   type TrendingPageData,
 } from './DiscoveryPages.graphql.ts';
 import { CatalogCard } from '../components/lists/CatalogCard.tsx';
+import { PersonRow } from '../components/profiles/PersonRow.tsx';
+import { formatCount } from '../../shared/format.ts';
 import type { CatalogSummary } from '../graphql/library.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
@@ -198,6 +202,31 @@ export const collectionsLibraryPage: PageDefinition<CollectionsLibraryPageData> 
           <ShowMoreButton pages={pages} />
         </section>
       </div>
+    );
+  },
+};
+
+/** /tag/{tagSlug}/top-writers (page topic-top-writers): the topic's most clapped writers of the past year. */
+export const topicTopWritersPage: PageDefinition<TagTopWritersPageData> = {
+  query: (params) => ({ query: TagTopWritersPageQuery, variables: { tagSlug: params.tagSlug ?? '', limit: 20 } }),
+  status: (data) => (data.tag ? 200 : 404),
+  title: (data, state) => tagTitle(data?.tag, state.config.productName, 'Top writers'),
+  Component: function TopicTopWriters({ data }) {
+    const tag = data.tag;
+    if (!tag) return <TagNotFound />;
+    return (
+      <>
+        <TagHeading tag={tag} active={null} />
+        <section className="people" aria-label={`Top writers in ${tag.displayTitle}`}>
+          <h2 className="profile-section-heading">Top writers</h2>
+          {tag.topWritersByClaps.length === 0 ? <p className="profile-empty muted">No one wrote about {tag.displayTitle} this past year.</p> : null}
+          <ul className="people-list">
+            {tag.topWritersByClaps.map(({ user, clapCount, postCount }) => (
+              <PersonRow key={user.id} person={user} detail={`${formatCount(clapCount)} claps on ${postCount === 1 ? '1 story' : `${postCount} stories`}`} />
+            ))}
+          </ul>
+        </section>
+      </>
     );
   },
 };

@@ -69,6 +69,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'trending-posts': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.trendingPostsPage) },
   'top-stories': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.topStoriesPage) },
   'tag-archive': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.tagArchivePage) },
+  'topic-top-writers': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.topicTopWritersPage) },
   'collections-library': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.collectionsLibraryPage) },
   'oh-noes': { chunk: 'OhNoesPage', load: () => import('./OhNoesPage.tsx').then((m) => m.ohNoesPage) },
   // The site's own pages, one chunk (issue 15 item 4, docs/reader.md "The site's own pages").

@@ -4,7 +4,7 @@
 // newest first.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld, USERS } from './helpers/fixtures.ts';
+import { AUTHORS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { page } from './helpers/story.ts';
 import { slugFromIsoDate } from '../../shared/discovery-dates.ts';
 
@@ -135,5 +135,22 @@ describe('/collections', () => {
     expect(answer.status).toBe(200);
     const lists = [...answer.text.matchAll(/data-catalog-id="([^"]+)"/g)].map((m) => m[1]);
     expect(lists).toEqual(['cb0000000002', 'cb0000000001']);
+  });
+});
+
+describe('a tag’s top writers', () => {
+  it('ranks the writers of the topic by the claps on their stories', async () => {
+    const answer = await page('/tag/poetry/top-writers');
+    expect(answer.status).toBe(200);
+    const html = answer.text.replaceAll('<!-- -->', '').slice(answer.text.indexOf('<main'));
+    const people = [...html.matchAll(/class="person-row" data-user-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(people[0]).toBe(AUTHORS[2]); // Bulk Story 3's writer: 100 claps
+    const sum = await env.DB.prepare(
+      "SELECT sum(p.clap_count) AS claps, count(*) AS n FROM post_tags t JOIN posts p ON p.id = t.post_id WHERE t.tag_slug = 'poetry' AND p.creator_id = ? AND p.status = 'PUBLISHED' AND p.visibility <> 'UNLISTED'",
+    )
+      .bind(AUTHORS[2])
+      .first<{ claps: number; n: number }>();
+    expect(html.match(/person-row-detail[^>]*>([^<]*)</)?.[1]).toBe(`${sum!.claps} claps on ${sum!.n} stories`);
+    expect((await page('/tag/no-such-tag/top-writers')).status).toBe(404);
   });
 });

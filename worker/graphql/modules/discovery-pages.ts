@@ -280,3 +280,51 @@ export const publicCatalogsModule: SchemaModule = {
     },
   },
 };
+
+export const MAX_TOP_WRITERS_BY_CLAPS = 25;
+
+/**
+ * A topic's top writers (/tag/{tagSlug}/top-writers): the writers whose listed stories with the
+ * tag, first published in the past year, drew the most claps altogether (ties: more stories,
+ * then more followers). Who to follow ranks by the number of stories instead.
+ */
+export async function tagTopWritersByClaps(ctx: GraphQLContext, tag: TagRow, limit: number) {
+  const claps = sql<number>`sum(${posts.clapCount})`;
+  const stories = sql<number>`count(${posts.id})`;
+  const rows = await orm(ctx.db)
+    .select({ user: users, clapCount: claps, postCount: stories })
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(eq(postTags.tagSlug, tag.slug), gte(postTags.publishedAt, ctx.now - 365 * DAY_MS), ...listedToEveryone()))
+    .groupBy(users.id)
+    .orderBy(desc(claps), desc(stories), desc(users.followerCount), users.id)
+    .limit(limit);
+  for (const { user } of rows) ctx.loaders.userById.prime(user.id, user);
+  return rows;
+}
+
+export const tagTopWritersModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    "A writer in a topic, with the claps and the number of their stories in it over the past year."
+    type TagTopWriter {
+      user: User!
+      clapCount: Int!
+      postCount: Int!
+    }
+
+    type Tag {
+      "Top writers: the most clapped writers of the topic's stories first published in the past year (limit 1 to ${MAX_TOP_WRITERS_BY_CLAPS})."
+      topWritersByClaps(limit: Int = 10): [TagTopWriter!]!
+    }
+  `,
+  resolvers: {
+    Tag: {
+      topWritersByClaps: (tag: TagRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = args.limit ?? 10;
+        if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOP_WRITERS_BY_CLAPS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS_BY_CLAPS} (got ${limit}).`);
+        return tagTopWritersByClaps(ctx, tag, limit);
+      },
+    },
+  },
+};

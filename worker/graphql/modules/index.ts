@@ -19,7 +19,7 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { profileTabsModule } from './profile-tabs.ts';
-import { discoveryPagesModule, publicCatalogsModule } from './discovery-pages.ts';
+import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from './discovery-pages.ts';
 import { ohNoesModule } from './oh-noes.ts';
 import { highlightsModule } from './highlights.ts';
 
@@ -45,6 +45,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   profileTabsModule,
   discoveryPagesModule,
   publicCatalogsModule,
+  tagTopWritersModule,
   ohNoesModule,
   highlightsModule,
 ];
