@@ -1,7 +1,7 @@
 // How the reader's pages scale with the size of the world: D1 queries per render and
-// render time of the story page, the logged-out home page and the signed-in home feed
+// render time of the story page, the logged-out home page, the signed-in home feed
 // ("For you" is server-rendered with the page; "Following" is the GraphQL call the tab
-// makes when opened), at 1,000 and at 50,000 stories. Both sites run at once
+// makes when opened), /trending and a tag's top page, at 1,000 and at 50,000 stories. Both sites run at once
 // (wrangler dev, workerd, local D1, edge cache off) and are measured in alternation, so
 // the ratio 50k/1k compares like with like on this machine in this run.
 //
@@ -62,12 +62,20 @@ try {
     const home = await fetch(site.baseURL + '/', { headers: BROWSER }).then((r) => r.text());
     const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
     if (!storyPath) throw new Error('no story link on the home page');
+    // A tag's top page: the first topic the home page offers (the tags with the most stories).
+    const tagSlug = /href="\/tag\/([a-z0-9-]+)"/.exec(home)?.[1];
+    if (!tagSlug) throw new Error('no topic link on the home page');
     site.cookie = signInReader(size);
     site.pages = [
       ['story page', storyPath, {}],
       ['home, logged out', '/', {}],
       ['home page, signed in (For you)', '/', { cookie: site.cookie }],
       ['Following feed (GraphQL, signed in)', '/_/graphql', { cookie: site.cookie }, FOLLOWING_FEED],
+      // The demo worlds' newest story is weeks old: /trending's week is quiet and filled with the
+      // most clapped of all time; the month's window holds stories to rank (50 at 1k, 2,000 at 50k).
+      ['/trending', '/trending', {}],
+      ['/trending/mode/month', '/trending/mode/month', {}],
+      [`a tag's top page (/tag/{busiest}/recommended)`, `/tag/${tagSlug}/recommended`, {}],
     ];
   }
 

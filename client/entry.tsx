@@ -11,14 +11,33 @@ import { loadCurrentPage, parseLocation } from './app/current-page.ts';
 import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
-import { reportError } from './app/error-reporter.ts';
+import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
+import { startPerformanceReports } from './app/performance-reporter.ts';
 
-window.addEventListener('error', (event) => reportError(event.error instanceof Error ? event.error : new Error(event.message)));
+// The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
+// event says where the error happened; a rejection's place comes from its stack.
+window.addEventListener('error', (event) =>
+  reportError(event.error instanceof Error ? event.error : new Error(event.message), { file: event.filename, line: event.lineno, column: event.colno }),
+);
 window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
 const { preloadedState, graphqlUri, apolloState, resolution } = readStartupGlobals(window as unknown as Record<string, unknown>);
+// The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
+const clientBuild = /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null;
+configureErrorReports({
+  build: clientBuild,
+  isBot: preloadedState.client.isBot,
+  xsrf: preloadedState.session.xsrf,
+});
+setReportRoute(resolution?.routeName ?? null);
+void startPerformanceReports({
+  isBot: preloadedState.client.isBot,
+  route: resolution?.routeName ?? null,
+  build: clientBuild,
+  xsrf: preloadedState.session.xsrf,
+});
 
 setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);
 

@@ -15,18 +15,20 @@ import { mountAuth } from './auth/routes.ts';
 import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 import { mountSearch } from './search/routes.ts';
+import { mountReader } from './reader/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
 app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
 mountUploads(app);
-app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw));
+app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw, c.env));
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
 mountFeeds(app);
 mountSearch(app);
+mountReader(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

@@ -5,6 +5,7 @@ import { Layout } from '../layouts/Layouts.tsx';
 import { AppStateProvider } from './app-state.tsx';
 import type { CurrentPage } from './current-page.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { setReportRoute } from './error-reporter.ts';
 import { useCurrentPage } from './navigation.tsx';
 import { NavigationProgress } from './NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
@@ -19,7 +20,7 @@ const NO_QUERY = { query: 'query NoPageQuery { __typename }', variables: {} };
 function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;
   const params = (!isNotFound && resolved?.params) || {};
-  const request = definition.query?.(params);
+  const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null));
   const [result] = useQuery({
     query: request?.query ?? NO_QUERY.query,
     variables: request?.variables ?? NO_QUERY.variables,
@@ -27,8 +28,13 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
   });
 
   useEffect(() => {
-    if (result.data) document.title = definition.title(result.data, state);
-  }, [definition, result.data, state]);
+    setReportRoute(isNotFound ? null : (resolved?.routeName ?? null));
+  }, [isNotFound, resolved]);
+
+  useEffect(() => {
+    // A page without a query has its title at once; one with a query, when its data is in.
+    if (result.data || !request) document.title = definition.title(result.data, state);
+  }, [definition, result.data, state, request]);
 
   const layoutName = isNotFound ? 'top-nav' : (resolved?.layout ?? 'top-nav');
   let body;

@@ -1,7 +1,9 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 
-export const RENDER_ERROR_TEXT = 'Error: We’re sorry, but there was a problem displaying this page. Please reload and try again.';
+import { RENDER_ERROR_TEXT } from '../../shared/error-texts.ts';
+
+export { RENDER_ERROR_TEXT };
 
 interface Props {
   onError?: (error: Error, info: ErrorInfo) => void;

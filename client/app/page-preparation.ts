@@ -25,7 +25,7 @@ export function browserPagePreparation(state: PreloadedState, client: Client): P
       const definition = await choice.module.load();
       // The next page's data is asked for in its name (docs/product/2-sign-in-notices-cache-routing.md §7).
       setCallOrigin(choice.resolved?.routeName, location.pathname + location.search);
-      const request = definition.query?.(choice.resolved?.params ?? {});
+      const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
       // The result lands in urql's cache; the page's useQuery reads it on its first render.
       if (request) await client.query(request.query, request.variables).toPromise();
       return { ...choice, location, definition };

@@ -7,7 +7,9 @@ import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
 import { ResponseIcon } from '../components/icons.tsx';
-import { Link, useNavigation } from '../app/navigation.tsx';
+import { Link, useCurrentPage, useNavigation } from '../app/navigation.tsx';
+import { StoryHighlights } from '../components/highlights/StoryHighlights.tsx';
+import type { HighlightTarget } from '../components/highlights/HighlightsLayer.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { collectionUrl } from '../../shared/urls/collection-urls.ts';
@@ -65,7 +67,7 @@ function StoryActions({ post }: { post: FullPost }) {
   );
 }
 
-function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPageExtras; showResponses: boolean }) {
+function Story({ post, extras, showResponses, target }: { post: FullPost; extras: PostPageExtras; showResponses: boolean; target: HighlightTarget }) {
   const { viewer } = useViewerSession();
   const isAuthor = viewer?.id === post.creator.id;
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
@@ -142,6 +144,7 @@ function Story({ post, extras, showResponses }: { post: FullPost; extras: PostPa
       ) : (
         <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
       )}
+      <StoryHighlights postId={post.id} target={target} />
       {post.content.isLockedPreviewOnly ? <Paywall /> : null}
       {post.tags.length ? (
         <ul className="story-tags" aria-label="Tags">
@@ -229,11 +232,14 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       const result = data?.postResult;
       return result && isPost(result) ? storyHead(result, state) : undefined;
     },
-    Component: function PostPageView({ data }) {
+    Component: function PostPageView({ data, params }) {
       const result = data.postResult;
+      // /p/{postId}/quotes/{quoteId}, /notes/{noteId}: the passage to open at; /quotes: the most highlighted.
+      const routeName = useCurrentPage().resolved?.routeName;
+      const target = { id: params.quoteId ?? params.noteId ?? null, showTop: routeName === 'ShowPostQuotes' };
       return isPost(result) && data.postPageExtras ? (
         <MultiVoteProvider>
-          <Story post={result} extras={data.postPageExtras} showResponses={showResponses} />
+          <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
         </MultiVoteProvider>
       ) : (
         <PostOutcomePage result={result as PostOutcome} />

@@ -19,3 +19,117 @@ export const UserStoriesPageQuery = known(graphql(`
 `, [PagedStories_connection, ProfileHeading_user, UnavailableProfile_result]));
 
 export type UserStoriesPageData = ResultOf<typeof UserStoriesPageQuery>;
+
+// The profile tabs that list something else than the writer's stories (issue 15 item 2).
+
+/** Has recommended: the stories the writer clapped for, most recent clap first. */
+export const UserRecommendedPageQuery = known(graphql(`
+  query UserRecommendedPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        recommendedPostsConnection(paging: $paging) {
+          ...PagedStories_connection
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [PagedStories_connection, ProfileHeading_user, UnavailableProfile_result]));
+
+export type UserRecommendedPageData = ResultOf<typeof UserRecommendedPageQuery>;
+
+/** What the Responses tab draws of a response: its opening words and the story it answers. */
+export const ProfileResponse_post = known(graphql(`
+  fragment ProfileResponse_post on Post {
+    id
+    uniqueSlug
+    firstPublishedAt
+    clapCount
+    creator {
+      id
+      username
+    }
+    previewContent {
+      bodyModel {
+        paragraphs {
+          name
+          text
+        }
+      }
+    }
+    inResponseToPost {
+      id
+      title
+      uniqueSlug
+      creator {
+        id
+        name
+        username
+      }
+      collection {
+        id
+        slug
+      }
+    }
+  }
+`));
+
+export const UserResponsesPageQuery = known(graphql(`
+  query UserResponsesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        responsesConnection(paging: $paging) {
+          posts {
+            ...ProfileResponse_post
+          }
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileResponse_post, ProfileHeading_user, UnavailableProfile_result]));
+
+export type UserResponsesPageData = ResultOf<typeof UserResponsesPageQuery>;
+export type ProfileResponse = ResultOf<typeof ProfileResponse_post>;
+
+/** Highlights: the person's highlighted passages (never their notes), newest first. */
+export const UserHighlightsPageQuery = known(graphql(`
+  query UserHighlightsPageQuery($username: String, $id: ID, $paging: PagingOptions) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        highlightsConnection(paging: $paging) {
+          highlights {
+            id
+            quote
+            createdAt
+            post {
+              id
+              title
+            }
+          }
+          pagingInfo {
+            next {
+              limit
+              to
+            }
+          }
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileHeading_user, UnavailableProfile_result]));
+
+export type UserHighlightsPageData = ResultOf<typeof UserHighlightsPageQuery>;

@@ -56,6 +56,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'user-following': { chunk: 'UserFollowPages', load: () => import('./UserFollowPages.tsx').then((m) => m.userFollowingPage) },
   'user-catalogs': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogsPage) },
   'user-catalog': { chunk: 'UserCatalogsPages', load: () => import('./UserCatalogsPages.tsx').then((m) => m.userCatalogPage) },
+  'user-awards': { chunk: 'UserProfilePage', load: () => import('./UserProfilePage.tsx').then((m) => m.userAwardsPage) },
   'user-books': { chunk: 'UserBooksPage', load: () => import('./UserBooksPage.tsx').then((m) => m.userBooksPage) },
   'publication-profile': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationProfilePage) },
   'publication-about': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationAboutPage) },
@@ -76,12 +77,29 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'new-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'edit-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   series: { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
-  'collections-library': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'new-publication': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.newPublicationPage) },
   'publication-settings': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.publicationSettingsPage) },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
+  // Discovery (issue 15 item 3, docs/reader.md "Discovery: ranking rules").
+  'trending-posts': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.trendingPostsPage) },
+  'top-stories': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.topStoriesPage) },
+  'tag-archive': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.tagArchivePage) },
+  'topic-top-writers': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.topicTopWritersPage) },
+  'collections-library': { chunk: 'DiscoveryPages', load: () => import('./DiscoveryPages.tsx').then((m) => m.collectionsLibraryPage) },
+  'oh-noes': { chunk: 'OhNoesPage', load: () => import('./OhNoesPage.tsx').then((m) => m.ohNoesPage) },
+  // The site's own pages, one chunk (issue 15 item 4, docs/reader.md "The site's own pages").
+  'landing-about': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingAboutPage) },
+  'landing-creators': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingCreatorsPage) },
+  'landing-partner-program': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingPartnerProgramPage) },
+  'landing-b2b': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingB2bPage) },
+  'landing-jobs': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.landingJobsPage) },
+  help: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.helpPage) },
+  'terms-of-service': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.termsOfServicePage) },
+  suspended: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.suspendedPage) },
+  'not-available': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.notAvailablePage) },
+  goodbye: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.goodbyePage) },
 };
 
 /**

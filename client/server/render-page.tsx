@@ -39,7 +39,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
   const { definition } = page;
 
   let data: unknown;
-  const request = definition.query?.((!page.isNotFound && page.resolved?.params) || {});
+  const request = definition.query?.((!page.isNotFound && page.resolved?.params) || {}, page.isNotFound ? null : (page.resolved?.routeName ?? null));
   if (request) {
     const result = await client.query(request.query, request.variables).toPromise();
     if (!result.data) throw new PageDataError(result.error?.message ?? 'The page query returned no data');

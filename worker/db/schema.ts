@@ -146,6 +146,19 @@ export const posts = sqliteTable(
       index('posts_catalog_responses')
         .on(t.inResponseToCatalogId, sql`${t.firstPublishedAt} DESC`)
         .where(sql`${t.inResponseToCatalogId} IS NOT NULL`),
+      // A tag's top stories walk the stories by claps (migrations/0015_reader.sql).
+      index('posts_by_claps')
+        .on(sql`${t.clapCount} DESC`, sql`${t.id} DESC`, t.firstPublishedAt, t.creatorId, t.collectionId, ...listing)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      // Trending and top stories rank on index entries (migrations/0015_reader.sql).
+      index('posts_recent_claps')
+        .on(t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.clapCount, t.inResponseToPostId, t.deletedAt)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      index('posts_claps_by_id').on(t.id, t.clapCount),
+      // The Responses profile tab (migrations/0015_reader.sql).
+      index('posts_responses_by_creator')
+        .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)
+        .where(sql`${t.inResponseToPostId} IS NOT NULL`),
     ];
   },
 );
@@ -223,7 +236,14 @@ export const catalogs = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [unique().on(t.creatorId, t.predefined), index('catalogs_by_creator').on(t.creatorId, sql`${t.updatedAt} DESC`)],
+  (t) => [
+    unique().on(t.creatorId, t.predefined),
+    index('catalogs_by_creator').on(t.creatorId, sql`${t.updatedAt} DESC`),
+    // /collections (migrations/0015_reader.sql).
+    index('catalogs_public_by_update')
+      .on(sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.type} = 'LISTS' AND ${t.visibility} = 'PUBLIC'`),
+  ],
 );
 
 export const catalogItems = sqliteTable(
@@ -255,7 +275,12 @@ export const claps = sqliteTable(
     count: integer('count').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('claps_by_post').on(t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('claps_by_post').on(t.postId),
+    // The Has recommended profile tab (migrations/0015_reader.sql).
+    index('claps_by_user').on(t.userId, sql`${t.updatedAt} DESC`, sql`${t.postId} DESC`),
+  ],
 );
 
 export const readingHistory = sqliteTable(
@@ -505,6 +530,55 @@ export const uploadedImages = sqliteTable(
   },
   (t) => [index('uploaded_images_by_uploader').on(t.uploaderId, t.createdAt)],
 );
+// ---------------------------------------------------------------------------------------------
+// The rest of the reader's site (issue 15, migrations/0015_reader.sql).
+
+/** Client and server error reports (worker/reports/error-reports.ts). */
+export const errorReports = sqliteTable(
+  'error_reports',
+  {
+    id: text('id').primaryKey(),
+    createdAt: integer('created_at').notNull(),
+    source: text('source', { enum: ['client', 'server'] }).notNull(),
+    message: text('message').notNull(),
+    file: text('file'),
+    line: integer('line'),
+    columnNumber: integer('column_number'),
+    stack: text('stack'),
+    clientBuild: text('client_build'),
+    route: text('route'),
+    url: text('url'),
+    userId: text('user_id'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('error_reports_by_time').on(sql`${t.createdAt} DESC`)],
+);
+
+/** Highlights and private notes on a passage of a story (worker/highlights/). */
+export const highlights = sqliteTable(
+  'highlights',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['HIGHLIGHT', 'NOTE'] }).notNull(),
+    paragraphName: text('paragraph_name').notNull(),
+    startOffset: integer('start_offset').notNull(),
+    endOffset: integer('end_offset').notNull(),
+    quote: text('quote').notNull(),
+    note: text('note'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('highlights_by_post').on(t.postId, t.kind, t.paragraphName),
+    index('highlights_by_user').on(t.userId, t.kind, sql`${t.createdAt} DESC`),
+  ],
+);
+export type HighlightRow = typeof highlights.$inferSelect;
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
@@ -540,6 +614,9 @@ export const TABLES = {
   post_restrictions: postRestrictions,
   post_revisions: postRevisions,
   uploaded_images: uploadedImages,
+  // The rest of the reader's site (issue 15).
+  error_reports: errorReports,
+  highlights,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -549,3 +626,4 @@ export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
 export type PostRestrictionRow = typeof postRestrictions.$inferSelect;
+

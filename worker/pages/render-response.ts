@@ -3,7 +3,8 @@
 import { mainOrigin, type Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
-import { inProcessExecutor, pageFor, renderPage } from '../ssr/page-render.ts';
+import { inProcessExecutor, pageFor, PageDataError, renderPage } from '../ssr/page-render.ts';
+import { renderCrashResponse } from './render-error-page.ts';
 import { buildPreloadedState } from './preloaded-state.ts';
 import { framingHeaders } from './frame-policy.ts';
 import { defaultFaviconUrl } from './favicon.ts';
@@ -28,7 +29,17 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
   const signIn = await request.signIn();
   if (signIn) state.signInConfirmation = signIn.confirmation;
   if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
-  const rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: defaultFaviconUrl(env) });
+  let rendered;
+  try {
+    rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: defaultFaviconUrl(env) });
+  } catch (error) {
+    // A page whose data could not be had is the server's 500 page (worker/index.ts); a page
+    // that crashed while rendering is the render-error page, reported (./render-error-page.ts).
+    if (error instanceof PageDataError) throw error;
+    const response = await renderCrashResponse(request, error);
+    response.headers.set('x-route-name', resolved?.routeName ?? 'NotFound');
+    return response;
+  }
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
     'x-route-name': resolved?.routeName ?? 'NotFound',

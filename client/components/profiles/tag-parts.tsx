@@ -28,7 +28,7 @@ function stories(count: number): string {
   return count === 1 ? '1 story' : `${formatCount(count)} stories`;
 }
 
-export function TagHeading({ tag, active }: { tag: TagHeader; active: TagTab }) {
+export function TagHeading({ tag, active }: { tag: TagHeader; active: TagTab | null }) {
   const ctx = useLinkContext();
   const target = { kind: 'TAG' as const, id: tag.id, name: tag.displayTitle };
   const tabs: { key: TagTab; label: string; href: string }[] = [

@@ -26,6 +26,10 @@ import { storyImportModule } from './story-import.ts';
 import { submissionsModule } from './submissions.ts';
 import { moderationModule } from './moderation.ts';
 import { publicationsModule } from './publications.ts';
+import { profileTabsModule } from './profile-tabs.ts';
+import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from './discovery-pages.ts';
+import { ohNoesModule } from './oh-noes.ts';
+import { highlightsModule } from './highlights.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -56,4 +60,11 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   submissionsModule,
   moderationModule,
   publicationsModule,
+  // The rest of the reader's site (issue 15).
+  profileTabsModule,
+  discoveryPagesModule,
+  publicCatalogsModule,
+  tagTopWritersModule,
+  ohNoesModule,
+  highlightsModule,
 ];

@@ -1,0 +1,36 @@
+// Page oh-noes (/_/oh-noes, basic layout): for staff it throws while rendering, so the
+// render-error page and the error report can be checked on a running site
+// (worker/pages/render-error-page.ts); for everyone else it is the 404 page.
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { Link } from '../app/navigation.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+export const OhNoesPageQuery = known(graphql(`
+  query OhNoesPageQuery {
+    ohNoesAllowed
+  }
+`));
+
+type OhNoesPageData = ResultOf<typeof OhNoesPageQuery>;
+
+export class OhNoesError extends Error {
+  override name = 'OhNoesError';
+}
+
+export const ohNoesPage: PageDefinition<OhNoesPageData> = {
+  query: () => ({ query: OhNoesPageQuery, variables: {} }),
+  status: (data) => (data.ohNoesAllowed ? 500 : 404),
+  title: (data, state) => (data?.ohNoesAllowed ? `Oh noes | ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: function OhNoes({ data }) {
+    if (data.ohNoesAllowed) throw new OhNoesError('Oh noes! /_/oh-noes raised this error on purpose.');
+    return (
+      <div className="error-page">
+        <p className="error-page-kicker">PAGE NOT FOUND</p>
+        <h1 className="error-page-heading">Out of nothing, something.</h1>
+        <Link href="/" className="button button-outline">
+          Home
+        </Link>
+      </div>
+    );
+  },
+};

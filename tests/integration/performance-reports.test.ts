@@ -1,0 +1,76 @@
+// Issue 15 item 6 over HTTP: the performance intake (POST /_/clientele/reports/performance/)
+// logs a well-formed report as one structured line, refuses oversized (413) and malformed (400)
+// bodies, limits each client address, and does not count bots.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedWorld } from './helpers/fixtures.ts';
+import { send } from './helpers/edge-cache.ts';
+import { MAX_PERFORMANCE_REPORTS_PER_MINUTE } from '../../worker/reports/performance-reports.ts';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const REPORT = {
+  route: 'ShowPost',
+  build: 'entry-abc',
+  metrics: [
+    { name: 'TTFB', value: 120.5, rating: 'good' },
+    { name: 'LCP', value: 1800, rating: 'good' },
+    { name: 'CLS', value: 0.01, rating: 'good' },
+  ],
+};
+
+let address = 0;
+function report(body: string, options: { userAgent?: string; ip?: string } = {}) {
+  return send('/_/clientele/reports/performance/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': '1', 'user-agent': options.userAgent ?? BROWSER, 'cf-connecting-ip': options.ip ?? `203.0.113.${++address}` },
+    body,
+  });
+}
+const logged = (answer: Awaited<ReturnType<typeof send>>) => answer.logs.filter((line) => line.event === 'performance_report');
+
+beforeAll(async () => {
+  await seedWorld(env.DB);
+});
+
+describe('the performance report intake', () => {
+  it('logs a report as one structured line', async () => {
+    const answer = await report(JSON.stringify(REPORT));
+    expect(answer.status).toBe(204);
+    expect(logged(answer)).toEqual([{ event: 'performance_report', ...REPORT }]);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const answer = await report(JSON.stringify({ ...REPORT, route: 'x'.repeat(9000) }));
+    expect(answer.status).toBe(413);
+    expect(logged(answer)).toEqual([]);
+  });
+
+  it('refuses malformed bodies with 400', async () => {
+    const bad = [
+      '{nope',
+      '[]',
+      JSON.stringify({ ...REPORT, metrics: [] }),
+      JSON.stringify({ ...REPORT, metrics: [{ name: 'FID', value: 1, rating: 'good' }] }),
+      JSON.stringify({ ...REPORT, metrics: [{ name: 'LCP', value: -1, rating: 'good' }] }),
+      JSON.stringify({ ...REPORT, metrics: [{ name: 'LCP', value: 1, rating: 'great' }] }),
+      JSON.stringify({ ...REPORT, metrics: Array.from({ length: 9 }, () => REPORT.metrics[0]) }),
+    ];
+    for (const body of bad) {
+      const answer = await report(body);
+      expect(answer.status, body).toBe(400);
+      expect(logged(answer)).toEqual([]);
+    }
+  });
+
+  it('does not count bots', async () => {
+    const answer = await report(JSON.stringify(REPORT), { userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' });
+    expect(answer.status).toBe(204);
+    expect(logged(answer)).toEqual([]);
+  });
+
+  it('limits each client address per minute', async () => {
+    const ip = '198.51.100.9';
+    for (let i = 0; i < MAX_PERFORMANCE_REPORTS_PER_MINUTE; i++) expect((await report(JSON.stringify(REPORT), { ip })).status).toBe(204);
+    expect((await report(JSON.stringify(REPORT), { ip })).status).toBe(429);
+  });
+});

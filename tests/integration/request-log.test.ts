@@ -1,0 +1,48 @@
+// Issue 15 item 6 over HTTP: each page request writes one structured log record carrying its
+// route name, router type, URL, request id and request tag, at the log levels of
+// docs/product/3-routes-data-calls-constants.md §9; the request id is the one answered in
+// x-request-id (Cloudflare's ray id when there is one).
+import { env } from 'cloudflare:workers';
+import { beforeAll, expect, it } from 'vitest';
+import { seedWorld } from './helpers/fixtures.ts';
+import { send } from './helpers/edge-cache.ts';
+import { LOG_LEVELS } from '../../worker/lib/request-log.ts';
+import { sessionOf } from './helpers/story.ts';
+
+beforeAll(async () => {
+  await seedWorld(env.DB);
+});
+
+const requests = (logs: Record<string, unknown>[]) => logs.filter((line) => line.event === 'request');
+
+it('a page request’s record carries its route, router type, URL, id and tag', async () => {
+  const answer = await send('/help', { headers: { 'x-request-tag': 'synthetic-check' } });
+  expect(answer.status).toBe(200);
+  const id = answer.headers.get('x-request-id');
+  expect(id).toBeTruthy();
+  expect(requests(answer.logs)).toEqual([
+    expect.objectContaining({
+      level: LOG_LEVELS.info,
+      levelName: 'info',
+      routeName: 'ShowHelp',
+      routerType: 'default',
+      url: 'http://localhost:8787/help',
+      requestId: id,
+      requestTag: 'synthetic-check',
+      status: 200,
+    }),
+  ]);
+});
+
+it('uses the ray id when Cloudflare gives one, and ignores a hostile tag', async () => {
+  const answer = await send('/trending', { headers: { 'cf-ray': '8f1c2a3b4d5e6f70-CDG', 'x-request-tag': '<script>' } });
+  expect(answer.headers.get('x-request-id')).toBe('8f1c2a3b4d5e6f70-CDG');
+  expect(requests(answer.logs)[0]).toMatchObject({ requestId: '8f1c2a3b4d5e6f70-CDG', requestTag: null, routeName: 'ShowTrending' });
+});
+
+it('a crash is logged at the error level', async () => {
+  const staff = await sessionOf('staff');
+  const answer = await send('/_/oh-noes', { session: staff.token });
+  expect(answer.status).toBe(500);
+  expect(requests(answer.logs)[0]).toMatchObject({ level: LOG_LEVELS.error, levelName: 'error', status: 500, routeName: 'ShowOhNoes' });
+});

@@ -1,0 +1,124 @@
+// Highlights and private notes (docs/product/3-routes-data-calls-constants.md §2.3, §2.11; the
+// rules: docs/reader.md, "Highlights, quotes and notes"). A reader highlights a passage of one
+// paragraph they can read; a note is a private highlight with the reader's words. Passages are
+// read back through shared/highlight-anchor.ts, so they follow edits elsewhere and are dropped
+// when their words are gone.
+import { and, count, desc, eq } from 'drizzle-orm';
+import { orm } from '../db/orm.ts';
+import { highlights, type HighlightRow } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { readableContent, type PostNode } from '../graphql/resolvers/post-content.ts';
+import { visiblePost } from '../graphql/resolvers/post-access.ts';
+import { anchorPassage, type Passage } from '../../shared/highlight-anchor.ts';
+
+export const MAX_QUOTE_LENGTH = 2000;
+export const MAX_NOTE_LENGTH = 2000;
+/** Highlights and notes one reader may keep on one story. */
+export const MAX_PER_STORY = 100;
+
+export type HighlightKind = 'HIGHLIGHT' | 'NOTE';
+
+/** The body as sent: every field is checked here. */
+export interface CreateHighlightInput {
+  paragraphName?: unknown;
+  startOffset?: unknown;
+  endOffset?: unknown;
+  note?: unknown;
+}
+
+export type CreateOutcome = { ok: true; highlight: HighlightRow } | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** The story's paragraphs as this viewer may read them (a locked story: its preview only). */
+export async function readableParagraphs(ctx: GraphQLContext, post: PostNode): Promise<{ name: string; text: string }[]> {
+  const content = await readableContent(ctx, post);
+  return content.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' }));
+}
+
+/** Creates a highlight (or, with a note, a private note) for the signed-in viewer. */
+export async function createHighlight(ctx: GraphQLContext, postId: string, input: CreateHighlightInput): Promise<CreateOutcome> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) return { ok: false, status: 400, message: 'Sign in to highlight.' };
+  const { paragraphName, startOffset, endOffset, note } = input;
+  if (typeof paragraphName !== 'string' || !/^[0-9a-f]{1,16}$/.test(paragraphName)) return { ok: false, status: 400, message: 'paragraphName must be a paragraph name.' };
+  if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || (startOffset as number) < 0 || (endOffset as number) <= (startOffset as number)) {
+    return { ok: false, status: 400, message: 'startOffset and endOffset must be whole numbers, start before end.' };
+  }
+  if (note !== undefined && note !== null && (typeof note !== 'string' || note.trim() === '' || note.length > MAX_NOTE_LENGTH)) {
+    return { ok: false, status: 400, message: `A note is 1 to ${MAX_NOTE_LENGTH} characters.` };
+  }
+  const post = await visiblePost(ctx, postId);
+  if (!post || post.status !== 'PUBLISHED') return { ok: false, status: 404, message: 'This story does not exist.' };
+  const paragraph = (await readableParagraphs(ctx, post)).find((p) => p.name === paragraphName);
+  if (!paragraph) return { ok: false, status: 400, message: 'That paragraph is not one you can read in this story.' };
+  const quote = paragraph.text.slice(startOffset as number, endOffset as number);
+  if ((endOffset as number) > paragraph.text.length || quote.trim() === '') return { ok: false, status: 400, message: 'The passage is not in that paragraph.' };
+  if (quote.length > MAX_QUOTE_LENGTH) return { ok: false, status: 400, message: `A passage is at most ${MAX_QUOTE_LENGTH} characters.` };
+  const q = orm(ctx.db);
+  const [kept] = await q.select({ n: count() }).from(highlights).where(and(eq(highlights.postId, post.id), eq(highlights.userId, userId)));
+  if ((kept?.n ?? 0) >= MAX_PER_STORY) return { ok: false, status: 409, message: `At most ${MAX_PER_STORY} highlights and notes per story.` };
+  const row: HighlightRow = {
+    id: newId(),
+    postId: post.id,
+    userId,
+    kind: typeof note === 'string' ? 'NOTE' : 'HIGHLIGHT',
+    paragraphName,
+    startOffset: startOffset as number,
+    endOffset: endOffset as number,
+    quote,
+    note: typeof note === 'string' ? note.trim() : null,
+    createdAt: ctx.now,
+  };
+  await q.insert(highlights).values(row);
+  return { ok: true, highlight: row };
+}
+
+/** A row with its passage where it is now, or null when the passage (or story) is gone. */
+export async function anchored(ctx: GraphQLContext, row: HighlightRow): Promise<HighlightRow | null> {
+  const post = await visiblePost(ctx, row.postId);
+  if (!post) return null;
+  const passage = anchorPassage(row, await readableParagraphs(ctx, post));
+  return passage ? { ...row, startOffset: passage.startOffset, endOffset: passage.endOffset } : null;
+}
+
+/** The viewer's own highlights and notes on a story, in reading order. */
+export async function viewerHighlights(ctx: GraphQLContext, post: PostNode): Promise<HighlightRow[]> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) return [];
+  const rows = await orm(ctx.db)
+    .select()
+    .from(highlights)
+    .where(and(eq(highlights.postId, post.id), eq(highlights.userId, userId)))
+    .orderBy(highlights.createdAt);
+  const paragraphs = await readableParagraphs(ctx, post);
+  const order = new Map(paragraphs.map((p, i) => [p.name, i]));
+  return rows
+    .map((row) => {
+      const passage = anchorPassage(row, paragraphs);
+      return passage ? { ...row, startOffset: passage.startOffset, endOffset: passage.endOffset } : null;
+    })
+    .filter((row) => row !== null)
+    .sort((a, b) => (order.get(a.paragraphName)! - order.get(b.paragraphName)!) || a.startOffset - b.startOffset);
+}
+
+export interface TopHighlight extends Passage {
+  count: number;
+}
+
+/** The most highlighted passage of a story (public highlights only; ties: the earlier passage). */
+export async function topHighlight(ctx: GraphQLContext, post: PostNode): Promise<TopHighlight | null> {
+  const n = count();
+  const rows = await orm(ctx.db)
+    .select({ paragraphName: highlights.paragraphName, startOffset: highlights.startOffset, endOffset: highlights.endOffset, quote: highlights.quote, n })
+    .from(highlights)
+    .where(and(eq(highlights.postId, post.id), eq(highlights.kind, 'HIGHLIGHT')))
+    .groupBy(highlights.paragraphName, highlights.quote)
+    .orderBy(desc(n))
+    .limit(20);
+  const paragraphs = await readableParagraphs(ctx, post);
+  for (const row of rows) {
+    const passage = anchorPassage(row, paragraphs);
+    if (passage) return { ...passage, count: row.n };
+  }
+  return null;
+}

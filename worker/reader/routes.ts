@@ -1,0 +1,19 @@
+// The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
+// redirects, the vote and bookmark links, creating highlights and the performance reports.
+import type { Hono } from 'hono';
+import type { Env } from '../env.ts';
+import { mountShareRoutes } from './share.ts';
+import { mountPostActionLinks } from './post-actions.ts';
+import { mountHighlightRoutes } from './highlight-routes.ts';
+import { mountPerformanceReports } from '../reports/performance-reports.ts';
+import { requestLog } from '../lib/request-log.ts';
+
+export function mountReader(app: Hono<{ Bindings: Env }>): void {
+  // Registered before the reader's routes and the page pipeline, so each of their requests is
+  // logged once with its route (worker/lib/request-log.ts).
+  app.use('*', requestLog);
+  mountShareRoutes(app);
+  mountPostActionLinks(app);
+  mountHighlightRoutes(app);
+  mountPerformanceReports(app);
+}
