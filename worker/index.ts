@@ -12,6 +12,7 @@ import { GEO_PATH, handleGeo } from './api/geo.ts';
 import { handlePurgeRequest, PURGE_PATH, purgeBodyLimit } from './cache/admin-purge.ts';
 import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
+import { mountCrossHostSignIn } from './auth/cross-host.ts';
 import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 
@@ -24,6 +25,7 @@ app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
+mountCrossHostSignIn(app);
 mountFeeds(app);
 app.route('/', pagePipeline());
 

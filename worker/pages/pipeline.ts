@@ -36,6 +36,7 @@ import { edgeCacheConfigOf } from '../cache/config.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
+import { askMainHostBeforeCache, askMainHostForEndedSession } from '../auth/cross-host.ts';
 
 export interface PageVariables {
   url: URL;
@@ -161,7 +162,8 @@ export async function servePage(c: PageContext): Promise<Response> {
 /** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */
 export function pagePipeline(): Hono<PageEnv> {
   const pages = new Hono<PageEnv>();
-  pages.use('*', resolveHostKind, lookUpEdgeCache, resolveRequestViewer);
+  // The cross-host sign-in checks sit on each side of the cache lookup (worker/auth/cross-host.ts).
+  pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession);
   pages.all('*', servePage);
   return pages;
 }
