@@ -64,6 +64,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },
   'explore-topics': { chunk: 'ExploreTopicsPage', load: () => import('./ExploreTopicsPage.tsx').then((m) => m.exploreTopicsPage) },
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
+  // Accounts (issue 14): settings.
+  settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
 };
 
 /**

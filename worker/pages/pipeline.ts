@@ -37,6 +37,7 @@ import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-pag
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
 import { askMainHostBeforeCache, askMainHostForEndedSession } from '../auth/cross-host.ts';
+import { redirectRenamedUsername } from '../accounts/username-redirect.ts';
 
 export interface PageVariables {
   url: URL;
@@ -163,7 +164,7 @@ export async function servePage(c: PageContext): Promise<Response> {
 export function pagePipeline(): Hono<PageEnv> {
   const pages = new Hono<PageEnv>();
   // The cross-host sign-in checks sit on each side of the cache lookup (worker/auth/cross-host.ts).
-  pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession);
+  pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession, redirectRenamedUsername);
   pages.all('*', servePage);
   return pages;
 }

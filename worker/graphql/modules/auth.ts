@@ -173,7 +173,7 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** The sign-in call of a GraphQL request (a mutation needs the HTTP request behind it). */
-function authCall(ctx: GraphQLContext): AuthCall {
+export function authCall(ctx: GraphQLContext): AuthCall {
   const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
   return {
     db: ctx.db,
