@@ -65,3 +65,9 @@ CREATE TABLE admin_actions (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX admin_actions_by_user ON admin_actions (user_id, created_at DESC);
+
+-- The original address of a story first published elsewhere (the /v1 API's canonicalUrl).
+CREATE TABLE post_canonical_urls (
+  post_id TEXT PRIMARY KEY REFERENCES posts(id) ON DELETE CASCADE,
+  url TEXT NOT NULL
+);

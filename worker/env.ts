@@ -43,6 +43,9 @@ export interface Env {
   APPLE_PRIVATE_KEY?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
+  /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
+  IFTTT_SERVICE_KEY?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

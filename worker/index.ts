@@ -13,6 +13,7 @@ import { handlePurgeRequest, PURGE_PATH, purgeBodyLimit } from './cache/admin-pu
 import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
 import { mountCrossHostSignIn } from './auth/cross-host.ts';
+import { mountPublicApi } from './api/v1/routes.ts';
 import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 
@@ -26,6 +27,7 @@ app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
 mountCrossHostSignIn(app);
+mountPublicApi(app);
 mountFeeds(app);
 app.route('/', pagePipeline());
 

@@ -1,6 +1,7 @@
 // Settings documents (docs/product/1-product-screens-membership-header-search.md §2.4;
 // docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
 import { graphql, known, type ResultOf } from './graphql.ts';
+import { UserRow_user } from '../components/follow/SocialRows.graphql.ts';
 
 export const AccountSettings_settings = graphql(`
   fragment AccountSettings_settings on AccountSettings {
@@ -130,5 +131,37 @@ export const DeleteAccount = known(graphql(`
         message
       }
     }
+  }
+`));
+
+// ---- Onboarding (/get-started/topics) ----
+
+export const OnboardingTopicsQuery = known(graphql(`
+  query OnboardingTopicsQuery {
+    viewer {
+      id
+      name
+    }
+    exploreTopics {
+      id
+      slug
+      displayTitle
+    }
+  }
+`));
+
+export type OnboardingTopicsData = ResultOf<typeof OnboardingTopicsQuery>;
+
+export const OnboardingWritersQuery = known(graphql(`
+  query OnboardingWritersQuery($topicSlugs: [String!]!) {
+    onboardingWriters(topicSlugs: $topicSlugs, limit: 12) {
+      ...UserRow_user
+    }
+  }
+`, [UserRow_user]));
+
+export const CompleteOnboarding = known(graphql(`
+  mutation CompleteOnboarding {
+    completeOnboarding
   }
 `));

@@ -66,6 +66,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'legacy-topic-redirect': { chunk: 'TopicRedirectPage', load: () => import('./TopicRedirectPage.tsx').then((m) => m.legacyTopicRedirectPage) },
   // Accounts (issue 14): settings.
   settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
+  'topics-onboarding': { chunk: 'OnboardingTopicsPage', load: () => import('./OnboardingTopicsPage.tsx').then((m) => m.onboardingTopicsPage) },
 };
 
 /**

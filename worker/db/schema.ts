@@ -533,6 +533,14 @@ export const adminActions = sqliteTable(
   (t) => [index('admin_actions_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
 
+/** A story's original address elsewhere (the /v1 API's canonicalUrl). */
+export const postCanonicalUrls = sqliteTable('post_canonical_urls', {
+  postId: text('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+});
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -568,6 +576,7 @@ export const TABLES = {
   user_preferences: userPreferences,
   api_tokens: apiTokens,
   admin_actions: adminActions,
+  post_canonical_urls: postCanonicalUrls,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -19,6 +19,8 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { accountSettingsModule } from './account-settings.ts';
+import { onboardingModule } from './onboarding.ts';
+import { integrationTokensModule } from './integration-tokens.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -38,6 +40,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   notificationsModule,
   trashModule,
   blocksModule,
-  // Accounts (issue 14): settings.
+  // Accounts (issue 14): settings, onboarding.
   accountSettingsModule,
+  onboardingModule,
+  integrationTokensModule,
 ];
