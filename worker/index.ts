@@ -14,6 +14,7 @@ import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
 import { mountCrossHostSignIn } from './auth/cross-host.ts';
 import { mountPublicApi } from './api/v1/routes.ts';
+import { mountStaffPages } from './admin/staff-pages.ts';
 import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 
@@ -28,6 +29,7 @@ app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env))
 mountAuth(app);
 mountCrossHostSignIn(app);
 mountPublicApi(app);
+mountStaffPages(app);
 mountFeeds(app);
 app.route('/', pagePipeline());
 
