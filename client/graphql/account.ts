@@ -165,3 +165,49 @@ export const CompleteOnboarding = known(graphql(`
     completeOnboarding
   }
 `));
+
+// ---- Integration tokens (/me/applications) ----
+
+export const IntegrationTokensQuery = known(graphql(`
+  query IntegrationTokensQuery {
+    viewer {
+      id
+    }
+    integrationTokens {
+      id
+      description
+      scopes
+      createdAt
+      lastUsedAt
+    }
+  }
+`));
+
+export type IntegrationTokensData = ResultOf<typeof IntegrationTokensQuery>;
+
+export const CreateIntegrationToken = known(graphql(`
+  mutation CreateIntegrationToken($description: String!, $scopes: [String!]) {
+    createIntegrationToken(description: $description, scopes: $scopes) {
+      __typename
+      ... on CreatedIntegrationToken {
+        token
+        integrationToken {
+          id
+          description
+          scopes
+          createdAt
+          lastUsedAt
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+export const RevokeIntegrationToken = known(graphql(`
+  mutation RevokeIntegrationToken($id: ID!) {
+    revokeIntegrationToken(id: $id)
+  }
+`));

@@ -67,6 +67,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // Accounts (issue 14): settings.
   settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
   'topics-onboarding': { chunk: 'OnboardingTopicsPage', load: () => import('./OnboardingTopicsPage.tsx').then((m) => m.onboardingTopicsPage) },
+  'oauth-applications': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationsPage) },
+  'oauth-application': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationPage) },
 };
 
 /**
