@@ -62,6 +62,9 @@ export interface Env {
   IMAGES: R2Bucket;
   /** imageUploadMaxSizeMb (the config of docs/product/3-routes-data-calls-constants.md §9): uploads past it get 413. */
   IMAGE_UPLOAD_MAX_SIZE_MB?: string;
+  // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
+  /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
+  IFTTT_SERVICE_KEY?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

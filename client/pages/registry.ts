@@ -100,6 +100,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   suspended: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.suspendedPage) },
   'not-available': { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.notAvailablePage) },
   goodbye: { chunk: 'SitePages', load: () => import('./SitePages.tsx').then((m) => m.goodbyePage) },
+  // Accounts (issue 14): settings.
+  settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
+  'topics-onboarding': { chunk: 'OnboardingTopicsPage', load: () => import('./OnboardingTopicsPage.tsx').then((m) => m.onboardingTopicsPage) },
+  'oauth-applications': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationsPage) },
+  'oauth-application': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationPage) },
 };
 
 /**

@@ -74,7 +74,8 @@ describe('sign-up with email', () => {
     expect(browser.cookies.has('sid')).toBe(false);
     expect(browser.cookieSet('susi_reg')!.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
     const pending = await browser.graphql({ query: PENDING });
-    expect(pending.body.data.pendingRegistration).toEqual({ email: 'ada@vellum.test', fullName: 'Ada Lovelace', suggestedUsername: 'ada_lovelace', redirect: '/tag/writing' });
+    // A new account goes through onboarding, then back to where it signed up (docs/adr/0012-accounts.md §3).
+    expect(pending.body.data.pendingRegistration).toEqual({ email: 'ada@vellum.test', fullName: 'Ada Lovelace', suggestedUsername: 'ada_lovelace', redirect: '/get-started/topics?redirect=%2Ftag%2Fwriting' });
     expect((await new TestBrowser().graphql({ query: PENDING })).body.data.pendingRegistration).toBeNull();
   });
 
@@ -233,12 +234,19 @@ describe('social sign-in', () => {
       email: 'newbie@vellum.test',
       fullName: 'New Bie',
       suggestedUsername: 'new_bie',
-      redirect: '/tag/poetry',
+      // Onboarding first, then back (docs/adr/0012-accounts.md §3).
+      redirect: '/get-started/topics?redirect=%2Ftag%2Fpoetry',
     });
     const created = await browser.graphql({ query: CREATE, variables: { name: 'New Bie', username: 'newbie' } });
     const userId = created.body.data.createAccount.id;
     const identity = await testDb.prepare("SELECT user_id FROM social_identities WHERE subject = 'g-333'").first<{ user_id: string }>();
     expect(identity!.user_id).toBe(userId);
+    // It signed up from the topic's page: it follows the topic.
+    const followed = await testDb
+      .prepare("SELECT t.slug FROM follows f JOIN tags t ON t.id = f.target_id WHERE f.follower_id = ? AND f.target_type = 'TAG'")
+      .bind(userId)
+      .all<{ slug: string }>();
+    expect(followed.results.map((r) => r.slug)).toEqual(['poetry']);
   });
 
   it('sends an unknown account of a login-only provider to UNRECOGNIZED_EMAIL', async () => {

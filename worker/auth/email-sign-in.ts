@@ -27,7 +27,7 @@ import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts'
 import { checkLoginCode, findRequestOfBrowser, issueLoginToken, pruneLoginTokens } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
 import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode } from './rate-limit.ts';
-import { safeRedirect } from './redirect.ts';
+import { signInReturnPath } from './cross-host.ts';
 import { issueRegistrationTicket } from './registration.ts';
 import { startSession, userByEmail } from './sign-in.ts';
 
@@ -102,7 +102,7 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
   const issued = await issueLoginToken(db, call.env, {
     email,
     operation,
-    redirect: safeRedirect(input.redirect, call.env),
+    redirect: await signInReturnPath(input.redirect, call.env),
     fullName: (input.fullName ?? '').trim().slice(0, 100),
     now,
   });
@@ -125,12 +125,12 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
  * where to go next; null when a login's account no longer exists.
  */
 export async function completeEmailProof(
-  call: Pick<AuthCall, 'db' | 'now' | 'url' | 'viewer' | 'setCookie'>,
+  call: Pick<AuthCall, 'db' | 'now' | 'url' | 'viewer' | 'setCookie'> & { request?: Request | undefined },
   proven: { email: string; operation: AuthOperation; redirect: string; fullName: string },
 ): Promise<string | null> {
   const user = await userByEmail(call.db, proven.email);
   if (user) {
-    for (const cookie of await startSession(call.db, { userId: user.id, url: call.url, viewer: call.viewer, now: call.now })) call.setCookie(cookie);
+    for (const cookie of await startSession(call.db, { userId: user.id, url: call.url, viewer: call.viewer, now: call.now, userAgent: call.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
     return proven.redirect;
   }
   if (proven.operation !== 'register') return null;

@@ -59,7 +59,7 @@ async function emailCallbackPost(c: AppContext): Promise<Response> {
   const cookies: string[] = [];
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
   const next = await completeEmailProof(
-    { db: c.env.DB, now, url: new URL(c.req.url), viewer, setCookie: (cookie) => cookies.push(cookie) },
+    { db: c.env.DB, now, url: new URL(c.req.url), viewer, request: c.req.raw, setCookie: (cookie) => cookies.push(cookie) },
     consumed.token,
   );
   return redirect(next ?? '/m/signin?operation=login&step=UNRECOGNIZED_EMAIL', cookies);

@@ -23,9 +23,9 @@ import {
 const CONFIRMATION_COOKIE_MS = 10 * 60 * 1000;
 
 /** Starts a session for `userId`; returns the Set-Cookie values of the response. */
-export async function startSession(db: D1Database, args: { userId: string; url: URL; viewer: RequestViewer; now: number }): Promise<string[]> {
+export async function startSession(db: D1Database, args: { userId: string; url: URL; viewer: RequestViewer; now: number; userAgent?: string }): Promise<string[]> {
   if (args.viewer.sessionIdHash) await revokeSession(db, args.viewer.sessionIdHash, args.now);
-  const session = await createSession(db, args.userId, { now: args.now });
+  const session = await createSession(db, args.userId, { now: args.now, userAgent: args.userAgent ?? '' });
   return [
     sessionCookie(args.url, session.token),
     authCookie(args.url, SIGN_IN_CONFIRMATION_COOKIE, '1', { maxAgeMs: CONFIRMATION_COOKIE_MS }),

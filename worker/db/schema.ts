@@ -49,6 +49,9 @@ export const users = sqliteTable('users', {
   followingCount: integer('following_count').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   deletedAt: integer('deleted_at'),
+  // Accounts (migrations/0014_accounts.sql): onboarding done; staff limited the account.
+  onboardedAt: integer('onboarded_at'),
+  limitedAt: integer('limited_at'),
   },
   // Who to follow walks writers from the most followed down (migrations/0007_writer_suggestions.sql).
   (t) => [index('users_by_follower_count').on(sql`${t.followerCount} DESC`, t.id)],
@@ -358,8 +361,12 @@ export const sessions = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     revokedAt: integer('revoked_at'),
+    // Accounts (migrations/0014_accounts.sql): a cross-host session's main-host session and host.
+    parentIdHash: text('parent_id_hash'),
+    host: text('host'),
+    userAgent: text('user_agent').notNull().default(''),
   },
-  (t) => [index('sessions_by_user').on(t.userId)],
+  (t) => [index('sessions_by_user').on(t.userId), index('sessions_by_parent').on(t.parentIdHash)],
 );
 
 // ---- Sign-in and sign-up (migrations/0003_auth.sql; worker/auth/) ----------------------
@@ -579,6 +586,90 @@ export const highlights = sqliteTable(
   ],
 );
 export type HighlightRow = typeof highlights.$inferSelect;
+// ---- Accounts (migrations/0014_accounts.sql; docs/adr/0012-accounts.md) ----------------
+
+/** One-use tokens of the cross-host sign-in, bound to their target host (SHA-256 stored). */
+export const crossHostTokens = sqliteTable('cross_host_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionIdHash: text('session_id_hash')
+    .notNull()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  targetHost: text('target_host').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+/** Old usernames (COLLATE NOCASE in SQL) and the user they now lead to. */
+export const usernameRedirects = sqliteTable('username_redirects', {
+  oldUsername: text('old_username').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** Notification and email preferences that differ from their defaults. */
+export const userPreferences = sqliteTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Integration tokens of the /v1 API (SHA-256 stored; scopes comma-separated). */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    scopes: text('scopes').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('api_tokens_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+export const ADMIN_ACTIONS = ['suspend', 'limit', 'restore', 'verify_book_author'] as const;
+
+/** What staff did to an account (action: CHECK in SQL). */
+export const adminActions = sqliteTable(
+  'admin_actions',
+  {
+    id: text('id').primaryKey(),
+    staffUserId: text('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('admin_actions_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+/** A story's original address elsewhere (the /v1 API's canonicalUrl). */
+export const postCanonicalUrls = sqliteTable('post_canonical_urls', {
+  postId: text('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+});
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
@@ -617,6 +708,13 @@ export const TABLES = {
   // The rest of the reader's site (issue 15).
   error_reports: errorReports,
   highlights,
+  // Accounts (migrations/0014_accounts.sql).
+  cross_host_tokens: crossHostTokens,
+  username_redirects: usernameRedirects,
+  user_preferences: userPreferences,
+  api_tokens: apiTokens,
+  admin_actions: adminActions,
+  post_canonical_urls: postCanonicalUrls,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

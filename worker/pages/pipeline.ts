@@ -38,6 +38,8 @@ import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
 import { signInRedirect } from './sign-in-required.ts';
 import { requestCountry } from '../api/geo.ts';
+import { askMainHostBeforeCache, askMainHostForEndedSession } from '../auth/cross-host.ts';
+import { redirectRenamedUsername } from '../accounts/username-redirect.ts';
 
 export interface PageVariables {
   url: URL;
@@ -166,7 +168,8 @@ export async function servePage(c: PageContext): Promise<Response> {
 /** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */
 export function pagePipeline(): Hono<PageEnv> {
   const pages = new Hono<PageEnv>();
-  pages.use('*', resolveHostKind, lookUpEdgeCache, resolveRequestViewer);
+  // The cross-host sign-in checks sit on each side of the cache lookup (worker/auth/cross-host.ts).
+  pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession, redirectRenamedUsername);
   pages.all('*', servePage);
   return pages;
 }

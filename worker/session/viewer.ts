@@ -98,12 +98,20 @@ export function anonymousViewer(request: Request): RequestViewer {
   return { ...LOGGED_OUT, isBot: isBotAgent(request.headers.get('user-agent') ?? '') };
 }
 
+/** The host a request was sent to, lowercased (the Host header; the URL's host without one). */
+export function requestHost(request: Request): string {
+  return (request.headers.get('host') ?? new URL(request.url).host).toLowerCase();
+}
+
 export async function resolveViewer(db: D1Database, request: Request): Promise<RequestViewer> {
   const token = sessionToken(request);
   if (!token) return anonymousViewer(request);
   const isBot = isbot(request.headers.get('user-agent') ?? '');
   const session = await findSession(db, token);
   if (!session) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
+  // A cross-host session is valid only on the host it was made for: a cookie carried to
+  // another host (or a token's owner replaying it elsewhere) signs nobody in there.
+  if (session.host !== null && session.host !== requestHost(request)) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
   const row = await db
     .prepare(
       'SELECT id, username, name, email, image_id, is_staff, is_suspended, is_book_author, partner_program_status, flags FROM users WHERE id = ? AND deleted_at IS NULL',

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here).
 import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. --host-resolver-rules to reach custom domains (ada.test) on the local site. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -13,6 +14,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

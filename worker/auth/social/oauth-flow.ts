@@ -18,7 +18,7 @@ import type { RequestViewer } from '../../session/viewer.ts';
 import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { authCookie, clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
 import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
-import { safeRedirect } from '../redirect.ts';
+import { signInReturnPath } from '../cross-host.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
 import { startSession, userByEmail } from '../sign-in.ts';
 import { PROVIDER_PATHS, type OAuthProvider } from './provider.ts';
@@ -50,7 +50,7 @@ export async function startOAuth(provider: OAuthProvider, request: Request, env:
   if (url.origin !== origin) return redirectResponse(origin + url.pathname + url.search);
   const requested = url.searchParams.get('operation') === 'register' ? 'register' : 'login';
   const operation = requested === 'register' && provider.allowsSignUp ? 'register' : 'login';
-  const redirect = safeRedirect(url.searchParams.get('redirect') ?? url.searchParams.get('redirectUrl'), env);
+  const redirect = await signInReturnPath(url.searchParams.get('redirect') ?? url.searchParams.get('redirectUrl'), env);
   const state = randomToken(32);
   const codeVerifier = randomToken(32);
   const codeChallenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier)));
@@ -136,7 +136,7 @@ export async function finishOAuth(provider: OAuthProvider, request: Request, env
     }
   }
   if (userId) {
-    const cookies = await startSession(env.DB, { userId, url, viewer, now });
+    const cookies = await startSession(env.DB, { userId, url, viewer, now, userAgent: request.headers.get('user-agent') ?? '' });
     return redirectResponse(state.redirect, [...cookies, clearBrowser], 303);
   }
   if (!provider.allowsSignUp) {

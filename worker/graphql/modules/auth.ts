@@ -19,6 +19,7 @@ import { emailAvailability, sendAcctAuthEmail, verifyLoginCode, type AuthCall, t
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
 import { authOutcomes } from '../../auth/outcomes.ts';
 import { createAccount, describeTicket, findRegistrationTicket } from '../../auth/registration.ts';
+import { afterSignUpRedirect, applySignUpContext } from '../../accounts/sign-up-context.ts';
 import { startSession } from '../../auth/sign-in.ts';
 import { DISABLE_SIGN_IN_FLAGS, DISABLE_SIGNUP_FACEBOOK, enabledProviders, PROVIDER_PATHS } from '../../auth/social/provider.ts';
 import { mailerFor } from '../../mail/mailer.ts';
@@ -175,7 +176,7 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** The sign-in call of a GraphQL request (a mutation needs the HTTP request behind it). */
-function authCall(ctx: GraphQLContext): AuthCall {
+export function authCall(ctx: GraphQLContext): AuthCall {
   const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
   return {
     db: ctx.db,
@@ -227,7 +228,10 @@ export const authModule: SchemaModule = {
       },
       pendingRegistration: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
         const ticket = await findRegistrationTicket(ctx.db, requestCookie(ctx.request, REGISTRATION_COOKIE), ctx.now);
-        return ticket ? describeTicket(ticket) : null;
+        if (!ticket) return null;
+        // A new account goes through onboarding, unless its sign-up source skips it (docs/adr/0012-accounts.md §3).
+        const pending = describeTicket(ticket);
+        return { ...pending, redirect: afterSignUpRedirect(pending.redirect) };
       },
     },
     Mutation: {
@@ -243,7 +247,9 @@ export const authModule: SchemaModule = {
         });
         if (outcome.kind === 'no-ticket') return authOutcomes.notFound('This sign-up has expired. Please start again.');
         if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
-        for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now })) call.setCookie(cookie);
+        for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
+        // The new account follows the writer, publication or topic it signed up from.
+        await applySignUpContext(ctx.env, outcome.user.id, outcome.redirect, ctx.now);
         return outcome.user;
       },
       sendVerificationEmail: (_: unknown, __: unknown, ctx: GraphQLContext) => sendVerificationEmail(authCall(ctx)),

@@ -30,6 +30,9 @@ import { profileTabsModule } from './profile-tabs.ts';
 import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from './discovery-pages.ts';
 import { ohNoesModule } from './oh-noes.ts';
 import { highlightsModule } from './highlights.ts';
+import { accountSettingsModule } from './account-settings.ts';
+import { onboardingModule } from './onboarding.ts';
+import { integrationTokensModule } from './integration-tokens.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -67,4 +70,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   tagTopWritersModule,
   ohNoesModule,
   highlightsModule,
+  // Accounts (issue 14): settings, onboarding.
+  accountSettingsModule,
+  onboardingModule,
+  integrationTokensModule,
 ];

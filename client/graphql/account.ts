@@ -1,0 +1,213 @@
+// Settings documents (docs/product/1-product-screens-membership-header-search.md §2.4;
+// docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
+import { graphql, known, type ResultOf } from './graphql.ts';
+import { UserRow_user } from '../components/follow/SocialRows.graphql.ts';
+
+export const AccountSettings_settings = graphql(`
+  fragment AccountSettings_settings on AccountSettings {
+    id
+    name
+    username
+    bio
+    imageId
+    email
+    unverifiedEmail
+    customDomain
+    customDomainState
+    hasSubdomain
+    preferences {
+      key
+      label
+      enabled
+    }
+    sessions {
+      id
+      createdAt
+      userAgent
+      host
+      isCurrent
+    }
+    publications {
+      id
+      name
+      slug
+      role
+    }
+  }
+`);
+
+export const AccountSettingsQuery = known(graphql(`
+  query AccountSettingsQuery {
+    accountSettings {
+      ...AccountSettings_settings
+    }
+  }
+`, [AccountSettings_settings]));
+
+export type AccountSettingsData = ResultOf<typeof AccountSettingsQuery>;
+export type AccountSettingsValue = NonNullable<AccountSettingsData['accountSettings']>;
+
+export const UpdateProfile = known(graphql(`
+  mutation UpdateProfile($name: String!, $bio: String!) {
+    updateProfile(name: $name, bio: $bio) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`, [AccountSettings_settings]));
+
+export const ChangeUsername = known(graphql(`
+  mutation ChangeUsername($username: String!) {
+    changeUsername(username: $username) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+        signUpErrorCode
+      }
+    }
+  }
+`, [AccountSettings_settings]));
+
+export const ChangeEmail = known(graphql(`
+  mutation ChangeEmail($email: String!) {
+    changeEmail(email: $email) {
+      __typename
+      ... on VerificationEmailSent {
+        email
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on TooManyRequests {
+        message
+      }
+    }
+  }
+`));
+
+export const SetPreference = known(graphql(`
+  mutation SetPreference($key: String!, $enabled: Boolean!) {
+    setPreference(key: $key, enabled: $enabled) {
+      __typename
+      ... on Preference {
+        key
+        label
+        enabled
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+export const SignOutOtherSessions = known(graphql(`
+  mutation SignOutOtherSessions {
+    signOutOtherSessions {
+      ...AccountSettings_settings
+    }
+  }
+`, [AccountSettings_settings]));
+
+export const DeleteAccount = known(graphql(`
+  mutation DeleteAccount($username: String!) {
+    deleteAccount(username: $username) {
+      __typename
+      ... on AccountDeleted {
+        redirect
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+// ---- Onboarding (/get-started/topics) ----
+
+export const OnboardingTopicsQuery = known(graphql(`
+  query OnboardingTopicsQuery {
+    viewer {
+      id
+      name
+    }
+    exploreTopics {
+      id
+      slug
+      displayTitle
+    }
+  }
+`));
+
+export type OnboardingTopicsData = ResultOf<typeof OnboardingTopicsQuery>;
+
+export const OnboardingWritersQuery = known(graphql(`
+  query OnboardingWritersQuery($topicSlugs: [String!]!) {
+    onboardingWriters(topicSlugs: $topicSlugs, limit: 12) {
+      ...UserRow_user
+    }
+  }
+`, [UserRow_user]));
+
+export const CompleteOnboarding = known(graphql(`
+  mutation CompleteOnboarding {
+    completeOnboarding
+  }
+`));
+
+// ---- Integration tokens (/me/applications) ----
+
+export const IntegrationTokensQuery = known(graphql(`
+  query IntegrationTokensQuery {
+    viewer {
+      id
+    }
+    integrationTokens {
+      id
+      description
+      scopes
+      createdAt
+      lastUsedAt
+    }
+  }
+`));
+
+export type IntegrationTokensData = ResultOf<typeof IntegrationTokensQuery>;
+
+export const CreateIntegrationToken = known(graphql(`
+  mutation CreateIntegrationToken($description: String!, $scopes: [String!]) {
+    createIntegrationToken(description: $description, scopes: $scopes) {
+      __typename
+      ... on CreatedIntegrationToken {
+        token
+        integrationToken {
+          id
+          description
+          scopes
+          createdAt
+          lastUsedAt
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+export const RevokeIntegrationToken = known(graphql(`
+  mutation RevokeIntegrationToken($id: ID!) {
+    revokeIntegrationToken(id: $id)
+  }
+`));

@@ -1,0 +1,374 @@
+// Settings (/me/settings, /me/settings/{setting}; page settings): the tabs, labels and section
+// anchors of docs/product/1-product-screens-membership-header-search.md §2.4. Every control
+// changes the viewer's own account through the calls of client/graphql/account.ts; what is
+// decided where the spec is silent is in docs/adr/0012-accounts.md §2.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from 'urql';
+import { SETTINGS_ANCHORS, SETTINGS_TABS, settingsTabOf, type SettingsTab, BIO_MAX_LENGTH, DELETE_ACCOUNT_CONFIRMATION_HINT } from '../../shared/accounts/settings.ts';
+import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../shared/auth/sign-in-rules.ts';
+import {
+  AccountSettingsQuery,
+  ChangeEmail,
+  ChangeUsername,
+  DeleteAccount,
+  SetPreference,
+  SignOutOtherSessions,
+  UpdateProfile,
+  type AccountSettingsData,
+  type AccountSettingsValue,
+} from '../graphql/account.ts';
+import { Link } from '../app/navigation.tsx';
+import { useAppState } from '../app/app-state.tsx';
+import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
+import type { PageDefinition } from './page-definition.ts';
+
+const tabHref = (tab: SettingsTab) => (tab === 'account' ? '/me/settings' : `/me/settings/${tab}`);
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="settings-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="settings-section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One status line under a form: what happened, announced to screen readers. */
+function Status({ text, error }: { text: string | null; error?: boolean }) {
+  return (
+    <p className={`settings-status${error ? ' is-error' : ''}`} role={error ? 'alert' : 'status'}>
+      {text ?? ''}
+    </p>
+  );
+}
+
+function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
+  const [name, setName] = useState(settings.name);
+  const [bio, setBio] = useState(settings.bio);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [{ fetching }, update] = useMutation(UpdateProfile);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await update({ name, bio });
+    const answer = result.data?.updateProfile;
+    if (answer?.__typename === 'AccountSettings') setStatus({ text: 'Saved.', error: false });
+    else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="profileInformation" title="Profile information">
+      <form className="settings-form" onSubmit={submit}>
+        <label className="settings-label" htmlFor="settings-name">
+          Name
+        </label>
+        <input id="settings-name" className="settings-input" value={name} maxLength={NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} required />
+        <label className="settings-label" htmlFor="settings-bio">
+          Short bio
+        </label>
+        <textarea id="settings-bio" className="settings-input" value={bio} maxLength={BIO_MAX_LENGTH} rows={3} onChange={(e) => setBio(e.target.value)} />
+        <p className="settings-hint muted">
+          {bio.length}/{BIO_MAX_LENGTH}
+        </p>
+        <button type="submit" className="button button-dark" disabled={fetching}>
+          Save
+        </button>
+        <Status text={status?.text ?? null} error={status?.error} />
+      </form>
+    </Section>
+  );
+}
+
+function UsernameSection({ settings }: { settings: AccountSettingsValue }) {
+  const state = useAppState();
+  const [username, setUsername] = useState(settings.username);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [{ fetching }, change] = useMutation(ChangeUsername);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await change({ username });
+    const answer = result.data?.changeUsername;
+    if (answer?.__typename === 'AccountSettings') setStatus({ text: `Your profile is now at ${state.config.mainOrigin}/@${answer.username}.`, error: false });
+    else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="username" title="Username and subdomain">
+      <form className="settings-form" onSubmit={submit}>
+        <label className="settings-label" htmlFor="settings-username">
+          Username
+        </label>
+        <div className="settings-inline">
+          <span className="muted">@</span>
+          <input id="settings-username" className="settings-input" value={username} maxLength={USERNAME_MAX_LENGTH} onChange={(e) => setUsername(e.target.value)} required />
+        </div>
+        <p className="settings-hint muted">Your old address keeps working: it leads to your new one.</p>
+        <button type="submit" className="button button-dark" disabled={fetching}>
+          Save
+        </button>
+        <Status text={status?.text ?? null} error={status?.error} />
+      </form>
+    </Section>
+  );
+}
+
+function EmailSection({ settings }: { settings: AccountSettingsValue }) {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(
+    settings.unverifiedEmail ? { text: `Waiting for you to confirm ${settings.unverifiedEmail}: follow the link we sent there.`, error: false } : null,
+  );
+  const [{ fetching }, change] = useMutation(ChangeEmail);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await change({ email });
+    const answer = result.data?.changeEmail;
+    if (answer?.__typename === 'VerificationEmailSent') {
+      setStatus({ text: `We sent a link to ${answer.email}. Your email changes when you follow it.`, error: false });
+      setEmail('');
+    } else setStatus({ text: answer && 'message' in answer ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="email" title="Email address">
+      <p className="settings-value" data-testid="settings-email">
+        {settings.email ?? 'No email address'}
+      </p>
+      <form className="settings-form" onSubmit={submit}>
+        <label className="settings-label" htmlFor="settings-new-email">
+          New email address
+        </label>
+        <input id="settings-new-email" type="email" className="settings-input" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <button type="submit" className="button button-outline" disabled={fetching}>
+          Send confirmation link
+        </button>
+        <Status text={status?.text ?? null} error={status?.error} />
+      </form>
+    </Section>
+  );
+}
+
+function DeleteSection({ settings }: { settings: AccountSettingsValue }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [{ fetching }, remove] = useMutation(DeleteAccount);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await remove({ username: typed });
+    const answer = result.data?.deleteAccount;
+    if (answer?.__typename === 'AccountDeleted') window.location.assign(answer.redirect);
+    else setError(answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.');
+  };
+  return (
+    <Section id="deleteAccount" title="Delete account">
+      <p className="muted">
+        Permanently delete your account and all of your content. Your stories will say the account was deleted; your username will not be given to
+        anyone else.
+      </p>
+      {!open ? (
+        <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+          Delete account
+        </button>
+      ) : (
+        <form className="settings-form" onSubmit={submit}>
+          <label className="settings-label" htmlFor="settings-delete-confirm">
+            {DELETE_ACCOUNT_CONFIRMATION_HINT} (@{settings.username})
+          </label>
+          <input id="settings-delete-confirm" className="settings-input" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+          <div className="settings-inline">
+            <button type="submit" className="button button-danger" disabled={fetching || typed.length === 0}>
+              Delete my account
+            </button>
+            <button type="button" className="button button-outline" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+          <Status text={error} error />
+        </form>
+      )}
+    </Section>
+  );
+}
+
+function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
+  return (
+    <>
+      <Section id="managePublications" title="Manage publications">
+        {settings.publications.length === 0 ? (
+          <p className="muted">You don't run any publications yet.</p>
+        ) : (
+          <ul className="settings-list">
+            {settings.publications.map((p) => (
+              <li key={p.id} className="settings-row">
+                <a href={`/${p.slug}`}>{p.name}</a>
+                <span className="muted">{p.role === 'OWNER' ? 'Owner' : 'Editor'}</span>
+                <a href={`/${p.slug}/settings`}>Settings</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="customDomain" title="Custom domain">
+        <p className="settings-value">
+          {settings.customDomain ? `${settings.customDomain} (${settings.customDomainState === 'LIVE' ? 'live' : 'pending'})` : 'None'}
+        </p>
+        <p className="muted">Your stories and profile at a domain of your own.</p>
+      </Section>
+      <Section id="customizeMembershipPromotion" title="Customize membership promotion">
+        <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories.</p>
+      </Section>
+    </>
+  );
+}
+
+function NotificationsTab({ settings }: { settings: AccountSettingsValue }) {
+  const [, set] = useMutation(SetPreference);
+  const [values, setValues] = useState(() => Object.fromEntries(settings.preferences.map((p) => [p.key, p.enabled])));
+  const toggle = async (key: string, enabled: boolean) => {
+    setValues((v) => ({ ...v, [key]: enabled }));
+    const result = await set({ key, enabled });
+    if (result.data?.setPreference.__typename !== 'Preference') setValues((v) => ({ ...v, [key]: !enabled }));
+  };
+  return (
+    <Section id="notifications" title="Email and notifications">
+      <ul className="settings-list">
+        {settings.preferences.map((p) => (
+          <li key={p.key} className="settings-row">
+            <label className="settings-toggle">
+              <input type="checkbox" checked={values[p.key] ?? p.enabled} onChange={(e) => void toggle(p.key, e.target.checked)} data-preference={p.key} />
+              {p.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function MembershipTab() {
+  return (
+    <>
+      <Section id="manageSubscriptions" title="Manage membership">
+        <a className="button button-outline" href="/manage-membership">
+          Manage membership
+        </a>
+      </Section>
+      <Section id="updateBilling" title="Payment method">
+        <a className="button button-outline" href="/me/settings/payment/update">
+          Update payment method
+        </a>
+      </Section>
+      <Section id="redeemGiftMembership" title="Redeem a gift membership">
+        <a className="button button-outline" href="/redeem">
+          Redeem gift
+        </a>
+      </Section>
+    </>
+  );
+}
+
+/** "Chrome on Linux" from a user agent, or the agent itself. */
+function deviceOf(userAgent: string): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
+  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : null;
+  return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
+}
+
+function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
+  const [{ fetching }, signOutOthers] = useMutation(SignOutOtherSessions);
+  const [status, setStatus] = useState<string | null>(null);
+  const mainSessions = settings.sessions.filter((s) => s.host === null);
+  const others = settings.sessions.filter((s) => !s.isCurrent && s.host === null).length;
+  return (
+    <>
+      <Section id="sessions" title="Signed-in sessions">
+        <ul className="settings-list" data-testid="settings-sessions">
+          {mainSessions.map((s) => (
+            <li key={s.id} className="settings-row">
+              <span>{deviceOf(s.userAgent)}</span>
+              <span className="muted">
+                {new Date(s.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
+              </span>
+              {s.isCurrent ? <span className="settings-badge">This session</span> : null}
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={fetching || others === 0}
+          onClick={async () => {
+            const result = await signOutOthers({});
+            setStatus(result.data ? 'Signed out of all other sessions.' : 'Please try again.');
+          }}
+        >
+          Sign out of all other sessions
+        </button>
+        <Status text={status} />
+      </Section>
+      <Section id="applications" title="Integration tokens">
+        <p className="muted">Tokens let your own tools publish to your account through the API.</p>
+        <a className="button button-outline" href="/me/applications">
+          Manage integration tokens
+        </a>
+      </Section>
+    </>
+  );
+}
+
+function SettingsScreen({ settings, initialTab }: { settings: AccountSettingsValue; initialTab: SettingsTab }) {
+  const [tab, setTab] = useState(initialTab);
+  useEffect(() => setTab(initialTab), [initialTab]);
+  // An anchor of another tab (e.g. /me/settings#updateBilling) opens that tab, then scrolls to it.
+  useEffect(() => {
+    const follow = () => {
+      const anchor = window.location.hash.slice(1);
+      const wanted = SETTINGS_ANCHORS[anchor];
+      if (wanted && wanted !== tab) setTab(wanted);
+      else if (anchor) document.getElementById(anchor)?.scrollIntoView();
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [tab]);
+  return (
+    <div className="settings-page">
+      <h1 className="settings-heading">Settings</h1>
+      <nav className="customize-tabs" aria-label="Settings">
+        {SETTINGS_TABS.map(({ value, label }) => (
+          <Link key={value} href={tabHref(value)} className={`customize-tab${value === tab ? ' is-active' : ''}`} aria-current={value === tab ? 'page' : undefined}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'account' ? (
+        <>
+          <ProfileSection settings={settings} />
+          <UsernameSection settings={settings} />
+          <EmailSection settings={settings} />
+          <DeleteSection settings={settings} />
+        </>
+      ) : null}
+      {tab === 'publishing' ? <PublishingTab settings={settings} /> : null}
+      {tab === 'notifications' ? <NotificationsTab settings={settings} /> : null}
+      {tab === 'membership' ? <MembershipTab /> : null}
+      {tab === 'security' ? <SecurityTab settings={settings} /> : null}
+    </div>
+  );
+}
+
+export const settingsPage: PageDefinition<AccountSettingsData> = {
+  query: () => ({ query: AccountSettingsQuery, variables: {} }),
+  title: (_data, state) => `Settings – ${state.config.productName}`,
+  Component: function Settings({ data, params }) {
+    const settings = data.accountSettings;
+    if (!settings) {
+      return (
+        <div className="settings-page">
+          <h1 className="settings-heading">Settings</h1>
+          <CustomizeSignInPrompt what="change your settings" />
+        </div>
+      );
+    }
+    return <SettingsScreen settings={settings} initialTab={settingsTabOf(params.setting)} />;
+  },
+};

@@ -1,0 +1,143 @@
+// The changes a reader makes to their own account from Settings
+// (docs/product/1-product-screens-membership-header-search.md §2.4; docs/adr/0012-accounts.md §2):
+// name and bio, username (the old address keeps working), email (applies once the new address
+// confirms), preferences, and deleting the account.
+import type { D1Database } from '@cloudflare/workers-types';
+import { NAME_MAX_LENGTH, SIGN_UP_MESSAGES, usernameProblem, type SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
+import { BIO_MAX_LENGTH, PREFERENCES } from '../../shared/accounts/settings.ts';
+import { isValidEmail, normalizeEmail } from '../../shared/auth/sign-in-rules.ts';
+import { purgeTags } from '../cache/purge.ts';
+import type { Env } from '../env.ts';
+import { userTag } from '../cache/tags.ts';
+import { clearHostCache } from '../host/resolve-host.ts';
+import { revokeAllSessions } from '../session/session-store.ts';
+
+export type Refusal = { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null };
+
+const refusal = (message: string, signUpErrorCode: SignUpErrorCode | null = null): Refusal => ({ __typename: 'BadRequest', message, signUpErrorCode });
+
+/** Collapses runs of white space (a name is one line). */
+function oneLine(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+export async function updateProfile(db: D1Database, env: Env, userId: string, input: { name: string; bio: string }): Promise<Refusal | null> {
+  const name = oneLine(input.name);
+  const bio = oneLine(input.bio);
+  if (!name) return refusal('Please enter your name.');
+  if (name.length > NAME_MAX_LENGTH) return refusal(`Names can be at most ${NAME_MAX_LENGTH} characters.`);
+  if (bio.length > BIO_MAX_LENGTH) return refusal(`Bios can be at most ${BIO_MAX_LENGTH} characters.`);
+  await db.prepare('UPDATE users SET name = ?, bio = ? WHERE id = ? AND deleted_at IS NULL').bind(name, bio, userId).run();
+  // The profile, the bylines of every story and the user's own host show the name.
+  await purgeTags(env, [userTag(userId)]);
+  return null;
+}
+
+/**
+ * A new username, refused with the sign-up error codes (docs/product/3-routes-data-calls-constants.md §8).
+ * The old one is kept in username_redirects: /@old (and the old subdomain's profile) lead to the
+ * user, and nobody else can take it while it does.
+ */
+export async function changeUsername(db: D1Database, env: Env, userId: string, requested: string, now: number): Promise<Refusal | null> {
+  const username = requested.trim().replace(/^@/, '');
+  const problem = usernameProblem(username);
+  if (problem) return refusal(SIGN_UP_MESSAGES[problem], problem);
+  const current = await db.prepare('SELECT username FROM users WHERE id = ?').bind(userId).first<{ username: string }>();
+  if (!current) return refusal('This account does not exist.');
+  if (current.username === username) return null;
+  const sameIgnoringCase = current.username.toLowerCase() === username.toLowerCase();
+  if (!sameIgnoringCase) {
+    const taken = await db
+      .prepare('SELECT 1 FROM users WHERE username = ? UNION ALL SELECT 1 FROM username_redirects WHERE old_username = ? AND user_id <> ?')
+      .bind(username, username, userId)
+      .first();
+    if (taken) return refusal(SIGN_UP_MESSAGES.USERNAME_TAKEN, 'USERNAME_TAKEN');
+  }
+  const statements = [
+    db.prepare('UPDATE users SET username = ? WHERE id = ?').bind(username, userId),
+    // Reclaiming one of one's own old names: it is a username again, not a redirect.
+    db.prepare('DELETE FROM username_redirects WHERE old_username = ?').bind(username),
+  ];
+  if (!sameIgnoringCase) {
+    statements.push(
+      db
+        .prepare('INSERT INTO username_redirects (old_username, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT (old_username) DO UPDATE SET user_id = excluded.user_id')
+        .bind(current.username, userId, now),
+    );
+  }
+  await db.batch(statements);
+  clearHostCache();
+  await purgeTags(env, [userTag(userId)]);
+  return null;
+}
+
+/** The user an old username now leads to (their current username), or null. */
+export async function renamedUsername(db: D1Database, oldUsername: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT u.username FROM username_redirects r JOIN users u ON u.id = r.user_id WHERE r.old_username = ? AND u.deleted_at IS NULL')
+    .bind(oldUsername)
+    .first<{ username: string }>();
+  return row?.username ?? null;
+}
+
+/**
+ * Starts an email change: the new address waits in email_verifications until the link mailed to
+ * it is followed (/m/account/confirm/{key}); the account keeps its email until then.
+ */
+export async function requestEmailChange(db: D1Database, userId: string, requested: string, now: number): Promise<Refusal | null> {
+  if (!isValidEmail(requested)) return refusal('Please enter a valid email address.');
+  const email = normalizeEmail(requested);
+  const owner = await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>();
+  if (owner?.id === userId) return refusal('This is already your email address.');
+  if (owner) return refusal(SIGN_UP_MESSAGES.EMAIL_TAKEN, 'EMAIL_TAKEN');
+  await db
+    .prepare(
+      'INSERT INTO email_verifications (user_id, email, key_hash, created_at) VALUES (?, ?, NULL, ?) ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, key_hash = NULL, created_at = excluded.created_at, sent_at = NULL, expires_at = NULL',
+    )
+    .bind(userId, email, now)
+    .run();
+  return null;
+}
+
+export interface PreferenceValue {
+  key: string;
+  label: string;
+  enabled: boolean;
+}
+
+export async function preferencesOf(db: D1Database, userId: string): Promise<PreferenceValue[]> {
+  const { results } = await db.prepare('SELECT key, enabled FROM user_preferences WHERE user_id = ?').bind(userId).all<{ key: string; enabled: number }>();
+  const chosen = new Map(results.map((row) => [row.key, row.enabled === 1]));
+  return PREFERENCES.map((p) => ({ key: p.key, label: p.label, enabled: chosen.get(p.key) ?? p.enabled }));
+}
+
+export async function setPreference(db: D1Database, userId: string, key: string, enabled: boolean, now: number): Promise<PreferenceValue | null> {
+  const definition = PREFERENCES.find((p) => p.key === key);
+  if (!definition) return null;
+  await db
+    .prepare('INSERT INTO user_preferences (user_id, key, enabled, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at')
+    .bind(userId, key, enabled ? 1 : 0, now)
+    .run();
+  return { key, label: definition.label, enabled };
+}
+
+/**
+ * Deletes an account (docs/adr/0012-accounts.md, "Deleting an account"): the user row stays as a
+ * tombstone (deleted_at) so the username is never reissued to someone else and stories answer
+ * "account deleted"; the email, custom domain and subdomain are released; every session and
+ * developer token ends; a pending email change goes. Follow rows stay (lists and counts already
+ * leave deleted accounts out).
+ */
+export async function deleteAccount(db: D1Database, env: Env, userId: string, now: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare("UPDATE users SET deleted_at = ?, email = NULL, bio = '', image_id = NULL, custom_domain = NULL, custom_domain_state = 'NONE', has_subdomain = 0 WHERE id = ? AND deleted_at IS NULL")
+      .bind(now, userId),
+    db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(now, userId),
+    db.prepare('DELETE FROM email_verifications WHERE user_id = ?').bind(userId),
+    db.prepare('DELETE FROM username_redirects WHERE user_id = ?').bind(userId),
+  ]);
+  await revokeAllSessions(db, userId, now);
+  clearHostCache();
+  await purgeTags(env, [userTag(userId)]);
+}

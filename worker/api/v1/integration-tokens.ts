@@ -1,0 +1,75 @@
+// Integration tokens of the /v1 API (/me/applications; docs/adr/0012-accounts.md §4): made by
+// their user, shown once, stored as SHA-256, scoped, revocable. A token is "vt_" and 43
+// base64url characters (256 random bits): the prefix lets secret scanners recognise a leaked one.
+import type { D1Database } from '@cloudflare/workers-types';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+
+export const TOKEN_PREFIX = 'vt_';
+export const API_SCOPES = ['basicProfile', 'listPublications', 'publishPost'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const MAX_TOKENS_PER_USER = 20;
+export const TOKEN_DESCRIPTION_MAX_LENGTH = 100;
+
+export interface IntegrationToken {
+  id: string;
+  description: string;
+  scopes: ApiScope[];
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export interface TokenHolder {
+  tokenId: string;
+  userId: string;
+  scopes: ReadonlySet<ApiScope>;
+}
+
+const parseScopes = (text: string): ApiScope[] => text.split(',').filter((s): s is ApiScope => (API_SCOPES as readonly string[]).includes(s));
+
+export type CreateTokenOutcome = { kind: 'created'; token: string; record: IntegrationToken } | { kind: 'refused'; message: string };
+
+export async function createIntegrationToken(db: D1Database, userId: string, input: { description: string; scopes: readonly string[] }, now: number): Promise<CreateTokenOutcome> {
+  const description = input.description.trim().replace(/\s+/g, ' ');
+  if (!description) return { kind: 'refused', message: 'Describe what the token is for.' };
+  if (description.length > TOKEN_DESCRIPTION_MAX_LENGTH) return { kind: 'refused', message: `A description is at most ${TOKEN_DESCRIPTION_MAX_LENGTH} characters.` };
+  const scopes = parseScopes(input.scopes.join(','));
+  if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) return { kind: 'refused', message: `Scopes are some of ${API_SCOPES.join(', ')}.` };
+  const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL').bind(userId).first<{ n: number }>();
+  if ((live?.n ?? 0) >= MAX_TOKENS_PER_USER) return { kind: 'refused', message: `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one first.` };
+  const token = TOKEN_PREFIX + randomToken(32);
+  const id = newId();
+  await db
+    .prepare('INSERT INTO api_tokens (id, user_id, description, token_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(id, userId, description, await sha256Hex(token), scopes.join(','), now)
+    .run();
+  return { kind: 'created', token, record: { id, description, scopes, createdAt: now, lastUsedAt: null } };
+}
+
+export async function listIntegrationTokens(db: D1Database, userId: string): Promise<IntegrationToken[]> {
+  const { results } = await db
+    .prepare('SELECT id, description, scopes, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC')
+    .bind(userId)
+    .all<{ id: string; description: string; scopes: string; created_at: number; last_used_at: number | null }>();
+  return results.map((r) => ({ id: r.id, description: r.description, scopes: parseScopes(r.scopes), createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+}
+
+/** Revokes one of the user's own tokens; false when there is no such live token of theirs. */
+export async function revokeIntegrationToken(db: D1Database, userId: string, tokenId: string, now: number): Promise<boolean> {
+  const result = await db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').bind(now, tokenId, userId).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** Who a bearer token speaks for: a live token of a live, unsuspended account. */
+export async function tokenHolder(db: D1Database, token: string, now: number): Promise<TokenHolder | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+  const row = await db
+    .prepare(
+      'SELECT t.id, t.user_id, t.scopes FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.deleted_at IS NULL AND u.is_suspended = 0',
+    )
+    .bind(await sha256Hex(token))
+    .first<{ id: string; user_id: string; scopes: string }>();
+  if (!row) return null;
+  await db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').bind(now, row.id).run();
+  return { tokenId: row.id, userId: row.user_id, scopes: new Set(parseScopes(row.scopes)) };
+}
