@@ -8,7 +8,7 @@ import { countWords, readingTimeMinutes, type Paragraph } from '../../../shared/
 import { slugify } from '../../../shared/format.ts';
 import { purgeTags } from '../../cache/purge.ts';
 import { collectionTag, HOME_TAG, topicTag, userTag } from '../../cache/tags.ts';
-import { importStory } from '../../stories/import/import-story.ts';
+import { importStory, NothingToImportError } from '../../stories/import/import-story.ts';
 import { StoryContentError } from '../../../shared/editor/story-content-rules.ts';
 import { reindexPost } from '../../search/indexing.ts';
 import { eq } from 'drizzle-orm';
@@ -91,8 +91,9 @@ export async function createApiPost(
 ): Promise<CreatePostOutcome> {
   let paragraphs: Paragraph[];
   try {
-    paragraphs = importStory(input.contentFormat, input.content).content.paragraphs;
+    paragraphs = importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false }).content.paragraphs;
   } catch (error) {
+    if (error instanceof NothingToImportError) return { kind: 'invalid', message: 'content has no text.' };
     if (error instanceof StoryContentError) return { kind: 'invalid', message: error.message };
     throw error;
   }

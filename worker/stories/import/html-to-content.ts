@@ -47,6 +47,8 @@ function plainText(root: Node): string {
 }
 
 class Walker {
+  constructor(private readonly firstHeadingIsTitle: boolean) {}
+
   paragraphs: Paragraph[] = [];
   skippedMedia = 0;
   title = '';
@@ -139,7 +141,7 @@ class Walker {
       this.push('P', plainText(node), []);
       return;
     }
-    if (tag === 'h1' && this.title === '' && this.paragraphs.length === 0) {
+    if (this.firstHeadingIsTitle && tag === 'h1' && this.title === '' && this.paragraphs.length === 0) {
       this.title = collapseSpaces(plainText(node), []).text.trim().slice(0, 200);
       return;
     }
@@ -242,8 +244,12 @@ function splitLong(text: string, markups: Markup[]): { text: string; markups: Ma
   return pieces;
 }
 
-export function htmlToStory(html: string): ImportedStory {
-  const walker = new Walker();
+/**
+ * `firstHeadingIsTitle`: a file's leading h1 is its title (file import); the /v1 API takes the
+ * title apart and keeps every heading of the content, as the Medium API's clients expect.
+ */
+export function htmlToStory(html: string, { firstHeadingIsTitle = true }: { firstHeadingIsTitle?: boolean } = {}): ImportedStory {
+  const walker = new Walker(firstHeadingIsTitle);
   const fragment = parseFragment(html);
   walker.block({ ...fragment, nodeName: 'body', tagName: 'body', attrs: [], namespaceURI: 'http://www.w3.org/1999/xhtml', sourceCodeLocation: undefined, parentNode: null } as unknown as Element, 0);
   return { title: walker.title, content: { paragraphs: nameParagraphs(walker.paragraphs) }, skippedMedia: walker.skippedMedia };

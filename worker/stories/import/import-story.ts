@@ -19,10 +19,13 @@ export function importFormat(fileName: string): ImportFormat | null {
   return null;
 }
 
-export function importStory(format: ImportFormat, text: string): ImportedStory {
+/** The content has nothing left to import once unsafe and media parts are dropped. */
+export class NothingToImportError extends StoryContentError {}
+
+export function importStory(format: ImportFormat, text: string, options: { firstHeadingIsTitle?: boolean } = {}): ImportedStory {
   if (text.length > MAX_IMPORT_CHARS) throw new StoryContentError(`This file is too large to import: at most ${MAX_IMPORT_CHARS.toLocaleString('en-US')} characters.`);
   const html = format === 'markdown' ? (marked.parse(text, { async: false, gfm: true }) as string) : text;
-  const story = htmlToStory(html);
-  if (story.content.paragraphs.length === 0) throw new StoryContentError('This file has no text to import.');
+  const story = htmlToStory(html, options);
+  if (story.content.paragraphs.length === 0) throw new NothingToImportError('This file has no text to import.');
   return { ...story, content: normalizeStoryContent(story.content) };
 }
