@@ -1,5 +1,12 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { unstable_readConfig } from 'wrangler';
+import { developmentVars } from './scripts/lib/development-vars.mjs';
+
+/** The configuration a plain `wrangler deploy` ships: wrangler's own reader, no environment. */
+function deployableConfig() {
+  return { vars: unstable_readConfig({ config: './wrangler.toml' }, {}).vars };
+}
 
 // Three projects, run in this order by `npm test` (scripts/test.mjs):
 //   unit         plain functions, in Node
@@ -22,6 +29,12 @@ export default defineConfig({
             miniflare: {
               // Migrations are applied by tests/integration/setup.ts in each test file's storage.
               bindings: {
+                // wrangler.toml's [vars] are production's: tests run the development configuration.
+                ...developmentVars(),
+                // Honours the x-vellum-fault header (worker/hardening/fault-injection.ts): only here.
+                FAULT_INJECTION: 'on',
+                // What `wrangler deploy` reads (no --env): tests/integration/deployable-configuration.test.ts.
+                DEPLOYABLE_CONFIG: JSON.stringify(deployableConfig()),
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 // Tests empty the Cache API behind the store's back (helpers/edge-cache.ts):
                 // memory-held HITs are tested on their own, with the var set per request.

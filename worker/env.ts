@@ -43,6 +43,15 @@ export interface Env {
   APPLE_PRIVATE_KEY?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  // ---- Hardening (worker/hardening/; docs/adr/0008-hardening.md) ----
+  /** Origin of the image CDN when images are not served by the worker itself (/_/img): allowed by the pages' CSP. */
+  IMAGE_ORIGIN?: string;
+  /** Host of a hosted search app the browser queries directly: allowed by the pages' CSP (connect-src). */
+  SEARCH_HOST?: string;
+  /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
+  FAULT_INJECTION?: string;
+  /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
+  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer">;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
