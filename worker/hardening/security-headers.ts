@@ -77,9 +77,9 @@ export function plainPageContentSecurityPolicy(env: SecurityEnv): string {
   return pageContentSecurityPolicy(env, { scriptHashes: [], allowFraming: false });
 }
 
-/** A host served over https: not development, not a local address. */
+/** A deployed host (not development, not a local address): served over https only. Browsers ignore HSTS sent over http. */
 function isProductionHost(env: SecurityEnv, url: URL): boolean {
-  return !isDevelopment(env) && url.protocol === 'https:' && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname);
+  return !isDevelopment(env) && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname);
 }
 
 const ALWAYS: readonly [string, string][] = [
@@ -111,8 +111,9 @@ export function staticSecurityHeaders(env: SecurityEnv, url: URL): readonly [str
 const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 const OTHER_HTML_POLICY = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
+/** Sets each header the response has not set itself (a handler may ask for more, e.g. Referrer-Policy: no-referrer). */
 function setAll(target: Headers, headers: readonly [string, string][]): void {
-  for (const [name, value] of headers) target.set(name, value);
+  for (const [name, value] of headers) if (!target.has(name)) target.set(name, value);
   if (!target.has('content-security-policy')) {
     target.set('content-security-policy', (target.get('content-type') ?? '').startsWith('text/html') ? OTHER_HTML_POLICY : DATA_POLICY);
   }
