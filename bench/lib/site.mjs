@@ -66,6 +66,8 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
   }
   return {
     baseURL,
+    /** The wrangler state directory the site serves (its local D1, for setup and checks). */
+    stateDir,
     /** The workerd processes serving the site (for CPU per request: bench/lib/workerd-cpu.mjs). */
     workerdPids: () => workerdPids(child.pid),
     async stop() {
