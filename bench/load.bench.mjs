@@ -248,7 +248,7 @@ function percentile(sorted, p) {
 
 async function runMix(baseURL, world, kinds) {
   const total = kinds.reduce((sum, k) => sum + k.weight, 0);
-  const stats = new Map(kinds.map((k) => [k.name, { latencies: [], status5xx: 0, other: 0, acknowledged: 0, refused: 0 }]));
+  const stats = new Map(kinds.map((k) => [k.name, { latencies: [], status5xx: 0, other: 0, acknowledged: 0, refused: 0, reasons: new Map() }]));
   let n = 0;
   const choose = () => {
     let r = random() * total;
@@ -286,7 +286,11 @@ async function runMix(baseURL, world, kinds) {
               // not JSON: not acknowledged
             }
             if (!parsed?.errors && context.kind.acknowledge(parsed?.data, context.meta)) stat.acknowledged++;
-            else stat.refused++;
+            else {
+              stat.refused++;
+              const reason = parsed?.errors?.[0]?.message ?? 'no data';
+              stat.reasons.set(reason, (stat.reasons.get(reason) ?? 0) + 1);
+            }
           }
         },
       },
@@ -387,6 +391,9 @@ console.log(
   `| all | ${result.requests.total} | ${result.requests.average.toFixed(1)} | ${result.latency.p50} | ${result.latency.p99} | ${all5xx} | | | |`,
 );
 console.log(`\nConnection errors: ${result.errors}, timeouts: ${result.timeouts}`);
+for (const [name, stat] of stats) {
+  for (const [reason, times] of stat.reasons) console.log(`Refused ${name}: ${times} × "${reason}"`);
+}
 console.log(`Consistency: ${check.checked.counters} counters and ${check.checked.writes} acknowledged writes checked; ${check.mismatches.length} mismatches (${check.lost} acknowledged writes missing)`);
 for (const line of check.mismatches.slice(0, 20)) console.log(`  ✗ ${line}`);
 if (all5xx > 0 || check.mismatches.length > 0) process.exitCode = 1;
