@@ -91,6 +91,69 @@ describe('D1 failing', () => {
   });
 });
 
+describe('a write cut off half-way (d1-writes-to: the batch fails whole, as D1 rolls it back)', () => {
+  async function mutate(session: TestSession, query: string, variables: Record<string, unknown>, faults: string[] = []) {
+    const answer = await send('/_/graphql', {
+      method: 'POST',
+      session: session.token,
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': session.xsrf, ...(faults.length ? fault(...faults) : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { answer, body: JSON.parse(answer.text) as { data?: any; errors?: { message: string }[] } };
+  }
+  const failedCleanly = (result: Awaited<ReturnType<typeof mutate>>) => {
+    expect(result.answer.status).toBe(200);
+    expect(result.body.errors?.[0]?.message).toBe('Internal server error');
+    expect(result.answer.text).not.toMatch(/D1_ERROR|injected/);
+  };
+
+  it('a clap whose recount fails writes no clap', async () => {
+    const before = await count('SELECT clap_count AS n FROM posts WHERE id = ?', POSTS.locked);
+    failedCleanly(await mutate(reader, CLAP, { targetPostId: POSTS.locked, numClaps: 3 }, ['d1-writes-to:posts']));
+    expect(await count('SELECT count(*) AS n FROM claps WHERE user_id = ? AND post_id = ?', USERS.reader, POSTS.locked)).toBe(0);
+    expect(await count('SELECT clap_count AS n FROM posts WHERE id = ?', POSTS.locked)).toBe(before);
+  });
+
+  it('a follow whose recount fails writes no follow', async () => {
+    const FOLLOW = 'mutation($u: ID!) { followUser(targetUserId: $u) { __typename } }';
+    failedCleanly(await mutate(reader, FOLLOW, { u: USERS.writer }, ['d1-writes-to:users']));
+    expect(await count("SELECT count(*) AS n FROM follows WHERE follower_id = ? AND target_type = 'USER' AND target_id = ?", USERS.reader, USERS.writer)).toBe(0);
+  });
+
+  it('a response whose recount fails leaves no response', async () => {
+    const RESPOND = 'mutation($p: ID!, $t: String!) { publishPostThreadedResponse(inResponseToPostId: $p, text: $t) { id } }';
+    const before = await count('SELECT count(*) AS n FROM posts WHERE in_response_to_post_id = ?', POSTS.open);
+    failedCleanly(await mutate(reader, RESPOND, { p: POSTS.open, t: 'A thought that never lands.' }, ['d1-writes-to:posts']));
+    expect(await count('SELECT count(*) AS n FROM posts WHERE in_response_to_post_id = ?', POSTS.open)).toBe(before);
+  });
+
+  it('a list save whose count update fails leaves no item; a retry saves it with the count right', async () => {
+    const CREATE = 'mutation($i: CreateCatalogInput!) { createCatalog(input: $i) { __typename ... on Catalog { id } } }';
+    const ADD = 'mutation($c: ID!, $p: ID!) { addToCatalog(catalogId: $c, postId: $p) { __typename } }';
+    const created = await mutate(reader, CREATE, { i: { name: 'Faults list' } });
+    const catalog = created.body.data.createCatalog.id as string;
+    failedCleanly(await mutate(reader, ADD, { c: catalog, p: POSTS.open }, ['d1-writes-to:catalogs']));
+    expect(await count('SELECT count(*) AS n FROM catalog_items WHERE catalog_id = ?', catalog)).toBe(0);
+    expect(await count('SELECT item_count AS n FROM catalogs WHERE id = ?', catalog)).toBe(0);
+    const retried = await mutate(reader, ADD, { c: catalog, p: POSTS.open });
+    expect(retried.body.data.addToCatalog.__typename).toBe('Catalog');
+    expect(await count('SELECT count(*) AS n FROM catalog_items WHERE catalog_id = ?', catalog)).toBe(1);
+    expect(await count('SELECT item_count AS n FROM catalogs WHERE id = ?', catalog)).toBe(1);
+  });
+
+  it('a list deletion that fails keeps the list and the readers who saved it', async () => {
+    const CREATE = 'mutation($i: CreateCatalogInput!) { createCatalog(input: $i) { __typename ... on Catalog { id } } }';
+    const FOLLOW = 'mutation($c: ID!) { followCatalog(catalogId: $c) { __typename } }';
+    const DELETE = 'mutation($c: ID!) { deleteCatalog(catalogId: $c) { __typename } }';
+    const member = await sessionOf('member');
+    const catalog = (await mutate(reader, CREATE, { i: { name: 'Shared list' } })).body.data.createCatalog.id as string;
+    expect((await mutate(member, FOLLOW, { c: catalog })).body.data.followCatalog.__typename).toBe('Catalog');
+    failedCleanly(await mutate(reader, DELETE, { c: catalog }, ['d1-writes-to:catalogs']));
+    expect(await count('SELECT count(*) AS n FROM catalogs WHERE id = ?', catalog)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM follows WHERE target_type = 'CATALOG' AND target_id = ?", catalog)).toBe(1);
+  });
+});
+
 describe('the cache store failing', () => {
   it('a failing put: the page is rendered and served, the failure logged once, nothing stored', async () => {
     const answer = await send('/', { headers: fault('cache-put') });
