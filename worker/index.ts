@@ -60,8 +60,9 @@ app.onError((error, c) => {
  * Outside development, a deployment without its required secrets serves nothing
  * (worker/hardening/required-settings.ts): pages get the 503 page, other paths a 503 text.
  */
-function misconfiguredResponse(env: Env, url: URL): Response {
-  if (url.pathname.startsWith('/_/') || url.pathname.startsWith('/m/')) {
+function misconfiguredResponse(env: Env, requestUrl: string): Response {
+  const { pathname } = new URL(requestUrl);
+  if (pathname.startsWith('/_/') || pathname.startsWith('/m/')) {
     return new Response('Service unavailable: this deployment is not fully configured.', {
       status: 503,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(MISCONFIGURED_RETRY_AFTER_SECONDS) },
@@ -72,13 +73,12 @@ function misconfiguredResponse(env: Env, url: URL): Response {
 
 /** Every request: the configuration check, the app (with a test's injected faults), the security headers. */
 async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const url = new URL(request.url);
   const missing = missingRequiredSettings(env);
   if (missing.length > 0) {
     reportMissingSettings(env, missing);
-    return withSecurityHeaders(misconfiguredResponse(env, url), env, url);
+    return withSecurityHeaders(misconfiguredResponse(env, request.url), env, request.url);
   }
-  return withSecurityHeaders(await app.fetch(request, envWithFaults(request, env), ctx), env, url);
+  return withSecurityHeaders(await app.fetch(request, envWithFaults(request, env), ctx), env, request.url);
 }
 
 // fetch serves every request; scheduled runs the cron triggers of wrangler.toml.

@@ -10,10 +10,16 @@ export const REQUIRED_SETTINGS = ['AUTH_SECRET', 'ADMIN_PURGE_TOKEN', 'MAIL_API_
 /** Seconds a client is asked to wait before trying a refused request again. */
 export const MISCONFIGURED_RETRY_AFTER_SECONDS = 300;
 
+const NONE: readonly string[] = [];
+/** Answers per env object: an isolate's env is the same object on every request. */
+const answers = new WeakMap<object, readonly string[]>();
+
 /** The required settings this environment lacks (none in development). */
-export function missingRequiredSettings(env: Env): string[] {
-  if (isDevelopment(env)) return [];
-  return REQUIRED_SETTINGS.filter((name) => !env[name]);
+export function missingRequiredSettings(env: Env): readonly string[] {
+  if (isDevelopment(env)) return NONE;
+  let missing = answers.get(env);
+  if (!missing) answers.set(env, (missing = REQUIRED_SETTINGS.filter((name) => !env[name])));
+  return missing;
 }
 
 /** Env objects whose misconfiguration has been logged: one line per isolate and configuration, not per request. */

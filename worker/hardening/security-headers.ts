@@ -77,9 +77,13 @@ export function plainPageContentSecurityPolicy(env: SecurityEnv): string {
   return pageContentSecurityPolicy(env, { scriptHashes: [], allowFraming: false });
 }
 
-/** A deployed host (not development, not a local address): served over https only. Browsers ignore HSTS sent over http. */
-function isProductionHost(env: SecurityEnv, url: URL): boolean {
-  return !isDevelopment(env) && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname);
+/**
+ * A deployed host (not development, not a local address): served over https only. Browsers
+ * ignore HSTS sent over http. The address is parsed only outside development (a HIT in
+ * development pays nothing for it).
+ */
+function isProductionHost(env: SecurityEnv, requestUrl: string): boolean {
+  return !isDevelopment(env) && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(requestUrl).hostname);
 }
 
 const ALWAYS: readonly [string, string][] = [
@@ -99,8 +103,10 @@ const ALWAYS: readonly [string, string][] = [
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
 /** The headers every response carries (a page's CSP is set where it is rendered). */
-export function staticSecurityHeaders(env: SecurityEnv, url: URL): readonly [string, string][] {
-  return isProductionHost(env, url) ? [...ALWAYS, ['strict-transport-security', HSTS_VALUE]] : ALWAYS;
+const ALWAYS_WITH_HSTS: readonly [string, string][] = [...ALWAYS, ['strict-transport-security', HSTS_VALUE]];
+
+export function staticSecurityHeaders(env: SecurityEnv, requestUrl: string): readonly [string, string][] {
+  return isProductionHost(env, requestUrl) ? ALWAYS_WITH_HSTS : ALWAYS;
 }
 
 /**
@@ -120,8 +126,8 @@ function setAll(target: Headers, headers: readonly [string, string][]): void {
 }
 
 /** The response with the static security headers set (a copy when its headers are immutable). */
-export function withSecurityHeaders(response: Response, env: SecurityEnv, url: URL): Response {
-  const headers = staticSecurityHeaders(env, url);
+export function withSecurityHeaders(response: Response, env: SecurityEnv, requestUrl: string): Response {
+  const headers = staticSecurityHeaders(env, requestUrl);
   try {
     setAll(response.headers, headers);
     return response;
