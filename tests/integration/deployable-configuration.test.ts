@@ -12,7 +12,7 @@ import { developmentVars } from '../../scripts/lib/development-vars.mjs';
 import { seedWorld } from './helpers/fixtures.ts';
 import { send, type RequestOptions } from './helpers/edge-cache.ts';
 
-const deployable = JSON.parse(env.DEPLOYABLE_CONFIG) as { vars: Record<string, unknown> };
+const deployable = JSON.parse(env.DEPLOYABLE_CONFIG) as { vars: Record<string, unknown>; markedDevelopmentOnly: string[] };
 const SECRETS = { AUTH_SECRET: 'a-deployment-secret', ADMIN_PURGE_TOKEN: 'a-purge-secret', MAIL_API_KEY: 're_key', MAIL_FROM: 'Vellum <no-reply@vellum.example>' };
 const HOST = String(deployable.vars.MAIN_HOST);
 
@@ -32,6 +32,8 @@ describe('the configuration `wrangler deploy` reads', () => {
     for (const [name, value] of Object.entries(developmentVars())) expect([name, deployable.vars[name]]).not.toEqual([name, value]);
     expect(Object.values(deployable.vars)).not.toContain('development');
     for (const host of [deployable.vars.MAIN_HOST, deployable.vars.AUTH_DOMAIN]) expect(String(host)).not.toMatch(/localhost|127\.0\.0\.1|:\d+$/);
+    // A value marked "# development only" in [vars] would ship: it belongs in scripts/lib/development-vars.mjs.
+    expect(deployable.markedDevelopmentOnly, 'move these to developmentVars() in scripts/lib/development-vars.mjs (docs/adr/0008-hardening.md)').toEqual([]);
     // Secrets are never vars, and the test-only seam is not there.
     for (const name of [...REQUIRED_SETTINGS, 'FAULT_INJECTION', 'CF_API_TOKEN']) expect(deployable.vars).not.toHaveProperty(name);
   });
