@@ -1,5 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { unstable_readConfig } from 'wrangler';
+import { developmentVars } from './scripts/lib/development-vars.mjs';
+
+/**
+ * The configuration a plain `wrangler deploy` ships: wrangler's own reader, no environment.
+ * Also the top-level vars marked `# development only` (on their line or the comment line above
+ * it): such values belong in scripts/lib/development-vars.mjs (docs/adr/0008-hardening.md).
+ */
+function deployableConfig() {
+  const markedDevelopmentOnly: string[] = [];
+  let inVars = false;
+  let marked = false;
+  for (const line of readFileSync('./wrangler.toml', 'utf8').split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('[')) inVars = trimmed === '[vars]';
+    const key = /^([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(trimmed)?.[1];
+    const markedHere = /#.*development only/i.test(trimmed);
+    if (inVars && key && (marked || markedHere)) markedDevelopmentOnly.push(key);
+    marked = trimmed.startsWith('#') ? marked || markedHere : false;
+  }
+  return { vars: unstable_readConfig({ config: './wrangler.toml' }, {}).vars, markedDevelopmentOnly };
+}
 
 // Three projects, run in this order by `npm test` (scripts/test.mjs):
 //   unit         plain functions, in Node
@@ -22,6 +45,12 @@ export default defineConfig({
             miniflare: {
               // Migrations are applied by tests/integration/setup.ts in each test file's storage.
               bindings: {
+                // wrangler.toml's [vars] are production's: tests run the development configuration.
+                ...developmentVars(),
+                // Honours the x-vellum-fault header (worker/hardening/fault-injection.ts): only here.
+                FAULT_INJECTION: 'on',
+                // What `wrangler deploy` reads (no --env): tests/integration/deployable-configuration.test.ts.
+                DEPLOYABLE_CONFIG: JSON.stringify(deployableConfig()),
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 // Tests empty the Cache API behind the store's back (helpers/edge-cache.ts):
                 // memory-held HITs are tested on their own, with the var set per request.

@@ -144,7 +144,13 @@ for (const chunk of chunks.values()) {
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
 // Hashed names never change content: let browsers and the edge keep them for a year.
-await writeFile(path.join(root, 'dist/client/_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+// Files the asset store serves without the worker get the worker's always-on security headers
+// too (worker/hardening/security-headers.ts; docs/adr/0008-hardening.md).
+await writeFile(
+  path.join(root, 'dist/client/_headers'),
+  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n' +
+    '/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n',
+);
 await mkdir(path.join(root, 'worker/generated'), { recursive: true });
 await writeFile(path.join(root, 'worker/generated/asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 

@@ -1,6 +1,7 @@
 // `npm start`: build the client, bring the local D1 to the current schema, seed the demo
 // world on first start, then serve the site on http://localhost:8787 with wrangler dev.
 import { run, localUserCount, applyLocalMigrations, localSearchRecordCount } from './lib/run.mjs';
+import { developmentVarArgs } from './lib/development-vars.mjs';
 
 const port = process.env.PORT ?? '8787';
 
@@ -15,4 +16,5 @@ if ((await localUserCount()) === 0) {
   await run('node', ['scripts/search-reindex.ts']);
 }
 console.log(`\nVellum is starting on http://localhost:${port}  (demo accounts: see README.md)\n`);
-await run('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', ...process.argv.slice(2)]);
+// wrangler.toml's [vars] are production's: the development values go on top (docs/adr/0008-hardening.md).
+await run('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', ...developmentVarArgs({ port }), ...process.argv.slice(2)]);

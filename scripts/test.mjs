@@ -1,4 +1,4 @@
-// `npm test`: everything, in order of cost — type check, unit, integration (workerd + D1),
+// `npm test`: everything, in order of cost — type check, the runtime dependencies' audit, unit, integration (workerd + D1),
 // browser end-to-end (Chromium). Installs Debian's chromium first when it is missing and
 // we are allowed to (root with apt-get), as on a fresh CI machine.
 import { existsSync } from 'node:fs';
@@ -21,6 +21,8 @@ await run('node', ['scripts/build-client.mjs']);
 process.env.VELLUM_CLIENT_BUILT = '1';
 // One project per side (tsconfig.json lists them); the boundary check runs with the unit tests.
 await run('tsc', ['-b', 'tsconfig.json']);
+// No high or critical advisory in a runtime dependency (skipped, with a message, without a registry).
+await run('node', ['scripts/audit.mjs']);
 await run('vitest', ['run', '--project', 'unit']);
 await run('vitest', ['run', '--project', 'integration']);
 await run('vitest', ['run', '--project', 'e2e']);

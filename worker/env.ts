@@ -65,6 +65,13 @@ export interface Env {
   // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
   /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
   IFTTT_SERVICE_KEY?: string;
+  // ---- Hardening (worker/hardening/; docs/adr/0008-hardening.md) ----
+  /** Origin of the image CDN when images are not served by the worker itself (/_/img): allowed by the pages' CSP. */
+  IMAGE_ORIGIN?: string;
+  /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
+  FAULT_INJECTION?: string;
+  /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
+  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer">;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

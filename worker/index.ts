@@ -2,6 +2,7 @@
 // host's route table, through the page pipeline (host kind → edge-cache lookup → viewer →
 // page, worker/pages/pipeline.ts).
 import { Hono } from 'hono';
+import type { ExecutionContext } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { mountGraphQL } from './graphql/route.ts';
 import { pagePipeline } from './pages/pipeline.ts';
@@ -19,6 +20,12 @@ import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 import { mountSearch } from './search/routes.ts';
 import { mountReader } from './reader/routes.ts';
+import { cspReportBodyLimit, CSP_REPORT_PATH, handleCspReport } from './reports/csp-reports.ts';
+import { missingRequiredSettings, MISCONFIGURED_RETRY_AFTER_SECONDS, reportMissingSettings } from './hardening/required-settings.ts';
+import { envWithFaults } from './hardening/fault-injection.ts';
+import { withSecurityHeaders } from './hardening/security-headers.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/unavailable.ts';
+import type { CountingD1 } from './db/counting-d1.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -26,6 +33,7 @@ app.get('/_/health', (c) => c.json({ ok: true }));
 mountGraphQL(app);
 mountUploads(app);
 app.post(ERROR_REPORT_PATH, errorReportBodyLimit, (c) => handleErrorReport(c.req.raw, c.env));
+app.post(CSP_REPORT_PATH, cspReportBodyLimit, (c) => handleCspReport(c.req.raw));
 app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
@@ -39,12 +47,49 @@ app.route('/', pagePipeline());
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
-  console.error(JSON.stringify({ event: 'unhandled_error', method: c.req.method, path, message: String(error), stack: error.stack }));
-  if (path.startsWith('/_/')) return c.text('Internal server error', 500);
-  const page = serverErrorPage(c.env, error);
+  // The page pipeline's counted D1 (worker/pages/pipeline.ts) knows whether a query failed.
+  const d1 = (c as unknown as { get(key: 'd1'): CountingD1 | undefined }).get('d1');
+  const databaseDown = isDatabaseFailure(error, d1);
+  console.error(
+    JSON.stringify({ event: databaseDown ? 'database_unavailable' : 'unhandled_error', method: c.req.method, path, message: String(error), stack: error.stack }),
+  );
+  const retryAfter = { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) };
+  if (path === '/_/graphql') {
+    // A GraphQL client reads errors as GraphQL errors: the message only, never the stack.
+    return databaseDown
+      ? c.json({ errors: [{ message: 'Service unavailable. Please try again in a moment.' }] }, 503, retryAfter)
+      : c.json({ errors: [{ message: 'Internal server error' }] }, 500);
+  }
+  if (path.startsWith('/_/')) return databaseDown ? c.text('Service unavailable', 503, retryAfter) : c.text('Internal server error', 500);
+  const page = serverErrorPage(c.env, error, databaseDown ? { unavailable: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS } } : {});
   page.headers.set(CACHE_STATUS_HEADER, 'DYNAMIC');
   return page;
 });
 
+/**
+ * Outside development, a deployment without its required secrets serves nothing
+ * (worker/hardening/required-settings.ts): pages get the 503 page, other paths a 503 text.
+ */
+function misconfiguredResponse(env: Env, requestUrl: string): Response {
+  const { pathname } = new URL(requestUrl);
+  if (pathname.startsWith('/_/') || pathname.startsWith('/m/')) {
+    return new Response('Service unavailable: this deployment is not fully configured.', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(MISCONFIGURED_RETRY_AFTER_SECONDS) },
+    });
+  }
+  return serverErrorPage(env, null, { unavailable: { retryAfterSeconds: MISCONFIGURED_RETRY_AFTER_SECONDS } });
+}
+
+/** Every request: the configuration check, the app (with a test's injected faults), the security headers. */
+async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const missing = missingRequiredSettings(env);
+  if (missing.length > 0) {
+    reportMissingSettings(env, missing);
+    return withSecurityHeaders(misconfiguredResponse(env, request.url), env, request.url);
+  }
+  return withSecurityHeaders(await app.fetch(request, envWithFaults(request, env), ctx), env, request.url);
+}
+
 // fetch serves every request; scheduled runs the cron triggers of wrangler.toml.
-export default { fetch: app.fetch, scheduled };
+export default { fetch, scheduled };

@@ -5,6 +5,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { workerdPids } from './workerd-cpu.mjs';
+import { developmentVars } from '../../scripts/lib/development-vars.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -47,7 +48,7 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
   const persist = ['--persist-to', stateDir, ...(config ? ['--config', config] : [])];
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const varArgs = Object.entries({ MAIN_HOST: `localhost:${port}`, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const varArgs = Object.entries({ ...developmentVars({ port }), ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const child = spawn('wrangler', ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...varArgs], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -65,6 +66,8 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
   }
   return {
     baseURL,
+    /** The wrangler state directory the site serves (its local D1, for setup and checks). */
+    stateDir,
     /** The workerd processes serving the site (for CPU per request: bench/lib/workerd-cpu.mjs). */
     workerdPids: () => workerdPids(child.pid),
     async stop() {

@@ -45,7 +45,9 @@ export function startupModules(pageChunk: string): string[] {
   return [...new Set([...assets.preload, ...(assets.pages[pageChunk] ?? [])])];
 }
 
-export function documentHead({ title, head, faviconUrl, state, apolloState, resolution, pageChunk }: DocumentParts): string {
+/** `script`: the start-up script's text when the caller made it already (it also hashes it). */
+export function documentHead(parts: DocumentParts, script: string = startupScript(parts)): string {
+  const { title, head, faviconUrl, pageChunk } = parts;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -60,12 +62,22 @@ export function documentHead({ title, head, faviconUrl, state, apolloState, reso
     startupModules(pageChunk)
       .map((href) => `<link rel="modulepreload" href="${href}">`)
       .join('') +
-    '<script>' +
+    `<script>${script}</script>` +
+    '</head><body><div id="root">'
+  );
+}
+
+/**
+ * The text of the page's one inline script, the start-up globals. The worker allows it in
+ * the page's Content-Security-Policy by its hash (worker/hardening/security-headers.ts), so
+ * it must be exactly the text documentHead writes.
+ */
+export function startupScript({ state, apolloState, resolution }: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution'>): string {
+  return (
     `window.__PRELOADED_STATE__=${jsonForScript(state)};` +
     `window.__GRAPHQL_URI__=${jsonForScript(GRAPHQL_PATH)};` +
     `window.__PAGE__=${jsonForScript(pageResolution(resolution))};` +
-    `window.__APOLLO_STATE__=${jsonForScript(apolloState)};` +
-    '</script></head><body><div id="root">'
+    `window.__APOLLO_STATE__=${jsonForScript(apolloState)};`
   );
 }
 

@@ -19,11 +19,18 @@ export function renderMarkup(tree: ReactNode): string | null {
   return markup.includes(CLIENT_RENDERED_BOUNDARY) ? null : markup;
 }
 
-/** The tree as a stream, every Suspense boundary awaited by React as it streams. */
-export function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
-  return renderToReadableStream(tree, {
+/**
+ * The tree as a stream, once every Suspense boundary has resolved. Waiting for allReady
+ * means React writes each boundary in place, without the inline scripts it streams to swap
+ * late boundaries in: the page then runs no inline script but the start-up globals, which
+ * its Content-Security-Policy allows by hash (docs/adr/0008-hardening.md).
+ */
+export async function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
+  const stream = await renderToReadableStream(tree, {
     onError(error) {
       console.error('render error', error);
     },
   });
+  await stream.allReady;
+  return stream;
 }

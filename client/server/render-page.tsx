@@ -5,7 +5,7 @@ import type { CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
 import { renderMarkup, renderStream } from './render-markup.ts';
-import { documentHead, documentTail, GRAPHQL_PATH } from './document.ts';
+import { documentHead, documentTail, GRAPHQL_PATH, startupScript } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 
 export interface RenderRequest {
@@ -22,6 +22,8 @@ export interface RenderedPage {
   status: number;
   /** The whole document as one string, or as a stream when a part of the page suspended. */
   body: string | ReadableStream<Uint8Array>;
+  /** The text of every inline script the document runs (the worker's CSP allows each by its hash). */
+  inlineScripts: string[];
 }
 
 export class PageDataError extends Error {
@@ -54,7 +56,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     </Provider>
   );
   const markup = renderMarkup(tree) ?? (await renderStream(tree));
-  const head = documentHead({
+  const parts = {
     title: definition.title(data, state),
     head: definition.head?.(data, state),
     faviconUrl,
@@ -62,9 +64,15 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     apolloState: ssr.extractData(),
     resolution: page.resolved,
     pageChunk: page.module.chunk,
-  });
+  };
+  const script = startupScript(parts);
+  const head = documentHead(parts, script);
   // A page without a query (a fixed notice) decides its status without data.
   const hasData = data !== undefined || !definition.query;
   const status = page.isNotFound ? 404 : hasData && definition.status ? definition.status(data) : 200;
-  return { status, body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()) };
+  return {
+    status,
+    body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()),
+    inlineScripts: [script],
+  };
 }

@@ -3,7 +3,7 @@
 // clash with the DOM types the client needs).
 declare module 'cloudflare:workers' {
   import type { Env } from '../../worker/env.ts';
-  export const env: Env & { TEST_MIGRATIONS: unknown[] };
+  export const env: Env & { TEST_MIGRATIONS: unknown[]; /** JSON: { vars } of wrangler.toml as `wrangler deploy` reads it (vitest.config.ts). */ DEPLOYABLE_CONFIG: string };
   export const exports: {
     default: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };
   };

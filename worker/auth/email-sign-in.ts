@@ -24,14 +24,16 @@ import { signInMail } from '../mail/templates.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { captchaRequired, type CaptchaConfig } from './captcha.ts';
 import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
-import { checkLoginCode, findRequestOfBrowser, issueLoginToken, pruneLoginTokens } from './login-code.ts';
+import { checkLoginCode, findRequestOfBrowser, prepareLoginToken, pruneLoginTokens, storeLoginToken } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
-import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode } from './rate-limit.ts';
+import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode, refundHits } from './rate-limit.ts';
 import { signInReturnPath } from './cross-host.ts';
 import { issueRegistrationTicket } from './registration.ts';
 import { startSession, userByEmail } from './sign-in.ts';
 
 export const UNRECOGNIZED_EMAIL_MESSAGE = "Sorry, we didn't recognize that email.";
+/** The mail provider refused or could not be reached: nothing was sent, nothing counted. */
+export const MAIL_NOT_SENT_MESSAGE = "We couldn't send the email just now. Please try again in a moment.";
 /** Where a proven email without an account goes to pick a name and username. */
 export const REGISTRATION_FORM_PATH = '/registration-form';
 
@@ -99,7 +101,7 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
     return authOutcomes.notFound(UNRECOGNIZED_EMAIL_MESSAGE);
   }
 
-  const issued = await issueLoginToken(db, call.env, {
+  const issued = await prepareLoginToken(call.env, {
     email,
     operation,
     redirect: await signInReturnPath(input.redirect, call.env),
@@ -114,7 +116,16 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
     purpose: operation === 'login' ? 'login' : user ? 'register-existing' : 'register',
     onMobileWeb: input.onMobileWeb === true,
   });
-  await call.mailer.send(mail);
+  try {
+    await call.mailer.send(mail);
+  } catch (error) {
+    // Nothing was stored for this request yet; give back the hits it counted so a retry is
+    // not refused for a failure that was ours (docs/adr/0008-hardening.md, "Faults").
+    console.error(JSON.stringify({ event: 'sign_in_mail_failed', operation, message: String(error) }));
+    await refundHits(db, [{ limit: LIMITS.sendPerAddress, subject: call.address }, { limit: LIMITS.sendPerEmail, subject: email }], now);
+    return authOutcomes.badRequest(MAIL_NOT_SENT_MESSAGE);
+  }
+  await storeLoginToken(db, issued);
   call.setCookie(authCookie(call.url, SIGN_IN_REQUEST_COOKIE, issued.browserKey, { maxAgeMs: LOGIN_TOKEN_LIFETIME_MS }));
   if (Math.random() < 0.02) await Promise.all([pruneRateLimits(db, now), pruneLoginTokens(db, now)]);
   return authOutcomes.susiMethod(operation);

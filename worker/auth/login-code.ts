@@ -61,36 +61,58 @@ export interface LoginTokenRequest {
   now: number;
 }
 
-/** Creates a request (and kills the email's older unused ones). */
-export async function issueLoginToken(db: D1Database, env: Pick<Env, 'AUTH_SECRET' | 'ENVIRONMENT'>, request: LoginTokenRequest): Promise<IssuedLoginToken> {
+/** A request's values before they are stored: what the mail carries and the hashes stored. */
+export interface PreparedLoginToken extends IssuedLoginToken {
+  row: typeof loginTokens.$inferInsert;
+}
+
+/**
+ * Makes a request's values without writing anything: the sender mails them first and
+ * stores them only once the mail was accepted, so a mail provider that fails leaves no
+ * request behind and the email's earlier code alive (docs/adr/0008-hardening.md).
+ */
+export async function prepareLoginToken(env: Pick<Env, 'AUTH_SECRET' | 'ENVIRONMENT'>, request: LoginTokenRequest): Promise<PreparedLoginToken> {
   const id = randomToken(16);
   const code = generateLoginCode();
   const linkToken = randomToken(32);
   const browserKey = randomToken(32);
   const expiresAt = request.now + LOGIN_TOKEN_LIFETIME_MS;
   const [codeHash, linkHash, browserHash] = await Promise.all([hashLoginCode(env, id, code), sha256Hex(linkToken), sha256Hex(browserKey)]);
+  const row = {
+    id,
+    email: request.email,
+    operation: request.operation,
+    redirect: request.redirect,
+    fullName: request.fullName,
+    codeHash,
+    linkHash,
+    browserHash,
+    createdAt: request.now,
+    expiresAt,
+    usedAt: null,
+    failedAttempts: 0,
+  };
+  return { id, code, linkToken, browserKey, expiresAt, row };
+}
+
+/** Stores a prepared request and kills the email's older unused ones, in one transaction. */
+export async function storeLoginToken(db: D1Database, prepared: PreparedLoginToken): Promise<void> {
   const database = orm(db);
   await database.batch([
     database
       .update(loginTokens)
-      .set({ usedAt: request.now })
-      .where(and(eq(loginTokens.email, request.email), isNull(loginTokens.usedAt))),
-    database.insert(loginTokens).values({
-      id,
-      email: request.email,
-      operation: request.operation,
-      redirect: request.redirect,
-      fullName: request.fullName,
-      codeHash,
-      linkHash,
-      browserHash,
-      createdAt: request.now,
-      expiresAt,
-      usedAt: null,
-      failedAttempts: 0,
-    }),
+      .set({ usedAt: prepared.row.createdAt })
+      .where(and(eq(loginTokens.email, prepared.row.email), isNull(loginTokens.usedAt))),
+    database.insert(loginTokens).values(prepared.row),
   ]);
-  return { id, code, linkToken, browserKey, expiresAt };
+}
+
+/** Creates a request (and kills the email's older unused ones). */
+export async function issueLoginToken(db: D1Database, env: Pick<Env, 'AUTH_SECRET' | 'ENVIRONMENT'>, request: LoginTokenRequest): Promise<IssuedLoginToken> {
+  const prepared = await prepareLoginToken(env, request);
+  await storeLoginToken(db, prepared);
+  const { row: _stored, ...issued } = prepared;
+  return issued;
 }
 
 /** Why a code or link was not accepted. */

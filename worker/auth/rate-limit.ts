@@ -85,6 +85,24 @@ export async function hit(db: D1Database, limit: Limit, subject: string, now: nu
   return { allowed: count <= limit.max, count, retryAfterMs: end - now, resetsAt: end };
 }
 
+/**
+ * Takes back hits counted by requests that then failed through no fault of the client (the
+ * mail provider was down): a retry must not find its limit used up. One transaction.
+ */
+export async function refundHits(db: D1Database, hits: readonly { limit: Limit; subject: string }[], now: number): Promise<void> {
+  if (hits.length === 0) return;
+  const database = orm(db);
+  // Keys first: a drizzle query is a thenable, so it must not be returned from an async callback (that would run it).
+  const buckets = await Promise.all(hits.map(({ limit, subject }) => bucketKey(limit, subject)));
+  const [first, ...rest] = hits.map(({ limit }, i) =>
+    database
+      .update(rateLimits)
+      .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.bucket, buckets[i]!), eq(rateLimits.windowStart, windowOf(limit, now).start))),
+  );
+  await database.batch([first!, ...rest]);
+}
+
 /** The current window's state without counting a hit (allowed: one more hit would pass). */
 export async function peek(db: D1Database, limit: Limit, subject: string, now: number): Promise<LimitState> {
   const bucket = await bucketKey(limit, subject);

@@ -9,6 +9,8 @@ export interface CountingD1 {
   db: D1Database;
   /** Statements executed so far (a batch counts each statement it holds). */
   count(): number;
+  /** Whether a statement or batch of this request failed (the page is then a 503: worker/hardening/unavailable.ts). */
+  failed(): boolean;
 }
 
 const RUNNERS = new Set(['first', 'all', 'run', 'raw']);
@@ -16,6 +18,11 @@ const ORIGINAL = Symbol('original statement');
 
 export function countingD1(inner: D1Database): CountingD1 {
   let executed = 0;
+  let failed = false;
+  const noteFailure = (error: unknown): never => {
+    failed = true;
+    throw error;
+  };
 
   const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(statement, {
@@ -30,7 +37,7 @@ export function countingD1(inner: D1Database): CountingD1 {
         if (typeof prop === 'string' && RUNNERS.has(prop)) {
           return (...args: unknown[]) => {
             executed++;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
+            return ((value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).catch(noteFailure);
           };
         }
         return value.bind(target);
@@ -48,20 +55,20 @@ export function countingD1(inner: D1Database): CountingD1 {
         return (statements: D1PreparedStatement[]) => {
           executed += statements.length;
           // The wrapped statements are proxies; D1 needs the originals.
-          return target.batch(statements.map(unwrap));
+          return target.batch(statements.map(unwrap)).catch(noteFailure);
         };
       }
       if (prop === 'exec') {
         return (sql: string) => {
           executed++;
-          return target.exec(sql);
+          return target.exec(sql).catch(noteFailure);
         };
       }
       return value.bind(target);
     },
   });
 
-  return { db, count: () => executed };
+  return { db, count: () => executed, failed: () => failed };
 }
 
 function unwrap(statement: D1PreparedStatement): D1PreparedStatement {

@@ -96,31 +96,35 @@ export function validateCatalogDescription(description: string): { value: string
   return { value };
 }
 
+/**
+ * item_count recounted from the rows, in the same batch as the change: one transaction, so
+ * the count can never drift from the items, whatever fails or runs at the same time
+ * (docs/adr/0008-hardening.md, "Faults").
+ */
+function recountItems(db: D1Database, catalogId: string, now: number) {
+  return orm(db)
+    .update(catalogs)
+    .set({ itemCount: sql`(SELECT count(*) FROM ${catalogItems} WHERE ${catalogItems.catalogId} = ${catalogId})`, updatedAt: now })
+    .where(eq(catalogs.id, catalogId));
+}
+
 /** Adds a story; false when it was already in the list. Keeps item_count and updated_at. */
 export async function addCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
-  const inserted = await orm(db)
-    .insert(catalogItems)
-    .values({ id: newId(), catalogId, postId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: catalogItems.id });
-  if (inserted.length === 0) return false;
-  await orm(db)
-    .update(catalogs)
-    .set({ itemCount: sql`${catalogs.itemCount} + 1`, updatedAt: now })
-    .where(eq(catalogs.id, catalogId));
-  return true;
+  const [inserted] = await orm(db).batch([
+    orm(db).insert(catalogItems).values({ id: newId(), catalogId, postId, createdAt: now }).onConflictDoNothing().returning({ id: catalogItems.id }),
+    recountItems(db, catalogId, now),
+  ]);
+  return inserted.length > 0;
 }
 
 /** Removes a story; false when it was not in the list. */
 export async function removeCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
-  const removed = await orm(db)
-    .delete(catalogItems)
-    .where(and(eq(catalogItems.catalogId, catalogId), eq(catalogItems.postId, postId)))
-    .returning({ id: catalogItems.id });
-  if (removed.length === 0) return false;
-  await orm(db)
-    .update(catalogs)
-    .set({ itemCount: sql`max(${catalogs.itemCount} - 1, 0)`, updatedAt: now })
-    .where(eq(catalogs.id, catalogId));
-  return true;
+  const [removed] = await orm(db).batch([
+    orm(db)
+      .delete(catalogItems)
+      .where(and(eq(catalogItems.catalogId, catalogId), eq(catalogItems.postId, postId)))
+      .returning({ id: catalogItems.id }),
+    recountItems(db, catalogId, now),
+  ]);
+  return removed.length > 0;
 }

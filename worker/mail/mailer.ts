@@ -7,6 +7,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
 import { DevMailbox } from './dev-mailbox.ts';
 import { ResendMailer } from './resend.ts';
+import { mailerWithFaults } from '../hardening/fault-injection.ts';
 
 export interface MailMessage {
   to: string;
@@ -19,8 +20,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The mailer of this deployment. */
+/** The mailer of this deployment (failing when a test asked it to: worker/hardening/fault-injection.ts). */
 export function mailerFor(env: Env, db: D1Database = env.DB): Mailer {
+  return mailerWithFaults(configuredMailer(env, db), env);
+}
+
+function configuredMailer(env: Env, db: D1Database): Mailer {
   if (isDevelopment(env)) return new DevMailbox(db);
   if (!env.MAIL_API_KEY || !env.MAIL_FROM) {
     return {

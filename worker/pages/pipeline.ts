@@ -33,6 +33,7 @@ import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCache
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
 import { edgeCacheConfigOf } from '../cache/config.ts';
+import { storeWithFaults } from '../hardening/fault-injection.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from './page-request.ts';
 import { linkContext, renderPageResponse } from './render-response.ts';
@@ -115,7 +116,7 @@ function pageRequest(c: PageContext): PageRequest {
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
-  return { store: defaultPageStore(edgeCacheConfigOf(c.env).memoryHoldMs), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
+  return { store: storeWithFaults(defaultPageStore(edgeCacheConfigOf(c.env).memoryHoldMs), c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
 }
 
 /** Answers that are not pages (redirects, unknown hosts) are never cached either. */

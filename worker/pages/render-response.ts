@@ -6,7 +6,8 @@ import type { LinkContext } from '../../shared/routing/links.ts';
 import { inProcessExecutor, pageFor, PageDataError, renderPage } from '../ssr/page-render.ts';
 import { renderCrashResponse } from './render-error-page.ts';
 import { buildPreloadedState } from './preloaded-state.ts';
-import { framingHeaders } from './frame-policy.ts';
+import { allowsFraming, framingHeaders } from './frame-policy.ts';
+import { pageContentSecurityPolicy, scriptHashSource } from '../hardening/security-headers.ts';
 import { defaultFaviconUrl } from './favicon.ts';
 import type { PageRequest } from './page-request.ts';
 import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
@@ -46,6 +47,12 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
     'x-page-name': page.isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
     'x-d1-queries': String(d1.count()),
     ...framingHeaders(flags),
+    // Hashes, not nonces: a stored copy is served to every reader with this same header
+    // (docs/adr/0008-hardening.md).
+    'content-security-policy': pageContentSecurityPolicy(env, {
+      scriptHashes: await Promise.all(rendered.inlineScripts.map(scriptHashSource)),
+      allowFraming: allowsFraming(flags),
+    }),
   });
   if (signIn) headers.append('set-cookie', signIn.clearCookie);
   return new Response(rendered.body, { status: rendered.status, headers });

@@ -5,6 +5,7 @@ import manifest from '../generated/asset-manifest.json' with { type: 'json' };
 import type { Env } from '../env.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { defaultFaviconUrl } from './favicon.ts';
+import { plainPageContentSecurityPolicy, type SecurityEnv } from '../hardening/security-headers.ts';
 
 export const SERVER_ERROR_TEXT = 'Apologies, but something went wrong on our end.';
 
@@ -14,8 +15,16 @@ export function serverErrorStatus(error: unknown): 409 | 500 {
   return message.includes('409: Conflict') ? 409 : 500;
 }
 
-export function serverErrorPage(env: Pick<Env, 'PRODUCT_NAME' | 'STATUS_SITE_URL' | 'ENVIRONMENT'>, error: unknown): Response {
-  const status = serverErrorStatus(error);
+export interface ServerErrorOptions {
+  /**
+   * The failure is passing (the database could not be reached, the deployment lacks a
+   * setting): 503 with Retry-After instead of 500, with the same texts.
+   */
+  unavailable?: { retryAfterSeconds: number };
+}
+
+export function serverErrorPage(env: Pick<Env, 'PRODUCT_NAME' | 'STATUS_SITE_URL'> & SecurityEnv, error: unknown, options: ServerErrorOptions = {}): Response {
+  const status = options.unavailable ? 503 : serverErrorStatus(error);
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -31,6 +40,12 @@ export function serverErrorPage(env: Pick<Env, 'PRODUCT_NAME' | 'STATUS_SITE_URL
     '</div></main></body></html>';
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-frame-options': 'DENY',
+      'content-security-policy': plainPageContentSecurityPolicy(env),
+      ...(options.unavailable ? { 'retry-after': String(options.unavailable.retryAfterSeconds) } : {}),
+    },
   });
 }

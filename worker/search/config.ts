@@ -28,6 +28,19 @@ export function searchClientConfig(env: Pick<Env, 'SEARCH_APP_ID' | 'SEARCH_API_
   };
 }
 
+/**
+ * The origins the browser's search client talks to when a hosted app answers (its read host
+ * and the retry hosts the client falls back to); none for the local service, which is the
+ * page's own origin. The pages' Content-Security-Policy allows exactly these.
+ */
+export function hostedSearchOrigins(env: Pick<Env, 'SEARCH_APP_ID' | 'SEARCH_ADMIN_KEY'>): string[] {
+  const appId = env.SEARCH_APP_ID ?? '';
+  // An app id is letters and digits; anything else is not put into a policy.
+  if (!isHostedSearch(env) || !/^[A-Za-z0-9]+$/.test(appId)) return [];
+  const id = appId.toLowerCase();
+  return [`https://${id}-dsn.algolia.net`, `https://${id}.algolia.net`, ...[1, 2, 3].map((n) => `https://${id}-${n}.algolianet.com`)];
+}
+
 export function indexName(env: Pick<Env, 'SEARCH_INDEX_PREFIX'>, kind: IndexKind): string {
   return `${env.SEARCH_INDEX_PREFIX ?? ''}${kind}`;
 }

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { developmentVarArgs } from '../../../scripts/lib/development-vars.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const stateDir = path.join(root, '.tmp/e2e-state');
@@ -56,7 +57,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, '--var', `MAIN_HOST:localhost:${port}`],
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persist, ...developmentVarArgs({ port })],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
   );
   let output = '';

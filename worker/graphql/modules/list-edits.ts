@@ -165,9 +165,12 @@ async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: G
   if (!isRow(row)) return row;
   if (row.predefined) return badRequest('The Reading list cannot be deleted.');
   const q = orm(ctx.db);
-  // Items go with the list (ON DELETE CASCADE); saves of it by other readers go too.
-  await q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id)));
-  await q.delete(catalogs).where(eq(catalogs.id, row.id));
+  // Items go with the list (ON DELETE CASCADE); saves of it by other readers go too, in the
+  // same transaction (no list left without its saves, or saves of a deleted list).
+  await q.batch([
+    q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id))),
+    q.delete(catalogs).where(eq(catalogs.id, row.id)),
+  ]);
   return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
 }
 

@@ -1,0 +1,28 @@
+// The development configuration: every value that must hold only on a developer's machine
+// (or in tests and benchmarks), never in a deployment. wrangler.toml's top-level [vars] are
+// production's, because they are what a plain `wrangler deploy` ships (docs/adr/0008-hardening.md);
+// the local commands add these on top: scripts/start.mjs (`npm start`), the browser tests'
+// global setup, the benchmarks' site (bench/lib/site.mjs) and the integration tests'
+// bindings (vitest.config.ts). A setting that exists only for development belongs here.
+
+/**
+ * @param {{ port?: string | number }} [options] the port the local site listens on
+ * @returns {Record<string, string>}
+ */
+export function developmentVars({ port = 8787 } = {}) {
+  const host = `localhost:${port}`;
+  return {
+    // Turns on the development mailbox (/_/dev/mailbox), the documented development
+    // AUTH_SECRET and purge token (docs/sign-in.md), introspection, the local stand-ins.
+    ENVIRONMENT: 'development',
+    MAIN_HOST: host,
+    AUTH_DOMAIN: host,
+    // The key IFTTT sends to /ifttt/v1/status (a secret in a deployment; docs/adr/0012-accounts.md §4).
+    IFTTT_SERVICE_KEY: 'vellum-development-ifttt-key',
+  };
+}
+
+/** The same values as `wrangler dev --var NAME:value` arguments. */
+export function developmentVarArgs(options) {
+  return Object.entries(developmentVars(options)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+}
