@@ -3,6 +3,7 @@
 
 import type { DemoKey } from './accounts.ts';
 import { DAY, YEAR, timeBetween, type Context, type Person } from './context.ts';
+import { GRACE_PERIOD_MS, planPrice } from '../../shared/membership/plans.ts';
 import type { MembershipRow } from './rows.ts';
 
 type Plan = MembershipRow['plan'];
@@ -10,11 +11,6 @@ type Provider = MembershipRow['payment_provider'];
 
 const MONTH = 30 * DAY;
 const PERIOD: Record<Plan, number> = { MONTHLY: MONTH, YEARLY: YEAR, PREMIUM_MONTHLY: MONTH, PREMIUM_YEARLY: YEAR };
-/** Integer cents per period. */
-const PRICE: Record<MembershipRow['currency'], Record<Plan, number>> = {
-  USD: { MONTHLY: 500, YEARLY: 5000, PREMIUM_MONTHLY: 1500, PREMIUM_YEARLY: 15000 },
-  CAD: { MONTHLY: 700, YEARLY: 7000, PREMIUM_MONTHLY: 2100, PREMIUM_YEARLY: 21000 },
-};
 const PAID_PROVIDERS: readonly [Provider, number][] = [['STRIPE', 55], ['BRAINTREE', 15], ['PAYPAL', 12], ['APPLE', 10], ['GOOGLE', 8]];
 
 type State = 'active' | 'cancelled' | 'lapsed' | 'failed' | 'gift';
@@ -99,7 +95,7 @@ function membership(ctx: Context, person: Person, spec: Spec): MembershipRow {
     plan: spec.plan,
     payment_provider: spec.provider,
     currency,
-    amount: spec.state === 'gift' ? 0 : PRICE[currency][spec.plan], // a gift's recipient pays nothing
+    amount: spec.state === 'gift' ? 0 : planPrice(spec.plan, currency), // a gift's recipient pays nothing
     started_at: startedAt,
     current_period_ends_at: nextRenewal,
     is_cancelled: 0,
@@ -118,9 +114,10 @@ function membership(ctx: Context, person: Person, spec: Spec): MembershipRow {
       break;
     }
     case 'failed':
-      // The renewal charge failed a few days ago; access runs on through a short grace period.
-      row.payment_failed_at = now - timeBetween(random, DAY, 6 * DAY);
-      row.current_period_ends_at = now + timeBetween(random, 2 * DAY, 7 * DAY);
+      // The renewal charge at the period's end failed a few days ago; access runs on
+      // through the grace period (well inside it, so the README's state holds for days).
+      row.payment_failed_at = now - timeBetween(random, DAY, Math.min(6 * DAY, GRACE_PERIOD_MS / 2));
+      row.current_period_ends_at = row.payment_failed_at;
       break;
     case 'gift':
       row.current_period_ends_at = startedAt + period;
