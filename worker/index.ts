@@ -14,6 +14,7 @@ import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './auth/routes.ts';
 import { scheduled } from './scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
+import { mountMembership } from './membership/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -25,6 +26,7 @@ app.get(GEO_PATH, handleGeo);
 app.all(PURGE_PATH, purgeBodyLimit, (c) => handlePurgeRequest(c.req.raw, c.env));
 mountAuth(app);
 mountFeeds(app);
+mountMembership(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

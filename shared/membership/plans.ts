@@ -59,10 +59,7 @@ export function planPrice(type: MembershipPlanType, currency: PlanCurrency = DEF
 
 /** The end of a period of `type` that starts at `from` (calendar months and years, UTC). */
 export function periodEnd(type: MembershipPlanType, from: number): number {
-  const date = new Date(from);
-  if (PLANS[type].interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
-  else date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.getTime();
+  return addInterval(PLANS[type].interval, from);
 }
 
 /** "$5.00", "CA$7.00": integer cents formatted for the currency. */
@@ -76,4 +73,12 @@ export function formatPrice(cents: number, currency: PlanCurrency, locale = 'en-
  */
 export function weeklyPriceCents(currency: PlanCurrency = DEFAULT_CURRENCY): number {
   return Math.ceil(planPrice('YEARLY', currency) / 52 / 25) * 25;
+}
+
+/** One billing interval after `from` (calendar month or year, UTC). */
+export function addInterval(interval: PlanInterval, from: number): number {
+  const date = new Date(from);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.getTime();
 }
