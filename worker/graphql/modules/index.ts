@@ -18,6 +18,7 @@ import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
+import { membershipModule } from './membership.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -37,4 +38,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   notificationsModule,
   trashModule,
   blocksModule,
+  // Membership, payments and gifts (issue 11).
+  membershipModule,
 ];
