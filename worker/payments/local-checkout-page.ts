@@ -34,6 +34,7 @@ async function checkoutPage(input: PageInput): Promise<string> {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
+    <link rel="icon" href="data:," />
     <title>Checkout – ${input.productName} (test payments)</title>
     <style>
       body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }

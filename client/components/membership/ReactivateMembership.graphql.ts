@@ -36,7 +36,10 @@ export const UncancelMembershipMutation = known(graphql(`
   }
 `));
 
-/** UseReactivateMembershipUpsellQuery (spec 1 §7): reads viewer.viewerEdge.membership.currentPeriodEndsAt. */
+/**
+ * UseReactivateMembershipUpsellQuery (spec 1 §7): reads viewer.viewerEdge.membership.currentPeriodEndsAt;
+ * the membership banners (MembershipBanners.tsx) read the state, tier and plan-switch rule beside it.
+ */
 export const UseReactivateMembershipUpsellQuery = known(graphql(`
   query UseReactivateMembershipUpsellQuery {
     viewer {
@@ -47,6 +50,8 @@ export const UseReactivateMembershipUpsellQuery = known(graphql(`
           id
           isCancelled
           state
+          tier
+          canSwitchPlan
           currentPeriodEndsAt
         }
       }
