@@ -61,6 +61,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
     world: {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
       catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
+      payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
     },
     people: [],
     personById: new Map(),
@@ -89,9 +90,9 @@ export function generateWorld(options: GenerateOptions = {}): World {
   return ctx.world;
 }
 
-/** Columns holding an instant (epoch ms): `*_at` and `friend_since`. */
+/** Columns holding an instant (epoch ms): `*_at`, `friend_since` and the local provider's `current_period_end`. */
 function isTimeColumn(column: string): boolean {
-  return column.endsWith('_at') || column === 'friend_since';
+  return column.endsWith('_at') || column === 'friend_since' || column === 'current_period_end';
 }
 
 /** Moves every instant of the world by `delta` ms (nulls stay null). */

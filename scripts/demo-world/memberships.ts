@@ -49,12 +49,47 @@ export function createMemberships(ctx: Context): void {
     const key = demoPeople.get(person);
     if (key !== undefined) {
       const spec = DEMO_MEMBERSHIPS[key];
-      if (spec) ctx.world.memberships.push(membership(ctx, person, spec));
+      if (spec) addMembership(ctx, membership(ctx, person, spec));
       continue;
     }
     if (!random.chance(0.3)) continue;
-    ctx.world.memberships.push(membership(ctx, person, randomSpec(ctx, person)));
+    addMembership(ctx, membership(ctx, person, randomSpec(ctx, person)));
   }
+}
+
+/**
+ * A membership, and for one paid by card through STRIPE that still renews or may be
+ * reactivated, its card on file and the local payment provider's subscription, so in
+ * development the billing clock renews it (the monthly `member` stays a member on the days
+ * after seeding) and reactivation has a card to show. The card is the 4242 test card; no
+ * random draw here, so the rest of the world is unchanged.
+ */
+function addMembership(ctx: Context, row: MembershipRow): void {
+  ctx.world.memberships.push(row);
+  if (row.payment_provider !== 'STRIPE' || row.current_period_ends_at <= ctx.now || row.payment_failed_at !== null) return;
+  const customerRef = `cus_demo_${row.user_id}`;
+  const paymentMethodRef = `pm_demo_${row.id}`;
+  const subscriptionRef = `sub_demo_${row.id}`;
+  const expYear = new Date(ctx.now).getUTCFullYear() + 3;
+  ctx.world.payment_methods.push({
+    user_id: row.user_id, customer_ref: customerRef, payment_method_ref: paymentMethodRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, updated_at: row.started_at,
+  });
+  ctx.world.subscriptions.push({ membership_id: row.id, subscription_ref: subscriptionRef, switch_plan: null, switch_plan_at: null });
+  ctx.world.devpay_cards.push({
+    payment_method_ref: paymentMethodRef, customer_ref: customerRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, behaviour: 'succeeds',
+  });
+  ctx.world.devpay_subscriptions.push({
+    id: subscriptionRef,
+    customer_ref: customerRef,
+    payment_method_ref: paymentMethodRef,
+    amount: row.amount,
+    currency: row.currency,
+    interval: PERIOD[row.plan] === YEAR ? 'year' : 'month',
+    metadata: JSON.stringify({ user_id: row.user_id, kind: 'MEMBERSHIP', plan: row.plan }),
+    current_period_end: row.current_period_ends_at,
+    cancel_at_period_end: row.is_cancelled,
+    status: 'active',
+  });
 }
 
 function randomSpec(ctx: Context, person: Person): Spec {
