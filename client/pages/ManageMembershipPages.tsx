@@ -1,8 +1,9 @@
 // The member's own pages (docs/product/3-routes-data-calls-constants.md §2.6, §2.8):
 // /manage-membership (and its confirmation), /me/settings/payment/update, /me/membership/cancel,
-// /me/billing-history/receipt/{chargeId}. Plan, price, the card text of spec 1 §9, the next
-// charge; cancelling keeps the benefits until currentPeriodEndsAt; a cancelled member can
-// reactivate (the modal of spec 1 §4).
+// /me/billing-history/receipt/{chargeId}. Plan, price, the card text of
+// docs/product/1-product-screens-membership-header-search.md §9, the next charge; cancelling keeps
+// the benefits until currentPeriodEndsAt; a cancelled member can reactivate (the modal of
+// docs/product/1-product-screens-membership-header-search.md §4).
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';

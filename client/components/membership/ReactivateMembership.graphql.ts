@@ -1,6 +1,9 @@
 import { graphql, known } from '../../graphql/graphql.ts';
 
-/** The Reactivate your Membership modal's query: the viewer id and the membership fields of spec 1 §3. */
+/**
+ * The Reactivate your Membership modal's query: the viewer id and the membership fields of
+ * docs/product/1-product-screens-membership-header-search.md §3.
+ */
 export const ReactivateMembershipModalQuery = known(graphql(`
   query ReactivateMembershipModalQuery {
     viewer {
@@ -37,8 +40,9 @@ export const UncancelMembershipMutation = known(graphql(`
 `));
 
 /**
- * UseReactivateMembershipUpsellQuery (spec 1 §7): reads viewer.viewerEdge.membership.currentPeriodEndsAt;
- * the membership banners (MembershipBanners.tsx) read the state, tier and plan-switch rule beside it.
+ * UseReactivateMembershipUpsellQuery (docs/product/1-product-screens-membership-header-search.md §7):
+ * reads viewer.viewerEdge.membership.currentPeriodEndsAt; the membership banners
+ * (MembershipBanners.tsx) read the state, tier and plan-switch rule beside it.
  */
 export const UseReactivateMembershipUpsellQuery = known(graphql(`
   query UseReactivateMembershipUpsellQuery {

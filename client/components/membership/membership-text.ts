@@ -19,13 +19,20 @@ export function periodWord(plan: MembershipPlanType): 'monthly' | 'annually' {
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', jcb: 'JCB', discover: 'Discover', diners: 'Diners club', unionpay: 'China Unionpay' };
 
-/** "Visa ending in 4242 · Expires 12/2034" (spec 1 §9: last four digits, Expires month/year). */
+/**
+ * "Visa ending in 4242 · Expires 12/2034"
+ * (docs/product/1-product-screens-membership-header-search.md §9: last four digits, Expires
+ * month/year).
+ */
 export function cardText(card: { cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
   const brand = BRANDS[card.cardType.toLowerCase()] ?? card.cardType;
   return `${brand} ending in ${card.lastFour} · Expires ${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear}`;
 }
 
-/** Spec 1 §9: "You'll be charged {price} monthly or annually with this payment method". */
+/**
+ * docs/product/1-product-screens-membership-header-search.md §9: "You'll be charged {price} monthly
+ * or annually with this payment method".
+ */
 export function reactivationChargeText(price: string, plan: MembershipPlanType): string {
   return `You'll be charged ${price} ${periodWord(plan)} with this payment method`;
 }

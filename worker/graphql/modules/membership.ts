@@ -24,7 +24,10 @@ export const GIFT_CODE_LIMITS = {
   perAddress: { name: 'gift-code:address', max: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
-/** Card processors whose memberships can switch plan or be reactivated (spec 1 §4). */
+/**
+ * Card processors whose memberships can switch plan or be reactivated
+ * (docs/product/1-product-screens-membership-header-search.md §4).
+ */
 const CARD_PROCESSORS = new Set(['STRIPE', 'BRAINTREE']);
 const REQUEST_FAILED = "We couldn't process your request, please try again.";
 
