@@ -20,11 +20,23 @@ const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });
 
 function GiftCheckout({ data, group }: { data: PlansData; group: boolean }) {
   const { isLoggedIn } = useViewerSession();
+  const flags = useAppState().flags;
   const { location } = useNavigation();
   const search = new URLSearchParams(location.search);
   const wanted = search.get('plan');
   const [plan, setPlan] = useState<MembershipPlanType>(isPlanType(wanted) ? wanted : 'YEARLY');
   const offers = data.membershipPlans;
+  // disable_lite_gift_page turns this page off (the avatar menu hides its "Gift a membership" item too).
+  if (flags.includes('disable_lite_gift_page')) {
+    return (
+      <div className="membership-page gift-page">
+        <h1 className="membership-heading">Gift memberships are not available right now</h1>
+        <Link href="/" className="button button-outline">
+          Back to reading
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="membership-page gift-page">
       <h1 className="membership-heading">{group ? 'Gift memberships to a group' : 'Give the gift of reading'}</h1>

@@ -2,7 +2,8 @@
 // A code is 20 characters of Crockford base32 (100 random bits: unguessable), shown in groups
 // of five; only its SHA-256 is stored, so our tables never hold a usable code.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { GiftCodeStatus } from '../../shared/membership/gift-code-status.ts';
 import { periodEnd, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
@@ -34,7 +35,8 @@ export interface GiftCodeIssued {
   plan: MembershipPlanType;
   recipientEmail: string;
   purchaserId: string;
-  statement(database: DrizzleD1Database): ReturnType<DrizzleD1Database['insert']> extends infer _ ? ReturnType<ReturnType<DrizzleD1Database['insert']>['values']> : never;
+  /** The gift_codes row, for the batch that records the purchase. */
+  statement(database: DrizzleD1Database): BatchItem<'sqlite'>;
 }
 
 export async function createGiftCode(checkout: typeof checkouts.$inferSelect, chargeId: string, at: number): Promise<GiftCodeIssued> {
