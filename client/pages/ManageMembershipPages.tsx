@@ -13,7 +13,7 @@ import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
 import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
-import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery } from './MembershipPages.graphql.ts';
+import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
 
 type ManageData = ResultOf<typeof ManageMembershipQuery>;
@@ -47,7 +47,9 @@ function SignInFirst() {
 function statusText(membership: Membership): string {
   switch (membership.state) {
     case 'ACTIVE':
-      return membership.nextChargeAt ? `Your next charge of ${money(membership)} is on ${formatDate(membership.nextChargeAt)}.` : `Your membership runs until ${formatDate(membership.currentPeriodEndsAt)}.`;
+      return membership.nextChargeAt
+        ? `Your next charge of ${money(membership.switchPlanSchedule?.plan.price ?? membership)} is on ${formatDate(membership.nextChargeAt)}.`
+        : `Your membership runs until ${formatDate(membership.currentPeriodEndsAt)}.`;
     case 'CANCELLED':
       return `Your membership is cancelled. You keep your benefits until ${formatDate(membership.currentPeriodEndsAt)}.`;
     case 'PAYMENT_FAILED':
@@ -59,13 +61,55 @@ function statusText(membership: Membership): string {
   }
 }
 
+/** Plan switch (docs/product/1-product-screens-membership-header-search.md §4): scheduled for the period's end. */
+function SwitchPlan({ data, membership }: { data: ManageData; membership: Membership }) {
+  const [result, update] = useMutation(UpdateMembershipPlanMutation);
+  const [failed, setFailed] = useState<string | null>(null);
+  const choose = async (membershipType: MembershipPlanType) => {
+    setFailed(null);
+    const answer = await update({ membershipId: membership.id, membershipType });
+    if (answer.data?.updateMembershipPlan.__typename === 'UpdateMembershipPlanSuccess') {
+      window.location.assign(`/manage-membership/confirmation/${membershipType}`);
+      return;
+    }
+    const outcome = answer.data?.updateMembershipPlan;
+    setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
+  };
+  return (
+    <section className="membership-switch" aria-label="Switch plan">
+      <h2 className="membership-subheading">Switch plan</h2>
+      <p className="muted">The new plan starts when your current period ends, on {formatDate(membership.currentPeriodEndsAt)}.</p>
+      <div className="membership-actions">
+        {data.membershipPlans
+          .filter((offer) => offer.membershipType !== membership.plan)
+          .map((offer) => {
+            const type = offer.membershipType as MembershipPlanType;
+            return (
+              <button key={type} type="button" className="button button-outline" disabled={result.fetching} onClick={() => choose(type)} data-testid={`switch-${type}`}>
+                {tierName(type)}, {periodWord(type)}: {money(offer.price)}
+              </button>
+            );
+          })}
+      </div>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {failed}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function ManageMembership({ data, confirmation }: { data: ManageData; confirmation: boolean }) {
   const { location } = useNavigation();
   const [reactivating, setReactivating] = useState(false);
   if (!data.viewer) return <SignInFirst />;
   const membership = data.viewer.membership;
   if (!membership) return <NoMembership />;
-  const plan = (membership.switchPlanSchedule?.plan.membershipType ?? membership.plan) as MembershipPlanType;
+  // A scheduled switch wins over the current type.
+  const schedule = membership.switchPlanSchedule;
+  const plan = (schedule?.plan.membershipType ?? membership.plan) as MembershipPlanType;
+  const price = schedule ? money(schedule.plan.price) : money(membership);
   const cardUpdated = new URLSearchParams(location.search).get('card') === 'updated';
   const ended = membership.state === 'ENDED';
   return (
@@ -75,7 +119,7 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
       <dl className="membership-facts">
         <dt>Plan</dt>
         <dd data-testid="membership-plan">
-          {tierName(plan)}, {periodWord(plan)} {membership.paymentProvider === 'MEDIUM_GIFT' ? '(gift)' : `· ${money(membership)}`}
+          {tierName(plan)}, {periodWord(plan)} {membership.paymentProvider === 'MEDIUM_GIFT' ? '(gift)' : `· ${price}`}
         </dd>
         <dt>Member since</dt>
         <dd>{formatDate(membership.memberSince)}</dd>
@@ -87,6 +131,13 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
         ) : null}
       </dl>
       <p data-testid="membership-status">{statusText(membership)}</p>
+      {schedule ? (
+        <p data-testid="membership-switch-scheduled">
+          Your plan switches to {tierName(plan)}, {periodWord(plan)} ({price}) on {formatDate(schedule.startAt)}.
+        </p>
+      ) : membership.canSwitchPlan && membership.state === 'ACTIVE' ? (
+        <SwitchPlan data={data} membership={membership} />
+      ) : null}
       <div className="membership-actions">
         {membership.canReactivate ? (
           <button type="button" className="button button-dark" onClick={() => setReactivating(true)} data-testid="open-reactivate">

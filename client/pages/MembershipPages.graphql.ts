@@ -26,6 +26,14 @@ export const MembershipPlansQuery = known(graphql(`
 /** /manage-membership, /welcome-member, /me/membership/cancel, /me/settings/payment/update. */
 export const ManageMembershipQuery = known(graphql(`
   query ManageMembershipQuery {
+    membershipPlans {
+      membershipType
+      interval
+      price {
+        amount
+        currency
+      }
+    }
     viewer {
       id
       name
@@ -136,6 +144,20 @@ export const RedeemGiftCodeMutation = known(graphql(`
         message
       }
       ... on TooManyRequests {
+        message
+      }
+    }
+  }
+`));
+
+export const UpdateMembershipPlanMutation = known(graphql(`
+  mutation UpdateMembershipPlan($membershipId: ID!, $membershipType: MembershipPlan!) {
+    updateMembershipPlan(membershipId: $membershipId, membershipType: $membershipType) {
+      __typename
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
         message
       }
     }

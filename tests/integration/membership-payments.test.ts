@@ -361,6 +361,36 @@ describe('the billing clock', () => {
     expect(await count("SELECT COUNT(*) AS n FROM charges WHERE user_id = ?", account.id)).toBe(1);
   });
 
+  it('a plan switch is scheduled for the period\'s end and starts with that renewal, at the configured price', async () => {
+    const account = await newAccount();
+    await buy(account, 'MONTHLY', '4242424242424242');
+    const membership = (await membershipOf(account.id))!;
+    const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await (await workerFetch(`${ORIGIN}/_/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `sid=${account.sid}`, 'x-xsrf-token': account.xsrf },
+        body: JSON.stringify({ query, variables }),
+      })).json()) as { data: any };
+    const SWITCH = 'mutation($id: ID!, $t: MembershipPlan!) { updateMembershipPlan(membershipId: $id, membershipType: $t) { __typename ... on UpdateMembershipPlanSuccess { membership { plan switchPlanSchedule { startAt plan { membershipType price { amount currency } } } } } ... on BadRequest { message } } }';
+    const same = await gql(SWITCH, { id: membership.id, t: 'MONTHLY' });
+    expect(same.data.updateMembershipPlan).toEqual({ __typename: 'BadRequest', message: 'Choose a different plan.' });
+    const switched = await gql(SWITCH, { id: membership.id, t: 'PREMIUM_YEARLY' });
+    expect(switched.data.updateMembershipPlan).toEqual({
+      __typename: 'UpdateMembershipPlanSuccess',
+      membership: { plan: 'MONTHLY', switchPlanSchedule: { startAt: membership.currentPeriodEndsAt, plan: { membershipType: 'PREMIUM_YEARLY', price: { amount: 15000, currency: 'USD' } } } },
+    });
+    // Nothing changes before the period ends.
+    expect(await membershipOf(account.id)).toMatchObject({ plan: 'MONTHLY', tier: 'MEMBER', amount: 500 });
+
+    await advanceBillingClock(testEnv, 31, Date.now());
+    const friend = (await membershipOf(account.id))!;
+    expect(friend).toMatchObject({ plan: 'PREMIUM_YEARLY', tier: 'FRIEND', amount: 15000 });
+    expect(friend.friendSince).not.toBeNull();
+    expect(friend.currentPeriodEndsAt - Date.now()).toBeGreaterThan(330 * DAY);
+    expect(await count("SELECT COUNT(*) AS n FROM charges WHERE user_id = ? AND amount = 15000 AND plan = 'PREMIUM_YEARLY'", account.id)).toBe(1);
+    expect(await testDb.prepare('SELECT switch_plan FROM subscriptions WHERE membership_id = ?').bind(membership.id).first()).toEqual({ switch_plan: null });
+  });
+
   it('the development clock endpoint needs its header and answers 404 outside development', async () => {
     const refused = await workerFetch(`${ORIGIN}/_/dev/billing/advance?days=1`, { method: 'POST' });
     expect(refused.status).toBe(403);

@@ -166,8 +166,11 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
   const { membership, subscription } = found;
   const line = (invoice.lines as { data?: { period?: { end?: unknown } }[] } | undefined)?.data?.[0];
   const endSeconds = num(line?.period?.end) ?? num(invoice.period_end);
-  // A scheduled plan switch takes effect with the first renewal at or after its date.
-  const switching = subscription.switchPlan && isPlanType(subscription.switchPlan) && (subscription.switchPlanAt ?? 0) <= at ? subscription.switchPlan : null;
+  // A scheduled plan switch takes effect with the first renewal period starting at or after
+  // its date (compared in whole seconds: event times are seconds, ours milliseconds).
+  const periodStartSeconds = num(invoice.period_start) ?? Math.floor(at / 1000);
+  const switching =
+    subscription.switchPlan && isPlanType(subscription.switchPlan) && Math.floor((subscription.switchPlanAt ?? 0) / 1000) <= periodStartSeconds ? subscription.switchPlan : null;
   const plan = switching ?? membership.plan;
   const amount = num(invoice.amount_paid) ?? membership.amount;
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, membership.userId)).get();

@@ -37,6 +37,12 @@ export async function advanceBillingClock(env: Env, days: number, now: number): 
       )
       .bind(delta),
     db.prepare('UPDATE devpay_subscriptions SET current_period_end = current_period_end - ?1').bind(delta),
+    // A scheduled plan switch's date, kept in the local provider's metadata.
+    db
+      .prepare(
+        "UPDATE devpay_subscriptions SET metadata = json_set(metadata, '$.pending_change.at', json_extract(metadata, '$.pending_change.at') - ?1) WHERE json_extract(metadata, '$.pending_change.at') IS NOT NULL",
+      )
+      .bind(delta),
     db.prepare('UPDATE charges SET created_at = created_at - ?1').bind(delta),
     db.prepare('UPDATE gift_codes SET created_at = created_at - ?1, expires_at = expires_at - ?1, redeemed_at = redeemed_at - ?1').bind(delta),
     db.prepare('UPDATE subscriptions SET switch_plan_at = switch_plan_at - ?1').bind(delta),

@@ -18,6 +18,7 @@ import {
   type CheckoutStart,
   type CompletedCheckout,
   type PaymentProvider,
+  type PlanChange,
   type ProviderEvent,
 } from './provider.ts';
 import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
@@ -151,6 +152,15 @@ export class LocalProvider implements PaymentProvider {
     await orm(this.db).update(devpaySubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(devpaySubscriptions.id, subscriptionRef));
   }
 
+  /** Kept in the subscription's metadata until the renewal that starts the new plan. */
+  async schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void> {
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
+    if (!subscription) throw new Error(`no subscription ${subscriptionRef}`);
+    const metadata = { ...(JSON.parse(subscription.metadata) as Record<string, unknown>), pending_change: { amount: change.amount, interval: change.interval, at: change.at } };
+    await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
   async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string, now = Date.now()): Promise<void> {
     const db = orm(this.db);
     const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
@@ -206,7 +216,13 @@ export class LocalProvider implements PaymentProvider {
     const db = orm(this.db);
     const card = await db.select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, subscription.paymentMethodRef)).get();
     const periodStart = subscription.currentPeriodEnd;
-    const periodEnd = addInterval(subscription.interval, periodStart);
+    // A scheduled plan switch starts with the first renewal at or after its date.
+    const metadata = JSON.parse(subscription.metadata) as Record<string, unknown> & { pending_change?: { amount: number; interval: PlanInterval; at: number } };
+    const change = metadata.pending_change && metadata.pending_change.at <= periodStart ? metadata.pending_change : null;
+    const amount = change?.amount ?? subscription.amount;
+    const interval = change?.interval ?? subscription.interval;
+    if (change) delete metadata.pending_change;
+    const periodEnd = addInterval(interval, periodStart);
     const invoiceId = `in_${subscription.id}_${periodStart}`;
     // The processor tries at the period's end: a clock moved past it dates the attempt then.
     // A retry (a new card on a past-due subscription) happens now.
@@ -219,14 +235,17 @@ export class LocalProvider implements PaymentProvider {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: JSON.parse(subscription.metadata) as Record<string, string> } },
       billing_reason: 'subscription_cycle',
       currency: subscription.currency.toLowerCase(),
-      amount_due: subscription.amount,
+      amount_due: amount,
       period_start: Math.floor(periodStart / 1000),
       period_end: Math.floor(periodEnd / 1000),
       lines: { object: 'list', data: [{ period: { start: Math.floor(periodStart / 1000), end: Math.floor(periodEnd / 1000) } }] },
     };
     if (card && renewalSucceeds(card.behaviour)) {
-      await db.update(devpaySubscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(devpaySubscriptions.id, subscription.id));
-      await this.deliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: subscription.amount, payment_intent: `pi_${invoiceId}` });
+      await db
+        .update(devpaySubscriptions)
+        .set({ status: 'active', currentPeriodEnd: periodEnd, amount, interval, metadata: JSON.stringify(metadata) })
+        .where(eq(devpaySubscriptions.id, subscription.id));
+      await this.deliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: amount, payment_intent: `pi_${invoiceId}` });
       return true;
     }
     await db.update(devpaySubscriptions).set({ status: 'past_due' }).where(eq(devpaySubscriptions.id, subscription.id));

@@ -64,6 +64,16 @@ export interface ProviderEvent {
 
 export class WebhookSignatureError extends Error {}
 
+export interface PlanChange {
+  /** Integer cents per period, from configuration. */
+  amount: number;
+  currency: PlanCurrency;
+  interval: PlanInterval;
+  description: string;
+  /** When the new plan starts (the current period's end), ms. */
+  at: number;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
@@ -72,6 +82,11 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
   /** The new card becomes the subscription's; a past-due subscription retries its charge. */
   updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void>;
+  /**
+   * Schedules a plan switch for the end of the current period (docs/product/1-product-screens-membership-header-search.md §4):
+   * from `at`, each renewal charges `amount` every `interval`.
+   */
+  schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void>;
   /** Verifies a webhook's signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
 }

@@ -12,6 +12,7 @@ import {
   type CheckoutStart,
   type CompletedCheckout,
   type PaymentProvider,
+  type PlanChange,
   type ProviderEvent,
 } from './provider.ts';
 
@@ -97,6 +98,34 @@ export class StripeProvider implements PaymentProvider {
 
   async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
     await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel });
+  }
+
+  /**
+   * A subscription schedule from the subscription: the current phase runs to the period's end,
+   * then a phase at the new price (price_data on the subscription's product) takes over and the
+   * schedule releases the subscription.
+   */
+  async schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionRef);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionRef} has no item`);
+    const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+    const existing = subscription.schedule ? (typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule.id) : null;
+    const schedule = existing ? await this.stripe.subscriptionSchedules.retrieve(existing) : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionRef });
+    const current = schedule.phases[0];
+    const at = Math.floor(change.at / 1000);
+    await this.stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: [
+        { items: [{ price: item.price.id, quantity: 1 }], start_date: current?.start_date ?? 'now', end_date: at },
+        {
+          items: [{ quantity: 1, price_data: { currency: change.currency.toLowerCase(), product, unit_amount: change.amount, recurring: { interval: change.interval } } }],
+          start_date: at,
+          duration: { interval: change.interval, interval_count: 1 },
+        },
+      ],
+    });
   }
 
   async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void> {

@@ -52,6 +52,13 @@ function answer(request: Recorded): { status: number; body: unknown } {
   if (request.method === 'POST' && request.path === '/v1/subscriptions/sub_1') {
     return { status: 200, body: { id: 'sub_1', object: 'subscription', status: request.form.has('default_payment_method') ? 'past_due' : 'active', latest_invoice: 'in_9' } };
   }
+  if (request.method === 'GET' && request.path.startsWith('/v1/subscriptions/sub_1')) {
+    return { status: 200, body: { id: 'sub_1', object: 'subscription', schedule: null, items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', object: 'price', product: 'prod_1' } }] } } };
+  }
+  if (request.method === 'POST' && request.path === '/v1/subscription_schedules') {
+    return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule', phases: [{ start_date: 1_780_000_000 }] } };
+  }
+  if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
   return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } } };
 }
@@ -140,6 +147,25 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       ['POST', '/v1/subscriptions/sub_1', 'pm_2'],
       ['POST', '/v1/invoices/in_9/pay', 'pm_2'],
     ]);
+  });
+
+  it('schedules a plan switch at the period end: a subscription schedule whose second phase has the configured price', async () => {
+    await provider().schedulePlanChange('sub_1', { amount: 15000, currency: 'USD', interval: 'year', description: 'Friend', at: 1_790_000_000_000 });
+    expect(recorded.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /v1/subscriptions/sub_1',
+      'POST /v1/subscription_schedules',
+      'POST /v1/subscription_schedules/sub_sched_1',
+    ]);
+    expect(recorded[1]!.form.get('from_subscription')).toBe('sub_1');
+    const update = recorded[2]!.form;
+    expect(update.get('end_behavior')).toBe('release');
+    expect(update.get('phases[0][items][0][price]')).toBe('price_1');
+    expect(update.get('phases[0][start_date]')).toBe('1780000000');
+    expect(update.get('phases[0][end_date]')).toBe('1790000000');
+    expect(update.get('phases[1][start_date]')).toBe('1790000000');
+    expect(update.get('phases[1][items][0][price_data][unit_amount]')).toBe('15000');
+    expect(update.get('phases[1][items][0][price_data][product]')).toBe('prod_1');
+    expect(update.get('phases[1][items][0][price_data][recurring][interval]')).toBe('year');
   });
 
   it('a 500 is retried once; an API that keeps failing throws instead of pretending', async () => {

@@ -4,7 +4,7 @@
 // code checks and redemption (rate-limited per viewer and per address).
 import { and, desc, eq } from 'drizzle-orm';
 import { GIFT_CODE_MESSAGES } from '../../../shared/membership/gift-code-status.ts';
-import { DEFAULT_CURRENCY, isPlanCurrency, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { orm } from '../../db/orm.ts';
@@ -121,6 +121,12 @@ const typeDefs = /* GraphQL */ `
     membership: Membership!
   }
 
+  "The plan switch is scheduled: membership.switchPlanSchedule says when."
+  type UpdateMembershipPlanSuccess {
+    membership: Membership!
+  }
+
+  union UpdateMembershipPlanResult = UpdateMembershipPlanSuccess | NotFound | BadRequest
   union UncancelMembershipResult = MutationSuccess | NotFound | BadRequest
   union CancelMembershipResult = MutationSuccess | NotFound | BadRequest
   union GiftCodeCheckResult = GiftCodeCheck | TooManyRequests
@@ -146,6 +152,8 @@ const typeDefs = /* GraphQL */ `
     uncancelMembership(membershipId: ID!): UncancelMembershipResult!
     "Redeems a gift code: the viewer becomes a member for the gifted period (rate-limited)."
     redeemGiftCode(code: String!): RedeemGiftResult!
+    "Switches plan at the end of the current period (card processors, neither failed nor cancelled)."
+    updateMembershipPlan(membershipId: ID!, membershipType: MembershipPlan!): UpdateMembershipPlanResult!
   }
 `;
 
@@ -185,6 +193,34 @@ async function setCancelled(ctx: GraphQLContext, membershipId: unknown, cancel: 
   ctx.loaders.membershipByUserId.clear(membership.userId);
   console.log(JSON.stringify({ event: cancel ? 'membership_cancelled' : 'membership_reactivated', membershipId: membership.id }));
   return { __typename: 'MutationSuccess', success: true };
+}
+
+async function switchPlan(ctx: GraphQLContext, membershipId: unknown, membershipType: unknown) {
+  const membership = await ownMembership(ctx, membershipId);
+  if (!membership) return notFound();
+  if (!isPlanType(membershipType) || membershipType === membership.plan) return { __typename: 'BadRequest', message: 'Choose a different plan.' };
+  if (!CARD_PROCESSORS.has(membership.paymentProvider) || membership.paymentFailedAt !== null || membership.isCancelled || membershipState(membership, ctx.now) !== 'ACTIVE') {
+    return failed();
+  }
+  const database = orm(ctx.db);
+  const subscription = await database.select().from(subscriptions).where(eq(subscriptions.membershipId, membership.id)).get();
+  if (!subscription) return failed();
+  const currency = isPlanCurrency(membership.currency) ? membership.currency : DEFAULT_CURRENCY;
+  try {
+    // The processor first: if it refuses, nothing of ours changes.
+    await paymentProviderFor(ctx.env).schedulePlanChange(subscription.subscriptionRef, {
+      amount: planPrice(membershipType, currency),
+      currency,
+      interval: PLANS[membershipType].interval,
+      description: `${ctx.env.PRODUCT_NAME} membership: ${PLANS[membershipType].tier === 'FRIEND' ? 'Friend' : 'Member'}`,
+      at: membership.currentPeriodEndsAt,
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'membership_plan_switch_failed', message: String(error) }));
+    return failed();
+  }
+  await database.update(subscriptions).set({ switchPlan: membershipType, switchPlanAt: membership.currentPeriodEndsAt }).where(eq(subscriptions.membershipId, membership.id));
+  return { __typename: 'UpdateMembershipPlanSuccess', membership };
 }
 
 async function limited(ctx: GraphQLContext): Promise<{ __typename: 'TooManyRequests'; message: string } | null> {
@@ -244,6 +280,7 @@ export const membershipModule: SchemaModule = {
     Mutation: {
       cancelMembership: (_: unknown, args: { membershipId: string }, ctx: GraphQLContext) => setCancelled(ctx, args.membershipId, true),
       uncancelMembership: (_: unknown, args: { membershipId: string }, ctx: GraphQLContext) => setCancelled(ctx, args.membershipId, false),
+      updateMembershipPlan: (_: unknown, args: { membershipId: string; membershipType: string }, ctx: GraphQLContext) => switchPlan(ctx, args.membershipId, args.membershipType),
       redeemGiftCode: async (_: unknown, args: { code: string }, ctx: GraphQLContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer) throw signInRequired('redeem a gift');
@@ -281,6 +318,7 @@ export const membershipModule: SchemaModule = {
         return ctx.loaders.membershipByUserId.load(viewer.id);
       },
     },
+    UpdateMembershipPlanResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     UncancelMembershipResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     CancelMembershipResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     GiftCodeCheckResult: { __resolveType: (value: { __typename: string }) => value.__typename },
