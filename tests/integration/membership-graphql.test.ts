@@ -7,7 +7,8 @@ import { GIFT_CODE_MESSAGES } from '../../shared/membership/gift-code-status.ts'
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { newGiftCode, normalizeGiftCode } from '../../worker/membership/gift-codes.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
-import { testDb } from './helpers/graphql-client.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { createSession } from '../../worker/session/session-store.ts';
 import { signedIn, loggedOut } from './helpers/signed-in.ts';
 
 const DAY = 86_400_000;
@@ -133,5 +134,17 @@ describe('gift codes', () => {
     // A real code is refused too while the limit holds: guessing cannot continue around it.
     const real = await giftCode('MONTHLY');
     expect((await guesser.gql(REDEEM, { c: real })).data.redeemGiftCode.__typename).toBe('TooManyRequests');
+  });
+});
+
+describe('membership banners and cached pages', () => {
+  it('a logged-out page carries no membership data or banner (they are drawn in the browser); a signed-in page carries the viewer\'s membership', async () => {
+    const anonymous = await (await workerFetch('http://localhost:8787/')).text();
+    expect(anonymous).not.toContain('viewerMembership');
+    expect(anonymous).not.toContain('data-testid="membership-banner"');
+    const session = await createSession(testDb, USERS.paymentFailed);
+    const signedInHtml = await (await workerFetch('http://localhost:8787/', { headers: { cookie: `sid=${session.token}` } })).text();
+    expect(signedInHtml).toContain('"viewerMembership":{"id":"bb0000000003","state":"GRACE_EXPIRED"');
+    expect(signedInHtml).not.toContain('data-testid="membership-banner"');
   });
 });

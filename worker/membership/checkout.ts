@@ -6,7 +6,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, isPlanType, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
-import { checkouts, memberships, paymentMethods, subscriptions } from '../db/schema.ts';
+import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { membershipState } from './active-membership.ts';
@@ -91,9 +91,4 @@ export async function startCheckout(db: D1Database, provider: PaymentProvider, b
     createdAt: now,
   });
   return { ok: true, url: started.url, checkoutId };
-}
-
-/** The subscription behind a user's membership, if it is paid by card. */
-export async function subscriptionOf(db: D1Database, membershipId: string) {
-  return (await orm(db).select().from(subscriptions).where(eq(subscriptions.membershipId, membershipId)).get()) ?? null;
 }
