@@ -143,6 +143,9 @@ export const RedeemGiftCodeMutation = known(graphql(`
         status
         message
       }
+      ... on BadRequest {
+        message
+      }
       ... on TooManyRequests {
         message
       }

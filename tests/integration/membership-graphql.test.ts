@@ -125,6 +125,14 @@ describe('gift codes', () => {
     expect(await testDb.prepare('SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?').bind(USERS.staff).first()).toEqual({ n: 0 });
   });
 
+  it('waits while the viewer has a running paid membership (its processor keeps billing it)', async () => {
+    const code = await giftCode('YEARLY');
+    const member = await signedIn(USERS.member);
+    const { data } = await member.gql('mutation($c: String!) { redeemGiftCode(code: $c) { __typename ... on BadRequest { message } } }', { c: code });
+    expect(data.redeemGiftCode).toEqual({ __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' });
+    expect(await testDb.prepare('SELECT payment_provider FROM memberships WHERE user_id = ?').bind(USERS.member).first()).toEqual({ payment_provider: 'STRIPE' });
+  });
+
   it('guessing is rate-limited per viewer', async () => {
     const guesser = await signedIn(USERS.moderator);
     const answers: string[] = [];

@@ -130,7 +130,7 @@ const typeDefs = /* GraphQL */ `
   union UncancelMembershipResult = MutationSuccess | NotFound | BadRequest
   union CancelMembershipResult = MutationSuccess | NotFound | BadRequest
   union GiftCodeCheckResult = GiftCodeCheck | TooManyRequests
-  union RedeemGiftResult = GiftMembershipRedeemed | GiftCodeCheck | TooManyRequests
+  union RedeemGiftResult = GiftMembershipRedeemed | GiftCodeCheck | BadRequest | TooManyRequests
 
   type Query {
     "The plans and their prices in a currency (USD when absent)."
@@ -286,6 +286,12 @@ export const membershipModule: SchemaModule = {
         if (!viewer) throw signInRequired('redeem a gift');
         const refused = await limited(ctx);
         if (refused) return refused;
+        // A running paid membership keeps being billed by its processor: a gift would not
+        // replace it, so it waits until that membership has ended (docs/membership.md "Gifts").
+        const current = await ctx.loaders.membershipByUserId.load(viewer.id);
+        if (current && current.paymentProvider !== 'MEDIUM_GIFT' && ['ACTIVE', 'CANCELLED', 'PAYMENT_FAILED'].includes(membershipState(current, ctx.now))) {
+          return { __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' };
+        }
         const outcome = await redeemGiftCode(ctx.db, viewer.id, String(args.code ?? '').slice(0, 64), ctx.now);
         if (outcome.status !== 'VALID') return { __typename: 'GiftCodeCheck', status: outcome.status, message: GIFT_CODE_MESSAGES[outcome.status], membershipType: null };
         ctx.loaders.membershipByUserId.clear(viewer.id);
