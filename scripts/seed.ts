@@ -1,6 +1,10 @@
 // Seeds the LOCAL D1 database with the demo world.
 //
-//   node scripts/seed.ts [--stories N] [--seed S] [--reset] [--persist-to DIR]
+//   node scripts/seed.ts [--stories N] [--seed S] [--now DATE] [--reset] [--persist-to DIR]
+//
+// The world is generated relative to the moment it is seeded (--now, default: now): the
+// same seed gives the same content, with every time moved so the demo accounts are in
+// their stated states that day (scripts/demo-world/generate.ts).
 //
 // Applies migrations (idempotent), generates the world, writes it as SQL under .tmp/
 // (.tmp/seed.sql, or .tmp/seed-{DIR name}.sql with --persist-to) and loads it with
@@ -28,10 +32,12 @@ interface Options {
   seed: number;
   reset: boolean;
   persistTo: string | null;
+  /** The world's present, epoch ms. */
+  now: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { stories: 1000, seed: DEFAULT_SEED, reset: false, persistTo: null };
+  const options: Options = { stories: 1000, seed: DEFAULT_SEED, reset: false, persistTo: null, now: Date.now() };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
     const value = (): string => {
@@ -42,10 +48,11 @@ function parseArgs(argv: string[]): Options {
     switch (flag) {
       case '--stories': options.stories = integerAtLeast(1, flag, value()); break;
       case '--seed': options.seed = integerAtLeast(0, flag, value()); break;
+      case '--now': options.now = instant(flag, value()); break;
       case '--reset': options.reset = true; break;
       case '--persist-to': options.persistTo = resolve(value()); break;
       case '--help': case '-h':
-        console.log('Usage: node scripts/seed.ts [--stories N] [--seed S] [--reset] [--persist-to DIR]');
+        console.log('Usage: node scripts/seed.ts [--stories N] [--seed S] [--now DATE] [--reset] [--persist-to DIR]');
         process.exit(0);
         break;
       default: fail(`unknown option ${flag} (try --help)`);
@@ -58,6 +65,13 @@ function integerAtLeast(min: number, flag: string, text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n < min) fail(`${flag} must be an integer of at least ${min}, got "${text}"`);
   return n;
+}
+
+/** An ISO date or date-time ("2026-12-24", "2026-12-24T10:00:00Z"). */
+function instant(flag: string, text: string): number {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) fail(`${flag} must be a date like 2026-12-24, got "${text}"`);
+  return ms;
 }
 
 function fail(message: string): never {
@@ -150,8 +164,8 @@ function main(): void {
   console.log(`Migrations applied (${seconds(t)}).`);
 
   t = performance.now();
-  const world = generateWorld({ stories: options.stories, seed: options.seed });
-  console.log(`Generated ${options.stories} stories with seed ${options.seed} (${seconds(t)}).`);
+  const world = generateWorld({ stories: options.stories, seed: options.seed, now: options.now });
+  console.log(`Generated ${options.stories} stories with seed ${options.seed}, as of ${new Date(options.now).toISOString()} (${seconds(t)}).`);
 
   t = performance.now();
   const files = writeSqlFiles(world, options);

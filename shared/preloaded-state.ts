@@ -49,6 +49,11 @@ export interface PreloadedState {
    * SIGN_IN_CONFIRMATION toast shows it (docs/product/2-sign-in-notices-cache-routing.md §4.4).
    */
   signInConfirmation?: { email: string; isMember: boolean };
+  /**
+   * The signed-in viewer's membership as the membership banners need it (never on a page the
+   * edge cache may share: set only for a signed-in viewer). null: no membership.
+   */
+  viewerMembership?: PreloadedMembership | null;
   /** Feature flags that are on for this response (spec flag names). */
   flags: string[];
 }
@@ -58,4 +63,14 @@ export interface PreloadedViewer {
   username: string;
   name: string;
   imageId: string | null;
+}
+
+/** What the membership banners read (docs/membership.md "Banners"). */
+export interface PreloadedMembership {
+  id: string;
+  /** ACTIVE, CANCELLED, PAYMENT_FAILED, GRACE_EXPIRED or ENDED. */
+  state: string;
+  tier: 'MEMBER' | 'FRIEND';
+  canSwitchPlan: boolean;
+  currentPeriodEndsAt: number;
 }

@@ -72,6 +72,18 @@ export interface Env {
   FAULT_INJECTION?: string;
   /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
   INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer">;
+  // ---- Membership and payments (worker/payments/, docs/membership.md) ----
+  /**
+   * "local": the test provider inside the worker (development only: refused elsewhere);
+   * "stripe" (the default outside development): Stripe, with the two secrets below.
+   */
+  PAYMENT_PROVIDER?: string;
+  /** Secret. Stripe's API key (sk_live_… / sk_test_…). */
+  STRIPE_SECRET_KEY?: string;
+  /** Secret. The signing secret of the Stripe webhook endpoint /_/payments/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Another origin for Stripe's API (a local stand-in in tests); unset in production. */
+  STRIPE_API_BASE?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -26,6 +26,7 @@ import { envWithFaults } from './hardening/fault-injection.ts';
 import { withSecurityHeaders } from './hardening/security-headers.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/unavailable.ts';
 import type { CountingD1 } from './db/counting-d1.ts';
+import { mountMembership } from './membership/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -43,6 +44,7 @@ mountStaffPages(app);
 mountFeeds(app);
 mountSearch(app);
 mountReader(app);
+mountMembership(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

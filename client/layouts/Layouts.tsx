@@ -3,6 +3,7 @@
 // prop.
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header.tsx';
+import { MembershipBannerSlot } from '../components/membership/MembershipBannerSlot.tsx';
 import type { Layout as LayoutName } from '../../shared/routing/pages.ts';
 
 export type { LayoutName };
@@ -24,6 +25,7 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
       return (
         <>
           <Header />
+          <MembershipBannerSlot />
           <div className="layout-two-column">
             <main className="layout-main">{children}</main>
             <aside className="layout-sidebar" data-testid="sidebar">
@@ -36,6 +38,7 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
       return (
         <>
           <Header />
+          <MembershipBannerSlot />
           <main className="layout-publication">{children}</main>
         </>
       );
@@ -45,6 +48,7 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
       return (
         <div className={fixedNavbar ? 'layout-top-nav fixed-navbar' : 'layout-top-nav'}>
           <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          {name === 'top-nav-wordmark' ? null : <MembershipBannerSlot />}
           <main className="layout-top-nav-main">{children}</main>
         </div>
       );

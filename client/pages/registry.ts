@@ -105,6 +105,25 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'topics-onboarding': { chunk: 'OnboardingTopicsPage', load: () => import('./OnboardingTopicsPage.tsx').then((m) => m.onboardingTopicsPage) },
   'oauth-applications': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationsPage) },
   'oauth-application': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationPage) },
+  // Membership, payments and gifts (issue 11).
+  plans: { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansPage) },
+  'onboarding-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.onboardingPlansPage) },
+  'plans-confirmation': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansConfirmationPage) },
+  'discount-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansPage) },
+  'landing-membership': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.membershipLandingPage) },
+  'welcome-member': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.welcomeMemberPage) },
+  'manage-membership': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.manageMembershipPage) },
+  'manage-membership-confirmation': {
+    chunk: 'ManageMembershipPages',
+    load: () => import('./ManageMembershipPages.tsx').then((m) => m.manageMembershipConfirmationPage),
+  },
+  'update-payment': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.updatePaymentPage) },
+  'cancel-membership': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.cancelMembershipPage) },
+  'billing-receipt': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.billingReceiptPage) },
+  'landing-gift': { chunk: 'GiftPages', load: () => import('./GiftPages.tsx').then((m) => m.giftLandingPage) },
+  'gift-membership': { chunk: 'GiftPages', load: () => import('./GiftPages.tsx').then((m) => m.giftMembershipPage) },
+  'group-gift-membership': { chunk: 'GiftPages', load: () => import('./GiftPages.tsx').then((m) => m.groupGiftMembershipPage) },
+  'redeem-gift-membership': { chunk: 'GiftPages', load: () => import('./GiftPages.tsx').then((m) => m.redeemGiftPage) },
 };
 
 /**

@@ -47,7 +47,7 @@ export function startupModules(pageChunk: string): string[] {
 
 /** `script`: the start-up script's text when the caller made it already (it also hashes it). */
 export function documentHead(parts: DocumentParts, script: string = startupScript(parts)): string {
-  const { title, head, faviconUrl, pageChunk } = parts;
+  const { title, head, faviconUrl, pageChunk, state } = parts;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

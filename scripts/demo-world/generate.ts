@@ -1,6 +1,12 @@
 // The demo world generator: a pure function of (stories, seed, now). No clock, no
 // Math.random, no I/O — it runs in Node (scripts/seed.ts) and inside workerd (integration
 // tests seed their D1 with a small world).
+//
+// The world is always drawn at one fixed instant (CONTENT_ANCHOR) and then moved in time
+// to `now`: every time column shifts by the same amount. So the same seed gives the same
+// content whatever the day (only times differ), and a world seeded today has its demo
+// accounts in their stated states today (an active member mid-period, a failed payment
+// inside its grace period) instead of three weeks stale (docs/membership.md).
 
 import type { Faker } from '@faker-js/faker';
 import { faker as sharedEnglishFaker } from '@faker-js/faker/locale/en';
@@ -11,7 +17,7 @@ import { createMemberships } from './memberships.ts';
 import { createNotifications } from './notifications.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
 import { IdFactory, Random } from './random.ts';
-import type { World } from './rows.ts';
+import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
 import { createContentWriter, createResponses, createStories } from './stories.ts';
 import { TOPICS } from './vocabulary.ts';
 
@@ -19,12 +25,18 @@ export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
   stories?: number;
   seed?: number;
-  /** The world's present, epoch ms: every time in the world is at or before it. */
+  /**
+   * The world's present, epoch ms: every past time in the world is at or before it (a
+   * membership's current period ends after it). `npm run seed` passes the day it runs.
+   */
   now?: number;
 }
 
 export const DEFAULT_SEED = 20261122;
-export const DEFAULT_NOW = Date.UTC(2026, 10, 1);
+/** The instant every world is drawn at before it is moved to its `now`. */
+export const CONTENT_ANCHOR = Date.UTC(2026, 10, 1);
+/** `now` when none is given: the anchor itself (tests that want a fixed world). */
+export const DEFAULT_NOW = CONTENT_ANCHOR;
 
 // `@faker-js/faker/locale/en` exports only a shared instance; building a private one from
 // its class keeps our seeding from disturbing anyone else who uses the shared instance
@@ -35,7 +47,8 @@ let privateFaker: Faker | null = null;
 export function generateWorld(options: GenerateOptions = {}): World {
   const stories = Math.max(1, Math.floor(options.stories ?? 1000));
   const seed = options.seed ?? DEFAULT_SEED;
-  const now = options.now ?? DEFAULT_NOW;
+  const now = CONTENT_ANCHOR;
+  const shift = Math.round(options.now ?? DEFAULT_NOW) - CONTENT_ANCHOR;
 
   privateFaker ??= new FakerClass({ locale: sharedEnglishFaker.rawDefinitions });
   privateFaker.seed(seed);
@@ -48,6 +61,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
     world: {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
       catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
+      payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
     },
     people: [],
     personById: new Map(),
@@ -72,5 +86,24 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createMemberships(ctx);
   createNotifications(ctx);
   recomputeCounters(ctx.world);
+  if (shift !== 0) shiftTimes(ctx.world, shift);
   return ctx.world;
+}
+
+/** Columns holding an instant (epoch ms): `*_at`, `friend_since` and the local provider's `current_period_end`. */
+function isTimeColumn(column: string): boolean {
+  return column.endsWith('_at') || column === 'friend_since' || column === 'current_period_end';
+}
+
+/** Moves every instant of the world by `delta` ms (nulls stay null). */
+function shiftTimes(world: World, delta: number): void {
+  for (const table of TABLES_IN_FK_ORDER) {
+    const columns = TABLE_COLUMNS[table].filter(isTimeColumn);
+    for (const row of world[table] as unknown as Record<string, unknown>[]) {
+      for (const column of columns) {
+        const value = row[column];
+        if (typeof value === 'number') row[column] = value + delta;
+      }
+    }
+  }
 }

@@ -3,6 +3,7 @@
 
 import type { DemoKey } from './accounts.ts';
 import { DAY, YEAR, timeBetween, type Context, type Person } from './context.ts';
+import { GRACE_PERIOD_MS, planPrice } from '../../shared/membership/plans.ts';
 import type { MembershipRow } from './rows.ts';
 
 type Plan = MembershipRow['plan'];
@@ -10,11 +11,6 @@ type Provider = MembershipRow['payment_provider'];
 
 const MONTH = 30 * DAY;
 const PERIOD: Record<Plan, number> = { MONTHLY: MONTH, YEARLY: YEAR, PREMIUM_MONTHLY: MONTH, PREMIUM_YEARLY: YEAR };
-/** Integer cents per period. */
-const PRICE: Record<MembershipRow['currency'], Record<Plan, number>> = {
-  USD: { MONTHLY: 500, YEARLY: 5000, PREMIUM_MONTHLY: 1500, PREMIUM_YEARLY: 15000 },
-  CAD: { MONTHLY: 700, YEARLY: 7000, PREMIUM_MONTHLY: 2100, PREMIUM_YEARLY: 21000 },
-};
 const PAID_PROVIDERS: readonly [Provider, number][] = [['STRIPE', 55], ['BRAINTREE', 15], ['PAYPAL', 12], ['APPLE', 10], ['GOOGLE', 8]];
 
 type State = 'active' | 'cancelled' | 'lapsed' | 'failed' | 'gift';
@@ -53,12 +49,47 @@ export function createMemberships(ctx: Context): void {
     const key = demoPeople.get(person);
     if (key !== undefined) {
       const spec = DEMO_MEMBERSHIPS[key];
-      if (spec) ctx.world.memberships.push(membership(ctx, person, spec));
+      if (spec) addMembership(ctx, membership(ctx, person, spec));
       continue;
     }
     if (!random.chance(0.3)) continue;
-    ctx.world.memberships.push(membership(ctx, person, randomSpec(ctx, person)));
+    addMembership(ctx, membership(ctx, person, randomSpec(ctx, person)));
   }
+}
+
+/**
+ * A membership, and for one paid by card through STRIPE that still renews or may be
+ * reactivated, its card on file and the local payment provider's subscription, so in
+ * development the billing clock renews it (the monthly `member` stays a member on the days
+ * after seeding) and reactivation has a card to show. The card is the 4242 test card; no
+ * random draw here, so the rest of the world is unchanged.
+ */
+function addMembership(ctx: Context, row: MembershipRow): void {
+  ctx.world.memberships.push(row);
+  if (row.payment_provider !== 'STRIPE' || row.current_period_ends_at <= ctx.now || row.payment_failed_at !== null) return;
+  const customerRef = `cus_demo_${row.user_id}`;
+  const paymentMethodRef = `pm_demo_${row.id}`;
+  const subscriptionRef = `sub_demo_${row.id}`;
+  const expYear = new Date(ctx.now).getUTCFullYear() + 3;
+  ctx.world.payment_methods.push({
+    user_id: row.user_id, customer_ref: customerRef, payment_method_ref: paymentMethodRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, updated_at: row.started_at,
+  });
+  ctx.world.subscriptions.push({ membership_id: row.id, subscription_ref: subscriptionRef, switch_plan: null, switch_plan_at: null });
+  ctx.world.devpay_cards.push({
+    payment_method_ref: paymentMethodRef, customer_ref: customerRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, behaviour: 'succeeds',
+  });
+  ctx.world.devpay_subscriptions.push({
+    id: subscriptionRef,
+    customer_ref: customerRef,
+    payment_method_ref: paymentMethodRef,
+    amount: row.amount,
+    currency: row.currency,
+    interval: PERIOD[row.plan] === YEAR ? 'year' : 'month',
+    metadata: JSON.stringify({ user_id: row.user_id, kind: 'MEMBERSHIP', plan: row.plan }),
+    current_period_end: row.current_period_ends_at,
+    cancel_at_period_end: row.is_cancelled,
+    status: 'active',
+  });
 }
 
 function randomSpec(ctx: Context, person: Person): Spec {
@@ -99,7 +130,7 @@ function membership(ctx: Context, person: Person, spec: Spec): MembershipRow {
     plan: spec.plan,
     payment_provider: spec.provider,
     currency,
-    amount: spec.state === 'gift' ? 0 : PRICE[currency][spec.plan], // a gift's recipient pays nothing
+    amount: spec.state === 'gift' ? 0 : planPrice(spec.plan, currency), // a gift's recipient pays nothing
     started_at: startedAt,
     current_period_ends_at: nextRenewal,
     is_cancelled: 0,
@@ -118,9 +149,10 @@ function membership(ctx: Context, person: Person, spec: Spec): MembershipRow {
       break;
     }
     case 'failed':
-      // The renewal charge failed a few days ago; access runs on through a short grace period.
-      row.payment_failed_at = now - timeBetween(random, DAY, 6 * DAY);
-      row.current_period_ends_at = now + timeBetween(random, 2 * DAY, 7 * DAY);
+      // The renewal charge at the period's end failed a few days ago; access runs on
+      // through the grace period (well inside it, so the README's state holds for days).
+      row.payment_failed_at = now - timeBetween(random, DAY, Math.min(6 * DAY, GRACE_PERIOD_MS / 2));
+      row.current_period_ends_at = row.payment_failed_at;
       break;
     case 'gift':
       row.current_period_ends_at = startedAt + period;

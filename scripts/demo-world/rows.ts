@@ -158,6 +158,49 @@ export type MembershipRow = {
   friend_since: number | null;
 };
 
+/** The card on file of a STRIPE membership (brand, last four, expiry: never a number). */
+export type PaymentMethodRow = {
+  user_id: string;
+  customer_ref: string;
+  payment_method_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  updated_at: number;
+};
+
+export type SubscriptionRow = {
+  membership_id: string;
+  subscription_ref: string;
+  switch_plan: MembershipRow['plan'] | null;
+  switch_plan_at: number | null;
+};
+
+/** The local payment provider's books for the demo's STRIPE memberships (migrations/0011_membership.sql). */
+export type DevpayCardRow = {
+  payment_method_ref: string;
+  customer_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: 'succeeds' | 'fails_on_renewal';
+};
+
+export type DevpaySubscriptionRow = {
+  id: string;
+  customer_ref: string;
+  payment_method_ref: string;
+  amount: number;
+  currency: string;
+  interval: 'month' | 'year';
+  metadata: string;
+  current_period_end: number;
+  cancel_at_period_end: number;
+  status: 'active' | 'past_due' | 'canceled';
+};
+
 export type NotificationRow = {
   id: string;
   user_id: string;
@@ -183,6 +226,10 @@ export type World = {
   reading_history: ReadingHistoryRow[];
   memberships: MembershipRow[];
   notifications: NotificationRow[];
+  payment_methods: PaymentMethodRow[];
+  subscriptions: SubscriptionRow[];
+  devpay_cards: DevpayCardRow[];
+  devpay_subscriptions: DevpaySubscriptionRow[];
 };
 
 export type TableName = keyof World;
@@ -203,6 +250,10 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'reading_history',
   'memberships',
   'notifications',
+  'payment_methods',
+  'subscriptions',
+  'devpay_cards',
+  'devpay_subscriptions',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -239,4 +290,11 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
     'is_cancelled', 'payment_failed_at', 'friend_since',
   ],
   notifications: ['id', 'user_id', 'actor_id', 'type', 'post_id', 'created_at', 'read_at'],
+  payment_methods: ['user_id', 'customer_ref', 'payment_method_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'updated_at'],
+  subscriptions: ['membership_id', 'subscription_ref', 'switch_plan', 'switch_plan_at'],
+  devpay_cards: ['payment_method_ref', 'customer_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'behaviour'],
+  devpay_subscriptions: [
+    'id', 'customer_ref', 'payment_method_ref', 'amount', 'currency', 'interval', 'metadata', 'current_period_end',
+    'cancel_at_period_end', 'status',
+  ],
 };

@@ -671,6 +671,149 @@ export const postCanonicalUrls = sqliteTable('post_canonical_urls', {
   url: text('url').notNull(),
 });
 
+// ---- Membership, payments and gifts (migrations/0011_membership.sql, docs/membership.md) ----
+// CHECK constraints (plans, kinds, statuses, last4 length) stay in the SQL.
+
+export const paymentMethods = sqliteTable('payment_methods', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerRef: text('customer_ref').notNull(),
+  paymentMethodRef: text('payment_method_ref').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const subscriptions = sqliteTable('subscriptions', {
+  membershipId: text('membership_id')
+    .primaryKey()
+    .references(() => memberships.id, { onDelete: 'cascade' }),
+  subscriptionRef: text('subscription_ref').notNull().unique(),
+  switchPlan: text('switch_plan', { enum: MEMBERSHIP_PLANS }),
+  switchPlanAt: integer('switch_plan_at'),
+});
+
+export const CHECKOUT_KINDS = ['MEMBERSHIP', 'GIFT', 'PAYMENT_METHOD'] as const;
+export const checkouts = sqliteTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CHECKOUT_KINDS }).notNull(),
+    plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    giftRecipientEmail: text('gift_recipient_email'),
+    status: text('status', { enum: ['OPEN', 'COMPLETE'] }).notNull().default('OPEN'),
+    providerRef: text('provider_ref').unique(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('checkouts_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+export const charges = sqliteTable(
+  'charges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipId: text('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['MEMBERSHIP', 'GIFT'] }).notNull(),
+    plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['SUCCEEDED', 'FAILED'] }).notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('charges_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+export const webhookEvents = sqliteTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: integer('received_at').notNull(),
+});
+
+export const giftCodes = sqliteTable('gift_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  purchaserId: text('purchaser_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
+  recipientEmail: text('recipient_email').notNull(),
+  chargeId: text('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+  redeemedAt: integer('redeemed_at'),
+});
+
+// The local test provider's books (development only, worker/payments/local-provider.ts).
+export const devpaySessions = sqliteTable('devpay_sessions', {
+  id: text('id').primaryKey(),
+  mode: text('mode', { enum: ['subscription', 'payment', 'setup'] }).notNull(),
+  customerRef: text('customer_ref').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval'),
+  description: text('description').notNull(),
+  metadata: text('metadata').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  subscriptionRef: text('subscription_ref'),
+  paymentMethodRef: text('payment_method_ref'),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const devpayCards = sqliteTable('devpay_cards', {
+  paymentMethodRef: text('payment_method_ref').primaryKey(),
+  customerRef: text('customer_ref').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+});
+
+export const devpaySubscriptions = sqliteTable(
+  'devpay_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerRef: text('customer_ref').notNull(),
+    paymentMethodRef: text('payment_method_ref').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    metadata: text('metadata').notNull(),
+    currentPeriodEnd: integer('current_period_end').notNull(),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+  },
+  (t) => [index('devpay_subscriptions_due').on(t.status, t.currentPeriodEnd)],
+);
+
+export const MEMBERSHIP_BILLING_TABLES = {
+  payment_methods: paymentMethods,
+  subscriptions,
+  checkouts,
+  charges,
+  webhook_events: webhookEvents,
+  gift_codes: giftCodes,
+  devpay_sessions: devpaySessions,
+  devpay_cards: devpayCards,
+  devpay_subscriptions: devpaySubscriptions,
+} as const;
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -715,6 +858,8 @@ export const TABLES = {
   api_tokens: apiTokens,
   admin_actions: adminActions,
   post_canonical_urls: postCanonicalUrls,
+  // Membership, payments and gifts (migrations/0011_membership.sql): defined at the end of this file.
+  ...MEMBERSHIP_BILLING_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -106,7 +106,7 @@ export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 /** The headers every response carries (a page's CSP is set where it is rendered). */
 const ALWAYS_WITH_HSTS: readonly [string, string][] = [...ALWAYS, ['strict-transport-security', HSTS_VALUE]];
 
-export function staticSecurityHeaders(env: SecurityEnv, requestUrl: string): readonly [string, string][] {
+export function staticSecurityHeaders(env: Pick<Env, 'ENVIRONMENT' | 'MAIN_HOST'>, requestUrl: string): readonly [string, string][] {
   return isProductionHost(env, requestUrl) ? ALWAYS_WITH_HSTS : ALWAYS;
 }
 

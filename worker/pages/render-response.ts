@@ -11,6 +11,7 @@ import { pageContentSecurityPolicy, scriptHashSource } from '../hardening/securi
 import { defaultFaviconUrl } from './favicon.ts';
 import type { PageRequest } from './page-request.ts';
 import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
+import { preloadedMembership } from '../membership/preloaded-membership.ts';
 
 export function linkContext(env: Env, host: HostContext): LinkContext {
   return {
@@ -29,6 +30,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
   const state = buildPreloadedState(env, host, viewer, url, flags);
   const signIn = await request.signIn();
   if (signIn) state.signInConfirmation = signIn.confirmation;
+  if (viewer.user) state.viewerMembership = await preloadedMembership(graphql, viewer.user.id);
   if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
   let rendered;
   try {

@@ -19,6 +19,13 @@ export const AvatarMenuQuery = known(graphql(`
         }
       }
       emailObfuscated
+      viewerEdge {
+        id
+        membership {
+          id
+          currentPeriodEndsAt
+        }
+      }
       membership {
         id
         tier

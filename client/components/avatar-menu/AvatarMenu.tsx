@@ -23,6 +23,10 @@ export const AVATAR_MENU_FADE_MS = 300;
 // first hover, focus or opening of the button.
 const loadPopup = () => import('./AvatarMenuPopup.tsx');
 const AvatarMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.AvatarMenuPopup })));
+// The Reactivate your Membership modal, when no page handles "Reactivate Membership" itself.
+const ReactivateMembershipModal = lazy(() =>
+  import('../membership/ReactivateMembershipModal.tsx').then((module) => ({ default: module.ReactivateMembershipModal })),
+);
 
 type Phase = 'closed' | 'open' | 'closing';
 
@@ -31,6 +35,8 @@ export function AvatarMenu({ onReactivateMembership }: { onReactivateMembership?
   const { location } = useNavigation();
   const [phase, setPhase] = useState<Phase>('closed');
   const [requested, setRequested] = useState(false);
+  const [reactivating, setReactivating] = useState(false);
+  const closeReactivate = useCallback(() => setReactivating(false), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   /** Which item to focus once the menu is drawn. */
@@ -142,10 +148,15 @@ export function AvatarMenu({ onReactivateMembership }: { onReactivateMembership?
             loading={loading}
             focusOnOpen={focusOnOpen}
             close={close}
-            onReactivateMembership={onReactivateMembership}
+            onReactivateMembership={onReactivateMembership ?? (() => setReactivating(true))}
           />
         </Suspense>
       )}
+      {reactivating ? (
+        <Suspense fallback={null}>
+          <ReactivateMembershipModal onClose={closeReactivate} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

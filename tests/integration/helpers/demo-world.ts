@@ -5,8 +5,9 @@ import { generateWorld, worldToStatements, type World } from '../../../scripts/d
 
 export type { World };
 
-export async function seedDemoWorld(stories = 60): Promise<World> {
-  const world = generateWorld({ stories });
+/** Seeds a world whose present is the worker's clock, as `npm run seed` does. */
+export async function seedDemoWorld(stories = 60, now = Date.now()): Promise<World> {
+  const world = generateWorld({ stories, now });
   const statements = worldToStatements(world).map((s) => env.DB.prepare(s.sql).bind(...s.params));
   for (let i = 0; i < statements.length; i += 50) await env.DB.batch(statements.slice(i, i + 50));
   return world;

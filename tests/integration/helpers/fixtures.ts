@@ -169,7 +169,8 @@ export async function seedWorld(db: D1Database): Promise<World> {
     );
   membership('bb0000000001', USERS.member, {});
   membership('bb0000000002', USERS.cancelled, { cancelled: true, periodEndsAt: now + 3 * DAY });
-  membership('bb0000000003', USERS.paymentFailed, { paymentFailedAt: now - DAY });
+  // Failed past the grace period (docs/membership.md): locked out.
+  membership('bb0000000003', USERS.paymentFailed, { paymentFailedAt: now - 30 * DAY, periodEndsAt: now - 30 * DAY });
   membership('bb0000000004', USERS.expired, { periodEndsAt: now - DAY });
   membership('bb0000000005', USERS.friend, { tier: 'FRIEND' });
 

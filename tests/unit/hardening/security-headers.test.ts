@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy, scriptHashSource, staticSecurityHeaders } from '../../../worker/hardening/security-headers.ts';
 import { parseCspReports } from '../../../worker/reports/csp-reports.ts';
 
-const base = { ENVIRONMENT: 'production', MAIN_HOST: 'vellum.example' };
+const base = { ENVIRONMENT: 'production', MAIN_HOST: 'vellum.example', SEARCH_APP_ID: 'VELLUMLOCAL' };
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(name + ' '));
 
 describe('pageContentSecurityPolicy', () => {

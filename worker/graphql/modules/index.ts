@@ -33,6 +33,7 @@ import { highlightsModule } from './highlights.ts';
 import { accountSettingsModule } from './account-settings.ts';
 import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
+import { membershipModule } from './membership.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -74,4 +75,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   accountSettingsModule,
   onboardingModule,
   integrationTokensModule,
+  // Membership, payments and gifts (issue 11).
+  membershipModule,
 ];

@@ -1,0 +1,18 @@
+// Where the membership banners go (under the header). They are drawn in the browser only,
+// after hydration: a page the edge cache shares with every visitor stays byte-identical, and
+// who sees which banner (and their dismissals in browser storage) never reaches the server
+// (docs/product/2-sign-in-notices-cache-routing.md §4.8; docs/membership.md "Banners").
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const MembershipBanners = lazy(() => import('./MembershipBanners.tsx').then((module) => ({ default: module.MembershipBanners })));
+
+export function MembershipBannerSlot() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <MembershipBanners />
+    </Suspense>
+  );
+}

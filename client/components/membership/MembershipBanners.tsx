@@ -1,0 +1,108 @@
+// The membership banners (docs/product/1-product-screens-membership-header-search.md §4, §9;
+// docs/product/2-sign-in-notices-cache-routing.md §4.8), one at a time:
+// - payment failed: update the card (not dismissible: access depends on it);
+// - reactivate: a cancelled member, "will expire on {date}"; dismissal hides it 14 days,
+//   except when the period ends within 4 days (then it stays);
+// - Friend: an active Member who can switch plan, with enable_premium_tier and
+//   enable_switch_plan_premium_tier on; dismissal hides it 180 days;
+// - upsell: a visitor (90 days) or a signed-in non-member (90 days), with the weekly price
+//   (yearly / 52 rounded up to 0.25).
+// A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
+// the server put in the start-up state (never on a shared page).
+import { useState } from 'react';
+import { formatDate } from '../../../shared/format.ts';
+import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { useAppState } from '../../app/app-state.tsx';
+import { Link } from '../../app/navigation.tsx';
+import { useViewerSession } from '../header/viewer-session.tsx';
+import { isDismissed, isReactivateBannerDismissed, recordDismissal, type DismissibleBanner } from '../toasts/dismissals.ts';
+import { ReactivateMembershipModal } from './ReactivateMembershipModal.tsx';
+
+function Banner({ kind, dismiss, children }: { kind: string; dismiss: (() => void) | null; children: React.ReactNode }) {
+  return (
+    <div className="membership-banner" role="region" aria-label="Membership" data-testid="membership-banner" data-banner={kind}>
+      {children}
+      {dismiss ? (
+        <button type="button" className="membership-banner-dismiss" aria-label="Dismiss" onClick={dismiss} data-testid="membership-banner-dismiss">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function MembershipBanners() {
+  const { isLoggedIn } = useViewerSession();
+  const state = useAppState();
+  const [dismissedNow, setDismissedNow] = useState<DismissibleBanner | null>(null);
+  const [reactivating, setReactivating] = useState(false);
+  const now = Date.now();
+  const dismiss = (banner: DismissibleBanner) => () => {
+    recordDismissal(banner, Date.now());
+    setDismissedNow(banner);
+  };
+  const weekly = formatPrice(weeklyPriceCents(), 'USD');
+  const upsell = (banner: DismissibleBanner) =>
+    dismissedNow === banner || isDismissed(banner, now) ? null : (
+      <Banner kind="upsell" dismiss={dismiss(banner)}>
+        <span>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</span>
+        <Link href="/plans" className="button button-dark button-small">
+          Become a member
+        </Link>
+      </Banner>
+    );
+
+  if (!isLoggedIn) return upsell('loNonMemberUpsell');
+  // The server wrote the signed-in viewer's membership into the start-up state (no request here).
+  if (state.viewerMembership === undefined) return null;
+  const membership = state.viewerMembership;
+  if (!membership || membership.state === 'ENDED') return upsell('globalMembershipUpsell');
+  if (membership.state === 'PAYMENT_FAILED' || membership.state === 'GRACE_EXPIRED') {
+    return (
+      <Banner kind="payment-failed" dismiss={null}>
+        <span>
+          {membership.state === 'PAYMENT_FAILED'
+            ? 'Your last payment failed. Update your payment method to keep reading member-only stories.'
+            : 'Your last payment failed, and member-only stories are locked. Update your payment method to read them again.'}
+        </span>
+        <Link href="/me/settings/payment/update" className="button button-dark button-small">
+          Update payment method
+        </Link>
+      </Banner>
+    );
+  }
+  if (membership.state === 'CANCELLED') {
+    if (dismissedNow === 'reactivateMembershipUpsell' || isReactivateBannerDismissed(membership.currentPeriodEndsAt, now)) return null;
+    const persistent = membership.currentPeriodEndsAt - now <= 4 * 86_400_000;
+    return (
+      <>
+        <Banner kind="reactivate" dismiss={persistent ? null : dismiss('reactivateMembershipUpsell')}>
+          <span>Your membership will expire on {formatDate(membership.currentPeriodEndsAt)}.</span>
+          <button type="button" className="button button-dark button-small" onClick={() => setReactivating(true)} data-testid="banner-reactivate">
+            Reactivate Membership
+          </button>
+        </Banner>
+        {reactivating ? <ReactivateMembershipModal onClose={() => setReactivating(false)} /> : null}
+      </>
+    );
+  }
+  const flags = new Set(state.flags);
+  if (
+    membership.tier === 'MEMBER' &&
+    membership.canSwitchPlan &&
+    flags.has('enable_premium_tier') &&
+    flags.has('enable_switch_plan_premium_tier') &&
+    dismissedNow !== 'friendTierSettingsBanner' &&
+    !isDismissed('friendTierSettingsBanner', now)
+  ) {
+    return (
+      <Banner kind="friend" dismiss={dismiss('friendTierSettingsBanner')}>
+        <span>Become a Friend of {state.config.productName}: give more to the writers you read.</span>
+        <Link href="/manage-membership" className="button button-dark button-small">
+          Become a Friend
+        </Link>
+      </Banner>
+    );
+  }
+  return null;
+}

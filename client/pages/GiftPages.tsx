@@ -1,0 +1,192 @@
+// Gifts (docs/product/3-routes-data-calls-constants.md §2.8; docs/membership.md "Gifts"):
+// /gift (landing for visitors, and the thank-you after a purchase), /gift-plans and
+// /gift-checkout (signed in: choose a plan and the recipient's email, then pay), /group-gift,
+// /redeem and /redeem-gift (check and redeem a code: VALID, ALREADY_USED, EXPIRED, NOT_FOUND).
+import { useState, type FormEvent } from 'react';
+import { useClient, useMutation } from 'urql';
+import type { ResultOf } from 'gql.tada';
+import { formatDate } from '../../shared/format.ts';
+import { isPlanType, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { useAppState } from '../app/app-state.tsx';
+import { Link, useNavigation } from '../app/navigation.tsx';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
+import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { money, tierName } from '../components/membership/membership-text.ts';
+import { GiftCodeCheckQuery, MembershipPlansQuery, RedeemGiftCodeMutation } from './MembershipPages.graphql.ts';
+import type { PageDefinition } from './page-definition.ts';
+
+type PlansData = ResultOf<typeof MembershipPlansQuery>;
+const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });
+
+function GiftCheckout({ data, group }: { data: PlansData; group: boolean }) {
+  const { isLoggedIn } = useViewerSession();
+  const flags = useAppState().flags;
+  const { location } = useNavigation();
+  const search = new URLSearchParams(location.search);
+  const wanted = search.get('plan');
+  const [plan, setPlan] = useState<MembershipPlanType>(isPlanType(wanted) ? wanted : 'YEARLY');
+  const offers = data.membershipPlans;
+  // disable_lite_gift_page turns this page off (the avatar menu hides its "Gift a membership" item too).
+  if (flags.includes('disable_lite_gift_page')) {
+    return (
+      <div className="membership-page gift-page">
+        <h1 className="membership-heading">Gift memberships are not available right now</h1>
+        <Link href="/" className="button button-outline">
+          Back to reading
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="membership-page gift-page">
+      <h1 className="membership-heading">{group ? 'Gift memberships to a group' : 'Give the gift of reading'}</h1>
+      <p className="membership-lead">The recipient gets an email with a gift code that unlocks every story for the gifted period.</p>
+      {!isLoggedIn ? (
+        <Link href="/m/signin?operation=login&redirect=%2Fgift-checkout" className="button button-dark">
+          Sign in to give a gift
+        </Link>
+      ) : (
+        <CheckoutForm
+          kind="GIFT"
+          plan={plan}
+          testId="gift-form"
+          fields={
+            <>
+              <fieldset className="gift-plans">
+                <legend>Gift</legend>
+                {offers.map((offer) => (
+                  <label key={offer.membershipType} className="gift-plan">
+                    <input type="radio" name="giftPlan" value={offer.membershipType} checked={plan === offer.membershipType} onChange={() => setPlan(offer.membershipType as MembershipPlanType)} />
+                    {tierName(offer.membershipType as MembershipPlanType)}, one {offer.interval}: {money(offer.price)}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="gift-field">
+                Recipient's email
+                <input type="email" name="recipientEmail" required maxLength={320} autoComplete="off" data-testid="gift-recipient" />
+              </label>
+              {search.get('error') === 'email' ? (
+                <p className="form-error" role="alert">
+                  Enter the recipient's email address.
+                </p>
+              ) : null}
+            </>
+          }
+        >
+          <button type="submit" className="button button-dark" data-testid="gift-continue">
+            Continue to payment
+          </button>
+        </CheckoutForm>
+      )}
+    </div>
+  );
+}
+
+export const giftMembershipPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Gift a membership – ${state.config.productName}`,
+  Component: ({ data }) => <GiftCheckout data={data} group={false} />,
+};
+
+export const groupGiftMembershipPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Group gift – ${state.config.productName}`,
+  Component: ({ data }) => <GiftCheckout data={data} group />,
+};
+
+export const giftLandingPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Gift a membership – ${state.config.productName}`,
+  Component: function GiftLanding({ data }) {
+    const productName = useAppState().config.productName;
+    const { location } = useNavigation();
+    const purchased = new URLSearchParams(location.search).get('purchased');
+    if (isPlanType(purchased)) {
+      return (
+        <div className="membership-page" data-testid="gift-purchased">
+          <h1 className="membership-heading">Your gift is on its way</h1>
+          <p className="membership-lead">We emailed the gift code to the recipient. Thank you for giving {productName}.</p>
+          <Link href="/gift-checkout" className="button button-outline">
+            Give another gift
+          </Link>
+        </div>
+      );
+    }
+    const yearly = data.membershipPlans.find((o) => o.membershipType === 'YEARLY');
+    return (
+      <div className="membership-page membership-landing">
+        <h1 className="membership-heading">Give the gift of {productName}</h1>
+        <p className="membership-lead">A year of unlimited reading{yearly ? ` for ${money(yearly.price)}` : ''}, delivered by email.</p>
+        <Link href="/gift-checkout" className="button button-dark button-large">
+          Give a gift
+        </Link>
+        <Link href="/redeem" className="button button-outline">
+          Redeem a gift
+        </Link>
+      </div>
+    );
+  },
+};
+
+export const redeemGiftPage: PageDefinition = {
+  title: (_data, state) => `Redeem a gift – ${state.config.productName}`,
+  Component: function RedeemGift() {
+    const { isLoggedIn } = useViewerSession();
+    const { location } = useNavigation();
+    const client = useClient();
+    const [code, setCode] = useState(() => new URLSearchParams(location.search).get('code') ?? '');
+    const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+    const [redeemed, redeem] = useMutation(RedeemGiftCodeMutation);
+    const [checking, setChecking] = useState(false);
+
+    const check = async () => {
+      setChecking(true);
+      const answer = await client.query(GiftCodeCheckQuery, { code }, { requestPolicy: 'network-only' }).toPromise();
+      setChecking(false);
+      const result = answer.data?.giftCodeCheck;
+      if (!result) setMessage({ text: "We couldn't process your request, please try again.", ok: false });
+      else setMessage({ text: result.message, ok: result.__typename === 'GiftCodeCheck' && result.status === 'VALID' });
+    };
+    const submit = async (event: FormEvent) => {
+      event.preventDefault();
+      const answer = await redeem({ code });
+      const result = answer.data?.redeemGiftCode;
+      if (!result) setMessage({ text: "We couldn't process your request, please try again.", ok: false });
+      else if (result.__typename === 'GiftMembershipRedeemed') setMessage({ text: `${result.message} Your membership runs until ${formatDate(result.membership.currentPeriodEndsAt)}.`, ok: true });
+      else setMessage({ text: result.message, ok: false });
+    };
+    return (
+      <div className="membership-page" data-testid="redeem-gift">
+        <h1 className="membership-heading">Redeem your gift</h1>
+        {!isLoggedIn ? (
+          <>
+            <p className="membership-lead">Sign in or create an account to redeem your gift code.</p>
+            <Link href={`/m/signin?operation=register&redirect=${encodeURIComponent(`/redeem${code ? `?code=${encodeURIComponent(code)}` : ''}`)}`} className="button button-dark">
+              Sign up to redeem
+            </Link>
+          </>
+        ) : (
+          <form onSubmit={submit} className="redeem-form">
+            <label className="gift-field">
+              Gift code
+              <input value={code} onChange={(event) => setCode(event.target.value)} maxLength={64} required autoComplete="off" data-testid="gift-code-input" />
+            </label>
+            <div className="membership-actions">
+              <button type="button" className="button button-outline" disabled={checking || !code} onClick={check}>
+                Check code
+              </button>
+              <button type="submit" className="button button-dark" disabled={redeemed.fetching || !code} data-testid="redeem-submit">
+                Redeem
+              </button>
+            </div>
+          </form>
+        )}
+        {message ? (
+          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'membership-notice' : 'form-error'} data-testid="redeem-message">
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    );
+  },
+};

@@ -1,0 +1,288 @@
+// The member's own pages (docs/product/3-routes-data-calls-constants.md §2.6, §2.8):
+// /manage-membership (and its confirmation), /me/settings/payment/update, /me/membership/cancel,
+// /me/billing-history/receipt/{chargeId}. Plan, price, the card text of
+// docs/product/1-product-screens-membership-header-search.md §9, the next charge; cancelling keeps
+// the benefits until currentPeriodEndsAt; a cancelled member can reactivate (the modal of
+// docs/product/1-product-screens-membership-header-search.md §4).
+import { useState } from 'react';
+import { useMutation } from 'urql';
+import type { ResultOf } from 'gql.tada';
+import { formatDate } from '../../shared/format.ts';
+import type { MembershipPlanType } from '../../shared/membership/plans.ts';
+import { Link, useNavigation } from '../app/navigation.tsx';
+import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
+import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
+import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
+import type { PageDefinition } from './page-definition.ts';
+
+type ManageData = ResultOf<typeof ManageMembershipQuery>;
+type Membership = NonNullable<NonNullable<ManageData['viewer']>['membership']>;
+
+const manageQuery = () => ({ query: ManageMembershipQuery, variables: {} });
+
+function NoMembership() {
+  return (
+    <div className="membership-page">
+      <h1 className="membership-heading">You are not a member</h1>
+      <p className="membership-lead">Become a member to read every story and support the writers you read.</p>
+      <Link href="/plans" className="button button-dark">
+        See plans
+      </Link>
+    </div>
+  );
+}
+
+function SignInFirst() {
+  return (
+    <div className="membership-page">
+      <h1 className="membership-heading">Sign in to manage your membership</h1>
+      <Link href="/m/signin?redirect=%2Fmanage-membership" className="button button-dark">
+        Sign in
+      </Link>
+    </div>
+  );
+}
+
+function statusText(membership: Membership): string {
+  switch (membership.state) {
+    case 'ACTIVE':
+      return membership.nextChargeAt
+        ? `Your next charge of ${money(membership.switchPlanSchedule?.plan.price ?? membership)} is on ${formatDate(membership.nextChargeAt)}.`
+        : `Your membership runs until ${formatDate(membership.currentPeriodEndsAt)}.`;
+    case 'CANCELLED':
+      return `Your membership is cancelled. You keep your benefits until ${formatDate(membership.currentPeriodEndsAt)}.`;
+    case 'PAYMENT_FAILED':
+      return 'Your last payment failed. Update your payment method to keep reading member-only stories.';
+    case 'GRACE_EXPIRED':
+      return 'Your last payment failed and member-only stories are locked. Update your payment method to retry the charge.';
+    default:
+      return `Your membership ended on ${formatDate(membership.currentPeriodEndsAt)}.`;
+  }
+}
+
+/** Plan switch (docs/product/1-product-screens-membership-header-search.md §4): scheduled for the period's end. */
+function SwitchPlan({ data, membership }: { data: ManageData; membership: Membership }) {
+  const [result, update] = useMutation(UpdateMembershipPlanMutation);
+  const [failed, setFailed] = useState<string | null>(null);
+  const choose = async (membershipType: MembershipPlanType) => {
+    setFailed(null);
+    const answer = await update({ membershipId: membership.id, membershipType });
+    if (answer.data?.updateMembershipPlan.__typename === 'UpdateMembershipPlanSuccess') {
+      window.location.assign(`/manage-membership/confirmation/${membershipType}`);
+      return;
+    }
+    const outcome = answer.data?.updateMembershipPlan;
+    setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
+  };
+  return (
+    <section className="membership-switch" aria-label="Switch plan">
+      <h2 className="membership-subheading">Switch plan</h2>
+      <p className="muted">The new plan starts when your current period ends, on {formatDate(membership.currentPeriodEndsAt)}.</p>
+      <div className="membership-actions">
+        {data.membershipPlans
+          .filter((offer) => offer.membershipType !== membership.plan)
+          .map((offer) => {
+            const type = offer.membershipType as MembershipPlanType;
+            return (
+              <button key={type} type="button" className="button button-outline" disabled={result.fetching} onClick={() => choose(type)} data-testid={`switch-${type}`}>
+                {tierName(type)}, {periodWord(type)}: {money(offer.price)}
+              </button>
+            );
+          })}
+      </div>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {failed}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ManageMembership({ data, confirmation }: { data: ManageData; confirmation: boolean }) {
+  const { location } = useNavigation();
+  const [reactivating, setReactivating] = useState(false);
+  if (!data.viewer) return <SignInFirst />;
+  const membership = data.viewer.membership;
+  if (!membership) return <NoMembership />;
+  // A scheduled switch wins over the current type.
+  const schedule = membership.switchPlanSchedule;
+  const plan = (schedule?.plan.membershipType ?? membership.plan) as MembershipPlanType;
+  const price = schedule ? money(schedule.plan.price) : money(membership);
+  const cardUpdated = new URLSearchParams(location.search).get('card') === 'updated';
+  const ended = membership.state === 'ENDED';
+  return (
+    <div className="membership-page manage-membership" data-testid="manage-membership">
+      <h1 className="membership-heading">{confirmation ? 'Your membership is updated' : 'Manage membership'}</h1>
+      {cardUpdated ? <p role="status" className="membership-notice">Your payment method was updated.</p> : null}
+      <dl className="membership-facts">
+        <dt>Plan</dt>
+        <dd data-testid="membership-plan">
+          {tierName(plan)}, {periodWord(plan)} {membership.paymentProvider === 'MEDIUM_GIFT' ? '(gift)' : `· ${price}`}
+        </dd>
+        <dt>Member since</dt>
+        <dd>{formatDate(membership.memberSince)}</dd>
+        {membership.paymentMethod ? (
+          <>
+            <dt>Payment method</dt>
+            <dd data-testid="membership-card">{cardText(membership.paymentMethod)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p data-testid="membership-status">{statusText(membership)}</p>
+      {schedule ? (
+        <p data-testid="membership-switch-scheduled">
+          Your plan switches to {tierName(plan)}, {periodWord(plan)} ({price}) on {formatDate(schedule.startAt)}.
+        </p>
+      ) : membership.canSwitchPlan && membership.state === 'ACTIVE' ? (
+        <SwitchPlan data={data} membership={membership} />
+      ) : null}
+      <div className="membership-actions">
+        {membership.canReactivate ? (
+          <button type="button" className="button button-dark" onClick={() => setReactivating(true)} data-testid="open-reactivate">
+            Reactivate Membership
+          </button>
+        ) : null}
+        {membership.paymentProvider === 'STRIPE' && !ended ? (
+          <Link href="/me/settings/payment/update" className="button button-outline">
+            Update payment method
+          </Link>
+        ) : null}
+        {membership.state === 'ACTIVE' || membership.state === 'PAYMENT_FAILED' ? (
+          <Link href="/me/membership/cancel" className="button button-outline" data-testid="cancel-link">
+            Cancel membership
+          </Link>
+        ) : null}
+        {ended ? (
+          <Link href="/plans" className="button button-dark">
+            Become a member again
+          </Link>
+        ) : null}
+      </div>
+      {reactivating ? <ReactivateMembershipModal onClose={() => setReactivating(false)} /> : null}
+    </div>
+  );
+}
+
+export const manageMembershipPage: PageDefinition<ManageData> = {
+  query: manageQuery,
+  title: (_data, state) => `Manage membership – ${state.config.productName}`,
+  Component: ({ data }) => <ManageMembership data={data} confirmation={false} />,
+};
+
+export const manageMembershipConfirmationPage: PageDefinition<ManageData> = {
+  query: manageQuery,
+  title: (_data, state) => `Membership updated – ${state.config.productName}`,
+  Component: ({ data }) => <ManageMembership data={data} confirmation />,
+};
+
+export const updatePaymentPage: PageDefinition<ManageData> = {
+  query: manageQuery,
+  title: (_data, state) => `Update payment method – ${state.config.productName}`,
+  Component: function UpdatePayment({ data }) {
+    if (!data.viewer) return <SignInFirst />;
+    const membership = data.viewer.membership;
+    if (!membership || membership.paymentProvider !== 'STRIPE') return <NoMembership />;
+    return (
+      <div className="membership-page">
+        <h1 className="membership-heading">Update payment method</h1>
+        {membership.paymentMethod ? <p>Current card: {cardText(membership.paymentMethod)}</p> : null}
+        {membership.paymentFailedAt !== null ? <p role="status">Your last payment failed. The new card is charged at once for it.</p> : null}
+        <CheckoutForm kind="PAYMENT_METHOD" testId="update-card-form">
+          <button type="submit" className="button button-dark">
+            Enter a new card
+          </button>
+        </CheckoutForm>
+      </div>
+    );
+  },
+};
+
+export const cancelMembershipPage: PageDefinition<ManageData> = {
+  query: manageQuery,
+  title: (_data, state) => `Cancel membership – ${state.config.productName}`,
+  Component: function CancelMembership({ data }) {
+    const { navigate } = useNavigation();
+    const [result, cancel] = useMutation(CancelMembershipMutation);
+    const [failed, setFailed] = useState(false);
+    if (!data.viewer) return <SignInFirst />;
+    const membership = data.viewer.membership;
+    if (!membership || (membership.state !== 'ACTIVE' && membership.state !== 'PAYMENT_FAILED')) return <NoMembership />;
+    const confirm = async () => {
+      setFailed(false);
+      const answer = await cancel({ membershipId: membership.id });
+      if (answer.data?.cancelMembership.__typename === 'MutationSuccess') {
+        // A full load: every cached view of the membership (menu, banners) starts fresh.
+        window.location.assign('/manage-membership');
+        return;
+      }
+      setFailed(true);
+    };
+    return (
+      <div className="membership-page" data-testid="cancel-membership">
+        <h1 className="membership-heading">Cancel your membership?</h1>
+        <p>You keep every member benefit until {formatDate(membership.currentPeriodEndsAt)}. After that you will not be charged again.</p>
+        {failed ? (
+          <p className="form-error" role="alert">
+            {REQUEST_FAILED_TEXT}
+          </p>
+        ) : null}
+        <div className="membership-actions">
+          <button type="button" className="button button-dark" disabled={result.fetching} onClick={confirm} data-testid="confirm-cancel">
+            Cancel membership
+          </button>
+          <button type="button" className="button button-outline" onClick={() => navigate('/manage-membership')}>
+            Keep membership
+          </button>
+        </div>
+      </div>
+    );
+  },
+};
+
+type ReceiptData = ResultOf<typeof BillingReceiptQuery>;
+
+export const billingReceiptPage: PageDefinition<ReceiptData> = {
+  query: (params) => ({ query: BillingReceiptQuery, variables: { chargeId: params.chargeId ?? '' } }),
+  status: (data) => (data.billingReceipt ? 200 : 404),
+  title: (_data, state) => `Receipt – ${state.config.productName}`,
+  Component: function BillingReceipt({ data }) {
+    const charge = data.billingReceipt;
+    if (!charge) {
+      return (
+        <div className="membership-page">
+          <h1 className="membership-heading">Receipt not found</h1>
+        </div>
+      );
+    }
+    const plan = charge.membershipType as MembershipPlanType;
+    return (
+      <div className="membership-page receipt" data-testid="receipt">
+        <h1 className="membership-heading">Receipt</h1>
+        <dl className="membership-facts">
+          <dt>Date</dt>
+          <dd>{formatDate(charge.createdAt)}</dd>
+          <dt>Description</dt>
+          <dd>
+            {charge.kind === 'GIFT' ? 'Gift membership' : 'Membership'}: {tierName(plan)}, {periodWord(plan)}
+          </dd>
+          <dt>Amount</dt>
+          <dd>{money(charge.price)}</dd>
+          <dt>Status</dt>
+          <dd>{charge.status === 'SUCCEEDED' ? 'Paid' : 'Payment failed'}</dd>
+          {charge.lastFour ? (
+            <>
+              <dt>Card</dt>
+              <dd>
+                {charge.cardType} ending in {charge.lastFour}
+              </dd>
+            </>
+          ) : null}
+          <dt>Receipt number</dt>
+          <dd>{charge.id}</dd>
+        </dl>
+      </div>
+    );
+  },
+};

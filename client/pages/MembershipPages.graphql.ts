@@ -1,0 +1,168 @@
+import { graphql, known } from '../graphql/graphql.ts';
+
+/** /plans, /get-started/plans, /plans/confirmation/{membershipType}, /membership, /gift-plans: prices from configuration. */
+export const MembershipPlansQuery = known(graphql(`
+  query MembershipPlansQuery {
+    membershipPlans {
+      membershipType
+      tier
+      interval
+      price {
+        amount
+        currency
+      }
+    }
+    viewer {
+      id
+      membership {
+        id
+        state
+        plan
+      }
+    }
+  }
+`));
+
+/** /manage-membership, /welcome-member, /me/membership/cancel, /me/settings/payment/update. */
+export const ManageMembershipQuery = known(graphql(`
+  query ManageMembershipQuery {
+    membershipPlans {
+      membershipType
+      interval
+      price {
+        amount
+        currency
+      }
+    }
+    viewer {
+      id
+      name
+      membership {
+        id
+        tier
+        plan
+        state
+        isCancelled
+        amount
+        currency
+        memberSince
+        currentPeriodEndsAt
+        paymentFailedAt
+        paymentProvider
+        nextChargeAt
+        canReactivate
+        canSwitchPlan
+        paymentMethod {
+          cardType
+          lastFour
+          expirationMonth
+          expirationYear
+        }
+        switchPlanSchedule {
+          startAt
+          plan {
+            membershipType
+            price {
+              amount
+              currency
+            }
+          }
+        }
+      }
+    }
+  }
+`));
+
+export const BillingReceiptQuery = known(graphql(`
+  query BillingReceiptQuery($chargeId: ID!) {
+    billingReceipt(chargeId: $chargeId) {
+      id
+      kind
+      membershipType
+      status
+      cardType
+      lastFour
+      createdAt
+      price {
+        amount
+        currency
+      }
+    }
+    viewer {
+      id
+      name
+    }
+  }
+`));
+
+export const CancelMembershipMutation = known(graphql(`
+  mutation CancelMembership($membershipId: ID!) {
+    cancelMembership(membershipId: $membershipId) {
+      __typename
+      ... on MutationSuccess {
+        success
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
+export const GiftCodeCheckQuery = known(graphql(`
+  query GiftCodeCheck($code: String!) {
+    giftCodeCheck(code: $code) {
+      __typename
+      ... on GiftCodeCheck {
+        status
+        message
+        membershipType
+      }
+      ... on TooManyRequests {
+        message
+      }
+    }
+  }
+`));
+
+export const RedeemGiftCodeMutation = known(graphql(`
+  mutation RedeemGiftCode($code: String!) {
+    redeemGiftCode(code: $code) {
+      __typename
+      ... on GiftMembershipRedeemed {
+        message
+        membership {
+          id
+          currentPeriodEndsAt
+        }
+      }
+      ... on GiftCodeCheck {
+        status
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on TooManyRequests {
+        message
+      }
+    }
+  }
+`));
+
+export const UpdateMembershipPlanMutation = known(graphql(`
+  mutation UpdateMembershipPlan($membershipId: ID!, $membershipType: MembershipPlan!) {
+    updateMembershipPlan(membershipId: $membershipId, membershipType: $membershipType) {
+      __typename
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));

@@ -1,0 +1,158 @@
+// The membership pages a visitor meets on the way in (docs/product/3-routes-data-calls-constants.md
+// §2.8): /plans (also /upgrade, /payment), /get-started/plans, /plans/confirmation/{membershipType},
+// /membership (landing) and /welcome-member. Prices come from the membershipPlans query, which
+// reads configuration; choosing a plan POSTs its name (CheckoutForm), never an amount.
+import { useState } from 'react';
+import { isPlanType, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { formatDate } from '../../shared/format.ts';
+import { useAppState } from '../app/app-state.tsx';
+import { Link, useNavigation } from '../app/navigation.tsx';
+import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { money, tierName } from '../components/membership/membership-text.ts';
+import { ManageMembershipQuery, MembershipPlansQuery } from './MembershipPages.graphql.ts';
+import type { PageDefinition, PageProps } from './page-definition.ts';
+import type { ResultOf } from 'gql.tada';
+
+type PlansData = ResultOf<typeof MembershipPlansQuery>;
+type Offer = PlansData['membershipPlans'][number];
+
+const BENEFITS: Record<'MEMBER' | 'FRIEND', string[]> = {
+  MEMBER: ['Read member-only stories', 'Support writers you read most', 'Listen to audio narrations', 'Read offline with the app'],
+  FRIEND: ['All Member benefits', 'Give 4x more to the writers you read', 'Share member-only stories with anyone', 'Friend badge on your profile'],
+};
+
+function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolean; running: boolean }) {
+  const tier = tierName(offer.membershipType as MembershipPlanType);
+  return (
+    <section className={`plan-card${selected ? ' plan-card-selected' : ''}`} aria-label={`${tier} ${offer.interval === 'year' ? 'yearly' : 'monthly'}`} data-plan={offer.membershipType}>
+      <h2 className="plan-card-tier">{tier}</h2>
+      <p className="plan-card-price">
+        <span data-testid="plan-price">{money(offer.price)}</span>/{offer.interval}
+      </p>
+      <ul className="plan-card-benefits">
+        {BENEFITS[offer.tier as 'MEMBER' | 'FRIEND'].map((benefit) => (
+          <li key={benefit}>{benefit}</li>
+        ))}
+      </ul>
+      {running ? (
+        <Link href="/manage-membership" className="button button-outline">
+          Manage membership
+        </Link>
+      ) : (
+        <CheckoutForm kind="MEMBERSHIP" plan={offer.membershipType}>
+          <button type="submit" className="button button-dark" data-testid={`choose-${offer.membershipType}`}>
+            {selected ? 'Continue to payment' : `Become a ${tier}`}
+          </button>
+        </CheckoutForm>
+      )}
+    </section>
+  );
+}
+
+function Plans({ data, selected, heading }: { data: PlansData; selected: MembershipPlanType | null; heading: string }) {
+  const [period, setPeriod] = useState<'month' | 'year'>(selected && data.membershipPlans.find((o) => o.membershipType === selected)?.interval === 'year' ? 'year' : 'month');
+  const state = data.viewer?.membership?.state;
+  const running = state === 'ACTIVE' || state === 'CANCELLED' || state === 'PAYMENT_FAILED';
+  const offers = data.membershipPlans.filter((offer) => offer.interval === period);
+  return (
+    <div className="membership-page">
+      <h1 className="membership-heading">{heading}</h1>
+      <p className="membership-lead">Unlimited access to every story, and the writers you read get paid.</p>
+      <div className="plan-period" role="radiogroup" aria-label="Billing period">
+        {(['month', 'year'] as const).map((value) => (
+          <button key={value} type="button" role="radio" aria-checked={period === value} className={`plan-period-option${period === value ? ' is-active' : ''}`} onClick={() => setPeriod(value)}>
+            {value === 'month' ? 'Monthly' : 'Annual'}
+          </button>
+        ))}
+      </div>
+      <div className="plan-cards">
+        {offers.map((offer) => (
+          <PlanCard key={offer.membershipType} offer={offer} selected={offer.membershipType === selected} running={running} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });
+
+export const plansPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Membership plans – ${state.config.productName}`,
+  Component: ({ data }) => <Plans data={data} selected={null} heading="Choose your membership" />,
+};
+
+export const onboardingPlansPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Choose a plan – ${state.config.productName}`,
+  Component: ({ data }) => <Plans data={data} selected={null} heading="Get unlimited access" />,
+};
+
+export const plansConfirmationPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  status: () => 200,
+  title: (_data, state) => `Confirm your plan – ${state.config.productName}`,
+  Component: ({ data, params }: PageProps<PlansData>) => {
+    const type = isPlanType(params.membershipType) ? params.membershipType : null;
+    return <Plans data={data} selected={type} heading={type ? `Confirm your ${tierName(type)} membership` : 'Choose your membership'} />;
+  },
+};
+
+export const membershipLandingPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Membership – ${state.config.productName}`,
+  Component: function MembershipLanding({ data }) {
+    const productName = useAppState().config.productName;
+    const monthly = data.membershipPlans.find((o) => o.membershipType === 'MONTHLY');
+    return (
+      <div className="membership-page membership-landing">
+        <h1 className="membership-heading">Support human stories</h1>
+        <p className="membership-lead">
+          Become a {productName} member for {monthly ? `${money(monthly.price)}/month` : 'a small price'} and read every story, with no limits.
+        </p>
+        <Link href="/plans" className="button button-dark button-large" data-testid="landing-get-started">
+          Get started
+        </Link>
+        <Link href="/gift" className="button button-outline">
+          Give a gift membership
+        </Link>
+      </div>
+    );
+  },
+};
+
+type ManageData = ResultOf<typeof ManageMembershipQuery>;
+
+export const welcomeMemberPage: PageDefinition<ManageData> = {
+  query: () => ({ query: ManageMembershipQuery, variables: {} }),
+  title: (_data, state) => `Welcome – ${state.config.productName}`,
+  Component: function WelcomeMember({ data }) {
+    const productName = useAppState().config.productName;
+    const { location } = useNavigation();
+    const membership = data.viewer?.membership;
+    const plan = new URLSearchParams(location.search).get('plan');
+    const active = membership && (membership.state === 'ACTIVE' || membership.state === 'CANCELLED');
+    return (
+      <div className="membership-page membership-welcome" data-testid="welcome-member">
+        {active ? (
+          <>
+            <h1 className="membership-heading">Welcome to {productName} membership</h1>
+            <p className="membership-lead">
+              You are a {tierName(membership.plan as MembershipPlanType)} now: every story is yours to read. Your membership renews on {formatDate(membership.currentPeriodEndsAt)}.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="membership-heading">Thank you</h1>
+            <p className="membership-lead" role="status">
+              {plan ? 'Your payment is being confirmed; this page shows your membership as soon as it is.' : `Your ${productName} membership is not active.`}
+            </p>
+          </>
+        )}
+        <Link href="/" className="button button-dark">
+          Start reading
+        </Link>
+      </div>
+    );
+  },
+};

@@ -1,0 +1,197 @@
+// Membership in the browser, start to finish on the seeded site with the local payment
+// provider: a visitor meets a member-only story, signs up, pays with a test card (a declined
+// one first: the provider's error, no membership), reads the story whole, sees "Member since",
+// cancels, reactivates from the banner's modal. And gifts: bought by one account, the code
+// mailed to the development mailbox, redeemed by a second new account, refused the second time.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { createDemoSessions, executeSql, sessionSql } from './support/e2e-database.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let memberStory: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const page = await browser.newPage();
+  await page.goto(baseURL + '/@ada');
+  const href = await page.locator('.story-card', { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
+  await page.close();
+  if (!href) throw new Error('The seeded site has no member-only story by ada');
+  memberStory = new URL(href, baseURL).pathname;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: number;
+}
+
+async function mailTo(email: string, after: number, pattern: RegExp): Promise<{ mail: Mail; match: RegExpExecArray }> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(`${baseURL}/_/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
+    const { messages } = (await response.json()) as { messages: Mail[] };
+    for (const mail of messages.filter((m) => m.createdAt >= after)) {
+      const match = pattern.exec(mail.text);
+      if (match) return { mail, match };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${email} matching ${pattern}`);
+}
+
+async function pay(page: Page, card: string): Promise<void> {
+  await page.waitForSelector('#cardnumber');
+  await page.fill('#cardnumber', card);
+  await page.fill('#exp', '12 / 34');
+  await page.fill('#cvc', '123');
+  await Promise.all([page.waitForLoadState('load'), page.click('button[type="submit"]')]);
+}
+
+async function paywallShown(page: Page, path: string): Promise<boolean> {
+  await page.goto(baseURL + path);
+  await waitForHydration(page);
+  return (await page.locator('[data-testid="paywall"]').count()) > 0;
+}
+
+it('a visitor becomes a member, reads the story whole, cancels and reactivates', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
+  const stamp = Date.now().toString(36);
+  const email = `member-${stamp}@vellum.test`;
+
+  // The member-only story: the preview and the paywall.
+  expect(await paywallShown(page, memberStory)).toBe(true);
+  expect(await page.locator('[data-testid="paywall"]').innerText()).toContain('Member-only story');
+  await Promise.all([page.waitForURL(`${baseURL}/plans`), page.click('[data-testid="paywall"] a:text-is("Get unlimited access")')]);
+  await waitForHydration(page);
+  expect(await page.locator('[data-plan="MONTHLY"] [data-testid="plan-price"]').innerText()).toBe('$5.00');
+
+  // Choosing a plan signed out leads to sign-up, then back to the plans.
+  await Promise.all([page.waitForURL(/\/m\/signin\?operation=register/), page.click('[data-testid="choose-MONTHLY"]')]);
+  await waitForHydration(page);
+  await page.click('[data-testid="susi-email-option"]');
+  await page.fill('[data-testid="susi-email-field"] input', email);
+  const sentAt = Date.now() - 1000;
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="susi-dialog"][data-step="CHECK_YOUR_INBOX"]');
+  const { match } = await mailTo(email, sentAt, /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/);
+  await page.goto(match[1]!);
+  await Promise.all([page.waitForURL(/\/registration-form/), page.click('button:text-is("Continue")')]);
+  await waitForHydration(page);
+  await page.fill('[data-testid="registration-name"] input', 'New Member');
+  await page.fill('[data-testid="registration-username"] input', `member_${stamp}`);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/plans' || url.pathname === '/'), page.click('[data-testid="registration-submit"]')]);
+  if (new URL(page.url()).pathname !== '/plans') await page.goto(baseURL + '/plans');
+  await waitForHydration(page);
+
+  // A declined card: the provider's error on its page, and no membership.
+  await Promise.all([page.waitForURL(/\/_\/dev\/pay\/checkout\//), page.click('[data-testid="choose-MONTHLY"]')]);
+  expect(await page.locator('[data-amount]').innerText()).toContain('$5.00');
+  await pay(page, '4000 0000 0000 0002');
+  expect(await page.locator('[data-card-error]').innerText()).toBe('Your card was declined.');
+  const check = await context.newPage();
+  await check.goto(baseURL + '/manage-membership');
+  await waitForHydration(check);
+  expect(await check.locator('h1').innerText()).toBe('You are not a member');
+  await check.close();
+
+  // 4242 succeeds: welcome, and the story in full.
+  await pay(page, '4242 4242 4242 4242');
+  expect(new URL(page.url()).pathname).toBe('/welcome-member');
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="welcome-member"] h1').innerText()).toBe('Welcome to Vellum membership');
+  expect(await paywallShown(page, memberStory)).toBe(false);
+
+  // The avatar menu says "Member since".
+  await page.click('[data-testid="avatar-menu-button"]');
+  await page.waitForSelector('[data-testid="avatar-menu"][data-state="open"]');
+  await expect.poll(() => page.locator('[data-testid="avatar-menu"]').innerText()).toContain('Member since');
+
+  // Cancel: benefits kept until the period's end.
+  await page.goto(baseURL + '/me/membership/cancel');
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="cancel-membership"]').innerText()).toContain('You keep every member benefit until');
+  await Promise.all([page.waitForURL(`${baseURL}/manage-membership`), page.click('[data-testid="confirm-cancel"]')]);
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="membership-status"]').innerText()).toContain('Your membership is cancelled.');
+  expect(await paywallShown(page, memberStory)).toBe(false);
+
+  // The reactivate banner and its modal.
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  const banner = page.locator('[data-testid="membership-banner"][data-banner="reactivate"]');
+  await banner.waitFor();
+  expect(await banner.innerText()).toContain('Your membership will expire on');
+  await page.click('[data-testid="banner-reactivate"]');
+  const modal = page.locator('[data-testid="reactivate-modal"]');
+  await modal.waitFor();
+  await expect.poll(() => modal.innerText()).toContain("You'll be charged $5.00 monthly with this payment method");
+  expect(await modal.innerText()).toContain('Reactivate your Membership');
+  expect(await modal.innerText()).toContain('Visa ending in 4242');
+  await Promise.all([page.waitForEvent('load'), page.click('[data-testid="reactivate-confirm"]')]);
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="membership-banner"][data-banner="reactivate"]').count()).toBe(0);
+  await page.goto(baseURL + '/manage-membership');
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="membership-status"]').innerText()).toContain('Your next charge of $5.00 is on');
+  expect(notFound).toEqual([]);
+  // The declined card's page answers 402 (as the processor's API does); nothing else errs.
+  expect(watch.consoleErrors.filter((e) => !e.includes('status of 402'))).toEqual([]);
+  await context.close();
+});
+
+it('a gift: bought, mailed, redeemed by a new account, refused the second time', async () => {
+  const stamp = Date.now().toString(36);
+  const recipient = `giftee-${stamp}@vellum.test`;
+  const buyer = createDemoSessions(['reader']).reader!;
+  const giftee = sessionSql(`giftee_${stamp}`);
+  executeSql(
+    `INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('ee${Date.now().toString(16).slice(-10)}', 'giftee_${stamp}', 'Giftee', '${recipient}', '', ${Date.now()});\n${giftee.sql}`,
+  );
+
+  const buying = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await buying.addCookies([{ name: 'sid', value: buyer.token, url: baseURL }]);
+  const page = await buying.newPage();
+  await page.goto(baseURL + '/gift-checkout');
+  await waitForHydration(page);
+  await page.fill('[data-testid="gift-recipient"]', recipient);
+  const sentAt = Date.now() - 1000;
+  await Promise.all([page.waitForURL(/\/_\/dev\/pay\/checkout\//), page.click('[data-testid="gift-continue"]')]);
+  expect(await page.locator('[data-amount]').innerText()).toBe('$50.00');
+  await pay(page, '4242424242424242');
+  expect(new URL(page.url()).pathname).toBe('/gift');
+  await waitForHydration(page);
+  expect(await page.locator('[data-testid="gift-purchased"] h1').innerText()).toBe('Your gift is on its way');
+  await buying.close();
+
+  const { mail, match } = await mailTo(recipient, sentAt, /Your gift code: ([0-9A-Z]{5}(?:-[0-9A-Z]{5}){3})/);
+  expect(mail.subject).toMatch(/ gave you a Vellum membership$/);
+  const code = match[1]!;
+
+  const redeeming = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await redeeming.addCookies([{ name: 'sid', value: giftee.session.token, url: baseURL }]);
+  const gifteePage = await redeeming.newPage();
+  expect(await paywallShown(gifteePage, memberStory)).toBe(true);
+  await gifteePage.goto(`${baseURL}/redeem?code=${encodeURIComponent(code)}`);
+  await waitForHydration(gifteePage);
+  await gifteePage.click('[data-testid="redeem-submit"]');
+  await expect.poll(() => gifteePage.locator('[data-testid="redeem-message"]').innerText()).toContain('Your gift membership has started.');
+  expect(await paywallShown(gifteePage, memberStory)).toBe(false);
+
+  await gifteePage.goto(`${baseURL}/redeem?code=${encodeURIComponent(code)}`);
+  await waitForHydration(gifteePage);
+  await gifteePage.click('[data-testid="redeem-submit"]');
+  await expect.poll(() => gifteePage.locator('[data-testid="redeem-message"]').innerText()).toBe('This gift code has already been used.');
+  await redeeming.close();
+});

@@ -1,0 +1,194 @@
+// The Stripe adapter, exercised against a local stand-in for Stripe's HTTP API (a node:http
+// server on 127.0.0.1 that records every request and answers in Stripe's shapes): the
+// requests the official client sends are checked (paths, auth, the price from our
+// configuration, metadata), and its answers read back into our types.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { planPrice } from '../../../shared/membership/plans.ts';
+import { WebhookSignatureError } from '../../../worker/payments/provider.ts';
+import { StripeProvider } from '../../../worker/payments/stripe-provider.ts';
+
+interface Recorded {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  form: URLSearchParams;
+}
+
+const recorded: Recorded[] = [];
+let server: Server;
+let apiBase: string;
+/** How many of the next requests answer 500. */
+let failing = 0;
+
+const SESSION = {
+  id: 'cs_test_1',
+  object: 'checkout.session',
+  url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+  client_reference_id: 'chk000000001',
+  metadata: { checkout_id: 'chk000000001' },
+  customer: 'cus_1',
+  payment_intent: null,
+  setup_intent: null,
+  subscription: {
+    id: 'sub_1',
+    object: 'subscription',
+    status: 'active',
+    latest_invoice: 'in_1',
+    default_payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
+    items: { object: 'list', data: [{ id: 'si_1', current_period_end: 1_790_000_000 }] },
+  },
+};
+
+function answer(request: Recorded): { status: number; body: unknown } {
+  if (failing > 0) {
+    failing--;
+    return { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong on our end.' } } };
+  }
+  if (request.method === 'POST' && request.path === '/v1/checkout/sessions') return { status: 200, body: { id: 'cs_test_1', object: 'checkout.session', url: SESSION.url } };
+  if (request.method === 'GET' && request.path.startsWith('/v1/checkout/sessions/cs_test_1')) return { status: 200, body: SESSION };
+  if (request.method === 'POST' && request.path === '/v1/subscriptions/sub_1') {
+    return { status: 200, body: { id: 'sub_1', object: 'subscription', status: request.form.has('default_payment_method') ? 'past_due' : 'active', latest_invoice: 'in_9' } };
+  }
+  if (request.method === 'GET' && request.path.startsWith('/v1/subscriptions/sub_1')) {
+    return { status: 200, body: { id: 'sub_1', object: 'subscription', schedule: null, items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_1', object: 'price', product: 'prod_1' } }] } } };
+  }
+  if (request.method === 'POST' && request.path === '/v1/subscription_schedules') {
+    return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule', phases: [{ start_date: 1_780_000_000 }] } };
+  }
+  if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
+  if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
+  return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } } };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const entry: Recorded = { method: request.method ?? '', path: url.pathname + url.search, authorization: request.headers.authorization, form: new URLSearchParams(body) };
+    recorded.push(entry);
+    const { status, body: out } = answer(entry);
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
+    response.end(JSON.stringify(out));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  recorded.length = 0;
+  failing = 0;
+});
+
+const provider = () => new StripeProvider({ secretKey: 'sk_test_standin', webhookSecret: 'whsec_standin', apiBase });
+
+describe('the Stripe adapter against a stand-in for the API', () => {
+  it('creates a subscription Checkout Session priced from configuration, with our checkout id', async () => {
+    const started = await provider().startCheckout({
+      mode: 'subscription',
+      checkoutId: 'chk000000001',
+      customerEmail: 'member@vellum.test',
+      customerRef: null,
+      amount: planPrice('MONTHLY'),
+      currency: 'USD',
+      interval: 'month',
+      description: 'Vellum membership: Member, monthly',
+      successUrl: 'http://localhost:8787/welcome-member?plan=MONTHLY',
+      cancelUrl: 'http://localhost:8787/plans',
+      metadata: { user_id: 'u1', kind: 'MEMBERSHIP', plan: 'MONTHLY' },
+    });
+    expect(started).toEqual({ sessionRef: 'cs_test_1', url: SESSION.url });
+    expect(recorded).toHaveLength(1);
+    const [request] = recorded;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: 'Bearer sk_test_standin' });
+    const form = request!.form;
+    expect(form.get('mode')).toBe('subscription');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
+    expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(form.get('client_reference_id')).toBe('chk000000001');
+    expect(form.get('metadata[checkout_id]')).toBe('chk000000001');
+    expect(form.get('subscription_data[metadata][plan]')).toBe('MONTHLY');
+    expect(form.get('customer_email')).toBe('member@vellum.test');
+    expect(form.get('success_url')).toBe('http://localhost:8787/welcome-member?plan=MONTHLY');
+  });
+
+  it('reads a completed session back: customer, subscription, card (brand, last four, expiry), period end', async () => {
+    const completed = await provider().completedCheckout('cs_test_1');
+    expect(completed).toEqual({
+      sessionRef: 'cs_test_1',
+      checkoutId: 'chk000000001',
+      customerRef: 'cus_1',
+      subscriptionRef: 'sub_1',
+      paymentRef: 'in_1',
+      card: { paymentMethodRef: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      currentPeriodEnd: 1_790_000_000_000,
+    });
+    expect(recorded[0]!.method).toBe('GET');
+    expect(decodeURIComponent(recorded[0]!.path)).toContain('expand[0]=subscription.default_payment_method');
+  });
+
+  it('cancels at period end, reactivates, and a new card on a past-due subscription pays its open invoice', async () => {
+    await provider().setCancelAtPeriodEnd('sub_1', true);
+    await provider().setCancelAtPeriodEnd('sub_1', false);
+    await provider().updateSubscriptionCard('sub_1', 'pm_2');
+    expect(recorded.map((r) => [r.method, r.path, r.form.get('cancel_at_period_end') ?? r.form.get('default_payment_method') ?? r.form.get('payment_method')])).toEqual([
+      ['POST', '/v1/subscriptions/sub_1', 'true'],
+      ['POST', '/v1/subscriptions/sub_1', 'false'],
+      ['POST', '/v1/subscriptions/sub_1', 'pm_2'],
+      ['POST', '/v1/invoices/in_9/pay', 'pm_2'],
+    ]);
+  });
+
+  it('schedules a plan switch at the period end: a subscription schedule whose second phase has the configured price', async () => {
+    await provider().schedulePlanChange('sub_1', { amount: 15000, currency: 'USD', interval: 'year', description: 'Friend', at: 1_790_000_000_000 });
+    expect(recorded.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'GET /v1/subscriptions/sub_1',
+      'POST /v1/subscription_schedules',
+      'POST /v1/subscription_schedules/sub_sched_1',
+    ]);
+    expect(recorded[1]!.form.get('from_subscription')).toBe('sub_1');
+    const update = recorded[2]!.form;
+    expect(update.get('end_behavior')).toBe('release');
+    expect(update.get('phases[0][items][0][price]')).toBe('price_1');
+    expect(update.get('phases[0][start_date]')).toBe('1780000000');
+    expect(update.get('phases[0][end_date]')).toBe('1790000000');
+    expect(update.get('phases[1][start_date]')).toBe('1790000000');
+    expect(update.get('phases[1][items][0][price_data][unit_amount]')).toBe('15000');
+    expect(update.get('phases[1][items][0][price_data][product]')).toBe('prod_1');
+    expect(update.get('phases[1][items][0][price_data][recurring][interval]')).toBe('year');
+  });
+
+  it('a 500 is retried once; an API that keeps failing throws instead of pretending', async () => {
+    failing = 1;
+    await expect(provider().completedCheckout('cs_test_1')).resolves.toMatchObject({ subscriptionRef: 'sub_1' });
+    expect(recorded).toHaveLength(2);
+    recorded.length = 0;
+    failing = 2;
+    await expect(provider().startCheckout({
+      mode: 'payment', checkoutId: 'chk2', customerEmail: null, customerRef: null, amount: 5000, currency: 'USD', interval: null,
+      description: 'gift', successUrl: 'http://localhost:8787/gift', cancelUrl: 'http://localhost:8787/gift-plans', metadata: {},
+    })).rejects.toThrow('Something went wrong on our end.');
+    expect(recorded).toHaveLength(2);
+  });
+
+  it('verifies webhooks with the signing secret and refuses others, tampering and old timestamps', async () => {
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1' } } });
+    const sign = (secret: string, timestamp = Math.floor(Date.now() / 1000)) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    await expect(provider().verifyWebhook(payload, sign('whsec_standin'))).resolves.toMatchObject({ id: 'evt_1', type: 'invoice.paid' });
+    await expect(provider().verifyWebhook(payload, sign('whsec_other'))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider().verifyWebhook(payload.replace('in_1', 'in_2'), sign('whsec_standin'))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider().verifyWebhook(payload, sign('whsec_standin', Math.floor(Date.now() / 1000) - 600))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider().verifyWebhook(payload, null)).rejects.toBeInstanceOf(WebhookSignatureError);
+    expect(recorded).toHaveLength(0);
+  });
+});

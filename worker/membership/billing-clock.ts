@@ -1,0 +1,51 @@
+// The billing clock: the scheduled job (worker/scheduled.ts) and the development command
+// `npm run billing:advance -- --days N` run it. Membership states follow from times
+// (worker/membership/active-membership.ts: a cancelled membership ends at its period's end,
+// a failed payment's grace runs out on its own), so what the clock does is the processor's
+// part: renew what is due. With Stripe, Stripe renews and tells us by webhook; with the
+// local provider this job is the processor: it charges the saved test card and delivers the
+// same signed events. Running it twice at the same time changes nothing the second time.
+import type { D1Database } from '@cloudflare/workers-types';
+import type { Env } from '../env.ts';
+import { localProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+
+export interface BillingReport {
+  provider: 'local' | 'stripe';
+  renewed: number;
+  failed: number;
+  ended: number;
+}
+
+export async function runBillingClock(env: Env, now: number): Promise<BillingReport> {
+  if (!usesLocalProvider(env)) return { provider: 'stripe', renewed: 0, failed: 0, ended: 0 };
+  const report = await localProviderFor(env).runBilling(now);
+  return { provider: 'local', ...report };
+}
+
+/**
+ * Development: moves the billing clock `days` forward by moving every billing time the same
+ * distance into the past (memberships, the local provider's subscriptions, charges, gift
+ * codes), then runs the billing job. Pages, sessions and sign-in keep the real clock.
+ */
+export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
+  const delta = Math.round(days * 86_400_000);
+  const db: D1Database = env.DB;
+  await db.batch([
+    db
+      .prepare(
+        'UPDATE memberships SET started_at = started_at - ?1, current_period_ends_at = current_period_ends_at - ?1, payment_failed_at = payment_failed_at - ?1, friend_since = friend_since - ?1',
+      )
+      .bind(delta),
+    db.prepare('UPDATE devpay_subscriptions SET current_period_end = current_period_end - ?1').bind(delta),
+    // A scheduled plan switch's date, kept in the local provider's metadata.
+    db
+      .prepare(
+        "UPDATE devpay_subscriptions SET metadata = json_set(metadata, '$.pending_change.at', json_extract(metadata, '$.pending_change.at') - ?1) WHERE json_extract(metadata, '$.pending_change.at') IS NOT NULL",
+      )
+      .bind(delta),
+    db.prepare('UPDATE charges SET created_at = created_at - ?1').bind(delta),
+    db.prepare('UPDATE gift_codes SET created_at = created_at - ?1, expires_at = expires_at - ?1, redeemed_at = redeemed_at - ?1').bind(delta),
+    db.prepare('UPDATE subscriptions SET switch_plan_at = switch_plan_at - ?1').bind(delta),
+  ]);
+  return runBillingClock(env, now);
+}

@@ -1,0 +1,94 @@
+// Starting a checkout: the client names what it wants (a plan, a gift, a new card); the price
+// comes from configuration (shared/membership/plans.ts), never from the request. The
+// provider's session is created first and our checkout row written after, so a provider
+// failure leaves nothing behind.
+import type { D1Database } from '@cloudflare/workers-types';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_CURRENCY, isPlanType, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { orm } from '../db/orm.ts';
+import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { membershipState } from './active-membership.ts';
+
+export type CheckoutKind = 'MEMBERSHIP' | 'GIFT' | 'PAYMENT_METHOD';
+
+export interface CheckoutAsk {
+  kind: CheckoutKind;
+  plan: string;
+  giftRecipientEmail?: string | null;
+}
+
+export interface Buyer {
+  id: string;
+  email: string | null;
+  name: string;
+}
+
+export type CheckoutOutcome =
+  | { ok: true; url: string; checkoutId: string }
+  /** Something the buyer can act on, with where to send them. */
+  | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP'; redirect: string };
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+
+function describe(kind: CheckoutKind, plan: MembershipPlanType, productName: string): string {
+  const tier = PLANS[plan].tier === 'FRIEND' ? 'Friend' : 'Member';
+  const period = PLANS[plan].interval === 'year' ? 'yearly' : 'monthly';
+  if (kind === 'GIFT') return `${productName} gift membership: ${tier}, ${PLANS[plan].interval === 'year' ? 'one year' : 'one month'}`;
+  if (kind === 'PAYMENT_METHOD') return `${productName} membership: new payment method`;
+  return `${productName} membership: ${tier}, ${period}`;
+}
+
+export async function startCheckout(db: D1Database, provider: PaymentProvider, buyer: Buyer, ask: CheckoutAsk, origin: string, productName: string, now: number): Promise<CheckoutOutcome> {
+  const database = orm(db);
+  const membership = await database.select().from(memberships).where(eq(memberships.userId, buyer.id)).get();
+  let plan: MembershipPlanType;
+  if (ask.kind === 'PAYMENT_METHOD') {
+    if (!membership || membership.paymentProvider !== 'STRIPE') return { ok: false, reason: 'NO_MEMBERSHIP', redirect: '/plans' };
+    plan = membership.plan;
+  } else {
+    if (!isPlanType(ask.plan)) return { ok: false, reason: 'BAD_PLAN', redirect: ask.kind === 'GIFT' ? '/gift-plans' : '/plans' };
+    plan = ask.plan;
+  }
+  if (ask.kind === 'MEMBERSHIP' && membership) {
+    const state = membershipState(membership, now);
+    // A running membership is changed on the manage page (plan switch, reactivation), not bought again.
+    if (state !== 'ENDED' && state !== 'GRACE_EXPIRED') return { ok: false, reason: 'ALREADY_MEMBER', redirect: '/manage-membership' };
+  }
+  const recipient = ask.kind === 'GIFT' ? (ask.giftRecipientEmail ?? '').trim().toLowerCase() : null;
+  if (ask.kind === 'GIFT' && (!recipient || !EMAIL.test(recipient))) return { ok: false, reason: 'BAD_EMAIL', redirect: `/gift-checkout?plan=${plan}&error=email` };
+
+  const currency = ask.kind === 'PAYMENT_METHOD' && membership?.currency ? membership.currency : DEFAULT_CURRENCY;
+  const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency);
+  const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.id)).get();
+  const checkoutId = newId();
+  const success =
+    ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
+  const cancel = ask.kind === 'MEMBERSHIP' ? `/plans/confirmation/${plan}` : ask.kind === 'GIFT' ? `/gift-checkout?plan=${plan}` : '/me/settings/payment/update';
+  const started = await provider.startCheckout({
+    mode: ask.kind === 'MEMBERSHIP' ? 'subscription' : ask.kind === 'GIFT' ? 'payment' : 'setup',
+    checkoutId,
+    customerEmail: buyer.email,
+    customerRef: card?.customerRef ?? null,
+    amount,
+    currency,
+    interval: ask.kind === 'MEMBERSHIP' ? PLANS[plan].interval : null,
+    description: describe(ask.kind, plan, productName),
+    successUrl: origin + success,
+    cancelUrl: origin + cancel,
+    metadata: { user_id: buyer.id, kind: ask.kind, plan },
+  });
+  await database.insert(checkouts).values({
+    id: checkoutId,
+    userId: buyer.id,
+    kind: ask.kind,
+    plan,
+    currency,
+    amount,
+    giftRecipientEmail: recipient,
+    providerRef: started.sessionRef,
+    createdAt: now,
+  });
+  return { ok: true, url: started.url, checkoutId };
+}

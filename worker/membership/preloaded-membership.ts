@@ -1,0 +1,20 @@
+// The signed-in viewer's membership in the page's start-up state, so the membership banners
+// draw after hydration without a GraphQL request of their own. Read through the request's
+// loader: a page whose data already loaded the membership costs no extra query.
+import type { PreloadedMembership } from '../../shared/preloaded-state.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { membershipState } from './active-membership.ts';
+
+const CARD_PROCESSORS = new Set(['STRIPE', 'BRAINTREE']);
+
+export async function preloadedMembership(ctx: GraphQLContext, userId: string): Promise<PreloadedMembership | null> {
+  const membership = await ctx.loaders.membershipByUserId.load(userId);
+  if (!membership) return null;
+  return {
+    id: membership.id,
+    state: membershipState(membership, ctx.now),
+    tier: membership.tier,
+    canSwitchPlan: CARD_PROCESSORS.has(membership.paymentProvider) && membership.paymentFailedAt === null && !membership.isCancelled,
+    currentPeriodEndsAt: membership.currentPeriodEndsAt,
+  };
+}

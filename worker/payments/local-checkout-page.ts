@@ -1,0 +1,118 @@
+// The local provider's hosted checkout page (development only): GET shows the amount and a
+// card form; POST pays. Like Stripe Checkout it shows a card error on the page (Stripe's
+// messages) and, on success, sends the browser to the session's success URL. The card
+// number is read, judged and dropped: only brand, last four and expiry are kept.
+import { html } from 'hono/html';
+import { formatPrice, isPlanCurrency } from '../../shared/membership/plans.ts';
+import { isSameOriginPost } from '../auth/pages.ts';
+import type { LocalProvider } from './local-provider.ts';
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'x-robots-tag': 'noindex',
+};
+
+interface PageInput {
+  productName: string;
+  description: string;
+  amountText: string;
+  interval: string | null;
+  mode: string;
+  cancelUrl: string;
+  error: string | null;
+}
+
+async function checkoutPage(input: PageInput): Promise<string> {
+  const button = input.mode === 'setup' ? 'Save card' : input.mode === 'subscription' ? 'Subscribe' : 'Pay';
+  return String(
+    await html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <link rel="icon" href="data:," />
+    <title>Checkout – ${input.productName} (test payments)</title>
+    <style>
+      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }
+      main { max-width: 920px; margin: 0 auto; padding: 48px 24px; display: grid; gap: 48px; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); }
+      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
+      h1 { font-size: 16px; color: #555; font-weight: 500; margin: 16px 0 4px; }
+      .amount { font-size: 36px; font-weight: 600; margin: 0; }
+      label { display: block; font-size: 13px; color: #555; margin: 16px 0 4px; }
+      input { box-sizing: border-box; width: 100%; font: inherit; padding: 10px 12px; border: 1px solid #d0d5dd; border-radius: 6px; background: #fff; }
+      .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+      button { margin-top: 24px; width: 100%; font: 600 16px system-ui, sans-serif; color: #fff; background: #0570de; border: 0; border-radius: 6px; padding: 12px; cursor: pointer; }
+      .error { color: #df1b41; margin-top: 12px; }
+      .hint { color: #6b7280; font-size: 13px; margin-top: 24px; }
+      a { color: #0570de; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <section>
+        <a href="${input.cancelUrl}">← Back to ${input.productName}</a>
+        <p><span class="test">TEST MODE</span></p>
+        <h1>${input.description}</h1>
+        <p class="amount" data-amount>${input.amountText}${input.interval ? html` <small style="font-size:15px;color:#555">per ${input.interval}</small>` : ''}</p>
+      </section>
+      <section>
+        <form method="post" autocomplete="off">
+          <label for="cardnumber">Card number</label>
+          <input id="cardnumber" name="cardnumber" inputmode="numeric" placeholder="1234 1234 1234 1234" required />
+          <div class="row">
+            <div>
+              <label for="exp">Expiration (MM / YY)</label>
+              <input id="exp" name="exp" placeholder="MM / YY" required />
+            </div>
+            <div>
+              <label for="cvc">CVC</label>
+              <input id="cvc" name="cvc" inputmode="numeric" placeholder="CVC" required />
+            </div>
+          </div>
+          ${input.error ? html`<p class="error" role="alert" data-card-error>${input.error}</p>` : ''}
+          <button type="submit">${button}</button>
+        </form>
+        <p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 succeeds now and fails at renewal. Any future expiry, any CVC.</p>
+      </section>
+    </main>
+  </body>
+</html>`,
+  );
+}
+
+function parseExpiry(text: string): { month: number; year: number } {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return { month: 0, year: 0 };
+  return { month: Number(match[1]), year: Number(match[2]) };
+}
+
+export async function localCheckoutPage(request: Request, provider: LocalProvider, sessionRef: string, productName: string): Promise<Response> {
+  const session = await provider.session(sessionRef);
+  if (!session) return new Response('No such checkout session', { status: 404, headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' } });
+  if (session.status !== 'open') return Response.redirect(session.successUrl, 303);
+  const render = async (error: string | null, status = 200) =>
+    new Response(
+      await checkoutPage({
+        productName,
+        description: session.description,
+        amountText: session.mode === 'setup' ? 'Update card' : formatPrice(session.amount, isPlanCurrency(session.currency) ? session.currency : 'USD'),
+        interval: session.interval,
+        mode: session.mode,
+        cancelUrl: session.cancelUrl,
+        error,
+      }),
+      { status, headers: PAGE_HEADERS },
+    );
+  if (request.method === 'GET') return render(null);
+  if (!isSameOriginPost(request)) return new Response('Forbidden', { status: 403 });
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => (typeof form?.get(name) === 'string' ? String(form.get(name)).slice(0, 64) : '');
+  const expiry = parseExpiry(field('exp'));
+  const result = await provider.pay(sessionRef, { number: field('cardnumber'), expMonth: expiry.month, expYear: expiry.year, cvc: field('cvc').trim() });
+  if (!result.ok) return render(result.error.message, 402);
+  return new Response(null, { status: 303, headers: { location: result.successUrl, 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,280 @@
+// The local test provider: a card processor that runs inside the worker in development, so
+// every flow works with no account anywhere. It keeps its own books (devpay_* tables), hosts
+// a checkout page (worker/payments/local-checkout-page.ts) that takes Stripe's test cards,
+// and tells us what happened the way Stripe does: events of Stripe's shapes, signed with
+// Stripe's scheme (t=…,v1=HMAC-SHA256), POSTed to the same webhook handler as Stripe's.
+// Never used outside ENVIRONMENT=development (worker/payments/select-provider.ts).
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, lte } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
+import { orm } from '../db/orm.ts';
+import { devpayCards, devpaySessions, devpaySubscriptions } from '../db/schema.ts';
+import { hex } from '../lib/ids.ts';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutStart,
+  type CompletedCheckout,
+  type PaymentProvider,
+  type PlanChange,
+  type ProviderEvent,
+} from './provider.ts';
+import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
+
+export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
+/** Signing secret of the local provider's webhooks (development only; documented, not a secret). */
+export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_development_only';
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** Delivers one signed webhook request to the webhook handler; answers its response. */
+export type WebhookDelivery = (request: Request) => Promise<Response>;
+
+export function localRef(prefix: string): string {
+  return `${prefix}_test_${hex(crypto.getRandomValues(new Uint8Array(12)))}`;
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError };
+
+export class LocalProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+
+  constructor(
+    private readonly db: D1Database,
+    private readonly options: { origin: string; webhookSecret: string; webhookPath: string; deliver: WebhookDelivery },
+  ) {}
+
+  async startCheckout(request: CheckoutRequest): Promise<CheckoutStart> {
+    const id = localRef('cs');
+    await orm(this.db)
+      .insert(devpaySessions)
+      .values({
+        id,
+        mode: request.mode,
+        customerRef: request.customerRef ?? localRef('cus'),
+        amount: request.amount,
+        currency: request.currency,
+        interval: request.interval,
+        description: request.description,
+        metadata: JSON.stringify({ ...request.metadata, checkout_id: request.checkoutId }),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        createdAt: Date.now(),
+      });
+    return { sessionRef: id, url: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${id}` };
+  }
+
+  async session(sessionRef: string) {
+    return (await orm(this.db).select().from(devpaySessions).where(eq(devpaySessions.id, sessionRef)).get()) ?? null;
+  }
+
+  async completedCheckout(sessionRef: string): Promise<CompletedCheckout> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'complete') throw new Error(`checkout session ${sessionRef} is not complete`);
+    const card = session.paymentMethodRef
+      ? await orm(this.db).select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, session.paymentMethodRef)).get()
+      : undefined;
+    const subscription = session.subscriptionRef
+      ? await orm(this.db).select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, session.subscriptionRef)).get()
+      : undefined;
+    const metadata = JSON.parse(session.metadata) as Record<string, string>;
+    return {
+      sessionRef,
+      checkoutId: metadata.checkout_id ?? '',
+      customerRef: session.customerRef,
+      subscriptionRef: session.subscriptionRef,
+      paymentRef: session.mode === 'setup' ? null : `pi_${sessionRef}`,
+      card: card ? { paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
+      currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
+    };
+  }
+
+  /**
+   * The hosted checkout page's submit: checks the card like Stripe's test mode; on success
+   * saves the card (brand, last four, expiry), starts the subscription, completes the session
+   * and delivers checkout.session.completed. A declined card changes nothing.
+   */
+  async pay(sessionRef: string, input: CardInput, now = Date.now()): Promise<PayResult> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'open') return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
+    const outcome = cardOutcome(input.number, input.expMonth, input.expYear, input.cvc, now);
+    if (!outcome.ok) return outcome;
+    const paymentMethodRef = localRef('pm');
+    const subscriptionRef = session.mode === 'subscription' ? localRef('sub') : null;
+    const db = orm(this.db);
+    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
+    await db.batch([
+      db.insert(devpayCards).values({ paymentMethodRef, customerRef: session.customerRef, brand: outcome.brand, last4: outcome.last4, expMonth: input.expMonth, expYear: year, behaviour: outcome.behaviour }),
+      ...(subscriptionRef
+        ? [
+            db.insert(devpaySubscriptions).values({
+              id: subscriptionRef,
+              customerRef: session.customerRef,
+              paymentMethodRef,
+              amount: session.amount,
+              currency: session.currency,
+              interval: (session.interval ?? 'month') as PlanInterval,
+              metadata: session.metadata,
+              currentPeriodEnd: addInterval((session.interval ?? 'month') as PlanInterval, now),
+              status: 'active',
+            }),
+          ]
+        : []),
+      db.update(devpaySessions).set({ status: 'complete', paymentMethodRef, subscriptionRef }).where(and(eq(devpaySessions.id, sessionRef), eq(devpaySessions.status, 'open'))),
+    ]);
+    await this.deliver('checkout.session.completed', now, {
+      object: 'checkout.session',
+      id: sessionRef,
+      mode: session.mode,
+      status: 'complete',
+      payment_status: session.mode === 'setup' ? 'no_payment_required' : 'paid',
+      client_reference_id: (JSON.parse(session.metadata) as Record<string, string>).checkout_id ?? null,
+      customer: session.customerRef,
+      subscription: subscriptionRef,
+      payment_intent: session.mode === 'payment' ? `pi_${sessionRef}` : null,
+      amount_total: session.mode === 'setup' ? 0 : session.amount,
+      currency: session.currency.toLowerCase(),
+      metadata: JSON.parse(session.metadata) as Record<string, string>,
+    });
+    return { ok: true, successUrl: session.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionRef) };
+  }
+
+  async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
+    await orm(this.db).update(devpaySubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
+  /** Kept in the subscription's metadata until the renewal that starts the new plan. */
+  async schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void> {
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
+    if (!subscription) throw new Error(`no subscription ${subscriptionRef}`);
+    const metadata = { ...(JSON.parse(subscription.metadata) as Record<string, unknown>), pending_change: { amount: change.amount, interval: change.interval, at: change.at } };
+    await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
+  async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string, now = Date.now()): Promise<void> {
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
+    if (!subscription) throw new Error(`no subscription ${subscriptionRef}`);
+    await db.update(devpaySubscriptions).set({ paymentMethodRef }).where(eq(devpaySubscriptions.id, subscriptionRef));
+    // A past-due subscription retries its unpaid renewal with the new card at once.
+    if (subscription.status === 'past_due') await this.chargeRenewal({ ...subscription, paymentMethodRef }, now);
+  }
+
+  /**
+   * The processor's own billing run at `now`: each due subscription is renewed (its card is
+   * charged) or, when cancelled at the period's end, ended. State changes before the event is
+   * sent, so running again at the same time finds nothing due.
+   */
+  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number }> {
+    const db = orm(this.db);
+    const due = await db
+      .select()
+      .from(devpaySubscriptions)
+      .where(and(eq(devpaySubscriptions.status, 'active'), lte(devpaySubscriptions.currentPeriodEnd, now)))
+      .all();
+    const report = { renewed: 0, failed: 0, ended: 0 };
+    for (const subscription of due) {
+      if (subscription.cancelAtPeriodEnd) {
+        await db.update(devpaySubscriptions).set({ status: 'canceled' }).where(and(eq(devpaySubscriptions.id, subscription.id), eq(devpaySubscriptions.status, 'active')));
+        await this.deliver('customer.subscription.deleted', Math.min(now, subscription.currentPeriodEnd), {
+          object: 'subscription',
+          id: subscription.id,
+          customer: subscription.customerRef,
+          status: 'canceled',
+          ended_at: Math.floor(subscription.currentPeriodEnd / 1000),
+          metadata: JSON.parse(subscription.metadata) as Record<string, string>,
+        });
+        report.ended++;
+        continue;
+      }
+      // A clock moved past several periods renews each of them in turn.
+      let current = subscription;
+      while (current.status === 'active' && current.currentPeriodEnd <= now) {
+        const paid = await this.chargeRenewal(current, now);
+        if (paid) report.renewed++;
+        else report.failed++;
+        const next = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, current.id)).get();
+        if (!next || !paid) break;
+        current = next;
+      }
+    }
+    return report;
+  }
+
+  /** Charges one renewal of `subscription` (the period that starts at its current_period_end). */
+  private async chargeRenewal(subscription: typeof devpaySubscriptions.$inferSelect, now: number): Promise<boolean> {
+    const db = orm(this.db);
+    const card = await db.select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, subscription.paymentMethodRef)).get();
+    const periodStart = subscription.currentPeriodEnd;
+    // A scheduled plan switch starts with the first renewal at or after its date.
+    const metadata = JSON.parse(subscription.metadata) as Record<string, unknown> & { pending_change?: { amount: number; interval: PlanInterval; at: number } };
+    const change = metadata.pending_change && metadata.pending_change.at <= periodStart ? metadata.pending_change : null;
+    const amount = change?.amount ?? subscription.amount;
+    const interval = change?.interval ?? subscription.interval;
+    if (change) delete metadata.pending_change;
+    const periodEnd = addInterval(interval, periodStart);
+    const invoiceId = `in_${subscription.id}_${periodStart}`;
+    // The processor tries at the period's end: a clock moved past it dates the attempt then.
+    // A retry (a new card on a past-due subscription) happens now.
+    const attemptedAt = subscription.status === 'past_due' ? now : Math.min(now, periodStart);
+    const invoice = {
+      object: 'invoice',
+      id: invoiceId,
+      customer: subscription.customerRef,
+      subscription: subscription.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: JSON.parse(subscription.metadata) as Record<string, string> } },
+      billing_reason: 'subscription_cycle',
+      currency: subscription.currency.toLowerCase(),
+      amount_due: amount,
+      period_start: Math.floor(periodStart / 1000),
+      period_end: Math.floor(periodEnd / 1000),
+      lines: { object: 'list', data: [{ period: { start: Math.floor(periodStart / 1000), end: Math.floor(periodEnd / 1000) } }] },
+    };
+    if (card && renewalSucceeds(card.behaviour)) {
+      await db
+        .update(devpaySubscriptions)
+        .set({ status: 'active', currentPeriodEnd: periodEnd, amount, interval, metadata: JSON.stringify(metadata) })
+        .where(eq(devpaySubscriptions.id, subscription.id));
+      await this.deliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: amount, payment_intent: `pi_${invoiceId}` });
+      return true;
+    }
+    await db.update(devpaySubscriptions).set({ status: 'past_due' }).where(eq(devpaySubscriptions.id, subscription.id));
+    await this.deliver('invoice.payment_failed', attemptedAt, { ...invoice, status: 'open', amount_paid: 0, attempt_count: 1 });
+    return false;
+  }
+
+  async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
+    if (!signatureHeader) throw new WebhookSignatureError('No signature');
+    try {
+      const event = await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+      return event as unknown as ProviderEvent;
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Builds, signs and POSTs one event to the webhook handler (signed at the real time). */
+  private async deliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<void> {
+    const payload = JSON.stringify({ id: localRef('evt'), object: 'event', type, created: Math.floor(createdAt / 1000), livemode: false, data: { object } });
+    const signature = await signWebhookPayload(payload, this.options.webhookSecret);
+    const response = await this.options.deliver(
+      new Request(`${this.options.origin}${this.options.webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
+    );
+    if (!response.ok) console.error(JSON.stringify({ event: 'local_webhook_refused', type, status: response.status }));
+  }
+}
+
+/** A Stripe-Signature header for `payload` (t=…,v1=…), as Stripe signs its webhooks. */
+export function signWebhookPayload(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSeconds, cryptoProvider });
+}

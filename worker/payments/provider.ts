@@ -1,0 +1,95 @@
+// The payment provider interface: what membership and gifts need from a card processor.
+// Two adapters (docs/membership.md):
+//   StripeProvider  the official `stripe` package on Workers (fetch HTTP client, SubtleCrypto);
+//   LocalProvider   a test processor inside the worker (development only): a hosted checkout
+//                   page at /_/dev/pay/… with Stripe's test cards, and signed webhooks
+//                   (Stripe's signature scheme) into the same handler as Stripe's.
+// Both speak Stripe's event shapes, so worker/payments/webhook.ts has one code path.
+import type { PlanCurrency, PlanInterval } from '../../shared/membership/plans.ts';
+
+/** A card as we may keep it: never its number. */
+export interface CardSummary {
+  paymentMethodRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface CheckoutRequest {
+  /** subscription: a membership; payment: a one-off (a gift); setup: save a new card. */
+  mode: 'subscription' | 'payment' | 'setup';
+  /** Our checkout id, echoed back in the session's metadata and client_reference_id. */
+  checkoutId: string;
+  customerEmail: string | null;
+  /** The customer already on file, if any. */
+  customerRef: string | null;
+  /** Integer cents, from configuration. */
+  amount: number;
+  currency: PlanCurrency;
+  interval: PlanInterval | null;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+}
+
+export interface CheckoutStart {
+  /** The provider's checkout session id. */
+  sessionRef: string;
+  /** Where the browser goes to pay (the provider's hosted page). */
+  url: string;
+}
+
+/** What a completed checkout left at the provider (read when its webhook arrives). */
+export interface CompletedCheckout {
+  sessionRef: string;
+  checkoutId: string;
+  customerRef: string;
+  subscriptionRef: string | null;
+  /** The payment's reference (payment intent or invoice): the charge's provider_ref. */
+  paymentRef: string | null;
+  card: CardSummary | null;
+  /** Subscriptions: when the paid period ends (ms). */
+  currentPeriodEnd: number | null;
+}
+
+/** A verified provider event, in Stripe's shape. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+export class WebhookSignatureError extends Error {}
+
+export interface PlanChange {
+  /** Integer cents per period, from configuration. */
+  amount: number;
+  currency: PlanCurrency;
+  interval: PlanInterval;
+  description: string;
+  /** When the new plan starts (the current period's end), ms. */
+  at: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  completedCheckout(sessionRef: string): Promise<CompletedCheckout>;
+  /** Cancel at the period's end (true) or take that back (false): reactivation. */
+  setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /** The new card becomes the subscription's; a past-due subscription retries its charge. */
+  updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void>;
+  /**
+   * Schedules a plan switch for the end of the current period (docs/product/1-product-screens-membership-header-search.md §4):
+   * from `at`, each renewal charges `amount` every `interval`.
+   */
+  schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void>;
+  /** Verifies a webhook's signature and timestamp; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
+}
+
+/** How old a webhook's signed timestamp may be: Stripe's default tolerance, 5 minutes. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

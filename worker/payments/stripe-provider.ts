@@ -1,0 +1,154 @@
+// The Stripe adapter: the official `stripe` package with Workers' fetch and SubtleCrypto.
+// Checkout Sessions (subscription, payment, setup) priced inline from our configuration
+// (price_data: no price ids to keep in step with the dashboard), cancel_at_period_end for
+// cancel and reactivation, the subscription's default payment method for a card update,
+// webhooks verified with the signing secret (constructEventAsync).
+import Stripe from 'stripe';
+import {
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookSignatureError,
+  type CardSummary,
+  type CheckoutRequest,
+  type CheckoutStart,
+  type CompletedCheckout,
+  type PaymentProvider,
+  type PlanChange,
+  type ProviderEvent,
+} from './provider.ts';
+
+export interface StripeProviderConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (a local stand-in in tests): "http://127.0.0.1:12111". */
+  apiBase?: string;
+}
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeProviderConfig) {
+    const base = config.apiBase ? new URL(config.apiBase) : null;
+    this.stripe = new Stripe(config.secretKey, {
+      httpClient: Stripe.createFetchHttpClient(),
+      maxNetworkRetries: 1,
+      telemetry: false,
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' }
+        : {}),
+    });
+  }
+
+  async startCheckout(request: CheckoutRequest): Promise<CheckoutStart> {
+    const common = {
+      client_reference_id: request.checkoutId,
+      metadata: { ...request.metadata, checkout_id: request.checkoutId },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      ...(request.customerRef ? { customer: request.customerRef } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
+    };
+    let session: Stripe.Checkout.Session;
+    if (request.mode === 'setup') {
+      session = await this.stripe.checkout.sessions.create({ ...common, mode: 'setup', currency: request.currency.toLowerCase() });
+    } else {
+      session = await this.stripe.checkout.sessions.create({
+        ...common,
+        mode: request.mode,
+        ...(request.mode === 'payment' && !request.customerRef ? { customer_creation: 'always' as const } : {}),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amount,
+              product_data: { name: request.description },
+              ...(request.mode === 'subscription' && request.interval ? { recurring: { interval: request.interval } } : {}),
+            },
+          },
+        ],
+        ...(request.mode === 'subscription' ? { subscription_data: { metadata: { ...request.metadata, checkout_id: request.checkoutId } } } : {}),
+      });
+    }
+    if (!session.url) throw new Error('Stripe returned a checkout session without a url');
+    return { sessionRef: session.id, url: session.url };
+  }
+
+  async completedCheckout(sessionRef: string): Promise<CompletedCheckout> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionRef, {
+      expand: ['subscription.default_payment_method', 'payment_intent.payment_method', 'setup_intent.payment_method'],
+    });
+    const subscription = typeof session.subscription === 'object' ? session.subscription : null;
+    const paymentIntent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+    const setupIntent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+    const method = subscription?.default_payment_method ?? paymentIntent?.payment_method ?? setupIntent?.payment_method ?? null;
+    const periodEnd = subscription?.items?.data?.[0]?.current_period_end ?? null;
+    const latestInvoice = subscription?.latest_invoice;
+    return {
+      sessionRef: session.id,
+      checkoutId: session.client_reference_id ?? session.metadata?.checkout_id ?? '',
+      customerRef: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? ''),
+      subscriptionRef: subscription?.id ?? (typeof session.subscription === 'string' ? session.subscription : null),
+      paymentRef: paymentIntent?.id ?? (typeof latestInvoice === 'string' ? latestInvoice : (latestInvoice?.id ?? null)),
+      card: typeof method === 'object' && method ? cardOf(method) : null,
+      currentPeriodEnd: periodEnd === null ? null : periodEnd * 1000,
+    };
+  }
+
+  async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel });
+  }
+
+  /**
+   * A subscription schedule from the subscription: the current phase runs to the period's end,
+   * then a phase at the new price (price_data on the subscription's product) takes over and the
+   * schedule releases the subscription.
+   */
+  async schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionRef);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionRef} has no item`);
+    const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+    const existing = subscription.schedule ? (typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule.id) : null;
+    const schedule = existing ? await this.stripe.subscriptionSchedules.retrieve(existing) : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionRef });
+    const current = schedule.phases[0];
+    const at = Math.floor(change.at / 1000);
+    await this.stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      proration_behavior: 'none',
+      phases: [
+        { items: [{ price: item.price.id, quantity: 1 }], start_date: current?.start_date ?? 'now', end_date: at },
+        {
+          items: [{ quantity: 1, price_data: { currency: change.currency.toLowerCase(), product, unit_amount: change.amount, recurring: { interval: change.interval } } }],
+          start_date: at,
+          duration: { interval: change.interval, interval_count: 1 },
+        },
+      ],
+    });
+  }
+
+  async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void> {
+    const subscription = await this.stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethodRef });
+    // A past-due subscription retries its open invoice with the new card now.
+    if (subscription.status === 'past_due' && subscription.latest_invoice) {
+      const invoiceId = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice.id;
+      if (invoiceId) await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodRef });
+    }
+  }
+
+  async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
+    if (!signatureHeader) throw new WebhookSignatureError('No signature');
+    try {
+      const event = await this.stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+      return event as unknown as ProviderEvent;
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
+  if (!method.card) return null;
+  return { paymentMethodRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+}

@@ -1,0 +1,33 @@
+// POST /_/payments/webhook: the one webhook handler of both providers. The raw body is
+// verified (Stripe's signature scheme, timestamp within 5 minutes: a replayed old delivery is
+// refused), then applied once: a redelivered event id is acknowledged and changes nothing.
+import { bodyLimit } from 'hono/body-limit';
+import type { Env } from '../env.ts';
+import { applyPaymentEvent } from '../membership/apply-payment-event.ts';
+import { sendGiftCodeMail } from '../membership/gift-mail.ts';
+import { WebhookSignatureError, type PaymentProvider } from './provider.ts';
+
+export const PAYMENT_WEBHOOK_PATH = '/_/payments/webhook';
+/** Stripe's events are a few kilobytes; anything near this is not one. */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
+export const webhookBodyLimit = bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ error: 'Payload too large' }, 413) });
+
+export async function handlePaymentWebhook(request: Request, env: Env, provider: PaymentProvider, now = Date.now()): Promise<Response> {
+  if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 });
+  const raw = await request.text();
+  if (raw.length > WEBHOOK_MAX_BYTES) return Response.json({ error: 'Payload too large' }, { status: 413 });
+  let event;
+  try {
+    event = await provider.verifyWebhook(raw, request.headers.get('stripe-signature'));
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      console.warn(JSON.stringify({ event: 'payment_webhook_refused', reason: error.message.slice(0, 200) }));
+      return Response.json({ error: 'Invalid signature' }, { status: 400 });
+    }
+    throw error;
+  }
+  const result = await applyPaymentEvent(env.DB, provider, event, now);
+  if (result.gift) await sendGiftCodeMail(env, result.gift);
+  console.log(JSON.stringify({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied }));
+  return Response.json({ received: true, applied: result.applied });
+}
