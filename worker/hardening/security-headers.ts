@@ -83,7 +83,7 @@ export function plainPageContentSecurityPolicy(env: SecurityEnv): string {
  * ignore HSTS sent over http. The address is parsed only outside development (a HIT in
  * development pays nothing for it).
  */
-function isProductionHost(env: SecurityEnv, requestUrl: string): boolean {
+function isProductionHost(env: Pick<Env, 'ENVIRONMENT' | 'MAIN_HOST'>, requestUrl: string): boolean {
   return !isDevelopment(env) && !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(requestUrl).hostname);
 }
 
