@@ -4,7 +4,7 @@
 // reported to the intake (/_/clientele/reports/csp).
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -81,7 +81,8 @@ describe.each([false, true])('signed in: %s', (signedIn) => {
     }
     // Client-side navigation too: a story card to its story.
     await visit(watched, '/');
-    await watched.page.locator('.story-card-link').first().click();
+    // A story on this site (stories of writers on a custom domain link that domain).
+    await watched.page.locator(`${ON_SITE_STORY_CARD} .story-card-link`).first().click();
     await watched.page.waitForSelector('h1.story-title');
     expect(await watched.violations()).toEqual([]);
     expect(watched.reports).toEqual([]);
