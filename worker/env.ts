@@ -71,7 +71,7 @@ export interface Env {
   /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
   FAULT_INJECTION?: string;
   /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
-  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer">;
+  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer" | "payments">;
   // ---- Membership and payments (worker/payments/, docs/membership.md) ----
   /**
    * "local": the test provider inside the worker (development only: refused elsewhere);
