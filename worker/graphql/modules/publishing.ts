@@ -18,6 +18,7 @@ import { collectionMembers, collections, postTags, posts, tags, users } from '..
 import { newId } from '../../lib/ids.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
 import { recordNotification } from '../../notifications/notify.ts';
+import { notifyFollowersOfNewStory } from '../../notifications/new-story.ts';
 import { DISCUSSION_CLOSED_MESSAGE } from './responses.ts';
 import type { GraphQLContext } from '../context.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
@@ -190,6 +191,11 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   ]);
   await storyChanged(ctx, post.id, { change: wasPublished ? 'republished' : 'published', previousTagSlugs: previousTags, previousCollectionId: post.collectionId });
   if (parent && !wasPublished) await responsePublished(ctx, parent, post.id);
+  // Followers hear of a story once: on its first publication, when it is listed.
+  const firstPublication = post.firstPublishedAt === null;
+  if (firstPublication && !isResponse && !args.unlisted) {
+    await notifyFollowersOfNewStory(ctx.db, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
+  }
   return ctx.loaders.postById.load(post.id);
 }
 
