@@ -87,6 +87,9 @@ it('a reader subscribes; the writer publishes; the email arrives; its unsubscrib
   await waitForHydration(signedOut);
   await signedOut.getByRole('button', { name: 'Unsubscribe from Jonah Kim' }).click();
   await expect.poll(() => signedOut.locator('[data-testid="toast-viewport"]').textContent()).toContain("You've been unsubscribed");
-  await expect.poll(() => signedOut.getByRole('status').textContent()).toContain("You're not subscribed to any newsletters.");
+  await expect.poll(() => signedOut.locator('.newsletter-settings').textContent()).toContain("You're not subscribed to any newsletters.");
+  // And it holds: a fresh load of the signed link lists nothing.
+  await signedOut.goto(link);
+  expect(await signedOut.locator('.newsletter-settings').textContent()).toContain("You're not subscribed to any newsletters.");
   await anonymous.close();
 });
