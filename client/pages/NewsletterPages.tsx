@@ -150,7 +150,7 @@ function NewsletterSettings({ initial, hash }: { initial: Settings; hash: string
 function InvalidLink({ message }: { message: string }) {
   return (
     <div className="library-empty" role="alert" data-testid="invalid-email-settings-link">
-      <h1 className="library-title">This link is not valid</h1>
+      <h1 className="library-title">Email settings</h1>
       <p className="muted">{message}</p>
     </div>
   );
