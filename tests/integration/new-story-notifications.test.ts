@@ -4,7 +4,8 @@
 // for an unlisted story, never across a block — and the fan-out is capped per request.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORS, COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
-import { testDb } from './helpers/graphql-client.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { createSession } from '../../worker/session/session-store.ts';
 import { signedIn, type Caller } from './helpers/signed-in.ts';
 import { notifyFollowersOfNewStory } from '../../worker/notifications/new-story.ts';
 
@@ -61,6 +62,10 @@ describe('a first publication', () => {
     await publish(post.id);
     const notifications = (await reader.gql(LIST)).data!.viewer.notificationsConnection.notifications;
     expect(notifications[0]).toEqual({ notificationType: 'NEW_STORY', isUnread: true, actor: { username: 'writer' }, post: { id: post.id, title: 'Seen in notifications' } });
+    // The page says it in words.
+    const cookie = `sid=${(await createSession(testDb, USERS.reader)).token}`;
+    const page = await (await workerFetch('http://localhost:8787/me/notifications', { headers: { cookie } })).text();
+    expect(page).toMatch(/data-type="NEW_STORY"[\s\S]*?published a new story: <a[^>]*>Seen in notifications<\/a>/);
   });
 
   it('tells only the writer’s followers when the story is published outside the publication', async () => {
