@@ -28,6 +28,9 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** Sender of outgoing mail, e.g. "Vellum <no-reply@vellum.example>". */
   MAIL_FROM?: string;
+  // ---- Newsletters (worker/newsletters/; docs/newsletters.md) ----
+  /** Secret. Key of the HMAC that signs newsletter unsubscribe and email-settings links; development falls back to a documented default. */
+  NEWSLETTER_SECRET?: string;
   /** Cloudflare Turnstile keys: the captcha on sending sign-in mail is off unless both are set. */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
