@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
 import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
@@ -25,6 +26,7 @@ import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
@@ -78,6 +80,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   const ctx = useLinkContext();
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
+  useStoryPageViewFacts(post);
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
@@ -246,4 +249,23 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       );
     },
   };
+}
+
+/** Tells Open in app's page-view data about this story while it is on screen (header/deep-link-data.ts). */
+function useStoryPageViewFacts(post: FullPost): void {
+  const facts = {
+    createdAt: post.firstPublishedAt ?? null,
+    topic: post.tags[0]?.slug ?? null,
+    publication: post.collection?.slug ?? null,
+    creator: post.creator.username,
+    followsCreator: post.creator.viewerEdge.isFollowing,
+    followsPublication: post.collection?.viewerEdge.isFollowing ?? false,
+    isPaywalled: post.content.isLockedPreviewOnly,
+    isLocked: post.isLocked,
+  };
+  const key = JSON.stringify(facts);
+  useEffect(() => {
+    setStoryPageViewFacts(JSON.parse(key));
+    return () => setStoryPageViewFacts(null);
+  }, [key]);
 }
