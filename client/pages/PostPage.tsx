@@ -27,6 +27,7 @@ import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.ts
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
+import { seriesNotOfferedPage } from './WritingNoticePages.tsx';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
@@ -215,12 +216,19 @@ export const postPage: PageDefinition<PostPageData> = makePostPage(false);
  */
 export const postResponsesPage: PageDefinition<PostPageData> = makePostPage(true);
 
+/** A story inside a sequence: answered as the series pages are (not offered, 404). */
+const SEQUENCE_POST_ROUTE = 'ShowSequencePost';
+const SeriesNotOffered = seriesNotOfferedPage.Component;
+
 function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
   return {
-    query: (params) => ({
+    query: (params, routeName) => ({
       query: PostPageQuery,
       variables: {
-        postId: postIdFromParam(params.postId ?? '') ?? '',
+        // /s/{sequenceSlug}/{postId}: no sequence exists to hold the story (series are not
+        // offered, docs/adr/0011-editor-and-content-mapping.md), so the first part never matches
+        // and no story is looked up: the not-found outcome, status 404.
+        postId: routeName === SEQUENCE_POST_ROUTE ? '' : (postIdFromParam(params.postId ?? '') ?? ''),
         responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
         moreFromPaging: { limit: MORE_FROM_LIMIT },
       },
@@ -240,6 +248,7 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       // /p/{postId}/quotes/{quoteId}, /notes/{noteId}: the passage to open at; /quotes: the most highlighted.
       const routeName = useCurrentPage().resolved?.routeName;
       const target = { id: params.quoteId ?? params.noteId ?? null, showTop: routeName === 'ShowPostQuotes' };
+      if (routeName === SEQUENCE_POST_ROUTE) return <SeriesNotOffered params={params} data={undefined} />;
       return isPost(result) && data.postPageExtras ? (
         <MultiVoteProvider>
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />

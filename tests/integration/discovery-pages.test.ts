@@ -138,6 +138,36 @@ describe('/collections', () => {
   });
 });
 
+describe('/collections/{catalogSlug}', () => {
+  it('sends a public list’s address to the list’s page on its creator’s site; anything else is a 404', async () => {
+    const now = Date.now();
+    const insert = (id: string, name: string, visibility: string) =>
+      env.DB.prepare("INSERT INTO catalogs (id, creator_id, name, type, visibility, item_count, created_at, updated_at) VALUES (?, ?, ?, 'LISTS', ?, 1, ?, ?)")
+        .bind(id, USERS.reader, name, visibility, now, now)
+        .run();
+    await insert('cc0000000001', 'Slow reads', 'PUBLIC');
+    await insert('cc0000000002', 'Secret reads', 'PRIVATE');
+    const reader = await env.DB.prepare('SELECT username FROM users WHERE id = ?').bind(USERS.reader).first<{ username: string }>();
+    for (const slug of ['slow-reads-cc0000000001', 'cc0000000001', 'another-name-cc0000000001']) {
+      const answer = await page(`/collections/${slug}`);
+      expect(answer.status, slug).toBe(301);
+      expect(new URL(answer.headers.get('location')!).pathname).toBe(`/@${reader!.username}/list/slow-reads-cc0000000001`);
+    }
+    for (const slug of ['secret-reads-cc0000000002', 'no-such-list-cc00000000ff', 'staff-picks', 'x-CC0000000001']) {
+      expect((await page(`/collections/${slug}`)).status, slug).toBe(404);
+    }
+  });
+});
+
+describe('addresses whose first part names something Vellum does not have', () => {
+  it('/s/{sequenceSlug}/{postId} answers as the series pages do: not offered, 404, never the story', async () => {
+    const answer = await page(`/s/summer-reads/${bulk(3)}`);
+    expect(answer.status).toBe(404);
+    expect(answer.text).toContain('data-testid="series-not-offered"');
+    expect(answer.text).not.toContain(`data-post-id="${bulk(3)}"`);
+  });
+});
+
 describe('a tag’s top writers', () => {
   it('ranks the writers of the topic by the claps on their stories', async () => {
     const answer = await page('/tag/poetry/top-writers');

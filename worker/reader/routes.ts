@@ -7,6 +7,7 @@ import { mountPostActionLinks } from './post-actions.ts';
 import { mountHighlightRoutes } from './highlight-routes.ts';
 import { mountPerformanceReports } from '../reports/performance-reports.ts';
 import { mountPreloadReports } from '../reports/preload-reports.ts';
+import { mountCuratedCatalogs } from './curated-catalog.ts';
 import { requestLog } from '../lib/request-log.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
@@ -18,4 +19,5 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountHighlightRoutes(app);
   mountPerformanceReports(app);
   mountPreloadReports(app);
+  mountCuratedCatalogs(app);
 }
