@@ -87,6 +87,9 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Another origin for Stripe's API (a local stand-in in tests); unset in production. */
   STRIPE_API_BASE?: string;
+  // ---- Reader: log forwarding (worker/lib/log-forwarding.ts; docs/reader.md "Request logs") ----
+  /** A log-intake service's address; each request's records are POSTed there. Unset: console logs. */
+  LOG_INTAKE_URL?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -1,11 +1,15 @@
 // How the browser readies the next page of a client-side navigation: resolve the path
 // once, load the page's chunk, and run its query into urql's cache, so the page renders
 // complete in the commit that replaces the current one (no empty frame in between).
+// A link's hover or focus does the same ahead of the click (docs/product/1-product-screens-membership-header-search.md
+// §4: pages preload their code and data on hover and focus), so the click then finds
+// both ready and sends no request of its own.
 import type { Client } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { choosePage, type AppLocation, type CurrentPage } from './current-page.ts';
+import { choosePage, type AppLocation, type CurrentPage, type PageChoice } from './current-page.ts';
 import type { PagePreparation } from './navigation.tsx';
-import { setCallOrigin } from './call-origin.ts';
+import { callOrigin, setCallOrigin } from './call-origin.ts';
+import { isMobileOrTabletAgent, sendPreloadReport } from './preload-report.ts';
 
 /**
  * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
@@ -14,27 +18,58 @@ import { setCallOrigin } from './call-origin.ts';
  */
 const loadResolver = () => import('../../shared/routing/resolve-page.ts');
 
+/** The reader asked for lighter pages (the Save-Data setting): nothing is fetched ahead. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
 export function browserPagePreparation(state: PreloadedState, client: Client): PagePreparation {
   const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
+  /** Runs a page's query into urql's cache (cache-first: a result already there is reused). */
+  const loadData = async (choice: PageChoice) => {
+    const definition = await choice.module.load();
+    const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
+    if (request) await client.query(request.query, request.variables).toPromise();
+    return definition;
+  };
+  // Each address is preloaded once per page load: hovering a link again costs nothing.
+  const preloaded = new Set<string>();
   return {
     async prepare(location): Promise<CurrentPage | null> {
       const choice = await choose(location);
       // Redirects, unknown addresses and pages this bundle lacks go to the server, which
       // answers with the right status code.
       if (choice.isNotFound) return null;
-      const definition = await choice.module.load();
       // The next page's data is asked for in its name (docs/product/2-sign-in-notices-cache-routing.md §7).
       setCallOrigin(choice.resolved?.routeName, location.pathname + location.search);
-      const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
       // The result lands in urql's cache; the page's useQuery reads it on its first render.
-      if (request) await client.query(request.query, request.variables).toPromise();
+      const definition = await loadData(choice);
       return { ...choice, location, definition };
     },
     prefetch(location) {
+      const address = location.pathname + location.search;
+      // Bots never preload (they follow links one by one), nor readers saving data.
+      if (state.client.isBot || preloaded.has(address) || savesData()) return;
+      preloaded.add(address);
+      // The preload's calls name the page the reader is on: that is where they are made from.
+      const currentPage = callOrigin().routeMetric;
       choose(location)
-        .then((choice) => (choice.isNotFound ? undefined : choice.module.load()))
+        .then(async (choice) => {
+          if (choice.isNotFound) return;
+          await loadData(choice);
+          sendPreloadReport(
+            {
+              currentPage,
+              preloadedPage: choice.resolved?.routeName ?? null,
+              isLoggedIn: state.viewer !== null,
+              isMobileOrTablet: isMobileOrTabletAgent(navigator.userAgent, navigator.maxTouchPoints),
+            },
+            state.session.xsrf,
+          );
+        })
         .catch(() => {
-          // A failed prefetch is retried by the navigation itself.
+          // A failed preload is retried by the navigation itself.
+          preloaded.delete(address);
         });
     },
   };

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
 import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
@@ -25,6 +26,8 @@ import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
+import { seriesNotOfferedPage } from './WritingNoticePages.tsx';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
@@ -78,6 +81,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   const ctx = useLinkContext();
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
+  useStoryPageViewFacts(post);
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
@@ -212,12 +216,19 @@ export const postPage: PageDefinition<PostPageData> = makePostPage(false);
  */
 export const postResponsesPage: PageDefinition<PostPageData> = makePostPage(true);
 
+/** A story inside a sequence: answered as the series pages are (not offered, 404). */
+const SEQUENCE_POST_ROUTE = 'ShowSequencePost';
+const SeriesNotOffered = seriesNotOfferedPage.Component;
+
 function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
   return {
-    query: (params) => ({
+    query: (params, routeName) => ({
       query: PostPageQuery,
       variables: {
-        postId: postIdFromParam(params.postId ?? '') ?? '',
+        // /s/{sequenceSlug}/{postId}: no sequence exists to hold the story (series are not
+        // offered, docs/adr/0011-editor-and-content-mapping.md), so the first part never matches
+        // and no story is looked up: the not-found outcome, status 404.
+        postId: routeName === SEQUENCE_POST_ROUTE ? '' : (postIdFromParam(params.postId ?? '') ?? ''),
         responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
         moreFromPaging: { limit: MORE_FROM_LIMIT },
       },
@@ -237,6 +248,7 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       // /p/{postId}/quotes/{quoteId}, /notes/{noteId}: the passage to open at; /quotes: the most highlighted.
       const routeName = useCurrentPage().resolved?.routeName;
       const target = { id: params.quoteId ?? params.noteId ?? null, showTop: routeName === 'ShowPostQuotes' };
+      if (routeName === SEQUENCE_POST_ROUTE) return <SeriesNotOffered params={params} data={undefined} />;
       return isPost(result) && data.postPageExtras ? (
         <MultiVoteProvider>
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
@@ -246,4 +258,23 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       );
     },
   };
+}
+
+/** Tells Open in app's page-view data about this story while it is on screen (header/deep-link-data.ts). */
+function useStoryPageViewFacts(post: FullPost): void {
+  const facts = {
+    createdAt: post.firstPublishedAt ?? null,
+    topic: post.tags[0]?.slug ?? null,
+    publication: post.collection?.slug ?? null,
+    creator: post.creator.username,
+    followsCreator: post.creator.viewerEdge.isFollowing,
+    followsPublication: post.collection?.viewerEdge.isFollowing ?? false,
+    isPaywalled: post.content.isLockedPreviewOnly,
+    isLocked: post.isLocked,
+  };
+  const key = JSON.stringify(facts);
+  useEffect(() => {
+    setStoryPageViewFacts(JSON.parse(key));
+    return () => setStoryPageViewFacts(null);
+  }, [key]);
 }

@@ -16,7 +16,7 @@ import {
 } from './PublicationPages.graphql.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import type { TypedDocumentNode } from 'urql';
-import { Link } from '../app/navigation.tsx';
+import { Link, useCurrentPage } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { collectionFeedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
@@ -164,18 +164,40 @@ export const publicationFollowersPage: PageDefinition<PublicationFollowersPageDa
   Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
 };
 
+/**
+ * /{collectionSlug}/{featureSlug}/tagged/{tagSlug}: a feature page's tagged stories. Vellum's
+ * publications have no feature pages, so no {featureSlug} matches: no tag is looked up and the
+ * page is a 404 that says so (never the publication's tagged page under another address).
+ */
+const FEATURE_TAGGED_ROUTE = 'ShowCollectionFeatureTagged';
+
 export const publicationTaggedPage: PageDefinition<PublicationTaggedPageData> = {
-  query: (params) => ({
+  query: (params, routeName) => ({
     query: PublicationTaggedPageQuery,
-    variables: { ...publicationLookup(params), tagSlug: params.tagSlug ?? '', paging: { limit: PROFILE_STORIES_PAGE_SIZE } },
+    variables: {
+      ...publicationLookup(params),
+      tagSlug: routeName === FEATURE_TAGGED_ROUTE ? '' : (params.tagSlug ?? ''),
+      paging: { limit: PROFILE_STORIES_PAGE_SIZE },
+    },
   }),
   // An unknown tag is a page that cannot exist; a known tag the publication has not used is an empty page.
   status: (data) => (data.collection && data.tag ? 200 : 404),
   title: (data, state) => publicationTitle(data?.collection, state.config.productName, data?.tag?.displayTitle),
   Component: function PublicationTagged({ data, params }) {
     const ctx = useLinkContext();
+    const isFeaturePage = useCurrentPage().resolved?.routeName === FEATURE_TAGGED_ROUTE;
     const { collection, tag } = data;
     if (!collection) return <PublicationNotFound />;
+    if (isFeaturePage) {
+      return (
+        <>
+          <PublicationMasthead collection={collection} active={null} />
+          <div className="error-page">
+            <h2 className="error-page-heading">{`${collection.name} has no page “${params.featureSlug ?? ''}”.`}</h2>
+          </div>
+        </>
+      );
+    }
     return (
       <>
         <PublicationMasthead collection={collection} active={null} />

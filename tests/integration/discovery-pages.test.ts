@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { page } from './helpers/story.ts';
+import { clearEdgeCache } from './helpers/edge-cache.ts';
 import { slugFromIsoDate } from '../../shared/discovery-dates.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -111,6 +112,8 @@ describe('a quiet window', () => {
     const old = Date.now() - 60 * DAY;
     await env.DB.prepare('UPDATE posts SET latest_published_at = ?, first_published_at = ? WHERE latest_published_at IS NOT NULL').bind(old, old).run();
     await env.DB.prepare('UPDATE post_tags SET published_at = ?').bind(old).run();
+    // Trending is in the edge cache (tag discovery) and these writes bypass storyChanged's purge.
+    await clearEdgeCache();
     const cards = cardsIn((await page('/trending')).text);
     expect(cards.slice(0, 3)).toEqual([bulk(5), bulk(3), bulk(7)]);
     const poetry = cardsIn((await page('/trending/mode/day/topic/poetry')).text);
@@ -135,6 +138,36 @@ describe('/collections', () => {
     expect(answer.status).toBe(200);
     const lists = [...answer.text.matchAll(/data-catalog-id="([^"]+)"/g)].map((m) => m[1]);
     expect(lists).toEqual(['cb0000000002', 'cb0000000001']);
+  });
+});
+
+describe('/collections/{catalogSlug}', () => {
+  it('sends a public list’s address to the list’s page on its creator’s site; anything else is a 404', async () => {
+    const now = Date.now();
+    const insert = (id: string, name: string, visibility: string) =>
+      env.DB.prepare("INSERT INTO catalogs (id, creator_id, name, type, visibility, item_count, created_at, updated_at) VALUES (?, ?, ?, 'LISTS', ?, 1, ?, ?)")
+        .bind(id, USERS.reader, name, visibility, now, now)
+        .run();
+    await insert('cc0000000001', 'Slow reads', 'PUBLIC');
+    await insert('cc0000000002', 'Secret reads', 'PRIVATE');
+    const reader = await env.DB.prepare('SELECT username FROM users WHERE id = ?').bind(USERS.reader).first<{ username: string }>();
+    for (const slug of ['slow-reads-cc0000000001', 'cc0000000001', 'another-name-cc0000000001']) {
+      const answer = await page(`/collections/${slug}`);
+      expect(answer.status, slug).toBe(301);
+      expect(new URL(answer.headers.get('location')!).pathname).toBe(`/@${reader!.username}/list/slow-reads-cc0000000001`);
+    }
+    for (const slug of ['secret-reads-cc0000000002', 'no-such-list-cc00000000ff', 'staff-picks', 'x-CC0000000001']) {
+      expect((await page(`/collections/${slug}`)).status, slug).toBe(404);
+    }
+  });
+});
+
+describe('addresses whose first part names something Vellum does not have', () => {
+  it('/s/{sequenceSlug}/{postId} answers as the series pages do: not offered, 404, never the story', async () => {
+    const answer = await page(`/s/summer-reads/${bulk(3)}`);
+    expect(answer.status).toBe(404);
+    expect(answer.text).toContain('data-testid="series-not-offered"');
+    expect(answer.text).not.toContain(`data-post-id="${bulk(3)}"`);
   });
 });
 

@@ -121,6 +121,16 @@ describe('every page answers 200 with its page name and layout', () => {
     }
   });
 
+  it('a feature page’s tagged address is a 404: publications have no feature pages', async () => {
+    const publication = collectionBySlug('the-long-read');
+    const tagged = tagUsedBy(publication.id);
+    const res = await get(`/the-long-read/science/tagged/${tagged}`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html.replaceAll('<!-- -->', '')).toContain('has no page “science”');
+    expect(html.match(/class="story-card"/g) ?? []).toEqual([]);
+  });
+
   it('who-to-follow lists the writers with the most stories in the topic, most first', async () => {
     const tag = busiestTag();
     const res = await get(`/tag/${String(tag.slug)}/who-to-follow`);

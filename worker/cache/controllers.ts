@@ -15,7 +15,7 @@ import type { HostContext } from '../host/resolve-host.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import type { EligiblePage } from './eligibility.ts';
 import type { SubjectFacts } from './rules.ts';
-import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from './tags.ts';
+import { collectionTag, HOME_TAG, DISCOVERY_TAG, SITE_TAG, postTag, topicTag, userTag } from './tags.ts';
 
 /**
  * docs/product/2-sign-in-notices-cache-routing.md §7: id → id, isPublished, collection id, creator
@@ -145,6 +145,12 @@ export async function learnSubject(page: EligiblePage, host: HostContext, contex
     switch (page.kind) {
       case 'home':
         return { facts: { found: true, post: null }, tags: [HOME_TAG] };
+      // Trending and top stories are a 404 for an unknown mode, topic or day: only a 200 is
+      // stored, so the subject is whatever the page found.
+      case 'discovery':
+        return { facts: { found: true, post: null }, tags: [DISCOVERY_TAG] };
+      case 'site':
+        return { facts: { found: true, post: null }, tags: [SITE_TAG] };
       case 'post':
         return await postSubject(page.params.postId, context);
       case 'topic':

@@ -14,6 +14,15 @@
 //               ShowUserById (/u/{userId})                                           tag user:{id}
 //   collection  publication pages: ShowCollectionHome, ShowCollectionMasthead,
 //               ShowCollectionLatest, ShowCollectionById (/c/{collectionId})        tag collection:{id}
+//   discovery   ShowTrending, ShowTrendingMode, ShowTrendingModeTopic, ShowTopStories,
+//               ShowTopStoriesForDate (stories from the whole site: every story
+//               change purges them, worker/stories/story-changed.ts)                tag discovery
+//   site        the site's own pages: /about, /creators, /creator-tools, /earn,
+//               /partner-program, /business, /jobs, /help, /m/tos, /suspended,
+//               /not-available, /goodbye (text only; a deployment changes the key)  tag site
+//
+// /collections (everyone's public lists) is not eligible: a list's changes purge nothing, so a
+// copy could go on naming a list its owner has just made private.
 //
 // Not eligible: everything else — the viewer's own pages (/me/*), editors, settings,
 // stats, search, sign-in, plans and checkout, admin, redirects and the not-found page.
@@ -28,7 +37,7 @@ import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 /** What eligibility reads of a resolved route. */
 export type RouteForCache = Pick<ResolvedPage, 'routeName' | 'pageName' | 'params' | 'redirects'>;
 
-export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection';
+export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection' | 'discovery' | 'site';
 
 export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
   ShowHome: 'home',
@@ -51,6 +60,23 @@ export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
   ShowCollectionMasthead: 'collection',
   ShowCollectionLatest: 'collection',
   ShowCollectionById: 'collection',
+  ShowTrending: 'discovery',
+  ShowTrendingMode: 'discovery',
+  ShowTrendingModeTopic: 'discovery',
+  ShowTopStories: 'discovery',
+  ShowTopStoriesForDate: 'discovery',
+  ShowLandingAbout: 'site',
+  ShowLandingCreators: 'site',
+  ShowLandingCreatorTools: 'site',
+  ShowLandingEarn: 'site',
+  ShowLandingPartnerProgram: 'site',
+  ShowLandingB2b: 'site',
+  ShowJobs: 'site',
+  ShowHelp: 'site',
+  ShowTermsOfService: 'site',
+  ShowSuspended: 'site',
+  ShowNotAvailable: 'site',
+  ShowGoodbye: 'site',
 };
 
 /** What the cache needs to know about an eligible page: its kind and the params that name its subject. */

@@ -1,9 +1,14 @@
 // Cache tags (docs/product/2-sign-in-notices-cache-routing.md §4.7): home; post:{postId};
-// topic:{tagSlug}; and user:{id}, collection:{id} for profile and publication pages. A stored page
+// topic:{tagSlug}; and user:{id}, collection:{id} for profile and publication pages; discovery for
+// trending and top stories; site for the site's own pages (docs/adr/0001-edge-cache.md). A stored page
 // carries its tags in the Cache-Tag header (comma-separated, as Cloudflare's purge-by-tag reads
 // it); a purge by tag drops every copy that carries the tag.
 
 export const HOME_TAG = 'home';
+/** Trending and top stories: lists drawn from every story, purged with any story's change. */
+export const DISCOVERY_TAG = 'discovery';
+/** The site's own pages (about, help, terms…): their text changes only with a deployment. */
+export const SITE_TAG = 'site';
 export const postTag = (postId: string) => `post:${postId}`;
 export const topicTag = (tagSlug: string) => `topic:${tagSlug.toLowerCase()}`;
 export const userTag = (userId: string) => `user:${userId}`;

@@ -5,7 +5,9 @@
 // there is one, else a fresh one; it is sent back as x-request-id so a reader's report of a
 // problem can be matched to its log record. The request tag is the caller's x-request-tag
 // (a synthetic check or a benchmark naming its requests), when it is a short token.
+// With LOG_INTAKE_URL set, the request's records are forwarded instead (worker/lib/log-forwarding.ts).
 import { createMiddleware } from 'hono/factory';
+import { forwardLogs, logIntakeUrl } from './log-forwarding.ts';
 
 export const LOG_LEVELS = { silent: 100, error: 50, warn: 40, info: 30, debug: 20, trace: 10 } as const;
 export type LogLevel = Exclude<keyof typeof LOG_LEVELS, 'silent'>;
@@ -50,7 +52,7 @@ interface RoutedVariables {
 }
 
 /** The middleware: every request below it gets an id, and one record when it is answered. */
-export const requestLog = createMiddleware<{ Variables: RoutedVariables }>(async (c, next) => {
+export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string }; Variables: RoutedVariables }>(async (c, next) => {
   const started = Date.now();
   const requestId = requestIdOf(c.req.raw);
   await next();
@@ -62,7 +64,7 @@ export const requestLog = createMiddleware<{ Variables: RoutedVariables }>(async
   } catch {
     // immutable headers
   }
-  writeLog({
+  const record: RequestLogRecord = {
     level: LOG_LEVELS[levelName],
     levelName,
     event: 'request',
@@ -74,5 +76,20 @@ export const requestLog = createMiddleware<{ Variables: RoutedVariables }>(async
     method: c.req.method,
     status,
     durationMs: Date.now() - started,
-  });
+  };
+  const intake = logIntakeUrl(c.env?.LOG_INTAKE_URL);
+  const waitUntil = intake ? executionWaitUntil(c) : null;
+  // The request's records go in one batch after the answer (forwarding never delays a reader).
+  if (intake && waitUntil) waitUntil(forwardLogs(intake, [record]));
+  else writeLog(record);
 });
+
+/** The execution context's waitUntil, or null where there is none (a direct app.request in a unit test). */
+function executionWaitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }): ((promise: Promise<unknown>) => void) | null {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return null;
+  }
+}

@@ -1,11 +1,13 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
-// redirects, the vote and bookmark links, creating highlights and the performance reports.
+// redirects, the vote and bookmark links, creating highlights, the performance and preload reports.
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
 import { mountPostActionLinks } from './post-actions.ts';
 import { mountHighlightRoutes } from './highlight-routes.ts';
 import { mountPerformanceReports } from '../reports/performance-reports.ts';
+import { mountPreloadReports } from '../reports/preload-reports.ts';
+import { mountCuratedCatalogs } from './curated-catalog.ts';
 import { requestLog } from '../lib/request-log.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
@@ -16,4 +18,6 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountPostActionLinks(app);
   mountHighlightRoutes(app);
   mountPerformanceReports(app);
+  mountPreloadReports(app);
+  mountCuratedCatalogs(app);
 }

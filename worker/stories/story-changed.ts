@@ -11,14 +11,14 @@
 // (docs/product/2-sign-in-notices-cache-routing.md §4.7), including the topics and publication
 // it had BEFORE the change, so a story leaving a topic also leaves that topic's cached page.
 import { purgeTags } from '../cache/purge.ts';
-import { collectionTag, HOME_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
+import { collectionTag, DISCOVERY_TAG, HOME_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { PostNode } from '../graphql/resolvers/post-content.ts';
 import { reindexPost, reindexTag } from '../search/indexing.ts';
 
-/** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home. */
+/** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home, trending and top stories. */
 export async function storyCacheTags(context: GraphQLContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
-  const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG];
+  const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG, DISCOVERY_TAG];
   if (post.collectionId) tags.push(collectionTag(post.collectionId));
   for (const tag of await context.loaders.tagsByPostId.load(post.id)) tags.push(topicTag(tag.slug));
   return tags;

@@ -56,6 +56,30 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
       window.scrollTo({ top: 0, behavior: 'smooth' });
     }
   };
+  // Open in app carries the page-view data (header/deep-link-data.ts), added when it is followed:
+  // the module loads then (it is not part of the shell), and never for bots.
+  const onOpenInAppClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (state.client.isBot || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const link = event.currentTarget.href;
+    const membership = state.viewerMembership;
+    void import('./deep-link-data.ts')
+      .then(({ pageViewData, withPageViewData, currentStoryPageViewFacts }) =>
+        withPageViewData(
+          link,
+          pageViewData({
+            userAgent: navigator.userAgent,
+            isLoggedIn: loggedIn,
+            isMember: !!membership && membership.state !== 'ENDED' && membership.state !== 'GRACE_EXPIRED',
+            search: location.search,
+            referrer: document.referrer,
+            story: currentStoryPageViewFacts(),
+          }),
+        ),
+      )
+      .catch(() => link)
+      .then((href) => window.location.assign(href));
+  };
   // Sign-in prompts are links to the sign-in page, so they work before hydration too.
   const prompt = (options: SignInPromptOptions) => ({
     href: signInPageUrl(options, ctx),
@@ -119,6 +143,7 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
             className="header-open-in-app"
             href={openInAppUrl({ pageUrl, routeName, isLoggedIn: loggedIn })}
             rel="nofollow noopener"
+            onClick={onOpenInAppClick}
             data-testid="open-in-app"
           >
             Open in app

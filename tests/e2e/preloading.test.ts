@@ -1,0 +1,103 @@
+// Pages preload their code and data on hover and focus
+// (docs/product/1-product-screens-membership-header-search.md §4; client/app/page-preparation.ts):
+// hovering a story card fetches the story page's chunk and its data before any click, sends one
+// preload report (§7), and the click then shows the story without a data request of its own.
+// Readers who save data and bots preload nothing.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot: a reader's browser does not. */
+const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const readerPage = async () => (await browser.newContext({ userAgent: READER_AGENT })).newPage();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every request the page makes from now on, by kind. */
+function recordRequests(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  const of = (test: (url: URL, request: Request) => boolean) => seen.filter((request) => test(new URL(request.url()), request));
+  return {
+    graphql: () => of((url) => url.pathname === '/_/graphql'),
+    scripts: () => of((url, request) => request.resourceType() === 'script' && url.pathname.startsWith('/assets/')),
+    preloadReports: () => of((url) => url.pathname === '/_/clientele/reports/preload/'),
+    clear: () => seen.splice(0),
+  };
+}
+
+it('hovering a story card loads its page and data; the click then sends no data request', async () => {
+  const page = await readerPage();
+  const watch = watchPage(page);
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  const requests = recordRequests(page);
+
+  const card = page.locator(ON_SITE_STORY_CARD).first();
+  const title = (await card.locator('.story-card-title').textContent())!.trim();
+  const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
+  await card.locator('.story-card-link').hover();
+  const report = await reported;
+  // The report comes after the chunk and the data are in: both were fetched on hover.
+  expect(requests.scripts().length).toBeGreaterThan(0);
+  const dataCalls = requests.graphql();
+  expect(dataCalls.length).toBeGreaterThan(0);
+  expect(dataCalls.map((request) => request.headers()['graphql-operation']).join(',')).toMatch(/Post/);
+  expect(report.postDataJSON()).toEqual({ currentPage: 'ShowHome', preloadedPage: expect.stringMatching(/Post/), isLoggedIn: false, isMobileOrTablet: false });
+  expect((await report.response())?.status()).toBe(204);
+
+  // Hovering again (once per link) preloads nothing more.
+  await page.mouse.move(0, 0);
+  requests.clear();
+  await card.locator('.story-card-link').hover();
+  await page.waitForTimeout(200);
+  expect(requests.preloadReports()).toEqual([]);
+  expect(requests.graphql()).toEqual([]);
+
+  await card.locator('.story-card-link').click();
+  await page.waitForSelector('h1.story-title');
+  expect((await page.locator('h1.story-title').textContent())!.trim()).toBe(title);
+  expect(requests.graphql()).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
+  await page.context().close();
+});
+
+it('focusing a link preloads too, but not for a reader who saves data', async () => {
+  const page = await readerPage();
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  const requests = recordRequests(page);
+  await page.evaluate(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }));
+  await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').focus();
+  await page.waitForTimeout(300);
+  expect(requests.graphql()).toEqual([]);
+  expect(requests.preloadReports()).toEqual([]);
+
+  await page.evaluate(() => Object.defineProperty(navigator, 'connection', { value: { saveData: false }, configurable: true }));
+  const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
+  await page.locator(ON_SITE_STORY_CARD).nth(1).locator('.story-card-link').focus();
+  await reported;
+  expect(requests.graphql().length).toBeGreaterThan(0);
+  await page.context().close();
+});
+
+it('a bot preloads nothing', async () => {
+  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+  // (A crawler: the same page with the reader's agent preloads, as the tests above show.)
+  const page = await context.newPage();
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  const requests = recordRequests(page);
+  await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').hover();
+  await page.waitForTimeout(300);
+  expect(requests.graphql()).toEqual([]);
+  expect(requests.preloadReports()).toEqual([]);
+  await context.close();
+});
