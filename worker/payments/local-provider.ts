@@ -152,6 +152,11 @@ export class LocalProvider implements PaymentProvider {
     await orm(this.db).update(devpaySubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(devpaySubscriptions.id, subscriptionRef));
   }
 
+  /** As Stripe's immediate cancel: the subscription is canceled and never charged again. */
+  async endSubscriptionNow(subscriptionRef: string): Promise<void> {
+    await orm(this.db).update(devpaySubscriptions).set({ status: 'canceled' }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
   /** Kept in the subscription's metadata until the renewal that starts the new plan. */
   async schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void> {
     const db = orm(this.db);

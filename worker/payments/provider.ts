@@ -80,6 +80,11 @@ export interface PaymentProvider {
   completedCheckout(sessionRef: string): Promise<CompletedCheckout>;
   /** Cancel at the period's end (true) or take that back (false): reactivation. */
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * Ends a subscription now, collecting nothing more (its open invoice is left unpaid): a
+   * past-due membership replaced by a gift (docs/membership.md "Gifts").
+   */
+  endSubscriptionNow(subscriptionRef: string): Promise<void>;
   /** The new card becomes the subscription's; a past-due subscription retries its charge. */
   updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void>;
   /**

@@ -100,6 +100,11 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel });
   }
 
+  /** Stripe's immediate cancel: no proration invoice, nothing more is charged. */
+  async endSubscriptionNow(subscriptionRef: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionRef, { invoice_now: false, prorate: false });
+  }
+
   /**
    * A subscription schedule from the subscription: the current phase runs to the period's end,
    * then a phase at the new price (price_data on the subscription's product) takes over and the

@@ -289,10 +289,29 @@ export const membershipModule: SchemaModule = {
         // A running paid membership keeps being billed by its processor: a gift would not
         // replace it, so it waits until that membership has ended (docs/membership.md "Gifts").
         const current = await ctx.loaders.membershipByUserId.load(viewer.id);
-        if (current && current.paymentProvider !== 'MEDIUM_GIFT' && ['ACTIVE', 'CANCELLED', 'PAYMENT_FAILED'].includes(membershipState(current, ctx.now))) {
+        const currentState = current ? membershipState(current, ctx.now) : null;
+        const paid = current !== null && current !== undefined && current.paymentProvider !== 'MEDIUM_GIFT';
+        if (paid && (currentState === 'ACTIVE' || currentState === 'CANCELLED' || currentState === 'PAYMENT_FAILED')) {
           return { __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' };
         }
-        const outcome = await redeemGiftCode(ctx.db, viewer.id, String(args.code ?? '').slice(0, 64), ctx.now);
+        const code = String(args.code ?? '').slice(0, 64);
+        // A paid membership whose payment failed and whose grace is over is still a past-due
+        // subscription at the processor: left alone, a later retry would charge the card and
+        // take the membership back, and its deletion would cut the gift short. The gift
+        // replaces it: the processor ends it first (only for a code that is valid now), then
+        // the gift and the unlinking are written together (docs/membership.md "Gifts").
+        const pastDue = paid && currentState === 'GRACE_EXPIRED' ? await orm(ctx.db).select().from(subscriptions).where(eq(subscriptions.membershipId, current.id)).get() : undefined;
+        if (pastDue) {
+          const check = await giftCodeStatus(ctx.db, code, ctx.now);
+          if (check.status !== 'VALID') return { __typename: 'GiftCodeCheck', status: check.status, message: GIFT_CODE_MESSAGES[check.status], membershipType: null };
+          try {
+            await paymentProviderFor(ctx.env).endSubscriptionNow(pastDue.subscriptionRef);
+          } catch (error) {
+            console.error(JSON.stringify({ event: 'gift_past_due_end_failed', message: String(error) }));
+            return failed();
+          }
+        }
+        const outcome = await redeemGiftCode(ctx.db, viewer.id, code, ctx.now, { unlinkSubscription: pastDue !== undefined });
         if (outcome.status !== 'VALID') return { __typename: 'GiftCodeCheck', status: outcome.status, message: GIFT_CODE_MESSAGES[outcome.status], membershipType: null };
         ctx.loaders.membershipByUserId.clear(viewer.id);
         const membership = await ctx.loaders.membershipByUserId.load(viewer.id);
