@@ -59,6 +59,7 @@ function answer(request: Recorded): { status: number; body: unknown } {
     return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule', phases: [{ start_date: 1_780_000_000 }] } };
   }
   if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
+  if (request.method === 'DELETE' && request.path.startsWith('/v1/subscriptions/sub_1')) return { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'canceled' } };
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
   return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } } };
 }
@@ -147,6 +148,17 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       ['POST', '/v1/subscriptions/sub_1', 'pm_2'],
       ['POST', '/v1/invoices/in_9/pay', 'pm_2'],
     ]);
+  });
+
+  it('ends a past-due subscription now, with no proration invoice (a gift replaces it)', async () => {
+    await provider().endSubscriptionNow('sub_1');
+    expect(recorded).toHaveLength(1);
+    const [request] = recorded;
+    expect(request!.method).toBe('DELETE');
+    expect(request!.path.split('?')[0]).toBe('/v1/subscriptions/sub_1');
+    // stripe-node sends a DELETE's parameters in the query string (a body, should that change).
+    const sent = request!.path.includes('?') ? new URLSearchParams(request!.path.split('?')[1]) : request!.form;
+    expect([sent.get('invoice_now'), sent.get('prorate')]).toEqual(['false', 'false']);
   });
 
   it('schedules a plan switch at the period end: a subscription schedule whose second phase has the configured price', async () => {
