@@ -84,6 +84,12 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Another origin for Stripe's API (a local stand-in in tests); unset in production. */
   STRIPE_API_BASE?: string;
+  /**
+   * The discount offer new members get on monthly plans: ONE_MONTH_FREE, THREE_MONTHS_FREE or
+   * SIX_MONTHS_FREE (shared/membership/plans.ts); unset or anything else: none. Chosen here,
+   * never by the client (docs/membership.md "Discount offers").
+   */
+  MEMBERSHIP_DISCOUNT_OFFER?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
