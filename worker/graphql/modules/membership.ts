@@ -2,9 +2,10 @@
 // docs/membership.md): the plans and prices of configuration, the viewer's membership with its
 // card, plan switch schedule and what it may do, cancel and uncancelMembership, receipts, gift
 // code checks and redemption (rate-limited per viewer and per address).
+import { configuredDiscountOffer, discountOfferFor } from '../../membership/discount-offer.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { GIFT_CODE_MESSAGES } from '../../../shared/membership/gift-code-status.ts';
-import { DEFAULT_CURRENCY, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, DISCOUNT_OFFERS, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { orm } from '../../db/orm.ts';
@@ -45,6 +46,8 @@ const typeDefs = /* GraphQL */ `
     "month or year"
     interval: String!
     price: Money!
+    "Months free at the start under the configured discount offer, for this viewer (a first membership, monthly plans); null when none."
+    freeMonths: Int
   }
 
   "A card on file: never its number."
@@ -250,9 +253,16 @@ export const membershipModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      membershipPlans: (_: unknown, args: { currency?: string | null }) => {
+      membershipPlans: async (_: unknown, args: { currency?: string | null }, ctx: GraphQLContext) => {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
-        return MEMBERSHIP_PLAN_TYPES.map((type) => ({ membershipType: type, tier: PLANS[type].tier, interval: PLANS[type].interval, price: money(planPrice(type, currency), currency) }));
+        // The same decision as the checkout's (worker/membership/discount-offer.ts): what /plans
+        // promises is what the processor is asked for.
+        const configured = configuredDiscountOffer(ctx.env);
+        const hadMembership = configured !== null && ctx.viewer.user ? (await ctx.loaders.membershipByUserId.load(ctx.viewer.user.id)) != null : false;
+        return MEMBERSHIP_PLAN_TYPES.map((type) => {
+          const offer = discountOfferFor(configured, type, hadMembership);
+          return { membershipType: type, tier: PLANS[type].tier, interval: PLANS[type].interval, price: money(planPrice(type, currency), currency), freeMonths: offer ? DISCOUNT_OFFERS[offer].freeMonths : null };
+        });
       },
       membershipWeeklyPrice: (_: unknown, args: { currency?: string | null }) => {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
