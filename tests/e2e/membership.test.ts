@@ -5,7 +5,7 @@
 // mailed to the development mailbox, redeemed by a second new account, refused the second time.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, executeSql, sessionSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -15,10 +15,12 @@ let memberStory: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const page = await browser.newPage();
-  await page.goto(baseURL + '/@ada');
-  const href = await page.locator('.story-card', { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
+  // partner's stories live on the main host (ada's link her custom domain, ada.test, which the
+  // local browser cannot reach).
+  await page.goto(baseURL + '/@partner');
+  const href = await page.locator(ON_SITE_STORY_CARD, { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
   await page.close();
-  if (!href) throw new Error('The seeded site has no member-only story by ada');
+  if (!href) throw new Error('The seeded site has no member-only story by partner');
   memberStory = new URL(href, baseURL).pathname;
 });
 afterAll(async () => {
