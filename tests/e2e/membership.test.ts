@@ -93,7 +93,8 @@ it('a visitor becomes a member, reads the story whole, cancels and reactivates',
   await waitForHydration(page);
   await page.fill('[data-testid="registration-name"] input', 'New Member');
   await page.fill('[data-testid="registration-username"] input', `member_${stamp}`);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/plans' || url.pathname === '/'), page.click('[data-testid="registration-submit"]')]);
+  // A new account may first be offered topics to follow (/get-started/topics?redirect=/plans).
+  await Promise.all([page.waitForURL((url) => ['/plans', '/', '/get-started/topics'].includes(url.pathname)), page.click('[data-testid="registration-submit"]')]);
   if (new URL(page.url()).pathname !== '/plans') await page.goto(baseURL + '/plans');
   await waitForHydration(page);
 
