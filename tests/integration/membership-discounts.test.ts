@@ -4,6 +4,7 @@
 // makes the first charge when the free months end. A yearly plan, a former member and any
 // offer the client names get no discount.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format.ts';
 import { offerFirstChargeAt } from '../../shared/membership/plans.ts';
 import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
 import { startCheckout } from '../../worker/membership/checkout.ts';
@@ -65,7 +66,11 @@ describe('discount offers', () => {
   it('three months free: the card is saved, nothing is charged, the member reads; the clock charges the configured price when the free months end', async () => {
     const account = await newAccount();
     const now = Date.now();
-    const paid = await pay(await checkoutWithOffer(account, 'MONTHLY', now));
+    const url = await checkoutWithOffer(account, 'MONTHLY', now);
+    const page = await (await workerFetch(url)).text();
+    expect(page).toContain('$5.00');
+    expect(page).toContain(`Nothing is charged today. First charge on ${formatDate(offerFirstChargeAt('THREE_MONTHS_FREE', now))}.`);
+    const paid = await pay(url);
     expect(paid.status).toBe(303);
     const membership = await testDb.prepare('SELECT plan, amount, current_period_ends_at AS ends, payment_failed_at FROM memberships WHERE user_id = ?').bind(account.id).first();
     expect(membership).toEqual({ plan: 'MONTHLY', amount: 500, ends: offerFirstChargeAt('THREE_MONTHS_FREE', now), payment_failed_at: null });
