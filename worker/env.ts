@@ -90,6 +90,12 @@ export interface Env {
   // ---- Reader: log forwarding (worker/lib/log-forwarding.ts; docs/reader.md "Request logs") ----
   /** A log-intake service's address; each request's records are POSTed there. Unset: console logs. */
   LOG_INTAKE_URL?: string;
+  /**
+   * The discount offer new members get on monthly plans: ONE_MONTH_FREE, THREE_MONTHS_FREE or
+   * SIX_MONTHS_FREE (shared/membership/plans.ts); unset or anything else: none. Chosen here,
+   * never by the client (docs/membership.md "Discount offers").
+   */
+  MEMBERSHIP_DISCOUNT_OFFER?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -42,7 +42,7 @@ export function StoryCard({ post }: { post: StoryCardPost }) {
           {post.subtitle ? <p className="story-card-subtitle">{post.subtitle}</p> : null}
         </Link>
         <div className="story-card-meta muted">
-          {post.isLocked ? <MemberStar /> : null}
+          {post.isLocked ? <MemberStar creatorId={post.creator.id} /> : null}
           {date ? <span>{formatDate(date)}</span> : null}
           <span aria-hidden="true">·</span>
           <span>{formatReadingTime(post.readingTime)}</span>

@@ -12,6 +12,8 @@ import { Link, useNavigation } from '../app/navigation.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { money, tierName } from '../components/membership/membership-text.ts';
+import { MEMBERSHIP_TOASTS } from '../components/membership/membership-toasts.ts';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { GiftCodeCheckQuery, MembershipPlansQuery, RedeemGiftCodeMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
 
@@ -139,6 +141,7 @@ export const redeemGiftPage: PageDefinition = {
     const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
     const [redeemed, redeem] = useMutation(RedeemGiftCodeMutation);
     const [checking, setChecking] = useState(false);
+    const { showToast } = useToast();
 
     const check = async () => {
       setChecking(true);
@@ -153,7 +156,10 @@ export const redeemGiftPage: PageDefinition = {
       const answer = await redeem({ code });
       const result = answer.data?.redeemGiftCode;
       if (!result) setMessage({ text: "We couldn't process your request, please try again.", ok: false });
-      else if (result.__typename === 'GiftMembershipRedeemed') setMessage({ text: `${result.message} Your membership runs until ${formatDate(result.membership.currentPeriodEndsAt)}.`, ok: true });
+      else if (result.__typename === 'GiftMembershipRedeemed') {
+        setMessage({ text: `${result.message} Your membership runs until ${formatDate(result.membership.currentPeriodEndsAt)}.`, ok: true });
+        showToast({ message: MEMBERSHIP_TOASTS.GIFT_REDEEMED });
+      }
       else setMessage({ text: result.message, ok: false });
     };
     return (

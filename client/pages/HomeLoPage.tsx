@@ -36,7 +36,7 @@ function TrendingItem({ post, rank }: { post: ResultOf<typeof TrendingItem_post>
           {post.title}
         </Link>
         <div className="trending-meta muted">
-          {post.isLocked ? <MemberStar /> : null}
+          {post.isLocked ? <MemberStar creatorId={post.creator.id} /> : null}
           {date ? <span>{formatDate(date)}</span> : null}
           <span aria-hidden="true">·</span>
           <span>{formatReadingTime(post.readingTime)}</span>

@@ -13,6 +13,7 @@ import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
+import { queueMembershipToast } from '../components/membership/membership-toasts.ts';
 import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
 
@@ -69,6 +70,7 @@ function SwitchPlan({ data, membership }: { data: ManageData; membership: Member
     setFailed(null);
     const answer = await update({ membershipId: membership.id, membershipType });
     if (answer.data?.updateMembershipPlan.__typename === 'UpdateMembershipPlanSuccess') {
+      queueMembershipToast('PLAN_SWITCHED');
       window.location.assign(`/manage-membership/confirmation/${membershipType}`);
       return;
     }
@@ -215,6 +217,7 @@ export const cancelMembershipPage: PageDefinition<ManageData> = {
       const answer = await cancel({ membershipId: membership.id });
       if (answer.data?.cancelMembership.__typename === 'MutationSuccess') {
         // A full load: every cached view of the membership (menu, banners) starts fresh.
+        queueMembershipToast('CANCELLED');
         window.location.assign('/manage-membership');
         return;
       }

@@ -7,6 +7,7 @@ export const MembershipPlansQuery = known(graphql(`
       membershipType
       tier
       interval
+      freeMonths
       price {
         amount
         currency

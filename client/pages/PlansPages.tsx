@@ -29,6 +29,11 @@ function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolea
       <p className="plan-card-price">
         <span data-testid="plan-price">{money(offer.price)}</span>/{offer.interval}
       </p>
+      {offer.freeMonths && !running ? (
+        <p className="plan-card-offer" data-testid="plan-offer">
+          {offer.freeMonths === 1 ? 'First month free' : `First ${offer.freeMonths} months free`}, then {money(offer.price)}/{offer.interval}
+        </p>
+      ) : null}
       <ul className="plan-card-benefits">
         {BENEFITS[offer.tier as 'MEMBER' | 'FRIEND'].map((benefit) => (
           <li key={benefit}>{benefit}</li>

@@ -96,7 +96,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
             <AuthorPaywallNote />
           ) : (
             <p className="story-member-only">
-              <MemberStar /> Member-only story
+              <MemberStar creatorId={post.creator.id} /> Member-only story
             </p>
           )
         ) : null}

@@ -82,3 +82,22 @@ export function addInterval(interval: PlanInterval, from: number): number {
   else date.setUTCMonth(date.getUTCMonth() + 1);
   return date.getTime();
 }
+
+export function isDiscountOffer(value: unknown): value is DiscountOffer {
+  return typeof value === 'string' && Object.hasOwn(DISCOUNT_OFFERS, value);
+}
+
+/**
+ * Whether an offer applies to a plan: monthly plans only (docs/product/1-product-screens-membership-header-search.md
+ * §9 speaks of "a discounted monthly plan"; free months of a yearly plan would be a different price).
+ */
+export function offerAppliesTo(plan: MembershipPlanType): boolean {
+  return PLANS[plan].interval === 'month';
+}
+
+/** When the first charge falls under an offer: `freeMonths` calendar months after `from` (UTC). */
+export function offerFirstChargeAt(offer: DiscountOffer, from: number): number {
+  let at = from;
+  for (let i = 0; i < DISCOUNT_OFFERS[offer].freeMonths; i++) at = addInterval('month', at);
+  return at;
+}

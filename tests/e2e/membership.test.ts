@@ -5,7 +5,7 @@
 // mailed to the development mailbox, redeemed by a second new account, refused the second time.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, executeSql, sessionSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -15,15 +15,13 @@ let memberStory: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const page = await browser.newPage();
-  await page.goto(baseURL + '/@ada');
-  const href = await page.locator('.story-card', { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
+  // partner's stories live on the main host (ada's link her custom domain, ada.test, which the
+  // local browser cannot reach).
+  await page.goto(baseURL + '/@partner');
+  const href = await page.locator(ON_SITE_STORY_CARD, { has: page.locator('.member-star') }).first().locator('.story-card-link').getAttribute('href');
   await page.close();
-  if (!href) throw new Error('The seeded site has no member-only story by ada');
-  // ada's stories live on her custom domain (docs/adr/0007-one-address-rule-and-batched-data-client.md),
-  // which this browser cannot reach: read the same story at its /p/{postId} address here.
-  const postId = /([0-9a-f]{12})$/.exec(new URL(href, baseURL).pathname)?.[1];
-  if (!postId) throw new Error(`No story id in ${href}`);
-  memberStory = `/p/${postId}`;
+  if (!href) throw new Error('The seeded site has no member-only story by partner');
+  memberStory = new URL(href, baseURL).pathname;
 });
 afterAll(async () => {
   await browser?.close();
@@ -95,8 +93,8 @@ it('a visitor becomes a member, reads the story whole, cancels and reactivates',
   await waitForHydration(page);
   await page.fill('[data-testid="registration-name"] input', 'New Member');
   await page.fill('[data-testid="registration-username"] input', `member_${stamp}`);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/plans' || url.pathname === '/'), page.click('[data-testid="registration-submit"]')]);
-  if (new URL(page.url()).pathname !== '/plans') await page.goto(baseURL + '/plans');
+  // On the way to paying, sign-up skips onboarding and returns to the plans (docs/adr/0012-accounts.md §3).
+  await Promise.all([page.waitForURL((url) => url.pathname === '/plans'), page.click('[data-testid="registration-submit"]')]);
   await waitForHydration(page);
 
   // A declined card: the provider's error on its page, and no membership.

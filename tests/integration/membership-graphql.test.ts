@@ -6,8 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CODE_MESSAGES } from '../../shared/membership/gift-code-status.ts';
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { newGiftCode, normalizeGiftCode } from '../../worker/membership/gift-codes.ts';
+import { applyPaymentEvent } from '../../worker/membership/apply-payment-event.ts';
+import { localProviderFor } from '../../worker/payments/select-provider.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
-import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { signedIn, loggedOut } from './helpers/signed-in.ts';
 
@@ -131,6 +133,46 @@ describe('gift codes', () => {
     const { data } = await member.gql('mutation($c: String!) { redeemGiftCode(code: $c) { __typename ... on BadRequest { message } } }', { c: code });
     expect(data.redeemGiftCode).toEqual({ __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' });
     expect(await testDb.prepare('SELECT payment_provider FROM memberships WHERE user_id = ?').bind(USERS.member).first()).toEqual({ payment_provider: 'STRIPE' });
+  });
+
+  it('replaces a past-due paid membership whose grace is over: the processor ends it first, and its late events cannot touch the gift', async () => {
+    // A card-paid Member whose renewal failed 30 days ago (grace over); the subscription is past due.
+    await testDb.batch([
+      testDb
+        .prepare("INSERT INTO memberships (id, user_id, tier, plan, payment_provider, currency, amount, started_at, current_period_ends_at, is_cancelled, payment_failed_at, friend_since) VALUES ('bb00000000f1', ?, 'MEMBER', 'MONTHLY', 'STRIPE', 'USD', 500, ?, ?, 0, ?, NULL)")
+        .bind(USERS.writer, Date.now() - 90 * DAY, Date.now() - 30 * DAY, Date.now() - 30 * DAY),
+      testDb.prepare("INSERT INTO subscriptions (membership_id, subscription_ref) VALUES ('bb00000000f1', 'sub_test_past_due')"),
+      testDb.prepare("INSERT INTO devpay_subscriptions (id, customer_ref, payment_method_ref, amount, currency, interval, metadata, current_period_end, cancel_at_period_end, status) VALUES ('sub_test_past_due', 'cus_f', 'pm_f', 500, 'USD', 'month', '{}', ?, 0, 'past_due')").bind(Date.now() - 30 * DAY),
+    ]);
+    const failed = await signedIn(USERS.writer);
+    expect((await failed.gql('{ viewer { viewerEdge { membership { state } } } }')).data.viewer.viewerEdge.membership).toEqual({ state: 'GRACE_EXPIRED' });
+    // A code that is not valid changes nothing, at the processor or here.
+    const wrong = await failed.gql(REDEEM, { c: newGiftCode() });
+    expect(wrong.data.redeemGiftCode).toEqual({ __typename: 'GiftCodeCheck', status: 'NOT_FOUND', message: GIFT_CODE_MESSAGES.NOT_FOUND });
+    expect(await testDb.prepare("SELECT status FROM devpay_subscriptions WHERE id = 'sub_test_past_due'").first()).toEqual({ status: 'past_due' });
+
+    const code = await giftCode('YEARLY');
+    const { data } = await failed.gql(REDEEM, { c: code });
+    expect(data.redeemGiftCode.__typename).toBe('GiftMembershipRedeemed');
+    expect(await testDb.prepare("SELECT payment_provider, payment_failed_at, is_cancelled FROM memberships WHERE id = 'bb00000000f1'").first()).toEqual({
+      payment_provider: 'MEDIUM_GIFT', payment_failed_at: null, is_cancelled: 0,
+    });
+    expect(await testDb.prepare("SELECT status FROM devpay_subscriptions WHERE id = 'sub_test_past_due'").first()).toEqual({ status: 'canceled' });
+    expect(await testDb.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE membership_id = 'bb00000000f1'").first()).toEqual({ n: 0 });
+    const giftEnds = (await testDb.prepare("SELECT current_period_ends_at AS t FROM memberships WHERE id = 'bb00000000f1'").first<{ t: number }>())!.t;
+    expect(giftEnds).toBeGreaterThan(Date.now() + 360 * DAY);
+
+    // The processor's deletion of that subscription arrives later: it finds no membership.
+    const provider = localProviderFor(testEnv);
+    const ended = await applyPaymentEvent(testDb, provider, {
+      id: 'evt_past_due_deleted', type: 'customer.subscription.deleted', created: Math.floor(Date.now() / 1000),
+      data: { object: { object: 'subscription', id: 'sub_test_past_due', status: 'canceled', ended_at: Math.floor(Date.now() / 1000) } },
+    }, Date.now());
+    expect(ended.applied).toBe(true);
+    expect(await testDb.prepare("SELECT payment_provider, is_cancelled, current_period_ends_at AS t FROM memberships WHERE id = 'bb00000000f1'").first()).toEqual({
+      payment_provider: 'MEDIUM_GIFT', is_cancelled: 0, t: giftEnds,
+    });
+    expect((await failed.gql('{ viewer { viewerEdge { membership { state paymentProvider } } } }')).data.viewer.viewerEdge.membership).toEqual({ state: 'ACTIVE', paymentProvider: 'MEDIUM_GIFT' });
   });
 
   it('guessing is rate-limited per viewer', async () => {

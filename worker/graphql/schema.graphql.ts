@@ -142,6 +142,8 @@ type User {
   socialStats: UserSocialStats!
   "Since when the user is a paying member (start of the membership); null when not a member now."
   mediumMemberAt: Long
+  "Whether the user is a Friend now (a Friend-tier membership that unlocks member-only stories): the Friend of the product badge."
+  isFriend: Boolean!
   isSuspended: Boolean!
   isBookAuthor: Boolean!
   verifications: UserVerifications!

@@ -129,6 +129,7 @@ export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): 
     setCancelAtPeriodEnd: fail,
     updateSubscriptionCard: fail,
     schedulePlanChange: fail,
+    endSubscriptionNow: fail,
     verifyWebhook: (rawBody, signature) => provider.verifyWebhook(rawBody, signature),
   };
 }

@@ -130,7 +130,8 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
         : database.insert(memberships).values({ id: membershipId, userId: checkout.userId, ...row }),
       database.delete(subscriptions).where(eq(subscriptions.membershipId, membershipId)),
       database.insert(subscriptions).values({ membershipId, subscriptionRef: completed.subscriptionRef }),
-      charge(membershipId, 'MEMBERSHIP'),
+      // Under a discount offer nothing was charged: the first charge is the renewal at freeUntil.
+      ...(completed.freeUntil === null ? [charge(membershipId, 'MEMBERSHIP')] : []),
     );
     return { statements };
   }

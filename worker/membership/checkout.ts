@@ -4,12 +4,13 @@
 // failure leaves nothing behind.
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_CURRENCY, isPlanType, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, isPlanType, offerFirstChargeAt, planPrice, PLANS, type DiscountOffer, type MembershipPlanType } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
 import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { membershipState } from './active-membership.ts';
+import { discountOfferFor } from './discount-offer.ts';
 
 export type CheckoutKind = 'MEMBERSHIP' | 'GIFT' | 'PAYMENT_METHOD';
 
@@ -40,7 +41,17 @@ function describe(kind: CheckoutKind, plan: MembershipPlanType, productName: str
   return `${productName} membership: ${tier}, ${period}`;
 }
 
-export async function startCheckout(db: D1Database, provider: PaymentProvider, buyer: Buyer, ask: CheckoutAsk, origin: string, productName: string, now: number): Promise<CheckoutOutcome> {
+/** `offer`: the configured discount offer (worker/membership/discount-offer.ts), never the client's. */
+export async function startCheckout(
+  db: D1Database,
+  provider: PaymentProvider,
+  buyer: Buyer,
+  ask: CheckoutAsk,
+  origin: string,
+  productName: string,
+  now: number,
+  offer: DiscountOffer | null = null,
+): Promise<CheckoutOutcome> {
   const database = orm(db);
   const membership = await database.select().from(memberships).where(eq(memberships.userId, buyer.id)).get();
   let plan: MembershipPlanType;
@@ -63,6 +74,7 @@ export async function startCheckout(db: D1Database, provider: PaymentProvider, b
   const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency);
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.id)).get();
   const checkoutId = newId();
+  const discount = ask.kind === 'MEMBERSHIP' ? discountOfferFor(offer, plan, membership !== undefined) : null;
   const success =
     ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
   const cancel = ask.kind === 'MEMBERSHIP' ? `/plans/confirmation/${plan}` : ask.kind === 'GIFT' ? `/gift-checkout?plan=${plan}` : '/me/settings/payment/update';
@@ -74,10 +86,11 @@ export async function startCheckout(db: D1Database, provider: PaymentProvider, b
     amount,
     currency,
     interval: ask.kind === 'MEMBERSHIP' ? PLANS[plan].interval : null,
+    firstChargeAt: discount ? offerFirstChargeAt(discount, now) : null,
     description: describe(ask.kind, plan, productName),
     successUrl: origin + success,
     cancelUrl: origin + cancel,
-    metadata: { user_id: buyer.id, kind: ask.kind, plan },
+    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(discount ? { discount_offer: discount } : {}) },
   });
   await database.insert(checkouts).values({
     id: checkoutId,

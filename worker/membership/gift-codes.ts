@@ -72,7 +72,18 @@ export type RedeemOutcome = { status: GiftCodeStatus; membershipEndsAt: number |
  * conditional update in the same batch as the membership write, so two redemptions at once
  * cannot both succeed.
  */
-export async function redeemGiftCode(db: D1Database, userId: string, input: string, now: number): Promise<RedeemOutcome> {
+export async function redeemGiftCode(
+  db: D1Database,
+  userId: string,
+  input: string,
+  now: number,
+  /**
+   * The gift replaces a paid membership whose processor subscription was just ended: its
+   * link goes in the same transaction, so a late event of that subscription (a retried
+   * invoice, its deletion) finds no membership and cannot touch the gift.
+   */
+  options: { unlinkSubscription?: boolean } = {},
+): Promise<RedeemOutcome> {
   const { status, plan } = await giftCodeStatus(db, input, now);
   if (status !== 'VALID' || !plan) return { status, membershipEndsAt: null };
   const database = orm(db);
@@ -98,7 +109,9 @@ export async function redeemGiftCode(db: D1Database, userId: string, input: stri
           `INSERT INTO memberships (id, user_id, tier, plan, payment_provider, currency, amount, started_at, current_period_ends_at, is_cancelled, payment_failed_at, friend_since) SELECT ?, ?, ?, ?, 'MEDIUM_GIFT', 'USD', 0, ?, ?, 0, NULL, ? WHERE ${claimedByThis}`,
         )
         .bind(newId(), userId, tier, plan, now, endsAt, tier === 'FRIEND' ? now : null, ...claimArgs);
-  const [claimed] = await db.batch([claim, write]);
+  const unlink =
+    options.unlinkSubscription && existing ? [db.prepare(`DELETE FROM subscriptions WHERE membership_id = ? AND ${claimedByThis}`).bind(existing.id, ...claimArgs)] : [];
+  const [claimed] = await db.batch([claim, write, ...unlink]);
   if (!claimed?.meta.changes) return { status: 'ALREADY_USED', membershipEndsAt: null };
   return { status: 'VALID', membershipEndsAt: endsAt };
 }

@@ -3,6 +3,7 @@
 //   POST /_/membership/checkout        start a checkout (form: kind, plan, recipient email)
 //   GET|POST /_/dev/pay/checkout/:id   the local provider's hosted checkout (development only)
 //   POST /_/dev/billing/advance        move the local billing clock (development only)
+import { configuredDiscountOffer } from './discount-offer.ts';
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
@@ -56,6 +57,7 @@ async function checkout(c: AppContext): Promise<Response> {
       mainOrigin(c.env),
       c.env.PRODUCT_NAME,
       Date.now(),
+      configuredDiscountOffer(c.env),
     );
   } catch (error) {
     // The provider could not start the checkout: nothing of ours was written (the checkout row

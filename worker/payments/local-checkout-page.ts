@@ -4,6 +4,7 @@
 // number is read, judged and dropped: only brand, last four and expiry are kept.
 import { html } from 'hono/html';
 import { formatPrice, isPlanCurrency } from '../../shared/membership/plans.ts';
+import { formatDate } from '../../shared/format.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
 import type { LocalProvider } from './local-provider.ts';
 
@@ -20,6 +21,8 @@ interface PageInput {
   description: string;
   amountText: string;
   interval: string | null;
+  /** A discount offer's first charge, as Stripe's page says "… days free" under a trial. */
+  firstChargeText: string | null;
   mode: string;
   cancelUrl: string;
   error: string | null;
@@ -58,6 +61,7 @@ async function checkoutPage(input: PageInput): Promise<string> {
         <p><span class="test">TEST MODE</span></p>
         <h1>${input.description}</h1>
         <p class="amount" data-amount>${input.amountText}${input.interval ? html` <small style="font-size:15px;color:#555">per ${input.interval}</small>` : ''}</p>
+        ${input.firstChargeText ? html`<p data-first-charge>Nothing is charged today. First charge on ${input.firstChargeText}.</p>` : ''}
       </section>
       <section>
         <form method="post" autocomplete="off">
@@ -101,6 +105,7 @@ export async function localCheckoutPage(request: Request, provider: LocalProvide
         description: session.description,
         amountText: session.mode === 'setup' ? 'Update card' : formatPrice(session.amount, isPlanCurrency(session.currency) ? session.currency : 'USD'),
         interval: session.interval,
+        firstChargeText: firstChargeText(session.metadata),
         mode: session.mode,
         cancelUrl: session.cancelUrl,
         error,
@@ -115,4 +120,10 @@ export async function localCheckoutPage(request: Request, provider: LocalProvide
   const result = await provider.pay(sessionRef, { number: field('cardnumber'), expMonth: expiry.month, expYear: expiry.year, cvc: field('cvc').trim() });
   if (!result.ok) return render(result.error.message, 402);
   return new Response(null, { status: 303, headers: { location: result.successUrl, 'cache-control': 'no-store' } });
+}
+
+/** The free months' end a discount offer put in the session's metadata, as a date; else null. */
+function firstChargeText(metadata: string): string | null {
+  const trialEnd = Number((JSON.parse(metadata) as Record<string, string>).trial_end);
+  return trialEnd > 0 ? formatDate(trialEnd) : null;
 }

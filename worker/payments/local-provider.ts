@@ -65,7 +65,8 @@ export class LocalProvider implements PaymentProvider {
         currency: request.currency,
         interval: request.interval,
         description: request.description,
-        metadata: JSON.stringify({ ...request.metadata, checkout_id: request.checkoutId }),
+        // The free months' end travels in the metadata, as the subscription's trial_end does at Stripe.
+        metadata: JSON.stringify({ ...request.metadata, checkout_id: request.checkoutId, ...(request.firstChargeAt !== null ? { trial_end: String(request.firstChargeAt) } : {}) }),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         createdAt: Date.now(),
@@ -95,6 +96,7 @@ export class LocalProvider implements PaymentProvider {
       paymentRef: session.mode === 'setup' ? null : `pi_${sessionRef}`,
       card: card ? { paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
       currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
+      freeUntil: session.mode === 'subscription' ? trialEnd(metadata) : null,
     };
   }
 
@@ -110,6 +112,9 @@ export class LocalProvider implements PaymentProvider {
     if (!outcome.ok) return outcome;
     const paymentMethodRef = localRef('pm');
     const subscriptionRef = session.mode === 'subscription' ? localRef('sub') : null;
+    // Under a discount offer the card is checked and saved, and the first charge waits for the
+    // end of the free months (the billing clock makes it, as Stripe does at a trial's end).
+    const freeUntil = session.mode === 'subscription' ? trialEnd(JSON.parse(session.metadata) as Record<string, string>) : null;
     const db = orm(this.db);
     const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
     await db.batch([
@@ -124,7 +129,7 @@ export class LocalProvider implements PaymentProvider {
               currency: session.currency,
               interval: (session.interval ?? 'month') as PlanInterval,
               metadata: session.metadata,
-              currentPeriodEnd: addInterval((session.interval ?? 'month') as PlanInterval, now),
+              currentPeriodEnd: freeUntil ?? addInterval((session.interval ?? 'month') as PlanInterval, now),
               status: 'active',
             }),
           ]
@@ -136,12 +141,12 @@ export class LocalProvider implements PaymentProvider {
       id: sessionRef,
       mode: session.mode,
       status: 'complete',
-      payment_status: session.mode === 'setup' ? 'no_payment_required' : 'paid',
+      payment_status: session.mode === 'setup' || freeUntil !== null ? 'no_payment_required' : 'paid',
       client_reference_id: (JSON.parse(session.metadata) as Record<string, string>).checkout_id ?? null,
       customer: session.customerRef,
       subscription: subscriptionRef,
       payment_intent: session.mode === 'payment' ? `pi_${sessionRef}` : null,
-      amount_total: session.mode === 'setup' ? 0 : session.amount,
+      amount_total: session.mode === 'setup' || freeUntil !== null ? 0 : session.amount,
       currency: session.currency.toLowerCase(),
       metadata: JSON.parse(session.metadata) as Record<string, string>,
     });
@@ -150,6 +155,11 @@ export class LocalProvider implements PaymentProvider {
 
   async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
     await orm(this.db).update(devpaySubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
+  /** As Stripe's immediate cancel: the subscription is canceled and never charged again. */
+  async endSubscriptionNow(subscriptionRef: string): Promise<void> {
+    await orm(this.db).update(devpaySubscriptions).set({ status: 'canceled' }).where(eq(devpaySubscriptions.id, subscriptionRef));
   }
 
   /** Kept in the subscription's metadata until the renewal that starts the new plan. */
@@ -307,4 +317,10 @@ export class LocalProvider implements PaymentProvider {
 /** A Stripe-Signature header for `payload` (t=…,v1=…), as Stripe signs its webhooks. */
 export function signWebhookPayload(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
   return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSeconds, cryptoProvider });
+}
+
+/** The free months' end a session's metadata carries (ms), or null. */
+function trialEnd(metadata: Record<string, string>): number | null {
+  const value = Number(metadata.trial_end);
+  return metadata.trial_end && Number.isFinite(value) ? value : null;
 }

@@ -28,6 +28,11 @@ export interface CheckoutRequest {
   amount: number;
   currency: PlanCurrency;
   interval: PlanInterval | null;
+  /**
+   * Subscriptions under a discount offer: the first charge is made at this time (ms), nothing
+   * is charged at checkout (Stripe: a trial ending then).
+   */
+  firstChargeAt: number | null;
   description: string;
   successUrl: string;
   cancelUrl: string;
@@ -52,6 +57,8 @@ export interface CompletedCheckout {
   card: CardSummary | null;
   /** Subscriptions: when the paid period ends (ms). */
   currentPeriodEnd: number | null;
+  /** Subscriptions started under a discount offer: when the free months end (ms); else null. */
+  freeUntil: number | null;
 }
 
 /** A verified provider event, in Stripe's shape. */
@@ -80,6 +87,11 @@ export interface PaymentProvider {
   completedCheckout(sessionRef: string): Promise<CompletedCheckout>;
   /** Cancel at the period's end (true) or take that back (false): reactivation. */
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /**
+   * Ends a subscription now, collecting nothing more (its open invoice is left unpaid): a
+   * past-due membership replaced by a gift (docs/membership.md "Gifts").
+   */
+  endSubscriptionNow(subscriptionRef: string): Promise<void>;
   /** The new card becomes the subscription's; a past-due subscription retries its charge. */
   updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void>;
   /**

@@ -68,7 +68,16 @@ export class StripeProvider implements PaymentProvider {
             },
           },
         ],
-        ...(request.mode === 'subscription' ? { subscription_data: { metadata: { ...request.metadata, checkout_id: request.checkoutId } } } : {}),
+        ...(request.mode === 'subscription'
+          ? {
+              subscription_data: {
+                metadata: { ...request.metadata, checkout_id: request.checkoutId },
+                // A discount offer is a trial that ends on the calendar day of the first charge
+                // (trial_end rather than trial_period_days: months are calendar months here).
+                ...(request.firstChargeAt !== null ? { trial_end: Math.floor(request.firstChargeAt / 1000) } : {}),
+              },
+            }
+          : {}),
       });
     }
     if (!session.url) throw new Error('Stripe returned a checkout session without a url');
@@ -93,11 +102,17 @@ export class StripeProvider implements PaymentProvider {
       paymentRef: paymentIntent?.id ?? (typeof latestInvoice === 'string' ? latestInvoice : (latestInvoice?.id ?? null)),
       card: typeof method === 'object' && method ? cardOf(method) : null,
       currentPeriodEnd: periodEnd === null ? null : periodEnd * 1000,
+      freeUntil: typeof subscription?.trial_end === 'number' ? subscription.trial_end * 1000 : null,
     };
   }
 
   async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {
     await this.stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: cancel });
+  }
+
+  /** Stripe's immediate cancel: no proration invoice, nothing more is charged. */
+  async endSubscriptionNow(subscriptionRef: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionRef, { invoice_now: false, prorate: false });
   }
 
   /**

@@ -3,12 +3,20 @@
 // who sees which banner (and their dismissals in browser storage) never reaches the server
 // (docs/product/2-sign-in-notices-cache-routing.md §4.8; docs/membership.md "Banners").
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToast } from '../toasts/ToastProvider.tsx';
+import { MEMBERSHIP_TOASTS, takeMembershipToast } from './membership-toasts.ts';
 
 const MembershipBanners = lazy(() => import('./MembershipBanners.tsx').then((module) => ({ default: module.MembershipBanners })));
 
 export function MembershipBannerSlot() {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const { showToast } = useToast();
+  useEffect(() => {
+    setHydrated(true);
+    // A membership action that ended in a page load (cancel, reactivate, plan switch, new card).
+    const toast = takeMembershipToast(window.location);
+    if (toast) showToast({ message: MEMBERSHIP_TOASTS[toast] });
+  }, [showToast]);
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

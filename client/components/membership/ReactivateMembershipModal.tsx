@@ -7,6 +7,7 @@ import { useMutation, useQuery } from 'urql';
 import { formatDate } from '../../../shared/format.ts';
 import type { MembershipPlanType } from '../../../shared/membership/plans.ts';
 import { cardText, money, reactivationChargeText, REQUEST_FAILED_TEXT } from './membership-text.ts';
+import { queueMembershipToast } from './membership-toasts.ts';
 import { ReactivateMembershipModalQuery, UncancelMembershipMutation } from './ReactivateMembership.graphql.ts';
 
 export function ReactivateMembershipModal({ onClose }: { onClose: () => void }) {
@@ -34,6 +35,7 @@ export function ReactivateMembershipModal({ onClose }: { onClose: () => void }) 
     if (answer.data?.uncancelMembership.__typename === 'MutationSuccess') {
       setDone(true);
       window.dispatchEvent(new CustomEvent('vellum:event', { detail: { key: 'membership.reactivated', data: { membershipId: membership.id } } }));
+      queueMembershipToast('REACTIVATED');
       window.location.reload();
       return;
     }

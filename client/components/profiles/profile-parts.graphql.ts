@@ -8,6 +8,7 @@ export const ProfileHeading_user = known(graphql(`
     ...PersonRow_user
     createdAt
     mediumMemberAt
+    isFriend
     isBookAuthor
     socialStats {
       followerCount

@@ -6,6 +6,7 @@
 // (docs/product/1-product-screens-membership-header-search.md §3): on the writer's own custom
 // domain or subdomain they are root-relative without /@{username}; elsewhere they lead to that
 // site, or to /@{username} on the main host.
+import { FriendBadge } from '../membership/FriendBadge.tsx';
 import type { ReactNode } from 'react';
 import { Link } from '../../app/navigation.tsx';
 import { useAppState } from '../../app/app-state.tsx';
@@ -63,7 +64,10 @@ export function ProfileHeading({ user, active, children }: { user: ProfileHeader
   if (user.isBookAuthor) tabs.push({ key: 'books', label: 'Books', href: profileBooksUrl(user, ctx) });
   return (
     <header className="profile-heading">
-      <h1 className="profile-name">{user.name}</h1>
+      <h1 className="profile-name">
+        {user.name}
+        {user.isFriend ? <FriendBadge name={user.name} /> : null}
+      </h1>
       <nav className="profile-tabs" aria-label="Profile">
         {tabs.map((tab) =>
           tab.key === active ? (

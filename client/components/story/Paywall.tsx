@@ -1,13 +1,13 @@
 // Member-only stories (docs/product/1-product-screens-membership-header-search.md §2.7, §1): a
 // non-member reads the preview, then this box; the story's author reads it whole and is told that
 // it is behind the paywall.
-import { MemberStar } from '../MemberStar.tsx';
+import { AUTHOR_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
 
 export function Paywall() {
   return (
     <aside className="paywall" aria-label="Member-only story" data-testid="paywall">
       <h2>
-        <MemberStar /> Member-only story
+        <MemberStarIcon /> Member-only story
       </h2>
       <p>The author made this story available to members only. Become a member to read it and every other story.</p>
       <a className="button button-dark" href="/plans">
@@ -24,7 +24,7 @@ export function Paywall() {
 export function AuthorPaywallNote() {
   return (
     <p className="paywall-author-note" data-testid="paywall-author-note">
-      <MemberStar /> Member-only story. This story is behind the paywall and is eligible to earn money.
+      <MemberStarIcon /> Member-only story. {AUTHOR_PAYWALL_TEXT}
     </p>
   );
 }

@@ -59,6 +59,7 @@ function answer(request: Recorded): { status: number; body: unknown } {
     return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule', phases: [{ start_date: 1_780_000_000 }] } };
   }
   if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
+  if (request.method === 'DELETE' && request.path.startsWith('/v1/subscriptions/sub_1')) return { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'canceled' } };
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
   return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } } };
 }
@@ -101,6 +102,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       amount: planPrice('MONTHLY'),
       currency: 'USD',
       interval: 'month',
+      firstChargeAt: null,
       description: 'Vellum membership: Member, monthly',
       successUrl: 'http://localhost:8787/welcome-member?plan=MONTHLY',
       cancelUrl: 'http://localhost:8787/plans',
@@ -120,6 +122,20 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     expect(form.get('subscription_data[metadata][plan]')).toBe('MONTHLY');
     expect(form.get('customer_email')).toBe('member@vellum.test');
     expect(form.get('success_url')).toBe('http://localhost:8787/welcome-member?plan=MONTHLY');
+    expect(form.get('subscription_data[trial_end]')).toBeNull();
+  });
+
+  it('a discount offer is a trial ending at the first charge, at the configured price', async () => {
+    const firstChargeAt = Date.UTC(2027, 2, 1);
+    await provider().startCheckout({
+      mode: 'subscription', checkoutId: 'chk3', customerEmail: null, customerRef: 'cus_1', amount: planPrice('MONTHLY'), currency: 'USD', interval: 'month',
+      firstChargeAt, description: 'Vellum membership: Member, monthly', successUrl: 'http://localhost:8787/welcome-member', cancelUrl: 'http://localhost:8787/plans',
+      metadata: { discount_offer: 'THREE_MONTHS_FREE' },
+    });
+    const form = recorded[0]!.form;
+    expect(form.get('subscription_data[trial_end]')).toBe(String(firstChargeAt / 1000));
+    expect(form.get('subscription_data[metadata][discount_offer]')).toBe('THREE_MONTHS_FREE');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
   });
 
   it('reads a completed session back: customer, subscription, card (brand, last four, expiry), period end', async () => {
@@ -132,6 +148,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       paymentRef: 'in_1',
       card: { paymentMethodRef: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
       currentPeriodEnd: 1_790_000_000_000,
+      freeUntil: null,
     });
     expect(recorded[0]!.method).toBe('GET');
     expect(decodeURIComponent(recorded[0]!.path)).toContain('expand[0]=subscription.default_payment_method');
@@ -147,6 +164,17 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       ['POST', '/v1/subscriptions/sub_1', 'pm_2'],
       ['POST', '/v1/invoices/in_9/pay', 'pm_2'],
     ]);
+  });
+
+  it('ends a past-due subscription now, with no proration invoice (a gift replaces it)', async () => {
+    await provider().endSubscriptionNow('sub_1');
+    expect(recorded).toHaveLength(1);
+    const [request] = recorded;
+    expect(request!.method).toBe('DELETE');
+    expect(request!.path.split('?')[0]).toBe('/v1/subscriptions/sub_1');
+    // stripe-node sends a DELETE's parameters in the query string (a body, should that change).
+    const sent = request!.path.includes('?') ? new URLSearchParams(request!.path.split('?')[1]) : request!.form;
+    expect([sent.get('invoice_now'), sent.get('prorate')]).toEqual(['false', 'false']);
   });
 
   it('schedules a plan switch at the period end: a subscription schedule whose second phase has the configured price', async () => {
@@ -175,7 +203,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     recorded.length = 0;
     failing = 2;
     await expect(provider().startCheckout({
-      mode: 'payment', checkoutId: 'chk2', customerEmail: null, customerRef: null, amount: 5000, currency: 'USD', interval: null,
+      mode: 'payment', checkoutId: 'chk2', customerEmail: null, customerRef: null, amount: 5000, currency: 'USD', interval: null, firstChargeAt: null,
       description: 'gift', successUrl: 'http://localhost:8787/gift', cancelUrl: 'http://localhost:8787/gift-plans', metadata: {},
     })).rejects.toThrow('Something went wrong on our end.');
     expect(recorded).toHaveLength(2);

@@ -2,9 +2,10 @@
 // docs/membership.md): the plans and prices of configuration, the viewer's membership with its
 // card, plan switch schedule and what it may do, cancel and uncancelMembership, receipts, gift
 // code checks and redemption (rate-limited per viewer and per address).
+import { configuredDiscountOffer, discountOfferFor } from '../../membership/discount-offer.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { GIFT_CODE_MESSAGES } from '../../../shared/membership/gift-code-status.ts';
-import { DEFAULT_CURRENCY, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, DISCOUNT_OFFERS, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { orm } from '../../db/orm.ts';
@@ -45,6 +46,8 @@ const typeDefs = /* GraphQL */ `
     "month or year"
     interval: String!
     price: Money!
+    "Months free at the start under the configured discount offer, for this viewer (a first membership, monthly plans); null when none."
+    freeMonths: Int
   }
 
   "A card on file: never its number."
@@ -250,9 +253,16 @@ export const membershipModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      membershipPlans: (_: unknown, args: { currency?: string | null }) => {
+      membershipPlans: async (_: unknown, args: { currency?: string | null }, ctx: GraphQLContext) => {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
-        return MEMBERSHIP_PLAN_TYPES.map((type) => ({ membershipType: type, tier: PLANS[type].tier, interval: PLANS[type].interval, price: money(planPrice(type, currency), currency) }));
+        // The same decision as the checkout's (worker/membership/discount-offer.ts): what /plans
+        // promises is what the processor is asked for.
+        const configured = configuredDiscountOffer(ctx.env);
+        const hadMembership = configured !== null && ctx.viewer.user ? (await ctx.loaders.membershipByUserId.load(ctx.viewer.user.id)) != null : false;
+        return MEMBERSHIP_PLAN_TYPES.map((type) => {
+          const offer = discountOfferFor(configured, type, hadMembership);
+          return { membershipType: type, tier: PLANS[type].tier, interval: PLANS[type].interval, price: money(planPrice(type, currency), currency), freeMonths: offer ? DISCOUNT_OFFERS[offer].freeMonths : null };
+        });
       },
       membershipWeeklyPrice: (_: unknown, args: { currency?: string | null }) => {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
@@ -289,10 +299,29 @@ export const membershipModule: SchemaModule = {
         // A running paid membership keeps being billed by its processor: a gift would not
         // replace it, so it waits until that membership has ended (docs/membership.md "Gifts").
         const current = await ctx.loaders.membershipByUserId.load(viewer.id);
-        if (current && current.paymentProvider !== 'MEDIUM_GIFT' && ['ACTIVE', 'CANCELLED', 'PAYMENT_FAILED'].includes(membershipState(current, ctx.now))) {
+        const currentState = current ? membershipState(current, ctx.now) : null;
+        const paid = current !== null && current !== undefined && current.paymentProvider !== 'MEDIUM_GIFT';
+        if (paid && (currentState === 'ACTIVE' || currentState === 'CANCELLED' || currentState === 'PAYMENT_FAILED')) {
           return { __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' };
         }
-        const outcome = await redeemGiftCode(ctx.db, viewer.id, String(args.code ?? '').slice(0, 64), ctx.now);
+        const code = String(args.code ?? '').slice(0, 64);
+        // A paid membership whose payment failed and whose grace is over is still a past-due
+        // subscription at the processor: left alone, a later retry would charge the card and
+        // take the membership back, and its deletion would cut the gift short. The gift
+        // replaces it: the processor ends it first (only for a code that is valid now), then
+        // the gift and the unlinking are written together (docs/membership.md "Gifts").
+        const pastDue = paid && currentState === 'GRACE_EXPIRED' ? await orm(ctx.db).select().from(subscriptions).where(eq(subscriptions.membershipId, current.id)).get() : undefined;
+        if (pastDue) {
+          const check = await giftCodeStatus(ctx.db, code, ctx.now);
+          if (check.status !== 'VALID') return { __typename: 'GiftCodeCheck', status: check.status, message: GIFT_CODE_MESSAGES[check.status], membershipType: null };
+          try {
+            await paymentProviderFor(ctx.env).endSubscriptionNow(pastDue.subscriptionRef);
+          } catch (error) {
+            console.error(JSON.stringify({ event: 'gift_past_due_end_failed', message: String(error) }));
+            return failed();
+          }
+        }
+        const outcome = await redeemGiftCode(ctx.db, viewer.id, code, ctx.now, { unlinkSubscription: pastDue !== undefined });
         if (outcome.status !== 'VALID') return { __typename: 'GiftCodeCheck', status: outcome.status, message: GIFT_CODE_MESSAGES[outcome.status], membershipType: null };
         ctx.loaders.membershipByUserId.clear(viewer.id);
         const membership = await ctx.loaders.membershipByUserId.load(viewer.id);

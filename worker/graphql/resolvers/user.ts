@@ -28,6 +28,11 @@ export const userResolvers = {
       const membership = await ctx.loaders.membershipByUserId.load(user.id);
       return isMembershipActive(membership, ctx.now) ? membership.startedAt : null;
     },
+    // The same rule as mediumMemberAt, so the badge shows exactly while the Friend membership reads.
+    isFriend: async (user: UserRow, _args: unknown, ctx: GraphQLContext) => {
+      const membership = await ctx.loaders.membershipByUserId.load(user.id);
+      return isMembershipActive(membership, ctx.now) && membership.tier === 'FRIEND';
+    },
     verifications: (user: UserRow) => ({ isBookAuthor: user.isBookAuthor }),
     viewerEdge: (user: UserRow, _args: unknown, ctx: GraphQLContext) => viewerEdge(ctx, 'USER', user.id),
     postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
