@@ -23,6 +23,7 @@ const WEIGHTS: Record<IndexKind, string> = {
   user: '10.0, 8.0, 1.0',
   collection: '10.0, 6.0, 1.0',
   tag: '10.0, 5.0, 1.0',
+  catalog: '10.0, 2.0, 3.0',
 };
 
 /** Attributes that carry a _highlightResult, per index. */
@@ -31,6 +32,7 @@ const HIGHLIGHTED: Record<IndexKind, readonly string[]> = {
   user: ['name', 'username'],
   collection: ['name'],
   tag: ['displayText'],
+  catalog: ['name'],
 };
 
 /** Conditions that depend on the viewer: quality, mutes and blocks (docs/search.md). */
@@ -48,6 +50,8 @@ function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[]
       sql: `(r.collection_id IS NULL OR r.collection_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'COLLECTION'))`,
       params: [viewer.userId],
     });
+  } else if (kind === 'catalog') {
+    conditions.push({ sql: `r.owner_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'USER' UNION ALL ${blocked})`, params: [viewer.userId, viewer.userId, viewer.userId] });
   } else if (kind === 'user') {
     conditions.push({ sql: `r.object_id NOT IN (${blocked})`, params: [viewer.userId, viewer.userId] });
   }
