@@ -2,7 +2,8 @@
 // every kind), /search/posts, /search/users, /search/publications, /search/tags, /search/lists,
 // a publication's /{collectionSlug}/search (+ /{category}) and their custom-domain addresses;
 // query parameter q. Tabs per kind, more results as the reader scrolls, Follow buttons on
-// people, publications and topics, and an empty state that suggests topics.
+// people, publications and topics, and an empty state that suggests topics. Lists come from
+// the index of public lists ({prefix}catalog).
 //
 // The server renders the page's frame (title, search box, tabs); the results come from the
 // search service in the browser (docs/search.md, "Search pages"), so the page is never a
@@ -220,6 +221,7 @@ const TOP_BLOCKS: { kind: SearchIndexKind; title: string; tab: string }[] = [
   { kind: 'user', title: 'People', tab: 'ShowSearchUsers' },
   { kind: 'collection', title: 'Publications', tab: 'ShowSearchPublications' },
   { kind: 'tag', title: 'Topics', tab: 'ShowSearchTags' },
+  { kind: 'catalog', title: 'Lists', tab: 'ShowSearchLists' },
   { kind: 'post', title: 'Stories', tab: 'ShowSearchPosts' },
 ];
 
