@@ -2,7 +2,8 @@
 // every kind), /search/posts, /search/users, /search/publications, /search/tags, /search/lists,
 // a publication's /{collectionSlug}/search (+ /{category}) and their custom-domain addresses;
 // query parameter q. Tabs per kind, more results as the reader scrolls, Follow buttons on
-// people, publications and topics, and an empty state that suggests topics.
+// people, publications and topics, and an empty state that suggests topics. Lists come from
+// the index of public lists ({prefix}catalog).
 //
 // The server renders the page's frame (title, search box, tabs); the results come from the
 // search service in the browser (docs/search.md, "Search pages"), so the page is never a
@@ -34,11 +35,11 @@ const CATEGORIES: { segment: string; kind: SearchIndexKind | null; label: string
   { segment: 'users', kind: 'user', label: 'People', route: 'ShowSearchUsers' },
   { segment: 'publications', kind: 'collection', label: 'Publications', route: 'ShowSearchPublications' },
   { segment: 'tags', kind: 'tag', label: 'Topics', route: 'ShowSearchTags' },
-  { segment: 'lists', kind: null, label: 'Lists', route: 'ShowSearchLists' },
+  { segment: 'lists', kind: 'catalog', label: 'Lists', route: 'ShowSearchLists' },
 ];
 const PAGE_SIZE = 20;
 /** Hits per kind on the Top tab. */
-const TOP_HITS: Record<SearchIndexKind, number> = { post: 10, user: 3, collection: 3, tag: 5 };
+const TOP_HITS: Record<SearchIndexKind, number> = { post: 10, user: 3, collection: 3, tag: 5, catalog: 3 };
 const SUGGESTED_TOPICS = 8;
 
 function categoryOf(routeName: string | undefined, params: Record<string, string>): (typeof CATEGORIES)[number] {
@@ -90,6 +91,19 @@ function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: S
             {typeof hit.latestPublishedAt === 'number' ? hitDate(hit.latestPublishedAt) : null}
             {hit.isLocked ? ' · Member-only story' : ''}
           </div>
+        </div>
+      </li>
+    );
+  }
+  if (kind === 'catalog') {
+    return (
+      <li className="search-result" data-kind="catalog">
+        <div className="search-result-main">
+          <div className="search-result-meta muted">{hit.creator?.name}</div>
+          <Link href={href} className="search-result-title" onClick={onClick}>
+            <Highlight hit={hit} attribute="name" />
+          </Link>
+          <div className="search-result-meta muted">{`${formatCount(Number(hit.itemCount ?? 0))} ${Number(hit.itemCount) === 1 ? 'story' : 'stories'}`}</div>
         </div>
       </li>
     );
@@ -207,6 +221,7 @@ const TOP_BLOCKS: { kind: SearchIndexKind; title: string; tab: string }[] = [
   { kind: 'user', title: 'People', tab: 'ShowSearchUsers' },
   { kind: 'collection', title: 'Publications', tab: 'ShowSearchPublications' },
   { kind: 'tag', title: 'Topics', tab: 'ShowSearchTags' },
+  { kind: 'catalog', title: 'Lists', tab: 'ShowSearchLists' },
   { kind: 'post', title: 'Stories', tab: 'ShowSearchPosts' },
 ];
 
@@ -288,8 +303,6 @@ function SearchScreen({ params, data }: PageProps<Data>) {
         </nav>
       )}
       {trimmed === '' ? (
-        <SuggestedTopics />
-      ) : category.segment === 'lists' ? (
         <SuggestedTopics />
       ) : category.kind ? (
         <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} />

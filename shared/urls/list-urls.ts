@@ -52,6 +52,13 @@ export function catalogSlugId(catalog: Omit<CatalogRef, 'creator'>): string {
   return slug ? `${slug}-${catalog.id}` : catalog.id;
 }
 
+/** The stored id in a "{name-slug}-{id}" catalogSlugId, or null (a predefined list's slug, or not an id). */
+export function catalogIdFromSlugId(slugId: string): string | null {
+  if (predefinedListKindFromSlug(slugId)) return null;
+  const id = slugId.slice(slugId.lastIndexOf('-') + 1);
+  return /^[0-9a-f]{1,32}$/.test(id) ? id : null;
+}
+
 /** The list's page on its creator's site. */
 export function listUrl(catalog: CatalogRef, ctx: LinkContext): string {
   return userSiteLink(catalog.creator, 'ShowUserList', { catalogSlugId: catalogSlugId(catalog) }, ctx);

@@ -28,16 +28,22 @@ const popover = (page: Page) => page.locator('[data-testid="search-popover"]');
 const headerInput = (page: Page) => page.locator('[data-testid="search-box-header"] input');
 
 /** A story hit for "hab" that belongs to a publication, from the search service itself. */
+/** A publication whose stories the popover finds for "hab" (its predictive query: 8 hits, title and names). */
 async function publicationWithHabStory(): Promise<{ slug: string; name: string }> {
-  const response = await fetch(`${baseURL}/1/indexes/*/queries`, {
-    method: 'POST',
-    headers: { 'x-algolia-application-id': 'VELLUMLOCAL', 'x-algolia-api-key': 'local-search-only-key' },
-    body: JSON.stringify({ requests: [{ indexName: 'vellum_post', query: 'hab', hitsPerPage: 100 }] }),
-  });
-  const { results } = (await response.json()) as { results: { hits: { collection: { slug: string; name: string } | null }[] }[] };
-  const hit = results[0]!.hits.find((h) => h.collection);
-  if (!hit?.collection) throw new Error('no story about habits in a publication');
-  return hit.collection;
+  const query = async (requests: Record<string, unknown>[]) => {
+    const response = await fetch(`${baseURL}/1/indexes/*/queries`, {
+      method: 'POST',
+      headers: { 'x-algolia-application-id': 'VELLUMLOCAL', 'x-algolia-api-key': 'local-search-only-key' },
+      body: JSON.stringify({ requests }),
+    });
+    return ((await response.json()) as { results: { hits: Record<string, any>[] }[] }).results;
+  };
+  const [publications] = await query([{ indexName: 'vellum_collection', query: '', hitsPerPage: 100 }]);
+  const scoped = await query(publications!.hits.map((p) => ({ indexName: 'vellum_post', query: 'hab', hitsPerPage: 8, facetFilters: [`collection.slug:${p.slug}`] })).slice(0, 8));
+  const found = scoped.findIndex((r) => r.hits.length > 0);
+  if (found < 0) throw new Error('no publication with a story the popover finds for "hab"');
+  const publication = publications!.hits[found]!;
+  return { slug: publication.slug, name: publication.name };
 }
 
 describe('the predictive popover on desktop', () => {

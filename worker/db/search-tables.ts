@@ -1,16 +1,16 @@
-// Typed mirror of migrations/0012_search.sql for drizzle-orm: the search records and the
+// Typed mirror of migrations/0012_search.sql (and 0016_search_lists.sql) for drizzle-orm: the search records and the
 // clicks of SearchClickEvent. The FTS5 tables of that migration are virtual tables that
 // drizzle cannot describe; worker/search/index-sql.ts writes them and the drift test leaves
 // them (and their shadow tables) out.
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, unique } from 'drizzle-orm/sqlite-core';
 
-/** One searchable object of the post, user, collection or tag index. */
+/** One searchable object of the post, user, collection, tag or catalog (list) index. */
 export const searchRecords = sqliteTable(
   'search_records',
   {
     id: integer('id').primaryKey(),
-    indexKind: text('index_kind', { enum: ['post', 'user', 'collection', 'tag'] }).notNull(),
+    indexKind: text('index_kind', { enum: ['post', 'user', 'collection', 'tag', 'catalog'] }).notNull(),
     objectId: text('object_id').notNull(),
     record: text('record').notNull(),
     popularity: integer('popularity').notNull().default(0),

@@ -16,7 +16,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import { catalogItems, catalogs, type UserRow } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
-import { parsePredefinedListId, predefinedListId, predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
+import { catalogIdFromSlugId, parsePredefinedListId, predefinedListId, predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type CatalogVisibility = CatalogRow['visibility'];
@@ -66,8 +66,8 @@ export async function catalogRowByGraphId(db: D1Database, id: string): Promise<C
 export async function catalogRowBySlugId(db: D1Database, creatorId: string, slugId: string): Promise<CatalogRow | null> {
   const kind = predefinedListKindFromSlug(slugId);
   if (kind) return catalogRowByGraphId(db, predefinedListId(creatorId, kind));
-  const id = slugId.slice(slugId.lastIndexOf('-') + 1);
-  if (!/^[0-9a-f]{1,32}$/.test(id)) return null;
+  const id = catalogIdFromSlugId(slugId);
+  if (!id) return null;
   const [row] = await orm(db)
     .select()
     .from(catalogs)

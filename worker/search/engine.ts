@@ -23,6 +23,7 @@ const WEIGHTS: Record<IndexKind, string> = {
   user: '10.0, 8.0, 1.0',
   collection: '10.0, 6.0, 1.0',
   tag: '10.0, 5.0, 1.0',
+  catalog: '10.0, 2.0, 3.0',
 };
 
 /** Attributes that carry a _highlightResult, per index. */
@@ -31,6 +32,7 @@ const HIGHLIGHTED: Record<IndexKind, readonly string[]> = {
   user: ['name', 'username'],
   collection: ['name'],
   tag: ['displayText'],
+  catalog: ['name'],
 };
 
 /** Conditions that depend on the viewer: quality, mutes and blocks (docs/search.md). */
@@ -48,6 +50,8 @@ function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[]
       sql: `(r.collection_id IS NULL OR r.collection_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'COLLECTION'))`,
       params: [viewer.userId],
     });
+  } else if (kind === 'catalog') {
+    conditions.push({ sql: `r.owner_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'USER' UNION ALL ${blocked})`, params: [viewer.userId, viewer.userId, viewer.userId] });
   } else if (kind === 'user') {
     conditions.push({ sql: `r.object_id NOT IN (${blocked})`, params: [viewer.userId, viewer.userId] });
   }
@@ -57,11 +61,32 @@ function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[]
 /** Matches ranked per query, and the most nbHits reports (exhaustiveNbHits false beyond). */
 export const MAX_CANDIDATES = 2000;
 
+/**
+ * A predictive query: the popover's few hits of a first page (3, or 8 in the publication and
+ * profile scopes; docs/product/1-product-screens-membership-header-search.md §2.8). The search
+ * pages ask for 10 or 20 a page.
+ */
+export const PREDICTIVE_MAX_HITS = 8;
+/** Matches ranked for a predictive query: a popover shows at most 8 (docs/adr/0010-search-on-d1.md). */
+export const PREDICTIVE_CANDIDATES = 200;
+/**
+ * The story columns a predictive query matches: what a reader types a story by (its title,
+ * subtitle, topics, writer, publication), not the words of its opening, which made a prefix
+ * like "hab" match a quarter of all stories (docs/search.md, "Ranking").
+ */
+const PREDICTIVE_POST_COLUMNS = '{title subtitle topics writer publication}';
+
+export function isPredictive(query: Pick<SearchQuery, 'hitsPerPage' | 'page'>): boolean {
+  return query.page === 0 && query.hitsPerPage <= PREDICTIVE_MAX_HITS;
+}
+
 interface PreparedQuery {
   kind: IndexKind;
   words: string[];
   /** A page of records and their count; or one statement whose rows carry the count (total). */
   statements: [D1PreparedStatementLike, D1PreparedStatementLike] | [D1PreparedStatementLike] | null;
+  /** The most matches ranked (and counted): nbHits is exhaustive below it. */
+  cap?: number;
 }
 
 type D1PreparedStatementLike = ReturnType<D1Database['prepare']>;
@@ -96,11 +121,17 @@ function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: Se
     const count = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM search_records r WHERE ${where.sql} LIMIT ${MAX_CANDIDATES})`).bind(...where.params);
     return { kind, words, statements: [page, count] };
   }
-  // At most MAX_CANDIDATES matches are ranked, taken in rowid order — which the rebuild makes
-  // popularity order — so a one-letter query over 50,000 stories ranks the 2,000 most popular
-  // matches instead of sorting every story (docs/adr/0010-search-on-d1.md, "Candidates").
+  // At most MAX_CANDIDATES matches are ranked (PREDICTIVE_CANDIDATES for the popover), taken in
+  // rowid order — which the rebuild makes popularity order — so a one-letter query over 50,000
+  // stories ranks the most popular matches instead of sorting every story
+  // (docs/adr/0010-search-on-d1.md, "Candidates"). CROSS JOIN fixes the join order: the FTS
+  // match drives and each match looks its record up by key. Left to the planner, SQLite may
+  // walk every record of the index and run the MATCH once per record (seconds at 50,000).
+  const predictive = isPredictive(query);
+  const ftsMatch = predictive && kind === 'post' ? `${PREDICTIVE_POST_COLUMNS} : (${match})` : match;
+  const cap = predictive ? PREDICTIVE_CANDIDATES : MAX_CANDIDATES;
   const candidates = `SELECT r.id AS id, bm25(${fts}, ${WEIGHTS[kind]}) AS score, r.popularity AS popularity
-    FROM ${fts} JOIN search_records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${where.sql} LIMIT ${MAX_CANDIDATES}`;
+    FROM ${fts} CROSS JOIN search_records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${where.sql} LIMIT ${cap}`;
   const page = db
     .prepare(
       `SELECT r.record, c.total FROM (
@@ -108,8 +139,8 @@ function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: Se
          ORDER BY round(score, 0), popularity DESC, id LIMIT ? OFFSET ?
        ) AS c JOIN search_records r ON r.id = c.id ORDER BY round(c.score, 0), c.popularity DESC, c.id`,
     )
-    .bind(match, ...where.params, limit, offset);
-  return { kind, words, statements: [page] };
+    .bind(ftsMatch, ...where.params, limit, offset);
+  return { kind, words, statements: [page], cap };
 }
 
 function queryId(): string {
@@ -154,7 +185,7 @@ export async function runSearch(db: D1Database, queries: { kind: IndexKind; quer
       page: query.page,
       nbPages: query.hitsPerPage > 0 ? Math.ceil(nbHits / query.hitsPerPage) : 0,
       hitsPerPage: query.hitsPerPage,
-      exhaustiveNbHits: nbHits < MAX_CANDIDATES,
+      exhaustiveNbHits: nbHits < (p.cap ?? MAX_CANDIDATES),
       query: query.query,
       params: new URLSearchParams({ query: query.query, hitsPerPage: String(query.hitsPerPage), page: String(query.page) }).toString(),
       index: query.indexName,

@@ -20,10 +20,21 @@ const FACETS: Record<IndexKind, Record<string, (value: string) => SqlCondition>>
     'creator.username': (value) => ({ sql: "json_extract(r.record, '$.creator.username') = ? COLLATE NOCASE", params: [value] }),
     'tags.slug': (value) => ({ sql: "EXISTS (SELECT 1 FROM json_each(r.record, '$.tags') AS t WHERE json_extract(t.value, '$.slug') = ?)", params: [value] }),
     objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
+    // "From this List" (docs/product/1-product-screens-membership-header-search.md §2.8): the
+    // stories of a public list, read from its items at query time (a list's stories change
+    // without their records changing). A private list's id finds nothing, whoever asks.
+    catalogId: (value) => ({
+      sql: "r.object_id IN (SELECT i.post_id FROM catalog_items i JOIN catalogs k ON k.id = i.catalog_id WHERE i.catalog_id = ? AND k.visibility = 'PUBLIC')",
+      params: [value],
+    }),
   },
   user: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
   collection: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
   tag: { objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }) },
+  catalog: {
+    objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
+    creatorId: (value) => ({ sql: 'r.owner_id = ?', params: [value] }),
+  },
 };
 
 const NUMERIC: Record<IndexKind, readonly string[]> = {
@@ -31,6 +42,7 @@ const NUMERIC: Record<IndexKind, readonly string[]> = {
   user: ['followerCount'],
   collection: ['followerCount'],
   tag: ['postCount'],
+  catalog: ['itemCount', 'followerCount'],
 };
 
 function facet(kind: IndexKind, expression: string): SqlCondition {

@@ -8,7 +8,7 @@
 import { algoliasearch } from 'algoliasearch';
 import type { Env } from '../env.ts';
 import { indexName } from './config.ts';
-import { INDEX_KINDS, type IndexKind } from './index-sql.ts';
+import { CATALOG_BY_ID, INDEX_KINDS, type IndexKind } from './index-sql.ts';
 
 type HostedEnv = Pick<Env, 'DB' | 'SEARCH_APP_ID' | 'SEARCH_INDEX_PREFIX' | 'SEARCH_ADMIN_KEY'>;
 
@@ -24,6 +24,7 @@ const SOURCE_IDS: Record<IndexKind, string> = {
   user: 'SELECT u.id AS id FROM users u WHERE ',
   collection: 'SELECT c.id AS id FROM collections c WHERE ',
   tag: 'SELECT t.slug AS id FROM tags t WHERE ',
+  catalog: 'SELECT k.id AS id FROM catalogs k WHERE ',
 };
 
 /** Pushes the records of the changed objects (all records when `changed` is null). */
@@ -41,6 +42,8 @@ export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | nul
       for (const c of changed.filter((c) => c.kind === kind)) {
         const rows = await env.DB.prepare(SOURCE_IDS[kind] + c.filter).bind(c.id).all<{ id: string }>();
         for (const row of rows.results) ids.add(row.id);
+        // A list is deleted outright: its id no longer selects a row, yet its record must go.
+        if (kind === 'catalog' && c.filter === CATALOG_BY_ID) ids.add(c.id);
       }
       if (ids.size === 0) continue;
       const present = await env.DB.prepare(`SELECT object_id, record FROM search_records WHERE index_kind = ? AND object_id IN (SELECT value FROM json_each(?))`)

@@ -18,8 +18,8 @@ export interface IndexStatement {
   params: (string | number)[];
 }
 
-export type IndexKind = 'post' | 'user' | 'collection' | 'tag';
-export const INDEX_KINDS: readonly IndexKind[] = ['post', 'user', 'collection', 'tag'];
+export type IndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog';
+export const INDEX_KINDS: readonly IndexKind[] = ['post', 'user', 'collection', 'tag', 'catalog'];
 
 /** The FTS5 table of an index (migrations/0012_search.sql). */
 export const FTS_TABLE: Record<IndexKind, string> = {
@@ -27,6 +27,7 @@ export const FTS_TABLE: Record<IndexKind, string> = {
   user: 'search_user_fts',
   collection: 'search_collection_fts',
   tag: 'search_tag_fts',
+  catalog: 'search_catalog_fts',
 };
 
 /** Paragraphs of a public story that are indexed: its opening, not the whole text (docs/search.md). */
@@ -79,6 +80,14 @@ const COLLECTION_RECORD = `json_object(
 )`;
 
 const TAG_RECORD = `json_object('objectID', t.slug, 'tagId', t.id, 'tagSlug', t.slug, 'displayText', t.display_title, 'postCount', t.post_count, 'followerCount', t.follower_count)`;
+
+/** A list's hit: what the Lists tab shows and its address needs (shared/urls/list-urls.ts). */
+const CATALOG_RECORD = `json_object(
+  'objectID', k.id, 'catalogId', k.id, 'name', k.name, 'description', k.description, 'itemCount', k.item_count,
+  'followerCount', (SELECT count(*) FROM follows f WHERE f.target_type = 'CATALOG' AND f.target_id = k.id),
+  'creator', json_object('id', u.id, 'name', u.name, 'username', u.username, 'imageId', u.image_id,
+    'hasSubdomain', json(CASE WHEN u.has_subdomain = 1 THEN 'true' ELSE 'false' END), 'customDomainState', ${liveDomain('u.custom_domain_state', 'u.custom_domain')})
+)`;
 
 interface IndexSource {
   /** FROM … with the aliases the record, eligibility and filter use. */
@@ -141,6 +150,19 @@ const SOURCES: Record<IndexKind, IndexSource> = {
     collectionId: 'NULL',
     text: ['t.display_title', "replace(t.slug, '-', ' ')", 't.description'],
   },
+  catalog: {
+    from: 'catalogs k JOIN users u ON u.id = k.creator_id',
+    id: 'k.id',
+    // Public lists a reader made (not the predefined Reading list), with at least one story, by
+    // a creator in good standing (docs/search.md, "What is indexed"). Private lists never enter.
+    eligible: `k.type = 'LISTS' AND k.visibility = 'PUBLIC' AND k.item_count >= 1 AND ${GOOD_WRITER}`,
+    record: CATALOG_RECORD,
+    popularity: `(SELECT count(*) FROM follows f WHERE f.target_type = 'CATALOG' AND f.target_id = k.id) * 1000 + k.item_count`,
+    highQuality: '1',
+    ownerId: 'k.creator_id',
+    collectionId: 'NULL',
+    text: ['k.name', 'k.description', `u.name || ' ' || u.username`],
+  },
 };
 
 /**
@@ -182,7 +204,19 @@ export function ftsColumns(kind: IndexKind): string[] {
     user: ['name', 'username', 'bio'],
     collection: ['name', 'slug', 'description'],
     tag: ['name', 'slug', 'description'],
+    catalog: ['name', 'description', 'creator'],
   }[kind];
+}
+
+/**
+ * Statements that remove one object's record and FTS row whatever its source row holds now:
+ * for objects deleted outright (a list), whose filter would no longer select anything.
+ */
+export function removeStatements(kind: IndexKind, objectId: string): IndexStatement[] {
+  return [
+    { sql: `DELETE FROM ${FTS_TABLE[kind]} WHERE rowid IN (SELECT id FROM search_records WHERE index_kind = '${kind}' AND object_id = ?1)`, params: [objectId] },
+    { sql: `DELETE FROM search_records WHERE index_kind = '${kind}' AND object_id = ?1`, params: [objectId] },
+  ];
 }
 
 /** Every index from scratch: what the seed appends and `npm run search:reindex` runs. */
@@ -206,4 +240,6 @@ export const USER_BY_ID = 'u.id = ?1';
 export const WRITER_OF_POST = 'u.id = (SELECT creator_id FROM posts WHERE id = ?1)';
 export const COLLECTION_BY_ID = 'c.id = ?1';
 export const TAG_BY_SLUG = 't.slug = ?1';
+export const CATALOG_BY_ID = 'k.id = ?1';
+export const CATALOGS_BY_CREATOR = 'k.creator_id = ?1';
 export const TAGS_OF_POST = 't.slug IN (SELECT tag_slug FROM post_tags WHERE post_id = ?1)';

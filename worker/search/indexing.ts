@@ -8,18 +8,23 @@
 //   reindexUser(env, userId)          profile change, suspension, deletion (and their stories)
 //   reindexCollection(env, id)        publication change (and its stories)
 //   reindexTag(env, tagSlug)          a tag's story count or name
+//   reindexFollowed(env, type, id)    a follow or unfollow: the followed object's own record
+//   reindexCatalog(env, catalogId)    a list's creation, name, description, visibility, items, deletion
 //   rebuildSearchIndex(env)           every index from scratch
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { isHostedSearch } from './config.ts';
 import { pushToHostedIndex } from './hosted-index.ts';
 import {
+  CATALOG_BY_ID,
+  CATALOGS_BY_CREATOR,
   COLLECTION_BY_ID,
   POST_BY_ID,
   POSTS_BY_COLLECTION,
   POSTS_BY_WRITER,
   rebuildStatements,
   refreshStatements,
+  removeStatements,
   TAG_BY_SLUG,
   TAGS_OF_POST,
   USER_BY_ID,
@@ -60,6 +65,7 @@ export function reindexUser(env: IndexingEnv, userId: string): Promise<void> {
     { kind: 'user', filter: USER_BY_ID, id: userId },
     { kind: 'post', filter: POSTS_BY_WRITER, id: userId },
     { kind: 'collection', filter: 'c.creator_id = ?1', id: userId },
+    { kind: 'catalog', filter: CATALOGS_BY_CREATOR, id: userId },
   ]);
 }
 
@@ -73,6 +79,26 @@ export function reindexCollection(env: IndexingEnv, collectionId: string): Promi
 
 export function reindexTag(env: IndexingEnv, tagSlug: string): Promise<void> {
   return refresh(env, [{ kind: 'tag', filter: TAG_BY_SLUG, id: tagSlug }]);
+}
+
+/**
+ * The record of a followed person, publication or topic after a follow or unfollow: its
+ * followerCount, ranking and (for a person) quality follow the count. Only that one record:
+ * no story record holds a follower count (docs/search.md, "Follower counts").
+ */
+export function reindexFollowed(env: IndexingEnv, type: 'USER' | 'COLLECTION' | 'TAG', id: string): Promise<void> {
+  if (type === 'USER') return refresh(env, [{ kind: 'user', filter: USER_BY_ID, id }]);
+  if (type === 'COLLECTION') return refresh(env, [{ kind: 'collection', filter: COLLECTION_BY_ID, id }]);
+  return refresh(env, [{ kind: 'tag', filter: 't.id = ?1', id }]);
+}
+
+/**
+ * A list: its record is removed and made again from the tables, so a list that was deleted
+ * (outright, unlike a story), made private or emptied simply stays out.
+ */
+export async function reindexCatalog(env: IndexingEnv, catalogId: string): Promise<void> {
+  await run(env.DB, [...removeStatements('catalog', catalogId), ...refreshStatements('catalog', CATALOG_BY_ID, [catalogId])]);
+  if (isHostedSearch(env)) await pushToHostedIndex(env, [{ kind: 'catalog', filter: CATALOG_BY_ID, id: catalogId }]);
 }
 
 /** Every index from the tables (the hosted app, when configured, gets every record). */

@@ -1,7 +1,7 @@
 // Addresses of search hits, through the shared URL builders (shared/urls/), so a hit links to
 // the same address every other link to that story, person, publication or topic uses.
 import type { LinkContext } from '../../../shared/routing/links.ts';
-import { collectionUrl, profileUrl, storyUrl, tagUrl } from '../../../shared/urls/index.ts';
+import { collectionUrl, listUrl, profileUrl, storyUrl, tagUrl } from '../../../shared/urls/index.ts';
 import type { SearchHit, SearchIndexKind } from './search-client.ts';
 
 export function hitUrl(kind: SearchIndexKind, hit: SearchHit, ctx: LinkContext): string {
@@ -14,6 +14,8 @@ export function hitUrl(kind: SearchIndexKind, hit: SearchHit, ctx: LinkContext):
       return collectionUrl({ id: hit.collectionId ?? hit.objectID, slug: hit.slug, domain: hit.domain, customDomainState: hit.customDomainState }, ctx);
     case 'tag':
       return tagUrl(hit.tagSlug ?? hit.objectID, ctx);
+    case 'catalog':
+      return listUrl({ id: hit.catalogId ?? hit.objectID, name: hit.name, creator: hit.creator }, ctx);
   }
 }
 

@@ -8,7 +8,7 @@
 // silent error state: the popover simply shows nothing for it.
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
 
-export type SearchIndexKind = 'post' | 'user' | 'collection' | 'tag';
+export type SearchIndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog';
 
 export interface SearchRequest {
   kind: SearchIndexKind;

@@ -3,10 +3,11 @@
 // collection, tag; 3 hits each) everywhere, plus stories of the page's own context —
 // "From this Publication" on a publication's pages and its stories, "From this Profile" on a
 // writer's pages and stories (8 story hits on the publication and profile pages themselves,
-// 3 beside a story), the topic's stories on a topic page and the viewer's own on
+// 3 beside a story), "From this List" on a list's page (8), the topic's stories on a topic page and the viewer's own on
 // your-stories. The context comes from the address (route params and host), so the scope is
 // known before any data loads.
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
+import { catalogIdFromSlugId } from '../../../shared/urls/list-urls.ts';
 import type { SearchRequest } from './search-client.ts';
 
 export const DEFAULT_HITS_PER_INDEX = 3;
@@ -35,6 +36,9 @@ export function searchScope(pageName: string | null, params: Record<string, stri
   if (collectionSlug && (isCollectionPage(page) || page === 'post')) {
     return { storiesLabel: 'From this Publication', storyFilters: [`collection.slug:${collectionSlug}`], storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS, collectionSlug };
   }
+  // A list's page: its stories ("From this List"; the catalogId facet finds public lists' only).
+  const listId = page === 'user-catalog' && params.catalogSlugId ? catalogIdFromSlugId(params.catalogSlugId) : null;
+  if (listId) return { storiesLabel: 'From this List', storyFilters: [`catalogId:${listId}`], storyHits: SCOPED_POST_HITS, collectionSlug: null };
   if (username && (isUserPage(page) || page === 'post')) {
     return { storiesLabel: 'From this Profile', storyFilters: [`creator.username:${username}`], storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS, collectionSlug: null };
   }

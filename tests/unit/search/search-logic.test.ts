@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { highlight, matchExpression, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, queryWords } from '../../../worker/search/query-text.ts';
 import { filterConditions } from '../../../worker/search/filters.ts';
 import { SearchProtocolError } from '../../../worker/search/protocol.ts';
+import { isPredictive, PREDICTIVE_MAX_HITS } from '../../../worker/search/engine.ts';
 import { localJsonStorage } from '../../../client/components/toasts/browser-storage.ts';
 import { MAX_RECENT_SEARCHES, readRecentSearches, RECENT_SEARCHES_KEY, removeRecentSearch, saveRecentSearch } from '../../../client/components/search/recent-searches.ts';
 import { predictiveRequests, searchScope } from '../../../client/components/search/search-scope.ts';
@@ -85,6 +86,33 @@ describe('the popover scope', () => {
   });
   it('adds 8 stories from this profile on a writer\'s pages', () => {
     expect(searchScope('user-profile', { username: 'ada' }, state)).toMatchObject({ storiesLabel: 'From this Profile', storyHits: 8, storyFilters: ['creator.username:ada'] });
+  });
+  it('adds 8 stories from this list on a list\'s page, and falls back to the profile for the Reading list', () => {
+    expect(searchScope('user-catalog', { username: 'ada', catalogSlugId: 'quiet-mornings-0a1b2c3d4e5f' }, state)).toMatchObject({
+      storiesLabel: 'From this List',
+      storyHits: 8,
+      storyFilters: ['catalogId:0a1b2c3d4e5f'],
+    });
+    expect(searchScope('user-catalog', { username: 'ada', catalogSlugId: 'reading-list' }, state).storiesLabel).toBe('From this Profile');
+  });
+});
+
+describe('predictive queries', () => {
+  it('are the popover\'s few hits of a first page, not a search page\'s', () => {
+    expect(isPredictive({ hitsPerPage: 3, page: 0 })).toBe(true);
+    expect(isPredictive({ hitsPerPage: PREDICTIVE_MAX_HITS, page: 0 })).toBe(true);
+    expect(isPredictive({ hitsPerPage: 20, page: 0 })).toBe(false);
+    expect(isPredictive({ hitsPerPage: 3, page: 1 })).toBe(false);
+  });
+});
+
+describe('the catalogId facet', () => {
+  it('reads a public list\'s items, and a negated one excludes them', () => {
+    const [condition] = filterConditions('post', { filters: null, facetFilters: ['catalogId:0a1b2c3d4e5f'], numericFilters: [] });
+    expect(condition!.sql).toContain("k.visibility = 'PUBLIC'");
+    expect(condition!.params).toEqual(['0a1b2c3d4e5f']);
+    expect(filterConditions('post', { filters: '-catalogId:0a1b', facetFilters: [], numericFilters: [] })[0]!.sql).toMatch(/^NOT \(/);
+    expect(() => filterConditions('user', { filters: null, facetFilters: ['catalogId:0a1b'], numericFilters: [] })).toThrow(SearchProtocolError);
   });
 });
 

@@ -25,6 +25,7 @@ import { visiblePost } from '../resolvers/post-access.ts';
 import { viewerId } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { catalogLoaders, visibleCatalog } from './lists.ts';
+import { reindexCatalog } from '../../search/indexing.ts';
 
 
 const typeDefs = /* GraphQL */ `
@@ -129,6 +130,8 @@ async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx:
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
+  // The search index of public lists (docs/search.md, "Indexing on write").
+  await reindexCatalog(ctx.env, id);
   return reload(ctx, id);
 }
 
@@ -156,6 +159,7 @@ async function updateCatalog(_root: unknown, args: { catalogId: string; input: C
     .update(catalogs)
     .set({ ...changes, updatedAt: ctx.now })
     .where(eq(catalogs.id, row.id));
+  await reindexCatalog(ctx.env, row.id);
   return reload(ctx, row.id);
 }
 
@@ -171,6 +175,7 @@ async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: G
     q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id))),
     q.delete(catalogs).where(eq(catalogs.id, row.id)),
   ]);
+  await reindexCatalog(ctx.env, row.id);
   return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
 }
 
@@ -189,6 +194,8 @@ async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId
   ctx.loaders.viewerBookmarkByPostId.clear(args.postId);
   catalogLoaders(ctx).hasPost.clear(`${row.id}|${args.postId}`);
   catalogLoaders(ctx).itemCount.clear(row.id);
+  // Its story count is part of its record, and an emptied list leaves the index.
+  await reindexCatalog(ctx.env, row.id);
   return reload(ctx, row.id);
 }
 
@@ -204,6 +211,8 @@ async function changeFollow(ctx: GraphQLContext, catalogId: string, following: b
     await q.delete(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id)));
   }
   catalogLoaders(ctx).viewerFollows.clear(row.id);
+  // Saves rank lists (one record: docs/search.md, "Follower counts").
+  await reindexCatalog(ctx.env, row.id);
   return row;
 }
 

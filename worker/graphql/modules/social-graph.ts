@@ -26,6 +26,7 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
+import { reindexFollowed } from '../../search/indexing.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
 import { collections, follows, mutes, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
@@ -146,6 +147,8 @@ async function writeEdge(ctx: GraphQLContext, viewer: string, relation: Relation
       ? q.insert(follows).values({ followerId: viewer, targetType: target.type, targetId: target.id, createdAt: ctx.now }).onConflictDoNothing()
       : q.delete(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, target.type), eq(follows.targetId, target.id)));
     await q.batch([write, ...recountStatements(ctx, viewer, target)]);
+    // The followed object's search record carries the count and ranks by it (one record).
+    await reindexFollowed(ctx.env, target.type, target.id);
   } else {
     const type = target.type as 'USER' | 'COLLECTION';
     if (on) await q.insert(mutes).values({ muterId: viewer, targetType: type, targetId: target.id, createdAt: ctx.now }).onConflictDoNothing();
