@@ -61,6 +61,20 @@ export const UpdateProfile = known(graphql(`
   }
 `, [AccountSettings_settings]));
 
+export const SetProfilePhoto = known(graphql(`
+  mutation SetProfilePhoto($imageId: String) {
+    setProfilePhoto(imageId: $imageId) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`, [AccountSettings_settings]));
+
 export const ChangeUsername = known(graphql(`
   mutation ChangeUsername($username: String!) {
     changeUsername(username: $username) {

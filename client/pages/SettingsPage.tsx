@@ -12,6 +12,7 @@ import {
   ChangeUsername,
   DeleteAccount,
   SetPreference,
+  SetProfilePhoto,
   SignOutOtherSessions,
   UpdateProfile,
   type AccountSettingsData,
@@ -19,6 +20,8 @@ import {
 } from '../graphql/account.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
+import { Avatar } from '../components/Avatar.tsx';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
@@ -58,6 +61,7 @@ function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
   };
   return (
     <Section id="profileInformation" title="Profile information">
+      <PhotoSection settings={settings} />
       <form className="settings-form" onSubmit={submit}>
         <label className="settings-label" htmlFor="settings-name">
           Name
@@ -76,6 +80,71 @@ function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
         <Status text={status?.text ?? null} error={status?.error} />
       </form>
     </Section>
+  );
+}
+
+/** Sends a picked file to the shared upload endpoint (worker/uploads/routes.ts); answers its image id. */
+async function uploadPhoto(file: File, xsrf: string | null): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch('/_/upload', { method: 'POST', body, headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
+  const answer = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
+  if (!response.ok || !answer?.id) throw new Error(answer?.message ?? `The photo could not be uploaded (${response.status}).`);
+  return answer.id;
+}
+
+function PhotoSection({ settings }: { settings: AccountSettingsValue }) {
+  const { xsrf } = useViewerSession();
+  const [imageId, setImageId] = useState(settings.imageId);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [, setPhoto] = useMutation(SetProfilePhoto);
+  const apply = async (next: string | null) => {
+    const result = await setPhoto({ imageId: next });
+    const answer = result.data?.setProfilePhoto;
+    if (answer?.__typename === 'AccountSettings') {
+      setImageId(answer.imageId);
+      setStatus({ text: next ? 'Your new photo is on your profile.' : 'Your photo is removed.', error: false });
+    } else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setStatus({ text: 'Uploading…', error: false });
+    try {
+      await apply(await uploadPhoto(file, xsrf));
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : 'Please try again.', error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="settings-photo">
+      <Avatar name={settings.name} imageId={imageId} size={80} />
+      <div className="settings-form">
+        <label className="settings-label" htmlFor="settings-photo">
+          Photo
+        </label>
+        <input
+          id="settings-photo"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          disabled={busy}
+          onChange={(e) => {
+            void pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <p className="settings-hint muted">A square PNG, JPEG, GIF or WebP image works best.</p>
+        {imageId ? (
+          <button type="button" className="button button-outline" disabled={busy} onClick={() => void apply(null)}>
+            Remove photo
+          </button>
+        ) : null}
+        <Status text={status?.text ?? null} error={status?.error} />
+      </div>
+    </div>
   );
 }
 
@@ -141,6 +210,44 @@ function EmailSection({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status?.text ?? null} error={status?.error} />
       </form>
+    </Section>
+  );
+}
+
+/** Download my data: POST /me/export builds the archive (worker/accounts/account-export.ts), then the browser downloads it. */
+function ExportSection() {
+  const { xsrf } = useViewerSession();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [download, setDownload] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setStatus({ text: 'Preparing your archive…', error: false });
+    try {
+      const response = await fetch('/me/export', { method: 'POST', headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
+      const answer = (await response.json().catch(() => null)) as { url?: string; message?: string; storyCount?: number } | null;
+      if (!response.ok || !answer?.url) throw new Error(answer?.message ?? 'Please try again.');
+      setDownload(answer.url);
+      setStatus({ text: `Your archive is ready (${answer.storyCount ?? 0} ${answer.storyCount === 1 ? 'story' : 'stories'}). The link works for 7 days.`, error: false });
+      window.location.assign(answer.url);
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : 'Please try again.', error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section id="downloadData" title="Download your information">
+      <p className="muted">A ZIP file of your profile, your stories (as Markdown and as structured data) and your lists.</p>
+      <button type="button" className="button button-outline" disabled={busy} onClick={() => void start()}>
+        Download your information
+      </button>
+      {download ? (
+        <a href={download} className="settings-hint" data-testid="settings-export-link">
+          Download again
+        </a>
+      ) : null}
+      <Status text={status?.text ?? null} error={status?.error} />
     </Section>
   );
 }
@@ -345,6 +452,7 @@ function SettingsScreen({ settings, initialTab }: { settings: AccountSettingsVal
           <ProfileSection settings={settings} />
           <UsernameSection settings={settings} />
           <EmailSection settings={settings} />
+          <ExportSection />
           <DeleteSection settings={settings} />
         </>
       ) : null}

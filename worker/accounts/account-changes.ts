@@ -11,6 +11,7 @@ import type { Env } from '../env.ts';
 import { userTag } from '../cache/tags.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
 import { revokeAllSessions } from '../session/session-store.ts';
+import { reindexUser } from '../search/indexing.ts';
 
 export type Refusal = { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null };
 
@@ -28,8 +29,27 @@ export async function updateProfile(db: D1Database, env: Env, userId: string, in
   if (name.length > NAME_MAX_LENGTH) return refusal(`Names can be at most ${NAME_MAX_LENGTH} characters.`);
   if (bio.length > BIO_MAX_LENGTH) return refusal(`Bios can be at most ${BIO_MAX_LENGTH} characters.`);
   await db.prepare('UPDATE users SET name = ?, bio = ? WHERE id = ? AND deleted_at IS NULL').bind(name, bio, userId).run();
-  // The profile, the bylines of every story and the user's own host show the name.
+  // The profile, the bylines of every story and the user's own host show the name; search
+  // records carry it too (the person and every story's byline).
   await purgeTags(env, [userTag(userId)]);
+  await reindexUser(env, userId);
+  return null;
+}
+
+/**
+ * The profile photo: an image the user uploaded themselves (POST /_/upload → uploaded_images), or
+ * null to go back to the initial. Another person's upload is refused: an image id is not a secret
+ * (it is in every page that shows the image), so owning the row is what makes it one's own.
+ */
+export async function setProfilePhoto(db: D1Database, env: Env, userId: string, imageId: string | null): Promise<Refusal | null> {
+  if (imageId !== null) {
+    const upload = await db.prepare('SELECT 1 FROM uploaded_images WHERE id = ? AND uploader_id = ?').bind(imageId, userId).first();
+    if (!upload) return refusal('Upload the photo first: only an image you uploaded can be your photo.');
+  }
+  await db.prepare('UPDATE users SET image_id = ? WHERE id = ? AND deleted_at IS NULL').bind(imageId, userId).run();
+  // The profile, bylines, avatars in lists and the search records all show the photo.
+  await purgeTags(env, [userTag(userId)]);
+  await reindexUser(env, userId);
   return null;
 }
 

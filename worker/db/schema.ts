@@ -814,6 +814,22 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_subscriptions: devpaySubscriptions,
 } as const;
 
+// ── Accounts, round 2 (migrations/0019_account_exports.sql): "Download my data" archives.
+export const accountExports = sqliteTable(
+  'account_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byteSize: integer('byte_size').notNull(),
+    storyCount: integer('story_count').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('account_exports_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -860,6 +876,8 @@ export const TABLES = {
   post_canonical_urls: postCanonicalUrls,
   // Membership, payments and gifts (migrations/0011_membership.sql): defined at the end of this file.
   ...MEMBERSHIP_BILLING_TABLES,
+  // Accounts, round 2 (migrations/0019_account_exports.sql).
+  account_exports: accountExports,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,6 +4,7 @@
 //
 //   query    AccountSettingsQuery    accountSettings → AccountSettings (null when logged out)
 //   mutation UpdateProfile           updateProfile(name, bio) → AccountSettings | BadRequest
+//   mutation SetProfilePhoto         setProfilePhoto(imageId) → AccountSettings | BadRequest (an image the viewer uploaded, or null)
 //   mutation ChangeUsername          changeUsername(username) → AccountSettings | BadRequest (signUpErrorCode)
 //   mutation ChangeEmail             changeEmail(email) → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 //   mutation SetPreference           setPreference(key, enabled) → Preference | BadRequest
@@ -14,7 +15,7 @@ import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { revokeOtherSessions } from '../../session/session-store.ts';
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
 import { clearedCookie } from '../../auth/cookies.ts';
-import { changeUsername, deleteAccount, preferencesOf, requestEmailChange, setPreference, updateProfile } from '../../accounts/account-changes.ts';
+import { changeUsername, deleteAccount, preferencesOf, requestEmailChange, setPreference, setProfilePhoto, updateProfile } from '../../accounts/account-changes.ts';
 import { mainOrigin } from '../../env.ts';
 import type { GraphQLContext } from '../context.ts';
 import { authCall } from './auth.ts';
@@ -72,6 +73,7 @@ const typeDefs = /* GraphQL */ `
 
   union UpdateProfileResult = AccountSettings | BadRequest
   union ChangeUsernameResult = AccountSettings | BadRequest
+  union SetProfilePhotoResult = AccountSettings | BadRequest
   union ChangeEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
   union SetPreferenceResult = Preference | BadRequest
   union DeleteAccountResult = AccountDeleted | BadRequest
@@ -84,6 +86,8 @@ const typeDefs = /* GraphQL */ `
   type Mutation {
     "UpdateProfile: name and bio."
     updateProfile(name: String!, bio: String!): UpdateProfileResult!
+    "SetProfilePhoto: an image the viewer uploaded (POST /_/upload), or null for none."
+    setProfilePhoto(imageId: String): SetProfilePhotoResult!
     "ChangeUsername: the old /@username keeps leading to the account."
     changeUsername(username: String!): ChangeUsernameResult!
     "ChangeEmail: mails a confirmation link to the new address; the email changes when it is followed."
@@ -187,6 +191,10 @@ export const accountSettingsModule: SchemaModule = {
         const userId = requireUser(ctx);
         return (await updateProfile(ctx.db, ctx.env, userId, args)) ?? settingsOf(ctx, userId);
       },
+      setProfilePhoto: async (_: unknown, args: { imageId?: string | null }, ctx: GraphQLContext) => {
+        const userId = requireUser(ctx);
+        return (await setProfilePhoto(ctx.db, ctx.env, userId, args.imageId ?? null)) ?? settingsOf(ctx, userId);
+      },
       changeUsername: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
         return (await changeUsername(ctx.db, ctx.env, userId, args.username, ctx.now)) ?? settingsOf(ctx, userId);
@@ -219,6 +227,7 @@ export const accountSettingsModule: SchemaModule = {
       },
     },
     UpdateProfileResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
+    SetProfilePhotoResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     ChangeUsernameResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     ChangeEmailResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     SetPreferenceResult: { __resolveType: (value: { __typename: string }) => value.__typename },
