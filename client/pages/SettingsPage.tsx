@@ -318,6 +318,9 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
           {settings.customDomain ? `${settings.customDomain} (${settings.customDomainState === 'LIVE' ? 'live' : 'pending'})` : 'None'}
         </p>
         <p className="muted">Your stories and profile at a domain of your own.</p>
+        <a className="button button-outline" href="/me/settings/custom-domain">
+          {settings.customDomain ? 'Manage custom domain' : 'Connect a domain'}
+        </a>
       </Section>
       <Section id="customizeMembershipPromotion" title="Customize membership promotion">
         <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories.</p>

@@ -814,7 +814,7 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_subscriptions: devpaySubscriptions,
 } as const;
 
-// ── Accounts, round 2 (migrations/0019_account_exports.sql): "Download my data" archives.
+// ── Accounts, round 2 (migrations/0019_accounts_round2.sql): "Download my data" archives.
 export const accountExports = sqliteTable(
   'account_exports',
   {
@@ -828,6 +828,17 @@ export const accountExports = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('account_exports_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+/** Development's DNS zone: the local stand-in resolver's records (name is COLLATE NOCASE in the SQL). */
+export const devDnsRecords = sqliteTable(
+  'dev_dns_records',
+  {
+    name: text('name').notNull(),
+    type: text('type', { enum: ['TXT', 'CNAME'] }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.type, t.value] })],
 );
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
@@ -876,8 +887,9 @@ export const TABLES = {
   post_canonical_urls: postCanonicalUrls,
   // Membership, payments and gifts (migrations/0011_membership.sql): defined at the end of this file.
   ...MEMBERSHIP_BILLING_TABLES,
-  // Accounts, round 2 (migrations/0019_account_exports.sql).
+  // Accounts, round 2 (migrations/0019_accounts_round2.sql).
   account_exports: accountExports,
+  dev_dns_records: devDnsRecords,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
