@@ -4,6 +4,7 @@
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InvalidGoogleCredential, verifyGoogleCredential, type GoogleKeySource } from '../../../worker/auth/social/google-one-tap.ts';
+import { oneTapEligible } from '../../../shared/auth/one-tap.ts';
 
 const CLIENT_ID = 'vellum-test.apps.googleusercontent.com';
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -56,5 +57,22 @@ describe('verifyGoogleCredential', () => {
     for (const junk of ['', 'not-a-jwt', 'a'.repeat(9000)]) {
       await expect(verifyGoogleCredential(junk, CLIENT_ID, source, NOW)).rejects.toBeInstanceOf(InvalidGoogleCredential);
     }
+  });
+});
+
+describe('oneTapEligible (docs/product/2-sign-in-notices-cache-routing.md §4.2)', () => {
+  const base = { clientId: CLIENT_ID, isLoggedIn: false, routeName: 'ShowHome', hostKind: 'default', flags: [] as string[] };
+  it('shows to a signed-out reader on an eligible route of the main host', () => {
+    expect(oneTapEligible(base)).toBe(true);
+    expect(oneTapEligible({ ...base, routeName: 'ShowPostUnderUser' })).toBe(true);
+  });
+  it('is hidden without a client id, when signed in, on other routes, and on own hosts without the subdomains flag', () => {
+    expect(oneTapEligible({ ...base, clientId: null })).toBe(false);
+    expect(oneTapEligible({ ...base, clientId: '' })).toBe(false);
+    expect(oneTapEligible({ ...base, isLoggedIn: true })).toBe(false);
+    expect(oneTapEligible({ ...base, routeName: 'ShowSettings' })).toBe(false);
+    expect(oneTapEligible({ ...base, routeName: null })).toBe(false);
+    expect(oneTapEligible({ ...base, hostKind: 'user' })).toBe(false);
+    expect(oneTapEligible({ ...base, hostKind: 'user', flags: ['enable_google_one_tap_on_subdomains'] })).toBe(true);
   });
 });

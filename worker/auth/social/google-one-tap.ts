@@ -9,7 +9,11 @@
 //   POST /m/callback/google-one-tap   credential, g_csrf_token[, redirect]  → 303
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Env } from '../../env.ts';
-import type { ProviderProfile } from './provider.ts';
+import { resolveViewer } from '../../session/viewer.ts';
+import { requestCookie } from '../cookies.ts';
+import { signInReturnPath } from '../cross-host.ts';
+import { completeSocialSignIn, signInPage } from './oauth-flow.ts';
+import { DISABLE_SIGN_IN_FLAGS, type ProviderProfile } from './provider.ts';
 
 export const ONE_TAP_CALLBACK_PATH = '/m/callback/google-one-tap';
 /** Where Google publishes the keys that sign its ID tokens (a JWK set). */
@@ -63,4 +67,44 @@ export async function verifyGoogleCredential(credential: string, clientId: strin
 /** Whether one-tap is offered at all: only with Google's client id configured. */
 export function oneTapClientId(env: Pick<Env, 'GOOGLE_CLIENT_ID'>): string | null {
   return env.GOOGLE_CLIENT_ID || null;
+}
+
+/** Constant-time comparison of the two double-submit values. */
+function sameValue(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * POST /m/callback/google-one-tap. 404 when one-tap is not configured (no GOOGLE_CLIENT_ID, or
+ * Google sign-in switched off by its flag); 403 when the double-submit check fails (a forged
+ * cross-site post); a credential that does not verify goes back to the sign-in page.
+ */
+export async function handleOneTapCallback(request: Request, env: Env, flags: ReadonlySet<string>, source: GoogleKeySource = googleKeySource, now = Date.now()): Promise<Response | null> {
+  const clientId = oneTapClientId(env);
+  if (!clientId || flags.has(DISABLE_SIGN_IN_FLAGS.google)) return null;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return new Response('Bad request', { status: 400, headers: { 'cache-control': 'no-store' } });
+  }
+  const bodyToken = form.get(GOOGLE_CSRF_FIELD);
+  const cookieToken = requestCookie(request, GOOGLE_CSRF_FIELD);
+  if (typeof bodyToken !== 'string' || !bodyToken || !cookieToken || !sameValue(bodyToken, cookieToken)) {
+    return new Response('Failed to verify double submit cookie.', { status: 403, headers: { 'cache-control': 'no-store' } });
+  }
+  const credential = form.get('credential');
+  let profile: ProviderProfile;
+  try {
+    profile = await verifyGoogleCredential(typeof credential === 'string' ? credential : '', clientId, source, now);
+  } catch (error) {
+    if (!(error instanceof InvalidGoogleCredential)) throw error;
+    return new Response(null, { status: 303, headers: { location: signInPage({ operation: 'login' }), 'cache-control': 'no-store' } });
+  }
+  const redirect = await signInReturnPath(new URL(request.url).searchParams.get('redirect'), env);
+  const viewer = await resolveViewer(env.DB, request);
+  return completeSocialSignIn({ env, request, viewer, provider: { id: 'google', allowsSignUp: true }, profile, redirect, now });
 }
