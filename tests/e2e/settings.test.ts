@@ -168,3 +168,20 @@ it('deletes the account: confirmed by the username, signed out, the profile gone
   expect(new URL(page.url()).pathname).toBe('/m/signin');
   await context.close();
 });
+
+it('opens the custom domain setting from Publishing; a reader who is not a member is told it is for members', async () => {
+  const account = newAccount();
+  const { context, page, watch } = await open(account.sessions[0]!, '/me/settings/publishing');
+  await page.click('#customDomain a:has-text("Connect a domain")');
+  await page.waitForURL(`${baseURL}/me/settings/custom-domain`);
+  await waitForHydration(page);
+  expect(await page.title()).toBe('Custom domain – Vellum');
+  await page.fill('#custom-domain-input', 'not a domain');
+  await page.click('button:has-text("Continue")');
+  await page.waitForSelector('[data-testid="custom-domain-status"]:has-text("valid domain name")');
+  await page.fill('#custom-domain-input', `${account.username.replace(/_/g, '-')}.test`);
+  await page.click('button:has-text("Continue")');
+  await page.waitForSelector('[data-testid="custom-domain-status"]:has-text("Custom domains are available to members.")');
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
