@@ -33,8 +33,27 @@ export const AccountSettings_settings = graphql(`
       slug
       role
     }
+    connectedProviders {
+      provider
+      email
+      connectedAt
+    }
   }
 `);
+
+export const DisconnectSignInProvider = known(graphql(`
+  mutation DisconnectSignInProvider($provider: String!) {
+    disconnectSignInProvider(provider: $provider) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`, [AccountSettings_settings]));
 
 export const AccountSettingsQuery = known(graphql(`
   query AccountSettingsQuery {

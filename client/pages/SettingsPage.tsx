@@ -11,6 +11,7 @@ import {
   ChangeEmail,
   ChangeUsername,
   DeleteAccount,
+  DisconnectSignInProvider,
   SetPreference,
   SetProfilePhoto,
   SignOutOtherSessions,
@@ -383,6 +384,41 @@ function deviceOf(userAgent: string): string {
   return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
 }
 
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple', twitter: 'X (Twitter)' };
+
+function ConnectedProvidersSection({ settings }: { settings: AccountSettingsValue }) {
+  const [providers, setProviders] = useState(settings.connectedProviders);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [{ fetching }, disconnect] = useMutation(DisconnectSignInProvider);
+  const remove = async (provider: string) => {
+    const answer = (await disconnect({ provider })).data?.disconnectSignInProvider;
+    if (answer?.__typename === 'AccountSettings') {
+      setProviders(answer.connectedProviders);
+      setStatus({ text: `${PROVIDER_NAMES[provider] ?? provider} is disconnected.`, error: false });
+    } else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="connectedAccounts" title="Connected sign-in methods">
+      {providers.length === 0 ? (
+        <p className="muted">You sign in with a link sent to your email. Sign in with Google, Facebook, Apple or X once to connect it.</p>
+      ) : (
+        <ul className="settings-list" data-testid="settings-providers">
+          {providers.map((p) => (
+            <li key={p.provider} className="settings-row">
+              <span>{PROVIDER_NAMES[p.provider] ?? p.provider}</span>
+              <span className="muted">{p.email ?? ''}</span>
+              <button type="button" className="button button-outline" disabled={fetching} onClick={() => void remove(p.provider)}>
+                Disconnect
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Status text={status?.text ?? null} error={status?.error} />
+    </Section>
+  );
+}
+
 function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
   const [{ fetching }, signOutOthers] = useMutation(SignOutOtherSessions);
   const [status, setStatus] = useState<string | null>(null);
@@ -415,6 +451,7 @@ function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status} />
       </Section>
+      <ConnectedProvidersSection settings={settings} />
       <Section id="applications" title="Integration tokens">
         <p className="muted">Tokens let your own tools publish to your account through the API.</p>
         <a className="button button-outline" href="/me/applications">

@@ -184,3 +184,41 @@ describe('storyMarkdown', () => {
     );
   });
 });
+
+describe('connected sign-in methods (Settings → Security and apps)', () => {
+  const LIST = '{ accountSettings { connectedProviders { provider email connectedAt } } }';
+  const DISCONNECT = /* GraphQL */ `
+    mutation ($provider: String!) {
+      disconnectSignInProvider(provider: $provider) {
+        __typename
+        ... on AccountSettings { connectedProviders { provider } }
+        ... on BadRequest { message }
+      }
+    }
+  `;
+
+  it("lists the viewer's linked providers and disconnects one; never another reader's", async () => {
+    await testDb.batch([
+      testDb.prepare("INSERT OR IGNORE INTO social_identities (provider, subject, user_id, email, created_at) VALUES ('google', 'g-friend', ?, 'friend@gmail.test', 5)").bind(USERS.friend),
+      testDb.prepare("INSERT OR IGNORE INTO social_identities (provider, subject, user_id, email, created_at) VALUES ('twitter', 't-friend', ?, NULL, 6)").bind(USERS.friend),
+      testDb.prepare("INSERT OR IGNORE INTO social_identities (provider, subject, user_id, email, created_at) VALUES ('facebook', 'f-member', ?, NULL, 7)").bind(USERS.member),
+    ]);
+    const friend = await signedIn(USERS.friend);
+    expect((await friend.gql(LIST)).data?.accountSettings.connectedProviders).toEqual([
+      { provider: 'google', email: 'friend@gmail.test', connectedAt: 5 },
+      { provider: 'twitter', email: null, connectedAt: 6 },
+    ]);
+    // Facebook is the member's, not the friend's: nothing to disconnect, nothing removed.
+    expect((await friend.gql(DISCONNECT, { provider: 'facebook' })).data?.disconnectSignInProvider.__typename).toBe('BadRequest');
+    expect(await testDb.prepare("SELECT count(*) AS n FROM social_identities WHERE subject = 'f-member'").first()).toEqual({ n: 1 });
+    expect((await friend.gql(DISCONNECT, { provider: 'twitter' })).data?.disconnectSignInProvider).toEqual({ __typename: 'AccountSettings', connectedProviders: [{ provider: 'google' }] });
+  });
+
+  it('keeps the last provider of an account without an email (it could not sign in otherwise)', async () => {
+    await testDb.prepare('UPDATE users SET email = NULL WHERE id = ?').bind(USERS.member).run();
+    const member = await signedIn(USERS.member);
+    const answer = await member.gql(DISCONNECT, { provider: 'facebook' });
+    expect(answer.data?.disconnectSignInProvider).toMatchObject({ __typename: 'BadRequest', message: 'Add an email address first: it is the only other way to sign in.' });
+    expect(await testDb.prepare("SELECT count(*) AS n FROM social_identities WHERE subject = 'f-member'").first()).toEqual({ n: 1 });
+  });
+});

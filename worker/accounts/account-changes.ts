@@ -142,6 +142,22 @@ export async function setPreference(db: D1Database, userId: string, key: string,
 }
 
 /**
+ * Unlinks a sign-in provider's account. Sign-in without a provider is by email (there are no
+ * passwords), so the last provider of an account without an email stays: removing it would lock
+ * the owner out.
+ */
+export async function disconnectSignInProvider(db: D1Database, userId: string, provider: string): Promise<Refusal | null> {
+  const row = await db
+    .prepare('SELECT (SELECT email FROM users WHERE id = ?1) AS email, (SELECT count(*) FROM social_identities WHERE user_id = ?1) AS total, (SELECT count(*) FROM social_identities WHERE user_id = ?1 AND provider = ?2) AS linked')
+    .bind(userId, provider)
+    .first<{ email: string | null; total: number; linked: number }>();
+  if (!row || row.linked === 0) return refusal('This sign-in method is not connected.');
+  if (!row.email && row.total <= row.linked) return refusal('Add an email address first: it is the only other way to sign in.');
+  await db.prepare('DELETE FROM social_identities WHERE user_id = ? AND provider = ?').bind(userId, provider).run();
+  return null;
+}
+
+/**
  * Deletes an account (docs/adr/0012-accounts.md, "Deleting an account"): the user row stays as a
  * tombstone (deleted_at) so the username is never reissued to someone else and stories answer
  * "account deleted"; the email, custom domain and subdomain are released; every session and

@@ -9,13 +9,14 @@
 //   mutation ChangeEmail             changeEmail(email) → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 //   mutation SetPreference           setPreference(key, enabled) → Preference | BadRequest
 //   mutation SignOutOtherSessions    signOutOtherSessions → AccountSettings
+//   mutation DisconnectSignInProvider disconnectSignInProvider(provider) → AccountSettings | BadRequest
 //   mutation DeleteAccount           deleteAccount(username) → AccountDeleted | BadRequest
 import { GraphQLError } from 'graphql';
 import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { revokeOtherSessions } from '../../session/session-store.ts';
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
 import { clearedCookie } from '../../auth/cookies.ts';
-import { changeUsername, deleteAccount, preferencesOf, requestEmailChange, setPreference, setProfilePhoto, updateProfile } from '../../accounts/account-changes.ts';
+import { changeUsername, deleteAccount, disconnectSignInProvider, preferencesOf, requestEmailChange, setPreference, setProfilePhoto, updateProfile } from '../../accounts/account-changes.ts';
 import { mainOrigin } from '../../env.ts';
 import type { GraphQLContext } from '../context.ts';
 import { authCall } from './auth.ts';
@@ -38,6 +39,15 @@ const typeDefs = /* GraphQL */ `
     key: String!
     label: String!
     enabled: Boolean!
+  }
+
+  "A sign-in provider account linked to the viewer's (Security and apps)."
+  type ConnectedSignInProvider {
+    "google, facebook, apple or twitter."
+    provider: String!
+    "The email the provider gave, when it gave one."
+    email: String
+    connectedAt: Long!
   }
 
   "A publication the viewer runs (Manage publications)."
@@ -64,6 +74,7 @@ const typeDefs = /* GraphQL */ `
     preferences: [Preference!]!
     sessions: [AccountSession!]!
     publications: [ManagedPublication!]!
+    connectedProviders: [ConnectedSignInProvider!]!
   }
 
   "The account is gone; the browser goes to redirect (the goodbye page)."
@@ -77,6 +88,7 @@ const typeDefs = /* GraphQL */ `
   union ChangeEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
   union SetPreferenceResult = Preference | BadRequest
   union DeleteAccountResult = AccountDeleted | BadRequest
+  union DisconnectSignInProviderResult = AccountSettings | BadRequest
 
   type Query {
     "The viewer's settings; null when logged out."
@@ -95,6 +107,8 @@ const typeDefs = /* GraphQL */ `
     setPreference(key: String!, enabled: Boolean!): SetPreferenceResult!
     "SignOutOtherSessions: every session but this one (and its other hosts)."
     signOutOtherSessions: AccountSettings!
+    "DisconnectSignInProvider: unlinks a provider's account; refused when it is the only way left to sign in."
+    disconnectSignInProvider(provider: String!): DisconnectSignInProviderResult!
     "DeleteAccount: confirmed by typing the username."
     deleteAccount(username: String!): DeleteAccountResult!
   }
@@ -176,6 +190,13 @@ export const accountSettingsModule: SchemaModule = {
           isCurrent: row.id_hash === ctx.viewer.sessionIdHash,
         }));
       },
+      connectedProviders: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
+        const { results } = await ctx.db
+          .prepare('SELECT provider, email, created_at FROM social_identities WHERE user_id = ? ORDER BY created_at')
+          .bind(source.userId)
+          .all<{ provider: string; email: string | null; created_at: number }>();
+        return results.map((row) => ({ provider: row.provider, email: row.email, connectedAt: row.created_at }));
+      },
       publications: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
         const { results } = await ctx.db
           .prepare(
@@ -214,6 +235,10 @@ export const accountSettingsModule: SchemaModule = {
         if (ctx.viewer.sessionIdHash) await revokeOtherSessions(ctx.db, userId, ctx.viewer.sessionIdHash, ctx.now);
         return { userId };
       },
+      disconnectSignInProvider: async (_: unknown, args: { provider: string }, ctx: GraphQLContext) => {
+        const userId = requireUser(ctx);
+        return (await disconnectSignInProvider(ctx.db, userId, args.provider)) ?? settingsOf(ctx, userId);
+      },
       deleteAccount: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
         const username = ctx.viewer.user?.username ?? '';
@@ -231,6 +256,7 @@ export const accountSettingsModule: SchemaModule = {
     ChangeUsernameResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     ChangeEmailResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     SetPreferenceResult: { __resolveType: (value: { __typename: string }) => value.__typename },
+    DisconnectSignInProviderResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     DeleteAccountResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },
 };
