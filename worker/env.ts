@@ -28,6 +28,9 @@ export interface Env {
   MAIL_API_KEY?: string;
   /** Sender of outgoing mail, e.g. "Vellum <no-reply@vellum.example>". */
   MAIL_FROM?: string;
+  // ---- Newsletters (worker/newsletters/; docs/newsletters.md) ----
+  /** Secret. Key of the HMAC that signs newsletter unsubscribe and email-settings links; development falls back to a documented default. */
+  NEWSLETTER_SECRET?: string;
   /** Cloudflare Turnstile keys: the captcha on sending sign-in mail is off unless both are set. */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
@@ -74,7 +77,7 @@ export interface Env {
   /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
   FAULT_INJECTION?: string;
   /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
-  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer">;
+  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer" | "payments">;
   // ---- Membership and payments (worker/payments/, docs/membership.md) ----
   /**
    * "local": the test provider inside the worker (development only: refused elsewhere);

@@ -28,6 +28,7 @@ import { withSecurityHeaders } from './hardening/security-headers.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/unavailable.ts';
 import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
+import { mountNewsletters } from './newsletters/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -47,6 +48,7 @@ mountFeeds(app);
 mountSearch(app);
 mountReader(app);
 mountMembership(app);
+mountNewsletters(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

@@ -13,6 +13,8 @@ import { makeErrorResult, makeResult, stringifyDocument, type Exchange, type Ope
 import { filter, make, merge, mergeMap, pipe, share, takeUntil } from 'wonka';
 
 export const BATCH_WINDOW_MS = 20;
+/** Name of the User Timing mark each call leaves when it joins a batch window. */
+export const ENQUEUE_MARK = 'vellum:graphql-enqueue';
 export const BATCH_MAX_OPERATIONS = 20;
 
 /** The named batch groups of §7, and the group of everything else. */
@@ -121,6 +123,9 @@ export function batchExchange(options: BatchExchangeOptions): Exchange {
 
   function enqueue(pending: Pending): () => void {
     const group = batchGroupOf(pending.operation);
+    // A User Timing mark per call: when it joined its group's window, so a browser test can
+    // check the 20 ms rule against real timings (tests/e2e/graphql-batching.test.ts).
+    globalThis.performance?.mark?.(ENQUEUE_MARK, { detail: { group, operation: operationName(pending.operation) } });
     let queue = queues.get(group);
     if (!queue) queues.set(group, (queue = { pending: [], timer: null }));
     queue.pending.push(pending);

@@ -446,7 +446,7 @@ export interface ReadingHistoryPageData {
   viewer: { id: string; readingHistoryConnection: { items: ReadingHistoryItemData[]; pagingInfo: PagingInfo } | null } | null;
 }
 
-export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION';
+export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'NEW_STORY';
 
 interface NotificationPost extends StoryAddress {
   title: string;

@@ -112,8 +112,8 @@ export const SaveDraftMutation = known(graphql(`
 `));
 
 export const PublishPostMutation = known(graphql(`
-  mutation PublishPost($postId: ID!, $tags: [String!]!, $memberOnly: Boolean!, $unlisted: Boolean!, $collectionId: ID) {
-    publishPost(postId: $postId, tags: $tags, memberOnly: $memberOnly, unlisted: $unlisted, collectionId: $collectionId) {
+  mutation PublishPost($postId: ID!, $tags: [String!]!, $memberOnly: Boolean!, $unlisted: Boolean!, $collectionId: ID, $sendToSubscribers: Boolean) {
+    publishPost(postId: $postId, tags: $tags, memberOnly: $memberOnly, unlisted: $unlisted, collectionId: $collectionId, sendToSubscribers: $sendToSubscribers) {
       __typename
       ... on Post {
         id

@@ -10,7 +10,7 @@ import { isPlanType, type MembershipPlanType } from '../../shared/membership/pla
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { money, tierName } from '../components/membership/membership-text.ts';
 import { GiftCodeCheckQuery, MembershipPlansQuery, RedeemGiftCodeMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
@@ -65,6 +65,7 @@ function GiftCheckout({ data, group }: { data: PlansData; group: boolean }) {
                 Recipient's email
                 <input type="email" name="recipientEmail" required maxLength={320} autoComplete="off" data-testid="gift-recipient" />
               </label>
+              <CheckoutUnavailableNotice />
               {search.get('error') === 'email' ? (
                 <p className="form-error" role="alert">
                   Enter the recipient's email address.

@@ -10,7 +10,7 @@ import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import type { MembershipPlanType } from '../../shared/membership/plans.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
-import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
 import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
@@ -189,6 +189,7 @@ export const updatePaymentPage: PageDefinition<ManageData> = {
         <h1 className="membership-heading">Update payment method</h1>
         {membership.paymentMethod ? <p>Current card: {cardText(membership.paymentMethod)}</p> : null}
         {membership.paymentFailedAt !== null ? <p role="status">Your last payment failed. The new card is charged at once for it.</p> : null}
+        <CheckoutUnavailableNotice />
         <CheckoutForm kind="PAYMENT_METHOD" testId="update-card-form">
           <button type="submit" className="button button-dark">
             Enter a new card

@@ -1,4 +1,5 @@
-// notifications (/me/notifications): follows, claps, responses and mentions, newest first.
+// notifications (/me/notifications): follows, claps, responses, mentions and new stories by
+// followed writers, newest first.
 //
 // Marking read (decided here; the spec does not say): opening the page marks what it shows
 // as read, as the product this follows does — after hydration it calls
@@ -65,6 +66,16 @@ function NotificationText({ notification }: { notification: NotificationData }) 
         </>
       ) : (
         <> mentioned you in a story</>
+      );
+    case 'NEW_STORY':
+      // The story may be gone (deleted, unpublished, or now out of the viewer's reach).
+      return post ? (
+        <>
+          {' '}
+          published a new story: <StoryLink post={post} />
+        </>
+      ) : (
+        <> published a new story</>
       );
   }
 }

@@ -7,7 +7,7 @@ import { isPlanType, type MembershipPlanType } from '../../shared/membership/pla
 import { formatDate } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
-import { CheckoutForm } from '../components/membership/CheckoutForm.tsx';
+import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { money, tierName } from '../components/membership/membership-text.ts';
 import { ManageMembershipQuery, MembershipPlansQuery } from './MembershipPages.graphql.ts';
 import type { PageDefinition, PageProps } from './page-definition.ts';
@@ -58,6 +58,7 @@ function Plans({ data, selected, heading }: { data: PlansData; selected: Members
     <div className="membership-page">
       <h1 className="membership-heading">{heading}</h1>
       <p className="membership-lead">Unlimited access to every story, and the writers you read get paid.</p>
+      <CheckoutUnavailableNotice />
       <div className="plan-period" role="radiogroup" aria-label="Billing period">
         {(['month', 'year'] as const).map((value) => (
           <button key={value} type="button" role="radio" aria-checked={period === value} className={`plan-period-option${period === value ? ' is-active' : ''}`} onClick={() => setPeriod(value)}>

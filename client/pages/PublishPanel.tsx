@@ -1,7 +1,9 @@
 // The publish step (issue 12 item 4): the story preview (title, subtitle, first image), up to
 // 5 tags, member-only (offered to writers allowed to put stories behind the paywall),
-// unlisted, and a publication (editors publish into it, writers submit to it). Publishing
-// sends the story's newest saved revision; the server checks everything again.
+// unlisted, a publication (editors publish into it, writers submit to it), and "send to
+// subscribers" (the writer's newsletter: emailed on the story's first listed publication, once;
+// docs/newsletters.md). Publishing sends the story's newest saved revision; the server checks
+// everything again.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import type { StoryContent } from '../../shared/content.ts';
@@ -38,6 +40,7 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
   const [tagText, setTagText] = useState('');
   const [memberOnly, setMemberOnly] = useState(defaults.memberOnly);
   const [unlisted, setUnlisted] = useState(defaults.unlisted);
+  const [sendToSubscribers, setSendToSubscribers] = useState(true);
   const [collectionId, setCollectionId] = useState(defaults.collectionId ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,7 +64,7 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
     const all = tagText.trim() !== '' && tags.length < MAX_TAGS ? [...tags, tagText.trim()] : tags;
     setBusy(true);
     setError(null);
-    const result = await publish({ postId, tags: all, memberOnly, unlisted, collectionId: collectionId || null });
+    const result = await publish({ postId, tags: all, memberOnly, unlisted, collectionId: collectionId || null, sendToSubscribers: sendToSubscribers && !unlisted && !isResponse });
     const outcome = result.data?.publishPost;
     if (outcome?.__typename === 'Post') {
       window.location.assign(outcome.mediumUrl);
@@ -137,6 +140,12 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
             <label className="publish-check">
               <input type="checkbox" checked={unlisted} onChange={(event) => setUnlisted(event.target.checked)} disabled={memberOnly} />
               Unlisted: only people with the link can find it
+            </label>
+          )}
+          {isResponse ? null : (
+            <label className="publish-check">
+              <input type="checkbox" checked={sendToSubscribers && !unlisted} onChange={(event) => setSendToSubscribers(event.target.checked)} disabled={unlisted} />
+              Send to subscribers: email this story to your newsletter's subscribers when it is first published
             </label>
           )}
           {error ? (

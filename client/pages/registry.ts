@@ -15,6 +15,10 @@ export interface PageModule {
 }
 
 export const PAGES: Partial<Record<string, PageModule>> = {
+  // Writers' newsletters (issue 12 item 8; docs/newsletters.md).
+  'writer-subscription-promotion': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.writerSubscribePage) },
+  'email-settings': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.emailSettingsPage) },
+  'global-unsubscribe-newsletters': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.unsubscribeAllNewslettersPage) },
   // Search pages (issue 10): /search, its tabs, a publication's search.
   search: { chunk: 'SearchPage', load: () => import('./SearchPage.tsx').then((m) => m.searchPage) },
   home: { chunk: 'HomePage', load: () => import('./HomePage.tsx').then((m) => m.homePage) },

@@ -94,7 +94,7 @@ it('a reader highlights a sentence; it survives a reload, is on their profile, o
   const watch = watchPage(page);
   await page.goto(baseURL + '/');
   await waitForHydration(page);
-  const href = (await page.locator('.story-card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) => !h.startsWith('/@reader/'))!;
+  const href = (await page.locator('.story-card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).find((h) => h.startsWith('/') && !h.startsWith('/@reader/'))!;
   await page.goto(baseURL + href);
   await waitForHydration(page);
   await highlightsPainted(page);

@@ -140,7 +140,7 @@ it('"Sign out of all other sessions" signs a second browser out', async () => {
   expect(await second.page.locator('[data-testid="settings-sessions"] li').count()).toBe(2);
   await first.page.click('#sessions button:has-text("Sign out of all other sessions")');
   await first.page.waitForSelector('#sessions .settings-status:has-text("Signed out of all other sessions.")');
-  // Signed out: a /me page sends the visitor to sign in (docs/reader.md, "Signed-out visits to /me pages").
+  // Signed out: the settings page sends the visitor to sign in and back (docs/reader.md, "Fixes of issue 18").
   await second.page.reload();
   expect(new URL(second.page.url()).pathname).toBe('/m/signin');
   await first.page.reload();

@@ -27,6 +27,13 @@ export const ONBOARDING_SKIP_SOURCES: ReadonlySet<string> = new Set([
 
 export const ONBOARDING_PATH = '/get-started/topics';
 
+/**
+ * Sign-ups on the way to paying (membership plans, checkout, gifts, redeeming) skip onboarding
+ * too: they continue the paywall's flow, and a detour through topics would stand between a
+ * reader and what they came to buy (docs/adr/0012-accounts.md §3).
+ */
+const CHECKOUT_PATH = /^\/(?:plans|get-started\/plans|upgrade|payment|discount|membership|gift|gift-plans|gift-checkout|group-gift|redeem|redeem-gift|manage-membership)(?:\/|$)/;
+
 export interface SignUpContext {
   username: string | null;
   userId: string | null;
@@ -61,7 +68,7 @@ export function signUpContextOf(redirect: string): SignUpContext {
     collectionSlug: q.get('collection') ?? publication?.[1] ?? null,
     collectionId: q.get('collectionId'),
     topicSlug: q.get('topic') ?? topic?.[1]?.toLowerCase() ?? null,
-    skipsOnboarding: fromCustomDomain || (source !== null && ONBOARDING_SKIP_SOURCES.has(source)),
+    skipsOnboarding: fromCustomDomain || CHECKOUT_PATH.test(path) || (source !== null && ONBOARDING_SKIP_SOURCES.has(source)),
   };
 }
 

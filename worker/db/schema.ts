@@ -26,7 +26,8 @@ export const MEMBERSHIP_TIERS = ['MEMBER', 'FRIEND'] as const;
 export const MEMBERSHIP_PLANS = ['MONTHLY', 'YEARLY', 'PREMIUM_MONTHLY', 'PREMIUM_YEARLY'] as const;
 export const PAYMENT_PROVIDERS = ['APPLE', 'BRAINTREE', 'GOOGLE', 'MEDIUM_GIFT', 'PAYPAL', 'STRIPE'] as const;
 export const CURRENCIES = ['USD', 'CAD'] as const;
-export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION'] as const;
+// NEW_STORY: migrations/0018_story_notifications_newsletters.sql (a followed writer's or publication's new story).
+export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION', 'NEW_STORY'] as const;
 
 // username, email and custom_domain compare case-insensitively (COLLATE NOCASE in SQL).
 export const users = sqliteTable('users', {
@@ -470,6 +471,8 @@ export const devMailbox = sqliteTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Extra headers (List-Unsubscribe, …) as a JSON object (migrations/0018_story_notifications_newsletters.sql). */
+    headersJson: text('headers_json').notNull().default('{}'),
   },
   (t) => [index('dev_mailbox_by_recipient').on(t.toAddress, t.createdAt)],
 );
@@ -814,6 +817,37 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_subscriptions: devpaySubscriptions,
 } as const;
 
+// ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----
+
+/** A reader subscribed to a writer's newsletter. */
+export const newsletterSubscriptions = sqliteTable(
+  'newsletter_subscriptions',
+  {
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    writerId: text('writer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.writerId] }), index('newsletter_subscriptions_by_writer').on(t.writerId, t.subscriberId)],
+);
+
+/** A story emailed to its writer's subscribers (once per story). */
+export const newsletterSends = sqliteTable('newsletter_sends', {
+  postId: text('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  sentAt: integer('sent_at').notNull(),
+  recipientCount: integer('recipient_count').notNull(),
+});
+
+export const NEWSLETTER_TABLES = {
+  newsletter_subscriptions: newsletterSubscriptions,
+  newsletter_sends: newsletterSends,
+} as const;
+
 // ── Accounts, round 2 (migrations/0019_accounts_round2.sql): "Download my data" archives.
 export const accountExports = sqliteTable(
   'account_exports',
@@ -887,6 +921,8 @@ export const TABLES = {
   post_canonical_urls: postCanonicalUrls,
   // Membership, payments and gifts (migrations/0011_membership.sql): defined at the end of this file.
   ...MEMBERSHIP_BILLING_TABLES,
+  // Writers' newsletters (migrations/0018_story_notifications_newsletters.sql).
+  ...NEWSLETTER_TABLES,
   // Accounts, round 2 (migrations/0019_accounts_round2.sql).
   account_exports: accountExports,
   dev_dns_records: devDnsRecords,

@@ -13,7 +13,7 @@ import type { FeedParagraph } from './story-html.ts';
 /** Stories per feed: the newest ten, as feed readers poll often and keep what they saw. */
 export const FEED_ITEM_COUNT = 10;
 
-const FEED_POST = /* GraphQL */ `
+export const FEED_POST = /* GraphQL */ `
   fragment FeedPost on Post {
     id
     title

@@ -1,5 +1,5 @@
 // Fault injection for tests (docs/adr/0008-hardening.md, "Faults"). A request may ask for
-// parts to fail with the header `x-vellum-fault: d1, cache-match, cache-put, mailer` (or
+// parts to fail with the header `x-vellum-fault: d1, cache-match, cache-put, mailer, payments` (or
 // `d1-writes-to:TABLE`: only statements writing that table fail, and a batch holding one
 // fails whole, as D1 rolls a batch back — what a write cut off half-way would look like); it is
 // honoured only when BOTH the binding FAULT_INJECTION is "on" (set by vitest.config.ts alone:
@@ -9,9 +9,10 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import { isDevelopment, type Env } from '../env.ts';
 import type { PageStore } from '../cache/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 export const FAULT_HEADER = 'x-vellum-fault';
-export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer'] as const;
+export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments'] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 /** What a failing D1 throws: the message D1 gives when its storage cannot be reached. */
@@ -108,5 +109,26 @@ export function mailerWithFaults(mailer: Mailer, env: Env): Mailer {
     async send() {
       throw new Error('Mail provider answered 503: service unavailable (injected fault)');
     },
+  };
+}
+
+/** What a failing payment provider throws: its API answering 503, as Stripe's does in an outage. */
+export const INJECTED_PAYMENTS_MESSAGE = 'Payment provider answered 503: service unavailable (injected fault)';
+
+/**
+ * The payment provider, every call to whose API fails when the request asked (webhook
+ * signatures still verify: that is local arithmetic, not a call to the provider).
+ */
+export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): PaymentProvider {
+  if (!hasFault(env, 'payments')) return provider;
+  const fail = () => Promise.reject(new Error(INJECTED_PAYMENTS_MESSAGE));
+  return {
+    name: provider.name,
+    startCheckout: fail,
+    completedCheckout: fail,
+    setCancelAtPeriodEnd: fail,
+    updateSubscriptionCard: fail,
+    schedulePlanChange: fail,
+    verifyWebhook: (rawBody, signature) => provider.verifyWebhook(rawBody, signature),
   };
 }

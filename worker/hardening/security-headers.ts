@@ -6,7 +6,7 @@
 //     stored copy keeps the header beside the bytes it describes (STORED_HEADERS), so a HIT
 //     carries a policy that is valid for exactly the body it serves: hashes, not nonces, for
 //     that reason (a nonce stored in a shared copy would be served to every reader).
-import { isDevelopment, type Env } from '../env.ts';
+import { isDevelopment, mainOrigin, type Env } from '../env.ts';
 import { hostedSearchOrigins } from '../search/config.ts';
 
 export const CSP_REPORT_PATH = '/_/clientele/reports/csp';
@@ -14,8 +14,11 @@ export const CSP_REPORT_PATH = '/_/clientele/reports/csp';
 /** Hosts of the sign-in widgets, allowed only when their keys are configured. */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 const GOOGLE_SIGN_IN_ORIGIN = 'https://accounts.google.com';
+/** Stripe Checkout's hosted page: the checkout form's POST is answered with a redirect there. */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
-export type SecurityEnv = Pick<Env, 'ENVIRONMENT' | 'MAIN_HOST' | 'TURNSTILE_SITE_KEY' | 'GOOGLE_CLIENT_ID' | 'IMAGE_ORIGIN' | 'SEARCH_APP_ID' | 'SEARCH_ADMIN_KEY'>;
+export type SecurityEnv = Pick<Env, 'ENVIRONMENT' | 'MAIN_HOST' | 'TURNSTILE_SITE_KEY' | 'GOOGLE_CLIENT_ID' | 'IMAGE_ORIGIN' | 'SEARCH_APP_ID' | 'SEARCH_ADMIN_KEY'> &
+  Partial<Pick<Env, 'AUTH_DOMAIN' | 'PAYMENT_PROVIDER'>>;
 
 /** A configured origin ("https://host[:port]"), or null for an unset or malformed value. */
 function originOf(value: string | undefined): string | null {
@@ -43,6 +46,21 @@ export interface PagePolicyOptions {
   allowFraming: boolean;
 }
 
+/**
+ * Where a page's forms may send the browser (form-action; Chromium also checks every redirect
+ * that answers the submission): this host, the main host (a form on a user subdomain posts to
+ * its own host and is sent on to the main host's sign-in or checkout), the sign-in host, and —
+ * with Stripe as the provider — Stripe Checkout, where POST /_/membership/checkout redirects.
+ * The local provider's checkout page is on the main host.
+ */
+function formActionSources(env: SecurityEnv): string[] {
+  const provider = env.PAYMENT_PROVIDER ?? (isDevelopment(env) ? 'local' : 'stripe');
+  const sources = ["'self'", mainOrigin(env)];
+  if (env.AUTH_DOMAIN) sources.push(mainOrigin({ MAIN_HOST: env.AUTH_DOMAIN }));
+  if (provider === 'stripe') sources.push(STRIPE_CHECKOUT_ORIGIN);
+  return [...new Set(sources)];
+}
+
 /** The Content-Security-Policy of an HTML page. */
 export function pageContentSecurityPolicy(env: SecurityEnv, { scriptHashes, allowFraming }: PagePolicyOptions): string {
   const turnstile = env.TURNSTILE_SITE_KEY ? [TURNSTILE_ORIGIN] : [];
@@ -65,6 +83,7 @@ export function pageContentSecurityPolicy(env: SecurityEnv, { scriptHashes, allo
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
+    ['form-action', ...formActionSources(env)],
     ['frame-ancestors', allowFraming ? '*' : "'none'"],
     // report-uri rather than report-to: browsers deliver it at once and everywhere; with
     // report-to present Chromium ignores report-uri and batches reports (ADR 0008).

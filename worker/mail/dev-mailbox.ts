@@ -25,6 +25,7 @@ export class DevMailbox implements Mailer {
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      headersJson: JSON.stringify(message.headers ?? {}),
       createdAt: this.now(),
     });
     console.log(`[dev-mailbox] To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n(listed at ${DEV_MAILBOX_PATH})`);
@@ -37,6 +38,8 @@ export interface DevMailboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the message was sent with (List-Unsubscribe, …). */
+  headers: Record<string, string>;
   createdAt: number;
 }
 
@@ -45,7 +48,7 @@ export async function listDevMailbox(db: D1Database, to?: string | null): Promis
   const rows = await (to ? query.where(eq(devMailbox.toAddress, to.trim().toLowerCase())) : query)
     .orderBy(desc(devMailbox.createdAt), desc(devMailbox.id))
     .limit(LISTED);
-  return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, createdAt: r.createdAt }));
+  return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, headers: JSON.parse(r.headersJson) as Record<string, string>, createdAt: r.createdAt }));
 }
 
 /** GET /_/dev/mailbox[?to=email]. */
@@ -86,6 +89,7 @@ export async function handleDevMailbox(request: Request, env: Env): Promise<Resp
           <strong>${m.subject}</strong>
           <span>to ${m.to} · <time datetime="${new Date(m.createdAt).toISOString()}">${new Date(m.createdAt).toISOString()}</time></span>
         </header>
+        ${Object.keys(m.headers).length > 0 ? html`<pre class="headers">${Object.entries(m.headers).map(([name, value]) => `${name}: ${value}\n`)}</pre>` : ''}
         <pre>${m.text}</pre>
         <details><summary>HTML version</summary><iframe sandbox title="HTML version" srcdoc="${m.html}"></iframe></details>
       </article>`,

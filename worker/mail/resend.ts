@@ -15,7 +15,7 @@ export class ResendMailer implements Mailer {
     const response = await this.fetcher(RESEND_ENDPOINT, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.config.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: this.config.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      body: JSON.stringify({ from: this.config.from, to: [message.to], subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}) }),
     });
     if (!response.ok) {
       const detail = (await response.text()).slice(0, 300);

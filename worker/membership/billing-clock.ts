@@ -14,10 +14,12 @@ export interface BillingReport {
   renewed: number;
   failed: number;
   ended: number;
+  /** Renewals or endings whose event our handler did not take: sent again by the next run. */
+  undelivered: number;
 }
 
 export async function runBillingClock(env: Env, now: number): Promise<BillingReport> {
-  if (!usesLocalProvider(env)) return { provider: 'stripe', renewed: 0, failed: 0, ended: 0 };
+  if (!usesLocalProvider(env)) return { provider: 'stripe', renewed: 0, failed: 0, ended: 0, undelivered: 0 };
   const report = await localProviderFor(env).runBilling(now);
   return { provider: 'local', ...report };
 }

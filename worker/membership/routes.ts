@@ -8,11 +8,13 @@ import { isSameOriginPost } from '../auth/pages.ts';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
 import { localCheckoutPage } from '../payments/local-checkout-page.ts';
 import { LOCAL_CHECKOUT_PATH } from '../payments/local-provider.ts';
-import { localProviderFor, paymentProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { localProviderFor, PaymentConfigurationError, paymentProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { isPlanType } from '../../shared/membership/plans.ts';
 import { handlePaymentWebhook, PAYMENT_WEBHOOK_PATH, webhookBodyLimit } from '../payments/webhook.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { advanceBillingClock } from './billing-clock.ts';
-import { startCheckout, type CheckoutKind } from './checkout.ts';
+import { startCheckout, type CheckoutKind, type CheckoutOutcome } from './checkout.ts';
+import { withCheckoutUnavailable } from '../../shared/membership/checkout-unavailable.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -25,6 +27,14 @@ const KINDS: readonly CheckoutKind[] = ['MEMBERSHIP', 'GIFT', 'PAYMENT_METHOD'];
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' } });
 
+/** The page a checkout form of `kind` is on (a plan's own confirmation page for a membership). */
+function checkoutPage(kind: CheckoutKind, plan: string): string {
+  const known = isPlanType(plan);
+  if (kind === 'GIFT') return known ? `/gift-checkout?plan=${plan}` : '/gift-checkout';
+  if (kind === 'PAYMENT_METHOD') return '/me/settings/payment/update';
+  return known ? `/plans/confirmation/${plan}` : '/plans';
+}
+
 async function checkout(c: AppContext): Promise<Response> {
   if (!isSameOriginPost(c.req.raw)) return c.text('Forbidden', 403);
   const form = await c.req.formData().catch(() => null);
@@ -35,15 +45,25 @@ async function checkout(c: AppContext): Promise<Response> {
   if (!viewer.user) return seeOther(`/m/signin?operation=register&redirect=${encodeURIComponent(back)}`);
   // Anti-forgery: the session's value, echoed by the page's form.
   if (!viewer.xsrf || field('xsrf') !== viewer.xsrf) return c.text('Forbidden', 403);
-  const outcome = await startCheckout(
-    c.env.DB,
-    paymentProviderFor(c.env),
-    { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-    { kind, plan: field('plan'), giftRecipientEmail: field('recipientEmail') },
-    mainOrigin(c.env),
-    c.env.PRODUCT_NAME,
-    Date.now(),
-  );
+  const plan = field('plan');
+  let outcome: CheckoutOutcome;
+  try {
+    outcome = await startCheckout(
+      c.env.DB,
+      paymentProviderFor(c.env),
+      { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
+      { kind, plan, giftRecipientEmail: field('recipientEmail') },
+      mainOrigin(c.env),
+      c.env.PRODUCT_NAME,
+      Date.now(),
+    );
+  } catch (error) {
+    // The provider could not start the checkout: nothing of ours was written (the checkout row
+    // is stored only after the provider answered). Back to the form's page, which says so.
+    if (error instanceof PaymentConfigurationError) throw error;
+    console.error(JSON.stringify({ event: 'payment_provider_failed', operation: 'startCheckout', kind, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
+    return seeOther(withCheckoutUnavailable(checkoutPage(kind, plan)));
+  }
   return seeOther(outcome.ok ? outcome.url : outcome.redirect);
 }
 

@@ -173,20 +173,23 @@ export class LocalProvider implements PaymentProvider {
   /**
    * The processor's own billing run at `now`: each due subscription is renewed (its card is
    * charged) or, when cancelled at the period's end, ended. State changes before the event is
-   * sent, so running again at the same time finds nothing due.
+   * sent, so running again at the same time finds nothing due. An event our webhook handler
+   * did not take (it failed: D1 down, a deploy) is not lost: the subscription is put back as it
+   * was, so the next run sends the same invoice again (same id: applied once), as Stripe
+   * retries an unacknowledged delivery (docs/adr/0008-hardening.md "Scheduled jobs").
    */
-  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number }> {
+  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number; undelivered: number }> {
     const db = orm(this.db);
     const due = await db
       .select()
       .from(devpaySubscriptions)
       .where(and(eq(devpaySubscriptions.status, 'active'), lte(devpaySubscriptions.currentPeriodEnd, now)))
       .all();
-    const report = { renewed: 0, failed: 0, ended: 0 };
+    const report = { renewed: 0, failed: 0, ended: 0, undelivered: 0 };
     for (const subscription of due) {
       if (subscription.cancelAtPeriodEnd) {
         await db.update(devpaySubscriptions).set({ status: 'canceled' }).where(and(eq(devpaySubscriptions.id, subscription.id), eq(devpaySubscriptions.status, 'active')));
-        await this.deliver('customer.subscription.deleted', Math.min(now, subscription.currentPeriodEnd), {
+        const delivered = await this.tryDeliver('customer.subscription.deleted', Math.min(now, subscription.currentPeriodEnd), {
           object: 'subscription',
           id: subscription.id,
           customer: subscription.customerRef,
@@ -194,25 +197,39 @@ export class LocalProvider implements PaymentProvider {
           ended_at: Math.floor(subscription.currentPeriodEnd / 1000),
           metadata: JSON.parse(subscription.metadata) as Record<string, string>,
         });
-        report.ended++;
+        if (delivered) report.ended++;
+        else {
+          await this.restore(subscription);
+          report.undelivered++;
+        }
         continue;
       }
       // A clock moved past several periods renews each of them in turn.
       let current = subscription;
       while (current.status === 'active' && current.currentPeriodEnd <= now) {
-        const paid = await this.chargeRenewal(current, now);
-        if (paid) report.renewed++;
+        const outcome = await this.chargeRenewal(current, now);
+        if (outcome === 'undelivered') {
+          report.undelivered++;
+          break;
+        }
+        if (outcome === 'paid') report.renewed++;
         else report.failed++;
         const next = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, current.id)).get();
-        if (!next || !paid) break;
+        if (!next || outcome !== 'paid') break;
         current = next;
       }
     }
     return report;
   }
 
+  /** Puts a subscription back as it was before a renewal whose event was not taken. */
+  private async restore(subscription: typeof devpaySubscriptions.$inferSelect): Promise<void> {
+    const { id, status, currentPeriodEnd, amount, interval, metadata } = subscription;
+    await orm(this.db).update(devpaySubscriptions).set({ status, currentPeriodEnd, amount, interval, metadata }).where(eq(devpaySubscriptions.id, id));
+  }
+
   /** Charges one renewal of `subscription` (the period that starts at its current_period_end). */
-  private async chargeRenewal(subscription: typeof devpaySubscriptions.$inferSelect, now: number): Promise<boolean> {
+  private async chargeRenewal(subscription: typeof devpaySubscriptions.$inferSelect, now: number): Promise<'paid' | 'failed' | 'undelivered'> {
     const db = orm(this.db);
     const card = await db.select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, subscription.paymentMethodRef)).get();
     const periodStart = subscription.currentPeriodEnd;
@@ -245,12 +262,24 @@ export class LocalProvider implements PaymentProvider {
         .update(devpaySubscriptions)
         .set({ status: 'active', currentPeriodEnd: periodEnd, amount, interval, metadata: JSON.stringify(metadata) })
         .where(eq(devpaySubscriptions.id, subscription.id));
-      await this.deliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: amount, payment_intent: `pi_${invoiceId}` });
-      return true;
+      if (await this.tryDeliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: amount, payment_intent: `pi_${invoiceId}` })) return 'paid';
+      await this.restore(subscription);
+      return 'undelivered';
     }
     await db.update(devpaySubscriptions).set({ status: 'past_due' }).where(eq(devpaySubscriptions.id, subscription.id));
-    await this.deliver('invoice.payment_failed', attemptedAt, { ...invoice, status: 'open', amount_paid: 0, attempt_count: 1 });
-    return false;
+    if (await this.tryDeliver('invoice.payment_failed', attemptedAt, { ...invoice, status: 'open', amount_paid: 0, attempt_count: 1 })) return 'failed';
+    await this.restore(subscription);
+    return 'undelivered';
+  }
+
+  /** Delivers one event; false when the handler failed or refused it (logged), for a later run to send again. */
+  private async tryDeliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
+    try {
+      return await this.deliver(type, createdAt, object);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'local_webhook_failed', type, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
+      return false;
+    }
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
@@ -264,13 +293,14 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** Builds, signs and POSTs one event to the webhook handler (signed at the real time). */
-  private async deliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<void> {
+  private async deliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
     const payload = JSON.stringify({ id: localRef('evt'), object: 'event', type, created: Math.floor(createdAt / 1000), livemode: false, data: { object } });
     const signature = await signWebhookPayload(payload, this.options.webhookSecret);
     const response = await this.options.deliver(
       new Request(`${this.options.origin}${this.options.webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
     );
     if (!response.ok) console.error(JSON.stringify({ event: 'local_webhook_refused', type, status: response.status }));
+    return response.ok;
   }
 }
 

@@ -3,6 +3,7 @@
 // deployment can never take "payments" through a page that accepts test cards.
 import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
+import { paymentProviderWithFaults } from '../hardening/fault-injection.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { StripeProvider } from './stripe-provider.ts';
@@ -15,6 +16,11 @@ export function usesLocalProvider(env: Pick<Env, 'ENVIRONMENT' | 'PAYMENT_PROVID
 }
 
 export function paymentProviderFor(env: Env, db: D1Database = env.DB): PaymentProvider {
+  // A request that asked for the payments fault (tests only, docs/adr/0008-hardening.md) gets a failing one.
+  return paymentProviderWithFaults(configuredPaymentProvider(env, db), env);
+}
+
+function configuredPaymentProvider(env: Env, db: D1Database): PaymentProvider {
   const wanted = env.PAYMENT_PROVIDER ?? (isDevelopment(env) ? 'local' : 'stripe');
   if (wanted === 'local') {
     if (!isDevelopment(env)) throw new PaymentConfigurationError('PAYMENT_PROVIDER=local is refused outside ENVIRONMENT=development.');

@@ -2,7 +2,9 @@
 // It names what is bought, never a price: the worker prices it from configuration. It
 // carries the session's anti-forgery value; a visitor is sent to sign up and back.
 import type { ReactNode } from 'react';
+import { CHECKOUT_UNAVAILABLE_MESSAGE, CHECKOUT_UNAVAILABLE_PARAM, CHECKOUT_UNAVAILABLE_VALUE } from '../../../shared/membership/checkout-unavailable.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import { useNavigation } from '../../app/navigation.tsx';
 
 export const CHECKOUT_ACTION = '/_/membership/checkout';
 
@@ -26,5 +28,16 @@ export function CheckoutForm({ kind, plan, children, className, fields, testId }
       {fields}
       {children}
     </form>
+  );
+}
+
+/** Shown on a checkout's page when the worker sent the buyer back because the payment provider failed. */
+export function CheckoutUnavailableNotice() {
+  const { location } = useNavigation();
+  if (new URLSearchParams(location.search).get(CHECKOUT_UNAVAILABLE_PARAM) !== CHECKOUT_UNAVAILABLE_VALUE) return null;
+  return (
+    <p className="form-error" role="alert" data-testid="checkout-unavailable">
+      {CHECKOUT_UNAVAILABLE_MESSAGE}
+    </p>
   );
 }

@@ -12,12 +12,19 @@ const wrangler = path.join(root, 'node_modules/wrangler/bin/wrangler.js');
 
 /** Runs SQL against the e2e database (statements separated by semicolons). */
 export function executeSql(sql: string): void {
-  const result = spawnSync(process.execPath, [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', sql], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+  // The running site holds the same SQLite file: a write of ours can meet its lock
+  // (SQLITE_BUSY). That is the file being busy, not the SQL being wrong: try again briefly.
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(process.execPath, [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', sql], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    if (result.status === 0) return;
+    const busy = /SQLITE_BUSY|database is locked/.test(`${result.stdout}${result.stderr}`);
+    if (!busy || attempt >= 5) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+  }
 }
 
 export interface DemoSession {

@@ -38,4 +38,12 @@ describe('afterSignUpRedirect', () => {
     const custom = '/m/login-redirect?redirectUrl=https%3A%2F%2Fada.test%2F';
     expect(afterSignUpRedirect(custom)).toBe(custom);
   });
+
+  it('skips onboarding on the way to paying: plans, checkout, gifts, redeeming', () => {
+    for (const path of ['/plans', '/get-started/plans', '/gift-checkout?plan=YEARLY', '/redeem', '/manage-membership']) {
+      expect(afterSignUpRedirect(path), path).toBe(path);
+    }
+    // A path that only starts with the same letters is not a checkout page.
+    expect(afterSignUpRedirect('/plansforlife')).toBe('/get-started/topics?redirect=%2Fplansforlife');
+  });
 });

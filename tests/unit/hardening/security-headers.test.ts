@@ -31,6 +31,16 @@ describe('pageContentSecurityPolicy', () => {
     expect(directive(policy, 'frame-ancestors')).toBe('frame-ancestors *');
   });
 
+  it('lets forms go to this host, the main and sign-in hosts, and Stripe Checkout only when Stripe takes payments', () => {
+    const production = pageContentSecurityPolicy({ ...base, AUTH_DOMAIN: 'auth.vellum.example' }, { scriptHashes: [], allowFraming: false });
+    expect(directive(production, 'form-action')).toBe("form-action 'self' https://vellum.example https://auth.vellum.example https://checkout.stripe.com");
+    const local = pageContentSecurityPolicy(
+      { ENVIRONMENT: 'development', MAIN_HOST: 'localhost:8811', AUTH_DOMAIN: 'localhost:8811', PAYMENT_PROVIDER: 'local', SEARCH_APP_ID: 'VELLUMLOCAL' },
+      { scriptHashes: [], allowFraming: false },
+    );
+    expect(directive(local, 'form-action')).toBe("form-action 'self' http://localhost:8811");
+  });
+
   it('ignores a malformed configured origin rather than allowing it', () => {
     const policy = pageContentSecurityPolicy({ ...base, IMAGE_ORIGIN: "javascript:alert(1)'; script-src *" }, { scriptHashes: [], allowFraming: false });
     expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob:");

@@ -2,6 +2,7 @@
 // own (SDL + resolvers). Same-named types across modules (Query, Mutation, User, …) are
 // merged by @graphql-tools when the schema is built (../schema.ts).
 import type { SchemaModule } from './schema-module.ts';
+import { newslettersModule } from './newsletters.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -79,4 +80,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   integrationTokensModule,
   // Membership, payments and gifts (issue 11).
   membershipModule,
+  // Writers' newsletters (issue 12 item 8).
+  newslettersModule,
 ];

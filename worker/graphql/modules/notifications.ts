@@ -1,5 +1,6 @@
 // Notifications (page notifications, issue 6 item 9): who followed the viewer, clapped for
-// or responded to their stories, or mentioned them; newest first, unread ones marked.
+// or responded to their stories, or mentioned them, and new stories by writers they follow
+// (worker/notifications/new-story.ts); newest first, unread ones marked.
 // Writes that cause them record them through worker/notifications/notify.ts.
 //
 // Marking read: opening the notifications page marks everything the page showed as read
@@ -27,6 +28,8 @@ const typeDefs = /* GraphQL */ `
     RESPONSE
     "The actor mentioned the viewer in a story (post)."
     MENTION
+    "The actor, whom the viewer follows (or who published in a publication the viewer follows), published a new story (post)."
+    NEW_STORY
   }
 
   type Notification {

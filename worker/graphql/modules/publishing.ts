@@ -18,6 +18,8 @@ import { collectionMembers, collections, postTags, posts, tags, users } from '..
 import { newId } from '../../lib/ids.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
 import { recordNotification } from '../../notifications/notify.ts';
+import { notifyFollowersOfNewStory } from '../../notifications/new-story.ts';
+import { sendStoryToSubscribers } from '../../newsletters/send-story.ts';
 import { DISCUSSION_CLOSED_MESSAGE } from './responses.ts';
 import type { GraphQLContext } from '../context.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
@@ -69,9 +71,10 @@ const typeDefs = /* GraphQL */ `
     """
     Publishes the author's story with its newest saved revision: up to 5 tags, member-only
     (Partner Program writers), unlisted, into a publication (editors) or submitted to it
-    (writers). Publishing a published story applies its saved changes.
+    (writers). Publishing a published story applies its saved changes. sendToSubscribers emails
+    it to the writer's newsletter subscribers on its first listed publication (once per story).
     """
-    publishPost(postId: ID!, tags: [String!]!, memberOnly: Boolean!, unlisted: Boolean!, collectionId: ID): PublishPostResult!
+    publishPost(postId: ID!, tags: [String!]!, memberOnly: Boolean!, unlisted: Boolean!, collectionId: ID, sendToSubscribers: Boolean = false): PublishPostResult!
     "Takes the author's story back to drafts."
     unpublishPost(postId: ID!): PublishPostResult!
     "The story's settings: canonical link, responses open or closed, member-only."
@@ -111,6 +114,7 @@ interface PublishArgs {
   memberOnly: boolean;
   unlisted: boolean;
   collectionId?: string | null;
+  sendToSubscribers?: boolean | null;
 }
 
 async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContext) {
@@ -190,6 +194,12 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   ]);
   await storyChanged(ctx, post.id, { change: wasPublished ? 'republished' : 'published', previousTagSlugs: previousTags, previousCollectionId: post.collectionId });
   if (parent && !wasPublished) await responsePublished(ctx, parent, post.id);
+  // Followers hear of a story once: on its first publication, when it is listed.
+  const firstPublication = post.firstPublishedAt === null;
+  if (firstPublication && !isResponse && !args.unlisted) {
+    await notifyFollowersOfNewStory(ctx.db, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
+    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name }, ctx.now);
+  }
   return ctx.loaders.postById.load(post.id);
 }
 

@@ -1,0 +1,112 @@
+// Documents of the newsletter pages (issue 12 item 8; docs/newsletters.md).
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+
+/** writer-subscription-promotion (/@{username}/subscribe, /subscribe/@{username}). */
+export const WriterSubscribePageQuery = known(graphql(`
+  query WriterSubscribePage($username: String!) {
+    viewer {
+      id
+    }
+    user(username: $username) {
+      id
+      name
+      username
+      bio
+      imageId
+      viewerIsSubscribedToNewsletter
+    }
+  }
+`));
+export type WriterSubscribePageData = ResultOf<typeof WriterSubscribePageQuery>;
+
+export const SubscribeToNewsletterMutation = known(graphql(`
+  mutation SubscribeToNewsletter($writerId: ID!) {
+    subscribeToNewsletter(writerId: $writerId) {
+      __typename
+      ... on User {
+        id
+        viewerIsSubscribedToNewsletter
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
+export const UnsubscribeFromNewsletterMutation = known(graphql(`
+  mutation UnsubscribeFromNewsletter($writerId: ID!) {
+    unsubscribeFromNewsletter(writerId: $writerId) {
+      __typename
+      ... on User {
+        id
+        viewerIsSubscribedToNewsletter
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
+/** email-settings (/me/email-settings/{userId}/{hash}) and global-unsubscribe-newsletters (hash null: the viewer's own). */
+export const EmailSettingsPageQuery = known(graphql(`
+  query EmailSettingsPage($userId: ID!, $hash: String) {
+    newsletterEmailSettings(userId: $userId, hash: $hash) {
+      __typename
+      ... on NewsletterEmailSettings {
+        userId
+        subscriptions {
+          createdAt
+          writer {
+            id
+            name
+            username
+          }
+        }
+      }
+      ... on Forbidden {
+        message
+      }
+    }
+  }
+`));
+export type EmailSettingsPageData = ResultOf<typeof EmailSettingsPageQuery>;
+
+export const UnsubscribeFromNewslettersMutation = known(graphql(`
+  mutation UnsubscribeFromNewsletters($userId: ID!, $hash: String, $writerId: ID) {
+    unsubscribeFromNewsletters(userId: $userId, hash: $hash, writerId: $writerId) {
+      __typename
+      ... on NewsletterEmailSettings {
+        userId
+        subscriptions {
+          createdAt
+          writer {
+            id
+            name
+            username
+          }
+        }
+      }
+      ... on Forbidden {
+        message
+      }
+    }
+  }
+`));
+
+/** global-unsubscribe-newsletters: who the signed-in viewer is. */
+export const UnsubscribeAllPageQuery = known(graphql(`
+  query UnsubscribeAllPage {
+    viewer {
+      id
+    }
+  }
+`));
+export type UnsubscribeAllPageData = ResultOf<typeof UnsubscribeAllPageQuery>;

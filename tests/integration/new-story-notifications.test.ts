@@ -1,0 +1,109 @@
+// NEW_STORY notifications (issue 12 item 4; docs/newsletters.md "New-story notifications"):
+// publishing a story for the first time tells the writer's followers and, when it goes straight
+// into a publication, the publication's followers — once each, never again on republish, never
+// for an unlisted story, never across a block — and the fan-out is capped per request.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORS, COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { createSession } from '../../worker/session/session-store.ts';
+import { signedIn, type Caller } from './helpers/signed-in.ts';
+import { notifyFollowersOfNewStory } from '../../worker/notifications/new-story.ts';
+
+const SAVE = `mutation($postId: ID, $baseRev: Int!, $title: String!, $contentJson: String!) { saveDraft(postId: $postId, baseRev: $baseRev, title: $title, subtitle: "", contentJson: $contentJson) { __typename ... on DraftSaved { rev post { id } } } }`;
+const PUBLISH = `mutation($postId: ID!, $unlisted: Boolean!, $collectionId: ID) { publishPost(postId: $postId, tags: [], memberOnly: false, unlisted: $unlisted, collectionId: $collectionId) { __typename ... on Post { id isPublished } } }`;
+const UNPUBLISH = `mutation($postId: ID!) { unpublishPost(postId: $postId) { __typename } }`;
+const LIST = `{ viewer { notificationsConnection { notifications { notificationType isUnread actor { username } post { id title } } } } }`;
+const content = (text: string) => JSON.stringify({ paragraphs: [{ name: '0001', type: 'P', text, markups: [] }] });
+
+let writer: Caller;
+let reader: Caller;
+
+async function draft(title: string, postId: string | null = null, baseRev = 0): Promise<{ id: string; latestRev: number }> {
+  const answer = await writer.gql(SAVE, { postId, baseRev, title, contentJson: content(`${title} body.`) });
+  expect(answer.data!.saveDraft.__typename).toBe('DraftSaved');
+  return { id: answer.data!.saveDraft.post.id, latestRev: answer.data!.saveDraft.rev };
+}
+
+async function publish(postId: string, options: { unlisted?: boolean; collectionId?: string } = {}) {
+  const answer = await writer.gql(PUBLISH, { postId, unlisted: options.unlisted ?? false, collectionId: options.collectionId ?? null });
+  expect(answer.data!.publishPost).toEqual({ __typename: 'Post', id: postId, isPublished: true });
+}
+
+async function toldOf(postId: string): Promise<string[]> {
+  const { results } = await testDb.prepare("SELECT user_id FROM notifications WHERE type = 'NEW_STORY' AND post_id = ? ORDER BY user_id").bind(postId).all<{ user_id: string }>();
+  return (results ?? []).map((r) => r.user_id);
+}
+
+beforeAll(async () => {
+  await seedWorld(testDb);
+  writer = await signedIn(USERS.writer);
+  reader = await signedIn(USERS.reader);
+  const follow = (followerId: string, type: string, targetId: string) =>
+    testDb.prepare('INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, created_at) VALUES (?, ?, ?, ?)').bind(followerId, type, targetId, Date.now()).run();
+  await follow(USERS.reader, 'USER', USERS.writer); // follows the writer and The Quill: told once
+  await follow(USERS.reader, 'COLLECTION', COLLECTIONS.quill);
+  // The member follows The Quill only (the world also has them follow the writer).
+  await testDb.prepare("DELETE FROM follows WHERE follower_id = ? AND target_type = 'USER' AND target_id = ?").bind(USERS.member, USERS.writer).run();
+  await follow(USERS.member, 'COLLECTION', COLLECTIONS.quill);
+  await follow(USERS.friend, 'USER', USERS.writer);
+  await follow(AUTHORS[0], 'USER', USERS.writer); // blocked by the writer: never told
+  await testDb.prepare('INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)').bind(USERS.writer, AUTHORS[0], Date.now()).run();
+});
+
+describe('a first publication', () => {
+  it('tells the writer’s followers and the publication’s, once each, but not a blocked follower', async () => {
+    const post = await draft('A brand new story');
+    await publish(post.id, { collectionId: COLLECTIONS.quill });
+    expect(await toldOf(post.id)).toEqual([USERS.reader, USERS.member, USERS.friend].sort());
+  });
+
+  it('shows in the follower’s notifications with the writer and the story', async () => {
+    const post = await draft('Seen in notifications');
+    await publish(post.id);
+    const notifications = (await reader.gql(LIST)).data!.viewer.notificationsConnection.notifications;
+    expect(notifications[0]).toEqual({ notificationType: 'NEW_STORY', isUnread: true, actor: { username: 'writer' }, post: { id: post.id, title: 'Seen in notifications' } });
+    // The page says it in words.
+    const cookie = `sid=${(await createSession(testDb, USERS.reader)).token}`;
+    const page = await (await workerFetch('http://localhost:8787/me/notifications', { headers: { cookie } })).text();
+    expect(page).toMatch(/data-type="NEW_STORY"[\s\S]*?published a new story: <a[^>]*>Seen in notifications<\/a>/);
+  });
+
+  it('tells only the writer’s followers when the story is published outside the publication', async () => {
+    const post = await draft('On my profile only');
+    await publish(post.id);
+    expect(await toldOf(post.id)).toEqual([USERS.reader, USERS.friend].sort());
+  });
+});
+
+describe('never twice, never for what is not announced', () => {
+  it('an edit republished, or an unpublish and a publish again, tells nobody again', async () => {
+    const post = await draft('Published twice');
+    await publish(post.id);
+    expect(await toldOf(post.id)).toEqual([USERS.reader, USERS.friend].sort());
+    // Gone from the table (as if cleared), so only the once-per-story rule can keep them away.
+    await testDb.prepare("DELETE FROM notifications WHERE type = 'NEW_STORY' AND post_id = ?").bind(post.id).run();
+    const edited = await draft('Published twice, edited', post.id, post.latestRev);
+    await publish(edited.id);
+    expect((await writer.gql(UNPUBLISH, { postId: post.id })).data!.unpublishPost.__typename).toBe('Post');
+    await publish(post.id);
+    expect(await toldOf(post.id)).toEqual([]);
+  });
+
+  it('an unlisted story tells nobody', async () => {
+    const post = await draft('Quietly unlisted');
+    await publish(post.id, { unlisted: true });
+    expect(await toldOf(post.id)).toEqual([]);
+  });
+});
+
+describe('bounded fan-out', () => {
+  it('writes at most the cap, the most recent followers first', async () => {
+    const post = await draft('Capped');
+    await testDb.prepare('UPDATE follows SET created_at = ? WHERE follower_id = ? AND target_id = ?').bind(Date.now() + 60_000, USERS.friend, USERS.writer).run();
+    expect(await notifyFollowersOfNewStory(testDb, { postId: post.id, writerId: USERS.writer, collectionId: null, now: Date.now() }, 1)).toBe(1);
+    expect(await toldOf(post.id)).toEqual([USERS.friend]);
+    // Run again (a retried request): nobody is told twice.
+    expect(await notifyFollowersOfNewStory(testDb, { postId: post.id, writerId: USERS.writer, collectionId: null, now: Date.now() })).toBe(1);
+    expect(await toldOf(post.id)).toEqual([USERS.reader, USERS.friend].sort());
+  });
+});
