@@ -104,14 +104,18 @@ function CustomDomainScreen({ initial }: { initial: Settings }) {
                   ))}
                 </tbody>
               </table>
+            </>
+          ) : null}
+          <div className="settings-inline">
+            {settings.state === 'PENDING' ? (
               <button type="button" className="button button-dark" disabled={checking} onClick={() => void check()}>
                 Check DNS records
               </button>
-            </>
-          ) : null}
-          <button type="button" className="button button-outline" disabled={removing} onClick={() => void disconnect()}>
-            Disconnect domain
-          </button>
+            ) : null}
+            <button type="button" className="button button-outline" disabled={removing} onClick={() => void disconnect()}>
+              Disconnect domain
+            </button>
+          </div>
         </section>
       )}
       <Status text={status?.text ?? null} error={status?.error} />
