@@ -15,6 +15,8 @@ export interface PreloadedState {
      * or the hosted app.
      */
     search: { appId: string; apiKey: string; indexPrefix: string; host: 'self' | 'hosted' };
+    /** Google's client id for one-tap sign-in (docs/sign-in.md); absent or null: no one-tap. */
+    googleOneTapClientId?: string | null;
   };
   client: {
     isBot: boolean;

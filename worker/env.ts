@@ -68,6 +68,9 @@ export interface Env {
   // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
   /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
   IFTTT_SERVICE_KEY?: string;
+  // ---- Accounts: custom-domain verification (worker/accounts/dns/; docs/adr/0012-accounts.md §7) ----
+  /** The DNS-over-HTTPS JSON endpoint asked outside development (default https://cloudflare-dns.com/dns-query). */
+  DNS_OVER_HTTPS_URL?: string;
   // ---- Hardening (worker/hardening/; docs/adr/0008-hardening.md) ----
   /** Origin of the image CDN when images are not served by the worker itself (/_/img): allowed by the pages' CSP. */
   IMAGE_ORIGIN?: string;

@@ -12,6 +12,7 @@ import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
 import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
 import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
+import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
@@ -76,6 +77,7 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
               </ErrorBoundary>
             </FollowStoreProvider>
             <VerifyEmailPrompt />
+            <GoogleOneTap routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)} />
           </ToastProvider>
         </SignInDialogProvider>
       </ViewerSessionProvider>

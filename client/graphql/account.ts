@@ -33,8 +33,27 @@ export const AccountSettings_settings = graphql(`
       slug
       role
     }
+    connectedProviders {
+      provider
+      email
+      connectedAt
+    }
   }
 `);
+
+export const DisconnectSignInProvider = known(graphql(`
+  mutation DisconnectSignInProvider($provider: String!) {
+    disconnectSignInProvider(provider: $provider) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`, [AccountSettings_settings]));
 
 export const AccountSettingsQuery = known(graphql(`
   query AccountSettingsQuery {
@@ -50,6 +69,20 @@ export type AccountSettingsValue = NonNullable<AccountSettingsData['accountSetti
 export const UpdateProfile = known(graphql(`
   mutation UpdateProfile($name: String!, $bio: String!) {
     updateProfile(name: $name, bio: $bio) {
+      __typename
+      ... on AccountSettings {
+        ...AccountSettings_settings
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`, [AccountSettings_settings]));
+
+export const SetProfilePhoto = known(graphql(`
+  mutation SetProfilePhoto($imageId: String) {
+    setProfilePhoto(imageId: $imageId) {
       __typename
       ... on AccountSettings {
         ...AccountSettings_settings

@@ -11,7 +11,9 @@ import {
   ChangeEmail,
   ChangeUsername,
   DeleteAccount,
+  DisconnectSignInProvider,
   SetPreference,
+  SetProfilePhoto,
   SignOutOtherSessions,
   UpdateProfile,
   type AccountSettingsData,
@@ -19,6 +21,8 @@ import {
 } from '../graphql/account.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
+import { Avatar } from '../components/Avatar.tsx';
+import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
@@ -58,6 +62,7 @@ function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
   };
   return (
     <Section id="profileInformation" title="Profile information">
+      <PhotoSection settings={settings} />
       <form className="settings-form" onSubmit={submit}>
         <label className="settings-label" htmlFor="settings-name">
           Name
@@ -76,6 +81,71 @@ function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
         <Status text={status?.text ?? null} error={status?.error} />
       </form>
     </Section>
+  );
+}
+
+/** Sends a picked file to the shared upload endpoint (worker/uploads/routes.ts); answers its image id. */
+async function uploadPhoto(file: File, xsrf: string | null): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const response = await fetch('/_/upload', { method: 'POST', body, headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
+  const answer = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
+  if (!response.ok || !answer?.id) throw new Error(answer?.message ?? `The photo could not be uploaded (${response.status}).`);
+  return answer.id;
+}
+
+function PhotoSection({ settings }: { settings: AccountSettingsValue }) {
+  const { xsrf } = useViewerSession();
+  const [imageId, setImageId] = useState(settings.imageId);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [, setPhoto] = useMutation(SetProfilePhoto);
+  const apply = async (next: string | null) => {
+    const result = await setPhoto({ imageId: next });
+    const answer = result.data?.setProfilePhoto;
+    if (answer?.__typename === 'AccountSettings') {
+      setImageId(answer.imageId);
+      setStatus({ text: next ? 'Your new photo is on your profile.' : 'Your photo is removed.', error: false });
+    } else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setStatus({ text: 'Uploading…', error: false });
+    try {
+      await apply(await uploadPhoto(file, xsrf));
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : 'Please try again.', error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="settings-photo">
+      <Avatar name={settings.name} imageId={imageId} size={80} />
+      <div className="settings-form">
+        <label className="settings-label" htmlFor="settings-photo">
+          Photo
+        </label>
+        <input
+          id="settings-photo"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          disabled={busy}
+          onChange={(e) => {
+            void pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <p className="settings-hint muted">A square PNG, JPEG, GIF or WebP image works best.</p>
+        {imageId ? (
+          <button type="button" className="button button-outline" disabled={busy} onClick={() => void apply(null)}>
+            Remove photo
+          </button>
+        ) : null}
+        <Status text={status?.text ?? null} error={status?.error} />
+      </div>
+    </div>
   );
 }
 
@@ -141,6 +211,44 @@ function EmailSection({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status?.text ?? null} error={status?.error} />
       </form>
+    </Section>
+  );
+}
+
+/** Download my data: POST /me/export builds the archive (worker/accounts/account-export.ts), then the browser downloads it. */
+function ExportSection() {
+  const { xsrf } = useViewerSession();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [download, setDownload] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setStatus({ text: 'Preparing your archive…', error: false });
+    try {
+      const response = await fetch('/me/export', { method: 'POST', headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
+      const answer = (await response.json().catch(() => null)) as { url?: string; message?: string; storyCount?: number } | null;
+      if (!response.ok || !answer?.url) throw new Error(answer?.message ?? 'Please try again.');
+      setDownload(answer.url);
+      setStatus({ text: `Your archive is ready (${answer.storyCount ?? 0} ${answer.storyCount === 1 ? 'story' : 'stories'}). The link works for 7 days.`, error: false });
+      window.location.assign(answer.url);
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : 'Please try again.', error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section id="downloadData" title="Download your information">
+      <p className="muted">A ZIP file of your profile, your stories (as Markdown and as structured data) and your lists.</p>
+      <button type="button" className="button button-outline" disabled={busy} onClick={() => void start()}>
+        Download your information
+      </button>
+      {download ? (
+        <a href={download} className="settings-hint" data-testid="settings-export-link">
+          Download again
+        </a>
+      ) : null}
+      <Status text={status?.text ?? null} error={status?.error} />
     </Section>
   );
 }
@@ -211,6 +319,9 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
           {settings.customDomain ? `${settings.customDomain} (${settings.customDomainState === 'LIVE' ? 'live' : 'pending'})` : 'None'}
         </p>
         <p className="muted">Your stories and profile at a domain of your own.</p>
+        <a className="button button-outline" href="/me/settings/custom-domain">
+          {settings.customDomain ? 'Manage custom domain' : 'Connect a domain'}
+        </a>
       </Section>
       <Section id="customizeMembershipPromotion" title="Customize membership promotion">
         <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories.</p>
@@ -273,6 +384,41 @@ function deviceOf(userAgent: string): string {
   return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
 }
 
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple', twitter: 'X (Twitter)' };
+
+function ConnectedProvidersSection({ settings }: { settings: AccountSettingsValue }) {
+  const [providers, setProviders] = useState(settings.connectedProviders);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [{ fetching }, disconnect] = useMutation(DisconnectSignInProvider);
+  const remove = async (provider: string) => {
+    const answer = (await disconnect({ provider })).data?.disconnectSignInProvider;
+    if (answer?.__typename === 'AccountSettings') {
+      setProviders(answer.connectedProviders);
+      setStatus({ text: `${PROVIDER_NAMES[provider] ?? provider} is disconnected.`, error: false });
+    } else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="connectedAccounts" title="Connected sign-in methods">
+      {providers.length === 0 ? (
+        <p className="muted">You sign in with a link sent to your email. Sign in with Google, Facebook, Apple or X once to connect it.</p>
+      ) : (
+        <ul className="settings-list" data-testid="settings-providers">
+          {providers.map((p) => (
+            <li key={p.provider} className="settings-row">
+              <span>{PROVIDER_NAMES[p.provider] ?? p.provider}</span>
+              <span className="muted">{p.email ?? ''}</span>
+              <button type="button" className="button button-outline" disabled={fetching} onClick={() => void remove(p.provider)}>
+                Disconnect
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Status text={status?.text ?? null} error={status?.error} />
+    </Section>
+  );
+}
+
 function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
   const [{ fetching }, signOutOthers] = useMutation(SignOutOtherSessions);
   const [status, setStatus] = useState<string | null>(null);
@@ -305,6 +451,7 @@ function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status} />
       </Section>
+      <ConnectedProvidersSection settings={settings} />
       <Section id="applications" title="Integration tokens">
         <p className="muted">Tokens let your own tools publish to your account through the API.</p>
         <a className="button button-outline" href="/me/applications">
@@ -345,6 +492,7 @@ function SettingsScreen({ settings, initialTab }: { settings: AccountSettingsVal
           <ProfileSection settings={settings} />
           <UsernameSection settings={settings} />
           <EmailSection settings={settings} />
+          <ExportSection />
           <DeleteSection settings={settings} />
         </>
       ) : null}

@@ -1,5 +1,6 @@
 // Settings in Chromium (docs/product/1-product-screens-membership-header-search.md §2.4;
 // docs/adr/0012-accounts.md §2), each on an account of its own made for the test:
+//   - the photo is uploaded (POST /_/upload) and the profile shows it;
 //   - the name changes on the profile; the username changes and the old address redirects;
 //   - the email changes only after the link mailed to the new address (development mailbox) is followed;
 //   - "Sign out of all other sessions" signs a second browser out;
@@ -87,6 +88,30 @@ it('changes the name (the profile shows it) and the username (the old address re
   await context.close();
 });
 
+// A 2×2 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+it('uploads a photo: the profile shows it', async () => {
+  const account = newAccount();
+  const { context, page, watch } = await open(account.sessions[0]!, '/me/settings');
+  // Before: the initial on a tinted disc, no picture.
+  expect(await page.locator('#profileInformation img.avatar').count()).toBe(0);
+  await page.setInputFiles('#settings-photo', { name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.waitForSelector('#profileInformation .settings-status:has-text("Your new photo is on your profile.")');
+  const src = await page.locator('#profileInformation img.avatar').getAttribute('src');
+  const imageId = /([0-9a-f]{24}\.png)/.exec(src ?? '')?.[1];
+  expect(imageId).toBeTruthy();
+  await page.goto(`${baseURL}/@${account.username}`);
+  const profileImages = await page.locator('img.avatar').evaluateAll((images) => images.map((i) => (i as HTMLImageElement).src));
+  expect(profileImages.some((src) => src.includes(imageId!))).toBe(true);
+  // The picture is the uploaded bytes.
+  const served = await page.request.get(profileImages.find((src) => src.includes(imageId!))!);
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
+
 it('changes the email only after the link mailed to the new address is followed', async () => {
   const account = newAccount();
   const { context, page } = await open(account.sessions[0]!, '/me/settings');
@@ -141,5 +166,22 @@ it('deletes the account: confirmed by the username, signed out, the profile gone
   await context.addCookies([{ name: 'sid', value: account.sessions[0]!.token, url: baseURL }]);
   await page.goto(`${baseURL}/me/settings`);
   expect(new URL(page.url()).pathname).toBe('/m/signin');
+  await context.close();
+});
+
+it('opens the custom domain setting from Publishing; a reader who is not a member is told it is for members', async () => {
+  const account = newAccount();
+  const { context, page, watch } = await open(account.sessions[0]!, '/me/settings/publishing');
+  await page.click('#customDomain a:has-text("Connect a domain")');
+  await page.waitForURL(`${baseURL}/me/settings/custom-domain`);
+  await waitForHydration(page);
+  expect(await page.title()).toBe('Custom domain – Vellum');
+  await page.fill('#custom-domain-input', 'not a domain');
+  await page.click('button:has-text("Continue")');
+  await page.waitForSelector('[data-testid="custom-domain-status"]:has-text("valid domain name")');
+  await page.fill('#custom-domain-input', `${account.username.replace(/_/g, '-')}.test`);
+  await page.click('button:has-text("Continue")');
+  await page.waitForSelector('[data-testid="custom-domain-status"]:has-text("Custom domains are available to members.")');
+  expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });

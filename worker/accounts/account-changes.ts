@@ -11,6 +11,7 @@ import type { Env } from '../env.ts';
 import { userTag } from '../cache/tags.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
 import { revokeAllSessions } from '../session/session-store.ts';
+import { reindexUser } from '../search/indexing.ts';
 
 export type Refusal = { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null };
 
@@ -28,8 +29,27 @@ export async function updateProfile(db: D1Database, env: Env, userId: string, in
   if (name.length > NAME_MAX_LENGTH) return refusal(`Names can be at most ${NAME_MAX_LENGTH} characters.`);
   if (bio.length > BIO_MAX_LENGTH) return refusal(`Bios can be at most ${BIO_MAX_LENGTH} characters.`);
   await db.prepare('UPDATE users SET name = ?, bio = ? WHERE id = ? AND deleted_at IS NULL').bind(name, bio, userId).run();
-  // The profile, the bylines of every story and the user's own host show the name.
+  // The profile, the bylines of every story and the user's own host show the name; search
+  // records carry it too (the person and every story's byline).
   await purgeTags(env, [userTag(userId)]);
+  await reindexUser(env, userId);
+  return null;
+}
+
+/**
+ * The profile photo: an image the user uploaded themselves (POST /_/upload → uploaded_images), or
+ * null to go back to the initial. Another person's upload is refused: an image id is not a secret
+ * (it is in every page that shows the image), so owning the row is what makes it one's own.
+ */
+export async function setProfilePhoto(db: D1Database, env: Env, userId: string, imageId: string | null): Promise<Refusal | null> {
+  if (imageId !== null) {
+    const upload = await db.prepare('SELECT 1 FROM uploaded_images WHERE id = ? AND uploader_id = ?').bind(imageId, userId).first();
+    if (!upload) return refusal('Upload the photo first: only an image you uploaded can be your photo.');
+  }
+  await db.prepare('UPDATE users SET image_id = ? WHERE id = ? AND deleted_at IS NULL').bind(imageId, userId).run();
+  // The profile, bylines, avatars in lists and the search records all show the photo.
+  await purgeTags(env, [userTag(userId)]);
+  await reindexUser(env, userId);
   return null;
 }
 
@@ -119,6 +139,22 @@ export async function setPreference(db: D1Database, userId: string, key: string,
     .bind(userId, key, enabled ? 1 : 0, now)
     .run();
   return { key, label: definition.label, enabled };
+}
+
+/**
+ * Unlinks a sign-in provider's account. Sign-in without a provider is by email (there are no
+ * passwords), so the last provider of an account without an email stays: removing it would lock
+ * the owner out.
+ */
+export async function disconnectSignInProvider(db: D1Database, userId: string, provider: string): Promise<Refusal | null> {
+  const row = await db
+    .prepare('SELECT (SELECT email FROM users WHERE id = ?1) AS email, (SELECT count(*) FROM social_identities WHERE user_id = ?1) AS total, (SELECT count(*) FROM social_identities WHERE user_id = ?1 AND provider = ?2) AS linked')
+    .bind(userId, provider)
+    .first<{ email: string | null; total: number; linked: number }>();
+  if (!row || row.linked === 0) return refusal('This sign-in method is not connected.');
+  if (!row.email && row.total <= row.linked) return refusal('Add an email address first: it is the only other way to sign in.');
+  await db.prepare('DELETE FROM social_identities WHERE user_id = ? AND provider = ?').bind(userId, provider).run();
+  return null;
 }
 
 /**

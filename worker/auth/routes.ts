@@ -13,6 +13,7 @@ import { confirmVerification, findVerification } from './email-verification.ts';
 import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from './login-code.ts';
 import { AUTH_PAGE_HEADERS, confirmPage, isSameOriginPost, messagePage } from './pages.ts';
 import { finishOAuth, startOAuth } from './social/oauth-flow.ts';
+import { handleOneTapCallback, ONE_TAP_CALLBACK_PATH } from './social/google-one-tap.ts';
 import { enabledProviders, PROVIDER_PATHS, SOCIAL_PROVIDER_IDS, type SocialProviderId } from './social/provider.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
@@ -143,6 +144,9 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
       return finishOAuth(provider, c.req.raw, c.env, await resolveViewer(c.env.DB, c.req.raw), Date.now());
     });
   }
+
+  // One-tap sign-in (docs/sign-in.md, "One-tap sign-in"): Google posts the chosen account's ID token.
+  app.post(ONE_TAP_CALLBACK_PATH, async (c) => (await handleOneTapCallback(c.req.raw, c.env, configuredFlags(c.env))) ?? c.notFound());
 
   app.get(DEV_MAILBOX_PATH, (c) => handleDevMailbox(c.req.raw, c.env));
 }

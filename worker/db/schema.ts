@@ -817,7 +817,6 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_subscriptions: devpaySubscriptions,
 } as const;
 
-/** Every table of the schema, by SQL name (the drift test walks this). */
 // ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----
 
 /** A reader subscribed to a writer's newsletter. */
@@ -849,6 +848,34 @@ export const NEWSLETTER_TABLES = {
   newsletter_sends: newsletterSends,
 } as const;
 
+// ── Accounts, round 2 (migrations/0019_accounts_round2.sql): "Download my data" archives.
+export const accountExports = sqliteTable(
+  'account_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byteSize: integer('byte_size').notNull(),
+    storyCount: integer('story_count').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('account_exports_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+/** Development's DNS zone: the local stand-in resolver's records (name is COLLATE NOCASE in the SQL). */
+export const devDnsRecords = sqliteTable(
+  'dev_dns_records',
+  {
+    name: text('name').notNull(),
+    type: text('type', { enum: ['TXT', 'CNAME'] }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.type, t.value] })],
+);
+
+/** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
   collections,
@@ -896,6 +923,9 @@ export const TABLES = {
   ...MEMBERSHIP_BILLING_TABLES,
   // Writers' newsletters (migrations/0018_story_notifications_newsletters.sql).
   ...NEWSLETTER_TABLES,
+  // Accounts, round 2 (migrations/0019_accounts_round2.sql).
+  account_exports: accountExports,
+  dev_dns_records: devDnsRecords,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,3 +1,4 @@
+import { oneTapClientId } from '../auth/social/google-one-tap.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { mainOrigin, type Env } from '../env.ts';
 import { searchClientConfig } from '../search/config.ts';
@@ -22,6 +23,7 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       mainOrigin: mainOrigin(env),
       statusSiteUrl: env.STATUS_SITE_URL,
       search: searchClientConfig(env),
+      googleOneTapClientId: oneTapClientId(env),
     },
     client: { isBot: viewer.isBot, routingEntityType: ROUTING_ENTITY[host.kind] },
     navigation: {

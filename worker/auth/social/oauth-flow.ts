@@ -21,7 +21,7 @@ import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
 import { signInReturnPath } from '../cross-host.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
 import { startSession, userByEmail } from '../sign-in.ts';
-import { PROVIDER_PATHS, type OAuthProvider } from './provider.ts';
+import { PROVIDER_PATHS, type OAuthProvider, type ProviderProfile } from './provider.ts';
 
 export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -38,7 +38,7 @@ function redirectResponse(location: string, cookies: string[] = [], status = 302
 }
 
 /** Where a failed or refused social sign-in lands: the sign-in page. */
-function signInPage(query: Record<string, string> = {}): string {
+export function signInPage(query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString();
   return `/m/signin${search ? `?${search}` : ''}`;
 }
@@ -90,7 +90,7 @@ async function takeState(db: D1Database, provider: OAuthProvider, state: string,
   return row;
 }
 
-async function userOfIdentity(db: D1Database, provider: OAuthProvider, subject: string): Promise<string | null> {
+async function userOfIdentity(db: D1Database, provider: Pick<OAuthProvider, 'id'>, subject: string): Promise<string | null> {
   const [row] = await orm(db)
     .select({ userId: socialIdentities.userId })
     .from(socialIdentities)
@@ -126,6 +126,27 @@ export async function finishOAuth(provider: OAuthProvider, request: Request, env
     return redirectResponse(signInPage({ operation: state.operation }), [clearBrowser], 303);
   }
 
+  return completeSocialSignIn({ env, request, viewer, provider, profile, redirect: state.redirect, now, cookies: [clearBrowser] });
+}
+
+/**
+ * Where a provider's vouched-for account goes (the OAuth callback and one-tap share it): a linked
+ * identity or the account of a verified email signs in and returns to `redirect`; otherwise the
+ * registration form (providers that allow sign-up) or the UNRECOGNIZED_EMAIL step.
+ */
+export async function completeSocialSignIn(input: {
+  env: Env;
+  request: Request;
+  viewer: RequestViewer;
+  provider: Pick<OAuthProvider, 'id' | 'allowsSignUp'>;
+  profile: ProviderProfile;
+  redirect: string;
+  now: number;
+  cookies?: string[];
+}): Promise<Response> {
+  const { env, request, viewer, provider, profile, redirect, now } = input;
+  const url = new URL(request.url);
+  const extra = input.cookies ?? [];
   let userId = await userOfIdentity(env.DB, provider, profile.subject);
   const email = profile.email ? profile.email.trim().toLowerCase() : null;
   if (!userId && email && profile.emailVerified) {
@@ -137,19 +158,19 @@ export async function finishOAuth(provider: OAuthProvider, request: Request, env
   }
   if (userId) {
     const cookies = await startSession(env.DB, { userId, url, viewer, now, userAgent: request.headers.get('user-agent') ?? '' });
-    return redirectResponse(state.redirect, [...cookies, clearBrowser], 303);
+    return redirectResponse(redirect, [...cookies, ...extra], 303);
   }
   if (!provider.allowsSignUp) {
-    return redirectResponse(signInPage({ operation: 'login', step: 'UNRECOGNIZED_EMAIL' }), [clearBrowser], 303);
+    return redirectResponse(signInPage({ operation: 'login', step: 'UNRECOGNIZED_EMAIL' }), extra, 303);
   }
   const ticket = await issueRegistrationTicket(env.DB, url, {
     email,
     emailVerified: profile.emailVerified,
-    redirect: state.redirect,
+    redirect,
     fullName: profile.name,
     provider: provider.id,
     providerSubject: profile.subject,
     now,
   });
-  return redirectResponse(REGISTRATION_FORM_PATH, [ticket.cookie, clearBrowser], 303);
+  return redirectResponse(REGISTRATION_FORM_PATH, [ticket.cookie, ...extra], 303);
 }

@@ -4,17 +4,19 @@
 //
 //   query    AccountSettingsQuery    accountSettings → AccountSettings (null when logged out)
 //   mutation UpdateProfile           updateProfile(name, bio) → AccountSettings | BadRequest
+//   mutation SetProfilePhoto         setProfilePhoto(imageId) → AccountSettings | BadRequest (an image the viewer uploaded, or null)
 //   mutation ChangeUsername          changeUsername(username) → AccountSettings | BadRequest (signUpErrorCode)
 //   mutation ChangeEmail             changeEmail(email) → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 //   mutation SetPreference           setPreference(key, enabled) → Preference | BadRequest
 //   mutation SignOutOtherSessions    signOutOtherSessions → AccountSettings
+//   mutation DisconnectSignInProvider disconnectSignInProvider(provider) → AccountSettings | BadRequest
 //   mutation DeleteAccount           deleteAccount(username) → AccountDeleted | BadRequest
 import { GraphQLError } from 'graphql';
 import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { revokeOtherSessions } from '../../session/session-store.ts';
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
 import { clearedCookie } from '../../auth/cookies.ts';
-import { changeUsername, deleteAccount, preferencesOf, requestEmailChange, setPreference, updateProfile } from '../../accounts/account-changes.ts';
+import { changeUsername, deleteAccount, disconnectSignInProvider, preferencesOf, requestEmailChange, setPreference, setProfilePhoto, updateProfile } from '../../accounts/account-changes.ts';
 import { mainOrigin } from '../../env.ts';
 import type { GraphQLContext } from '../context.ts';
 import { authCall } from './auth.ts';
@@ -37,6 +39,15 @@ const typeDefs = /* GraphQL */ `
     key: String!
     label: String!
     enabled: Boolean!
+  }
+
+  "A sign-in provider account linked to the viewer's (Security and apps)."
+  type ConnectedSignInProvider {
+    "google, facebook, apple or twitter."
+    provider: String!
+    "The email the provider gave, when it gave one."
+    email: String
+    connectedAt: Long!
   }
 
   "A publication the viewer runs (Manage publications)."
@@ -63,6 +74,7 @@ const typeDefs = /* GraphQL */ `
     preferences: [Preference!]!
     sessions: [AccountSession!]!
     publications: [ManagedPublication!]!
+    connectedProviders: [ConnectedSignInProvider!]!
   }
 
   "The account is gone; the browser goes to redirect (the goodbye page)."
@@ -72,9 +84,11 @@ const typeDefs = /* GraphQL */ `
 
   union UpdateProfileResult = AccountSettings | BadRequest
   union ChangeUsernameResult = AccountSettings | BadRequest
+  union SetProfilePhotoResult = AccountSettings | BadRequest
   union ChangeEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
   union SetPreferenceResult = Preference | BadRequest
   union DeleteAccountResult = AccountDeleted | BadRequest
+  union DisconnectSignInProviderResult = AccountSettings | BadRequest
 
   type Query {
     "The viewer's settings; null when logged out."
@@ -84,6 +98,8 @@ const typeDefs = /* GraphQL */ `
   type Mutation {
     "UpdateProfile: name and bio."
     updateProfile(name: String!, bio: String!): UpdateProfileResult!
+    "SetProfilePhoto: an image the viewer uploaded (POST /_/upload), or null for none."
+    setProfilePhoto(imageId: String): SetProfilePhotoResult!
     "ChangeUsername: the old /@username keeps leading to the account."
     changeUsername(username: String!): ChangeUsernameResult!
     "ChangeEmail: mails a confirmation link to the new address; the email changes when it is followed."
@@ -91,6 +107,8 @@ const typeDefs = /* GraphQL */ `
     setPreference(key: String!, enabled: Boolean!): SetPreferenceResult!
     "SignOutOtherSessions: every session but this one (and its other hosts)."
     signOutOtherSessions: AccountSettings!
+    "DisconnectSignInProvider: unlinks a provider's account; refused when it is the only way left to sign in."
+    disconnectSignInProvider(provider: String!): DisconnectSignInProviderResult!
     "DeleteAccount: confirmed by typing the username."
     deleteAccount(username: String!): DeleteAccountResult!
   }
@@ -172,6 +190,13 @@ export const accountSettingsModule: SchemaModule = {
           isCurrent: row.id_hash === ctx.viewer.sessionIdHash,
         }));
       },
+      connectedProviders: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
+        const { results } = await ctx.db
+          .prepare('SELECT provider, email, created_at FROM social_identities WHERE user_id = ? ORDER BY created_at')
+          .bind(source.userId)
+          .all<{ provider: string; email: string | null; created_at: number }>();
+        return results.map((row) => ({ provider: row.provider, email: row.email, connectedAt: row.created_at }));
+      },
       publications: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
         const { results } = await ctx.db
           .prepare(
@@ -186,6 +211,10 @@ export const accountSettingsModule: SchemaModule = {
       updateProfile: async (_: unknown, args: { name: string; bio: string }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
         return (await updateProfile(ctx.db, ctx.env, userId, args)) ?? settingsOf(ctx, userId);
+      },
+      setProfilePhoto: async (_: unknown, args: { imageId?: string | null }, ctx: GraphQLContext) => {
+        const userId = requireUser(ctx);
+        return (await setProfilePhoto(ctx.db, ctx.env, userId, args.imageId ?? null)) ?? settingsOf(ctx, userId);
       },
       changeUsername: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
@@ -206,6 +235,10 @@ export const accountSettingsModule: SchemaModule = {
         if (ctx.viewer.sessionIdHash) await revokeOtherSessions(ctx.db, userId, ctx.viewer.sessionIdHash, ctx.now);
         return { userId };
       },
+      disconnectSignInProvider: async (_: unknown, args: { provider: string }, ctx: GraphQLContext) => {
+        const userId = requireUser(ctx);
+        return (await disconnectSignInProvider(ctx.db, userId, args.provider)) ?? settingsOf(ctx, userId);
+      },
       deleteAccount: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
         const username = ctx.viewer.user?.username ?? '';
@@ -219,9 +252,11 @@ export const accountSettingsModule: SchemaModule = {
       },
     },
     UpdateProfileResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
+    SetProfilePhotoResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     ChangeUsernameResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     ChangeEmailResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     SetPreferenceResult: { __resolveType: (value: { __typename: string }) => value.__typename },
+    DisconnectSignInProviderResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     DeleteAccountResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },
 };

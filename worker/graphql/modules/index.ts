@@ -32,6 +32,7 @@ import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from 
 import { ohNoesModule } from './oh-noes.ts';
 import { highlightsModule } from './highlights.ts';
 import { accountSettingsModule } from './account-settings.ts';
+import { customDomainModule } from './custom-domain.ts';
 import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
 import { membershipModule } from './membership.ts';
@@ -74,6 +75,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   highlightsModule,
   // Accounts (issue 14): settings, onboarding.
   accountSettingsModule,
+  customDomainModule,
   onboardingModule,
   integrationTokensModule,
   // Membership, payments and gifts (issue 11).

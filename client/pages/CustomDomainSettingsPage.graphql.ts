@@ -1,0 +1,66 @@
+// The custom domain setting's documents (docs/adr/0012-accounts.md §7; ADR 0006).
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+
+export const CustomDomainSettings_settings = graphql(`
+  fragment CustomDomainSettings_settings on CustomDomainSettings {
+    state
+    domain
+    records {
+      type
+      name
+      value
+    }
+  }
+`);
+
+export const CustomDomainSettingsQuery = known(graphql(`
+  query CustomDomainSettingsQuery {
+    customDomainSettings {
+      ...CustomDomainSettings_settings
+    }
+  }
+`, [CustomDomainSettings_settings]));
+
+export type CustomDomainSettingsData = ResultOf<typeof CustomDomainSettingsQuery>;
+export type CustomDomainSettingsValue = NonNullable<CustomDomainSettingsData['customDomainSettings']>;
+
+export const SetCustomDomain = known(graphql(`
+  mutation SetCustomDomain($domain: String!) {
+    setCustomDomain(domain: $domain) {
+      __typename
+      ... on CustomDomainSettings {
+        ...CustomDomainSettings_settings
+      }
+      ... on CustomDomainRefused {
+        code
+        message
+      }
+    }
+  }
+`, [CustomDomainSettings_settings]));
+
+export const VerifyCustomDomain = known(graphql(`
+  mutation VerifyCustomDomain {
+    verifyCustomDomain {
+      __typename
+      ... on CustomDomainVerification {
+        pendingReason
+        settings {
+          ...CustomDomainSettings_settings
+        }
+      }
+      ... on CustomDomainRefused {
+        code
+        message
+      }
+    }
+  }
+`, [CustomDomainSettings_settings]));
+
+export const RemoveCustomDomain = known(graphql(`
+  mutation RemoveCustomDomain {
+    removeCustomDomain {
+      ...CustomDomainSettings_settings
+    }
+  }
+`, [CustomDomainSettings_settings]));

@@ -1,0 +1,135 @@
+// A writer's own domain (/me/settings/custom-domain; docs/adr/0012-accounts.md §7): asked for,
+// PENDING until a TXT record proves the asker controls the domain's DNS, LIVE once it does — and
+// only LIVE domains are served (worker/host/resolve-host.ts). The refusals are the spec's domain
+// connect errors (docs/product/3-routes-data-calls-constants.md §8): ALREADY_CONNECTED,
+// INVALID_DOMAIN, NON_MEMBER, UNKNOWN.
+import type { D1Database } from '@cloudflare/workers-types';
+import { purgeTags } from '../cache/purge.ts';
+import { userTag } from '../cache/tags.ts';
+import type { Env } from '../env.ts';
+import { clearHostCache } from '../host/resolve-host.ts';
+import { hex } from '../lib/ids.ts';
+import { isMembershipActive } from '../membership/active-membership.ts';
+import { reindexUser } from '../search/indexing.ts';
+import { orm } from '../db/orm.ts';
+import { memberships } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { DnsLookupFailed, type DnsResolver } from './dns/dns-resolver.ts';
+
+export const DOMAIN_CONNECT_ERRORS = ['ALREADY_CONNECTED', 'INVALID_DOMAIN', 'NON_MEMBER', 'UNKNOWN'] as const;
+export type DomainConnectError = (typeof DOMAIN_CONNECT_ERRORS)[number];
+
+export const DOMAIN_CONNECT_MESSAGES: Record<DomainConnectError, string> = {
+  ALREADY_CONNECTED: 'This domain is already connected to another account or publication.',
+  INVALID_DOMAIN: 'Please enter a valid domain name, like blog.example.com.',
+  NON_MEMBER: 'Custom domains are available to members.',
+  UNKNOWN: 'Something went wrong. Please try again.',
+};
+
+/** The TXT record's name is this label under the domain. */
+export const VERIFICATION_LABEL = '_vellum-verification';
+
+export type DomainRefusal = { __typename: 'CustomDomainRefused'; code: DomainConnectError; message: string };
+const refused = (code: DomainConnectError, message = DOMAIN_CONNECT_MESSAGES[code]): DomainRefusal => ({ __typename: 'CustomDomainRefused', code, message });
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A typed domain as a host name (scheme, path and a final dot forgiven), or null when it cannot be one. */
+export function normalizeDomain(input: string, env: Pick<Env, 'MAIN_HOST' | 'AUTH_DOMAIN'>): string | null {
+  let text = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/\.$/, '');
+  if (text.startsWith('www.') && text.split('.').length === 2) return null;
+  if (!text || text.length > 253 || /[/:?#@\s]/.test(text)) return null;
+  const labels = text.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  // A top-level domain has letters (or is an IDN's xn--): this also refuses IP addresses.
+  if (!/^([a-z]{2,63}|xn--[a-z0-9-]+)$/.test(labels[labels.length - 1]!)) return null;
+  // Our own names are not anyone's custom domain.
+  for (const own of [env.MAIN_HOST, env.AUTH_DOMAIN]) {
+    const ownName = (own ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (ownName && (text === ownName || text.endsWith(`.${ownName}`))) return null;
+  }
+  if (text === 'localhost' || text.endsWith('.localhost')) return null;
+  text = labels.join('.');
+  return text;
+}
+
+/**
+ * The value the TXT record must hold: bound to the account and the domain, so a record placed
+ * for one account never verifies another's claim. It needs no secrecy — only whoever controls the
+ * domain's DNS can publish it.
+ */
+export async function verificationValue(userId: string, domain: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`vellum-custom-domain:${userId}:${domain}`));
+  return `vellum-verification=${hex(new Uint8Array(digest)).slice(0, 32)}`;
+}
+
+export function verificationName(domain: string): string {
+  return `${VERIFICATION_LABEL}.${domain}`;
+}
+
+async function isMember(db: D1Database, userId: string, now: number): Promise<boolean> {
+  const [row] = await orm(db).select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
+  return isMembershipActive(row ?? null, now);
+}
+
+/** What changes when a domain is added, goes live or goes: the host lookups, the cached pages, search. */
+async function domainChanged(env: Env, userId: string): Promise<void> {
+  // This isolate forgets at once; others within HOST_CACHE_TTL_MS (60 s).
+  clearHostCache();
+  // Profile and story addresses follow the live domain (shared/urls): every cached page of the user.
+  await purgeTags(env, [userTag(userId)]);
+  await reindexUser(env, userId);
+}
+
+/** Asks for a domain: PENDING until verified. Asking again for one's own domain changes nothing. */
+export async function requestCustomDomain(env: Env, userId: string, input: string, now: number): Promise<DomainRefusal | null> {
+  const domain = normalizeDomain(input, env);
+  if (!domain) return refused('INVALID_DOMAIN');
+  if (!(await isMember(env.DB, userId, now))) return refused('NON_MEMBER');
+  const [userOwner, collectionOwner] = await env.DB.batch<{ id: string }>([
+    env.DB.prepare('SELECT id FROM users WHERE custom_domain = ?').bind(domain),
+    env.DB.prepare('SELECT id FROM collections WHERE domain = ?').bind(domain),
+  ]);
+  const owner = userOwner?.results[0]?.id;
+  if (owner === userId) return null;
+  if (owner || collectionOwner?.results[0]) return refused('ALREADY_CONNECTED');
+  try {
+    await env.DB.prepare("UPDATE users SET custom_domain = ?, custom_domain_state = 'PENDING' WHERE id = ? AND deleted_at IS NULL").bind(domain, userId).run();
+  } catch (error) {
+    // The UNIQUE index: someone took it between the check and the write.
+    if (String(error).includes('UNIQUE')) return refused('ALREADY_CONNECTED');
+    throw error;
+  }
+  await domainChanged(env, userId);
+  return null;
+}
+
+export type VerifyOutcome = { state: 'LIVE' } | { state: 'PENDING'; message: string } | DomainRefusal;
+
+/** Looks the TXT record up: LIVE when it holds this account's value. */
+export async function verifyCustomDomain(env: Env, resolver: DnsResolver, userId: string, now: number): Promise<VerifyOutcome> {
+  const row = await env.DB.prepare('SELECT custom_domain, custom_domain_state FROM users WHERE id = ?').bind(userId).first<{ custom_domain: string | null; custom_domain_state: string }>();
+  if (!row?.custom_domain) return refused('INVALID_DOMAIN', 'Add a domain first.');
+  if (row.custom_domain_state === 'LIVE') return { state: 'LIVE' };
+  if (!(await isMember(env.DB, userId, now))) return refused('NON_MEMBER');
+  const expected = await verificationValue(userId, row.custom_domain);
+  let values: string[];
+  try {
+    values = await resolver.lookup(verificationName(row.custom_domain), 'TXT');
+  } catch (error) {
+    if (error instanceof DnsLookupFailed) return refused('UNKNOWN', 'We could not look up your DNS records right now. Please try again in a few minutes.');
+    throw error;
+  }
+  if (!values.includes(expected)) {
+    return { state: 'PENDING', message: `We didn't find the TXT record yet. DNS changes can take up to 48 hours to be seen; try again later.` };
+  }
+  await env.DB.prepare("UPDATE users SET custom_domain_state = 'LIVE' WHERE id = ? AND custom_domain = ? AND deleted_at IS NULL").bind(userId, row.custom_domain).run();
+  await domainChanged(env, userId);
+  return { state: 'LIVE' };
+}
+
+/** Disconnects the domain (pending or live). */
+export async function removeCustomDomain(env: Env, userId: string): Promise<void> {
+  await env.DB.prepare("UPDATE users SET custom_domain = NULL, custom_domain_state = 'NONE' WHERE id = ?").bind(userId).run();
+  await domainChanged(env, userId);
+}
