@@ -63,7 +63,7 @@ it('a reader subscribes; the writer publishes; the email arrives; its unsubscrib
   const send = dialog.getByRole('checkbox', { name: /Send to subscribers/ });
   expect(await send.isChecked()).toBe(true);
   await Promise.all([page.waitForURL(/\/@partner\//), dialog.getByRole('button', { name: 'Publish now' }).click()]);
-  await writerContext.close();
+  const postId = /([0-9a-f]{12})$/.exec(new URL(page.url()).pathname)![1]!;
 
   // The email is in the development mailbox, with the one-click headers.
   const mail = await mailTo('reader@vellum.test', title);
@@ -92,4 +92,12 @@ it('a reader subscribes; the writer publishes; the email arrives; its unsubscrib
   await signedOut.goto(link);
   expect(await signedOut.locator('.newsletter-settings').textContent()).toContain("You're not subscribed to any newsletters.");
   await anonymous.close();
+
+  // The writer unpublishes the story, which gives the home page back to the other browser
+  // tests (they read the newest stories).
+  await page.goto(`${baseURL}/p/${postId}/settings`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect.poll(() => page.locator('[data-testid="toast-viewport"]').textContent()).toContain('was unpublished and moved to Drafts');
+  await writerContext.close();
 });
