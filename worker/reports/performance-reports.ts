@@ -5,11 +5,9 @@
 // Refusals as for error reports: over 8 KiB → 413; not that shape → 400; too many from one
 // client address → 429; a bot's report → 204, not counted.
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
-import { hit, type Limit } from '../auth/rate-limit.ts';
-import { clientAddress } from '../auth/client-address.ts';
-import { isBotAgent } from '../session/viewer.ts';
+import type { Limit } from '../auth/rate-limit.ts';
+import { mountReportIntake } from './report-intake.ts';
 
 export const PERFORMANCE_REPORT_PATH = '/_/clientele/reports/performance/';
 const MAX_BODY_BYTES = 8 * 1024;
@@ -43,23 +41,13 @@ export function readPerformanceReport(body: unknown): PerformanceReport | null {
 }
 
 export function mountPerformanceReports(app: Hono<{ Bindings: Env }>): void {
-  const handler = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => new Response('Report too large.', { status: 413 }) });
-  for (const path of [PERFORMANCE_REPORT_PATH, PERFORMANCE_REPORT_PATH.slice(0, -1)]) {
-    app.post(path, handler, async (c) => {
-      if (!c.req.header('x-xsrf-token')) return c.text('Missing x-xsrf-token header.', 403);
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.text('Expected a JSON performance report.', 400);
-      }
-      const report = readPerformanceReport(body);
-      if (!report) return c.text('Expected { route, build, metrics: [{ name, value, rating }] }.', 400);
-      if (isBotAgent(c.req.header('user-agent') ?? '')) return c.body(null, 204);
-      const limit = await hit(c.env.DB, LIMIT, clientAddress(c.req.raw), Date.now());
-      if (!limit.allowed) return c.text('Too many reports.', 429);
-      console.log(JSON.stringify({ event: 'performance_report', ...report }));
-      return c.body(null, 204);
-    });
-  }
+  mountReportIntake(app, {
+    path: PERFORMANCE_REPORT_PATH,
+    maxBodyBytes: MAX_BODY_BYTES,
+    limit: LIMIT,
+    read: readPerformanceReport,
+    event: 'performance_report',
+    kind: 'performance',
+    shape: '{ route, build, metrics: [{ name, value, rating }] }',
+  });
 }

@@ -5,11 +5,9 @@
 // (worker/reports/performance-reports.ts): over 1 KiB → 413; not that shape → 400; too many from
 // one client address → 429; a bot's report → 204, not counted.
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
-import { hit, type Limit } from '../auth/rate-limit.ts';
-import { clientAddress } from '../auth/client-address.ts';
-import { isBotAgent } from '../session/viewer.ts';
+import type { Limit } from '../auth/rate-limit.ts';
+import { mountReportIntake } from './report-intake.ts';
 
 export const PRELOAD_REPORT_PATH = '/_/clientele/reports/preload/';
 const MAX_BODY_BYTES = 1024;
@@ -36,23 +34,13 @@ export function readPreloadReport(body: unknown): PreloadReport | null {
 }
 
 export function mountPreloadReports(app: Hono<{ Bindings: Env }>): void {
-  const handler = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => new Response('Report too large.', { status: 413 }) });
-  for (const path of [PRELOAD_REPORT_PATH, PRELOAD_REPORT_PATH.slice(0, -1)]) {
-    app.post(path, handler, async (c) => {
-      if (!c.req.header('x-xsrf-token')) return c.text('Missing x-xsrf-token header.', 403);
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        return c.text('Expected a JSON preload report.', 400);
-      }
-      const report = readPreloadReport(body);
-      if (!report) return c.text('Expected { currentPage, preloadedPage, isLoggedIn, isMobileOrTablet }.', 400);
-      if (isBotAgent(c.req.header('user-agent') ?? '')) return c.body(null, 204);
-      const limit = await hit(c.env.DB, LIMIT, clientAddress(c.req.raw), Date.now());
-      if (!limit.allowed) return c.text('Too many reports.', 429);
-      console.log(JSON.stringify({ event: 'preload_report', ...report }));
-      return c.body(null, 204);
-    });
-  }
+  mountReportIntake(app, {
+    path: PRELOAD_REPORT_PATH,
+    maxBodyBytes: MAX_BODY_BYTES,
+    limit: LIMIT,
+    read: readPreloadReport,
+    event: 'preload_report',
+    kind: 'preload',
+    shape: '{ currentPage, preloadedPage, isLoggedIn, isMobileOrTablet }',
+  });
 }
