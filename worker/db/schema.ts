@@ -875,6 +875,23 @@ export const devDnsRecords = sqliteTable(
   (t) => [primaryKey({ columns: [t.name, t.type, t.value] })],
 );
 
+/** Members' reading time per story and UTC day (migrations/0020_member_reading_time.sql): written
+ * by the event intake, read by the Partner Program's earnings job. `day` is 'YYYY-MM-DD'. */
+export const memberReadingTimeDaily = sqliteTable(
+  'member_reading_time_daily',
+  {
+    day: text('day').notNull(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.memberId, t.postId] }), index('member_reading_time_daily_by_post').on(t.postId, t.day)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -926,6 +943,8 @@ export const TABLES = {
   // Accounts, round 2 (migrations/0019_accounts_round2.sql).
   account_exports: accountExports,
   dev_dns_records: devDnsRecords,
+  // Members' reading time (migrations/0020_member_reading_time.sql).
+  member_reading_time_daily: memberReadingTimeDaily,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
