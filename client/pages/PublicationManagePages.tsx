@@ -1,14 +1,19 @@
 // Making and staffing a publication (issue 12 item 7):
 // - new-publication (/new-publication): name, address and tagline; the writer becomes its owner
 //   and goes to its submissions page.
-// - publication-settings (/{collectionSlug}/permissions and the /settings addresses): who may
-//   publish (editors) or submit (writers), added by username; owner and editors only, 404 for
-//   anyone else.
+// - Permissions: who may publish (editors) or submit (writers), added by username; the
+//   /{collectionSlug}/permissions section of the settings page (PublicationSettingsPages.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import type { PageDefinition } from './page-definition.ts';
+
+/** A member as the permissions list shows them. */
+export interface Member {
+  role: string;
+  user: { id: string; name: string; username: string };
+}
 
 const NewPublicationViewerQuery = known(graphql(`
   query NewPublicationViewerQuery {
@@ -35,27 +40,6 @@ const CreatePublication = known(graphql(`
     }
   }
 `));
-
-export const PublicationPermissionsQuery = known(graphql(`
-  query PublicationPermissionsQuery($slug: String!) {
-    collection(slug: $slug) {
-      id
-      name
-      slug
-      viewerIsEditor
-      members {
-        role
-        user {
-          id
-          name
-          username
-        }
-      }
-    }
-  }
-`));
-type PermissionsData = ResultOf<typeof PublicationPermissionsQuery>;
-type Member = NonNullable<NonNullable<PermissionsData['collection']>['members']>[number];
 
 const SetPublicationMember = known(graphql(`
   mutation SetPublicationMember($collectionId: ID!, $username: String!, $role: String!) {
@@ -132,7 +116,7 @@ export const newPublicationPage: PageDefinition<ResultOf<typeof NewPublicationVi
   Component: ({ data }) => (data.viewer ? <NewPublicationForm /> : <SignedOutNotice what="publications" />),
 };
 
-function Permissions({ collectionId, initial }: { collectionId: string; initial: Member[] }) {
+export function Permissions({ collectionId, initial }: { collectionId: string; initial: Member[] }) {
   const [, setMember] = useMutation(SetPublicationMember);
   const [members, setMembers] = useState(initial);
   const [username, setUsername] = useState('');
@@ -174,26 +158,3 @@ function Permissions({ collectionId, initial }: { collectionId: string; initial:
     </section>
   );
 }
-
-export const publicationSettingsPage: PageDefinition<PermissionsData> = {
-  query: (params) => ({ query: PublicationPermissionsQuery, variables: { slug: params.collectionSlug ?? '' } }),
-  status: (data) => (data.collection?.viewerIsEditor ? 200 : 404),
-  title: (data, state) => `Permissions${data?.collection ? ` – ${data.collection.name}` : ''} – ${state.config.productName}`,
-  Component: ({ data }) => {
-    const collection = data.collection;
-    if (!collection?.viewerIsEditor) {
-      return (
-        <div className="editor-page">
-          <h1>Page not found</h1>
-        </div>
-      );
-    }
-    return (
-      <div className="editor-page">
-        <h1>{collection.name}: editors and writers</h1>
-        <p className="muted">Editors publish stories in the publication and approve submissions; writers submit their stories.</p>
-        <Permissions collectionId={collection.id} initial={collection.members ?? []} />
-      </div>
-    );
-  },
-};

@@ -37,7 +37,7 @@ import { publicationHead } from './page-heads.ts';
 
 type Paged<V> = V & { paging: { limit: number; to?: string } };
 
-function PagedStories<Data, V extends PublicationLookup & object>({
+export function PagedStories<Data, V extends PublicationLookup & object>({
   first,
   query,
   variables,

@@ -13,7 +13,11 @@
 //   user        profile pages: ShowUser, ShowUserLatest, ShowUserAbout,
 //               ShowUserById (/u/{userId})                                           tag user:{id}
 //   collection  publication pages: ShowCollectionHome, ShowCollectionMasthead,
-//               ShowCollectionLatest, ShowCollectionById (/c/{collectionId})        tag collection:{id}
+//               ShowCollectionLatest, ShowCollectionById (/c/{collectionId}), the
+//               reader's views (trending, featured, archive + yearly, monthly,
+//               daily, all, all/{page}) and its feature pages (/{slug}/home)         tag collection:{id}
+//               (every story change and every management change purges it:
+//               worker/stories/story-changed.ts, worker/graphql/modules/publication-design.ts)
 //   discovery   ShowTrending, ShowTrendingMode, ShowTrendingModeTopic, ShowTopStories,
 //               ShowTopStoriesForDate (stories from the whole site: every story
 //               change purges them, worker/stories/story-changed.ts)                tag discovery
@@ -60,6 +64,15 @@ export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
   ShowCollectionMasthead: 'collection',
   ShowCollectionLatest: 'collection',
   ShowCollectionById: 'collection',
+  ShowCollectionTrending: 'collection',
+  ShowCollectionFeatured: 'collection',
+  ShowCollectionArchive: 'collection',
+  ShowCollectionArchiveYearly: 'collection',
+  ShowCollectionArchiveMonthly: 'collection',
+  ShowCollectionArchiveDaily: 'collection',
+  ShowCollectionAll: 'collection',
+  ShowCollectionAllPage: 'collection',
+  ShowCollectionFeaturePage: 'collection',
   ShowTrending: 'discovery',
   ShowTrendingMode: 'discovery',
   ShowTrendingModeTopic: 'discovery',

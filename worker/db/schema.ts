@@ -892,6 +892,56 @@ export const memberReadingTimeDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.memberId, t.postId] }), index('member_reading_time_daily_by_post').on(t.postId, t.day)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Publication design, navigation and feature pages (migrations/0024_publication_design.sql).
+
+export const collectionDesigns = sqliteTable('collection_designs', {
+  collectionId: text('collection_id')
+    .primaryKey()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  headerLayout: text('header_layout', { enum: ['AVATAR_AND_NAME', 'NAME_ONLY', 'LOGO'] }).notNull().default('AVATAR_AND_NAME'),
+  accentColor: text('accent_color'),
+  backgroundColor: text('background_color'),
+  logoId: text('logo_id'),
+  about: text('about').notNull().default(''),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const collectionNavItems = sqliteTable(
+  'collection_nav_items',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: ['TAG', 'FEATURE_PAGE', 'LINK'] }).notNull(),
+    target: text('target').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.position] })],
+);
+
+export const collectionFeaturePages = sqliteTable(
+  'collection_feature_pages',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    tagSlug: text('tag_slug'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [unique().on(t.collectionId, t.slug)],
+);
+
+export type CollectionDesignRow = typeof collectionDesigns.$inferSelect;
+export type CollectionNavItemRow = typeof collectionNavItems.$inferSelect;
+export type CollectionFeaturePageRow = typeof collectionFeaturePages.$inferSelect;
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -945,6 +995,10 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // Publication design, navigation and feature pages (migrations/0024_publication_design.sql).
+  collection_designs: collectionDesigns,
+  collection_nav_items: collectionNavItems,
+  collection_feature_pages: collectionFeaturePages,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

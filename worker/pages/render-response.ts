@@ -8,7 +8,8 @@ import { renderCrashResponse } from './render-error-page.ts';
 import { buildPreloadedState } from './preloaded-state.ts';
 import { allowsFraming, framingHeaders } from './frame-policy.ts';
 import { pageContentSecurityPolicy, scriptHashSource } from '../hardening/security-headers.ts';
-import { defaultFaviconUrl } from './favicon.ts';
+import { faviconUrl } from './favicon.ts';
+import { LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import type { PageRequest } from './page-request.ts';
 import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
 import { preloadedMembership } from '../membership/preloaded-membership.ts';
@@ -20,6 +21,16 @@ export function linkContext(env: Env, host: HostContext): LinkContext {
     hostUsername: host.kind === 'user' ? host.username : null,
     hostCollectionSlug: host.kind === 'collection' ? host.collectionSlug : null,
   };
+}
+
+/**
+ * A publication's pages (its custom domain, or /{collectionSlug}/… on the main host) show its
+ * own favicon when its editors set one (docs/publications.md); every other page the product's.
+ */
+function pageFaviconUrl({ env, host, resolved }: PageRequest): Promise<string> {
+  const publication =
+    host.kind === 'collection' ? host.host : resolved?.routeName.startsWith('ShowCollection') ? (resolved.params.collectionSlug ?? null) : null;
+  return faviconUrl(env.DB, env, publication, LOCAL_IMAGE_ORIGIN);
 }
 
 /** Renders a page for a request whose host, viewer and route are known. */
@@ -34,7 +45,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
   if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
   let rendered;
   try {
-    rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: defaultFaviconUrl(env) });
+    rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: await pageFaviconUrl(request) });
   } catch (error) {
     // A page whose data could not be had is the server's 500 page (worker/index.ts); a page
     // that crashed while rendering is the render-error page, reported (./render-error-page.ts).

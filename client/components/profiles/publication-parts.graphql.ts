@@ -26,6 +26,18 @@ export const PublicationMasthead_collection = known(graphql(`
       isFollowing
       isMuting
     }
+    viewerIsEditor
+    design {
+      headerLayout
+      accentColor
+      backgroundColor
+      logoId
+    }
+    navigation {
+      title
+      kind
+      target
+    }
   }
 `, [PersonRow_user]));
 

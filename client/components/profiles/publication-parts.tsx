@@ -1,5 +1,6 @@
 // The parts every publication page shares (publication-profile, -about, -followers,
-// -tagged): the masthead with its follow button and tabs, and the sidebar of the standard
+// -tagged, -latest, -trending, -feature, -archive): the masthead with its follow button, the
+// editors' design (header layout, colours, logo) and navigation, and its tabs; and the sidebar of the standard
 // (two-column) variant. The community variant renders in the publication layout, which
 // has no sidebar: the masthead carries everything a reader needs there.
 //
@@ -7,7 +8,9 @@
 // that domain from anywhere else, /{slug} on the main host when it has none.
 import { Link } from '../../app/navigation.tsx';
 import { useLinkContext } from '../header/link-context.ts';
-import { collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import type { CSSProperties } from 'react';
+import { collectionSiteLink, collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import { imageSrc } from '../../app/images.ts';
 import type { RouteParams } from '../../pages/page-definition.ts';
 import type { PublicationLookup } from '../../graphql/profiles.ts';
 import type { PublicationHeader } from './publication-parts.graphql.ts';
@@ -36,7 +39,7 @@ export function PublicationNotFound() {
   );
 }
 
-export type PublicationTab = 'home' | 'about' | 'followers' | null;
+export type PublicationTab = 'home' | 'latest' | 'trending' | 'featured' | 'archive' | 'about' | 'followers' | null;
 
 function PublicationFollow({ collection }: { collection: PublicationHeader }) {
   const signedIn = useAppState().viewer !== null;
@@ -59,33 +62,99 @@ function Followers({ collection }: { collection: PublicationHeader }) {
   );
 }
 
+/** Where a navigation item leads, on the publication's own site. */
+function navItemHref(collection: PublicationHeader, item: PublicationHeader['navigation'][number], ctx: ReturnType<typeof useLinkContext>): string {
+  if (item.kind === 'TAG') return collectionSiteLink(collection, 'ShowCollectionTagged', { tagSlug: item.target }, ctx);
+  if (item.kind === 'FEATURE_PAGE') return collectionSiteLink(collection, 'ShowCollectionFeaturePage', { topicSlug: item.target }, ctx);
+  return item.target; // an http(s) address, checked when the editors saved it
+}
+
+/**
+ * The publication's colours (its /design), as custom properties the masthead's rules read.
+ * The server only stores #rrggbb, so the values are safe in a style attribute.
+ */
+function designStyle(design: PublicationHeader['design']): CSSProperties | undefined {
+  const style: Record<string, string> = {};
+  if (design.accentColor) style['--publication-accent'] = design.accentColor;
+  if (design.backgroundColor) style['--publication-background'] = design.backgroundColor;
+  return Object.keys(style).length > 0 ? (style as CSSProperties) : undefined;
+}
+
+function PublicationIdentity({ collection }: { collection: PublicationHeader }) {
+  const ctx = useLinkContext();
+  const { headerLayout, logoId } = collection.design;
+  if (headerLayout === 'LOGO' && logoId) {
+    return (
+      <h1 className="publication-name publication-logo">
+        <Link href={collectionUrl(collection, ctx)}>
+          <img src={imageSrc(logoId, { width: 600, pixelRatio: 2 })} alt={collection.name} className="publication-logo-image" />
+        </Link>
+      </h1>
+    );
+  }
+  return (
+    <h1 className="publication-name">
+      <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link>
+    </h1>
+  );
+}
+
 export function PublicationMasthead({ collection, active }: { collection: PublicationHeader; active: PublicationTab }) {
   const ctx = useLinkContext();
+  const sub = (route: string) => collectionSiteLink(collection, route, {}, ctx);
   const tabs: { key: Exclude<PublicationTab, null>; label: string; href: string }[] = [
     { key: 'home', label: 'Home', href: collectionUrl(collection, ctx) },
+    { key: 'latest', label: 'Latest', href: sub('ShowCollectionLatest') },
+    { key: 'trending', label: 'Trending', href: sub('ShowCollectionTrending') },
+    { key: 'featured', label: 'Featured', href: sub('ShowCollectionFeatured') },
+    { key: 'archive', label: 'Archive', href: sub('ShowCollectionArchive') },
     { key: 'about', label: 'About', href: collectionSubpageUrl(collection, 'about', ctx) },
     { key: 'followers', label: 'Followers', href: collectionSubpageUrl(collection, 'followers', ctx) },
   ];
+  const showAvatar = collection.design.headerLayout === 'AVATAR_AND_NAME' || (collection.design.headerLayout === 'LOGO' && !collection.design.logoId);
   return (
-    <header className="publication-masthead" data-collection-id={collection.id}>
+    <header className="publication-masthead" data-collection-id={collection.id} data-header-layout={collection.design.headerLayout} style={designStyle(collection.design)}>
       <div className="publication-masthead-identity">
-        <Link href={collectionUrl(collection, ctx)} className="publication-masthead-avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar name={collection.name} imageId={collection.avatarId} size={64} />
-        </Link>
-        <div>
-          <h1 className="publication-name">
-            <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link>
-          </h1>
+        {showAvatar ? (
+          <Link href={collectionUrl(collection, ctx)} className="publication-masthead-avatar" tabIndex={-1} aria-hidden="true">
+            <Avatar name={collection.name} imageId={collection.avatarId} size={64} />
+          </Link>
+        ) : null}
+        <div className="publication-masthead-text">
+          <PublicationIdentity collection={collection} />
           {collection.description ? <p className="publication-description muted">{collection.description}</p> : null}
           <p className="publication-meta muted">
             <Followers collection={collection} />
+            {collection.viewerIsEditor ? (
+              <>
+                {' · '}
+                <Link href={sub('ShowCollectionEdit')} className="publication-manage-link">
+                  Manage publication
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="publication-masthead-actions">
           <PublicationFollow collection={collection} />
         </div>
       </div>
-      <nav className="profile-tabs" aria-label="Publication">
+      {collection.navigation.length > 0 ? (
+        <nav className="publication-nav" aria-label={`${collection.name} sections`}>
+          {collection.navigation.map((item, index) =>
+            item.kind === 'LINK' ? (
+              <a key={index} className="publication-nav-item" href={navItemHref(collection, item, ctx)} rel="noopener nofollow">
+                {item.title}
+              </a>
+            ) : (
+              <Link key={index} className="publication-nav-item" href={navItemHref(collection, item, ctx)}>
+                {item.title}
+              </Link>
+            ),
+          )}
+        </nav>
+      ) : null}
+      <nav className="profile-tabs publication-tabs" aria-label="Publication">
         {tabs.map((tab) =>
           tab.key === active ? (
             <span key={tab.key} className="profile-tab is-active" aria-current="page">

@@ -27,6 +27,8 @@ import { storyImportModule } from './story-import.ts';
 import { submissionsModule } from './submissions.ts';
 import { moderationModule } from './moderation.ts';
 import { publicationsModule } from './publications.ts';
+import { publicationDesignModule } from './publication-design.ts';
+import { publicationListsModule } from './publication-lists.ts';
 import { profileTabsModule } from './profile-tabs.ts';
 import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from './discovery-pages.ts';
 import { ohNoesModule } from './oh-noes.ts';
@@ -66,6 +68,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   submissionsModule,
   moderationModule,
   publicationsModule,
+  publicationDesignModule,
+  publicationListsModule,
   // The rest of the reader's site (issue 15).
   profileTabsModule,
   discoveryPagesModule,

@@ -1,0 +1,123 @@
+// The reader's views of a publication's stories (issue 12 item 7; docs/publications.md):
+// /latest is Collection.postsConnection; here are /trending (the most applauded of the last 30
+// days), /featured (the most applauded ever), /archive by year, month or day (newest first,
+// keyset-paged) with the years that have stories, and /all/{page} (numbered pages, newest
+// first). Every list holds only what any list may hold (listedToEveryone).
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { orm } from '../../db/orm.ts';
+import { posts, users, type CollectionRow } from '../../db/schema.ts';
+import type { GraphQLContext } from '../context.ts';
+import { badRequest } from '../resolvers/errors.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
+import { listedToEveryone } from '../resolvers/post-lists.ts';
+import { archivePeriod } from './discovery-pages.ts';
+import { after, primedPosts } from './profile-queries.ts';
+import type { SchemaModule } from './schema-module.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const TRENDING_WINDOW_DAYS = 30;
+export const MAX_RANKED = 25;
+export const ALL_PAGE_SIZE = 25;
+/** /all/{page} stops here: deeper pages are the archive's job. */
+export const MAX_ALL_PAGE = 400;
+
+const typeDefs = /* GraphQL */ `
+  "One numbered page of a publication's stories (/{collectionSlug}/all/{page})."
+  type PublicationStoriesPage {
+    posts: [Post!]!
+    page: Int!
+    pageCount: Int!
+  }
+
+  type Collection {
+    "The most applauded of its stories published in the last ${TRENDING_WINDOW_DAYS} days (limit 1–${MAX_RANKED}, default 10)."
+    trendingPosts(limit: Int): [Post!]!
+    "Its most applauded stories ever (limit 1–${MAX_RANKED}, default 10)."
+    featuredPosts(limit: Int): [Post!]!
+    "Its stories published in a year, a month of it or a day of that (UTC), newest first. An impossible period is empty."
+    archivePostsConnection(year: Int!, month: Int, day: Int, paging: PagingOptions): PostConnection!
+    "The years (UTC) in which it published stories, newest first."
+    archiveYears: [Int!]!
+    "Page 1… of its stories, ${ALL_PAGE_SIZE} a page, newest first; null past the last page."
+    allPostsPage(page: Int!): PublicationStoriesPage
+  }
+`;
+
+function limitOf(limit: number | null | undefined): number {
+  const value = limit ?? 10;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RANKED) throw badRequest(`limit must be between 1 and ${MAX_RANKED} (got ${value}).`);
+  return value;
+}
+
+function storyRows(ctx: GraphQLContext) {
+  return orm(ctx.db).select({ post: posts, creator: users }).from(posts).innerJoin(users, eq(users.id, posts.creatorId)).$dynamic();
+}
+
+const inPublication = (collection: CollectionRow) => [eq(posts.collectionId, collection.id), ...listedToEveryone()];
+
+async function mostApplauded(ctx: GraphQLContext, collection: CollectionRow, since: number | null, limit: number) {
+  const rows = await storyRows(ctx)
+    .where(and(...inPublication(collection), ...(since === null ? [] : [gte(posts.latestPublishedAt, since)])))
+    .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
+    .limit(limit);
+  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+}
+
+export const publicationListsModule: SchemaModule = {
+  typeDefs,
+  resolvers: {
+    Collection: {
+      trendingPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) =>
+        mostApplauded(ctx, collection, ctx.now - TRENDING_WINDOW_DAYS * DAY_MS, limitOf(args.limit)),
+      featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) => mostApplauded(ctx, collection, null, limitOf(args.limit)),
+      archivePostsConnection: async (
+        collection: CollectionRow,
+        args: { year: number; month?: number | null; day?: number | null; paging?: PagingOptions | null },
+        ctx: GraphQLContext,
+      ) => {
+        const request = pageRequest(args.paging);
+        const period = archivePeriod(args.year, args.month, args.day);
+        if (!period) return { posts: [], pagingInfo: { next: null } };
+        const rows = await storyRows(ctx)
+          .where(
+            and(
+              ...inPublication(collection),
+              gte(posts.latestPublishedAt, period.from),
+              lt(posts.latestPublishedAt, period.to),
+              ...after(posts.latestPublishedAt, posts.id, request.after),
+            ),
+          )
+          .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
+          .limit(request.limit + 1);
+        const page = primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.latestPublishedAt ?? 0, id: row.post.id })));
+        return { posts: page.items, pagingInfo: page.pagingInfo };
+      },
+      archiveYears: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => {
+        const year = sql<number>`CAST(strftime('%Y', ${posts.latestPublishedAt} / 1000, 'unixepoch') AS INTEGER)`;
+        const rows = await orm(ctx.db)
+          .selectDistinct({ year })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.creatorId))
+          .where(and(...inPublication(collection)))
+          .orderBy(desc(year));
+        return rows.map((r) => r.year).filter((y) => Number.isInteger(y));
+      },
+      allPostsPage: async (collection: CollectionRow, args: { page: number }, ctx: GraphQLContext) => {
+        if (!Number.isInteger(args.page) || args.page < 1 || args.page > MAX_ALL_PAGE) return null;
+        const [total] = await orm(ctx.db)
+          .select({ n: count() })
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.creatorId))
+          .where(and(...inPublication(collection)));
+        const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / ALL_PAGE_SIZE));
+        if (args.page > pageCount) return null;
+        const rows = await storyRows(ctx)
+          .where(and(...inPublication(collection)))
+          .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
+          .limit(ALL_PAGE_SIZE)
+          .offset((args.page - 1) * ALL_PAGE_SIZE);
+        return { posts: primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items, page: args.page, pageCount };
+      },
+    },
+  },
+};
