@@ -19,6 +19,7 @@ export const PublicationAboutPageQuery = known(graphql(`
   query PublicationAboutPageQuery($slug: String, $id: ID) {
     collection(slug: $slug, id: $id) {
       ...PublicationMasthead_collection
+      about
     }
   }
 `, [PublicationMasthead_collection]));

@@ -105,11 +105,18 @@ export const publicationAboutPage: PageDefinition<PublicationAboutPageData> = {
       <>
         <PublicationMasthead collection={collection} active="about" />
         <section className="publication-about" aria-label={`About ${collection.name}`}>
-          {collection.description ? (
-            <p className="profile-about-bio">{collection.description}</p>
-          ) : (
-            <p className="profile-empty muted">{collection.name} hasn't described itself yet.</p>
-          )}
+          {collection.description ? <p className="profile-about-bio">{collection.description}</p> : null}
+          {/* The editors' longer text (/settings/about), plain text: a blank line between paragraphs. */}
+          {collection.about
+            .split(/\n\s*\n/)
+            .map((p) => p.trim())
+            .filter((p) => p !== '')
+            .map((p, i) => (
+              <p key={i} className="publication-about-text">
+                {p}
+              </p>
+            ))}
+          {!collection.description && !collection.about ? <p className="profile-empty muted">{collection.name} hasn't described itself yet.</p> : null}
           <p className="publication-about-counts">{formatCount(collection.socialStats.followerCount)} Followers</p>
           {collection.creator ? (
             <>

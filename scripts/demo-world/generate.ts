@@ -15,6 +15,7 @@ import type { Context } from './context.ts';
 import { recomputeCounters } from './counters.ts';
 import { createMemberships } from './memberships.ts';
 import { createNotifications } from './notifications.ts';
+import { createPublicationDesigns } from './publication-design.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
 import { IdFactory, Random } from './random.ts';
 import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
@@ -62,6 +63,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
       catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
+      collection_designs: [], collection_nav_items: [], collection_feature_pages: [],
     },
     people: [],
     personById: new Map(),
@@ -85,6 +87,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createReadingHistory(ctx);
   createMemberships(ctx);
   createNotifications(ctx);
+  createPublicationDesigns(ctx);
   recomputeCounters(ctx.world);
   if (shift !== 0) shiftTimes(ctx.world, shift);
   return ctx.world;

@@ -211,6 +211,35 @@ export type NotificationRow = {
   read_at: number | null;
 };
 
+export type CollectionDesignRow = {
+  collection_id: string;
+  header_layout: 'AVATAR_AND_NAME' | 'NAME_ONLY' | 'LOGO';
+  accent_color: string | null;
+  background_color: string | null;
+  logo_id: string | null;
+  about: string;
+  updated_at: number;
+};
+
+export type CollectionNavItemRow = {
+  collection_id: string;
+  position: number;
+  title: string;
+  kind: 'TAG' | 'FEATURE_PAGE' | 'LINK';
+  target: string;
+};
+
+export type CollectionFeaturePageRow = {
+  id: string;
+  collection_id: string;
+  slug: string;
+  title: string;
+  body: string;
+  tag_slug: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
 export type World = {
   users: UserRow[];
   collections: CollectionRow[];
@@ -230,6 +259,9 @@ export type World = {
   subscriptions: SubscriptionRow[];
   devpay_cards: DevpayCardRow[];
   devpay_subscriptions: DevpaySubscriptionRow[];
+  collection_designs: CollectionDesignRow[];
+  collection_nav_items: CollectionNavItemRow[];
+  collection_feature_pages: CollectionFeaturePageRow[];
 };
 
 export type TableName = keyof World;
@@ -254,6 +286,9 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'subscriptions',
   'devpay_cards',
   'devpay_subscriptions',
+  'collection_designs',
+  'collection_nav_items',
+  'collection_feature_pages',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -297,4 +332,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
     'id', 'customer_ref', 'payment_method_ref', 'amount', 'currency', 'interval', 'metadata', 'current_period_end',
     'cancel_at_period_end', 'status',
   ],
+  collection_designs: ['collection_id', 'header_layout', 'accent_color', 'background_color', 'logo_id', 'about', 'updated_at'],
+  collection_nav_items: ['collection_id', 'position', 'title', 'kind', 'target'],
+  collection_feature_pages: ['id', 'collection_id', 'slug', 'title', 'body', 'tag_slug', 'created_at', 'updated_at'],
 };

@@ -342,7 +342,7 @@ async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: GraphQLC
   await writeNavigation(ctx, args.collectionId, nav);
   await changed(ctx, args.collectionId);
   const [saved] = await q.select().from(collectionFeaturePages).where(eq(collectionFeaturePages.id, id));
-  return { __typename: 'FeaturePage', ...saved! };
+  return { __typename: 'FeaturePage', ...(await featurePageNode(ctx, saved!)) };
 }
 
 async function deleteFeaturePage(_r: unknown, args: { collectionId: string; id: string }, ctx: GraphQLContext) {
