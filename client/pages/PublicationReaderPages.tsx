@@ -215,7 +215,17 @@ function archiveVariables(params: RouteParams) {
   };
 }
 
+/** Whether the address names a real year, month of it or day of that (the server answers an impossible one with no stories). */
+function isRealPeriod(year: number, month: number | null, day: number | null): boolean {
+  if (!Number.isInteger(year) || year < 1970 || year > 9999) return false;
+  if (month === null) return true;
+  if (!Number.isInteger(month) || month < 1 || month > 12) return false;
+  if (day === null) return true;
+  return Number.isInteger(day) && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
 function periodWords(year: number, month: number | null, day: number | null): string {
+  if (!isRealPeriod(year, month, day)) return 'no such date';
   if (month === null) return String(year);
   if (day === null) return longDate(`${year}-${String(month).padStart(2, '0')}-01`).replace(/ 1,/, ',');
   return longDate(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
@@ -260,7 +270,7 @@ function ArchiveView({ data, params }: { data: PublicationArchivePageData; param
           d.collection ? { items: d.collection.archivePostsConnection.posts, pagingInfo: d.collection.archivePostsConnection.pagingInfo } : null
         }
         label={`${collection.name} archive`}
-        empty={`${collection.name} published no stories in ${periodWords(year, month, day)}.`}
+        empty={isRealPeriod(year, month, day) ? `${collection.name} published no stories in ${periodWords(year, month, day)}.` : 'There is no such date.'}
       />
     </>
   );
