@@ -1,0 +1,109 @@
+// A publication in Chromium (issue 12 item 7; docs/publications.md): a writer of Signal & Noise
+// writes a story and submits it; an editor approves it on the submissions page; it is on the
+// publication's /latest for an anonymous reader. The editor then gives the publication an accent
+// colour on /design and the anonymous /latest shows it at once (the change purged the cached
+// page). At the end the story is unpublished and the design restored: browser tests share one
+// database.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
+
+const baseURL = inject('baseURL');
+const PUBLICATION = 'signal-and-noise';
+let browser: Browser;
+let sessions: Record<string, DemoSession>;
+let postId: string | null = null;
+/** The publication's design before the test, given back at the end. */
+let designBefore: { id: string; design: { headerLayout: string; accentColor: string | null; backgroundColor: string | null } } | null = null;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // 'sub' (@grace) writes for Signal & Noise; 'editor' edits it (scripts/demo-world/people.ts).
+  sessions = createDemoSessions(['grace', 'editor']);
+  const answer = await graphqlAs(sessions.editor!, `query($s: String!) { collection(slug: $s) { id design { headerLayout accentColor backgroundColor } } }`, { s: PUBLICATION });
+  designBefore = answer.data!.collection as unknown as typeof designBefore;
+});
+
+async function graphqlAs(session: DemoSession, query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`${baseURL}/_/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `sid=${session.token}`, 'x-xsrf-token': session.xsrf },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: Record<string, { __typename: string } | null> };
+}
+
+afterAll(async () => {
+  if (postId) await graphqlAs(sessions.grace!, 'mutation($p: ID!) { unpublishPost(postId: $p) { __typename } }', { p: postId });
+  if (designBefore) {
+    const { id, design } = designBefore;
+    await graphqlAs(
+      sessions.editor!,
+      'mutation($c: ID!, $l: PublicationHeaderLayout!, $a: String, $b: String) { updatePublicationDesign(collectionId: $c, headerLayout: $l, accentColor: $a, backgroundColor: $b) { __typename } }',
+      { c: id, l: design.headerLayout, a: design.accentColor, b: design.backgroundColor },
+    );
+  }
+  await browser?.close();
+});
+
+it('a writer submits a story, the editor approves it, it is on the publication’s /latest; a design change shows at once', async () => {
+  const title = `Shipping notes ${Date.now().toString(36)}`;
+
+  // The writer writes and submits the story to the publication.
+  const writerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await writerContext.addCookies([{ name: 'sid', value: sessions.grace!.token, url: baseURL }]);
+  const page = await writerContext.newPage();
+  await page.goto(baseURL + '/new-story');
+  await waitForHydration(page);
+  const editor = page.locator('[data-testid="story-editor"]');
+  await editor.waitFor();
+  await page.fill('input[aria-label="Title"]', title);
+  await editor.click();
+  await page.keyboard.type('We shipped on a Friday and nothing broke, which is its own kind of story.');
+  await expect.poll(() => page.locator('[data-testid="save-status"]').textContent(), { timeout: 15_000 }).toBe('Saved');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish story' });
+  await dialog.getByRole('combobox').selectOption({ label: 'Submit to Signal & Noise' });
+  await expect.poll(() => dialog.textContent()).toContain('editors review your story');
+  const send = dialog.getByRole('checkbox', { name: /Send to subscribers/ });
+  if (await send.isChecked()) await send.uncheck();
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/new-story') && !url.pathname.endsWith('/edit')), dialog.getByRole('button', { name: 'Submit' }).click()]);
+  postId = /([0-9a-f]{12})(?:$|[/?#])/.exec(new URL(page.url()).pathname)?.[1] ?? null;
+  expect(postId, page.url()).not.toBeNull();
+  await writerContext.close();
+
+  // Not in the publication yet.
+  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const reader = await anonymous.newPage();
+  await reader.goto(`${baseURL}/${PUBLICATION}/latest`);
+  expect(await reader.locator(`[data-post-id="${postId}"]`).count()).toBe(0);
+
+  // The editor approves it.
+  const editorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await editorContext.addCookies([{ name: 'sid', value: sessions.editor!.token, url: baseURL }]);
+  const editorPage = await editorContext.newPage();
+  await editorPage.goto(`${baseURL}/${PUBLICATION}/submissions`);
+  await waitForHydration(editorPage);
+  const submission = editorPage.locator(`[data-testid="submissions"] [data-post-id="${postId}"]`);
+  await submission.getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(() => editorPage.locator('[data-testid="toast-viewport"]').textContent()).toContain(`“${title}” was added to Signal & Noise.`);
+
+  // It is on the publication's /latest for the anonymous reader.
+  await reader.goto(`${baseURL}/${PUBLICATION}/latest`);
+  await reader.locator(`[data-post-id="${postId}"]`).waitFor();
+  expect(await reader.locator(`[data-post-id="${postId}"] .story-card-title`).textContent()).toBe(title);
+
+  // The editor sets an accent colour on /design; the anonymous /latest shows it on the next read.
+  await editorPage.goto(`${baseURL}/${PUBLICATION}/design`);
+  await waitForHydration(editorPage);
+  await editorPage.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('#0b5394');
+  await editorPage.getByRole('button', { name: 'Save design' }).click();
+  await expect.poll(() => editorPage.getByRole('status').textContent()).toContain('Design saved');
+  await reader.goto(`${baseURL}/${PUBLICATION}/latest`);
+  expect(await reader.locator('.publication-masthead').getAttribute('style')).toContain('--publication-accent:#0b5394');
+  await reader.screenshot({ path: '.tmp/e2e-publication-latest.png' });
+
+  await anonymous.close();
+  await editorContext.close();
+});
