@@ -1,7 +1,8 @@
 // The reader's views of a publication (docs/product/3-routes-data-calls-constants.md §2.7), in
 // the publication layout under its masthead (design and navigation included):
 // - publication-latest   /{collectionSlug}/latest: newest first, "Show more" paging.
-// - publication-trending /{collectionSlug}/trending: the most applauded of the last 30 days.
+// - publication-trending /{collectionSlug}/trending: the most applauded of the last 30 days
+//                        (widened to 90 days, then a year, while that is fewer than 5).
 // - publication-feature  /{collectionSlug}/featured: its feature pages and its most applauded
 //                        stories; /{collectionSlug}/{topicSlug}/home: one feature page.
 // - publication-archive  /{collectionSlug}/archive (+ /{year}, /{month}, /{day}): a period's
@@ -100,7 +101,7 @@ export const publicationTrendingPage: PageDefinition<PublicationTrendingPageData
           <StoryList
             posts={data.collection.trendingPosts}
             label={`Trending in ${data.collection.name}`}
-            empty={`No story in ${data.collection.name} was published in the last 30 days.`}
+            empty={`No story in ${data.collection.name} was published in the last year.`}
           />
         </>
       ) : null}

@@ -243,7 +243,7 @@ function DesignEditor({ collection: initial }: { collection: ManagedPublication 
     if (outcome?.__typename === 'Collection') setCollection({ ...collection, ...outcome });
   };
   const colourField = (label: string, value: string, set: (v: string) => void) => (
-    <div className="publish-field publication-colour-field">
+    <div className="publication-colour-field">
       <span>{label}</span>
       <input type="color" aria-label={`${label} picker`} value={value || '#ffffff'} onChange={(e) => set(e.target.value)} />
       <input aria-label={label} value={value} placeholder="#rrggbb (empty: the site's own)" maxLength={7} onChange={(e) => set(e.target.value.trim())} />
@@ -431,7 +431,7 @@ export function FeaturePageForm({ collection, initial, done }: { collection: Man
         Stories with the tag (optional)
         <input value={draft.tagSlug} placeholder="tag" onChange={(e) => set({ tagSlug: e.target.value })} />
       </label>
-      <label className="publish-field publish-check">
+      <label className="publish-check">
         <input type="checkbox" checked={draft.showInNav} onChange={(e) => set({ showInNav: e.target.checked })} /> Show in the navigation
       </label>
       <div className="publish-actions">
@@ -455,9 +455,11 @@ function FeaturePagesSection({ collection }: { collection: ManagedPublication })
   const ctx = useLinkContext();
   return (
     <section aria-label="Pages">
-      <p className="muted">
-        The publication’s own pages, such as “About us” or a section of stories with one tag.{' '}
-        <Link href={collectionSiteLink(collection, 'ShowCollectionNewFeaturePage', {}, ctx)}>New page</Link>
+      <p className="muted">The publication’s own pages, such as “About us” or a section of stories with one tag.</p>
+      <p>
+        <Link className="button button-small" href={collectionSiteLink(collection, 'ShowCollectionNewFeaturePage', {}, ctx)}>
+          New page
+        </Link>
       </p>
       {collection.featurePages.length === 0 ? <p className="profile-empty muted">No pages yet.</p> : null}
       {collection.featurePages.map((page) => (

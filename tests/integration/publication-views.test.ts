@@ -119,6 +119,20 @@ describe('the reader’s views of a publication', () => {
     }
   });
 
+  it('/trending widens its window to 90 days while the last 30 hold fewer than 5 stories', async () => {
+    const rows = (await quillRows()).filter((r) => r.at >= Date.now() - 30 * 86_400_000);
+    // All but two of the recent stories move 60 days back (the 400-day-old one stays out).
+    const moved = rows.slice(2);
+    await testDb.batch(moved.map((r) => testDb.prepare('UPDATE posts SET latest_published_at = ? WHERE id = ?').bind(r.at - 60 * 86_400_000, r.id)));
+    const within90 = (await quillRows())
+      .filter((r) => r.at >= Date.now() - 90 * 86_400_000)
+      .sort((a, b) => b.claps - a.claps || b.at - a.at || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(within90.length).toBeGreaterThan(5);
+    const trending = await send('/the-quill/trending');
+    expect(cardIds(trending.text)).toEqual(within90.slice(0, 25));
+  });
+
   it('a limit past the allowed range is refused', async () => {
     const answer = await loggedOut.gql(`{ collection(slug: "the-quill") { trendingPosts(limit: 26) { id } } }`);
     expect(answer.errors?.[0]?.message).toBe('limit must be between 1 and 25 (got 26).');

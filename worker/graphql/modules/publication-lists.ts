@@ -1,6 +1,6 @@
 // The reader's views of a publication's stories (issue 12 item 7; docs/publications.md):
 // /latest is Collection.postsConnection; here are /trending (the most applauded of the last 30
-// days), /featured (the most applauded ever), /archive by year, month or day (newest first,
+// days, widened when that is too few), /featured (the most applauded ever), /archive by year, month or day (newest first,
 // keyset-paged) with the years that have stories, and /all/{page} (numbered pages, newest
 // first). Every list holds only what any list may hold (listedToEveryone).
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
@@ -15,7 +15,12 @@ import { after, primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const TRENDING_WINDOW_DAYS = 30;
+/**
+ * Trending's window: the last 30 days, widened to 90 days and then a year while it holds fewer
+ * than TRENDING_MIN_STORIES, so a publication that publishes monthly still has a trending page.
+ */
+export const TRENDING_WINDOWS_DAYS = [30, 90, 365] as const;
+export const TRENDING_MIN_STORIES = 5;
 export const MAX_RANKED = 25;
 export const ALL_PAGE_SIZE = 25;
 /** /all/{page} stops here: deeper pages are the archive's job. */
@@ -30,7 +35,10 @@ const typeDefs = /* GraphQL */ `
   }
 
   type Collection {
-    "The most applauded of its stories published in the last ${TRENDING_WINDOW_DAYS} days (limit 1–${MAX_RANKED}, default 10)."
+    """
+    The most applauded of its stories published in the last 30 days, a window widened to 90 days
+    and then a year while it holds fewer than ${TRENDING_MIN_STORIES} stories (limit 1–${MAX_RANKED}, default 10).
+    """
     trendingPosts(limit: Int): [Post!]!
     "Its most applauded stories ever (limit 1–${MAX_RANKED}, default 10)."
     featuredPosts(limit: Int): [Post!]!
@@ -67,8 +75,15 @@ export const publicationListsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Collection: {
-      trendingPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) =>
-        mostApplauded(ctx, collection, ctx.now - TRENDING_WINDOW_DAYS * DAY_MS, limitOf(args.limit)),
+      trendingPosts: async (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = limitOf(args.limit);
+        let ranked: Awaited<ReturnType<typeof mostApplauded>> = [];
+        for (const days of TRENDING_WINDOWS_DAYS) {
+          ranked = await mostApplauded(ctx, collection, ctx.now - days * DAY_MS, limit);
+          if (ranked.length >= Math.min(TRENDING_MIN_STORIES, limit)) break;
+        }
+        return ranked;
+      },
       featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) => mostApplauded(ctx, collection, null, limitOf(args.limit)),
       archivePostsConnection: async (
         collection: CollectionRow,
