@@ -66,6 +66,31 @@ const SetPublicationMember = known(graphql(`
   }
 `));
 
+const RemovePublicationMember = known(graphql(`
+  mutation RemovePublicationMember($collectionId: ID!, $userId: ID!) {
+    removePublicationMember(collectionId: $collectionId, userId: $userId) {
+      __typename
+      ... on Collection {
+        id
+        members {
+          role
+          user {
+            id
+            name
+            username
+          }
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
 function NewPublicationForm() {
   const [, create] = useMutation(CreatePublication);
   const [name, setName] = useState('');
@@ -118,6 +143,7 @@ export const newPublicationPage: PageDefinition<ResultOf<typeof NewPublicationVi
 
 export function Permissions({ collectionId, initial }: { collectionId: string; initial: Member[] }) {
   const [, setMember] = useMutation(SetPublicationMember);
+  const [, removeMember] = useMutation(RemovePublicationMember);
   const [members, setMembers] = useState(initial);
   const [username, setUsername] = useState('');
   const [role, setRole] = useState('WRITER');
@@ -131,12 +157,27 @@ export function Permissions({ collectionId, initial }: { collectionId: string; i
       setError(null);
     } else setError(outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.');
   };
+  const remove = async (member: Member) => {
+    const outcome = (await removeMember({ collectionId, userId: member.user.id })).data?.removePublicationMember;
+    if (outcome?.__typename === 'Collection') {
+      setMembers(outcome.members ?? []);
+      setError(null);
+    } else setError(outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.');
+  };
   return (
     <section aria-label="Editors and writers" className="publish-options">
       <ul data-testid="publication-members">
         {members.map((m) => (
           <li key={m.user.id}>
             {m.user.name} (@{m.user.username}): {m.role === 'WRITER' ? 'Writer' : m.role === 'EDITOR' ? 'Editor' : 'Owner'}
+            {m.role === 'OWNER' ? null : (
+              <>
+                {' '}
+                <button type="button" className="button-text" aria-label={`Remove @${m.user.username}`} onClick={() => void remove(m)}>
+                  Remove
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>

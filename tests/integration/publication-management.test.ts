@@ -113,6 +113,23 @@ describe('who may manage a publication', () => {
   });
 });
 
+describe('editors and writers', () => {
+  const REMOVE = `mutation($c: ID!, $u: ID!) { removePublicationMember(collectionId: $c, userId: $u) { __typename ... on Collection { members { role user { id } } } ... on NotFound { message } } }`;
+  const roleOf = async (userId: string) =>
+    (await testDb.prepare('SELECT role FROM collection_members WHERE collection_id = ? AND user_id = ?').bind(QUILL, userId).first<{ role: string }>())?.role ?? null;
+
+  it('the owner removes a member; nobody else can; the owner is never removed', async () => {
+    await testDb.prepare("INSERT INTO collection_members (collection_id, user_id, role, created_at) VALUES (?, ?, 'WRITER', 0)").bind(QUILL, USERS.reader).run();
+    expect((await outsider.gql(REMOVE, { c: QUILL, u: USERS.reader })).data!.removePublicationMember.__typename).toBe('NotFound');
+    expect(await roleOf(USERS.reader)).toBe('WRITER');
+    const removed = (await owner.gql(REMOVE, { c: QUILL, u: USERS.reader })).data!.removePublicationMember;
+    expect(removed.members.map((m: { user: { id: string } }) => m.user.id)).not.toContain(USERS.reader);
+    expect(await roleOf(USERS.reader)).toBeNull();
+    await owner.gql(REMOVE, { c: QUILL, u: USERS.writer });
+    expect(await roleOf(USERS.writer)).toBe('OWNER');
+  });
+});
+
 describe('details and images', () => {
   it('renames the publication: the cached anonymous page shows the new name on the next read', async () => {
     expect(await cachedAnonymousPage('/the-quill/latest')).toContain('The Quill');
