@@ -67,6 +67,7 @@ const SECTIONS = [
   { route: 'ShowCollectionSettingsNavigation', label: 'Navigation' },
   { route: 'ShowCollectionSettingsFeaturePages', label: 'Pages' },
   { route: 'ShowCollectionSettingsFollowers', label: 'Followers' },
+  { route: 'ShowCollectionSettingsCustomDomain', label: 'Custom domain' },
   { route: 'ShowCollectionPermissions', label: 'Editors and writers' },
 ] as const;
 
