@@ -2,8 +2,9 @@
 // writes a story and submits it; an editor approves it on the submissions page; it is on the
 // publication's /latest for an anonymous reader. The editor then gives the publication an accent
 // colour on /design and the anonymous /latest shows it at once (the change purged the cached
-// page). At the end the story is unpublished and the design restored: browser tests share one
-// database.
+// page), and adds a link to its navigation (a javascript: address refused with the message). At
+// the end the story is unpublished and the design and navigation restored: browser tests share
+// one database.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
@@ -14,15 +15,19 @@ const PUBLICATION = 'signal-and-noise';
 let browser: Browser;
 let sessions: Record<string, DemoSession>;
 let postId: string | null = null;
-/** The publication's design before the test, given back at the end. */
+/** The publication's navigation and design before the tests, given back at the end. */
+let navigationBefore: { title: string; kind: string; target: string }[] = [];
 let designBefore: { id: string; design: { headerLayout: string; accentColor: string | null; backgroundColor: string | null } } | null = null;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // 'sub' (@grace) writes for Signal & Noise; 'editor' edits it (scripts/demo-world/people.ts).
   sessions = createDemoSessions(['grace', 'editor']);
-  const answer = await graphqlAs(sessions.editor!, `query($s: String!) { collection(slug: $s) { id design { headerLayout accentColor backgroundColor } } }`, { s: PUBLICATION });
+  const answer = await graphqlAs(sessions.editor!, `query($s: String!) { collection(slug: $s) { id design { headerLayout accentColor backgroundColor } navigation { title kind target } } }`, {
+    s: PUBLICATION,
+  });
   designBefore = answer.data!.collection as unknown as typeof designBefore;
+  navigationBefore = (answer.data!.collection as unknown as { navigation: typeof navigationBefore }).navigation;
 });
 
 async function graphqlAs(session: DemoSession, query: string, variables: Record<string, unknown>) {
@@ -43,6 +48,10 @@ afterAll(async () => {
       'mutation($c: ID!, $l: PublicationHeaderLayout!, $a: String, $b: String) { updatePublicationDesign(collectionId: $c, headerLayout: $l, accentColor: $a, backgroundColor: $b) { __typename } }',
       { c: id, l: design.headerLayout, a: design.accentColor, b: design.backgroundColor },
     );
+    await graphqlAs(sessions.editor!, 'mutation($c: ID!, $i: [PublicationNavItemInput!]!) { setPublicationNavigation(collectionId: $c, items: $i) { __typename } }', {
+      c: id,
+      i: navigationBefore,
+    });
   }
   await browser?.close();
 });
@@ -106,4 +115,33 @@ it('a writer submits a story, the editor approves it, it is on the publication�
 
   await anonymous.close();
   await editorContext.close();
+});
+
+it('the editor adds a link to the navigation: a javascript: address is refused, a web address shows in the masthead', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'sid', value: sessions.editor!.token, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/${PUBLICATION}/settings/navigation`);
+  await waitForHydration(page);
+  const items = page.locator('[data-testid="navigation-items"] li');
+  const before = await items.count();
+  await page.getByRole('button', { name: 'Add a link' }).click();
+  const n = before + 1;
+  await page.getByRole('textbox', { name: `Title ${n}` }).fill('Our jobs board');
+  await page.getByRole('combobox', { name: `Kind ${n}` }).selectOption('LINK');
+  await page.getByRole('textbox', { name: `Address ${n}` }).fill('javascript:alert(document.cookie)');
+  await page.getByRole('button', { name: 'Save navigation' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('“Our jobs board” must link to a web address (http or https).');
+
+  await page.getByRole('textbox', { name: `Address ${n}` }).fill('https://jobs.example.com/');
+  await page.getByRole('button', { name: 'Save navigation' }).click();
+  await expect.poll(() => page.getByRole('status').textContent()).toBe('Navigation saved.');
+
+  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const reader = await anonymous.newPage();
+  await reader.goto(`${baseURL}/${PUBLICATION}/latest`);
+  const link = reader.locator('.publication-nav').getByRole('link', { name: 'Our jobs board' });
+  expect(await link.getAttribute('href')).toBe('https://jobs.example.com/');
+  await anonymous.close();
+  await context.close();
 });
