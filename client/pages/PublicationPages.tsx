@@ -172,9 +172,10 @@ export const publicationFollowersPage: PageDefinition<PublicationFollowersPageDa
 };
 
 /**
- * /{collectionSlug}/{featureSlug}/tagged/{tagSlug}: a feature page's tagged stories. Vellum's
- * publications have no feature pages, so no {featureSlug} matches: no tag is looked up and the
- * page is a 404 that says so (never the publication's tagged page under another address).
+ * /{collectionSlug}/{featureSlug}/tagged/{tagSlug}: a feature page's tagged stories. A Vellum
+ * feature page lists its one tag's stories on the page itself (/{collectionSlug}/{slug}/home,
+ * docs/publications.md), so this address serves nothing: no tag is looked up and the page is a
+ * 404 that says so (never the publication's tagged page under another address).
  */
 const FEATURE_TAGGED_ROUTE = 'ShowCollectionFeatureTagged';
 

@@ -61,7 +61,6 @@ export const PublicationManageQuery = known(graphql(`
 export type PublicationManageData = ResultOf<typeof PublicationManageQuery>;
 export type ManagedPublication = NonNullable<PublicationManageData['collection']>;
 
-
 export const UpdatePublication = known(graphql(`
   mutation UpdatePublication($collectionId: ID!, $name: String!, $tagline: String!, $about: String) {
     updatePublication(collectionId: $collectionId, name: $name, tagline: $tagline, about: $about) {
