@@ -6,6 +6,7 @@
 // the end the story is unpublished and the design and navigation restored: browser tests share
 // one database.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
@@ -144,4 +145,21 @@ it('the editor adds a link to the navigation: a javascript: address is refused, 
   expect(await link.getAttribute('href')).toBe('https://jobs.example.com/');
   await anonymous.close();
   await context.close();
+});
+
+it('axe finds no WCAG 2.2 AA violation on the reader’s views and the editor’s management pages', async () => {
+  const check = async (path: string, session: DemoSession | null) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (session) await context.addCookies([{ name: 'sid', value: session.token, url: baseURL }]);
+    const page = await context.newPage();
+    expect((await page.goto(baseURL + path))?.status(), path).toBe(200);
+    await waitForHydration(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    await context.close();
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${path} ${v.id}: ${v.help} — ${n.target.join(' ')}`));
+  };
+  const found: string[] = [];
+  for (const view of ['latest', 'trending', 'featured', 'archive', 'all', 'start-here/home']) found.push(...(await check(`/${PUBLICATION}/${view}`, null)));
+  for (const manage of ['edit', 'design', 'settings/navigation', 'settings/feature-pages', 'permissions', 'new']) found.push(...(await check(`/${PUBLICATION}/${manage}`, sessions.editor!)));
+  expect(found).toEqual([]);
 });
