@@ -805,6 +805,15 @@ export const devpaySubscriptions = sqliteTable(
   (t) => [index('devpay_subscriptions_due').on(t.status, t.currentPeriodEnd)],
 );
 
+/** Events the webhook handler did not take, sent again by the next billing run (migrations/0028_local_provider_outbox.sql). */
+export const devpayUndeliveredEvents = sqliteTable('devpay_undelivered_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: text('payload').notNull(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: integer('last_attempt_at').notNull(),
+});
+
 export const MEMBERSHIP_BILLING_TABLES = {
   payment_methods: paymentMethods,
   subscriptions,
@@ -815,6 +824,7 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_sessions: devpaySessions,
   devpay_cards: devpayCards,
   devpay_subscriptions: devpaySubscriptions,
+  devpay_undelivered_events: devpayUndeliveredEvents,
 } as const;
 
 // ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----
