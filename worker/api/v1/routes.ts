@@ -19,6 +19,7 @@ import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../../shared/urls/image-urls.ts';
 import { createApiPost, readCreatePostBody } from './create-post.ts';
 import { tokenHolder, type ApiScope, type TokenHolder } from './integration-tokens.ts';
+import { publishingRefusal } from '../../accounts/account-limits.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -158,7 +159,8 @@ async function createPost(c: AppContext, publicationId: string | null): Promise<
     .bind(holder.userId)
     .first<{ id: string; username: string; limited_at: number | null }>();
   if (!author) return errorResponse(API_ERRORS.tokenInvalid);
-  if (author.limited_at !== null) return errorResponse(API_ERRORS.forbidden, 'This account may not publish at the moment.');
+  const refusal = publishingRefusal({ isSuspended: false, isLimited: author.limited_at !== null });
+  if (refusal) return errorResponse(API_ERRORS.forbidden, refusal);
   const body = await readJson(c);
   if (body instanceof Response) return body;
   const input = readCreatePostBody(body);
