@@ -35,7 +35,7 @@ export async function createIntegrationToken(db: D1Database, userId: string, inp
   if (description.length > TOKEN_DESCRIPTION_MAX_LENGTH) return { kind: 'refused', message: `A description is at most ${TOKEN_DESCRIPTION_MAX_LENGTH} characters.` };
   const scopes = parseScopes(input.scopes.join(','));
   if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) return { kind: 'refused', message: `Scopes are some of ${API_SCOPES.join(', ')}.` };
-  const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL').bind(userId).first<{ n: number }>();
+  const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL AND oauth_application_id IS NULL').bind(userId).first<{ n: number }>();
   if ((live?.n ?? 0) >= MAX_TOKENS_PER_USER) return { kind: 'refused', message: `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one first.` };
   const token = TOKEN_PREFIX + randomToken(32);
   const id = newId();
