@@ -1,4 +1,4 @@
-// OAuth for third-party applications (docs/product/3-routes-data-calls-constants.md §2.11
+// OAuth for third-party applications (docs/product/3-routes-data-calls-constants.md §2.9
 // /m/oauth/authorize; docs/adr/0012-accounts.md §9):
 //   GET  /m/oauth/authorize   the consent screen: the application, its owner, the scopes; signed
 //                             out → the sign-in page, back here after
