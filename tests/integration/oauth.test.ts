@@ -277,6 +277,16 @@ describe('POST /v1/tokens', () => {
     expect((await me(access_token)).status).toBe(401);
   });
 
+  it("a suspended developer's application stops answering: its tokens are refused until the developer is restored", async () => {
+    const code = await allow();
+    const { access_token } = (await (await exchange({ code })).json()) as { access_token: string };
+    await testDb.prepare('UPDATE users SET is_suspended = 1 WHERE id = ?').bind(USERS.writer).run();
+    expect((await me(access_token)).status).toBe(401);
+    expect((await getAuthorize(await authorizeParams(), reader.token)).status).toBe(400);
+    await testDb.prepare('UPDATE users SET is_suspended = 0 WHERE id = ?').bind(USERS.writer).run();
+    expect((await me(access_token)).status).toBe(200);
+  });
+
   it('deleting the application ends its tokens; its client id is unknown after', async () => {
     const code = await allow();
     const { access_token } = (await (await exchange({ code })).json()) as { access_token: string };
