@@ -238,6 +238,12 @@ describe('POST /v1/tokens', () => {
     expect(response.status).toBe(200);
   });
 
+  it('refuses an oversized body before reading it', async () => {
+    const response = await exchange({ padding: 'x'.repeat(20_000) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('refuses a wrong secret (401 invalid_client) and a wrong grant type', async () => {
     const code = await allow();
     let response = await exchange({ code, client_secret: 'vcs_' + 'x'.repeat(43) });

@@ -9,6 +9,7 @@
 // The consent screen is server-rendered HTML of its own (no client bundle, no script), never
 // cached, never framed (a framed consent button could be clicked by a hidden hand).
 import type { Context, Hono, Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import { hit, type Limit } from '../auth/rate-limit.ts';
@@ -22,6 +23,8 @@ type AppContext = Context<{ Bindings: Env }>;
 
 export const AUTHORIZE_PATH = '/m/oauth/authorize';
 export const TOKEN_PATH = '/v1/tokens';
+/** A consent form or a token request is a few hundred bytes. */
+export const OAUTH_BODY_LIMIT_BYTES = 16 * 1024;
 /** Code exchanges per application per minute. */
 export const TOKEN_EXCHANGE_LIMIT: Limit = { name: 'oauth:token', max: 60, windowMs: 60 * 1000 };
 
@@ -201,6 +204,6 @@ async function tokenPost(c: AppContext): Promise<Response> {
 /** Mounted before the /v1 API (whose catch-all answers unknown /v1 paths). */
 export function mountOAuth(app: Hono<{ Bindings: Env }>): void {
   app.get(AUTHORIZE_PATH, authorizeGet);
-  app.post(AUTHORIZE_PATH, authorizePost);
-  app.post(TOKEN_PATH, tokenPost);
+  app.post(AUTHORIZE_PATH, bodyLimit({ maxSize: OAUTH_BODY_LIMIT_BYTES, onError: (c) => errorPage(c, 'The request is too large.') }), authorizePost);
+  app.post(TOKEN_PATH, bodyLimit({ maxSize: OAUTH_BODY_LIMIT_BYTES, onError: () => oauthError(400, 'invalid_request', 'The request body is too large.') }), tokenPost);
 }
