@@ -83,6 +83,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   series: { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'new-publication': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.newPublicationPage) },
   'publication-settings': { chunk: 'PublicationManagePages', load: () => import('./PublicationManagePages.tsx').then((m) => m.publicationSettingsPage) },
+  // A publication's custom domain (issue 14; docs/adr/0012-accounts.md §8).
+  'publication-custom-domain-settings': {
+    chunk: 'PublicationCustomDomainPage',
+    load: () => import('./PublicationCustomDomainPage.tsx').then((m) => m.publicationCustomDomainPage),
+  },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },

@@ -643,6 +643,8 @@ export const apiTokens = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),
+    // migrations/0026_accounts_oauth.sql: the application a token was issued to (NULL: the user's own).
+    oauthApplicationId: text('oauth_application_id').references(() => oauthApplications.id, { onDelete: 'cascade' }),
   },
   (t) => [index('api_tokens_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -902,6 +904,44 @@ export const memberReadingTimeDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.memberId, t.postId] }), index('member_reading_time_daily_by_post').on(t.postId, t.day)],
 );
 
+// ── Accounts, round 3 (migrations/0026_accounts_oauth.sql; docs/adr/0012-accounts.md §9): OAuth applications.
+export const oauthApplications = sqliteTable(
+  'oauth_applications',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('oauth_applications_by_owner').on(t.ownerId, sql`${t.createdAt} DESC`)],
+);
+
+export const oauthCodes = sqliteTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    tokenId: text('token_id'),
+  },
+  (t) => [index('oauth_codes_by_expiry').on(t.expiresAt)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -955,6 +995,9 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // Accounts, round 3 (migrations/0026_accounts_oauth.sql).
+  oauth_applications: oauthApplications,
+  oauth_codes: oauthCodes,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
