@@ -30,6 +30,9 @@ function deployableConfig() {
 //   e2e          the started site driven in Debian's Chromium through playwright-core
 export default defineConfig({
   test: {
+    // The worker logs one structured line per request: shown for a failing test, where it helps,
+    // and kept out of the output of the passing ones.
+    silent: 'passed-only',
     projects: [
       {
         test: {

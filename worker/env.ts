@@ -68,6 +68,8 @@ export interface Env {
   // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
   /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
   IFTTT_SERVICE_KEY?: string;
+  /** The account IFTTT's endpoint tests act as (/ifttt/v1/test/setup); without it that endpoint is 404. */
+  IFTTT_TEST_USERNAME?: string;
   // ---- Accounts: custom-domain verification (worker/accounts/dns/; docs/adr/0012-accounts.md §7) ----
   /** The DNS-over-HTTPS JSON endpoint asked outside development (default https://cloudflare-dns.com/dns-query). */
   DNS_OVER_HTTPS_URL?: string;

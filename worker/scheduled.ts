@@ -1,17 +1,24 @@
 // The worker's scheduled handler: the cron triggers of wrangler.toml ([triggers] crons).
-// "0 3 * * *" (daily, 03:00 UTC): stories trashed more than 14 days ago are deleted for good.
+// "0 3 * * *" (daily, 03:00 UTC): stories trashed more than 14 days ago are deleted for good;
+//   expired account-data archives are deleted (worker/accounts/expired-exports.ts), and OAuth
+//   codes a day past expiry (worker/oauth/authorization.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { purgeExpiredTrash } from './trash/purge-trash.ts';
 import { runBillingClock } from './membership/billing-clock.ts';
+import { deleteExpiredExports } from './accounts/expired-exports.ts';
+import { deleteOldCodes } from './oauth/authorization.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
 
-export async function runScheduledJobs(env: Pick<Env, 'DB'>, now: number): Promise<void> {
+export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: number): Promise<void> {
   const report = await purgeExpiredTrash(env.DB, now);
   console.log(JSON.stringify({ event: 'trash_purged', posts: report.purgedPostIds.length }));
+  const exports = await deleteExpiredExports(env, now);
+  console.log(JSON.stringify({ event: 'expired_exports_deleted', exports: exports.deleted }));
+  console.log(JSON.stringify({ event: 'oauth_codes_deleted', codes: await deleteOldCodes(env.DB, now) }));
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {

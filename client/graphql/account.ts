@@ -213,6 +213,38 @@ export const IntegrationTokensQuery = known(graphql(`
       createdAt
       lastUsedAt
     }
+    oauthApplications {
+      id
+      name
+      redirectUri
+      createdAt
+    }
+  }
+`));
+
+export const CreateOAuthApplication = known(graphql(`
+  mutation CreateOAuthApplication($name: String!, $redirectUri: String!) {
+    createOAuthApplication(name: $name, redirectUri: $redirectUri) {
+      __typename
+      ... on CreatedOAuthApplication {
+        clientSecret
+        application {
+          id
+          name
+          redirectUri
+          createdAt
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`));
+
+export const DeleteOAuthApplication = known(graphql(`
+  mutation DeleteOAuthApplication($id: ID!) {
+    deleteOAuthApplication(id: $id)
   }
 `));
 

@@ -1,11 +1,13 @@
 // Integration tokens (/me/applications, page oauth-applications; /me/applications/new and
 // /me/applications/{id}, page oauth-application): make a token for your own tools, copy it (it is
-// shown once), revoke it (docs/adr/0012-accounts.md §4).
+// shown once), revoke it (docs/adr/0012-accounts.md §4). Below them, the OAuth applications the
+// viewer registered for other readers to authorize (§9; client/pages/OAuthApplicationsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken, type IntegrationTokensData } from '../graphql/account.ts';
 import { Link } from '../app/navigation.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
+import { OAuthApplicationsSection } from './OAuthApplicationsSection.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
 type Token = IntegrationTokensData['integrationTokens'][number];
@@ -114,6 +116,7 @@ function Applications({ data, only }: { data: IntegrationTokensData; only: strin
           ))}
         </ul>
       </section>
+      {only === null ? <OAuthApplicationsSection initial={data.oauthApplications} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useClient, useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import { isPlanType, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { giftTypeFromParam, type GiftType } from '../../shared/urls/misc-urls.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -20,11 +21,28 @@ import type { PageDefinition } from './page-definition.ts';
 type PlansData = ResultOf<typeof MembershipPlansQuery>;
 const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });
 
+/** The gift-membership page with giftCode and giftType (docs/product/3-routes-data-calls-constants.md §2.11): a received gift, to redeem. */
+function ReceivedGift({ code, type }: { code: string; type: GiftType }) {
+  const productName = useAppState().config.productName;
+  return (
+    <div className="membership-page gift-page" data-testid="gift-received">
+      <h1 className="membership-heading">{type === 'group-gift' ? `A ${productName} membership, from a group gift` : `You've been given a ${productName} membership`}</h1>
+      <p className="membership-lead">Redeem the gift code to read every story for the gifted period.</p>
+      <Link href={`/redeem?code=${encodeURIComponent(code)}`} className="button button-dark" data-testid="gift-received-redeem">
+        Redeem your gift
+      </Link>
+    </div>
+  );
+}
+
 function GiftCheckout({ data, group }: { data: PlansData; group: boolean }) {
   const { isLoggedIn } = useViewerSession();
   const flags = useAppState().flags;
   const { location } = useNavigation();
   const search = new URLSearchParams(location.search);
+  const receivedCode = search.get('giftCode');
+  const receivedType = giftTypeFromParam(search.get('giftType'));
+  if (receivedCode && receivedType) return <ReceivedGift code={receivedCode.slice(0, 64)} type={receivedType} />;
   const wanted = search.get('plan');
   const [plan, setPlan] = useState<MembershipPlanType>(isPlanType(wanted) ? wanted : 'YEARLY');
   const offers = data.membershipPlans;

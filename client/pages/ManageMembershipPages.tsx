@@ -9,6 +9,8 @@ import { useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import type { MembershipPlanType } from '../../shared/membership/plans.ts';
+import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
+import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
@@ -66,6 +68,7 @@ function statusText(membership: Membership): string {
 function SwitchPlan({ data, membership }: { data: ManageData; membership: Membership }) {
   const [result, update] = useMutation(UpdateMembershipPlanMutation);
   const [failed, setFailed] = useState<string | null>(null);
+  const flags = new Set(useAppState().flags);
   const choose = async (membershipType: MembershipPlanType) => {
     setFailed(null);
     const answer = await update({ membershipId: membership.id, membershipType });
@@ -83,7 +86,7 @@ function SwitchPlan({ data, membership }: { data: ManageData; membership: Member
       <p className="muted">The new plan starts when your current period ends, on {formatDate(membership.currentPeriodEndsAt)}.</p>
       <div className="membership-actions">
         {data.membershipPlans
-          .filter((offer) => offer.membershipType !== membership.plan)
+          .filter((offer) => canSwitchPlanTo(membership.plan as MembershipPlanType, offer.membershipType as MembershipPlanType, flags))
           .map((offer) => {
             const type = offer.membershipType as MembershipPlanType;
             return (

@@ -309,6 +309,7 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
                 <a href={`/${p.slug}`}>{p.name}</a>
                 <span className="muted">{p.role === 'OWNER' ? 'Owner' : 'Editor'}</span>
                 <a href={`/${p.slug}/settings`}>Settings</a>
+                <a href={`/${p.slug}/settings/custom-domain`}>Custom domain</a>
               </li>
             ))}
           </ul>

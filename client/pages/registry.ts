@@ -90,6 +90,11 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'publication-trending': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationTrendingPage) },
   'publication-feature': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationFeaturePage) },
   'publication-archive': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationArchivePage) },
+  // A publication's custom domain (issue 14; docs/adr/0012-accounts.md §8).
+  'publication-custom-domain-settings': {
+    chunk: 'PublicationCustomDomainPage',
+    load: () => import('./PublicationCustomDomainPage.tsx').then((m) => m.publicationCustomDomainPage),
+  },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },

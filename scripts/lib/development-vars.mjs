@@ -19,6 +19,8 @@ export function developmentVars({ port = 8787 } = {}) {
     AUTH_DOMAIN: host,
     // The key IFTTT sends to /ifttt/v1/status (a secret in a deployment; docs/adr/0012-accounts.md §4).
     IFTTT_SERVICE_KEY: 'vellum-development-ifttt-key',
+    // The account /ifttt/v1/test/setup gives IFTTT's endpoint tests a token for (docs/adr/0012-accounts.md §10).
+    IFTTT_TEST_USERNAME: 'member',
     // The test card processor inside the worker (docs/membership.md); refused elsewhere.
     PAYMENT_PROVIDER: 'local',
   };

@@ -48,9 +48,20 @@ export function aboutAutoplayUrl(ctx: LinkContext): string {
 
 export type GiftType = 'gift' | 'group-gift';
 
-/** The gift-membership page showing a purchased gift: /gift-checkout?giftCode=…&giftType=…. */
+/** The gift types' codes in the giftType parameter (docs/product/1-product-screens-membership-header-search.md §9). */
+export const GIFT_TYPE_CODES: Record<GiftType, number> = { gift: 29, 'group-gift': 31 };
+
+/** The gift type a giftType parameter names (its code, or its name); null for anything else. */
+export function giftTypeFromParam(value: string | null): GiftType | null {
+  for (const [type, code] of Object.entries(GIFT_TYPE_CODES) as [GiftType, number][]) {
+    if (value === String(code) || value === type) return type;
+  }
+  return null;
+}
+
+/** The gift-membership page showing a received gift: /gift-checkout?giftCode=…&giftType=29|31. */
 export function giftMembershipUrl(gift: { giftCode: string; giftType: GiftType }, ctx: LinkContext): string {
-  return buildLink('ShowLiteGiftCheckout', {}, ctx, { giftCode: gift.giftCode, giftType: gift.giftType });
+  return buildLink('ShowLiteGiftCheckout', {}, ctx, { giftCode: gift.giftCode, giftType: GIFT_TYPE_CODES[gift.giftType] });
 }
 
 /** /_/subscribe/collection/{id}[/{plan}]. */

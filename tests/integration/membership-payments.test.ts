@@ -278,6 +278,43 @@ describe('the webhook handler', () => {
     expect(await count('SELECT COUNT(*) AS n FROM charges WHERE user_id = ?', account.id)).toBe(1);
   });
 
+  it('a completed checkout our handler did not take is kept by the local provider and sent again by its next billing run, once', async () => {
+    const account = await newAccount();
+    const started = await startCheckout(account, { plan: 'MONTHLY' });
+    const sessionRef = started.headers.get('location')!.split('/').pop()!;
+    // Our handler is down for the first delivery (a deploy, D1 unavailable): 503, as a failing worker answers.
+    let down = true;
+    const deliveries: string[] = [];
+    const provider = new LocalProvider(testDb, {
+      origin: ORIGIN,
+      webhookSecret: LOCAL_WEBHOOK_SECRET_DEFAULT,
+      webhookPath: '/_/payments/webhook',
+      deliver: async (request) => {
+        const body = await request.clone().text();
+        deliveries.push(JSON.parse(body).id);
+        return down ? new Response('unavailable', { status: 503 }) : workerFetch(request.url, { method: 'POST', headers: request.headers, body });
+      },
+    });
+    expect((await provider.pay(sessionRef, { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })).ok).toBe(true);
+    expect(await membershipOf(account.id)).toBeNull();
+    expect(await count('SELECT COUNT(*) AS n FROM devpay_undelivered_events')).toBeGreaterThanOrEqual(1);
+
+    // Still down at the next run: kept, with one more attempt counted.
+    expect((await provider.runBilling(Date.now())).redelivered).toBe(0);
+    expect(await membershipOf(account.id)).toBeNull();
+
+    down = false;
+    const report = await provider.runBilling(Date.now());
+    expect(report.redelivered).toBeGreaterThanOrEqual(1);
+    expect(await membershipOf(account.id)).toMatchObject({ plan: 'MONTHLY', amount: 500 });
+    expect(await count('SELECT COUNT(*) AS n FROM charges WHERE user_id = ?', account.id)).toBe(1);
+    // The same event id each time (so a late duplicate is applied once), and nothing left to send.
+    expect(new Set(deliveries).size).toBe(1);
+    expect(deliveries).toHaveLength(3);
+    expect(await count('SELECT COUNT(*) AS n FROM devpay_undelivered_events')).toBe(0);
+    expect((await provider.runBilling(Date.now())).redelivered).toBe(0);
+  });
+
   it('an oversized body is refused before anything is read into the database', async () => {
     const response = await post('x'.repeat(300 * 1024), 't=1,v1=00');
     expect(response.status).toBe(413);

@@ -28,7 +28,8 @@ export const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
 /** Stories read per query while building (D1 answers are held in memory). */
 const STORY_PAGE = 200;
 
-const r2Key = (id: string) => `exports/${id}.zip`;
+/** Where an archive lives in the images bucket (image ids can never have this shape). */
+export const r2Key = (id: string) => `exports/${id}.zip`;
 
 interface StoryRow {
   id: string;

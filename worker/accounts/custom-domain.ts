@@ -1,16 +1,18 @@
-// A writer's own domain (/me/settings/custom-domain; docs/adr/0012-accounts.md §7): asked for,
+// A writer's own domain (/me/settings/custom-domain) and a publication's
+// (/{collectionSlug}/settings/custom-domain; docs/adr/0012-accounts.md §7, §8): asked for,
 // PENDING until a TXT record proves the asker controls the domain's DNS, LIVE once it does — and
-// only LIVE domains are served (worker/host/resolve-host.ts). The refusals are the spec's domain
-// connect errors (docs/product/3-routes-data-calls-constants.md §8): ALREADY_CONNECTED,
+// only LIVE domains are served (worker/host/resolve-host.ts). One flow for both holders: only the
+// table, the verification value's binding and what is purged differ (DomainHolder). The refusals
+// are the spec's domain connect errors (docs/product/3-routes-data-calls-constants.md §8): ALREADY_CONNECTED,
 // INVALID_DOMAIN, NON_MEMBER, UNKNOWN.
 import type { D1Database } from '@cloudflare/workers-types';
 import { purgeTags } from '../cache/purge.ts';
-import { userTag } from '../cache/tags.ts';
+import { collectionTag, userTag } from '../cache/tags.ts';
 import type { Env } from '../env.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
 import { hex } from '../lib/ids.ts';
 import { isMembershipActive } from '../membership/active-membership.ts';
-import { reindexUser } from '../search/indexing.ts';
+import { reindexCollection, reindexUser } from '../search/indexing.ts';
 import { orm } from '../db/orm.ts';
 import { memberships } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
@@ -31,6 +33,15 @@ export const VERIFICATION_LABEL = '_vellum-verification';
 
 export type DomainRefusal = { __typename: 'CustomDomainRefused'; code: DomainConnectError; message: string };
 const refused = (code: DomainConnectError, message = DOMAIN_CONNECT_MESSAGES[code]): DomainRefusal => ({ __typename: 'CustomDomainRefused', code, message });
+
+/** Who a domain is for: a writer (users.custom_domain) or a publication (collections.domain). */
+export type DomainHolder = { kind: 'user'; id: string } | { kind: 'collection'; id: string };
+
+/** Where a holder's domain and its state are stored. */
+const STORAGE = {
+  user: { table: 'users', column: 'custom_domain', live: 'deleted_at IS NULL' },
+  collection: { table: 'collections', column: 'domain', live: '1 = 1' },
+} as const;
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -58,8 +69,12 @@ export function normalizeDomain(input: string, env: Pick<Env, 'MAIN_HOST' | 'AUT
  * for one account never verifies another's claim. It needs no secrecy — only whoever controls the
  * domain's DNS can publish it.
  */
-export async function verificationValue(userId: string, domain: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`vellum-custom-domain:${userId}:${domain}`));
+export async function verificationValue(holder: DomainHolder | string, domain: string): Promise<string> {
+  // A writer's binding is their id alone (records published before publications had domains
+  // keep verifying); a publication's is marked, so a writer's record never verifies a publication
+  // whose id happened to be equal, nor the reverse.
+  const binding = typeof holder === 'string' ? holder : holder.kind === 'user' ? holder.id : `collection:${holder.id}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`vellum-custom-domain:${binding}:${domain}`));
   return `vellum-verification=${hex(new Uint8Array(digest)).slice(0, 32)}`;
 }
 
@@ -73,49 +88,68 @@ async function isMember(db: D1Database, userId: string, now: number): Promise<bo
 }
 
 /** What changes when a domain is added, goes live or goes: the host lookups, the cached pages, search. */
-async function domainChanged(env: Env, userId: string): Promise<void> {
+async function domainChanged(env: Env, holder: DomainHolder): Promise<void> {
   // This isolate forgets at once; others within HOST_CACHE_TTL_MS (60 s).
   clearHostCache();
-  // Profile and story addresses follow the live domain (shared/urls): every cached page of the user.
-  await purgeTags(env, [userTag(userId)]);
-  await reindexUser(env, userId);
+  // Addresses follow the live domain (shared/urls): every cached page of the writer, or of the
+  // publication (its pages and its stories' pages carry collection:{id}).
+  if (holder.kind === 'user') {
+    await purgeTags(env, [userTag(holder.id)]);
+    await reindexUser(env, holder.id);
+  } else {
+    await purgeTags(env, [collectionTag(holder.id)]);
+    await reindexCollection(env, holder.id);
+  }
 }
 
-/** Asks for a domain: PENDING until verified. Asking again for one's own domain changes nothing. */
-export async function requestCustomDomain(env: Env, userId: string, input: string, now: number): Promise<DomainRefusal | null> {
+/** The holder's domain and its state (NONE without a domain). */
+export async function customDomainOf(db: D1Database, holder: DomainHolder): Promise<{ domain: string | null; state: 'NONE' | 'PENDING' | 'LIVE' }> {
+  const { table, column } = STORAGE[holder.kind];
+  const row = await db.prepare(`SELECT ${column} AS domain, custom_domain_state AS state FROM ${table} WHERE id = ?`).bind(holder.id).first<{ domain: string | null; state: 'NONE' | 'PENDING' | 'LIVE' }>();
+  return row?.domain ? { domain: row.domain, state: row.state } : { domain: null, state: 'NONE' };
+}
+
+/**
+ * Asks for a domain: PENDING until verified. Asking again for the holder's own domain changes
+ * nothing. `askerId` is the signed-in person (the writer, or the publication's editor): custom
+ * domains are a member benefit, so the asker's membership is what is checked.
+ */
+export async function requestCustomDomain(env: Env, holder: DomainHolder, askerId: string, input: string, now: number): Promise<DomainRefusal | null> {
   const domain = normalizeDomain(input, env);
   if (!domain) return refused('INVALID_DOMAIN');
-  if (!(await isMember(env.DB, userId, now))) return refused('NON_MEMBER');
+  if (!(await isMember(env.DB, askerId, now))) return refused('NON_MEMBER');
   const [userOwner, collectionOwner] = await env.DB.batch<{ id: string }>([
     env.DB.prepare('SELECT id FROM users WHERE custom_domain = ?').bind(domain),
     env.DB.prepare('SELECT id FROM collections WHERE domain = ?').bind(domain),
   ]);
-  const owner = userOwner?.results[0]?.id;
-  if (owner === userId) return null;
-  if (owner || collectionOwner?.results[0]) return refused('ALREADY_CONNECTED');
+  const ownerRow = (holder.kind === 'user' ? userOwner : collectionOwner)?.results[0];
+  const otherRow = (holder.kind === 'user' ? collectionOwner : userOwner)?.results[0];
+  if (ownerRow?.id === holder.id) return null;
+  if (ownerRow || otherRow) return refused('ALREADY_CONNECTED');
+  const { table, column, live } = STORAGE[holder.kind];
   try {
-    await env.DB.prepare("UPDATE users SET custom_domain = ?, custom_domain_state = 'PENDING' WHERE id = ? AND deleted_at IS NULL").bind(domain, userId).run();
+    await env.DB.prepare(`UPDATE ${table} SET ${column} = ?, custom_domain_state = 'PENDING' WHERE id = ? AND ${live}`).bind(domain, holder.id).run();
   } catch (error) {
     // The UNIQUE index: someone took it between the check and the write.
     if (String(error).includes('UNIQUE')) return refused('ALREADY_CONNECTED');
     throw error;
   }
-  await domainChanged(env, userId);
+  await domainChanged(env, holder);
   return null;
 }
 
 export type VerifyOutcome = { state: 'LIVE' } | { state: 'PENDING'; message: string } | DomainRefusal;
 
-/** Looks the TXT record up: LIVE when it holds this account's value. */
-export async function verifyCustomDomain(env: Env, resolver: DnsResolver, userId: string, now: number): Promise<VerifyOutcome> {
-  const row = await env.DB.prepare('SELECT custom_domain, custom_domain_state FROM users WHERE id = ?').bind(userId).first<{ custom_domain: string | null; custom_domain_state: string }>();
-  if (!row?.custom_domain) return refused('INVALID_DOMAIN', 'Add a domain first.');
-  if (row.custom_domain_state === 'LIVE') return { state: 'LIVE' };
-  if (!(await isMember(env.DB, userId, now))) return refused('NON_MEMBER');
-  const expected = await verificationValue(userId, row.custom_domain);
+/** Looks the TXT record up: LIVE when it holds this holder's value. */
+export async function verifyCustomDomain(env: Env, resolver: DnsResolver, holder: DomainHolder, askerId: string, now: number): Promise<VerifyOutcome> {
+  const current = await customDomainOf(env.DB, holder);
+  if (!current.domain) return refused('INVALID_DOMAIN', 'Add a domain first.');
+  if (current.state === 'LIVE') return { state: 'LIVE' };
+  if (!(await isMember(env.DB, askerId, now))) return refused('NON_MEMBER');
+  const expected = await verificationValue(holder, current.domain);
   let values: string[];
   try {
-    values = await resolver.lookup(verificationName(row.custom_domain), 'TXT');
+    values = await resolver.lookup(verificationName(current.domain), 'TXT');
   } catch (error) {
     if (error instanceof DnsLookupFailed) return refused('UNKNOWN', 'We could not look up your DNS records right now. Please try again in a few minutes.');
     throw error;
@@ -123,13 +157,15 @@ export async function verifyCustomDomain(env: Env, resolver: DnsResolver, userId
   if (!values.includes(expected)) {
     return { state: 'PENDING', message: `We didn't find the TXT record yet. DNS changes can take up to 48 hours to be seen; try again later.` };
   }
-  await env.DB.prepare("UPDATE users SET custom_domain_state = 'LIVE' WHERE id = ? AND custom_domain = ? AND deleted_at IS NULL").bind(userId, row.custom_domain).run();
-  await domainChanged(env, userId);
+  const { table, column, live } = STORAGE[holder.kind];
+  await env.DB.prepare(`UPDATE ${table} SET custom_domain_state = 'LIVE' WHERE id = ? AND ${column} = ? AND ${live}`).bind(holder.id, current.domain).run();
+  await domainChanged(env, holder);
   return { state: 'LIVE' };
 }
 
 /** Disconnects the domain (pending or live). */
-export async function removeCustomDomain(env: Env, userId: string): Promise<void> {
-  await env.DB.prepare("UPDATE users SET custom_domain = NULL, custom_domain_state = 'NONE' WHERE id = ?").bind(userId).run();
-  await domainChanged(env, userId);
+export async function removeCustomDomain(env: Env, holder: DomainHolder): Promise<void> {
+  const { table, column } = STORAGE[holder.kind];
+  await env.DB.prepare(`UPDATE ${table} SET ${column} = NULL, custom_domain_state = 'NONE' WHERE id = ?`).bind(holder.id).run();
+  await domainChanged(env, holder);
 }

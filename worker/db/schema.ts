@@ -643,6 +643,8 @@ export const apiTokens = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
     revokedAt: integer('revoked_at'),
+    // migrations/0026_accounts_oauth.sql: the application a token was issued to (NULL: the user's own).
+    oauthApplicationId: text('oauth_application_id').references(() => oauthApplications.id, { onDelete: 'cascade' }),
   },
   (t) => [index('api_tokens_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -805,6 +807,15 @@ export const devpaySubscriptions = sqliteTable(
   (t) => [index('devpay_subscriptions_due').on(t.status, t.currentPeriodEnd)],
 );
 
+/** Events the webhook handler did not take, sent again by the next billing run (migrations/0028_local_provider_outbox.sql). */
+export const devpayUndeliveredEvents = sqliteTable('devpay_undelivered_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: text('payload').notNull(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: integer('last_attempt_at').notNull(),
+});
+
 export const MEMBERSHIP_BILLING_TABLES = {
   payment_methods: paymentMethods,
   subscriptions,
@@ -815,6 +826,7 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_sessions: devpaySessions,
   devpay_cards: devpayCards,
   devpay_subscriptions: devpaySubscriptions,
+  devpay_undelivered_events: devpayUndeliveredEvents,
 } as const;
 
 // ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----
@@ -942,6 +954,44 @@ export type CollectionDesignRow = typeof collectionDesigns.$inferSelect;
 export type CollectionNavItemRow = typeof collectionNavItems.$inferSelect;
 export type CollectionFeaturePageRow = typeof collectionFeaturePages.$inferSelect;
 
+// ── Accounts, round 3 (migrations/0026_accounts_oauth.sql; docs/adr/0012-accounts.md §9): OAuth applications.
+export const oauthApplications = sqliteTable(
+  'oauth_applications',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('oauth_applications_by_owner').on(t.ownerId, sql`${t.createdAt} DESC`)],
+);
+
+export const oauthCodes = sqliteTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    tokenId: text('token_id'),
+  },
+  (t) => [index('oauth_codes_by_expiry').on(t.expiresAt)],
+);
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -999,6 +1049,9 @@ export const TABLES = {
   collection_designs: collectionDesigns,
   collection_nav_items: collectionNavItems,
   collection_feature_pages: collectionFeaturePages,
+  // Accounts, round 3 (migrations/0026_accounts_oauth.sql).
+  oauth_applications: oauthApplications,
+  oauth_codes: oauthCodes,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

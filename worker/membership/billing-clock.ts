@@ -16,10 +16,12 @@ export interface BillingReport {
   ended: number;
   /** Renewals or endings whose event our handler did not take: sent again by the next run. */
   undelivered: number;
+  /** Kept events (a completed checkout the handler did not take) that this run delivered. */
+  redelivered: number;
 }
 
 export async function runBillingClock(env: Env, now: number): Promise<BillingReport> {
-  if (!usesLocalProvider(env)) return { provider: 'stripe', renewed: 0, failed: 0, ended: 0, undelivered: 0 };
+  if (!usesLocalProvider(env)) return { provider: 'stripe', renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered: 0 };
   const report = await localProviderFor(env).runBilling(now);
   return { provider: 'local', ...report };
 }

@@ -6,11 +6,12 @@
 import { configuredDiscountOffer } from './discount-offer.ts';
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
-import { isDevelopment, mainOrigin, type Env } from '../env.ts';
+import { configuredFlags, isDevelopment, mainOrigin, type Env } from '../env.ts';
 import { localCheckoutPage } from '../payments/local-checkout-page.ts';
 import { LOCAL_CHECKOUT_PATH } from '../payments/local-provider.ts';
 import { localProviderFor, PaymentConfigurationError, paymentProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
 import { isPlanType } from '../../shared/membership/plans.ts';
+import { isPlanOffered } from '../../shared/membership/premium-tier.ts';
 import { handlePaymentWebhook, PAYMENT_WEBHOOK_PATH, webhookBodyLimit } from '../payments/webhook.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { advanceBillingClock } from './billing-clock.ts';
@@ -47,6 +48,8 @@ async function checkout(c: AppContext): Promise<Response> {
   // Anti-forgery: the session's value, echoed by the page's form.
   if (!viewer.xsrf || field('xsrf') !== viewer.xsrf) return c.text('Forbidden', 403);
   const plan = field('plan');
+  // Friend plans are sold only while the tier is offered (docs/membership.md "Friend tier flags").
+  if (kind !== 'PAYMENT_METHOD' && isPlanType(plan) && !isPlanOffered(plan, configuredFlags(c.env))) return seeOther(back);
   let outcome: CheckoutOutcome;
   try {
     outcome = await startCheckout(

@@ -9,7 +9,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
-import { devpayCards, devpaySessions, devpaySubscriptions } from '../db/schema.ts';
+import { devpayCards, devpaySessions, devpaySubscriptions, devpayUndeliveredEvents } from '../db/schema.ts';
 import { hex } from '../lib/ids.ts';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -136,7 +136,9 @@ export class LocalProvider implements PaymentProvider {
         : []),
       db.update(devpaySessions).set({ status: 'complete', paymentMethodRef, subscriptionRef }).where(and(eq(devpaySessions.id, sessionRef), eq(devpaySessions.status, 'open'))),
     ]);
-    await this.deliver('checkout.session.completed', now, {
+    // Nothing here can be put back (the card was charged, the session is complete), so an event
+    // the handler does not take is kept and sent again by the next billing run.
+    await this.deliverOrKeep('checkout.session.completed', now, {
       object: 'checkout.session',
       id: sessionRef,
       mode: session.mode,
@@ -188,14 +190,15 @@ export class LocalProvider implements PaymentProvider {
    * was, so the next run sends the same invoice again (same id: applied once), as Stripe
    * retries an unacknowledged delivery (docs/adr/0008-hardening.md "Scheduled jobs").
    */
-  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number; undelivered: number }> {
+  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number; undelivered: number; redelivered: number }> {
     const db = orm(this.db);
+    const redelivered = await this.redeliverKept(now);
     const due = await db
       .select()
       .from(devpaySubscriptions)
       .where(and(eq(devpaySubscriptions.status, 'active'), lte(devpaySubscriptions.currentPeriodEnd, now)))
       .all();
-    const report = { renewed: 0, failed: 0, ended: 0, undelivered: 0 };
+    const report = { renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered };
     for (const subscription of due) {
       if (subscription.cancelAtPeriodEnd) {
         await db.update(devpaySubscriptions).set({ status: 'canceled' }).where(and(eq(devpaySubscriptions.id, subscription.id), eq(devpaySubscriptions.status, 'active')));
@@ -283,13 +286,8 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** Delivers one event; false when the handler failed or refused it (logged), for a later run to send again. */
-  private async tryDeliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
-    try {
-      return await this.deliver(type, createdAt, object);
-    } catch (error) {
-      console.error(JSON.stringify({ event: 'local_webhook_failed', type, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
-      return false;
-    }
+  private tryDeliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
+    return this.tryPost(type, eventPayload(type, createdAt, object));
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
@@ -302,9 +300,41 @@ export class LocalProvider implements PaymentProvider {
     }
   }
 
-  /** Builds, signs and POSTs one event to the webhook handler (signed at the real time). */
-  private async deliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
-    const payload = JSON.stringify({ id: localRef('evt'), object: 'event', type, created: Math.floor(createdAt / 1000), livemode: false, data: { object } });
+  /** Delivers one event; one the handler does not take is kept for the next billing run. */
+  private async deliverOrKeep(type: string, createdAt: number, object: Record<string, unknown>): Promise<void> {
+    const payload = eventPayload(type, createdAt, object);
+    if (await this.tryPost(type, payload)) return;
+    const id = (JSON.parse(payload) as { id: string }).id;
+    await orm(this.db).insert(devpayUndeliveredEvents).values({ id, type, payload, attempts: 1, lastAttemptAt: Date.now() });
+  }
+
+  /** Sends every kept event again, the same payload (same event id: applied once); answers how many were taken. */
+  private async redeliverKept(now: number): Promise<number> {
+    const db = orm(this.db);
+    const kept = await db.select().from(devpayUndeliveredEvents).orderBy(devpayUndeliveredEvents.lastAttemptAt).limit(100).all();
+    let taken = 0;
+    for (const event of kept) {
+      if (await this.tryPost(event.type, event.payload)) {
+        await db.delete(devpayUndeliveredEvents).where(eq(devpayUndeliveredEvents.id, event.id));
+        taken++;
+      } else {
+        await db.update(devpayUndeliveredEvents).set({ attempts: event.attempts + 1, lastAttemptAt: now }).where(eq(devpayUndeliveredEvents.id, event.id));
+      }
+    }
+    return taken;
+  }
+
+  private async tryPost(type: string, payload: string): Promise<boolean> {
+    try {
+      return await this.post(type, payload);
+    } catch (error) {
+      console.error(JSON.stringify({ event: 'local_webhook_failed', type, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
+      return false;
+    }
+  }
+
+  /** Signs (at the real time) and POSTs one event to the webhook handler. */
+  private async post(type: string, payload: string): Promise<boolean> {
     const signature = await signWebhookPayload(payload, this.options.webhookSecret);
     const response = await this.options.deliver(
       new Request(`${this.options.origin}${this.options.webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
@@ -312,6 +342,11 @@ export class LocalProvider implements PaymentProvider {
     if (!response.ok) console.error(JSON.stringify({ event: 'local_webhook_refused', type, status: response.status }));
     return response.ok;
   }
+}
+
+/** An event of Stripe's shape, with a new event id. */
+function eventPayload(type: string, createdAt: number, object: Record<string, unknown>): string {
+  return JSON.stringify({ id: localRef('evt'), object: 'event', type, created: Math.floor(createdAt / 1000), livemode: false, data: { object } });
 }
 
 /** A Stripe-Signature header for `payload` (t=…,v1=…), as Stripe signs its webhooks. */

@@ -11,6 +11,8 @@ export interface ViewerUser {
   imageId: string | null;
   isStaff: boolean;
   isSuspended: boolean;
+  /** Limited by staff (users.limited_at): readable, but may not publish or respond (worker/accounts/account-limits.ts). */
+  isLimited: boolean;
   isBookAuthor: boolean;
   partnerProgramStatus: string | null;
   /** Per-user feature flags, e.g. can_view_suspended_content. */
@@ -49,6 +51,7 @@ interface UserRow {
   image_id: string | null;
   is_staff: number;
   is_suspended: number;
+  limited_at: number | null;
   is_book_author: number;
   partner_program_status: string | null;
   flags: string;
@@ -114,7 +117,7 @@ export async function resolveViewer(db: D1Database, request: Request): Promise<R
   if (session.host !== null && session.host !== requestHost(request)) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
   const row = await db
     .prepare(
-      'SELECT id, username, name, email, image_id, is_staff, is_suspended, is_book_author, partner_program_status, flags FROM users WHERE id = ? AND deleted_at IS NULL',
+      'SELECT id, username, name, email, image_id, is_staff, is_suspended, limited_at, is_book_author, partner_program_status, flags FROM users WHERE id = ? AND deleted_at IS NULL',
     )
     .bind(session.user_id)
     .first<UserRow>();
@@ -128,6 +131,7 @@ export async function resolveViewer(db: D1Database, request: Request): Promise<R
       imageId: row.image_id,
       isStaff: row.is_staff === 1,
       isSuspended: row.is_suspended === 1,
+      isLimited: row.limited_at !== null,
       isBookAuthor: row.is_book_author === 1,
       partnerProgramStatus: row.partner_program_status,
       flags: new Set(row.flags.split(',').map((f) => f.trim()).filter(Boolean)),

@@ -18,6 +18,7 @@
 //   "Go to …" when an account is linked, else "Create an account".
 // - Partner Program: its item when enrolled (ACTIVE, PENDING_ACTION, SUSPENDED); "Apply to
 //   the Partner Program" otherwise.
+import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { collectionUrl } from '../../../shared/urls/collection-urls.ts';
@@ -242,8 +243,7 @@ export function avatarMenuSections(input: AvatarMenuInput): MenuSection[] {
     }
     if (
       state === 'member' &&
-      flags.has('enable_premium_tier') &&
-      flags.has('enable_switch_plan_premium_tier') &&
+      canSwitchToFriend(flags) &&
       canSwitchPlan(data.membership)
     ) {
       upsells.push({ key: 'become-friend', label: 'Become a Friend', href: buildLink('ShowManageMembershipPage', {}, ctx), accent: true });

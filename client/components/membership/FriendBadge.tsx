@@ -4,12 +4,13 @@
 // is drawn only with enable_premium_tier_badge on (docs/membership.md "Friend badge"). The
 // server renders only the button; the popover reads the viewer in the browser, so a cached
 // profile page is the same for every visitor.
+import { PREMIUM_TIER_BADGE_FLAG } from '../../../shared/membership/premium-tier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link } from '../../app/navigation.tsx';
 import { friendUpgradeHref, showsFriendUpgrade } from './popover-rules.ts';
 import { useHoverPopover } from './use-hover-popover.ts';
 
-export const FRIEND_BADGE_FLAG = 'enable_premium_tier_badge';
+export const FRIEND_BADGE_FLAG = PREMIUM_TIER_BADGE_FLAG;
 
 /** The badge for a user who is a Friend, or nothing when the flag is off. */
 export function FriendBadge({ name }: { name: string }) {

@@ -12,6 +12,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
@@ -90,8 +91,7 @@ export function MembershipBanners() {
   if (
     membership.tier === 'MEMBER' &&
     membership.canSwitchPlan &&
-    flags.has('enable_premium_tier') &&
-    flags.has('enable_switch_plan_premium_tier') &&
+    canSwitchToFriend(flags) &&
     dismissedNow !== 'friendTierSettingsBanner' &&
     !isDismissed('friendTierSettingsBanner', now)
   ) {

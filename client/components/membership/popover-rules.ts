@@ -1,6 +1,7 @@
 // Who sees what in the membership popovers (docs/product/1-product-screens-membership-header-search.md
 // §2.7, §6). Pure functions of the viewer the browser knows (the start-up state), so the
 // server renders only the triggers and a cached page stays the same for every visitor.
+import { canSwitchToFriend, PREMIUM_TIER_FLAG } from '../../../shared/membership/premium-tier.ts';
 import type { PreloadedMembership } from '../../../shared/preloaded-state.ts';
 
 /** States whose membership unlocks member-only stories (docs/membership.md "States and access"). */
@@ -31,8 +32,8 @@ export function showsFriendUpgrade(membership: PreloadedMembership | null | unde
   const reading = isReadingMember(membership);
   const isFriend = reading && membership?.tier === 'FRIEND';
   const isMember = reading && membership?.tier === 'MEMBER';
-  if (isFriend || !flags.has('enable_premium_tier')) return false;
-  return (Boolean(membership?.canSwitchPlan) && flags.has('enable_switch_plan_premium_tier')) || !isMember;
+  if (isFriend || !flags.has(PREMIUM_TIER_FLAG)) return false;
+  return (Boolean(membership?.canSwitchPlan) && canSwitchToFriend(flags)) || !isMember;
 }
 
 /** Where the upgrade goes (§4 "Plan switch"): a Member to manage-membership, anyone else to pay. */

@@ -260,8 +260,17 @@ describe('tag, series, trending, landing, gift and subscribe URLs', () => {
   it('builds /about?autoplay=1 and the gift page', () => {
     expect(urls.aboutAutoplayUrl(mainHost)).toBe('/about?autoplay=1');
     expect(urls.giftMembershipUrl({ giftCode: 'GIFT-123', giftType: 'group-gift' }, mainHost)).toBe(
-      '/gift-checkout?giftCode=GIFT-123&giftType=group-gift',
+      '/gift-checkout?giftCode=GIFT-123&giftType=31',
     );
+    expect(urls.giftMembershipUrl({ giftCode: 'GIFT-123', giftType: 'gift' }, mainHost)).toBe('/gift-checkout?giftCode=GIFT-123&giftType=29');
+  });
+
+  it('reads a giftType parameter by its code (29, 31) or its name, and nothing else', () => {
+    expect(urls.giftTypeFromParam('29')).toBe('gift');
+    expect(urls.giftTypeFromParam('31')).toBe('group-gift');
+    expect(urls.giftTypeFromParam('group-gift')).toBe('group-gift');
+    expect(urls.giftTypeFromParam('30')).toBeNull();
+    expect(urls.giftTypeFromParam(null)).toBeNull();
   });
 
   it('builds the subscribe endpoints with an optional plan', () => {

@@ -35,7 +35,7 @@ export async function createIntegrationToken(db: D1Database, userId: string, inp
   if (description.length > TOKEN_DESCRIPTION_MAX_LENGTH) return { kind: 'refused', message: `A description is at most ${TOKEN_DESCRIPTION_MAX_LENGTH} characters.` };
   const scopes = parseScopes(input.scopes.join(','));
   if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) return { kind: 'refused', message: `Scopes are some of ${API_SCOPES.join(', ')}.` };
-  const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL').bind(userId).first<{ n: number }>();
+  const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL AND oauth_application_id IS NULL').bind(userId).first<{ n: number }>();
   if ((live?.n ?? 0) >= MAX_TOKENS_PER_USER) return { kind: 'refused', message: `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one first.` };
   const token = TOKEN_PREFIX + randomToken(32);
   const id = newId();
@@ -60,12 +60,20 @@ export async function revokeIntegrationToken(db: D1Database, userId: string, tok
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** Who a bearer token speaks for: a live token of a live, unsuspended account. */
+/**
+ * Who a bearer token speaks for: a live token of a live, unsuspended account — and for a token
+ * given to an OAuth application (docs/adr/0012-accounts.md §9), the application still registered
+ * and its developer's account live and unsuspended (a suspended developer's app stops at once).
+ */
 export async function tokenHolder(db: D1Database, token: string, now: number): Promise<TokenHolder | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
   const row = await db
     .prepare(
-      'SELECT t.id, t.user_id, t.scopes FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.deleted_at IS NULL AND u.is_suspended = 0',
+      `SELECT t.id, t.user_id, t.scopes FROM api_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND u.deleted_at IS NULL AND u.is_suspended = 0
+          AND (t.oauth_application_id IS NULL OR EXISTS (
+            SELECT 1 FROM oauth_applications a JOIN users o ON o.id = a.owner_id
+             WHERE a.id = t.oauth_application_id AND a.revoked_at IS NULL AND o.deleted_at IS NULL AND o.is_suspended = 0))`,
     )
     .bind(await sha256Hex(token))
     .first<{ id: string; user_id: string; scopes: string }>();

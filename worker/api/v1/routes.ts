@@ -7,18 +7,17 @@
 //   GET  /v1/publications/{publicationId}/contributors   listPublications
 //   POST /v1/users/{authorId}/posts                publishPost (the token's own user only)
 //   POST /v1/publications/{publicationId}/posts    publishPost (a contributor; writers: draft only)
-//   GET  /ifttt/v1/status                          IFTTT-Service-Key
-//   GET  /ifttt/v1/user/info                       bearer token
+// IFTTT's endpoints are in worker/api/ifttt/routes.ts.
 //
 // Answers: { "data": … }; errors { "errors": [{ "message", "code" }] } with the HTTP status.
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { timingSafeEqual } from 'hono/utils/buffer';
 import { mainOrigin, type Env } from '../../env.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../../shared/urls/image-urls.ts';
 import { createApiPost, readCreatePostBody } from './create-post.ts';
 import { tokenHolder, type ApiScope, type TokenHolder } from './integration-tokens.ts';
+import { publishingRefusal } from '../../accounts/account-limits.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -158,7 +157,8 @@ async function createPost(c: AppContext, publicationId: string | null): Promise<
     .bind(holder.userId)
     .first<{ id: string; username: string; limited_at: number | null }>();
   if (!author) return errorResponse(API_ERRORS.tokenInvalid);
-  if (author.limited_at !== null) return errorResponse(API_ERRORS.forbidden, 'This account may not publish at the moment.');
+  const refusal = publishingRefusal({ isSuspended: false, isLimited: author.limited_at !== null });
+  if (refusal) return errorResponse(API_ERRORS.forbidden, refusal);
   const body = await readJson(c);
   if (body instanceof Response) return body;
   const input = readCreatePostBody(body);
@@ -180,25 +180,6 @@ async function createPost(c: AppContext, publicationId: string | null): Promise<
   return dataResponse(outcome.post, 201);
 }
 
-// ---- IFTTT (the service API's status and user-info endpoints) ------------------------------
-
-async function iftttStatus(c: AppContext): Promise<Response> {
-  const key = c.env.IFTTT_SERVICE_KEY;
-  const sent = c.req.header('ifttt-service-key') ?? '';
-  if (!key) return errorResponse(API_ERRORS.notFound, 'IFTTT is not configured.');
-  if (!sent || !(await timingSafeEqual(sent, key))) return errorResponse(API_ERRORS.tokenInvalid, 'Service key was invalid.');
-  return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } });
-}
-
-async function iftttUserInfo(c: AppContext): Promise<Response> {
-  const holder = await authorize(c, 'basicProfile');
-  if (holder instanceof Response) return holder;
-  const user = await userRow(c.env, holder.userId);
-  if (!user) return errorResponse(API_ERRORS.tokenInvalid);
-  const shape = userShape(c.env, user);
-  return dataResponse({ name: shape.name, id: shape.id, url: shape.url });
-}
-
 export function mountPublicApi(app: Hono<{ Bindings: Env }>): void {
   const limit = bodyLimit({ maxSize: API_BODY_LIMIT_BYTES, onError: () => errorResponse(API_ERRORS.tooLarge) });
   app.get('/v1/me', me);
@@ -206,8 +187,6 @@ export function mountPublicApi(app: Hono<{ Bindings: Env }>): void {
   app.get('/v1/publications/:publicationId/contributors', publicationContributors);
   app.post('/v1/users/:authorId/posts', limit, (c) => createPost(c, null));
   app.post('/v1/publications/:publicationId/posts', limit, (c) => createPost(c, c.req.param('publicationId')));
-  app.get('/ifttt/v1/status', iftttStatus);
-  app.get('/ifttt/v1/user/info', iftttUserInfo);
   // Everything else under /v1 answers in the API's shape, not with the 404 page.
   app.all('/v1/*', () => errorResponse(API_ERRORS.notFound));
 }

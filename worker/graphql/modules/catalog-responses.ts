@@ -31,6 +31,7 @@ import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { newId } from '../../lib/ids.ts';
 import { badRequest, signInRequired } from '../resolvers/errors.ts';
+import { publishingRefusal } from '../../accounts/account-limits.ts';
 import type { PagingOptions } from '../resolvers/paging.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
 import { viewerId } from '../resolvers/viewer.ts';
@@ -89,6 +90,8 @@ async function reloadCatalog(ctx: GraphQLContext, id: string): Promise<CatalogRo
 async function publishCatalogResponse(_root: unknown, args: { catalogId: string; text: string }, ctx: GraphQLContext): Promise<PostNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
+  const refusal = publishingRefusal(viewer);
+  if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'FORBIDDEN' } });
   const catalog = await visibleCatalog(ctx, args.catalogId);
   if (catalog.responsesLocked) throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
   const id = newId();

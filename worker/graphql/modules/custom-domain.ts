@@ -1,16 +1,29 @@
-// The custom domain setting (/me/settings/custom-domain; docs/adr/0012-accounts.md §7): the
-// viewer's own domain only, never an id from the client.
+// The custom domain settings (docs/adr/0012-accounts.md §7, §8): the viewer's own domain
+// (/me/settings/custom-domain: never a user id from the client), and a publication's
+// (/{collectionSlug}/settings/custom-domain: its owner and editors only; anyone else is told the
+// publication does not exist).
 //
 //   query    CustomDomainSettingsQuery  customDomainSettings → CustomDomainSettings (null when logged out)
 //   mutation SetCustomDomain            setCustomDomain(domain) → CustomDomainSettings | CustomDomainRefused
 //   mutation VerifyCustomDomain         verifyCustomDomain → CustomDomainVerification | CustomDomainRefused
 //   mutation RemoveCustomDomain         removeCustomDomain → CustomDomainSettings
+//   query    PublicationCustomDomain    publicationCustomDomain(collectionSlug) → PublicationCustomDomain (null unless an editor)
+//   mutation SetPublicationCustomDomain, VerifyPublicationCustomDomain, RemovePublicationCustomDomain (collectionId)
 import { GraphQLError } from 'graphql';
 import { mainOrigin } from '../../env.ts';
-import { requestCustomDomain, removeCustomDomain, verificationName, verificationValue, verifyCustomDomain } from '../../accounts/custom-domain.ts';
+import {
+  customDomainOf,
+  requestCustomDomain,
+  removeCustomDomain,
+  verificationName,
+  verificationValue,
+  verifyCustomDomain,
+  type DomainHolder,
+} from '../../accounts/custom-domain.ts';
 import { dnsResolverFor } from '../../accounts/dns/dns-resolver.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';
+import { isEditorOf } from './submissions.ts';
 
 const typeDefs = /* GraphQL */ `
   "Domain connect errors (docs/product/3-routes-data-calls-constants.md §8)."
@@ -51,8 +64,18 @@ const typeDefs = /* GraphQL */ `
   union SetCustomDomainResult = CustomDomainSettings | CustomDomainRefused
   union VerifyCustomDomainResult = CustomDomainVerification | CustomDomainRefused
 
+  "A publication's custom domain, for its owner and editors."
+  type PublicationCustomDomain {
+    collectionId: ID!
+    name: String!
+    slug: String!
+    settings: CustomDomainSettings!
+  }
+
   type Query {
     customDomainSettings: CustomDomainSettings
+    "Null unless the viewer owns or edits the publication."
+    publicationCustomDomain(collectionSlug: String!): PublicationCustomDomain
   }
 
   type Mutation {
@@ -60,6 +83,10 @@ const typeDefs = /* GraphQL */ `
     setCustomDomain(domain: String!): SetCustomDomainResult!
     verifyCustomDomain: VerifyCustomDomainResult!
     removeCustomDomain: CustomDomainSettings!
+    "The publication's owner and editors; the asker's membership is what NON_MEMBER checks."
+    setPublicationCustomDomain(collectionId: ID!, domain: String!): SetCustomDomainResult!
+    verifyPublicationCustomDomain(collectionId: ID!): VerifyCustomDomainResult!
+    removePublicationCustomDomain(collectionId: ID!): CustomDomainSettings!
   }
 `;
 
@@ -70,44 +97,76 @@ function requireUser(ctx: GraphQLContext): string {
   return id;
 }
 
-async function settingsOf(ctx: GraphQLContext, userId: string) {
-  const row = await ctx.db
-    .prepare('SELECT custom_domain, custom_domain_state FROM users WHERE id = ?')
-    .bind(userId)
-    .first<{ custom_domain: string | null; custom_domain_state: string }>();
-  const domain = row?.custom_domain ?? null;
-  const state = domain ? (row?.custom_domain_state ?? 'NONE') : 'NONE';
+/** The publication as its editor's target; NOT_FOUND for anyone else (it does not reveal the publication's settings exist). */
+async function requireEditor(ctx: GraphQLContext, collectionId: string): Promise<{ holder: DomainHolder; askerId: string }> {
+  const askerId = requireUser(ctx);
+  if (!(await isEditorOf(ctx, collectionId))) throw new GraphQLError('This publication does not exist.', { extensions: { code: 'NOT_FOUND' } });
+  return { holder: { kind: 'collection', id: collectionId }, askerId };
+}
+
+async function settingsOf(ctx: GraphQLContext, holder: DomainHolder) {
+  const { domain, state } = await customDomainOf(ctx.db, holder);
   const records =
     domain && state === 'PENDING'
       ? [
-          { type: 'TXT', name: verificationName(domain), value: await verificationValue(userId, domain) },
+          { type: 'TXT', name: verificationName(domain), value: await verificationValue(holder, domain) },
           { type: 'CNAME', name: domain, value: new URL(mainOrigin(ctx.env)).hostname },
         ]
       : [];
   return { __typename: 'CustomDomainSettings', state, domain, records };
 }
 
+const userHolder = (id: string): DomainHolder => ({ kind: 'user', id });
+
+async function verified(ctx: GraphQLContext, holder: DomainHolder, askerId: string) {
+  const outcome = await verifyCustomDomain(ctx.env, dnsResolverFor(ctx.env), holder, askerId, ctx.now);
+  if ('__typename' in outcome) return outcome;
+  return { __typename: 'CustomDomainVerification', settings: await settingsOf(ctx, holder), pendingReason: outcome.state === 'PENDING' ? outcome.message : null };
+}
+
+async function publicationCustomDomain(_: unknown, args: { collectionSlug: string }, ctx: GraphQLContext) {
+  if (!ctx.viewer.user) return null;
+  const row = await ctx.db
+    .prepare('SELECT id, name, slug FROM collections WHERE slug = ? COLLATE NOCASE')
+    .bind(args.collectionSlug)
+    .first<{ id: string; name: string; slug: string }>();
+  if (!row || !(await isEditorOf(ctx, row.id))) return null;
+  return { collectionId: row.id, name: row.name, slug: row.slug, settings: await settingsOf(ctx, { kind: 'collection', id: row.id }) };
+}
+
 export const customDomainModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      customDomainSettings: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? settingsOf(ctx, ctx.viewer.user.id) : null),
+      customDomainSettings: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? settingsOf(ctx, userHolder(ctx.viewer.user.id)) : null),
+      publicationCustomDomain,
     },
     Mutation: {
       setCustomDomain: async (_: unknown, args: { domain: string }, ctx: GraphQLContext) => {
-        const userId = requireUser(ctx);
-        return (await requestCustomDomain(ctx.env, userId, args.domain, ctx.now)) ?? settingsOf(ctx, userId);
+        const holder = userHolder(requireUser(ctx));
+        return (await requestCustomDomain(ctx.env, holder, holder.id, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
       },
       verifyCustomDomain: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        const userId = requireUser(ctx);
-        const outcome = await verifyCustomDomain(ctx.env, dnsResolverFor(ctx.env), userId, ctx.now);
-        if ('__typename' in outcome) return outcome;
-        return { __typename: 'CustomDomainVerification', settings: await settingsOf(ctx, userId), pendingReason: outcome.state === 'PENDING' ? outcome.message : null };
+        const holder = userHolder(requireUser(ctx));
+        return verified(ctx, holder, holder.id);
       },
       removeCustomDomain: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        const userId = requireUser(ctx);
-        await removeCustomDomain(ctx.env, userId);
-        return settingsOf(ctx, userId);
+        const holder = userHolder(requireUser(ctx));
+        await removeCustomDomain(ctx.env, holder);
+        return settingsOf(ctx, holder);
+      },
+      setPublicationCustomDomain: async (_: unknown, args: { collectionId: string; domain: string }, ctx: GraphQLContext) => {
+        const { holder, askerId } = await requireEditor(ctx, args.collectionId);
+        return (await requestCustomDomain(ctx.env, holder, askerId, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
+      },
+      verifyPublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: GraphQLContext) => {
+        const { holder, askerId } = await requireEditor(ctx, args.collectionId);
+        return verified(ctx, holder, askerId);
+      },
+      removePublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: GraphQLContext) => {
+        const { holder } = await requireEditor(ctx, args.collectionId);
+        await removeCustomDomain(ctx.env, holder);
+        return settingsOf(ctx, holder);
       },
     },
     SetCustomDomainResult: { __resolveType: (value: { __typename: string }) => value.__typename },

@@ -37,6 +37,7 @@ import { accountSettingsModule } from './account-settings.ts';
 import { customDomainModule } from './custom-domain.ts';
 import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
+import { oauthApplicationsModule } from './oauth-applications.ts';
 import { membershipModule } from './membership.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
@@ -82,6 +83,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   customDomainModule,
   onboardingModule,
   integrationTokensModule,
+  oauthApplicationsModule,
   // Membership, payments and gifts (issue 11).
   membershipModule,
   // Writers' newsletters (issue 12 item 8).

@@ -6,7 +6,9 @@ import { configuredDiscountOffer, discountOfferFor } from '../../membership/disc
 import { and, desc, eq } from 'drizzle-orm';
 import { GIFT_CODE_MESSAGES } from '../../../shared/membership/gift-code-status.ts';
 import { DEFAULT_CURRENCY, DISCOUNT_OFFERS, isPlanCurrency, isPlanType, MEMBERSHIP_PLAN_TYPES, planPrice, PLANS, weeklyPriceCents } from '../../../shared/membership/plans.ts';
+import { canSwitchPlanTo, isPlanOffered } from '../../../shared/membership/premium-tier.ts';
 import { clientAddress } from '../../auth/client-address.ts';
+import { configuredFlags } from '../../env.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { orm } from '../../db/orm.ts';
 import { charges, memberships, paymentMethods, subscriptions, type MembershipRow } from '../../db/schema.ts';
@@ -201,7 +203,9 @@ async function setCancelled(ctx: GraphQLContext, membershipId: unknown, cancel: 
 async function switchPlan(ctx: GraphQLContext, membershipId: unknown, membershipType: unknown) {
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
-  if (!isPlanType(membershipType) || membershipType === membership.plan) return { __typename: 'BadRequest', message: 'Choose a different plan.' };
+  if (!isPlanType(membershipType) || !canSwitchPlanTo(membership.plan, membershipType, configuredFlags(ctx.env))) {
+    return { __typename: 'BadRequest', message: 'Choose a different plan.' };
+  }
   if (!CARD_PROCESSORS.has(membership.paymentProvider) || membership.paymentFailedAt !== null || membership.isCancelled || membershipState(membership, ctx.now) !== 'ACTIVE') {
     return failed();
   }
@@ -259,7 +263,8 @@ export const membershipModule: SchemaModule = {
         // promises is what the processor is asked for.
         const configured = configuredDiscountOffer(ctx.env);
         const hadMembership = configured !== null && ctx.viewer.user ? (await ctx.loaders.membershipByUserId.load(ctx.viewer.user.id)) != null : false;
-        return MEMBERSHIP_PLAN_TYPES.map((type) => {
+        const flags = configuredFlags(ctx.env);
+        return MEMBERSHIP_PLAN_TYPES.filter((type) => isPlanOffered(type, flags)).map((type) => {
           const offer = discountOfferFor(configured, type, hadMembership);
           return { membershipType: type, tier: PLANS[type].tier, interval: PLANS[type].interval, price: money(planPrice(type, currency), currency), freeMonths: offer ? DISCOUNT_OFFERS[offer].freeMonths : null };
         });

@@ -17,6 +17,7 @@ import { orm } from '../../db/orm.ts';
 import { collectionMembers, collections, postTags, posts, tags, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
+import { publishingRefusal } from '../../accounts/account-limits.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { notifyFollowersOfNewStory } from '../../notifications/new-story.ts';
 import { sendStoryToSubscribers } from '../../newsletters/send-story.ts';
@@ -121,7 +122,8 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   const post = await ownStory(ctx, args.postId, 'publish a story');
   if (!post) return notFound();
   const viewer = ctx.viewer.user!;
-  if (ctx.viewer.user?.isSuspended) return forbidden('A suspended account cannot publish.');
+  const refusal = publishingRefusal(viewer);
+  if (refusal) return forbidden(refusal);
   const isResponse = post.inResponseToPostId !== null || post.inResponseToCatalogId !== null;
   const tagList = isResponse ? [] : storyTags(args.tags);
   if (typeof tagList === 'string') return badRequest(tagList);

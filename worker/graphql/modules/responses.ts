@@ -34,6 +34,7 @@ import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { newId } from '../../lib/ids.ts';
 import { badRequest, signInRequired } from '../resolvers/errors.ts';
+import { publishingRefusal } from '../../accounts/account-limits.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
@@ -204,6 +205,8 @@ async function publishPostThreadedResponse(
 ): Promise<PostNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
+  const refusal = publishingRefusal(viewer);
+  if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'FORBIDDEN' } });
   const parent = await visibleParent(ctx, args.inResponseToPostId);
   if (parent.status !== 'PUBLISHED') throw badRequest('Only published stories take responses.');
   // Decision (spec silent): responses on a list are a flat list, they take no replies.

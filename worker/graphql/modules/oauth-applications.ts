@@ -1,0 +1,62 @@
+// OAuth applications a developer registers under /me/applications (docs/adr/0012-accounts.md §9):
+// the viewer's own only. The client secret is in the answer of CreateOAuthApplication and
+// nowhere else.
+//
+//   query    oauthApplications → [OAuthApplication!]! (empty when logged out)
+//   mutation CreateOAuthApplication  createOAuthApplication(name, redirectUri) → CreatedOAuthApplication | BadRequest
+//   mutation DeleteOAuthApplication  deleteOAuthApplication(id) → Boolean! (ends every token it was given)
+import { GraphQLError } from 'graphql';
+import { listApplications, registerApplication, revokeApplication } from '../../oauth/applications.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { SchemaModule } from './schema-module.ts';
+
+function requireUser(ctx: GraphQLContext): string {
+  const id = ctx.viewer.user?.id;
+  if (!id || ctx.viewer.isSpoofed) throw new GraphQLError('Sign in to manage your applications.', { extensions: { code: 'UNAUTHENTICATED' } });
+  return id;
+}
+
+export const oauthApplicationsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    "A third-party application readers authorize at /m/oauth/authorize. Its id is the OAuth client_id."
+    type OAuthApplication {
+      id: ID!
+      name: String!
+      "The one redirect URI, matched exactly."
+      redirectUri: String!
+      createdAt: Long!
+    }
+
+    "The new application: copy the client secret now, it is shown once."
+    type CreatedOAuthApplication {
+      clientSecret: String!
+      application: OAuthApplication!
+    }
+
+    union CreateOAuthApplicationResult = CreatedOAuthApplication | BadRequest
+
+    type Query {
+      oauthApplications: [OAuthApplication!]!
+    }
+
+    type Mutation {
+      createOAuthApplication(name: String!, redirectUri: String!): CreateOAuthApplicationResult!
+      "False when the viewer has no such application."
+      deleteOAuthApplication(id: ID!): Boolean!
+    }
+  `,
+  resolvers: {
+    Query: {
+      oauthApplications: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? listApplications(ctx.db, ctx.viewer.user.id) : []),
+    },
+    Mutation: {
+      createOAuthApplication: async (_: unknown, args: { name: string; redirectUri: string }, ctx: GraphQLContext) => {
+        const outcome = await registerApplication(ctx.db, requireUser(ctx), args, ctx.now);
+        if (outcome.kind === 'refused') return { __typename: 'BadRequest', message: outcome.message, signUpErrorCode: null };
+        return { __typename: 'CreatedOAuthApplication', clientSecret: outcome.clientSecret, application: outcome.application };
+      },
+      deleteOAuthApplication: (_: unknown, args: { id: string }, ctx: GraphQLContext) => revokeApplication(ctx.db, requireUser(ctx), args.id, ctx.now),
+    },
+    CreateOAuthApplicationResult: { __resolveType: (value: { __typename: string }) => value.__typename },
+  },
+};
