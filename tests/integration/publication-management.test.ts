@@ -302,6 +302,16 @@ describe('feature pages', () => {
     expect(await count()).toBe(before);
   });
 
+  it('a page that cannot join a full navigation is not created either (nothing half-written)', async () => {
+    const full = Array.from({ length: 12 }, (_, i) => ({ title: `Item ${i}`, kind: 'TAG', target: 'writing' }));
+    expect((await owner.gql(NAV, { c: QUILL, items: full })).data!.setPublicationNavigation.__typename).toBe('Collection');
+    const answer = (await owner.gql(SAVE_PAGE, { c: QUILL, slug: 'thirteenth', title: 'Thirteenth', body: '', nav: true })).data!.saveFeaturePage;
+    expect(answer.message).toContain('The navigation holds up to 12 items');
+    expect(await testDb.prepare("SELECT id FROM collection_feature_pages WHERE slug = 'thirteenth'").first()).toBeNull();
+    expect(await navRows(QUILL)).toHaveLength(12);
+    await owner.gql(NAV, { c: QUILL, items: [] });
+  });
+
   it('refuses a second page at the same address, and another publication’s page id', async () => {
     const first = (await owner.gql(SAVE_PAGE, { c: QUILL, slug: 'twice', title: 'Twice', body: '', nav: false })).data!.saveFeaturePage;
     expect(first.__typename).toBe('FeaturePage');

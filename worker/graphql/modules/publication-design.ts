@@ -9,7 +9,7 @@
 // Every change purges the publication's cached pages (tag collection:{id}: its pages and the
 // stories under it, whose masthead shows the design) and, when what search shows changed
 // (name, tagline, avatar), reindexes it.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_ROUTES } from '../../../shared/routing/routes.ts';
 import { slugify } from '../../../shared/format.ts';
 import { writerLink } from '../../../shared/editor/story-content-rules.ts';
@@ -273,12 +273,13 @@ async function navItem(ctx: GraphQLContext, collectionId: string, input: NavInpu
   }
 }
 
-async function writeNavigation(ctx: GraphQLContext, collectionId: string, items: readonly NavInput[]) {
+/** The statements that replace the navigation with these items (run in the caller's batch). */
+function navigationStatements(ctx: GraphQLContext, collectionId: string, items: readonly NavInput[]) {
   const q = orm(ctx.db);
-  await q.batch([
+  return [
     q.delete(collectionNavItems).where(eq(collectionNavItems.collectionId, collectionId)),
     ...items.map((item, position) => q.insert(collectionNavItems).values({ collectionId, position, ...item })),
-  ]);
+  ] as const;
 }
 
 async function setPublicationNavigation(_r: unknown, args: { collectionId: string; items: NavInput[] }, ctx: GraphQLContext) {
@@ -290,7 +291,7 @@ async function setPublicationNavigation(_r: unknown, args: { collectionId: strin
     if (typeof item === 'string') return badRequest(item);
     items.push(item);
   }
-  await writeNavigation(ctx, args.collectionId, items);
+  await orm(ctx.db).batch([...navigationStatements(ctx, args.collectionId, items)]);
   return changed(ctx, args.collectionId);
 }
 
@@ -325,11 +326,6 @@ async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: GraphQLC
   if (!existing && pages.length >= MAX_FEATURE_PAGES) return badRequest(`A publication has up to ${MAX_FEATURE_PAGES} pages.`);
   if (pages.some((p) => p.slug === slug && p.id !== existing?.id)) return badRequest(`The publication already has a page at “${slug}”.`);
   const id = existing?.id ?? newId();
-  if (existing) {
-    await q.update(collectionFeaturePages).set({ slug, title, body, tagSlug, updatedAt: ctx.now }).where(eq(collectionFeaturePages.id, id));
-  } else {
-    await q.insert(collectionFeaturePages).values({ id, collectionId: args.collectionId, slug, title, body, tagSlug, createdAt: ctx.now, updatedAt: ctx.now });
-  }
   // The navigation follows the page: its item keeps its place (renamed address), appears at the end, or goes.
   const nav = (await navigationOf(ctx, args.collectionId)).map(({ title: t, kind, target }) => ({ title: t, kind, target }));
   const oldSlug = existing?.slug ?? slug;
@@ -339,7 +335,13 @@ async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: GraphQLC
     if (nav.length >= MAX_NAV_ITEMS) return badRequest(`The navigation holds up to ${MAX_NAV_ITEMS} items: remove one to show this page in it.`);
     nav.push({ title: title.slice(0, MAX_NAV_TITLE), kind: 'FEATURE_PAGE', target: slug });
   } else if (at >= 0) nav.splice(at, 1);
-  await writeNavigation(ctx, args.collectionId, nav);
+  // The page and its navigation item are written together: never one without the other.
+  await q.batch([
+    existing
+      ? q.update(collectionFeaturePages).set({ slug, title, body, tagSlug, updatedAt: ctx.now }).where(eq(collectionFeaturePages.id, id))
+      : q.insert(collectionFeaturePages).values({ id, collectionId: args.collectionId, slug, title, body, tagSlug, createdAt: ctx.now, updatedAt: ctx.now }),
+    ...navigationStatements(ctx, args.collectionId, nav),
+  ]);
   await changed(ctx, args.collectionId);
   const [saved] = await q.select().from(collectionFeaturePages).where(eq(collectionFeaturePages.id, id));
   return { __typename: 'FeaturePage', ...(await featurePageNode(ctx, saved!)) };
@@ -356,8 +358,7 @@ async function deleteFeaturePage(_r: unknown, args: { collectionId: string; id: 
   const nav = (await navigationOf(ctx, args.collectionId))
     .filter((item) => !(item.kind === 'FEATURE_PAGE' && item.target === page.slug))
     .map(({ title, kind, target }) => ({ title, kind, target }));
-  await q.delete(collectionFeaturePages).where(eq(collectionFeaturePages.id, page.id));
-  await writeNavigation(ctx, args.collectionId, nav);
+  await q.batch([q.delete(collectionFeaturePages).where(eq(collectionFeaturePages.id, page.id)), ...navigationStatements(ctx, args.collectionId, nav)]);
   return changed(ctx, args.collectionId);
 }
 
@@ -387,7 +388,7 @@ export const publicationDesignModule: SchemaModule = {
         const [page] = await orm(ctx.db)
           .select()
           .from(collectionFeaturePages)
-          .where(and(eq(collectionFeaturePages.collectionId, collection.id), eq(collectionFeaturePages.slug, sql`${args.slug.toLowerCase()}`)));
+          .where(and(eq(collectionFeaturePages.collectionId, collection.id), eq(collectionFeaturePages.slug, args.slug.toLowerCase())));
         return page ? featurePageNode(ctx, page) : null;
       },
     },
