@@ -34,3 +34,20 @@ export function longDate(iso: string): string {
   const name = MONTHS[month - 1]!;
   return `${name[0]!.toUpperCase()}${name.slice(1)} ${day}, ${year}`;
 }
+
+/** Whether an archive address names a real year, month or day (no month 13, no 30 February). */
+export function isRealArchivePeriod(year: number, month: number | null, day: number | null): boolean {
+  if (!Number.isInteger(year) || year < 1970 || year > 9999) return false;
+  if (month === null) return true;
+  if (!Number.isInteger(month) || month < 1 || month > 12) return false;
+  if (day === null) return true;
+  return Number.isInteger(day) && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+/** An archive period in words ("2026", "November, 2026", "November 3, 2026"); "no such date" for an unreal one. */
+export function archivePeriodWords(year: number, month: number | null, day: number | null): string {
+  if (!isRealArchivePeriod(year, month, day)) return 'no such date';
+  if (month === null) return String(year);
+  if (day === null) return longDate(`${year}-${String(month).padStart(2, '0')}-01`).replace(/ 1,/, ',');
+  return longDate(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+}

@@ -27,7 +27,7 @@ import { TagHeading, TagNotFound, tagTitle } from '../components/profiles/tag-pa
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { buildLink } from '../../shared/routing/links.ts';
-import { isoDateFromSlug, longDate, shiftIsoDate, slugFromIsoDate } from '../../shared/discovery-dates.ts';
+import { archivePeriodWords as periodWords, isoDateFromSlug, longDate, shiftIsoDate, slugFromIsoDate } from '../../shared/discovery-dates.ts';
 import { PROFILE_STORIES_PAGE_SIZE } from '../graphql/profiles.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import type { PageDefinition } from './page-definition.ts';
@@ -134,12 +134,6 @@ function archiveVariables(params: Record<string, string>) {
     day: number(params.day),
     paging: { limit: PROFILE_STORIES_PAGE_SIZE },
   };
-}
-
-function periodWords(year: number, month: number | null, day: number | null): string {
-  if (month === null) return String(year);
-  if (day === null) return longDate(`${year}-${String(month).padStart(2, '0')}-01`).replace(/ 1,/, ',');
-  return longDate(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 }
 
 export const tagArchivePage: PageDefinition<TagArchivePageData> = {

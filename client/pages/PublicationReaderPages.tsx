@@ -16,7 +16,7 @@ import { PublicationMasthead, PublicationNotFound, publicationLookup, publicatio
 import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
 import { PROFILE_STORIES_PAGE_SIZE } from '../graphql/profiles.ts';
 import { collectionSiteLink } from '../../shared/urls/collection-urls.ts';
-import { longDate } from '../../shared/discovery-dates.ts';
+import { archivePeriodWords as periodWords, isRealArchivePeriod as isRealPeriod } from '../../shared/discovery-dates.ts';
 import { PagedStories } from './PublicationPages.tsx';
 import {
   PublicationAllPageQuery,
@@ -217,21 +217,6 @@ function archiveVariables(params: RouteParams) {
 }
 
 /** Whether the address names a real year, month of it or day of that (the server answers an impossible one with no stories). */
-function isRealPeriod(year: number, month: number | null, day: number | null): boolean {
-  if (!Number.isInteger(year) || year < 1970 || year > 9999) return false;
-  if (month === null) return true;
-  if (!Number.isInteger(month) || month < 1 || month > 12) return false;
-  if (day === null) return true;
-  return Number.isInteger(day) && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
-}
-
-function periodWords(year: number, month: number | null, day: number | null): string {
-  if (!isRealPeriod(year, month, day)) return 'no such date';
-  if (month === null) return String(year);
-  if (day === null) return longDate(`${year}-${String(month).padStart(2, '0')}-01`).replace(/ 1,/, ',');
-  return longDate(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
-}
-
 const ALL_ROUTES = new Set(['ShowCollectionAll', 'ShowCollectionAllPage']);
 type ArchiveData = PublicationArchivePageData | PublicationAllPageData;
 
