@@ -1,5 +1,5 @@
 // Topic pages, top-navigation layout (docs/product/2-sign-in-notices-cache-routing.md §2.3): topic
-// (/tag/{tagSlug} and /latest: newest stories), topic-recommended (/tag/{tagSlug}/recommended: the
+// (/tag/{tagSlug} and /latest: the curators' featured stories, then the newest), topic-recommended (/tag/{tagSlug}/recommended: the
 // most clapped stories first published in the past year, see Tag.topPostsConnection) and
 // topic-who-to-follow (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the
 // topic).
@@ -62,6 +62,14 @@ export const topicPage: PageDefinition<TagLatestPageData> = {
     return (
       <>
         <TagHeading tag={tag} active="latest" />
+        {tag.featuredPosts.length ? (
+          <section className="tag-featured" aria-labelledby="tag-featured-heading" data-testid="tag-featured">
+            <h2 id="tag-featured-heading" className="tag-featured-heading">Featured</h2>
+            {tag.featuredPosts.map((post) => (
+              <StoryCard key={post.id} post={post} />
+            ))}
+          </section>
+        ) : null}
         <TagStories
           first={tag.postsConnection}
           query={TagLatestPageQuery}

@@ -893,6 +893,38 @@ export const memberReadingTimeDaily = sqliteTable(
 );
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
+// ---------------------------------------------------------------------------------------------
+// Topic curation (migrations/0027_topic_curation.sql; docs/reader.md, "Topic curators").
+export const topicCurators = sqliteTable(
+  'topic_curators',
+  {
+    tagSlug: text('tag_slug')
+      .notNull()
+      .references(() => tags.slug),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagSlug, t.userId] })],
+);
+
+export const topicFeaturedPosts = sqliteTable(
+  'topic_featured_posts',
+  {
+    tagSlug: text('tag_slug')
+      .notNull()
+      .references(() => tags.slug),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    featuredBy: text('featured_by').notNull(),
+    featuredAt: integer('featured_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagSlug, t.postId] }), index('topic_featured_posts_in_order').on(t.tagSlug, t.position)],
+);
+
 export const TABLES = {
   users,
   collections,
@@ -945,6 +977,9 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // Topic curation (migrations/0027_topic_curation.sql).
+  topic_curators: topicCurators,
+  topic_featured_posts: topicFeaturedPosts,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
