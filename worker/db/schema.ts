@@ -130,6 +130,8 @@ export const posts = sqliteTable(
     canonicalUrl: text('canonical_url'),
     /** Submitted to this publication, waiting for an editor's approval. */
     submittedCollectionId: text('submitted_collection_id').references(() => collections.id),
+    /** 1 while a listed story was published in the last 30 days (migrations/0027_topic_curation_trending.sql, triggers). */
+    inTrendingMonth: integer('in_trending_month'),
   },
   (t) => {
     // The columns that decide whether a list may hold a story: with them in the index
@@ -159,6 +161,10 @@ export const posts = sqliteTable(
         .on(t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.clapCount, t.inResponseToPostId, t.deletedAt)
         .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
       index('posts_claps_by_id').on(t.id, t.clapCount),
+      // Trending this month: the top of the month's stories by claps (migrations/0027_topic_curation_trending.sql).
+      index('posts_trending_month')
+        .on(sql`${t.clapCount} DESC`, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`)
+        .where(sql`${t.inTrendingMonth} = 1`),
       // The Responses profile tab (migrations/0015_reader.sql).
       index('posts_responses_by_creator')
         .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)
@@ -894,7 +900,7 @@ export const memberReadingTimeDaily = sqliteTable(
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 // ---------------------------------------------------------------------------------------------
-// Topic curation (migrations/0027_topic_curation.sql; docs/reader.md, "Topic curators").
+// Topic curation (migrations/0027_topic_curation_trending.sql; docs/reader.md, "Topic curators").
 export const topicCurators = sqliteTable(
   'topic_curators',
   {
@@ -977,7 +983,7 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
-  // Topic curation (migrations/0027_topic_curation.sql).
+  // Topic curation (migrations/0027_topic_curation_trending.sql).
   topic_curators: topicCurators,
   topic_featured_posts: topicFeaturedPosts,
 } as const;
