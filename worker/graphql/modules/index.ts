@@ -4,6 +4,7 @@
 import type { SchemaModule } from './schema-module.ts';
 import { newslettersModule } from './newsletters.ts';
 import { topicCurationModule } from './topic-curation.ts';
+import { viewerFollowingModule } from './viewer-following.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -85,4 +86,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   newslettersModule,
   // Topic curators' featured stories (issue 15).
   topicCurationModule,
+  // Search pages' Follow buttons in the viewer's real state (issue 10).
+  viewerFollowingModule,
 ];
