@@ -30,20 +30,25 @@ function TagStories<Data>({
   tagSlug,
   pick,
   empty,
+  hide,
 }: {
   first: PostConnectionData;
   query: TypedDocumentNode<Data, TagPaging>;
   tagSlug: string;
   pick: (data: Data) => ListPage<PostPreview> | null;
   empty: string;
+  /** Stories already shown above the list (the topic's featured shelf): not listed twice. */
+  hide?: ReadonlySet<string>;
 }) {
   const pages = useMorePages({ items: first.posts, pagingInfo: first.pagingInfo }, query, { tagSlug, paging: { limit: PROFILE_STORIES_PAGE_SIZE } }, pick);
   return (
     <section className="tag-stories">
       {pages.items.length === 0 ? <p className="profile-empty muted">{empty}</p> : null}
-      {pages.items.map((post) => (
-        <StoryCard key={post.id} post={post} />
-      ))}
+      {pages.items
+        .filter((post) => !hide?.has(post.id))
+        .map((post) => (
+          <StoryCard key={post.id} post={post} />
+        ))}
       <ShowMoreButton pages={pages} />
     </section>
   );
@@ -76,6 +81,7 @@ export const topicPage: PageDefinition<TagLatestPageData> = {
           tagSlug={tag.slug}
           pick={(d: TagLatestPageData) => (d.tag ? { items: d.tag.postsConnection.posts, pagingInfo: d.tag.postsConnection.pagingInfo } : null)}
           empty={`No stories about ${tag.displayTitle} yet.`}
+          hide={new Set(tag.featuredPosts.map((post) => post.id))}
         />
       </>
     );
