@@ -1,12 +1,14 @@
 // The worker's scheduled handler: the cron triggers of wrangler.toml ([triggers] crons).
 // "0 3 * * *" (daily, 03:00 UTC): stories trashed more than 14 days ago are deleted for good;
-// stories published over 30 days ago leave trending this month (worker/trending/trending-month.ts).
+// stories published over 30 days ago leave trending this month (worker/trending/trending-month.ts);
+// error reports older than 30 days are deleted (worker/reports/error-report-retention.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { purgeExpiredTrash } from './trash/purge-trash.ts';
 import { runBillingClock } from './membership/billing-clock.ts';
 import { clearExpiredTrendingMonth } from './trending/trending-month.ts';
+import { pruneErrorReports } from './reports/error-report-retention.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
@@ -16,6 +18,8 @@ export async function runScheduledJobs(env: Pick<Env, 'DB'>, now: number): Promi
   console.log(JSON.stringify({ event: 'trash_purged', posts: report.purgedPostIds.length }));
   const leftTrending = await clearExpiredTrendingMonth(env.DB, now);
   console.log(JSON.stringify({ event: 'trending_month_cleared', posts: leftTrending }));
+  const prunedReports = await pruneErrorReports(env.DB, now);
+  console.log(JSON.stringify({ event: 'error_reports_pruned', reports: prunedReports }));
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {
