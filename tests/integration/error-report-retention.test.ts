@@ -27,5 +27,5 @@ it('the daily job deletes reports older than 30 days and keeps the rest', async 
   await runScheduledJobs(env, now);
 
   const { results } = await env.DB.prepare('SELECT id FROM error_reports ORDER BY id').all<{ id: string }>();
-  expect(results.map((r) => r.id)).toEqual(['age-3', 'age-4', 'age-5']);
+  expect(results.map((r: { id: string }) => r.id)).toEqual(['age-3', 'age-4', 'age-5']);
 });
