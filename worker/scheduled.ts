@@ -1,7 +1,9 @@
 // The worker's scheduled handler: the cron triggers of wrangler.toml ([triggers] crons).
 // "0 3 * * *" (daily, 03:00 UTC): stories trashed more than 14 days ago are deleted for good;
 //   expired account-data archives are deleted (worker/accounts/expired-exports.ts), and OAuth
-//   codes a day past expiry (worker/oauth/authorization.ts).
+//   codes a day past expiry (worker/oauth/authorization.ts); stories published over 30 days ago
+//   leave trending this month (worker/trending/trending-month.ts); error reports older than 30
+//   days are deleted (worker/reports/error-report-retention.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
@@ -9,6 +11,8 @@ import { purgeExpiredTrash } from './trash/purge-trash.ts';
 import { runBillingClock } from './membership/billing-clock.ts';
 import { deleteExpiredExports } from './accounts/expired-exports.ts';
 import { deleteOldCodes } from './oauth/authorization.ts';
+import { clearExpiredTrendingMonth } from './trending/trending-month.ts';
+import { pruneErrorReports } from './reports/error-report-retention.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
@@ -19,6 +23,10 @@ export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: num
   const exports = await deleteExpiredExports(env, now);
   console.log(JSON.stringify({ event: 'expired_exports_deleted', exports: exports.deleted }));
   console.log(JSON.stringify({ event: 'oauth_codes_deleted', codes: await deleteOldCodes(env.DB, now) }));
+  const leftTrending = await clearExpiredTrendingMonth(env.DB, now);
+  console.log(JSON.stringify({ event: 'trending_month_cleared', posts: leftTrending }));
+  const prunedReports = await pruneErrorReports(env.DB, now);
+  console.log(JSON.stringify({ event: 'error_reports_pruned', reports: prunedReports }));
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {

@@ -39,3 +39,14 @@ export const UserSearchQuery = known(graphql(`
     }
   }
 `));
+
+/** Which of the hits' people, publications and topics the viewer follows (Follow buttons' first state). */
+export const SearchViewerFollowingQuery = known(graphql(`
+  query SearchViewerFollowingQuery($userIds: [ID!], $collectionIds: [ID!], $tagIds: [ID!]) {
+    viewerFollowing(userIds: $userIds, collectionIds: $collectionIds, tagIds: $tagIds) {
+      userIds
+      collectionIds
+      tagIds
+    }
+  }
+`));

@@ -8,21 +8,22 @@
 // The server renders the page's frame (title, search box, tabs); the results come from the
 // search service in the browser (docs/search.md, "Search pages"), so the page is never a
 // per-query copy in the edge cache.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useClient } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
 import { formatCount } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useCurrentPage } from '../app/navigation.tsx';
 import { Avatar } from '../components/Avatar.tsx';
-import { FollowButton } from '../components/follow/FollowButton.tsx';
+import { FollowButton, type FollowTarget } from '../components/follow/FollowButton.tsx';
+import { edgeKey } from '../components/follow/follow-store.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { Highlight } from '../components/search/Highlight.tsx';
 import { hitDate, hitUrl } from '../components/search/hit-links.ts';
 import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
 import { SearchBox } from '../components/search/SearchBox.tsx';
-import { PublicationSearchQuery, SearchClickEvent } from '../graphql/search.ts';
+import { PublicationSearchQuery, SearchClickEvent, SearchViewerFollowingQuery } from '../graphql/search.ts';
 import type { ResultOf } from '../graphql/graphql.ts';
 import type { PageDefinition, PageProps } from './page-definition.ts';
 
@@ -66,9 +67,65 @@ function useClickRecorder() {
   );
 }
 
+/** The follow target a hit's button acts on (people, publications, topics); null for stories and lists. */
+function followTargetOf(kind: SearchIndexKind, hit: SearchHit): FollowTarget | null {
+  if (kind === 'user') return { kind: 'USER', id: String(hit.userId ?? hit.objectID), name: String(hit.name) };
+  if (kind === 'collection') return { kind: 'COLLECTION', id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) };
+  if (kind === 'tag' && hit.tagId) return { kind: 'TAG', id: String(hit.tagId), name: String(hit.displayText) };
+  return null;
+}
+
+/** Edge keys (follow-store.ts) of the shown hits the viewer follows. */
+const FollowedHits = createContext<ReadonlySet<string>>(new Set());
+
+/**
+ * The search service's records carry no viewer state, so a signed-in viewer's Follow buttons
+ * ask the site which of the shown people, publications and topics they follow (one call per
+ * set of results); until it answers the buttons say Follow (docs/search.md, "Follow buttons").
+ */
+function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]): ReadonlySet<string> {
+  const urql = useClient();
+  const session = useViewerSession();
+  const signedIn = Boolean(session.viewer);
+  const targets = useMemo(() => results.flatMap((r) => r.hits.flatMap((hit) => followTargetOf(r.kind, hit) ?? [])), [results]);
+  const asked = targets.map((t) => edgeKey(t.kind, t.id)).join(' ');
+  const [followed, setFollowed] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (!signedIn || targets.length === 0) return;
+    let current = true;
+    const idsOf = (kind: FollowTarget['kind']) => [...new Set(targets.filter((t) => t.kind === kind).map((t) => t.id))];
+    void urql
+      .query(SearchViewerFollowingQuery, { userIds: idsOf('USER'), collectionIds: idsOf('COLLECTION'), tagIds: idsOf('TAG') }, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((answer) => {
+        const data = answer.data?.viewerFollowing;
+        if (!current || !data) return;
+        setFollowed(
+          new Set([
+            ...data.userIds.map((id) => edgeKey('USER', id)),
+            ...data.collectionIds.map((id) => edgeKey('COLLECTION', id)),
+            ...data.tagIds.map((id) => edgeKey('TAG', id)),
+          ]),
+        );
+      });
+    return () => {
+      current = false;
+    };
+    // `asked` names the targets: a new page of hits asks again, a re-render does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked, signedIn, urql]);
+  return followed;
+}
+
+/** Gives the rows inside the viewer's follow states of these results' hits. */
+function WithFollowStates({ results, children }: { results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]; children: ReactNode }) {
+  return <FollowedHits.Provider value={useFollowedAmong(results)}>{children}</FollowedHits.Provider>;
+}
+
 function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: SearchHit; result: SearchResult; position: number }) {
   const ctx = useLinkContext();
   const record = useClickRecorder();
+  const followed = useContext(FollowedHits);
   const href = hitUrl(kind, hit, ctx);
   const onClick = () => record(result, hit, position);
   if (kind === 'post') {
@@ -108,14 +165,7 @@ function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: S
       </li>
     );
   }
-  const target =
-    kind === 'user'
-      ? { kind: 'USER' as const, id: String(hit.userId ?? hit.objectID), name: String(hit.name) }
-      : kind === 'collection'
-        ? { kind: 'COLLECTION' as const, id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) }
-        : hit.tagId
-          ? { kind: 'TAG' as const, id: String(hit.tagId), name: String(hit.displayText) }
-          : null;
+  const target = followTargetOf(kind, hit);
   return (
     <li className="search-result" data-kind={kind}>
       {kind !== 'tag' ? <Avatar name={String(hit.name ?? '')} imageId={hit.imageId ?? null} size={48} /> : null}
@@ -127,7 +177,7 @@ function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: S
           {kind === 'tag' ? `${formatCount(Number(hit.postCount ?? 0))} stories` : `${formatCount(Number(hit.followerCount ?? 0))} followers`}
         </div>
       </div>
-      {target ? <FollowButton target={target} isFollowing={false} size="small" /> : null}
+      {target ? <FollowButton target={target} isFollowing={followed.has(edgeKey(target.kind, target.id))} size="small" /> : null}
     </li>
   );
 }
@@ -204,7 +254,13 @@ function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; quer
   return (
     <>
       <ul className="search-results" data-testid="search-results">
-        {pages.flatMap((result) => result.hits.map((hit, i) => <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * PAGE_SIZE + i + 1} />))}
+        {pages.map((result) => (
+          <WithFollowStates key={result.page} results={[{ kind, hits: result.hits }]}>
+            {result.hits.map((hit, i) => (
+              <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * PAGE_SIZE + i + 1} />
+            ))}
+          </WithFollowStates>
+        ))}
       </ul>
       {hasMore ? (
         <div className="search-more" ref={sentinel}>
@@ -242,7 +298,7 @@ function TopResults({ query }: { query: string }) {
   if (!results) return <p className="muted">Searching…</p>;
   if (results.every((r) => r.nbHits === 0)) return <SuggestedTopics />;
   return (
-    <>
+    <WithFollowStates results={TOP_BLOCKS.map((block, i) => ({ kind: block.kind, hits: results[i]!.hits }))}>
       {TOP_BLOCKS.map((block, i) => {
         const result = results[i]!;
         if (result.hits.length === 0) return null;
@@ -262,7 +318,7 @@ function TopResults({ query }: { query: string }) {
           </section>
         );
       })}
-    </>
+    </WithFollowStates>
   );
 }
 

@@ -1,6 +1,6 @@
 // The topic pages' queries (pages topic, topic-recommended, topic-who-to-follow).
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
 
@@ -8,12 +8,15 @@ export const TagLatestPageQuery = known(graphql(`
   query TagLatestPageQuery($tagSlug: String!, $paging: PagingOptions) {
     tag(slug: $tagSlug) {
       ...TagHeading_tag
+      featuredPosts {
+        ...StoryCard_post
+      }
       postsConnection(paging: $paging) {
         ...PagedStories_connection
       }
     }
   }
-`, [PagedStories_connection, TagHeading_tag]));
+`, [PagedStories_connection, StoryCard_post, TagHeading_tag]));
 
 export const TagRecommendedPageQuery = known(graphql(`
   query TagRecommendedPageQuery($tagSlug: String!, $paging: PagingOptions) {

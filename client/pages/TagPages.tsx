@@ -1,5 +1,5 @@
 // Topic pages, top-navigation layout (docs/product/2-sign-in-notices-cache-routing.md §2.3): topic
-// (/tag/{tagSlug} and /latest: newest stories), topic-recommended (/tag/{tagSlug}/recommended: the
+// (/tag/{tagSlug} and /latest: the curators' featured stories, then the newest), topic-recommended (/tag/{tagSlug}/recommended: the
 // most clapped stories first published in the past year, see Tag.topPostsConnection) and
 // topic-who-to-follow (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the
 // topic).
@@ -30,20 +30,25 @@ function TagStories<Data>({
   tagSlug,
   pick,
   empty,
+  hide,
 }: {
   first: PostConnectionData;
   query: TypedDocumentNode<Data, TagPaging>;
   tagSlug: string;
   pick: (data: Data) => ListPage<PostPreview> | null;
   empty: string;
+  /** Stories already shown above the list (the topic's featured shelf): not listed twice. */
+  hide?: ReadonlySet<string>;
 }) {
   const pages = useMorePages({ items: first.posts, pagingInfo: first.pagingInfo }, query, { tagSlug, paging: { limit: PROFILE_STORIES_PAGE_SIZE } }, pick);
   return (
     <section className="tag-stories">
       {pages.items.length === 0 ? <p className="profile-empty muted">{empty}</p> : null}
-      {pages.items.map((post) => (
-        <StoryCard key={post.id} post={post} />
-      ))}
+      {pages.items
+        .filter((post) => !hide?.has(post.id))
+        .map((post) => (
+          <StoryCard key={post.id} post={post} />
+        ))}
       <ShowMoreButton pages={pages} />
     </section>
   );
@@ -62,12 +67,21 @@ export const topicPage: PageDefinition<TagLatestPageData> = {
     return (
       <>
         <TagHeading tag={tag} active="latest" />
+        {tag.featuredPosts.length ? (
+          <section className="tag-featured" aria-labelledby="tag-featured-heading" data-testid="tag-featured">
+            <h2 id="tag-featured-heading" className="tag-featured-heading">Featured</h2>
+            {tag.featuredPosts.map((post) => (
+              <StoryCard key={post.id} post={post} />
+            ))}
+          </section>
+        ) : null}
         <TagStories
           first={tag.postsConnection}
           query={TagLatestPageQuery}
           tagSlug={tag.slug}
           pick={(d: TagLatestPageData) => (d.tag ? { items: d.tag.postsConnection.posts, pagingInfo: d.tag.postsConnection.pagingInfo } : null)}
           empty={`No stories about ${tag.displayTitle} yet.`}
+          hide={new Set(tag.featuredPosts.map((post) => post.id))}
         />
       </>
     );

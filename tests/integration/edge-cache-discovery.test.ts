@@ -1,11 +1,12 @@
 // The edge cache holds the site's own pages (tag site) and trending and top stories (tag
 // discovery) for logged-out readers (worker/cache/eligibility.ts, docs/adr/0001-edge-cache.md);
 // any story's change (worker/stories/story-changed.ts) purges the discovery copies, so a story
-// unpublished or deleted leaves trending at once. /collections is not cached: a list's changes
-// purge nothing. Signed-in readers and bots still get fresh pages.
+// unpublished or deleted leaves trending at once. /collections is held too (tag lists): any
+// list's change purges it. Signed-in readers and bots still get fresh pages.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POSTS, seedWorld, type World } from './helpers/fixtures.ts';
+import { POSTS, seedWorld, USERS, type World } from './helpers/fixtures.ts';
+import { call, sessionOf } from './helpers/story.ts';
 import { clearEdgeCache, send } from './helpers/edge-cache.ts';
 import { storyChanged } from '../../worker/stories/story-changed.ts';
 import { createGraphQLContext } from '../../worker/graphql/context.ts';
@@ -67,10 +68,30 @@ describe('what the cache still leaves alone', () => {
     expect((await send('/trending', { headers: { 'user-agent': GOOGLEBOT } })).cacheStatus).toBe('DYNAMIC');
   });
 
-  it('/collections is not cached: a list made private must leave it at once', async () => {
+  it('/collections is cached for visitors, and any list\'s change purges it: a list made private leaves at once', async () => {
+    const writer = await sessionOf('writer');
+    const created = await call(`mutation ($input: CreateCatalogInput!) { createCatalog(input: $input) { ... on Catalog { id } } }`, { input: { name: 'Quince shelf', visibility: 'PUBLIC' } }, { session: writer });
+    const listId = created.data.createCatalog.id as string;
+    expect((await call(`mutation ($c: ID!, $p: ID!) { addToCatalog(catalogId: $c, postId: $p) { __typename } }`, { c: listId, p: POSTS.open }, { session: writer })).errors).toBeUndefined();
+
+    // A copy rendered within a second of a purge of its tags is withdrawn (freshness.ts,
+    // CLOCK_SKEW_MARGIN_MS): the list's own setup purges are moved a minute back, as if long done.
+    await env.DB.prepare('UPDATE cache_tag_invalidations SET invalidated_at = invalidated_at - 60000').run();
     const first = await send('/collections');
     expect(first.status).toBe(200);
-    expect(first.cacheStatus).toBe('DYNAMIC');
-    expect((await send('/collections')).cacheStatus).toBe('DYNAMIC');
+    expect(first.cacheStatus).toBe('MISS');
+    expect(first.headers.get('cache-tag')?.split(',')).toEqual(expect.arrayContaining(['lists', 'discovery', `user:${USERS.writer}`]));
+    expect(new TextDecoder().decode(first.bytes)).toContain('Quince shelf');
+    expect((await send('/collections')).cacheStatus).toBe('HIT');
+
+    const update = await call(`mutation ($c: ID!, $input: UpdateCatalogInput!) { updateCatalog(catalogId: $c, input: $input) { __typename } }`, { c: listId, input: { visibility: 'PRIVATE' } }, { session: writer });
+    expect(update.errors).toBeUndefined();
+    const after = await send('/collections');
+    expect(after.cacheStatus).toBe('MISS');
+    expect(new TextDecoder().decode(after.bytes)).not.toContain('Quince shelf');
+  });
+
+  it('/collections for a signed-in reader stays fresh', async () => {
+    expect((await send('/collections', { session: world.sessions.reader })).cacheStatus).toBe('DYNAMIC');
   });
 });

@@ -3,7 +3,7 @@
 // a public list with a story is found by its name; an empty or private list is not; a rename,
 // a change to private and a deletion reach the next search; "From this List" (the catalogId
 // facet of stories) finds that list's stories and nothing for a private list. And a follow
-// reaches the followed person's record (docs/search.md, "Follower counts").
+// reaches the followed person's record, a block both people's (docs/search.md, "Follower counts").
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../../worker/search/indexing.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
@@ -92,5 +92,22 @@ describe('follower counts', () => {
       expect(await stored()).not.toBe(before);
       expect(await indexed()).toBe(await stored());
     }
+  });
+
+  it('reach both people\'s records with a block, which removes their follows', async () => {
+    const reader = await sessionOf('reader');
+    const followers = async (id: string) => (await testEnv.DB.prepare('SELECT follower_count AS n FROM users WHERE id = ?').bind(id).first<{ n: number }>())!.n;
+    const indexed = async (id: string, query: string) => (await hits(`${testEnv.SEARCH_INDEX_PREFIX}user`, query)).find((h) => h.objectID === id)!.followerCount as number;
+    // The reader follows the writer (the test above ends following); the writer follows the reader too.
+    expect((await call(`mutation ($u: ID!) { followUser(targetUserId: $u) { __typename } }`, { u: USERS.reader }, { session: writer })).errors).toBeUndefined();
+    const before = { writer: await followers(USERS.writer), reader: await followers(USERS.reader) };
+    const answer = await call(`mutation ($u: ID!) { blockUser(targetUserId: $u) { __typename } }`, { u: USERS.reader }, { session: writer });
+    expect(answer.errors).toBeUndefined();
+    expect(await followers(USERS.writer)).toBe(before.writer - 1);
+    expect(await followers(USERS.reader)).toBe(before.reader - 1);
+    expect(await indexed(USERS.writer, 'wren')).toBe(await followers(USERS.writer));
+    const readerName = (await testEnv.DB.prepare('SELECT username FROM users WHERE id = ?').bind(USERS.reader).first<{ username: string }>())!.username;
+    expect(await indexed(USERS.reader, readerName)).toBe(await followers(USERS.reader));
+    await call(`mutation ($u: ID!) { unblockUser(targetUserId: $u) { __typename } }`, { u: USERS.reader }, { session: writer });
   });
 });

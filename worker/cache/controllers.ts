@@ -15,7 +15,7 @@ import type { HostContext } from '../host/resolve-host.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import type { EligiblePage } from './eligibility.ts';
 import type { SubjectFacts } from './rules.ts';
-import { collectionTag, HOME_TAG, DISCOVERY_TAG, SITE_TAG, postTag, topicTag, userTag } from './tags.ts';
+import { collectionTag, HOME_TAG, DISCOVERY_TAG, LISTS_TAG, SITE_TAG, postTag, topicTag, userTag } from './tags.ts';
 
 /**
  * docs/product/2-sign-in-notices-cache-routing.md §7: id → id, isPublished, collection id, creator
@@ -63,6 +63,23 @@ export const COLLECTION_CACHE_CONTROLLER = /* GraphQL */ `
   query CollectionCacheController($id: ID, $slug: String) {
     collection(id: $id, slug: $slug) {
       id
+    }
+  }
+`;
+
+/**
+ * /collections: the creators of the lists its first page shows (asked for more than the page's
+ * 10, so the tags cover the page whatever its size), whose renames, suspension or deletion
+ * must purge it.
+ */
+export const LISTS_CACHE_CONTROLLER = /* GraphQL */ `
+  query ListsCacheController {
+    publicCatalogsConnection(paging: { limit: 25 }) {
+      catalogs {
+        creator {
+          id
+        }
+      }
     }
   }
 `;
@@ -151,6 +168,11 @@ export async function learnSubject(page: EligiblePage, host: HostContext, contex
         return { facts: { found: true, post: null }, tags: [DISCOVERY_TAG] };
       case 'site':
         return { facts: { found: true, post: null }, tags: [SITE_TAG] };
+      case 'lists': {
+        const data = await runController<{ publicCatalogsConnection: { catalogs: { creator: { id: string } }[] } }>('ListsCacheController', LISTS_CACHE_CONTROLLER, {}, context);
+        const creators = new Set(data.publicCatalogsConnection.catalogs.map((c) => c.creator.id));
+        return { facts: { found: true, post: null }, tags: [LISTS_TAG, DISCOVERY_TAG, ...[...creators].map(userTag)] };
+      }
       case 'post':
         return await postSubject(page.params.postId, context);
       case 'topic':

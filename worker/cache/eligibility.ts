@@ -25,8 +25,9 @@
 //               /partner-program, /business, /jobs, /help, /m/tos, /suspended,
 //               /not-available, /goodbye (text only; a deployment changes the key)  tag site
 //
-// /collections (everyone's public lists) is not eligible: a list's changes purge nothing, so a
-// copy could go on naming a list its owner has just made private.
+//   lists       ShowSequenceLibrary /collections (everyone's public lists): tag lists (any
+//               list's change), discovery (a story's change may empty a list) and user:{id}
+//               of each list's creator shown (a rename, suspension or deletion)     tag lists
 //
 // Not eligible: everything else — the viewer's own pages (/me/*), editors, settings,
 // stats, search, sign-in, plans and checkout, admin, redirects and the not-found page.
@@ -41,7 +42,7 @@ import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 /** What eligibility reads of a resolved route. */
 export type RouteForCache = Pick<ResolvedPage, 'routeName' | 'pageName' | 'params' | 'redirects'>;
 
-export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection' | 'discovery' | 'site';
+export type CachePageKind = 'home' | 'post' | 'topic' | 'user' | 'collection' | 'discovery' | 'site' | 'lists';
 
 export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
   ShowHome: 'home',
@@ -90,6 +91,7 @@ export const ELIGIBLE_ROUTES: Readonly<Record<string, CachePageKind>> = {
   ShowSuspended: 'site',
   ShowNotAvailable: 'site',
   ShowGoodbye: 'site',
+  ShowSequenceLibrary: 'lists',
 };
 
 /** What the cache needs to know about an eligible page: its kind and the params that name its subject. */

@@ -130,6 +130,8 @@ export const posts = sqliteTable(
     canonicalUrl: text('canonical_url'),
     /** Submitted to this publication, waiting for an editor's approval. */
     submittedCollectionId: text('submitted_collection_id').references(() => collections.id),
+    /** 1 while a listed story was published in the last 30 days (migrations/0027_topic_curation_trending.sql, triggers). */
+    inTrendingMonth: integer('in_trending_month'),
   },
   (t) => {
     // The columns that decide whether a list may hold a story: with them in the index
@@ -159,6 +161,10 @@ export const posts = sqliteTable(
         .on(t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.clapCount, t.inResponseToPostId, t.deletedAt)
         .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
       index('posts_claps_by_id').on(t.id, t.clapCount),
+      // Trending this month: the top of the month's stories by claps (migrations/0027_topic_curation_trending.sql).
+      index('posts_trending_month')
+        .on(sql`${t.clapCount} DESC`, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`)
+        .where(sql`${t.inTrendingMonth} = 1`),
       // The Responses profile tab (migrations/0015_reader.sql).
       index('posts_responses_by_creator')
         .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)
@@ -993,6 +999,38 @@ export const oauthCodes = sqliteTable(
 );
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
+// ---------------------------------------------------------------------------------------------
+// Topic curation (migrations/0027_topic_curation_trending.sql; docs/reader.md, "Topic curators").
+export const topicCurators = sqliteTable(
+  'topic_curators',
+  {
+    tagSlug: text('tag_slug')
+      .notNull()
+      .references(() => tags.slug),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagSlug, t.userId] })],
+);
+
+export const topicFeaturedPosts = sqliteTable(
+  'topic_featured_posts',
+  {
+    tagSlug: text('tag_slug')
+      .notNull()
+      .references(() => tags.slug),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    featuredBy: text('featured_by').notNull(),
+    featuredAt: integer('featured_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagSlug, t.postId] }), index('topic_featured_posts_in_order').on(t.tagSlug, t.position)],
+);
+
 export const TABLES = {
   users,
   collections,
@@ -1052,6 +1090,9 @@ export const TABLES = {
   // Accounts, round 3 (migrations/0026_accounts_oauth.sql).
   oauth_applications: oauthApplications,
   oauth_codes: oauthCodes,
+  // Topic curation (migrations/0027_topic_curation_trending.sql).
+  topic_curators: topicCurators,
+  topic_featured_posts: topicFeaturedPosts,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,6 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
-// redirects, the vote and bookmark links, creating highlights, the performance and preload reports.
+// redirects, the vote and bookmark links, creating highlights, the performance and preload reports,
+// the topic curators' pages.
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
@@ -8,6 +9,7 @@ import { mountHighlightRoutes } from './highlight-routes.ts';
 import { mountPerformanceReports } from '../reports/performance-reports.ts';
 import { mountPreloadReports } from '../reports/preload-reports.ts';
 import { mountCuratedCatalogs } from './curated-catalog.ts';
+import { mountTopicCurator } from './topic-curator.ts';
 import { requestLog } from '../lib/request-log.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
@@ -20,4 +22,5 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountPerformanceReports(app);
   mountPreloadReports(app);
   mountCuratedCatalogs(app);
+  mountTopicCurator(app);
 }

@@ -31,6 +31,7 @@ import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
 import { viewerId } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { recountStatements } from './social-graph.ts';
+import { reindexFollowed } from '../../search/indexing.ts';
 
 export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself';
 
@@ -69,6 +70,10 @@ async function block(_root: unknown, args: { targetUserId: string }, ctx: GraphQ
   ]);
   forgetEdges(ctx, viewer, target.id);
   await purgeTags(ctx.env, [userTag(target.id), userTag(viewer)]);
+  // The follows the block removed changed both people's follower counts: their search records
+  // follow at once, as after an unfollow (docs/search.md, "Follower counts").
+  await reindexFollowed(ctx.env, 'USER', target.id);
+  await reindexFollowed(ctx.env, 'USER', viewer);
   return (await ctx.loaders.userById.load(target.id)) ?? target;
 }
 

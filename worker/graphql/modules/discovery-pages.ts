@@ -4,7 +4,8 @@
 //
 // Cost: every list reads one bounded range of an index ordered by publication time
 // (posts_latest, post_tags_by_tag): at most RANK_WINDOW of the newest stories of its window
-// are ranked, however many the site holds, so the pages stay flat from 1,000 to 50,000
+// are ranked, however many the site holds; trending this month site-wide reads the top of an
+// index ordered by claps instead (posts_trending_month), so the pages stay flat from 1,000 to 50,000
 // stories (bench/scale.bench.mjs measures /trending and a tag's top page).
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
@@ -18,6 +19,7 @@ import type { PostNode } from '../resolvers/post-content.ts';
 import { viewerId } from '../resolvers/viewer.ts';
 import { after, primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
+import { TRENDING_MONTH_MS } from '../../trending/trending-month.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +28,7 @@ export const RANK_WINDOW = 500;
 export const MAX_RANKED = 25;
 
 /** Trending modes and their windows: the stories published in the last day, week or month. */
-export const TRENDING_MODES = { DAY: DAY_MS, WEEK: 7 * DAY_MS, MONTH: 30 * DAY_MS } as const;
+export const TRENDING_MODES = { DAY: DAY_MS, WEEK: 7 * DAY_MS, MONTH: TRENDING_MONTH_MS } as const;
 export type TrendingMode = keyof typeof TRENDING_MODES;
 
 function limitOf(limit: number | null | undefined, fallback: number): number {
@@ -62,6 +64,17 @@ function rankedIds(from: number, to: number, tagSlug: string | null, count: numb
           AND p.latest_published_at >= ${from} AND p.latest_published_at < ${to}
         ORDER BY p.latest_published_at DESC, p.id DESC LIMIT ${RANK_WINDOW}`;
   return sql`SELECT c.id FROM (${window}) AS c ORDER BY c.claps DESC, c.t DESC, c.id DESC LIMIT ${count}`;
+}
+
+/**
+ * The month's most clapped stories site-wide, read from the top of posts_trending_month (only
+ * the month's stories are in it; migrations/0027_topic_curation_trending.sql): the first
+ * `count` entries inside the window, however many stories the month holds.
+ */
+function trendingMonthIds(from: number, to: number, count: number) {
+  return sql`SELECT p.id FROM posts AS p INDEXED BY posts_trending_month
+    WHERE p.in_trending_month = 1 AND p.latest_published_at >= ${from} AND p.latest_published_at < ${to}
+    ORDER BY p.clap_count DESC, p.latest_published_at DESC, p.id DESC LIMIT ${count}`;
 }
 
 /** The window's stories, most clapped first (ties: the newer, then the higher id). */
@@ -109,7 +122,11 @@ async function mostClappedEver(ctx: GraphQLContext, tagSlug: string | null, limi
 
 /** Trending in the mode's window; a quiet window is filled with the most clapped of all time. */
 export async function trending(ctx: GraphQLContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
-  const ranked = await mostClappedIn(ctx, ctx.now - TRENDING_MODES[mode], ctx.now + 1, topicSlug, limit);
+  const from = ctx.now - TRENDING_MODES[mode];
+  const ranked =
+    mode === 'MONTH' && !topicSlug
+      ? await storiesByIds(ctx, await idsOf(ctx, trendingMonthIds(from, ctx.now + 1, limit * CANDIDATES_PER_SHOWN)), limit)
+      : await mostClappedIn(ctx, from, ctx.now + 1, topicSlug, limit);
   if (ranked.length >= limit) return ranked;
   return [...ranked, ...(await mostClappedEver(ctx, topicSlug, limit - ranked.length, ranked.map((p) => p.id)))];
 }

@@ -3,6 +3,8 @@
 // merged by @graphql-tools when the schema is built (../schema.ts).
 import type { SchemaModule } from './schema-module.ts';
 import { newslettersModule } from './newsletters.ts';
+import { topicCurationModule } from './topic-curation.ts';
+import { viewerFollowingModule } from './viewer-following.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -88,4 +90,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   membershipModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
+  // Topic curators' featured stories (issue 15).
+  topicCurationModule,
+  // Search pages' Follow buttons in the viewer's real state (issue 10).
+  viewerFollowingModule,
 ];

@@ -26,6 +26,17 @@ import { viewerId } from '../resolvers/viewer.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { catalogLoaders, visibleCatalog } from './lists.ts';
 import { reindexCatalog } from '../../search/indexing.ts';
+import { purgeTags } from '../../cache/purge.ts';
+import { LISTS_TAG } from '../../cache/tags.ts';
+
+/**
+ * After any list's write: its search record is remade (docs/search.md, "Indexing on write") and
+ * /collections, which lists public lists, is purged (worker/cache/eligibility.ts).
+ */
+async function listChanged(ctx: GraphQLContext, catalogId: string): Promise<void> {
+  await reindexCatalog(ctx.env, catalogId);
+  await purgeTags(ctx.env, [LISTS_TAG]);
+}
 
 
 const typeDefs = /* GraphQL */ `
@@ -131,7 +142,7 @@ async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx:
       updatedAt: ctx.now,
     });
   // The search index of public lists (docs/search.md, "Indexing on write").
-  await reindexCatalog(ctx.env, id);
+  await listChanged(ctx, id);
   return reload(ctx, id);
 }
 
@@ -159,7 +170,7 @@ async function updateCatalog(_root: unknown, args: { catalogId: string; input: C
     .update(catalogs)
     .set({ ...changes, updatedAt: ctx.now })
     .where(eq(catalogs.id, row.id));
-  await reindexCatalog(ctx.env, row.id);
+  await listChanged(ctx, row.id);
   return reload(ctx, row.id);
 }
 
@@ -175,7 +186,7 @@ async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: G
     q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id))),
     q.delete(catalogs).where(eq(catalogs.id, row.id)),
   ]);
-  await reindexCatalog(ctx.env, row.id);
+  await listChanged(ctx, row.id);
   return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
 }
 
@@ -195,7 +206,7 @@ async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId
   catalogLoaders(ctx).hasPost.clear(`${row.id}|${args.postId}`);
   catalogLoaders(ctx).itemCount.clear(row.id);
   // Its story count is part of its record, and an emptied list leaves the index.
-  await reindexCatalog(ctx.env, row.id);
+  await listChanged(ctx, row.id);
   return reload(ctx, row.id);
 }
 
@@ -212,7 +223,7 @@ async function changeFollow(ctx: GraphQLContext, catalogId: string, following: b
   }
   catalogLoaders(ctx).viewerFollows.clear(row.id);
   // Saves rank lists (one record: docs/search.md, "Follower counts").
-  await reindexCatalog(ctx.env, row.id);
+  await listChanged(ctx, row.id);
   return row;
 }
 
