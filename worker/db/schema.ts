@@ -206,6 +206,8 @@ export const follows = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.followerId, t.targetType, t.targetId] }),
     index('follows_by_target').on(t.targetType, t.targetId, sql`${t.createdAt} DESC`),
+    // The new-story fan-out's pages (migrations/0023_queues.sql).
+    index('follows_by_target_follower').on(t.targetType, t.targetId, t.followerId),
   ],
 );
 
@@ -892,6 +894,27 @@ export const memberReadingTimeDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.memberId, t.postId] }), index('member_reading_time_daily_by_post').on(t.postId, t.day)],
 );
 
+// ── Fan-out on queues (migrations/0023_queues.sql, docs/adr/0015-scale.md).
+export const queueIdempotencyKeys = sqliteTable('queue_idempotency_keys', {
+  key: text('key').primaryKey(),
+  claimedAt: integer('claimed_at').notNull(),
+});
+
+export const queueDeadLetters = sqliteTable('queue_dead_letters', {
+  id: integer('id').primaryKey(),
+  messageId: text('message_id').notNull(),
+  kind: text('kind'),
+  bodyJson: text('body_json').notNull(),
+  attempts: integer('attempts').notNull(),
+  receivedAt: integer('received_at').notNull(),
+});
+
+export const queueBacklog = sqliteTable('queue_backlog', {
+  id: integer('id').primaryKey(),
+  sent: integer('sent').notNull(),
+  settled: integer('settled').notNull(),
+});
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -945,6 +968,10 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // Fan-out on queues (migrations/0023_queues.sql).
+  queue_idempotency_keys: queueIdempotencyKeys,
+  queue_dead_letters: queueDeadLetters,
+  queue_backlog: queueBacklog,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -12,7 +12,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
 export const FAULT_HEADER = 'x-vellum-fault';
-export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments'] as const;
+// queue-batch: the fan-out work this request queues fails its first batch half-way (worker/queues/consumer.ts).
+export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments', 'queue-batch'] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 /** What a failing D1 throws: the message D1 gives when its storage cannot be reached. */
