@@ -29,6 +29,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<voi
   const failed: Message<unknown>[] = [];
   for (const [index, message] of batch.messages.entries()) {
     if (failHalfWay && index >= Math.ceil(batch.messages.length / 2)) {
+      console.error(JSON.stringify({ event: 'queue_batch_failed', injected: true, messages: batch.messages.length, handled: index }));
       throw new Error(`Queue batch of ${batch.messages.length} failed half-way (injected fault)`);
     }
     const body = asFanOutMessage(message.body);

@@ -6,7 +6,7 @@ import { testDb } from './graphql-client.ts';
 
 const POLL_MS = 25;
 /** A drain that takes longer than this means a message is stuck: the test fails saying so. */
-const GIVE_UP_MS = 60_000;
+const GIVE_UP_MS = 45_000;
 
 export async function queueBacklog(): Promise<{ sent: number; settled: number }> {
   return (await testDb.prepare('SELECT sent, settled FROM queue_backlog WHERE id = 1').first<{ sent: number; settled: number }>())!;
