@@ -66,6 +66,8 @@ function d1FailingWritesTo(inner: D1Database, tables: readonly string[]): D1Data
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), writes.test(sql));
       if (prop === 'batch') return (statements: D1PreparedStatement[]) => (statements.some(isFailing) ? fail() : target.batch(statements.map(unwrap)));
+      // A read-replica session of the request (worker/db/request-database.ts) fails the same writes.
+      if (prop === 'withSession') return (constraint?: string) => d1FailingWritesTo(target.withSession(constraint) as unknown as D1Database, tables);
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
