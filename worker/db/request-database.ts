@@ -46,7 +46,7 @@ export function requestDatabase(db: D1Database, request: Request): RequestDataba
   const sent = signedIn ? readCookie(request.headers.get('cookie'), BOOKMARK_COOKIE) : null;
   const bookmark = sent !== null && BOOKMARK_PATTERN.test(sent) ? sent : null;
   const constraint: ReadConstraint = bookmark ? 'bookmark' : signedIn ? 'first-primary' : 'first-unconstrained';
-  const session = openSession(db, bookmark ?? constraint);
+  const session = lazySession(db, bookmark ?? constraint);
   return {
     d1: countingD1(session),
     constraint,
@@ -59,10 +59,19 @@ export function requestDatabase(db: D1Database, request: Request): RequestDataba
   };
 }
 
-/** A session of the binding (the binding itself where there are no sessions, e.g. a stand-in). */
-function openSession(db: D1Database, constraintOrBookmark: string): SessionDatabase {
-  if (typeof db.withSession !== 'function') return db;
-  return db.withSession(constraintOrBookmark) as unknown as SessionDatabase;
+/**
+ * A session of the binding, opened by the first query: a request that never queries (an edge
+ * cache HIT) touches no D1 at all. The binding itself where there are no sessions (a stand-in).
+ */
+function lazySession(db: D1Database, constraintOrBookmark: string): SessionDatabase {
+  let session: SessionDatabase | null = null;
+  const open = (): SessionDatabase => (session ??= typeof db.withSession === 'function' ? (db.withSession(constraintOrBookmark) as unknown as SessionDatabase) : db);
+  const lazy: Pick<SessionDatabase, 'prepare' | 'batch' | 'getBookmark'> = {
+    prepare: (sql) => open().prepare(sql),
+    batch: (statements) => open().batch(statements),
+    getBookmark: () => session?.getBookmark?.() ?? null,
+  };
+  return lazy as SessionDatabase;
 }
 
 /** The response with the reader's bookmark cookie added (when there is one to send). */
