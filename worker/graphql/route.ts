@@ -30,6 +30,7 @@ export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
     });
     for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
     response.headers.set(D1_QUERY_COUNT_HEADER, String(d1.count()));
+    response.headers.set('x-d1-rows-read', String(d1.rowsRead()));
     return withBookmarkCookie(response, database);
   });
   app.all('/_/graphql', (c) => graphQLMethodNotAllowed(c.req.method));
