@@ -1,10 +1,11 @@
 // What each kind of fan-out message does: one line per kind, the work itself lives with its
-// capability (newsletters, notifications, search, cache).
+// capability (newsletters, notifications, search, cache, billing).
 import type { Env } from '../env.ts';
 import { zonePurgerFromEnv } from '../cache/zone-purge.ts';
 import { sendNewsletterEmail, sendNewsletterPage } from '../newsletters/send-story.ts';
 import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';
+import { renewDueSubscription } from '../membership/billing-clock.ts';
 import type { FanOutMessage } from './messages.ts';
 
 /** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
@@ -27,5 +28,7 @@ export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo
       if (report && !report.ok) throw new Error(`Zone purge failed: ${report.errors.join('; ')}`);
       return;
     }
+    case 'billing.renewal':
+      return renewDueSubscription(env, message.subscriptionId, message.now);
   }
 }

@@ -45,7 +45,14 @@ export interface ZonePurgeMessage {
   tags: string[];
 }
 
-export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage;
+/** Renews (or ends) one due subscription of the local payment provider (the hourly billing job). */
+export interface BillingRenewalMessage {
+  kind: 'billing.renewal';
+  subscriptionId: string;
+  now: number;
+}
+
+export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
 
 export type FanOutKind = FanOutMessage['kind'];
 
@@ -60,7 +67,7 @@ export interface TestFaultMark {
 
 export type QueuedMessage = FanOutMessage & TestFaultMark;
 
-const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'notifications.new-story', 'search.push', 'cache.zone-purge'];
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
 
 /** A body taken off the queue, checked: anything else is a poison message. */
 export function asFanOutMessage(body: unknown): QueuedMessage | null {
