@@ -103,3 +103,17 @@ describe('a poison message', () => {
     errors.mockRestore();
   });
 });
+
+describe('without a queue binding', () => {
+  it('the work runs after the answer through waitUntil, and nothing is lost', async () => {
+    const { enqueue } = await import('../../worker/queues/producer.ts');
+    const post = (await testDb.prepare("SELECT id FROM posts WHERE creator_id = ? AND status = 'PUBLISHED' LIMIT 1").bind(USERS.writer).first<{ id: string }>())!;
+    await testDb.prepare('INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, created_at) VALUES (?, ?, ?, ?)').bind(USERS.reader, 'USER', USERS.writer, Date.now()).run();
+    const told = () => testDb.prepare("SELECT count(*) AS n FROM notifications WHERE post_id = ? AND type = 'NEW_STORY' AND user_id = ?").bind(post.id, USERS.reader).first<number>('n');
+    expect(await told()).toBe(0);
+    const backlog = await queueBacklog();
+    await enqueue({ ...testEnv, FANOUT_QUEUE: undefined }, [{ kind: 'notifications.new-story', postId: post.id, writerId: USERS.writer, collectionId: null, now: Date.now(), after: '' }]);
+    await vi.waitFor(async () => expect(await told()).toBe(1), { timeout: 10_000, interval: 50 });
+    expect(await queueBacklog()).toEqual(backlog); // nothing went through the queue
+  });
+});

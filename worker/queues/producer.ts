@@ -3,10 +3,8 @@
 //
 // Without a queue binding (a harness that has none), the same handlers run inline after the
 // answer through waitUntil, retried a few times in place: nothing is lost, nothing waits on it.
-import { waitUntil } from 'cloudflare:workers';
 import type { Queue } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
-import { handleFanOutMessage } from './handlers.ts';
 import type { FanOutMessage, QueuedMessage } from './messages.ts';
 import { recordDeadLetter } from './dead-letters.ts';
 
@@ -21,7 +19,19 @@ export async function enqueue(env: Env, messages: readonly FanOutMessage[]): Pro
   const marked: QueuedMessage[] = testFaultRequested(env) ? messages.map((m) => ({ ...m, failBatchOnce: true })) : [...messages];
   const queue = env.FANOUT_QUEUE;
   if (queue) await sendCounted(env, queue, marked);
-  else waitUntil(runInline(env, marked));
+  else (await runtimeWaitUntil())(runInline(env, marked));
+}
+
+/**
+ * The runtime's waitUntil (module `cloudflare:workers`), looked up when first needed: the
+ * specifier is a variable so that Node (unit tests, the schema printer's bundle), which has
+ * no such module, never resolves it; only the no-binding path runs it, inside workerd.
+ */
+let waitUntilOfRuntime: ((promise: Promise<unknown>) => void) | undefined;
+async function runtimeWaitUntil(): Promise<(promise: Promise<unknown>) => void> {
+  const specifier = 'cloudflare:workers';
+  waitUntilOfRuntime ??= ((await import(/* @vite-ignore */ specifier)) as { waitUntil(promise: Promise<unknown>): void }).waitUntil;
+  return waitUntilOfRuntime;
 }
 
 /**
@@ -43,6 +53,8 @@ export async function sendCounted(env: Pick<Env, 'DB'>, queue: Queue<unknown>, b
 }
 
 async function runInline(env: Env, messages: readonly QueuedMessage[]): Promise<void> {
+  // Imported here: the handlers import the modules that import this one (publishing, search).
+  const { handleFanOutMessage } = await import('./handlers.ts');
   for (const message of messages) {
     for (let attempt = 1; ; attempt++) {
       try {
