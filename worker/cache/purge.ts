@@ -61,6 +61,7 @@ export async function purgeTags(env: PurgeEnv, tags: Iterable<string>, options: 
 
   if (options.zone === undefined) {
     if (zonePurgerFromEnv(env)) {
+      // Every caller that can have a zone passes the request's whole env (the queue binding with it).
       await enqueue(env as Env, [{ kind: 'cache.zone-purge', tags: list }]);
       report.zone = { calls: 0, ok: true, errors: [], queued: true };
     }
