@@ -117,3 +117,17 @@ describe('without a queue binding', () => {
     expect(await queueBacklog()).toEqual(backlog); // nothing went through the queue
   });
 });
+
+describe('idempotency keys', () => {
+  it('the daily job forgets keys past any redelivery and keeps the recent ones', async () => {
+    const { runScheduledJobs } = await import('../../worker/scheduled.ts');
+    const now = Date.now();
+    await testDb.batch([
+      testDb.prepare('INSERT INTO queue_idempotency_keys (key, claimed_at) VALUES (?, ?)').bind('test:old', now - 16 * 86_400_000),
+      testDb.prepare('INSERT INTO queue_idempotency_keys (key, claimed_at) VALUES (?, ?)').bind('test:recent', now - 13 * 86_400_000),
+    ]);
+    await runScheduledJobs(testEnv, now);
+    const keys = (await testDb.prepare("SELECT key FROM queue_idempotency_keys WHERE key LIKE 'test:%' ORDER BY key").all<{ key: string }>()).results.map((r) => r.key);
+    expect(keys).toEqual(['test:recent']);
+  });
+});
