@@ -1,6 +1,12 @@
 // Seeds the LOCAL D1 database with the demo world.
 //
 //   node scripts/seed.ts [--stories N] [--seed S] [--now DATE] [--reset] [--persist-to DIR]
+//                        [--subscribers N] [--followers N]
+//
+// --subscribers / --followers (issue 17, docs/scale.md): the demo writer (ada) gets N newsletter
+// subscribers and N followers more, made-up readers fan1@fans.vellum.test … (the first of them
+// both subscribe and follow), so the fan-out of publishing is measured at scale, not assumed:
+// e.g. --subscribers 100000 --followers 50000. They are generated in SQL by the database itself.
 //
 // The world is generated relative to the moment it is seeded (--now, default: now): the
 // same seed gives the same content, with every time moved so the demo accounts are in
@@ -19,6 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAN_OUT_WRITER, fanOutStatements } from './demo-world/fan-out.ts';
 import { DEFAULT_SEED, TABLES_IN_FK_ORDER, deleteStatements, generateWorld, insertStatements, type World } from './demo-world/index.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,10 +41,14 @@ interface Options {
   persistTo: string | null;
   /** The world's present, epoch ms. */
   now: number;
+  /** Made-up newsletter subscribers of the demo writer (0: none). */
+  subscribers: number;
+  /** Made-up followers of the demo writer (0: none). */
+  followers: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { stories: 1000, seed: DEFAULT_SEED, reset: false, persistTo: null, now: Date.now() };
+  const options: Options = { stories: 1000, seed: DEFAULT_SEED, reset: false, persistTo: null, now: Date.now(), subscribers: 0, followers: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=', 2) as [string, string | undefined];
     const value = (): string => {
@@ -51,8 +62,10 @@ function parseArgs(argv: string[]): Options {
       case '--now': options.now = instant(flag, value()); break;
       case '--reset': options.reset = true; break;
       case '--persist-to': options.persistTo = resolve(value()); break;
+      case '--subscribers': options.subscribers = integerAtLeast(0, flag, value()); break;
+      case '--followers': options.followers = integerAtLeast(0, flag, value()); break;
       case '--help': case '-h':
-        console.log('Usage: node scripts/seed.ts [--stories N] [--seed S] [--now DATE] [--reset] [--persist-to DIR]');
+        console.log('Usage: node scripts/seed.ts [--stories N] [--seed S] [--now DATE] [--reset] [--persist-to DIR] [--subscribers N] [--followers N]');
         process.exit(0);
         break;
       default: fail(`unknown option ${flag} (try --help)`);
@@ -190,6 +203,16 @@ function main(): void {
   }
   console.log(`\nDone in ${seconds(started)}.`);
   if (mismatch) fail('the local D1 does not hold what was generated');
+  if (options.subscribers > 0 || options.followers > 0) {
+    const t = performance.now();
+    const file = join(TMP, `fan-out-${options.persistTo ? basename(options.persistTo).replace(/[^\w.-]+/g, '_') : 'local'}.sql`);
+    const fd = openSync(file, 'w');
+    writeSync(fd, fanOutStatements(options.subscribers, options.followers, options.now).join(';\n') + ';\n');
+    closeSync(fd);
+    wrangler(['d1', 'execute', 'DB', '--local', '--file', file, '--yes'], options);
+    console.log(`The demo writer (${FAN_OUT_WRITER}) has ${options.subscribers} more subscribers and ${options.followers} more followers (${seconds(t)}).`);
+  }
+
 }
 
 main();

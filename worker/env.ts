@@ -79,7 +79,10 @@ export interface Env {
   /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
   FAULT_INJECTION?: string;
   /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
-  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer" | "payments">;
+  INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer" | "payments" | "queue-batch">;
+  // ---- Scale: the fan-out queue (worker/queues/; docs/adr/0015-scale.md) ----
+  /** Producer binding of the vellum-fanout queue; absent (a harness without queues): the work runs inline after the answer. */
+  FANOUT_QUEUE?: import('@cloudflare/workers-types').Queue<unknown>;
   // ---- Membership and payments (worker/payments/, docs/membership.md) ----
   /**
    * "local": the test provider inside the worker (development only: refused elsewhere);

@@ -31,6 +31,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/una
 import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
+import { queue } from './queues/consumer.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -101,5 +102,6 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   return withSecurityHeaders(await app.fetch(request, envWithFaults(request, env), ctx), env, request.url);
 }
 
-// fetch serves every request; scheduled runs the cron triggers of wrangler.toml.
-export default { fetch, scheduled };
+// fetch serves every request; scheduled runs the cron triggers of wrangler.toml; queue consumes
+// the fan-out queue and its dead-letter queue (worker/queues/consumer.ts).
+export default { fetch, scheduled, queue };

@@ -3,16 +3,19 @@
 //   expired account-data archives are deleted (worker/accounts/expired-exports.ts), and OAuth
 //   codes a day past expiry (worker/oauth/authorization.ts); stories published over 30 days ago
 //   leave trending this month (worker/trending/trending-month.ts); error reports older than 30
-//   days are deleted (worker/reports/error-report-retention.ts).
-// "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts).
+//   days are deleted (worker/reports/error-report-retention.ts); the fan-out queue's idempotency
+//   keys older than 15 days are forgotten.
+// "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts),
+//   one fan-out queue message per due subscription (docs/adr/0015-scale.md).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { purgeExpiredTrash } from './trash/purge-trash.ts';
-import { runBillingClock } from './membership/billing-clock.ts';
+import { queueDueRenewals } from './membership/billing-clock.ts';
 import { deleteExpiredExports } from './accounts/expired-exports.ts';
 import { deleteOldCodes } from './oauth/authorization.ts';
 import { clearExpiredTrendingMonth } from './trending/trending-month.ts';
 import { pruneErrorReports } from './reports/error-report-retention.ts';
+import { forgetExpiredKeys } from './queues/idempotency.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
@@ -27,10 +30,12 @@ export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: num
   console.log(JSON.stringify({ event: 'trending_month_cleared', posts: leftTrending }));
   const prunedReports = await pruneErrorReports(env.DB, now);
   console.log(JSON.stringify({ event: 'error_reports_pruned', reports: prunedReports }));
+  // The fan-out queue's idempotency keys past any redelivery (docs/adr/0015-scale.md).
+  console.log(JSON.stringify({ event: 'idempotency_keys_forgotten', keys: await forgetExpiredKeys(env.DB, now) }));
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {
-  const report = await runBillingClock(env, now);
+  const report = await queueDueRenewals(env, now);
   console.log(JSON.stringify({ event: 'billing_clock', ...report }));
 }
 

@@ -30,8 +30,9 @@ function freePort() {
  * `config`: another wrangler config than the project's (e.g. bench/d1-replay/wrangler.toml).
  * `copyOfState`: serve a fresh copy of the seeded state under this name, so two sites can
  * run at once without sharing database files.
+ * `beforeStart(stateDir)`: setup of that copy's database before the site opens it.
  */
-export async function startSite({ stories = 1000, vars = {}, config, copyOfState } = {}) {
+export async function startSite({ stories = 1000, vars = {}, config, copyOfState, beforeStart } = {}) {
   const seededDir = path.join(root, `.tmp/bench-state-${stories}`);
   if (!existsSync(path.join(seededDir, '.seeded'))) {
     const seededPersist = ['--persist-to', seededDir];
@@ -44,6 +45,7 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
     stateDir = `${seededDir}-${copyOfState}`;
     rmSync(stateDir, { recursive: true, force: true });
     cpSync(seededDir, stateDir, { recursive: true });
+    if (beforeStart) await beforeStart(stateDir);
   }
   const persist = ['--persist-to', stateDir, ...(config ? ['--config', config] : [])];
   const port = await freePort();

@@ -9,6 +9,7 @@ import { emailSettingsHash } from '../../worker/newsletters/signing.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
 import { loggedOut, signedIn, type Caller } from './helpers/signed-in.ts';
+import { drainQueue } from './helpers/queue.ts';
 
 const SUBSCRIBE = `mutation($writerId: ID!) { subscribeToNewsletter(writerId: $writerId) { __typename ... on User { id viewerIsSubscribedToNewsletter } ... on BadRequest { message } ... on NotFound { message } } }`;
 const UNSUBSCRIBE = `mutation($writerId: ID!) { unsubscribeFromNewsletter(writerId: $writerId) { __typename ... on User { id viewerIsSubscribedToNewsletter } } }`;
@@ -28,6 +29,8 @@ async function publish(title: string, options: { memberOnly?: boolean; send?: bo
   const saved = (await writer.gql(SAVE, { title, contentJson: paragraphs(options.count ?? 2, title) })).data!.saveDraft;
   const published = (await writer.gql(PUBLISH, { postId: saved.post.id, memberOnly: options.memberOnly ?? false, send: options.send ?? true })).data!.publishPost;
   expect(published.__typename).toBe('Post');
+  // The emails go out from the fan-out queue (docs/adr/0015-scale.md).
+  await drainQueue();
   return published as { id: string; mediumUrl: string };
 }
 
@@ -74,6 +77,7 @@ describe('a published story by email', () => {
     expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // Republishing (an edit) never sends it again.
     await writer.gql(PUBLISH, { postId: story.id, memberOnly: false, send: true });
+    await drainQueue();
     expect(await inbox('Letters from the edge')).toHaveLength(1);
   });
 

@@ -20,6 +20,7 @@ import { timingSafeEqual } from 'hono/utils/buffer';
 import { isDevelopment, type Env } from '../env.ts';
 import { purgeTags, urlTargets } from './purge.ts';
 import { isValidTag, MAX_TAG_LENGTH } from './tags.ts';
+import { zonePurgerFromEnv } from './zone-purge.ts';
 
 export const PURGE_PATH = '/_/admin/cache/purge';
 export const DEV_PURGE_TOKEN = 'dev-purge-token';
@@ -107,7 +108,8 @@ export async function handlePurgeRequest(request: Request, env: Env): Promise<Re
 
   const targets = await urlTargets(env, body.urls);
   const urlTags = targets.flatMap((t) => (t.tag ? [t.tag] : []));
-  const report = await purgeTags(env, [...body.tags, ...urlTags]);
+  // An operator's purge calls the zone API here and now: the answer reports what it said.
+  const report = await purgeTags(env, [...body.tags, ...urlTags], { zone: zonePurgerFromEnv(env) });
   return json({
     purged: {
       tags: body.tags.filter((tag, i) => body.tags.indexOf(tag) === i),

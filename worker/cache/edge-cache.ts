@@ -206,5 +206,7 @@ export async function serveWithEdgeCache<P extends CachedPageRequest>(
   const headers = sharedPageHeaders(storedHeaders, status, 0);
   const queries = rendered.headers.get('x-d1-queries');
   if (queries !== null) headers.set('x-d1-queries', queries);
+  const rowsRead = rendered.headers.get('x-d1-rows-read');
+  if (rowsRead !== null) headers.set('x-d1-rows-read', rowsRead);
   return new Response(forReader, { status: 200, headers });
 }

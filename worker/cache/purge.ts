@@ -8,7 +8,8 @@
 //   2. deletes the copies this data centre holds (found through the tag index): the next
 //      read here is a MISS;
 //   3. with a zone configured (production), asks the zone purge API to drop the tags in
-//      every data centre. A HIT reads no ledger, so this call is what reaches copies held
+//      every data centre: a cache.zone-purge message on the fan-out queue (worker/queues/,
+//      docs/adr/0015-scale.md) makes that call after the write answers, retried when refused. A HIT reads no ledger, so this call is what reaches copies held
 //      elsewhere; if it fails, those copies live out their TTL (docs/adr/0001-edge-cache.md).
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
@@ -21,10 +22,14 @@ import { defaultPageStore, type PageStore } from './storage.ts';
 import { uniqueTags } from './tags.ts';
 import { currentDeploymentVersion } from './version.ts';
 import { zonePurgerFromEnv, type ZonePurgeReport, type ZonePurger } from './zone-purge.ts';
+import { enqueue } from '../queues/producer.ts';
 
 export interface PurgeOptions {
   store?: PageStore;
-  /** undefined: from the configuration (CF_ZONE_ID, CF_API_TOKEN); null: none. */
+  /**
+   * undefined: from the configuration (CF_ZONE_ID, CF_API_TOKEN), called through the fan-out
+   * queue (the report then says queued); null: none; a purger: called here and now.
+   */
   zone?: ZonePurger | null;
   now?: number;
 }
@@ -33,8 +38,8 @@ export interface PurgeReport {
   tags: string[];
   /** Copies deleted in this data centre. */
   localCopiesDeleted: number;
-  /** null when no zone is configured. */
-  zone: ZonePurgeReport | null;
+  /** null when no zone is configured; queued when the fan-out queue makes the call. */
+  zone: (ZonePurgeReport & { queued?: true }) | null;
 }
 
 type PurgeEnv = Pick<Env, 'DB' | 'CF_ZONE_ID' | 'CF_API_TOKEN' | 'EDGE_CACHE_TTL_SECONDS'>;
@@ -54,8 +59,13 @@ export async function purgeTags(env: PurgeEnv, tags: Iterable<string>, options: 
   report.localCopiesDeleted = deleted.filter(Boolean).length;
   await forgetStoredCopies(env.DB, keys, now);
 
-  const zone = options.zone === undefined ? zonePurgerFromEnv(env) : options.zone;
-  if (zone) report.zone = await zone.purgeTags(list);
+  if (options.zone === undefined) {
+    if (zonePurgerFromEnv(env)) {
+      // Every caller that can have a zone passes the request's whole env (the queue binding with it).
+      await enqueue(env as Env, [{ kind: 'cache.zone-purge', tags: list }]);
+      report.zone = { calls: 0, ok: true, errors: [], queued: true };
+    }
+  } else if (options.zone) report.zone = await options.zone.purgeTags(list);
   console.log(JSON.stringify({ event: 'edge_cache_purge', ...report }));
   return report;
 }

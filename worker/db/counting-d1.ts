@@ -9,6 +9,12 @@ export interface CountingD1 {
   db: D1Database;
   /** Statements executed so far (a batch counts each statement it holds). */
   count(): number;
+  /**
+   * Rows D1 reports having read (result meta rows_read) for the statements whose answer carries
+   * it (all, run, batch); first and raw answer without meta, so this is a lower bound
+   * (x-d1-rows-read; the cost model of docs/scale.md reads it).
+   */
+  rowsRead(): number;
   /** Whether a statement or batch of this request failed (the page is then a 503: worker/hardening/unavailable.ts). */
   failed(): boolean;
 }
@@ -18,7 +24,15 @@ const ORIGINAL = Symbol('original statement');
 
 export function countingD1(inner: D1Database): CountingD1 {
   let executed = 0;
+  let rowsRead = 0;
   let failed = false;
+  const noteRows = <T>(result: T): T => {
+    for (const one of Array.isArray(result) ? result : [result]) {
+      const read = (one as { meta?: { rows_read?: number } } | null)?.meta?.rows_read;
+      if (typeof read === 'number') rowsRead += read;
+    }
+    return result;
+  };
   const noteFailure = (error: unknown): never => {
     failed = true;
     throw error;
@@ -37,7 +51,7 @@ export function countingD1(inner: D1Database): CountingD1 {
         if (typeof prop === 'string' && RUNNERS.has(prop)) {
           return (...args: unknown[]) => {
             executed++;
-            return ((value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).catch(noteFailure);
+            return ((value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).then(noteRows, noteFailure);
           };
         }
         return value.bind(target);
@@ -55,7 +69,7 @@ export function countingD1(inner: D1Database): CountingD1 {
         return (statements: D1PreparedStatement[]) => {
           executed += statements.length;
           // The wrapped statements are proxies; D1 needs the originals.
-          return target.batch(statements.map(unwrap)).catch(noteFailure);
+          return target.batch(statements.map(unwrap)).then(noteRows, noteFailure);
         };
       }
       if (prop === 'exec') {
@@ -68,7 +82,7 @@ export function countingD1(inner: D1Database): CountingD1 {
     },
   });
 
-  return { db, count: () => executed, failed: () => failed };
+  return { db, count: () => executed, rowsRead: () => rowsRead, failed: () => failed };
 }
 
 function unwrap(statement: D1PreparedStatement): D1PreparedStatement {

@@ -212,6 +212,8 @@ export const follows = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.followerId, t.targetType, t.targetId] }),
     index('follows_by_target').on(t.targetType, t.targetId, sql`${t.createdAt} DESC`),
+    // The new-story fan-out's pages (migrations/0023_queues.sql).
+    index('follows_by_target_follower').on(t.targetType, t.targetId, t.followerId),
   ],
 );
 
@@ -997,6 +999,26 @@ export const oauthCodes = sqliteTable(
   },
   (t) => [index('oauth_codes_by_expiry').on(t.expiresAt)],
 );
+// ── Fan-out on queues (migrations/0023_queues.sql, docs/adr/0015-scale.md).
+export const queueIdempotencyKeys = sqliteTable('queue_idempotency_keys', {
+  key: text('key').primaryKey(),
+  claimedAt: integer('claimed_at').notNull(),
+});
+
+export const queueDeadLetters = sqliteTable('queue_dead_letters', {
+  id: integer('id').primaryKey(),
+  messageId: text('message_id').notNull(),
+  kind: text('kind'),
+  bodyJson: text('body_json').notNull(),
+  attempts: integer('attempts').notNull(),
+  receivedAt: integer('received_at').notNull(),
+});
+
+export const queueBacklog = sqliteTable('queue_backlog', {
+  id: integer('id').primaryKey(),
+  sent: integer('sent').notNull(),
+  settled: integer('settled').notNull(),
+});
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 // ---------------------------------------------------------------------------------------------
@@ -1093,6 +1115,10 @@ export const TABLES = {
   // Topic curation (migrations/0027_topic_curation_trending.sql).
   topic_curators: topicCurators,
   topic_featured_posts: topicFeaturedPosts,
+  // Fan-out on queues (migrations/0023_queues.sql).
+  queue_idempotency_keys: queueIdempotencyKeys,
+  queue_dead_letters: queueDeadLetters,
+  queue_backlog: queueBacklog,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

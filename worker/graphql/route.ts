@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { countingD1 } from '../db/counting-d1.ts';
+import { requestDatabase, withBookmarkCookie } from '../db/request-database.ts';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { createGraphQLContext } from './context.ts';
@@ -17,7 +17,9 @@ export const D1_QUERY_COUNT_HEADER = 'x-d1-queries';
 export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
   const limit = bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: () => graphQLBodyTooLarge(GRAPHQL_MAX_BODY_BYTES) });
   app.post('/_/graphql', limit, async (c) => {
-    const d1 = countingD1(c.env.DB);
+    // The request's D1 session: replica reads, the reader's own writes always seen (worker/db/request-database.ts).
+    const database = requestDatabase(c.env.DB, c.req.raw);
+    const { d1 } = database;
     const viewer = await resolveViewer(d1.db, c.req.raw);
     const responseHeaders = new Headers();
     const context = createGraphQLContext({ db: d1.db, env: c.env, viewer, request: c.req.raw, responseHeaders });
@@ -28,7 +30,8 @@ export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
     });
     for (const cookie of responseHeaders.getSetCookie()) response.headers.append('set-cookie', cookie);
     response.headers.set(D1_QUERY_COUNT_HEADER, String(d1.count()));
-    return response;
+    response.headers.set('x-d1-rows-read', String(d1.rowsRead()));
+    return withBookmarkCookie(response, database);
   });
   app.all('/_/graphql', (c) => graphQLMethodNotAllowed(c.req.method));
 }

@@ -12,7 +12,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 
 export const FAULT_HEADER = 'x-vellum-fault';
-export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments'] as const;
+// queue-batch: the fan-out work this request queues fails its first batch half-way (worker/queues/consumer.ts).
+export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments', 'queue-batch'] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 /** What a failing D1 throws: the message D1 gives when its storage cannot be reached. */
@@ -65,6 +66,8 @@ function d1FailingWritesTo(inner: D1Database, tables: readonly string[]): D1Data
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), writes.test(sql));
       if (prop === 'batch') return (statements: D1PreparedStatement[]) => (statements.some(isFailing) ? fail() : target.batch(statements.map(unwrap)));
+      // A read-replica session of the request (worker/db/request-database.ts) fails the same writes.
+      if (prop === 'withSession') return (constraint?: string) => d1FailingWritesTo(target.withSession(constraint) as unknown as D1Database, tables);
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

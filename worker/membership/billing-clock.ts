@@ -8,6 +8,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { localProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { oncePerKey } from '../queues/idempotency.ts';
+import { enqueue } from '../queues/producer.ts';
 
 export interface BillingReport {
   provider: 'local' | 'stripe';
@@ -27,11 +29,49 @@ export async function runBillingClock(env: Env, now: number): Promise<BillingRep
 }
 
 /**
+ * The hourly cron's billing job on the fan-out queue (docs/adr/0015-scale.md): one
+ * billing.renewal message per due subscription, so a run with thousands due neither runs
+ * into the scheduled handler's limits nor stops at the first failure: each renewal is retried
+ * on its own. (`npm run billing:advance` and the tests still run the clock inline: they read
+ * its report.) With Stripe nothing is due here: Stripe renews and tells us by webhook.
+ */
+export async function queueDueRenewals(env: Env, now: number): Promise<{ provider: 'local' | 'stripe'; queued: number; redelivered: number }> {
+  if (!usesLocalProvider(env)) return { provider: 'stripe', queued: 0, redelivered: 0 };
+  const provider = localProviderFor(env);
+  // Completed checkouts our handler did not take are few and already paid: sent again here, inline.
+  const redelivered = await provider.redeliverKept(now);
+  const due = await provider.dueSubscriptions(now);
+  await enqueue(env, due.map((s) => ({ kind: 'billing.renewal' as const, subscriptionId: s.id, now })));
+  return { provider: 'local', queued: due.length, redelivered };
+}
+
+/**
+ * One billing.renewal message: renews (or ends) the subscription if it is still due. Charged at
+ * most once per period: the idempotency key names the period's end, and an event our webhook
+ * did not take (undelivered) gives the key back and fails, so the queue tries again later.
+ */
+export async function renewDueSubscription(env: Env, subscriptionId: string, now: number): Promise<void> {
+  const provider = localProviderFor(env);
+  const due = (await provider.dueSubscriptions(now)).find((s) => s.id === subscriptionId);
+  if (!due) return;
+  await oncePerKey(env.DB, `renewal:${subscriptionId}:${due.currentPeriodEnd}`, async () => {
+    const report = await provider.renewDue(subscriptionId, now);
+    if (report.undelivered > 0) throw new Error(`Renewal of ${subscriptionId}: the webhook did not take the event`);
+  });
+}
+
+/**
  * Development: moves the billing clock `days` forward by moving every billing time the same
  * distance into the past (memberships, the local provider's subscriptions, charges, gift
  * codes), then runs the billing job. Pages, sessions and sign-in keep the real clock.
  */
 export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
+  await shiftBillingClock(env, days);
+  return runBillingClock(env, now);
+}
+
+/** Moves every billing time `days` into the past (advanceBillingClock without the run). */
+export async function shiftBillingClock(env: Env, days: number): Promise<void> {
   const delta = Math.round(days * 86_400_000);
   const db: D1Database = env.DB;
   await db.batch([
@@ -51,5 +91,4 @@ export async function advanceBillingClock(env: Env, days: number, now: number): 
     db.prepare('UPDATE gift_codes SET created_at = created_at - ?1, expires_at = expires_at - ?1, redeemed_at = redeemed_at - ?1').bind(delta),
     db.prepare('UPDATE subscriptions SET switch_plan_at = switch_plan_at - ?1').bind(delta),
   ]);
-  return runBillingClock(env, now);
 }

@@ -7,13 +7,20 @@
 // publishing, never tells anyone twice. Unlisted stories and responses tell nobody: an
 // unlisted story is not announced anywhere, and a response already notifies its story's author.
 //
-// Bounded work per request: one INSERT … SELECT writes at most NEW_STORY_FAN_OUT_CAP rows
-// (the most recent followers first; a follower of both the writer and the publication is told
-// once; neither side of a block is told). A writer with more followers than that notifies the newest ones only, until the fan-out
-// moves to a queue (issue 17), which can page through every follower.
+// On the fan-out queue (docs/adr/0015-scale.md): the publish request queues one
+// notifications.new-story message; each message writes the notifications of the next
+// NEW_STORY_PAGE_SIZE followers (in follower order, through follows_by_target_follower) and
+// queues the next page, so every follower is told however many there are. Writing is its own
+// idempotency key: a follower who already has this story's NEW_STORY notification is skipped,
+// so a retried page, or a follower of both the writer and the publication, is told once;
+// neither side of a block is told.
 import type { D1Database } from '@cloudflare/workers-types';
+import type { Env } from '../env.ts';
+import type { NewStoryFollowersMessage } from '../queues/messages.ts';
+import { enqueue } from '../queues/producer.ts';
 
-export const NEW_STORY_FAN_OUT_CAP = 2000;
+/** Followers one message tells. */
+export const NEW_STORY_PAGE_SIZE = 1000;
 
 export interface NewStory {
   postId: string;
@@ -23,25 +30,43 @@ export interface NewStory {
   now: number;
 }
 
-/** Records one unread NEW_STORY notification per follower; answers how many were written. */
-export async function notifyFollowersOfNewStory(db: D1Database, story: NewStory, cap = NEW_STORY_FAN_OUT_CAP): Promise<number> {
+/** Queues the telling of every follower (the publish request calls this and answers). */
+export async function notifyFollowersOfNewStory(env: Env, story: NewStory): Promise<void> {
+  await enqueue(env, [{ kind: 'notifications.new-story', ...story, after: '' }]);
+}
+
+/** One page of followers after `after`: their notifications, and the next page's message. */
+export async function notifyFollowersPage(env: Env, page: NewStoryFollowersMessage, pageSize = NEW_STORY_PAGE_SIZE): Promise<void> {
+  const { followers, last } = await tellFollowers(env.DB, page, page.after, pageSize);
+  if (followers === pageSize && last) await enqueue(env, [{ ...page, after: last }]);
+}
+
+/**
+ * Records one unread NEW_STORY notification for each of the next `limit` followers after
+ * `after` (in follower id order); answers how many followers the page held and the last one.
+ */
+export async function tellFollowers(db: D1Database, story: NewStory, after: string, limit: number): Promise<{ followers: number; written: number; last: string | null }> {
   const { postId, writerId, now } = story;
-  const result = await db
+  const { results } = await db
+    .prepare(
+      `SELECT follower_id FROM follows WHERE target_type = 'USER' AND target_id = ?1 AND follower_id > ?3
+       UNION
+       SELECT follower_id FROM follows WHERE target_type = 'COLLECTION' AND target_id = ?2 AND follower_id > ?3
+       ORDER BY follower_id LIMIT ?4`,
+    )
+    .bind(writerId, story.collectionId ?? '', after, limit)
+    .all<{ follower_id: string }>();
+  if (results.length === 0) return { followers: 0, written: 0, last: null };
+  const written = await db
     .prepare(
       `INSERT INTO notifications (id, user_id, actor_id, type, post_id, created_at, read_at)
-       SELECT lower(hex(randomblob(6))), follower_id, ?, 'NEW_STORY', ?, ?, NULL
-       FROM (
-         SELECT f.follower_id AS follower_id, max(f.created_at) AS followed_at FROM follows f
-         WHERE ((f.target_type = 'USER' AND f.target_id = ?) OR (f.target_type = 'COLLECTION' AND f.target_id = ?))
-           AND f.follower_id <> ?
-           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = f.follower_id AND b.blocked_id = ?) OR (b.blocker_id = ? AND b.blocked_id = f.follower_id))
-           AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = f.follower_id AND n.post_id = ? AND n.type = 'NEW_STORY')
-         GROUP BY f.follower_id
-         ORDER BY followed_at DESC
-         LIMIT ?
-       )`,
+       SELECT lower(hex(randomblob(6))), f.value, ?1, 'NEW_STORY', ?2, ?3, NULL
+       FROM json_each(?4) f
+       WHERE f.value <> ?1
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = f.value AND b.blocked_id = ?1) OR (b.blocker_id = ?1 AND b.blocked_id = f.value))
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = f.value AND n.post_id = ?2 AND n.type = 'NEW_STORY')`,
     )
-    .bind(writerId, postId, now, writerId, story.collectionId ?? '', writerId, writerId, writerId, postId, cap)
+    .bind(writerId, postId, now, JSON.stringify(results.map((r) => r.follower_id)))
     .run();
-  return result.meta.changes ?? 0;
+  return { followers: results.length, written: written.meta.changes ?? 0, last: results.at(-1)!.follower_id };
 }

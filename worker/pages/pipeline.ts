@@ -25,7 +25,8 @@ import { createMiddleware } from 'hono/factory';
 import { configuredFlags, type Env } from '../env.ts';
 import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
-import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
+import type { CountingD1 } from '../db/counting-d1.ts';
+import { requestDatabase, withBookmarkCookie } from '../db/request-database.ts';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context.ts';
 import { readSignInConfirmation } from '../auth/sign-in.ts';
 import { resolveRedirect } from '../../shared/routing/redirects.ts';
@@ -133,8 +134,11 @@ export const resolveHostKind = createMiddleware<PageEnv>(async (c, next) => {
   if (!host) return notCached(c.text(`Unknown host: ${hostHeader} is not served by ${c.env.PRODUCT_NAME}.`, 404));
   c.set('url', url);
   c.set('host', host);
-  c.set('d1', countingD1(c.env.DB));
+  // The request's D1 session: replica reads, the reader's own writes always seen (worker/db/request-database.ts).
+  const database = requestDatabase(c.env.DB, c.req.raw);
+  c.set('d1', database.d1);
   await next();
+  c.res = withBookmarkCookie(c.res, database);
 });
 
 export const lookUpEdgeCache = createMiddleware<PageEnv>(async (c, next) => {

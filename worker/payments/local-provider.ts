@@ -45,6 +45,16 @@ export interface CardInput {
 
 export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError };
 
+/** What a billing run did (worker/membership/billing-clock.ts reports it). */
+export interface BillingRunReport {
+  renewed: number;
+  failed: number;
+  ended: number;
+  undelivered: number;
+  /** Kept events (a completed checkout the handler did not take) that this run delivered. */
+  redelivered: number;
+}
+
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
@@ -190,49 +200,65 @@ export class LocalProvider implements PaymentProvider {
    * was, so the next run sends the same invoice again (same id: applied once), as Stripe
    * retries an unacknowledged delivery (docs/adr/0008-hardening.md "Scheduled jobs").
    */
-  async runBilling(now: number): Promise<{ renewed: number; failed: number; ended: number; undelivered: number; redelivered: number }> {
-    const db = orm(this.db);
-    const redelivered = await this.redeliverKept(now);
-    const due = await db
+  async runBilling(now: number): Promise<BillingRunReport> {
+    const report: BillingRunReport = { renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered: await this.redeliverKept(now) };
+    for (const subscription of await this.dueSubscriptions(now)) await this.renewOne(subscription, now, report);
+    return report;
+  }
+
+  /** Active subscriptions whose period has ended by `now` (the billing clock's work list). */
+  async dueSubscriptions(now: number): Promise<(typeof devpaySubscriptions.$inferSelect)[]> {
+    return orm(this.db)
       .select()
       .from(devpaySubscriptions)
       .where(and(eq(devpaySubscriptions.status, 'active'), lte(devpaySubscriptions.currentPeriodEnd, now)))
       .all();
-    const report = { renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered };
-    for (const subscription of due) {
-      if (subscription.cancelAtPeriodEnd) {
-        await db.update(devpaySubscriptions).set({ status: 'canceled' }).where(and(eq(devpaySubscriptions.id, subscription.id), eq(devpaySubscriptions.status, 'active')));
-        const delivered = await this.tryDeliver('customer.subscription.deleted', Math.min(now, subscription.currentPeriodEnd), {
-          object: 'subscription',
-          id: subscription.id,
-          customer: subscription.customerRef,
-          status: 'canceled',
-          ended_at: Math.floor(subscription.currentPeriodEnd / 1000),
-          metadata: JSON.parse(subscription.metadata) as Record<string, string>,
-        });
-        if (delivered) report.ended++;
-        else {
-          await this.restore(subscription);
-          report.undelivered++;
-        }
-        continue;
-      }
-      // A clock moved past several periods renews each of them in turn.
-      let current = subscription;
-      while (current.status === 'active' && current.currentPeriodEnd <= now) {
-        const outcome = await this.chargeRenewal(current, now);
-        if (outcome === 'undelivered') {
-          report.undelivered++;
-          break;
-        }
-        if (outcome === 'paid') report.renewed++;
-        else report.failed++;
-        const next = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, current.id)).get();
-        if (!next || outcome !== 'paid') break;
-        current = next;
-      }
-    }
+  }
+
+  /**
+   * One subscription's part of runBilling, for the fan-out queue's billing.renewal message
+   * (worker/membership/billing-clock.ts): nothing when it is no longer active and due.
+   */
+  async renewDue(subscriptionId: string, now: number): Promise<BillingRunReport> {
+    const report: BillingRunReport = { renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered: 0 };
+    const subscription = await orm(this.db).select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionId)).get();
+    if (subscription && subscription.status === 'active' && subscription.currentPeriodEnd <= now) await this.renewOne(subscription, now, report);
     return report;
+  }
+
+  private async renewOne(subscription: typeof devpaySubscriptions.$inferSelect, now: number, report: BillingRunReport): Promise<void> {
+    const db = orm(this.db);
+    if (subscription.cancelAtPeriodEnd) {
+      await db.update(devpaySubscriptions).set({ status: 'canceled' }).where(and(eq(devpaySubscriptions.id, subscription.id), eq(devpaySubscriptions.status, 'active')));
+      const delivered = await this.tryDeliver('customer.subscription.deleted', Math.min(now, subscription.currentPeriodEnd), {
+        object: 'subscription',
+        id: subscription.id,
+        customer: subscription.customerRef,
+        status: 'canceled',
+        ended_at: Math.floor(subscription.currentPeriodEnd / 1000),
+        metadata: JSON.parse(subscription.metadata) as Record<string, string>,
+      });
+      if (delivered) report.ended++;
+      else {
+        await this.restore(subscription);
+        report.undelivered++;
+      }
+      return;
+    }
+    // A clock moved past several periods renews each of them in turn.
+    let current = subscription;
+    while (current.status === 'active' && current.currentPeriodEnd <= now) {
+      const outcome = await this.chargeRenewal(current, now);
+      if (outcome === 'undelivered') {
+        report.undelivered++;
+        break;
+      }
+      if (outcome === 'paid') report.renewed++;
+      else report.failed++;
+      const next = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, current.id)).get();
+      if (!next || outcome !== 'paid') break;
+      current = next;
+    }
   }
 
   /** Puts a subscription back as it was before a renewal whose event was not taken. */
@@ -309,7 +335,7 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** Sends every kept event again, the same payload (same event id: applied once); answers how many were taken. */
-  private async redeliverKept(now: number): Promise<number> {
+  async redeliverKept(now: number): Promise<number> {
     const db = orm(this.db);
     const kept = await db.select().from(devpayUndeliveredEvents).orderBy(devpayUndeliveredEvents.lastAttemptAt).limit(100).all();
     let taken = 0;

@@ -30,6 +30,15 @@ const SOURCE_IDS: Record<IndexKind, string> = {
 /** Pushes the records of the changed objects (all records when `changed` is null). */
 export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | null): Promise<void> {
   try {
+    await pushRecordsToHostedIndex(env, changed);
+  } catch (error) {
+    console.error(JSON.stringify({ event: 'search_hosted_push_failed', message: String(error) }));
+  }
+}
+
+/** The same push, failing when the hosted app refuses (the fan-out queue retries it: worker/queues/). */
+export async function pushRecordsToHostedIndex(env: HostedEnv, changed: Changed[] | null): Promise<void> {
+  {
     const client = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string);
     for (const kind of INDEX_KINDS) {
       const name = indexName(env, kind);
@@ -54,7 +63,5 @@ export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | nul
       const gone = [...ids].filter((id) => !kept.has(id));
       if (gone.length > 0) await client.deleteObjects({ indexName: name, objectIDs: gone });
     }
-  } catch (error) {
-    console.error(JSON.stringify({ event: 'search_hosted_push_failed', message: String(error) }));
   }
 }

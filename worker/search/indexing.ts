@@ -15,6 +15,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { isHostedSearch } from './config.ts';
 import { pushToHostedIndex } from './hosted-index.ts';
+import { enqueue } from '../queues/producer.ts';
 import {
   CATALOG_BY_ID,
   CATALOGS_BY_CREATOR,
@@ -33,7 +34,8 @@ import {
   type IndexStatement,
 } from './index-sql.ts';
 
-export type IndexingEnv = Pick<Env, 'DB' | 'SEARCH_APP_ID' | 'SEARCH_INDEX_PREFIX' | 'SEARCH_ADMIN_KEY'>;
+/** The whole env: a hosted push is queued (worker/queues/producer.ts needs the queue binding). */
+export type IndexingEnv = Env;
 
 interface Refresh {
   kind: IndexKind;
@@ -47,7 +49,7 @@ async function run(db: D1Database, statements: IndexStatement[]): Promise<void> 
 
 async function refresh(env: IndexingEnv, refreshes: Refresh[]): Promise<void> {
   await run(env.DB, refreshes.flatMap((r) => refreshStatements(r.kind, r.filter, [r.id])));
-  if (isHostedSearch(env)) await pushToHostedIndex(env, refreshes);
+  if (isHostedSearch(env)) await enqueue(env, [{ kind: 'search.push', refreshes }]);
 }
 
 /** A story (and its writer's and topics' records, whose quality and counts follow it). */
@@ -98,7 +100,7 @@ export function reindexFollowed(env: IndexingEnv, type: 'USER' | 'COLLECTION' | 
  */
 export async function reindexCatalog(env: IndexingEnv, catalogId: string): Promise<void> {
   await run(env.DB, [...removeStatements('catalog', catalogId), ...refreshStatements('catalog', CATALOG_BY_ID, [catalogId])]);
-  if (isHostedSearch(env)) await pushToHostedIndex(env, [{ kind: 'catalog', filter: CATALOG_BY_ID, id: catalogId }]);
+  if (isHostedSearch(env)) await enqueue(env, [{ kind: 'search.push', refreshes: [{ kind: 'catalog', filter: CATALOG_BY_ID, id: catalogId }] }]);
 }
 
 /** Every index from the tables (the hosted app, when configured, gets every record). */

@@ -134,8 +134,10 @@ export function failingOnce(db: D1Database, pattern: RegExp): D1Database & { fir
     run: () => Promise.reject(new Error('D1_ERROR: injected failure')),
   };
   return new Proxy(db, {
-    get(target, prop) {
+    get(target, prop, receiver) {
       if (prop === 'fired') return () => fired;
+      // The request's read-replica session (worker/db/request-database.ts) is this same wrapper.
+      if (prop === 'withSession') return () => receiver;
       const value = Reflect.get(target, prop, target);
       if (prop === 'prepare') {
         return (sql: string) => {
@@ -171,8 +173,10 @@ export function unavailableD1(): D1Database & { touched(): string[] } {
 export function beforeFirstMatch(db: D1Database, pattern: RegExp, action: () => Promise<unknown>): D1Database & { fired(): boolean } {
   let fired = false;
   return new Proxy(db, {
-    get(target, prop) {
+    get(target, prop, receiver) {
       if (prop === 'fired') return () => fired;
+      // The request's read-replica session (worker/db/request-database.ts) is this same wrapper.
+      if (prop === 'withSession') return () => receiver;
       const value = Reflect.get(target, prop, target);
       if (prop === 'prepare') {
         return (sql: string) => {

@@ -199,7 +199,8 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   // Followers hear of a story once: on its first publication, when it is listed.
   const firstPublication = post.firstPublishedAt === null;
   if (firstPublication && !isResponse && !args.unlisted) {
-    await notifyFollowersOfNewStory(ctx.db, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
+    // Both fan out on the queue (docs/adr/0015-scale.md): the request answers once its own writes are done.
+    await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
     if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name }, ctx.now);
   }
   return ctx.loaders.postById.load(post.id);

@@ -1,0 +1,77 @@
+// The fan-out queue's messages (docs/adr/0015-scale.md): one typed union, one kind per job.
+// A message carries ids, never rows: its handler reads the current state when it runs, so a
+// message that waited (or was retried) acts on what is true then.
+import type { IndexKind } from '../search/index-sql.ts';
+
+/** Emails one story to one page of its writer's subscribers, then enqueues the next page. */
+export interface NewsletterPageMessage {
+  kind: 'newsletter.page';
+  postId: string;
+  writerId: string;
+  writerName: string;
+  /** The last subscriber of the previous page ("" for the first page). */
+  after: string;
+}
+
+/** Emails one story to one subscriber (idempotency key newsletter:{postId}:{subscriberId}). */
+export interface NewsletterEmailMessage {
+  kind: 'newsletter.email';
+  postId: string;
+  writerId: string;
+  writerName: string;
+  subscriberId: string;
+}
+
+/** Writes NEW_STORY notifications for one page of followers, then enqueues the next page. */
+export interface NewStoryFollowersMessage {
+  kind: 'notifications.new-story';
+  postId: string;
+  writerId: string;
+  collectionId: string | null;
+  now: number;
+  /** The last follower of the previous page ("" for the first page). */
+  after: string;
+}
+
+/** Pushes refreshed records to the hosted search app (null refreshes: every record). */
+export interface SearchPushMessage {
+  kind: 'search.push';
+  refreshes: { kind: IndexKind; filter: string; id: string }[] | null;
+}
+
+/** Asks the zone purge API to drop tags in every data centre. */
+export interface ZonePurgeMessage {
+  kind: 'cache.zone-purge';
+  tags: string[];
+}
+
+/** Renews (or ends) one due subscription of the local payment provider (the hourly billing job). */
+export interface BillingRenewalMessage {
+  kind: 'billing.renewal';
+  subscriptionId: string;
+  now: number;
+}
+
+export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
+
+export type FanOutKind = FanOutMessage['kind'];
+
+/**
+ * Test-only: a message sent by a request that asked for the `queue-batch` fault
+ * (worker/hardening/fault-injection.ts) carries this, and the batch it is in fails once
+ * half-way, after some of its work is done (what a consumer crashing mid-batch looks like).
+ */
+export interface TestFaultMark {
+  failBatchOnce?: true;
+}
+
+export type QueuedMessage = FanOutMessage & TestFaultMark;
+
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
+
+/** A body taken off the queue, checked: anything else is a poison message. */
+export function asFanOutMessage(body: unknown): QueuedMessage | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const kind = (body as { kind?: unknown }).kind;
+  return typeof kind === 'string' && (KINDS as readonly string[]).includes(kind) ? (body as QueuedMessage) : null;
+}

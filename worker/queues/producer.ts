@@ -1,0 +1,77 @@
+// Sending work to the fan-out queue (docs/adr/0015-scale.md). The request that causes work
+// calls enqueue() and answers; the queue's consumer (worker/queues/consumer.ts) does it.
+//
+// Without a queue binding (a harness that has none), the same handlers run inline after the
+// answer through waitUntil, retried a few times in place: nothing is lost, nothing waits on it.
+import type { Queue } from '@cloudflare/workers-types';
+import { isDevelopment, type Env } from '../env.ts';
+import type { FanOutMessage, QueuedMessage } from './messages.ts';
+import { recordDeadLetter } from './dead-letters.ts';
+
+/** Cloudflare Queues' sendBatch takes at most 100 messages (and 256 KB) per call. */
+export const SEND_BATCH_MAX = 100;
+/** Attempts of a message run inline (no queue binding) before it is recorded as a dead letter. */
+export const INLINE_ATTEMPTS = 3;
+
+/** Adds work to the queue (or, with no queue binding, runs it after the answer). */
+export async function enqueue(env: Env, messages: readonly FanOutMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const marked: QueuedMessage[] = testFaultRequested(env) ? messages.map((m) => ({ ...m, failBatchOnce: true })) : [...messages];
+  const queue = env.FANOUT_QUEUE;
+  if (queue) await sendCounted(env, queue, marked);
+  else (await runtimeWaitUntil())(runInline(env, marked));
+}
+
+/**
+ * The runtime's waitUntil (module `cloudflare:workers`), looked up when first needed: the
+ * specifier is a variable so that Node (unit tests, the schema printer's bundle), which has
+ * no such module, never resolves it; only the no-binding path runs it, inside workerd.
+ */
+let waitUntilOfRuntime: ((promise: Promise<unknown>) => void) | undefined;
+async function runtimeWaitUntil(): Promise<(promise: Promise<unknown>) => void> {
+  const specifier = 'cloudflare:workers';
+  waitUntilOfRuntime ??= ((await import(/* @vite-ignore */ specifier)) as { waitUntil(promise: Promise<unknown>): void }).waitUntil;
+  return waitUntilOfRuntime;
+}
+
+/**
+ * Sends bodies to the queue, counting them in the backlog gauge first (queue_backlog.sent), so
+ * "sent = settled" can never hold while a counted message is still on its way.
+ */
+export async function sendCounted(env: Pick<Env, 'DB'>, queue: Queue<unknown>, bodies: readonly unknown[]): Promise<void> {
+  await env.DB.prepare('UPDATE queue_backlog SET sent = sent + ? WHERE id = 1').bind(bodies.length).run();
+  for (let i = 0; i < bodies.length; i += SEND_BATCH_MAX) {
+    const chunk = bodies.slice(i, i + SEND_BATCH_MAX);
+    try {
+      await queue.sendBatch(chunk.map((body) => ({ body, contentType: 'json' as const })));
+    } catch (error) {
+      // What was not sent will never settle: take it off the gauge again.
+      await env.DB.prepare('UPDATE queue_backlog SET sent = sent - ? WHERE id = 1').bind(bodies.length - i).run();
+      throw error;
+    }
+  }
+}
+
+async function runInline(env: Env, messages: readonly QueuedMessage[]): Promise<void> {
+  // Imported here: the handlers import the modules that import this one (publishing, search).
+  const { handleFanOutMessage } = await import('./handlers.ts');
+  for (const message of messages) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handleFanOutMessage(env, message, new Map());
+        break;
+      } catch (error) {
+        console.error(JSON.stringify({ event: 'queue_inline_failure', kind: message.kind, attempt, message: String(error) }));
+        if (attempt >= INLINE_ATTEMPTS) {
+          await recordDeadLetter(env.DB, { id: 'inline', body: message, attempts: attempt }).catch(() => undefined);
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** The request asked (in a test) for the batches of the work it queues to fail once. */
+function testFaultRequested(env: Env): boolean {
+  return env.FAULT_INJECTION === 'on' && isDevelopment(env) && (env.INJECTED_FAULTS?.has('queue-batch') ?? false);
+}
