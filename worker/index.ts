@@ -29,6 +29,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/una
 import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
+import { mountPartnerProgram } from './partner/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -49,6 +50,7 @@ mountSearch(app);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
+mountPartnerProgram(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

@@ -107,6 +107,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // Accounts (issue 14): settings.
   settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
   'settings-custom-domain': { chunk: 'CustomDomainSettingsPage', load: () => import('./CustomDomainSettingsPage.tsx').then((m) => m.customDomainSettingsPage) },
+  'partner-program-taxes': { chunk: 'PartnerTaxesPage', load: () => import('./PartnerTaxesPage.tsx').then((m) => m.partnerTaxesPage) },
   'topics-onboarding': { chunk: 'OnboardingTopicsPage', load: () => import('./OnboardingTopicsPage.tsx').then((m) => m.onboardingTopicsPage) },
   'oauth-applications': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationsPage) },
   'oauth-application': { chunk: 'ApplicationsPage', load: () => import('./ApplicationsPage.tsx').then((m) => m.applicationPage) },

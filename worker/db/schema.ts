@@ -893,6 +893,84 @@ export const memberReadingTimeDaily = sqliteTable(
 );
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
+// ---------------------------------------------------------------------------------------------
+// The Partner Program (migrations/0022_partner_program.sql; docs/partner-program.md).
+// CHECK constraints (status values, country and last-four lengths) stay in the SQL.
+
+export const partnerEnrollments = sqliteTable('partner_enrollments', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enrolledAt: integer('enrolled_at').notNull(),
+  earningsLimitedAt: integer('earnings_limited_at').notNull(),
+  earningsForfeitedAt: integer('earnings_forfeited_at').notNull(),
+});
+
+export const taxDocuments = sqliteTable(
+  'tax_documents',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formType: text('form_type').notNull(),
+    legalName: text('legal_name').notNull(),
+    country: text('country').notNull(),
+    address: text('address').notNull(),
+    taxIdLast4: text('tax_id_last4').notNull(),
+    signature: text('signature').notNull(),
+    status: integer('status').notNull(),
+    invalidReason: text('invalid_reason'),
+    submittedAt: integer('submitted_at').notNull(),
+    reviewedAt: integer('reviewed_at'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('tax_documents_by_user').on(t.userId, sql`${t.submittedAt} DESC`)],
+);
+
+export const partnerEarnings = sqliteTable(
+  'partner_earnings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    seconds: integer('seconds').notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: ['EARNED', 'WITHHELD', 'STOPPED', 'FORFEITED'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.postId] })],
+);
+
+export const partnerPayouts = sqliteTable(
+  'partner_payouts',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['PENDING', 'PAID', 'FAILED'] }).notNull(),
+    transferRef: text('transfer_ref'),
+    error: text('error'),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [index('partner_payouts_by_user').on(t.userId, sql`${t.month} DESC`)],
+);
+
+export const PARTNER_PROGRAM_TABLES = {
+  partner_enrollments: partnerEnrollments,
+  tax_documents: taxDocuments,
+  partner_earnings: partnerEarnings,
+  partner_payouts: partnerPayouts,
+} as const;
+
 export const TABLES = {
   users,
   collections,
@@ -945,6 +1023,8 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // The Partner Program (migrations/0022_partner_program.sql).
+  ...PARTNER_PROGRAM_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -954,4 +1034,5 @@ export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
 export type PostRestrictionRow = typeof postRestrictions.$inferSelect;
+
 

@@ -36,6 +36,7 @@ import { customDomainModule } from './custom-domain.ts';
 import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
 import { membershipModule } from './membership.ts';
+import { partnerTaxesModule } from './partner-taxes.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -82,4 +83,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   membershipModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
+  // The Partner Program's tax documents (issue 13 point 5).
+  partnerTaxesModule,
 ];
