@@ -58,3 +58,39 @@ CREATE TABLE partner_payouts (
   paid_at INTEGER
 );
 CREATE INDEX partner_payouts_by_user ON partner_payouts (user_id, month DESC);
+
+-- A writer's payout account at the payment provider (Stripe Connect's connected account; the
+-- local provider's stand-in in development). VERIFIED: the provider pays out to it.
+CREATE TABLE payout_accounts (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  provider TEXT NOT NULL CHECK (provider IN ('stripe', 'local')),
+  account_ref TEXT NOT NULL UNIQUE,
+  state TEXT NOT NULL CHECK (state IN ('CREATED', 'VERIFIED', 'FAILED', 'DELETED')),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+-- The local test provider's connected accounts and transfers (development only, like devpay_*).
+-- A transfer's idempotency key is unique: a retried transfer answers the first one, as Stripe does.
+CREATE TABLE devpay_connected_accounts (
+  id TEXT PRIMARY KEY,
+  email TEXT,
+  country TEXT NOT NULL,
+  payouts_enabled INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE devpay_transfers (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  destination TEXT NOT NULL REFERENCES devpay_connected_accounts(id),
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+
+-- The months the earnings job has computed: the hourly billing clock computes a finished month once.
+CREATE TABLE partner_earnings_months (
+  month TEXT PRIMARY KEY,
+  computed_at INTEGER NOT NULL
+);

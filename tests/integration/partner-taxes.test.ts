@@ -36,7 +36,7 @@ async function formCount() {
   return (await testDb.prepare('SELECT count(*) AS n FROM tax_documents WHERE user_id = ?').bind(USERS.writer).first<{ n: number }>())!.n;
 }
 
-async function staffSession(userId = USERS.staff) {
+async function staffSession(userId: string = USERS.staff) {
   return createSession(testDb, userId);
 }
 

@@ -964,11 +964,51 @@ export const partnerPayouts = sqliteTable(
   (t) => [index('partner_payouts_by_user').on(t.userId, sql`${t.month} DESC`)],
 );
 
+export const payoutAccounts = sqliteTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+  accountRef: text('account_ref').notNull().unique(),
+  state: text('state', { enum: ['CREATED', 'VERIFIED', 'FAILED', 'DELETED'] }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const devpayConnectedAccounts = sqliteTable('devpay_connected_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email'),
+  country: text('country').notNull(),
+  payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const devpayTransfers = sqliteTable('devpay_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  destination: text('destination')
+    .notNull()
+    .references(() => devpayConnectedAccounts.id),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const partnerEarningsMonths = sqliteTable('partner_earnings_months', {
+  month: text('month').primaryKey(),
+  computedAt: integer('computed_at').notNull(),
+});
+
 export const PARTNER_PROGRAM_TABLES = {
   partner_enrollments: partnerEnrollments,
   tax_documents: taxDocuments,
   partner_earnings: partnerEarnings,
   partner_payouts: partnerPayouts,
+  payout_accounts: payoutAccounts,
+  devpay_connected_accounts: devpayConnectedAccounts,
+  devpay_transfers: devpayTransfers,
+  partner_earnings_months: partnerEarningsMonths,
 } as const;
 
 export const TABLES = {

@@ -37,6 +37,7 @@ import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
 import { membershipModule } from './membership.ts';
 import { partnerTaxesModule } from './partner-taxes.ts';
+import { partnerDashboardModule } from './partner-dashboard.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -85,4 +86,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   newslettersModule,
   // The Partner Program's tax documents (issue 13 point 5).
   partnerTaxesModule,
+  // The Partner Program dashboard (issue 13 point 4).
+  partnerDashboardModule,
 ];
