@@ -38,6 +38,7 @@ import { integrationTokensModule } from './integration-tokens.ts';
 import { membershipModule } from './membership.ts';
 import { partnerTaxesModule } from './partner-taxes.ts';
 import { partnerDashboardModule } from './partner-dashboard.ts';
+import { partnerProgramModule } from './partner-program.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -88,4 +89,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   partnerTaxesModule,
   // The Partner Program dashboard (issue 13 point 4).
   partnerDashboardModule,
+  // Partner Program enrolment and payout accounts (issue 13 point 4).
+  partnerProgramModule,
 ];
