@@ -14,6 +14,7 @@ import { createCatalogs, createClaps, createFollows, createMutes, createReadingH
 import type { Context } from './context.ts';
 import { recomputeCounters } from './counters.ts';
 import { createMemberships } from './memberships.ts';
+import { createPartnerProgram } from './partner-program.ts';
 import { createNotifications } from './notifications.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
 import { IdFactory, Random } from './random.ts';
@@ -62,6 +63,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
       catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
+      partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
+      partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
     },
     people: [],
     personById: new Map(),
@@ -87,6 +90,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createNotifications(ctx);
   recomputeCounters(ctx.world);
   if (shift !== 0) shiftTimes(ctx.world, shift);
+  // After the shift: its days and months are text the shift cannot move (it draws at `now`).
+  createPartnerProgram(ctx, seed, now + shift);
   return ctx.world;
 }
 

@@ -198,13 +198,14 @@ describe('the dashboard', () => {
 });
 
 describe('the billing clock', () => {
-  it('npm run billing:advance moves members’ reading days and runs the monthly job', async () => {
-    await testDb.prepare('INSERT INTO member_reading_time_daily (day, member_id, post_id, seconds) VALUES (?, ?, ?, 30)').bind(new Date().toISOString().slice(0, 10), USERS.friend, POSTS.open).run();
-    const before = (await testDb.prepare('SELECT count(*) AS n FROM partner_earnings_months').first<{ n: number }>())!.n;
-    await advanceBillingClock(testEnv, 40, Date.now());
-    const shifted = await testDb.prepare("SELECT day FROM member_reading_time_daily WHERE member_id = ? AND seconds = 30").bind(USERS.friend).first<{ day: string }>();
-    expect(shifted!.day).toBe(new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10));
-    expect((await testDb.prepare("SELECT count(*) AS n FROM member_reading_time_daily WHERE day LIKE 'x%'").first<{ n: number }>())!.n).toBe(0);
-    expect((await testDb.prepare('SELECT count(*) AS n FROM partner_earnings_months').first<{ n: number }>())!.n).toBeGreaterThanOrEqual(before);
+  it('npm run billing:advance runs the monthly job at the moved clock’s time', async () => {
+    const now = Date.now();
+    const later = now + 40 * DAY;
+    const ended = new Date(Date.UTC(new Date(later).getUTCFullYear(), new Date(later).getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await testDb.prepare('DELETE FROM partner_earnings_months WHERE month = ?').bind(ended).run();
+    await testDb.prepare('INSERT INTO member_reading_time_daily (day, member_id, post_id, seconds) VALUES (?, ?, ?, 30)').bind(`${ended}-15`, USERS.friend, POSTS.open).run();
+    await advanceBillingClock(testEnv, 40, now);
+    expect(await testDb.prepare('SELECT seconds, state FROM partner_earnings WHERE user_id = ? AND post_id = ? AND month = ?').bind(USERS.writer, POSTS.open, ended).first()).toEqual({ seconds: 30, state: 'EARNED' });
+    expect(await testDb.prepare('SELECT month FROM partner_earnings_months WHERE month = ?').bind(ended).first()).toEqual({ month: ended });
   });
 });
