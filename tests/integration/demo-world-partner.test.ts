@@ -27,14 +27,14 @@ describe('the demo world’s partner writers', () => {
   });
 
   it('partner sees the banner: documents not submitted, limit date ahead', async () => {
-    const partner = await signedIn(userByUsername(world, 'partner').id);
+    const partner = await signedIn(userByUsername(world, 'partner').id as string);
     const tax = (await partner.gql(TAX)).data?.partnerTaxDocuments;
     expect(tax).toMatchObject({ enrollmentStatus: 'ACTIVE', taxDocumentStatus: 0, needsAction: true, showsBanner: true });
     expect(tax.earningsLimitedAt).toBeGreaterThan(Date.now());
   });
 
   it('ada’s dashboard shows earnings per story and payouts', async () => {
-    const ada = await signedIn(userByUsername(world, 'ada').id);
+    const ada = await signedIn(userByUsername(world, 'ada').id as string);
     expect((await ada.gql(TAX)).data?.partnerTaxDocuments).toMatchObject({ taxDocumentStatus: 4, showsBanner: false });
     const dashboard = (await ada.gql(DASHBOARD)).data?.partnerDashboard;
     expect(dashboard.payoutAccountState).toBe('VERIFIED');
