@@ -94,3 +94,27 @@ CREATE TABLE partner_earnings_months (
   month TEXT PRIMARY KEY,
   computed_at INTEGER NOT NULL
 );
+
+-- Author verification (docs/partner-program.md "Author verification"): a writer asks, naming
+-- their books (title and a link to each); staff approve (users.is_book_author, the existing
+-- admin action verify_book_author) or decline. A verified author's books are listed on
+-- /@{username}/books.
+CREATE TABLE author_verification_requests (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  state TEXT NOT NULL CHECK (state IN ('PENDING', 'APPROVED', 'DECLINED')),
+  created_at INTEGER NOT NULL,
+  reviewed_at INTEGER
+);
+CREATE INDEX author_verification_requests_by_user ON author_verification_requests (user_id, created_at DESC);
+
+CREATE TABLE author_books (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  request_id TEXT REFERENCES author_verification_requests(id) ON DELETE SET NULL,
+  title TEXT NOT NULL,
+  url TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX author_books_by_user ON author_books (user_id, position);

@@ -108,6 +108,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   settings: { chunk: 'SettingsPage', load: () => import('./SettingsPage.tsx').then((m) => m.settingsPage) },
   'settings-custom-domain': { chunk: 'CustomDomainSettingsPage', load: () => import('./CustomDomainSettingsPage.tsx').then((m) => m.customDomainSettingsPage) },
   'partner-program-taxes': { chunk: 'PartnerTaxesPage', load: () => import('./PartnerTaxesPage.tsx').then((m) => m.partnerTaxesPage) },
+  'landing-verified-authors': { chunk: 'VerifiedAuthorsPage', load: () => import('./VerifiedAuthorsPage.tsx').then((m) => m.verifiedAuthorsPage) },
   'partner-program-dashboard': { chunk: 'PartnerProgramPages', load: () => import('./PartnerProgramPages.tsx').then((m) => m.partnerDashboardPage) },
   'partner-program-application': { chunk: 'PartnerProgramPages', load: () => import('./PartnerProgramPages.tsx').then((m) => m.partnerApplicationPage) },
   'partner-program-enroll': { chunk: 'PartnerProgramPages', load: () => import('./PartnerProgramPages.tsx').then((m) => m.partnerEnrollPage) },

@@ -1000,6 +1000,36 @@ export const partnerEarningsMonths = sqliteTable('partner_earnings_months', {
   computedAt: integer('computed_at').notNull(),
 });
 
+export const authorVerificationRequests = sqliteTable(
+  'author_verification_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['PENDING', 'APPROVED', 'DECLINED'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    reviewedAt: integer('reviewed_at'),
+  },
+  (t) => [index('author_verification_requests_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+export const authorBooks = sqliteTable(
+  'author_books',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').references(() => authorVerificationRequests.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('author_books_by_user').on(t.userId, t.position)],
+);
+
 export const PARTNER_PROGRAM_TABLES = {
   partner_enrollments: partnerEnrollments,
   tax_documents: taxDocuments,
@@ -1009,6 +1039,8 @@ export const PARTNER_PROGRAM_TABLES = {
   devpay_connected_accounts: devpayConnectedAccounts,
   devpay_transfers: devpayTransfers,
   partner_earnings_months: partnerEarningsMonths,
+  author_verification_requests: authorVerificationRequests,
+  author_books: authorBooks,
 } as const;
 
 export const TABLES = {

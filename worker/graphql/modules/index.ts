@@ -39,6 +39,7 @@ import { membershipModule } from './membership.ts';
 import { partnerTaxesModule } from './partner-taxes.ts';
 import { partnerDashboardModule } from './partner-dashboard.ts';
 import { partnerProgramModule } from './partner-program.ts';
+import { authorVerificationModule } from './author-verification.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -91,4 +92,6 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   partnerDashboardModule,
   // Partner Program enrolment and payout accounts (issue 13 point 4).
   partnerProgramModule,
+  // Author verification (issue 13 point 6).
+  authorVerificationModule,
 ];
