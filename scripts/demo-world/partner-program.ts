@@ -4,10 +4,10 @@
 // reading time this month (the next billing-clock run turns it into earnings). Drawn after
 // the world is moved to its `now`, because days and months are text ('YYYY-MM-DD') that the
 // time shift does not move; its own random stream leaves the rest of the world unchanged.
-//   ada (writer)  ACTIVE, documents approved, payout account ready: earnings and payouts
-//   partner       ACTIVE, no documents yet, limit date ahead: "Must be approved by {date}"
-//   the other partner writers cycle through pending, on hold, invalid, approved, earnings
-//   stopped (past the limit date) and forfeited (past the forfeit date).
+//   ada, partner  ACTIVE, documents approved, payout account ready: earnings and payouts
+//   the first PENDING_ACTION writer: no documents yet, limit date ahead ("Must be approved by {date}")
+//   the other partner writers cycle through not submitted, pending, on hold, invalid, approved,
+//   earnings stopped (past the limit date) and forfeited (past the forfeit date).
 import { DAY, type Context, type Person } from './context.ts';
 import { Random } from './random.ts';
 
@@ -46,8 +46,11 @@ export function createPartnerProgram(ctx: Context, seed: number, now: number): v
   const enrolled = ctx.people.filter((p) => p.row.partner_program_status !== null && p.row.deleted_at === null);
   const planOf = new Map<string, TaxPlan>();
   let cycle = 0;
+  // The demo accounts other tests sign in as keep a quiet screen (approved: no banner); the first
+  // PENDING_ACTION writer shows the banner's first state, the rest cycle through the others.
+  const firstPending = enrolled.find((p) => p !== ada && p !== partner && p.row.partner_program_status === 'PENDING_ACTION');
   for (const person of enrolled) {
-    planOf.set(person.row.id, person === ada ? 'approved' : person === partner ? 'none' : CYCLE[cycle++ % CYCLE.length]!);
+    planOf.set(person.row.id, person === ada || person === partner ? 'approved' : person === firstPending ? 'none' : CYCLE[cycle++ % CYCLE.length]!);
   }
   const members = world.memberships.filter((m) => m.current_period_ends_at > now && m.payment_failed_at === null).map((m) => m.user_id);
   const storiesBy = new Map<string, string[]>();
