@@ -18,7 +18,8 @@ export function TaxStatusPrompt({ routeName, pathname }: { routeName: string | n
   const hidden = isTaxBannerHiddenOn(routeName);
 
   useEffect(() => {
-    if (!session.isLoggedIn || hidden) return;
+    // Only a Partner Program writer who may see it asks (the page's state says so): no request for anyone else.
+    if (!session.isLoggedIn || !session.viewer?.partnerProgramStatus || hidden) return;
     let cancelled = false;
     void client
       .query(TaxStatusToastLoaderQuery, {}, { requestPolicy: 'network-only' })
