@@ -65,6 +65,8 @@ export interface PreloadedViewer {
   username: string;
   name: string;
   imageId: string | null;
+  /** Set only for Partner Program writers who may see the tax banner (ACTIVE, PENDING_ACTION; docs/partner-program.md). */
+  partnerProgramStatus?: string;
 }
 
 /** What the membership banners read (docs/membership.md "Banners"). */

@@ -32,6 +32,7 @@ import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
 import { queue } from './queues/consumer.ts';
+import { mountPartnerProgram } from './partner/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -54,6 +55,7 @@ mountSearch(app);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
+mountPartnerProgram(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

@@ -6,7 +6,8 @@
 //   days are deleted (worker/reports/error-report-retention.ts); the fan-out queue's idempotency
 //   keys older than 15 days are forgotten.
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts),
-//   one fan-out queue message per due subscription (docs/adr/0015-scale.md).
+//   one fan-out queue message per due subscription (docs/adr/0015-scale.md); then the Partner
+//   Program's monthly job computes a finished month once and pays writers (worker/partner/partner-job.ts).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { purgeExpiredTrash } from './trash/purge-trash.ts';
@@ -16,6 +17,7 @@ import { deleteOldCodes } from './oauth/authorization.ts';
 import { clearExpiredTrendingMonth } from './trending/trending-month.ts';
 import { pruneErrorReports } from './reports/error-report-retention.ts';
 import { forgetExpiredKeys } from './queues/idempotency.ts';
+import { runPartnerJob } from './partner/partner-job.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
@@ -37,6 +39,7 @@ export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: num
 export async function runBillingJob(env: Env, now: number): Promise<void> {
   const report = await queueDueRenewals(env, now);
   console.log(JSON.stringify({ event: 'billing_clock', ...report }));
+  await runPartnerJob(env, now);
 }
 
 export function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): void {

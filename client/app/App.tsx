@@ -13,6 +13,7 @@ import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
 import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
 import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
+import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
@@ -78,6 +79,8 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
             </FollowStoreProvider>
             <VerifyEmailPrompt />
             <GoogleOneTap routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)} />
+            {/* The route even of a page not built yet: a stats address never shows the tax banner. */}
+            <TaxStatusPrompt routeName={page.resolved?.routeName ?? null} pathname={page.location.pathname} />
           </ToastProvider>
         </SignInDialogProvider>
       </ViewerSessionProvider>

@@ -1,22 +1,42 @@
-// Page user-books (/@{username}/books). Decision: the data model has no books yet
-// (docs/product/2-sign-in-notices-cache-routing.md §3 names Book and BookEdition only as cache
-// entities; no table holds them), so this page never invents any. A verified book author
-// (isBookAuthor) gets the Books tab and this page saying their books will be listed here; anyone
-// else gets a plain empty state. The page answers 200 either way for an existing writer: the
-// address is valid, the shelf empty.
-import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
+// Page user-books (/@{username}/books). A verified book author (isBookAuthor) gets the Books tab
+// and this page listing the books they named when they applied for verification (title and
+// link; docs/partner-program.md "Author verification"); anyone else gets a plain empty state
+// (unverified claims are never shown). The page answers 200 either way for an existing writer:
+// the address is valid, the shelf maybe empty.
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { profileLookup } from '../graphql/profiles.ts';
+import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
-export const userBooksPage: PageDefinition<UserAboutPageData> = {
-  query: (params) => ({ query: UserAboutPageQuery, variables: profileLookup(params) }),
+const UserBooksPageQuery = known(graphql(`
+  query UserBooksPageQuery($username: String, $id: ID) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        books {
+          title
+          url
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileHeading_user, UnavailableProfile_result]));
+
+type UserBooksPageData = ResultOf<typeof UserBooksPageQuery>;
+
+export const userBooksPage: PageDefinition<UserBooksPageData> = {
+  query: (params) => ({ query: UserBooksPageQuery, variables: profileLookup(params) }),
   status: (data) => profileStatus(data.userResult),
   title: (data, state) => profileTitle(data?.userResult, state.config.productName, 'Books'),
   Component: function UserBooks({ data }) {
     const productName = useAppState().config.productName;
     const user = data.userResult;
     if (!isProfileUser(user)) return <UnavailableProfile result={user} />;
+    const books = data.userResult.__typename === 'User' ? data.userResult.books : [];
     return (
       <>
         <ProfileHeading user={user} active="books" />
@@ -24,9 +44,21 @@ export const userBooksPage: PageDefinition<UserAboutPageData> = {
           {user.isBookAuthor ? (
             <>
               <p className="profile-books-badge">Verified book author</p>
-              <p className="profile-empty muted" data-testid="books-empty">
-                {user.name}'s books will be listed here. None have been added to {productName} yet.
-              </p>
+              {books.length > 0 ? (
+                <ul className="profile-books-list" data-testid="books-list">
+                  {books.map((book) => (
+                    <li key={book.url + book.title}>
+                      <a href={book.url} rel="noopener noreferrer nofollow">
+                        {book.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="profile-empty muted" data-testid="books-empty">
+                  {user.name}'s books will be listed here. None have been added to {productName} yet.
+                </p>
+              )}
             </>
           ) : (
             <p className="profile-empty muted" data-testid="books-empty">

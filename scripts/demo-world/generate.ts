@@ -14,6 +14,7 @@ import { createCatalogs, createClaps, createFollows, createMutes, createReadingH
 import type { Context } from './context.ts';
 import { recomputeCounters } from './counters.ts';
 import { createMemberships } from './memberships.ts';
+import { createPartnerProgram } from './partner-program.ts';
 import { createNotifications } from './notifications.ts';
 import { createPublicationDesigns } from './publication-design.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
@@ -64,6 +65,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
       catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
       collection_designs: [], collection_nav_items: [], collection_feature_pages: [],
+      partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
+      partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
     },
     people: [],
     personById: new Map(),
@@ -90,6 +93,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createPublicationDesigns(ctx);
   recomputeCounters(ctx.world);
   if (shift !== 0) shiftTimes(ctx.world, shift);
+  // After the shift: its days and months are text the shift cannot move (it draws at `now`).
+  createPartnerProgram(ctx, seed, now + shift);
   return ctx.world;
 }
 

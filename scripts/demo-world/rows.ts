@@ -2,6 +2,10 @@
 // excepted: a seeded world has nobody signed in). Keys are the column names; booleans
 // are 0/1 and times are epoch milliseconds, exactly as stored.
 
+import type {
+  DevpayConnectedAccountRow, MemberReadingTimeRow, PartnerEarningRow, PartnerEarningsMonthRow, PartnerEnrollmentRow, PartnerPayoutRow, PayoutAccountRow, TaxDocumentRow,
+} from './partner-program.ts';
+
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
 
@@ -262,6 +266,15 @@ export type World = {
   collection_designs: CollectionDesignRow[];
   collection_nav_items: CollectionNavItemRow[];
   collection_feature_pages: CollectionFeaturePageRow[];
+  // The Partner Program (scripts/demo-world/partner-program.ts).
+  partner_enrollments: PartnerEnrollmentRow[];
+  tax_documents: TaxDocumentRow[];
+  devpay_connected_accounts: DevpayConnectedAccountRow[];
+  payout_accounts: PayoutAccountRow[];
+  partner_earnings: PartnerEarningRow[];
+  partner_payouts: PartnerPayoutRow[];
+  partner_earnings_months: PartnerEarningsMonthRow[];
+  member_reading_time_daily: MemberReadingTimeRow[];
 };
 
 export type TableName = keyof World;
@@ -289,6 +302,14 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'collection_designs',
   'collection_nav_items',
   'collection_feature_pages',
+  'partner_enrollments',
+  'tax_documents',
+  'devpay_connected_accounts',
+  'payout_accounts',
+  'partner_earnings',
+  'partner_payouts',
+  'partner_earnings_months',
+  'member_reading_time_daily',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -335,4 +356,15 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   collection_designs: ['collection_id', 'header_layout', 'accent_color', 'background_color', 'logo_id', 'about', 'updated_at'],
   collection_nav_items: ['collection_id', 'position', 'title', 'kind', 'target'],
   collection_feature_pages: ['id', 'collection_id', 'slug', 'title', 'body', 'tag_slug', 'created_at', 'updated_at'],
+  partner_enrollments: ['user_id', 'enrolled_at', 'earnings_limited_at', 'earnings_forfeited_at'],
+  tax_documents: [
+    'id', 'user_id', 'form_type', 'legal_name', 'country', 'address', 'tax_id_last4', 'signature', 'status', 'invalid_reason',
+    'submitted_at', 'reviewed_at', 'reviewed_by',
+  ],
+  devpay_connected_accounts: ['id', 'email', 'country', 'payouts_enabled', 'created_at'],
+  payout_accounts: ['user_id', 'provider', 'account_ref', 'state', 'created_at', 'updated_at'],
+  partner_earnings: ['user_id', 'post_id', 'month', 'seconds', 'amount', 'state'],
+  partner_payouts: ['idempotency_key', 'user_id', 'month', 'amount', 'currency', 'state', 'transfer_ref', 'error', 'created_at', 'paid_at'],
+  partner_earnings_months: ['month', 'computed_at'],
+  member_reading_time_daily: ['day', 'member_id', 'post_id', 'seconds'],
 };

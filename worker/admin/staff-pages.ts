@@ -35,12 +35,12 @@ export const STAFF_PAGE_HEADERS = {
 /** The most story cache tags one action purges (a prolific writer's newest stories first). */
 const MAX_PURGED_POSTS = 500;
 
-async function staffViewer(c: AppContext): Promise<RequestViewer | null> {
+export async function staffViewer(c: AppContext): Promise<RequestViewer | null> {
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
   return viewer.user?.isStaff && !viewer.isSpoofed ? viewer : null;
 }
 
-function layout(title: string, body: unknown) {
+export function layout(title: string, body: unknown) {
   return html`<!doctype html>
 <html lang="en">
   <head>

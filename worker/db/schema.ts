@@ -1053,6 +1053,155 @@ export const topicFeaturedPosts = sqliteTable(
   (t) => [primaryKey({ columns: [t.tagSlug, t.postId] }), index('topic_featured_posts_in_order').on(t.tagSlug, t.position)],
 );
 
+// The Partner Program (migrations/0022_partner_program.sql; docs/partner-program.md).
+// CHECK constraints (status values, country and last-four lengths) stay in the SQL.
+
+export const partnerEnrollments = sqliteTable('partner_enrollments', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enrolledAt: integer('enrolled_at').notNull(),
+  earningsLimitedAt: integer('earnings_limited_at').notNull(),
+  earningsForfeitedAt: integer('earnings_forfeited_at').notNull(),
+});
+
+export const taxDocuments = sqliteTable(
+  'tax_documents',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formType: text('form_type').notNull(),
+    legalName: text('legal_name').notNull(),
+    country: text('country').notNull(),
+    address: text('address').notNull(),
+    taxIdLast4: text('tax_id_last4').notNull(),
+    signature: text('signature').notNull(),
+    status: integer('status').notNull(),
+    invalidReason: text('invalid_reason'),
+    submittedAt: integer('submitted_at').notNull(),
+    reviewedAt: integer('reviewed_at'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('tax_documents_by_user').on(t.userId, sql`${t.submittedAt} DESC`)],
+);
+
+export const partnerEarnings = sqliteTable(
+  'partner_earnings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    seconds: integer('seconds').notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: ['EARNED', 'WITHHELD', 'STOPPED', 'FORFEITED'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.postId] })],
+);
+
+export const partnerPayouts = sqliteTable(
+  'partner_payouts',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['PENDING', 'PAID', 'FAILED'] }).notNull(),
+    transferRef: text('transfer_ref'),
+    error: text('error'),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [index('partner_payouts_by_user').on(t.userId, sql`${t.month} DESC`)],
+);
+
+export const payoutAccounts = sqliteTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+  accountRef: text('account_ref').notNull().unique(),
+  state: text('state', { enum: ['CREATED', 'VERIFIED', 'FAILED', 'DELETED'] }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const devpayConnectedAccounts = sqliteTable('devpay_connected_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email'),
+  country: text('country').notNull(),
+  payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const devpayTransfers = sqliteTable('devpay_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  destination: text('destination')
+    .notNull()
+    .references(() => devpayConnectedAccounts.id),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const partnerEarningsMonths = sqliteTable('partner_earnings_months', {
+  month: text('month').primaryKey(),
+  computedAt: integer('computed_at').notNull(),
+});
+
+export const authorVerificationRequests = sqliteTable(
+  'author_verification_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['PENDING', 'APPROVED', 'DECLINED'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    reviewedAt: integer('reviewed_at'),
+  },
+  (t) => [index('author_verification_requests_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
+);
+
+export const authorBooks = sqliteTable(
+  'author_books',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').references(() => authorVerificationRequests.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('author_books_by_user').on(t.userId, t.position)],
+);
+
+export const PARTNER_PROGRAM_TABLES = {
+  partner_enrollments: partnerEnrollments,
+  tax_documents: taxDocuments,
+  partner_earnings: partnerEarnings,
+  partner_payouts: partnerPayouts,
+  payout_accounts: payoutAccounts,
+  devpay_connected_accounts: devpayConnectedAccounts,
+  devpay_transfers: devpayTransfers,
+  partner_earnings_months: partnerEarningsMonths,
+  author_verification_requests: authorVerificationRequests,
+  author_books: authorBooks,
+} as const;
+
 export const TABLES = {
   users,
   collections,
@@ -1119,6 +1268,8 @@ export const TABLES = {
   queue_idempotency_keys: queueIdempotencyKeys,
   queue_dead_letters: queueDeadLetters,
   queue_backlog: queueBacklog,
+  // The Partner Program (migrations/0022_partner_program.sql).
+  ...PARTNER_PROGRAM_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -1128,4 +1279,5 @@ export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
 export type PostRestrictionRow = typeof postRestrictions.$inferSelect;
+
 

@@ -133,6 +133,10 @@ export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): 
     updateSubscriptionCard: fail,
     schedulePlanChange: fail,
     endSubscriptionNow: fail,
+    createConnectedAccount: fail,
+    connectedAccountOnboardingUrl: fail,
+    connectedAccountStatus: fail,
+    transfer: fail,
     verifyWebhook: (rawBody, signature) => provider.verifyWebhook(rawBody, signature),
   };
 }

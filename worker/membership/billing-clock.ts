@@ -10,6 +10,7 @@ import type { Env } from '../env.ts';
 import { localProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { enqueue } from '../queues/producer.ts';
+import { runPartnerJob } from '../partner/partner-job.ts';
 
 export interface BillingReport {
   provider: 'local' | 'stripe';
@@ -67,7 +68,12 @@ export async function renewDueSubscription(env: Env, subscriptionId: string, now
  */
 export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
   await shiftBillingClock(env, days);
-  return runBillingClock(env, now);
+  const report = await runBillingClock(env, now);
+  // The Partner Program's job runs at the moved clock's time instead (docs/partner-program.md
+  // "Payouts"): its days and months are calendar text, so its tables stay put and the job
+  // sees the month that has just ended on the moved clock.
+  await runPartnerJob(env, now + Math.round(days * 86_400_000));
+  return report;
 }
 
 /** Moves every billing time `days` into the past (advanceBillingClock without the run). */

@@ -1,4 +1,5 @@
 import { oneTapClientId } from '../auth/social/google-one-tap.ts';
+import { TAX_BANNER_STATUSES } from '../partner/tax-documents.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { mainOrigin, type Env } from '../env.ts';
 import { searchClientConfig } from '../search/config.ts';
@@ -39,7 +40,15 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       isSpoofed: viewer.isSpoofed,
     },
     viewer: viewer.user
-      ? { id: viewer.user.id, username: viewer.user.username, name: viewer.user.name, imageId: viewer.user.imageId }
+      ? {
+          id: viewer.user.id,
+          username: viewer.user.username,
+          name: viewer.user.name,
+          imageId: viewer.user.imageId,
+          // Only for the statuses that may see the tax banner, so no one else's page asks for it
+          // (docs/partner-program.md "Tax documents").
+          ...(viewer.user.partnerProgramStatus && TAX_BANNER_STATUSES.has(viewer.user.partnerProgramStatus) ? { partnerProgramStatus: viewer.user.partnerProgramStatus } : {}),
+        }
       : null,
     flags: [...flags].sort(),
   };

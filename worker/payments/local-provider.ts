@@ -9,7 +9,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
-import { devpayCards, devpaySessions, devpaySubscriptions, devpayUndeliveredEvents } from '../db/schema.ts';
+import { devpayCards, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
 import { hex } from '../lib/ids.ts';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -17,6 +17,9 @@ import {
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
+  type ConnectedAccountRequest,
+  type ConnectedAccountStatus,
+  type TransferRequest,
   type PaymentProvider,
   type PlanChange,
   type ProviderEvent,
@@ -24,6 +27,8 @@ import {
 import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
+/** The local stand-in of Stripe's hosted Connect onboarding (worker/payments/local-connect-page.ts). */
+export const LOCAL_CONNECT_PATH = '/_/dev/pay/connect';
 /** Signing secret of the local provider's webhooks (development only; documented, not a secret). */
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_development_only';
 
@@ -163,6 +168,49 @@ export class LocalProvider implements PaymentProvider {
       metadata: JSON.parse(session.metadata) as Record<string, string>,
     });
     return { ok: true, successUrl: session.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionRef) };
+  }
+
+  // Connected accounts (Stripe Connect's stand-in): an account can take transfers once its
+  // onboarding page was completed, as an Express account once its details are submitted.
+  async createConnectedAccount(request: ConnectedAccountRequest, now = Date.now()): Promise<string> {
+    const id = localRef('acct');
+    await orm(this.db).insert(devpayConnectedAccounts).values({ id, email: request.email, country: request.country, payoutsEnabled: false, createdAt: now });
+    return id;
+  }
+
+  async connectedAccountOnboardingUrl(accountRef: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    const query = new URLSearchParams({ return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+    return `${this.options.origin}${LOCAL_CONNECT_PATH}/${encodeURIComponent(accountRef)}?${query}`;
+  }
+
+  async connectedAccountStatus(accountRef: string): Promise<ConnectedAccountStatus> {
+    const account = await orm(this.db).select().from(devpayConnectedAccounts).where(eq(devpayConnectedAccounts.id, accountRef)).get();
+    if (!account) throw new Error(`No such account: '${accountRef}'`);
+    return { accountRef, payoutsEnabled: account.payoutsEnabled };
+  }
+
+  /** The onboarding page's "Agree and submit": the account may now take transfers. */
+  async completeOnboarding(accountRef: string): Promise<boolean> {
+    const result = await this.db.prepare('UPDATE devpay_connected_accounts SET payouts_enabled = 1 WHERE id = ?').bind(accountRef).run();
+    return result.meta.changes === 1;
+  }
+
+  /** As Stripe: the same idempotency key answers the first transfer; an account that cannot take payouts is refused. */
+  async transfer(request: TransferRequest, now = Date.now()): Promise<{ transferRef: string }> {
+    const db = orm(this.db);
+    const earlier = await db.select().from(devpayTransfers).where(eq(devpayTransfers.idempotencyKey, request.idempotencyKey)).get();
+    if (earlier) return { transferRef: earlier.id };
+    const account = await db.select().from(devpayConnectedAccounts).where(eq(devpayConnectedAccounts.id, request.destinationAccountRef)).get();
+    if (!account) throw new Error(`No such destination: '${request.destinationAccountRef}'`);
+    if (!account.payoutsEnabled) throw new Error('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments');
+    if (!Number.isInteger(request.amount) || request.amount <= 0) throw new Error('Invalid positive integer');
+    const id = localRef('tr');
+    await db
+      .insert(devpayTransfers)
+      .values({ id, idempotencyKey: request.idempotencyKey, destination: account.id, amount: request.amount, currency: request.currency, description: request.description, createdAt: now })
+      .onConflictDoNothing();
+    const stored = await db.select().from(devpayTransfers).where(eq(devpayTransfers.idempotencyKey, request.idempotencyKey)).get();
+    return { transferRef: stored!.id };
   }
 
   async setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void> {

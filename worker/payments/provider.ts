@@ -81,7 +81,42 @@ export interface PlanChange {
   at: number;
 }
 
-export interface PaymentProvider {
+/** A writer's payout account being created (Stripe Connect: an Express connected account). */
+export interface ConnectedAccountRequest {
+  email: string | null;
+  /** ISO country of the writer (the account's country). */
+  country: string;
+  metadata: Record<string, string>;
+}
+
+/** What the provider says of a connected account. */
+export interface ConnectedAccountStatus {
+  accountRef: string;
+  /** The account may receive transfers and pay them out. */
+  payoutsEnabled: boolean;
+}
+
+/** A payout to a connected account; the idempotency key makes a retry pay once. */
+export interface TransferRequest {
+  destinationAccountRef: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** Payouts to writers (docs/partner-program.md "Payout accounts"). */
+export interface PayoutProvider {
+  createConnectedAccount(request: ConnectedAccountRequest): Promise<string>;
+  /** Where the writer goes to give the provider their payout details; back to returnUrl when done, refreshUrl when the link expired. */
+  connectedAccountOnboardingUrl(accountRef: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  connectedAccountStatus(accountRef: string): Promise<ConnectedAccountStatus>;
+  transfer(request: TransferRequest): Promise<{ transferRef: string }>;
+}
+
+export interface PaymentProvider extends PayoutProvider {
   readonly name: 'stripe' | 'local';
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   completedCheckout(sessionRef: string): Promise<CompletedCheckout>;

@@ -11,6 +11,9 @@ import {
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
+  type ConnectedAccountRequest,
+  type ConnectedAccountStatus,
+  type TransferRequest,
   type PaymentProvider,
   type PlanChange,
   type ProviderEvent,
@@ -161,6 +164,38 @@ export class StripeProvider implements PaymentProvider {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
     }
   }
+
+  // Stripe Connect (docs/partner-program.md "Payout accounts"): Express accounts that receive
+  // transfers from the platform's balance; onboarding on Stripe's hosted pages.
+  async createConnectedAccount(request: ConnectedAccountRequest): Promise<string> {
+    const account = await this.stripe.accounts.create({
+      type: 'express',
+      country: request.country,
+      ...(request.email ? { email: request.email } : {}),
+      capabilities: { transfers: { requested: true } },
+      metadata: request.metadata,
+    });
+    return account.id;
+  }
+
+  async connectedAccountOnboardingUrl(accountRef: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    const link = await this.stripe.accountLinks.create({ account: accountRef, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+    return link.url;
+  }
+
+  async connectedAccountStatus(accountRef: string): Promise<ConnectedAccountStatus> {
+    const account = await this.stripe.accounts.retrieve(accountRef);
+    return { accountRef: account.id, payoutsEnabled: account.payouts_enabled === true };
+  }
+
+  async transfer(request: TransferRequest): Promise<{ transferRef: string }> {
+    const transfer = await this.stripe.transfers.create(
+      { amount: request.amount, currency: request.currency.toLowerCase(), destination: request.destinationAccountRef, description: request.description, metadata: request.metadata },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { transferRef: transfer.id };
+  }
+
 }
 
 function cardOf(method: Stripe.PaymentMethod): CardSummary | null {

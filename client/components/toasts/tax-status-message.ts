@@ -40,3 +40,19 @@ export function taxStatusMessage(tax: TaxDocumentsStatus, now: number): string |
       return null;
   }
 }
+
+/** The stats pages never show the tax banner (§4.5: ShowStats* and their ShowUser* equivalents). */
+const STATS_ROUTES: ReadonlySet<string> = new Set([
+  'ShowStats',
+  'ShowStatsPost',
+  'ShowStatsResponses',
+  'ShowStatsSeries',
+  'ShowUserStats',
+  'ShowUserStatsPost',
+  'ShowUserStatsResponses',
+  'ShowUserStatsSeries',
+]);
+
+export function isTaxBannerHiddenOn(routeName: string | null): boolean {
+  return routeName !== null && STATS_ROUTES.has(routeName);
+}

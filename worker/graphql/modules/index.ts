@@ -41,6 +41,10 @@ import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
 import { oauthApplicationsModule } from './oauth-applications.ts';
 import { membershipModule } from './membership.ts';
+import { partnerTaxesModule } from './partner-taxes.ts';
+import { partnerDashboardModule } from './partner-dashboard.ts';
+import { partnerProgramModule } from './partner-program.ts';
+import { authorVerificationModule } from './author-verification.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -94,4 +98,12 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   topicCurationModule,
   // Search pages' Follow buttons in the viewer's real state (issue 10).
   viewerFollowingModule,
+  // The Partner Program's tax documents (issue 13 point 5).
+  partnerTaxesModule,
+  // The Partner Program dashboard (issue 13 point 4).
+  partnerDashboardModule,
+  // Partner Program enrolment and payout accounts (issue 13 point 4).
+  partnerProgramModule,
+  // Author verification (issue 13 point 6).
+  authorVerificationModule,
 ];
