@@ -892,6 +892,47 @@ export const memberReadingTimeDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.memberId, t.postId] }), index('member_reading_time_daily_by_post').on(t.postId, t.day)],
 );
 
+// ---- Publication newsletters (migrations/0025_publication_newsletters.sql; docs/newsletters.md) ----
+
+/** A publication's newsletter (at most one per publication). */
+export const publicationNewsletters = sqliteTable('publication_newsletters', {
+  id: text('id').primaryKey(),
+  collectionId: text('collection_id')
+    .notNull()
+    .unique()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdBy: text('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** A reader subscribed to a publication's newsletter. */
+export const publicationNewsletterSubscriptions = sqliteTable(
+  'publication_newsletter_subscriptions',
+  {
+    newsletterId: text('newsletter_id')
+      .notNull()
+      .references(() => publicationNewsletters.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.newsletterId, t.subscriberId] }), index('publication_newsletter_subscriptions_by_subscriber').on(t.subscriberId, t.newsletterId)],
+);
+
+export const PUBLICATION_NEWSLETTER_TABLES = {
+  publication_newsletters: publicationNewsletters,
+  publication_newsletter_subscriptions: publicationNewsletterSubscriptions,
+} as const;
+
+export type PublicationNewsletterRow = typeof publicationNewsletters.$inferSelect;
+
+
 /** Every table of the schema, by SQL name (the drift test walks this). */
 export const TABLES = {
   users,
@@ -945,6 +986,8 @@ export const TABLES = {
   dev_dns_records: devDnsRecords,
   // Members' reading time (migrations/0020_member_reading_time.sql).
   member_reading_time_daily: memberReadingTimeDaily,
+  // Publication newsletters (migrations/0025_publication_newsletters.sql).
+  ...PUBLICATION_NEWSLETTER_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
@@ -954,4 +997,3 @@ export type TagRow = typeof tags.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MastodonAccountRow = typeof mastodonAccounts.$inferSelect;
 export type PostRestrictionRow = typeof postRestrictions.$inferSelect;
-

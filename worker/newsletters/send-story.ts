@@ -1,4 +1,6 @@
-// Emailing a newly published story to its writer's newsletter subscribers (docs/newsletters.md).
+// Emailing a newly published story to its writer's newsletter subscribers, and, when an editor
+// publishes it into a publication that has a newsletter, to that newsletter's subscribers too
+// (docs/newsletters.md). One entry point for both: a reader subscribed to both gets one email.
 //
 // Once per story: newsletter_sends is claimed (INSERT OR IGNORE on the story's id) before any
 // mail goes out, so a republish, a retried request or two racing requests never send twice.
@@ -36,16 +38,25 @@ export interface NewsletterSendOutcome {
   failures: number;
 }
 
-export async function emailUrls(env: Env, subscriberId: string, writerId: string): Promise<{ emailSettingsUrl: string; oneClickUnsubscribeUrl: string }> {
+/** The signed links of one recipient's email; `newsletterId` is a writer's id or a publication newsletter's id. */
+export async function emailUrls(env: Env, subscriberId: string, newsletterId: string): Promise<{ emailSettingsUrl: string; oneClickUnsubscribeUrl: string }> {
   const origin = mainOrigin(env);
   const hash = await emailSettingsHash(env, subscriberId);
   return {
     emailSettingsUrl: `${origin}/me/email-settings/${subscriberId}/${hash}`,
-    oneClickUnsubscribeUrl: `${origin}/_/newsletters/unsubscribe/${subscriberId}/${writerId}/${hash}`,
+    oneClickUnsubscribeUrl: `${origin}/_/newsletters/unsubscribe/${subscriberId}/${newsletterId}/${hash}`,
   };
 }
 
-export async function sendStoryToSubscribers(env: Env, story: { postId: string; writerId: string; writerName: string }, now = Date.now()): Promise<NewsletterSendOutcome> {
+export interface StoryToSend {
+  postId: string;
+  writerId: string;
+  writerName: string;
+  /** The publication the story was published into by an editor: its newsletter's subscribers are mailed too. */
+  collectionId?: string | null;
+}
+
+export async function sendStoryToSubscribers(env: Env, story: StoryToSend, now = Date.now()): Promise<NewsletterSendOutcome> {
   const context = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT, now });
   const result = await executeInProcess(STORY_FOR_EMAIL, { id: story.postId }, context);
   const post = (result.data as { post: FeedPost | null } | undefined)?.post ?? null;
@@ -54,20 +65,30 @@ export async function sendStoryToSubscribers(env: Env, story: { postId: string; 
   const claimed = await env.DB.prepare('INSERT OR IGNORE INTO newsletter_sends (post_id, sent_at, recipient_count) VALUES (?, ?, 0)').bind(story.postId, now).run();
   if ((claimed.meta.changes ?? 0) === 0) return { sent: false, recipients: 0, failures: 0 };
 
+  // Each recipient once; `via` is the newsletter their unsubscribe link ends (the writer's id, or
+  // the publication newsletter's id), the writer's when they subscribe to both.
   const { results } = await env.DB.prepare(
-    `SELECT u.id AS id, u.email AS email FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
-     WHERE s.writer_id = ? AND u.email IS NOT NULL AND u.deleted_at IS NULL AND u.is_suspended = 0
-       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = s.writer_id AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = s.writer_id))
-     ORDER BY s.created_at, s.subscriber_id LIMIT ?`,
+    `WITH audience AS (
+       SELECT subscriber_id, ?1 AS via, 0 AS rank, created_at FROM newsletter_subscriptions WHERE writer_id = ?1
+       UNION ALL
+       SELECT ps.subscriber_id, ps.newsletter_id, 1, ps.created_at FROM publication_newsletter_subscriptions ps
+         JOIN publication_newsletters pn ON pn.id = ps.newsletter_id WHERE pn.collection_id = ?2
+     ), chosen AS (
+       SELECT subscriber_id, via, created_at, ROW_NUMBER() OVER (PARTITION BY subscriber_id ORDER BY rank) AS n FROM audience
+     )
+     SELECT u.id AS id, u.email AS email, c.via AS via FROM chosen c JOIN users u ON u.id = c.subscriber_id
+     WHERE c.n = 1 AND u.id <> ?1 AND u.email IS NOT NULL AND u.deleted_at IS NULL AND u.is_suspended = 0
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?1))
+     ORDER BY c.created_at, u.id LIMIT ?3`,
   )
-    .bind(story.writerId, NEWSLETTER_SEND_CAP)
-    .all<{ id: string; email: string }>();
+    .bind(story.writerId, story.collectionId ?? null, NEWSLETTER_SEND_CAP)
+    .all<{ id: string; email: string; via: string }>();
   const mailer = mailerFor(env);
   let recipients = 0;
   let failures = 0;
   for (const subscriber of results ?? []) {
     try {
-      const urls = await emailUrls(env, subscriber.id, story.writerId);
+      const urls = await emailUrls(env, subscriber.id, subscriber.via);
       await mailer.send(await storyEmail({ productName: env.PRODUCT_NAME, mainOrigin: mainOrigin(env), writerName: story.writerName, post, to: subscriber.email, ...urls }));
       recipients += 1;
     } catch (error) {

@@ -3,6 +3,7 @@
 // merged by @graphql-tools when the schema is built (../schema.ts).
 import type { SchemaModule } from './schema-module.ts';
 import { newslettersModule } from './newsletters.ts';
+import { publicationNewslettersModule } from './publication-newsletters.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -82,4 +83,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   membershipModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
+  publicationNewslettersModule,
 ];

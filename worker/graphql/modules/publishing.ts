@@ -198,7 +198,7 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   const firstPublication = post.firstPublishedAt === null;
   if (firstPublication && !isResponse && !args.unlisted) {
     await notifyFollowersOfNewStory(ctx.db, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
-    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name }, ctx.now);
+    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId }, ctx.now);
   }
   return ctx.loaders.postById.load(post.id);
 }

@@ -1,0 +1,141 @@
+// Publication newsletters (issue 12; docs/newsletters.md "Publication newsletters"): only a
+// publication's editors create its newsletter (one per publication); readers subscribe through
+// GraphQL or /_/api/subscriptions/newsletters/{id} (signed in, anti-forgery token for changes);
+// /_/subscribe/collection/{id} leads to the newsletter's page; a story an editor publishes into the
+// publication with "send to subscribers" reaches the newsletter's subscribers through the writer
+// newsletter's one sender — once per reader, with a signed one-click unsubscribe that ends the
+// publication subscription and a tampered one that changes nothing.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listDevMailbox } from '../../worker/mail/dev-mailbox.ts';
+import { emailSettingsHash } from '../../worker/newsletters/signing.ts';
+import { createSession } from '../../worker/session/session-store.ts';
+import { COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
+import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
+import { loggedOut, signedIn, type Caller } from './helpers/signed-in.ts';
+
+const CREATE = `mutation($collectionId: ID!, $name: String!, $description: String) {
+  createPublicationNewsletter(collectionId: $collectionId, name: $name, description: $description) {
+    __typename ... on PublicationNewsletter { id slug name description subscriberCount collection { id } } ... on BadRequest { message } ... on NotFound { message }
+  } }`;
+const SUBSCRIBE = `mutation($id: ID!) { subscribeToPublicationNewsletter(newsletterId: $id) { __typename ... on PublicationNewsletter { viewerIsSubscribed subscriberCount } ... on BadRequest { message } } }`;
+const READ = `query($id: ID!) { publicationNewsletter(id: $id) { name viewerIsSubscribed subscriberCount } }`;
+const SAVE = `mutation($title: String!, $contentJson: String!) { saveDraft(postId: null, baseRev: 0, title: $title, subtitle: "A subtitle", contentJson: $contentJson) { __typename ... on DraftSaved { post { id } } } }`;
+const PUBLISH = `mutation($postId: ID!, $collectionId: ID, $send: Boolean) { publishPost(postId: $postId, tags: [], memberOnly: false, unlisted: false, collectionId: $collectionId, sendToSubscribers: $send) { __typename ... on Post { id } } }`;
+const WRITER_SUBSCRIBE = `mutation($writerId: ID!) { subscribeToNewsletter(writerId: $writerId) { __typename } }`;
+
+let writer: Caller;
+let reader: Caller;
+let member: Caller;
+let newsletterId: string;
+
+const emailOf = async (id: string) => (await testDb.prepare('SELECT email FROM users WHERE id = ?').bind(id).first<{ email: string }>())!.email;
+const inbox = async (userId: string, subject: string) => (await listDevMailbox(testDb, await emailOf(userId))).filter((m) => m.subject === subject);
+const subscribed = async (userId: string) =>
+  (await testDb.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ? AND subscriber_id = ?').bind(newsletterId, userId).first<{ n: number }>())!.n === 1;
+
+async function publishInto(collectionId: string | null, title: string) {
+  const saved = (await writer.gql(SAVE, { title, contentJson: JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: `${title} text.`, markups: [] }] }) })).data!.saveDraft;
+  const published = (await writer.gql(PUBLISH, { postId: saved.post.id, collectionId, send: true })).data!.publishPost;
+  expect(published.__typename).toBe('Post');
+}
+
+async function api(method: string, id: string, who: { userId?: string; xsrf?: boolean } = {}) {
+  const headers: Record<string, string> = {};
+  if (who.userId) {
+    const session = await createSession(testDb, who.userId);
+    headers.cookie = `sid=${session.token}`;
+    if (who.xsrf !== false) headers['x-xsrf-token'] = session.xsrf;
+  }
+  const response = await workerFetch(`http://localhost:8787/_/api/subscriptions/newsletters/${id}`, { method, headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  await seedWorld(testDb);
+  writer = await signedIn(USERS.writer);
+  reader = await signedIn(USERS.reader);
+  member = await signedIn(USERS.member);
+});
+
+describe('creating a publication newsletter', () => {
+  it('only editors may; anyone else is told it does not exist', async () => {
+    // USERS.writer is only a WRITER of Daily Bytes.
+    expect((await writer.gql(CREATE, { collectionId: COLLECTIONS.dailyBytes, name: 'Bytes weekly' })).data!.createPublicationNewsletter.__typename).toBe('NotFound');
+    expect((await reader.gql(CREATE, { collectionId: COLLECTIONS.quill, name: 'Hijack' })).data!.createPublicationNewsletter.__typename).toBe('NotFound');
+    expect((await loggedOut.gql(CREATE, { collectionId: COLLECTIONS.quill, name: 'Hijack' })).errors).toBeDefined();
+    expect((await writer.gql(CREATE, { collectionId: COLLECTIONS.quill, name: '   ' })).data!.createPublicationNewsletter.__typename).toBe('BadRequest');
+    expect((await writer.gql(CREATE, { collectionId: COLLECTIONS.quill, name: 'x'.repeat(101) })).data!.createPublicationNewsletter.__typename).toBe('BadRequest');
+    expect((await testDb.prepare('SELECT count(*) AS n FROM publication_newsletters').first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it('the owner creates one, and only one', async () => {
+    const created = (await writer.gql(CREATE, { collectionId: COLLECTIONS.quill, name: 'The Quill Weekly', description: 'Our best, on Sundays.' })).data!.createPublicationNewsletter;
+    expect(created).toMatchObject({ __typename: 'PublicationNewsletter', slug: 'the-quill-weekly', name: 'The Quill Weekly', description: 'Our best, on Sundays.', subscriberCount: 0, collection: { id: COLLECTIONS.quill } });
+    newsletterId = created.id;
+    const again = (await writer.gql(CREATE, { collectionId: COLLECTIONS.quill, name: 'Another' })).data!.createPublicationNewsletter;
+    expect(again).toEqual({ __typename: 'BadRequest', message: 'This publication already has a newsletter.' });
+  });
+
+  it('/_/subscribe/collection/{id} leads to the newsletter’s page; a publication without one is 404', async () => {
+    const answer = await workerFetch(`http://localhost:8787/_/subscribe/collection/${COLLECTIONS.quill}`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/the-quill/newsletters/the-quill-weekly');
+    expect((await workerFetch(`http://localhost:8787/_/subscribe/collection/${COLLECTIONS.dailyBytes}`, { redirect: 'manual' })).status).toBe(404);
+  });
+});
+
+describe('/_/api/subscriptions/newsletters/{id}', () => {
+  it('subscribes and unsubscribes the signed-in viewer', async () => {
+    expect(await api('GET', newsletterId, { userId: USERS.reader })).toEqual({ status: 200, body: { newsletterId, subscribed: false } });
+    expect(await api('POST', newsletterId, { userId: USERS.reader })).toEqual({ status: 200, body: { newsletterId, subscribed: true } });
+    expect(await api('GET', newsletterId, { userId: USERS.reader })).toEqual({ status: 200, body: { newsletterId, subscribed: true } });
+    expect(await api('DELETE', newsletterId, { userId: USERS.reader })).toEqual({ status: 200, body: { newsletterId, subscribed: false } });
+    expect(await subscribed(USERS.reader)).toBe(false);
+  });
+
+  it('refuses the signed out, forged requests and missing newsletters, changing nothing', async () => {
+    expect((await api('POST', newsletterId)).status).toBe(401);
+    expect((await api('POST', newsletterId, { userId: USERS.reader, xsrf: false })).status).toBe(403);
+    expect(await subscribed(USERS.reader)).toBe(false);
+    expect((await api('GET', 'ffffffffffffffff', { userId: USERS.reader })).status).toBe(404);
+    expect((await api('POST', 'ffffffffffffffff', { userId: USERS.reader })).status).toBe(404);
+  });
+
+  it('shows the subscriber count to editors only', async () => {
+    expect((await reader.gql(SUBSCRIBE, { id: newsletterId })).data!.subscribeToPublicationNewsletter).toEqual({ __typename: 'PublicationNewsletter', viewerIsSubscribed: true, subscriberCount: null });
+    expect((await writer.gql(READ, { id: newsletterId })).data!.publicationNewsletter).toEqual({ name: 'The Quill Weekly', viewerIsSubscribed: false, subscriberCount: 1 });
+    expect((await loggedOut.gql(READ, { id: newsletterId })).data!.publicationNewsletter).toEqual({ name: 'The Quill Weekly', viewerIsSubscribed: null, subscriberCount: null });
+  });
+});
+
+describe('sending a publication’s story', () => {
+  it('reaches the newsletter’s subscribers once each, with a one-click unsubscribe that ends the publication subscription', async () => {
+    // reader: the publication's newsletter only (subscribed above); member: the writer's and the publication's.
+    expect(await subscribed(USERS.reader)).toBe(true);
+    expect((await member.gql(SUBSCRIBE, { id: newsletterId })).data!.subscribeToPublicationNewsletter.viewerIsSubscribed).toBe(true);
+    expect((await member.gql(WRITER_SUBSCRIBE, { writerId: USERS.writer })).data!.subscribeToNewsletter.__typename).toBe('User');
+
+    await publishInto(COLLECTIONS.quill, 'From the Quill desk');
+    const [mail, ...more] = await inbox(USERS.reader, 'From the Quill desk');
+    expect(more).toEqual([]);
+    const hash = await emailSettingsHash(testEnv, USERS.reader);
+    const oneClick = `http://localhost:8787/_/newsletters/unsubscribe/${USERS.reader}/${newsletterId}/${hash}`;
+    expect(mail!.headers['List-Unsubscribe']).toBe(`<${oneClick}>`);
+    expect(await inbox(USERS.member, 'From the Quill desk')).toHaveLength(1);
+
+    const tampered = hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const refused = await workerFetch(oneClick.replace(hash, tampered), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(refused.status).toBe(403);
+    expect(await subscribed(USERS.reader)).toBe(true);
+    const done = await workerFetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(done.status).toBe(200);
+    expect(await subscribed(USERS.reader)).toBe(false);
+  });
+
+  it('a story published outside the publication does not reach its newsletter', async () => {
+    await reader.gql(SUBSCRIBE, { id: newsletterId });
+    await publishInto(null, 'A personal note');
+    expect(await inbox(USERS.reader, 'A personal note')).toEqual([]);
+    expect(await inbox(USERS.member, 'A personal note')).toHaveLength(1); // the writer's own subscriber
+  });
+});
