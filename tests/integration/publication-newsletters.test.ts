@@ -84,6 +84,38 @@ describe('creating a publication newsletter', () => {
   });
 });
 
+describe('the pages', () => {
+  const page = async (path: string, userId?: string) => {
+    const headers: Record<string, string> = {};
+    if (userId) headers.cookie = `sid=${(await createSession(testDb, userId)).token}`;
+    const response = await workerFetch(`http://localhost:8787${path}`, { headers });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it('the newsletter’s page shows it with Subscribe; another slug is 404', async () => {
+    const shown = await page('/the-quill/newsletters/the-quill-weekly');
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('The Quill Weekly');
+    expect(shown.html).toContain('Our best, on Sundays.');
+    expect(shown.html).toContain('>Subscribe<');
+    expect((await page('/the-quill/newsletters/something-else')).status).toBe(404);
+    expect((await page('/daily-bytes/newsletters/the-quill-weekly')).status).toBe(404);
+  });
+
+  it('the settings pages are the editors’: the owner sees the newsletter, others the 404 page', async () => {
+    const owner = await page('/the-quill/new-newsletter', USERS.writer);
+    expect(owner.status).toBe(200);
+    expect(owner.html).toContain('data-testid="newsletter-subscribers"');
+    expect((await page('/the-quill/newsletters/the-quill-weekly/settings', USERS.writer)).status).toBe(200);
+    expect((await page('/the-quill/new-newsletter', USERS.reader)).status).toBe(404);
+    expect((await page('/the-quill/new-newsletter')).status).toBe(404);
+    // An editor of a publication without one gets the form.
+    const form = await page('/pending-press/new-newsletter', USERS.writer);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('Create newsletter');
+  });
+});
+
 describe('/_/api/subscriptions/newsletters/{id}', () => {
   it('subscribes and unsubscribes the signed-in viewer', async () => {
     expect(await api('GET', newsletterId, { userId: USERS.reader })).toEqual({ status: 200, body: { newsletterId, subscribed: false } });

@@ -34,8 +34,8 @@ const typeDefs = /* GraphQL */ `
   }
 
   type Collection {
-    "The publication's newsletter, when its editors have created one."
-    newsletter: PublicationNewsletter
+    "The publication's newsletter, when its editors have created one (and, given a slug, it is that one's)."
+    newsletter(slug: String): PublicationNewsletter
   }
 
   union PublicationNewsletterResult = PublicationNewsletter | NotFound | BadRequest
@@ -119,9 +119,9 @@ export const publicationNewslettersModule: SchemaModule = {
       },
     },
     Collection: {
-      newsletter: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => {
+      newsletter: async (collection: CollectionRow, args: { slug?: string | null }, ctx: GraphQLContext) => {
         const [row] = await orm(ctx.db).select().from(publicationNewsletters).where(eq(publicationNewsletters.collectionId, collection.id));
-        return row ?? null;
+        return row && (args.slug == null || row.slug === args.slug) ? row : null;
       },
     },
     Query: {
