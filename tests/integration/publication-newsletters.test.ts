@@ -171,3 +171,25 @@ describe('sending a publication’s story', () => {
     expect(await inbox(USERS.member, 'A personal note')).toHaveLength(1); // the writer's own subscriber
   });
 });
+
+describe('/feed/{collectionSlug}/news', () => {
+  it('lists the newsletter’s issues: the publication’s stories that were emailed, and nothing else', async () => {
+    // Published in the publication without sending: not an issue.
+    const saved = (await writer.gql(SAVE, { title: 'Not sent', contentJson: JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'Quiet.', markups: [] }] }) })).data!.saveDraft;
+    await writer.gql(PUBLISH, { postId: saved.post.id, collectionId: COLLECTIONS.quill, send: false });
+    const answer = await workerFetch('http://localhost:8787/feed/the-quill/news');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const xml = await answer.text();
+    expect(xml).toContain('<title>The Quill Weekly, a newsletter of The Quill</title>');
+    expect(xml).toContain('<link>http://localhost:8787/the-quill/newsletters/the-quill-weekly</link>');
+    expect(xml).toContain('<title>From the Quill desk</title>');
+    expect(xml).not.toContain('Not sent');
+    expect(xml).not.toContain('A personal note');
+  });
+
+  it('is 404 for a publication without a newsletter', async () => {
+    expect((await workerFetch('http://localhost:8787/feed/daily-bytes/news')).status).toBe(404);
+    expect((await workerFetch('http://localhost:8787/feed/no-such-publication/news')).status).toBe(404);
+  });
+});

@@ -15,9 +15,11 @@ import type { GraphQLContext } from '../context.ts';
 import { signInRequired } from '../resolvers/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
+import { visiblePost } from '../resolvers/post-access.ts';
 
 export const NEWSLETTER_NAME_MAX = 100;
 export const NEWSLETTER_DESCRIPTION_MAX = 280;
+const MAX_ISSUES = 50;
 
 const typeDefs = /* GraphQL */ `
   "A publication's newsletter: readers subscribe; the publication's stories reach them by email."
@@ -31,6 +33,11 @@ const typeDefs = /* GraphQL */ `
     viewerIsSubscribed: Boolean
     "Editors only (null for everyone else)."
     subscriberCount: Int
+    """
+    The newsletter's issues, newest first: the publication's stories emailed to its subscribers
+    since it was created, that this viewer may read (what /feed/{collectionSlug}/news lists).
+    """
+    issues(limit: Int = 10): [Post!]!
   }
 
   type Collection {
@@ -116,6 +123,20 @@ export const publicationNewslettersModule: SchemaModule = {
         if (!(await isEditorOf(ctx, newsletter.collectionId))) return null;
         const row = await ctx.db.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletter.id).first<{ n: number }>();
         return row?.n ?? 0;
+      },
+      issues: async (newsletter: PublicationNewsletterRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+        const limit = Math.min(Math.max(args.limit ?? 10, 1), MAX_ISSUES);
+        const { results } = await ctx.db
+          .prepare(
+            `SELECT p.id AS id FROM newsletter_sends s JOIN posts p ON p.id = s.post_id
+             WHERE p.collection_id = ? AND s.sent_at >= ? AND p.status = 'PUBLISHED' AND p.deleted_at IS NULL
+             ORDER BY s.sent_at DESC, p.id DESC LIMIT ?`,
+          )
+          .bind(newsletter.collectionId, newsletter.createdAt, limit)
+          .all<{ id: string }>();
+        // Each through the one visibility rule (suspended, withheld, blocked stories drop out).
+        const posts = await Promise.all((results ?? []).map((row) => visiblePost(ctx, row.id)));
+        return posts.filter((post) => post !== null);
       },
     },
     Collection: {
