@@ -81,6 +81,8 @@ function SubscribeCard({ writer, signedIn }: { writer: Writer; signedIn: boolean
         </button>
       )}
       {subscribed ? <p className="muted" role="status">You're subscribed to {writer.name}.</p> : null}
+      {/* Consent for the subscriber export (docs/newsletters.md "Subscriber export"). */}
+      <p className="muted newsletter-consent">{writer.name} will see your email address.</p>
     </section>
   );
 }

@@ -87,6 +87,8 @@ function SubscribeCard({ collection, newsletter, signedIn }: { collection: Colle
           You've signed up for {newsletter.name}.
         </p>
       ) : null}
+      {/* Consent for the subscriber export (docs/newsletters.md "Subscriber export"). */}
+      <p className="muted newsletter-consent">The editors of {collection.name} will see your email address.</p>
     </section>
   );
 }

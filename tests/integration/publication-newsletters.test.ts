@@ -193,3 +193,42 @@ describe('/feed/{collectionSlug}/news', () => {
     expect((await workerFetch('http://localhost:8787/feed/no-such-publication/news')).status).toBe(404);
   });
 });
+
+describe('GET /@{username}/newsletters/{id}/subscribers/csv-export', () => {
+  const exportAs = async (path: string, userId?: string) => {
+    const headers: Record<string, string> = {};
+    if (userId) headers.cookie = `sid=${(await createSession(testDb, userId)).token}`;
+    const response = await workerFetch(`http://localhost:8787${path}`, { headers });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+
+  it('gives the writer their subscribers as CSV, a hostile name escaped as text', async () => {
+    await testDb.prepare('UPDATE users SET name = ? WHERE id = ?').bind('=HYPERLINK("http://evil.example","x")', USERS.member).run();
+    const answer = await exportAs(`/@writer/newsletters/${USERS.writer}/subscribers/csv-export`, USERS.writer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="writer-subscribers.csv"');
+    const lines = answer.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('email,name,username,subscribed_at');
+    const memberEmail = await emailOf(USERS.member);
+    const memberLine = lines.find((line) => line.startsWith(`${memberEmail},`));
+    expect(memberLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
+
+  it('gives a publication newsletter’s subscribers to its editors only', async () => {
+    const answer = await exportAs(`/@writer/newsletters/${newsletterId}/subscribers/csv-export`, USERS.writer);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(await emailOf(USERS.reader));
+    // Not the writer's own subscribers' list: the publication's.
+    expect(answer.text.trimEnd().split('\r\n')[0]).toBe('email,name,username,subscribed_at');
+  });
+
+  it('is 404 for anyone else, signed out, or under another username', async () => {
+    const readerName = (await testDb.prepare('SELECT username FROM users WHERE id = ?').bind(USERS.reader).first<{ username: string }>())!.username;
+    expect((await exportAs(`/@writer/newsletters/${USERS.writer}/subscribers/csv-export`)).status).toBe(404);
+    expect((await exportAs(`/@writer/newsletters/${USERS.writer}/subscribers/csv-export`, USERS.reader)).status).toBe(404);
+    expect((await exportAs(`/@${readerName}/newsletters/${USERS.writer}/subscribers/csv-export`, USERS.reader)).status).toBe(404);
+    expect((await exportAs(`/@${readerName}/newsletters/${newsletterId}/subscribers/csv-export`, USERS.reader)).status).toBe(404);
+    expect((await exportAs(`/@writer/newsletters/ffffffffffff/subscribers/csv-export`, USERS.writer)).status).toBe(404);
+  });
+});

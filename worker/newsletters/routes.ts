@@ -26,6 +26,7 @@ import { unsubscribeUser } from '../graphql/modules/newsletters.ts';
 import { isSubscribedToPublicationNewsletter, newsletterById, setPublicationSubscription } from '../graphql/modules/publication-newsletters.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { isValidEmailSettingsHash } from './signing.ts';
+import { mountSubscriberExport } from './subscriber-export.ts';
 
 const plain = (text: string, status: number) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
@@ -72,6 +73,7 @@ async function publicationSubscription(c: Context<{ Bindings: Env }>): Promise<R
 
 export function mountNewsletters(app: Hono<{ Bindings: Env }>): void {
   app.get('/_/subscribe/collection/:collectionId', subscribeToCollection);
+  mountSubscriberExport(app);
   app.on(['GET', 'POST', 'DELETE'], '/_/api/subscriptions/newsletters/:newsletterId', bodyLimit({ maxSize: 1024, onError: () => json({ error: 'TOO_LARGE', message: 'The request is too large.' }, 413) }), publicationSubscription);
   app.on(['GET', 'POST'], '/_/newsletters/unsubscribe/:userId/:writerId/:hash', oneClickUnsubscribe);
   app.get('/_/subscribe/user/:userId', subscribeToUser);
