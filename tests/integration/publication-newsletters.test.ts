@@ -232,3 +232,21 @@ describe('GET /@{username}/newsletters/{id}/subscribers/csv-export', () => {
     expect((await exportAs(`/@writer/newsletters/ffffffffffff/subscribers/csv-export`, USERS.writer)).status).toBe(404);
   });
 });
+
+describe('the signed email-settings link', () => {
+  const SETTINGS = `query($userId: ID!, $hash: String) { newsletterEmailSettings(userId: $userId, hash: $hash) { __typename ... on NewsletterEmailSettings { publicationSubscriptions { newsletter { id name } } } } }`;
+  const LEAVE = `mutation($userId: ID!, $hash: String, $writerId: ID) { unsubscribeFromNewsletters(userId: $userId, hash: $hash, writerId: $writerId) { __typename ... on NewsletterEmailSettings { publicationSubscriptions { newsletter { id } } } } }`;
+
+  it('lists the publication newsletters and ends one, signed out; a tampered hash is refused', async () => {
+    expect(await subscribed(USERS.reader)).toBe(true);
+    const hash = await emailSettingsHash(testEnv, USERS.reader);
+    const listed = (await loggedOut.gql(SETTINGS, { userId: USERS.reader, hash })).data!.newsletterEmailSettings;
+    expect(listed.publicationSubscriptions).toEqual([{ newsletter: { id: newsletterId, name: 'The Quill Weekly' } }]);
+    const tampered = hash.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    expect((await loggedOut.gql(LEAVE, { userId: USERS.reader, hash: tampered, writerId: newsletterId })).data!.unsubscribeFromNewsletters.__typename).toBe('Forbidden');
+    expect(await subscribed(USERS.reader)).toBe(true);
+    const left = (await loggedOut.gql(LEAVE, { userId: USERS.reader, hash, writerId: newsletterId })).data!.unsubscribeFromNewsletters;
+    expect(left.publicationSubscriptions).toEqual([]);
+    expect(await subscribed(USERS.reader)).toBe(false);
+  });
+});

@@ -46,7 +46,8 @@ const typeDefs = /* GraphQL */ `
     unsubscribeFromNewsletter(writerId: ID!): NewsletterSubscribeResult!
     """
     Through a signed email-settings link, or for the signed-in viewer without a hash: ends the
-    subscription to one writer's newsletter, or to every newsletter when writerId is null.
+    subscription to one newsletter (writerId: a writer's id, or a publication newsletter's id),
+    or to every newsletter of both kinds when writerId is null.
     """
     unsubscribeFromNewsletters(userId: ID!, hash: String, writerId: ID): NewsletterEmailSettingsResult!
   }

@@ -6,7 +6,7 @@
 //
 // Only editors (owner or EDITOR) create one; anyone else gets NotFound, as for every management
 // action of a publication. A publication has at most one newsletter.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { publicationNewsletters, publicationNewsletterSubscriptions, type CollectionRow, type PublicationNewsletterRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -43,6 +43,17 @@ const typeDefs = /* GraphQL */ `
   type Collection {
     "The publication's newsletter, when its editors have created one (and, given a slug, it is that one's)."
     newsletter(slug: String): PublicationNewsletter
+  }
+
+  "One publication newsletter the recipient of a signed email-settings link subscribes to."
+  type PublicationNewsletterSubscription {
+    newsletter: PublicationNewsletter!
+    createdAt: Long!
+  }
+
+  type NewsletterEmailSettings {
+    "The publication newsletters this user subscribes to (writers' newsletters: subscriptions)."
+    publicationSubscriptions: [PublicationNewsletterSubscription!]!
   }
 
   union PublicationNewsletterResult = PublicationNewsletter | NotFound | BadRequest
@@ -137,6 +148,19 @@ export const publicationNewslettersModule: SchemaModule = {
         // Each through the one visibility rule (suspended, withheld, blocked stories drop out).
         const posts = await Promise.all((results ?? []).map((row) => visiblePost(ctx, row.id)));
         return posts.filter((post) => post !== null);
+      },
+    },
+    NewsletterEmailSettings: {
+      // The settings object exists only once the signed link (or the viewer) was accepted.
+      publicationSubscriptions: async (settings: { userId: string }, _a: unknown, ctx: GraphQLContext) => {
+        const rows = await orm(ctx.db)
+          .select({ newsletter: publicationNewsletters, createdAt: publicationNewsletterSubscriptions.createdAt })
+          .from(publicationNewsletterSubscriptions)
+          .innerJoin(publicationNewsletters, eq(publicationNewsletters.id, publicationNewsletterSubscriptions.newsletterId))
+          .where(eq(publicationNewsletterSubscriptions.subscriberId, settings.userId))
+          .orderBy(asc(publicationNewsletters.name))
+          .limit(500);
+        return rows;
       },
     },
     Collection: {
