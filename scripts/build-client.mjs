@@ -72,9 +72,10 @@ const groupingPlugin = {
 
 /**
  * Modules the browser gets in a variant of its own: `X.browser.ts` beside `X.ts` (page
- * head builders: the server writes head tags, the browser never builds them).
+ * head builders: the server writes head tags, the browser never builds them; the story
+ * editor's loader: only the browser loads Tiptap, so the worker bundle never carries it).
  */
-const BROWSER_VARIANTS = new Set([path.join(root, 'client/pages/page-heads.ts')]);
+const BROWSER_VARIANTS = new Set([path.join(root, 'client/pages/page-heads.ts'), path.join(root, 'client/editor/story-editor-loader.ts')]);
 const browserVariantsPlugin = {
   name: 'vellum-browser-variants',
   async resolveId(source, importer, options) {

@@ -4,12 +4,13 @@
 // /@{username}/{postId}/edit and /p/{postId}/revert/{versionId}/{baseRev}.
 //
 // The page renders its frame on the server (title, status, publish button); the body editor
-// (client/editor/StoryEditor.tsx, Tiptap) is loaded after hydration as a chunk of its own.
+// (client/editor/StoryEditor.tsx, Tiptap) is loaded after hydration as a chunk of its own,
+// through a browser-only loader so the worker bundle never carries it (story-editor-loader.ts).
 // Autosave: a change waits AUTOSAVE_DELAY_MS of quiet, then saveDraft sends the whole story
 // based on the revision the writer started from; "Saving…" then "Saved". A refused stale save
 // (another tab saved since) stops autosaving and keeps the writer's text on screen with the
 // message. Publishing opens the publish step (PublishPanel).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import type { StoryContent } from '../../shared/content.ts';
 import { fromEditorDocument, toEditorDocument, type EditorNode } from '../../shared/editor/editor-document.ts';
@@ -20,6 +21,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import type { UploadedImage } from '../editor/StoryEditor.tsx';
+import { StoryEditor } from '../editor/story-editor-loader.ts';
 import { NO_DEFAULTS, PublishPanel, type PublishDefaults } from './PublishPanel.tsx';
 import {
   EditStoryPageQuery,
@@ -29,8 +31,6 @@ import {
   type NewStoryPageData,
 } from './EditorPage.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
-
-const StoryEditor = lazy(() => import('../editor/StoryEditor.tsx'));
 
 export const AUTOSAVE_DELAY_MS = 1200;
 

@@ -70,6 +70,16 @@ export const EmailSettingsPageQuery = known(graphql(`
             username
           }
         }
+        publicationSubscriptions {
+          createdAt
+          newsletter {
+            id
+            name
+            collection {
+              name
+            }
+          }
+        }
       }
       ... on Forbidden {
         message
@@ -91,6 +101,16 @@ export const UnsubscribeFromNewslettersMutation = known(graphql(`
             id
             name
             username
+          }
+        }
+        publicationSubscriptions {
+          createdAt
+          newsletter {
+            id
+            name
+            collection {
+              name
+            }
           }
         }
       }

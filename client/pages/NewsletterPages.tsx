@@ -81,6 +81,8 @@ function SubscribeCard({ writer, signedIn }: { writer: Writer; signedIn: boolean
         </button>
       )}
       {subscribed ? <p className="muted" role="status">You're subscribed to {writer.name}.</p> : null}
+      {/* Consent for the subscriber export (docs/newsletters.md "Subscriber export"). */}
+      <p className="muted newsletter-consent">{writer.name} will see your email address.</p>
     </section>
   );
 }
@@ -104,6 +106,7 @@ function NewsletterSettings({ initial, hash }: { initial: Settings; hash: string
   const { showToast } = useToast();
   const [, unsubscribe] = useMutation(UnsubscribeFromNewslettersMutation);
   const [subscriptions, setSubscriptions] = useState(initial.subscriptions);
+  const [publications, setPublications] = useState(initial.publicationSubscriptions);
   const [busy, setBusy] = useState(false);
 
   const leave = async (writerId: string | null) => {
@@ -112,6 +115,7 @@ function NewsletterSettings({ initial, hash }: { initial: Settings; hash: string
     setBusy(false);
     if (outcome?.__typename === 'NewsletterEmailSettings') {
       setSubscriptions(outcome.subscriptions);
+      setPublications(outcome.publicationSubscriptions);
       showToast({ style: 'NEWSLETTER_UNSUBSCRIBE' });
     } else showToast({ style: 'ERROR', message: outcome?.__typename === 'Forbidden' ? outcome.message : 'Something went wrong. Please try again.' });
   };
@@ -121,13 +125,13 @@ function NewsletterSettings({ initial, hash }: { initial: Settings; hash: string
       <header className="library-header">
         <h1 className="library-title">Newsletters</h1>
       </header>
-      {subscriptions.length === 0 ? (
+      {subscriptions.length === 0 && publications.length === 0 ? (
         <p className="muted" role="status">
           You're not subscribed to any newsletters.
         </p>
       ) : (
         <>
-          <p className="muted">You get an email when these writers publish.</p>
+          {subscriptions.length > 0 ? <p className="muted">You get an email when these writers publish.</p> : null}
           <ul className="newsletter-list" aria-label="Your newsletters">
             {subscriptions.map((s) => (
               <li key={s.writer.id} className="newsletter-row">
@@ -138,6 +142,21 @@ function NewsletterSettings({ initial, hash }: { initial: Settings; hash: string
               </li>
             ))}
           </ul>
+          {publications.length > 0 ? (
+            <ul className="newsletter-list" aria-label="Your publication newsletters">
+              {publications.map((s) => (
+                <li key={s.newsletter.id} className="newsletter-row">
+                  <span>
+                    {s.newsletter.name} <span className="muted">({s.newsletter.collection.name})</span>
+                  </span>
+                  {/* unsubscribeFromNewsletters takes a publication newsletter's id as well as a writer's (docs/newsletters.md). */}
+                  <button type="button" className="button" disabled={busy} onClick={() => void leave(s.newsletter.id)} aria-label={`Unsubscribe from ${s.newsletter.name}`}>
+                    Unsubscribe
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <button type="button" className="button button-dark" disabled={busy} onClick={() => void leave(null)}>
             Unsubscribe from all newsletters
           </button>

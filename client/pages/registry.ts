@@ -19,6 +19,9 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'writer-subscription-promotion': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.writerSubscribePage) },
   'email-settings': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.emailSettingsPage) },
   'global-unsubscribe-newsletters': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.unsubscribeAllNewslettersPage) },
+  // Publication newsletters (issue 12; docs/newsletters.md "Publication newsletters").
+  'publication-newsletter-promotion': { chunk: 'PublicationNewsletterPages', load: () => import('./PublicationNewsletterPages.tsx').then((m) => m.publicationNewsletterPage) },
+  'publication-newsletter-settings': { chunk: 'PublicationNewsletterPages', load: () => import('./PublicationNewsletterPages.tsx').then((m) => m.publicationNewsletterSettingsPage) },
   // Search pages (issue 10): /search, its tabs, a publication's search.
   search: { chunk: 'SearchPage', load: () => import('./SearchPage.tsx').then((m) => m.searchPage) },
   home: { chunk: 'HomePage', load: () => import('./HomePage.tsx').then((m) => m.homePage) },

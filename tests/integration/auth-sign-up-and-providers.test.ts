@@ -424,7 +424,7 @@ describe('mail', () => {
   it('does not exist outside development', async () => {
     for (const ENVIRONMENT of ['production', 'staging']) {
       // A deployment with its required secrets (without them every path is 503: deployable-configuration.test.ts).
-      const secrets = { AUTH_SECRET: 's', ADMIN_PURGE_TOKEN: 't', MAIL_API_KEY: 'k', MAIL_FROM: 'f' };
+      const secrets = { AUTH_SECRET: 's', ADMIN_PURGE_TOKEN: 't', MAIL_API_KEY: 'k', MAIL_FROM: 'f', NEWSLETTER_SECRET: 'n' };
       const response = await withEnv({ ENVIRONMENT, ...secrets })('/_/dev/mailbox', { headers: { accept: 'application/json' } });
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('friend@vellum.test');

@@ -13,7 +13,7 @@ import { seedWorld } from './helpers/fixtures.ts';
 import { send, type RequestOptions } from './helpers/edge-cache.ts';
 
 const deployable = JSON.parse(env.DEPLOYABLE_CONFIG) as { vars: Record<string, unknown>; markedDevelopmentOnly: string[] };
-const SECRETS = { AUTH_SECRET: 'a-deployment-secret', ADMIN_PURGE_TOKEN: 'a-purge-secret', MAIL_API_KEY: 're_key', MAIL_FROM: 'Vellum <no-reply@vellum.example>' };
+const SECRETS = { AUTH_SECRET: 'a-deployment-secret', ADMIN_PURGE_TOKEN: 'a-purge-secret', MAIL_API_KEY: 're_key', MAIL_FROM: 'Vellum <no-reply@vellum.example>', NEWSLETTER_SECRET: 'a-newsletter-secret' };
 const HOST = String(deployable.vars.MAIN_HOST);
 
 /** A request to the deployed configuration (its vars, plus `secrets`), on its main host. */

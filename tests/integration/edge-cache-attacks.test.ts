@@ -199,7 +199,7 @@ describe('the purge endpoint', () => {
     await storedHome();
     // A deployment without ADMIN_PURGE_TOKEN serves nothing at all (worker/hardening/required-settings.ts):
     // 503 before the purge handler, whichever token is sent; the handler alone would answer 401.
-    const production = { ENVIRONMENT: 'production', AUTH_SECRET: 's', MAIL_API_KEY: 'k', MAIL_FROM: 'f' };
+    const production = { ENVIRONMENT: 'production', AUTH_SECRET: 's', MAIL_API_KEY: 'k', MAIL_FROM: 'f', NEWSLETTER_SECRET: 'n' };
     expect((await purge({ tags: ['home'] }, { vars: production })).status).toBe(503);
     expect(await ledgerRows()).toBe(0);
     const withSecret = { ADMIN_PURGE_TOKEN: 'a-long-deployment-secret' };

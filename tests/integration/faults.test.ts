@@ -219,7 +219,7 @@ describe('the mailer failing', () => {
 
 describe('the seam itself', () => {
   it('is ignored outside development, even with the tests’ binding', async () => {
-    const production = { ENVIRONMENT: 'production', AUTH_SECRET: 's', ADMIN_PURGE_TOKEN: 't', MAIL_API_KEY: 'k', MAIL_FROM: 'f' };
+    const production = { ENVIRONMENT: 'production', AUTH_SECRET: 's', ADMIN_PURGE_TOKEN: 't', MAIL_API_KEY: 'k', MAIL_FROM: 'f', NEWSLETTER_SECRET: 'n' };
     const answer = await send(`/p/${POSTS.open}`, { vars: production, headers: fault('d1') });
     expect(answer.status).toBe(200);
     expect(answer.logs.some((line) => line.event === 'database_unavailable')).toBe(false);

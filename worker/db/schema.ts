@@ -1019,6 +1019,46 @@ export const queueBacklog = sqliteTable('queue_backlog', {
   sent: integer('sent').notNull(),
   settled: integer('settled').notNull(),
 });
+// ---- Publication newsletters (migrations/0025_publication_newsletters.sql; docs/newsletters.md) ----
+
+/** A publication's newsletter (at most one per publication). */
+export const publicationNewsletters = sqliteTable('publication_newsletters', {
+  id: text('id').primaryKey(),
+  collectionId: text('collection_id')
+    .notNull()
+    .unique()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdBy: text('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer('created_at').notNull(),
+});
+
+/** A reader subscribed to a publication's newsletter. */
+export const publicationNewsletterSubscriptions = sqliteTable(
+  'publication_newsletter_subscriptions',
+  {
+    newsletterId: text('newsletter_id')
+      .notNull()
+      .references(() => publicationNewsletters.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.newsletterId, t.subscriberId] }), index('publication_newsletter_subscriptions_by_subscriber').on(t.subscriberId, t.newsletterId)],
+);
+
+export const PUBLICATION_NEWSLETTER_TABLES = {
+  publication_newsletters: publicationNewsletters,
+  publication_newsletter_subscriptions: publicationNewsletterSubscriptions,
+} as const;
+
+export type PublicationNewsletterRow = typeof publicationNewsletters.$inferSelect;
+
 
 /** Every table of the schema, by SQL name (the drift test walks this). */
 // ---------------------------------------------------------------------------------------------
@@ -1270,6 +1310,8 @@ export const TABLES = {
   queue_backlog: queueBacklog,
   // The Partner Program (migrations/0022_partner_program.sql).
   ...PARTNER_PROGRAM_TABLES,
+  // Publication newsletters (migrations/0025_publication_newsletters.sql).
+  ...PUBLICATION_NEWSLETTER_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

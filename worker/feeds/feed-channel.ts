@@ -85,6 +85,14 @@ export function feedChannel(feed: FeedContent, context: ChannelContext): RssChan
         link: absolute(buildLink('ShowHome', {}, ctx)),
         description: `The newest stories on ${context.productName}`,
       };
+    case 'news':
+      return {
+        ...common,
+        title: `${owner.newsletter.name}, a newsletter of ${owner.collection.name}`,
+        link: absolute(buildLink('ShowCollectionNewsletterPromotionPage', { collectionSlug: owner.collection.slug, newsletterSlug: owner.newsletter.slug }, ctx)),
+        description: owner.newsletter.description.trim() || `The stories ${owner.collection.name} sent to its newsletter's subscribers`,
+        ...(owner.collection.avatarId ? { imageUrl: imageUrl(owner.collection.avatarId, { strategy: 'crop', width: 144, height: 144, origin: context.mainOrigin + LOCAL_IMAGE_ORIGIN }) } : {}),
+      };
     case 'catalog':
       return {
         ...common,

@@ -184,6 +184,26 @@ const CATALOG_FEED = /* GraphQL */ `
   ${FEED_POST}
 `;
 
+// A publication newsletter's issues (docs/newsletters.md "Publication newsletters").
+const NEWS_FEED = /* GraphQL */ `
+  query NewsFeed($slug: String!) {
+    collection(slug: $slug) {
+      name
+      slug
+      avatarId
+      newsletter {
+        name
+        slug
+        description
+        issues(limit: ${FEED_ITEM_COUNT}) {
+          ...FeedPost
+        }
+      }
+    }
+  }
+  ${FEED_POST}
+`;
+
 export interface FeedPost {
   id: string;
   title: string;
@@ -206,6 +226,7 @@ export type FeedOwner =
   | { kind: 'collection'; id: string; name: string; slug: string; description: string; avatarId: string | null; domain: string | null; tag: { slug: string; displayTitle: string } | null } & LiveSite
   | { kind: 'tag'; slug: string; displayTitle: string; description: string }
   | { kind: 'latest' }
+  | { kind: 'news'; collection: { name: string; slug: string; avatarId: string | null }; newsletter: { name: string; slug: string; description: string } }
   | {
       kind: 'catalog';
       id: string;
@@ -265,6 +286,16 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
       if (!data.collection || !data.tag) return null;
       const { taggedPostsConnection, ...collection } = data.collection;
       return { owner: { kind: 'collection', ...collection, tag: data.tag }, posts: taggedPostsConnection.posts };
+    }
+    case 'news': {
+      type NewsData = {
+        collection: { name: string; slug: string; avatarId: string | null; newsletter: { name: string; slug: string; description: string; issues: FeedPost[] } | null } | null;
+      };
+      const data = await run<NewsData>(env, NEWS_FEED, { slug: target.collectionSlug });
+      if (!data.collection?.newsletter) return null;
+      const { newsletter, ...collection } = data.collection;
+      const { issues, ...about } = newsletter;
+      return { owner: { kind: 'news', collection, newsletter: about }, posts: issues };
     }
     case 'tag': {
       type TagData = { tag: (Omit<Extract<FeedOwner, { kind: 'tag' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } }) | null };

@@ -7,6 +7,8 @@
 //                          /feed/topic/{topicSlug}            the same (topics are tags)
 //                          /feed/{collectionSlug}             a publication's stories
 //                          /feed/{collectionSlug}/tagged/{t}  a publication's stories with a tag
+//                          /feed/{collectionSlug}/news        a publication newsletter's issues
+//                                                             (docs/newsletters.md)
 //                          /feed/collections/{catalogSlugId}  a public list's stories
 //   user's own host        /feed                              that writer's stories
 //   publication's domain   /feed                              that publication's stories
@@ -37,7 +39,8 @@ export type FeedTarget =
   | { kind: 'user'; username: string }
   | { kind: 'tag'; tagSlug: string }
   | { kind: 'collection'; collectionSlug: string; tagSlug: string | null }
-  | { kind: 'catalog'; catalogId: string };
+  | { kind: 'catalog'; catalogId: string }
+  | { kind: 'news'; collectionSlug: string };
 
 /** First segments after /feed on the main host that are never a publication's slug. */
 export const RESERVED_FEED_SEGMENTS: ReadonlySet<string> = new Set(['latest', 'collections', 'tag', 'topic', 'tagged']);
@@ -87,6 +90,7 @@ export function feedTarget(host: HostContext, pathname: string): FeedTarget | nu
     const catalogId = catalogIdFromSlugId(second);
     return catalogId ? { kind: 'catalog', catalogId } : null;
   }
+  if (segments.length === 2 && second === 'news' && !first.startsWith('@') && !RESERVED_FEED_SEGMENTS.has(first.toLowerCase())) return { kind: 'news', collectionSlug: first };
   if (segments.length === 3 && second === 'tagged' && third && !first.startsWith('@')) return { kind: 'collection', collectionSlug: first, tagSlug: third };
   return null;
 }

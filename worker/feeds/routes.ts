@@ -28,6 +28,7 @@ const MISSING: Record<FeedTarget['kind'], string> = {
   tag: 'topic',
   collection: 'publication or tag',
   catalog: 'list',
+  news: 'publication newsletter',
 };
 
 function notFound(message: string): Response {

@@ -4,8 +4,11 @@
 // stand-ins for them (docs/sign-in.md); a deployment never falls back to those silently.
 import { isDevelopment, type Env } from '../env.ts';
 
-/** The settings a deployment must have; `wrangler secret put NAME` sets each (README "Deploying"). */
-export const REQUIRED_SETTINGS = ['AUTH_SECRET', 'ADMIN_PURGE_TOKEN', 'MAIL_API_KEY', 'MAIL_FROM'] as const satisfies readonly (keyof Env)[];
+/**
+ * The settings a deployment must have; NEWSLETTER_SECRET signs every newsletter's unsubscribe
+ * link (docs/newsletters.md), so a deployment without it would mail links that cannot work.
+ * `wrangler secret put NAME` sets each (README "Deploying"). */
+export const REQUIRED_SETTINGS = ['AUTH_SECRET', 'ADMIN_PURGE_TOKEN', 'MAIL_API_KEY', 'MAIL_FROM', 'NEWSLETTER_SECRET'] as const satisfies readonly (keyof Env)[];
 
 /** Seconds a client is asked to wait before trying a refused request again. */
 export const MISCONFIGURED_RETRY_AFTER_SECONDS = 300;

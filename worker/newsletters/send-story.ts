@@ -1,4 +1,6 @@
-// Emailing a newly published story to its writer's newsletter subscribers (docs/newsletters.md).
+// Emailing a newly published story to its writer's newsletter subscribers, and, when an editor
+// publishes it into a publication that has a newsletter, to that newsletter's subscribers too
+// (docs/newsletters.md). One entry point for both: a reader subscribed to both gets one email.
 //
 // Once per story: newsletter_sends is claimed (INSERT OR IGNORE on the story's id) before any
 // mail is queued, so a republish, a retried request or two racing requests never send twice.
@@ -45,12 +47,13 @@ export interface NewsletterSendOutcome {
   failures: number;
 }
 
-export async function emailUrls(env: Env, subscriberId: string, writerId: string): Promise<{ emailSettingsUrl: string; oneClickUnsubscribeUrl: string }> {
+/** The signed links of one recipient's email; `newsletterId` is a writer's id or a publication newsletter's id. */
+export async function emailUrls(env: Env, subscriberId: string, newsletterId: string): Promise<{ emailSettingsUrl: string; oneClickUnsubscribeUrl: string }> {
   const origin = mainOrigin(env);
   const hash = await emailSettingsHash(env, subscriberId);
   return {
     emailSettingsUrl: `${origin}/me/email-settings/${subscriberId}/${hash}`,
-    oneClickUnsubscribeUrl: `${origin}/_/newsletters/unsubscribe/${subscriberId}/${writerId}/${hash}`,
+    oneClickUnsubscribeUrl: `${origin}/_/newsletters/unsubscribe/${subscriberId}/${newsletterId}/${hash}`,
   };
 }
 
@@ -60,46 +63,96 @@ async function storyForEmail(env: Env, postId: string, now: number): Promise<Fee
   return (result.data as { post: FeedPost | null } | undefined)?.post ?? null;
 }
 
-/** Subscribers a writer's newsletter goes to: with an email, not deleted or suspended, neither side blocking. */
-const ELIGIBLE_SUBSCRIBERS = `SELECT u.id AS id, u.email AS email FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
-  WHERE s.writer_id = ?1 AND u.email IS NOT NULL AND u.deleted_at IS NULL AND u.is_suspended = 0
-    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = s.writer_id AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = s.writer_id))`;
+/** Readers a writer's newsletter may reach: with an email, not deleted or suspended, not the writer, neither side blocking (?1: the writer). */
+const REACHABLE = `u.email IS NOT NULL AND u.deleted_at IS NULL AND u.is_suspended = 0 AND u.id <> ?1
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = u.id) OR (b.blocker_id = u.id AND b.blocked_id = ?1))`;
+
+/** The writer's subscribers (?1: the writer), through the writer's index. */
+const WRITER_SUBSCRIBERS = `SELECT u.id AS id, u.email AS email FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
+  WHERE s.writer_id = ?1 AND ${REACHABLE}`;
 
 /**
- * The newsletter entry point (publishing, and publications' newsletters, call it): claims the
- * story's send and queues it. Answers at once; the emails go out from the queue.
+ * A publication newsletter's subscribers (?1: the writer, ?2: the newsletter) who are not also the
+ * writer's: those were reached through the writer's newsletter, so nobody gets the story twice.
  */
-export async function sendStoryToSubscribers(env: Env, story: { postId: string; writerId: string; writerName: string }, now = Date.now()): Promise<NewsletterSendOutcome> {
+const PUBLICATION_SUBSCRIBERS = `SELECT u.id AS id, u.email AS email FROM publication_newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
+  WHERE s.newsletter_id = ?2 AND ${REACHABLE}
+    AND NOT EXISTS (SELECT 1 FROM newsletter_subscriptions w WHERE w.writer_id = ?1 AND w.subscriber_id = u.id)`;
+
+export interface StoryToSend {
+  postId: string;
+  writerId: string;
+  writerName: string;
+  /** The publication the story was published into by an editor: its newsletter's subscribers are mailed too. */
+  collectionId?: string | null;
+}
+
+/**
+ * The newsletter entry point (publishing calls it, for a writer's and a publication's
+ * newsletter alike): claims the story's send and queues it. Answers at once; the emails go out
+ * from the queue.
+ */
+export async function sendStoryToSubscribers(env: Env, story: StoryToSend, now = Date.now()): Promise<NewsletterSendOutcome> {
   const post = await storyForEmail(env, story.postId, now);
   if (!post) return { sent: false, queued: false, recipients: 0, failures: 0 };
   const claimed = await env.DB.prepare('INSERT OR IGNORE INTO newsletter_sends (post_id, sent_at, recipient_count) VALUES (?, ?, 0)').bind(story.postId, now).run();
   if ((claimed.meta.changes ?? 0) === 0) return { sent: false, queued: false, recipients: 0, failures: 0 };
-  await enqueue(env, [{ kind: 'newsletter.page', ...story, after: '' }]);
+  const { postId, writerId, writerName, collectionId = null } = story;
+  await enqueue(env, [{ kind: 'newsletter.page', postId, writerId, writerName, collectionId, audience: 'writer', after: '' }]);
   return { sent: true, queued: true, recipients: 0, failures: 0 };
 }
 
-/** One page of subscribers: an email message each, and the next page. */
+async function publicationNewsletterId(env: Env, collectionId: string | null | undefined): Promise<string | null> {
+  if (!collectionId) return null;
+  return (await env.DB.prepare('SELECT id FROM publication_newsletters WHERE collection_id = ?').bind(collectionId).first<{ id: string }>())?.id ?? null;
+}
+
+/**
+ * One page of subscribers: an email message each, and the next page. The writer's subscribers
+ * come first; then, for a story published into a publication with a newsletter, that
+ * newsletter's subscribers who are not the writer's.
+ */
 export async function sendNewsletterPage(env: Env, page: NewsletterPageMessage): Promise<void> {
-  const { results } = await env.DB.prepare(`${ELIGIBLE_SUBSCRIBERS} AND s.subscriber_id > ?2 ORDER BY s.subscriber_id LIMIT ?3`)
-    .bind(page.writerId, page.after, NEWSLETTER_PAGE_SIZE)
-    .all<{ id: string }>();
   const { postId, writerId, writerName } = page;
-  const emails: NewsletterEmailMessage[] = results.map((r) => ({ kind: 'newsletter.email', postId, writerId, writerName, subscriberId: r.id }));
+  const audience = page.audience ?? 'writer';
+  const newsletterId = audience === 'publication' ? await publicationNewsletterId(env, page.collectionId) : null;
+  if (audience === 'publication' && !newsletterId) return;
+  const { results } = await env.DB.prepare(`${audience === 'writer' ? WRITER_SUBSCRIBERS : PUBLICATION_SUBSCRIBERS} AND s.subscriber_id > ?3 ORDER BY s.subscriber_id LIMIT ?4`)
+    .bind(writerId, newsletterId, page.after, NEWSLETTER_PAGE_SIZE)
+    .all<{ id: string }>();
+  const emails: NewsletterEmailMessage[] = results.map((r) => ({
+    kind: 'newsletter.email',
+    postId,
+    writerId,
+    writerName,
+    subscriberId: r.id,
+    ...(newsletterId ? { publicationNewsletterId: newsletterId } : {}),
+  }));
   const last = results.at(-1);
-  await enqueue(env, results.length === NEWSLETTER_PAGE_SIZE && last ? [...emails, { ...page, after: last.id }] : emails);
+  const next: NewsletterPageMessage[] =
+    results.length === NEWSLETTER_PAGE_SIZE && last
+      ? [{ ...page, audience, after: last.id }]
+      : audience === 'writer' && page.collectionId
+        ? [{ ...page, audience: 'publication', after: '' }]
+        : [];
+  await enqueue(env, [...emails, ...next]);
 }
 
 /** One subscriber's email, at most once (idempotency key newsletter:{story}:{subscriber}). */
 export async function sendNewsletterEmail(env: Env, message: NewsletterEmailMessage, memo: BatchMemo): Promise<void> {
   // Still subscribed and still reachable when the message runs (an unsubscribe in between wins).
-  const subscriber = await env.DB.prepare(`${ELIGIBLE_SUBSCRIBERS} AND s.subscriber_id = ?2`).bind(message.writerId, message.subscriberId).first<{ id: string; email: string }>();
+  const via = message.publicationNewsletterId;
+  const subscriber = await env.DB.prepare(`${via ? PUBLICATION_SUBSCRIBERS : WRITER_SUBSCRIBERS} AND s.subscriber_id = ?3`)
+    .bind(message.writerId, via ?? null, message.subscriberId)
+    .first<{ id: string; email: string }>();
   if (!subscriber) return;
   const key = `story:${message.postId}`;
   if (!memo.has(key)) memo.set(key, storyForEmail(env, message.postId, Date.now()));
   const post = (await memo.get(key)) as FeedPost | null;
   if (!post) return;
   const sent = await oncePerKey(env.DB, `newsletter:${message.postId}:${subscriber.id}`, async () => {
-    const urls = await emailUrls(env, subscriber.id, message.writerId);
+    // The unsubscribe link ends the newsletter the reader was mailed through.
+    const urls = await emailUrls(env, subscriber.id, via ?? message.writerId);
     await mailerFor(env).send(await storyEmail({ productName: env.PRODUCT_NAME, mainOrigin: mainOrigin(env), writerName: message.writerName, post, to: subscriber.email, ...urls }));
   });
   if (sent) await env.DB.prepare('UPDATE newsletter_sends SET recipient_count = recipient_count + 1 WHERE post_id = ?').bind(message.postId).run();

@@ -11,7 +11,13 @@ export interface NewsletterPageMessage {
   writerName: string;
   /** The last subscriber of the previous page ("" for the first page). */
   after: string;
+  /** The publication an editor published the story into: its newsletter's subscribers are mailed too. */
+  collectionId?: string | null;
+  /** Whose subscribers this page reads: the writer's (first), then the publication newsletter's. */
+  audience?: NewsletterAudience;
 }
+
+export type NewsletterAudience = 'writer' | 'publication';
 
 /** Emails one story to one subscriber (idempotency key newsletter:{postId}:{subscriberId}). */
 export interface NewsletterEmailMessage {
@@ -20,6 +26,8 @@ export interface NewsletterEmailMessage {
   writerId: string;
   writerName: string;
   subscriberId: string;
+  /** The publication newsletter the subscriber was reached through (absent: the writer's). */
+  publicationNewsletterId?: string;
 }
 
 /** Writes NEW_STORY notifications for one page of followers, then enqueues the next page. */

@@ -17,6 +17,7 @@ import { formatCount } from '../../../shared/format.ts';
 import type { ProfileHeaderUser, ProfileResult, UnavailableUser } from './profile-parts.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from '../follow/FollowButton.tsx';
+import { SubscribeToWriterButton } from '../newsletters/SubscribeToWriterButton.tsx';
 import { MuteButton } from '../follow/MuteButton.tsx';
 import { BlockButton } from '../blocks/BlockButton.tsx';
 
@@ -128,6 +129,7 @@ export function ProfileSidebar({ user }: { user: ProfileHeaderUser }) {
       {user.bio ? <p className="profile-sidebar-bio">{user.bio}</p> : null}
       <div className="profile-sidebar-actions">
         <FollowUserButton user={user} />
+        <SubscribeToWriterButton writer={user} />
         <MuteUserButton user={user} />
         <BlockUserButton user={user} />
       </div>

@@ -5,6 +5,7 @@ import type { SchemaModule } from './schema-module.ts';
 import { newslettersModule } from './newsletters.ts';
 import { topicCurationModule } from './topic-curation.ts';
 import { viewerFollowingModule } from './viewer-following.ts';
+import { publicationNewslettersModule } from './publication-newsletters.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { authModule } from './auth.ts';
@@ -106,4 +107,5 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   partnerProgramModule,
   // Author verification (issue 13 point 6).
   authorVerificationModule,
+  publicationNewslettersModule,
 ];

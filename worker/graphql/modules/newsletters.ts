@@ -5,7 +5,7 @@
 // recipient's subscriptions without signing in. A tampered link is Forbidden and changes nothing.
 import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
-import { newsletterSubscriptions, users, type UserRow } from '../../db/schema.ts';
+import { newsletterSubscriptions, publicationNewsletterSubscriptions, users, type UserRow } from '../../db/schema.ts';
 import { isValidEmailSettingsHash } from '../../newsletters/signing.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -46,7 +46,8 @@ const typeDefs = /* GraphQL */ `
     unsubscribeFromNewsletter(writerId: ID!): NewsletterSubscribeResult!
     """
     Through a signed email-settings link, or for the signed-in viewer without a hash: ends the
-    subscription to one writer's newsletter, or to every newsletter when writerId is null.
+    subscription to one newsletter (writerId: a writer's id, or a publication newsletter's id),
+    or to every newsletter of both kinds when writerId is null.
     """
     unsubscribeFromNewsletters(userId: ID!, hash: String, writerId: ID): NewsletterEmailSettingsResult!
   }
@@ -138,10 +139,18 @@ export const newslettersModule: SchemaModule = {
   },
 };
 
-/** Ends userId's subscription to one writer's newsletter, or to all of them (writerId null). */
-export async function unsubscribeUser(db: GraphQLContext['db'], userId: string, writerId: string | null): Promise<void> {
+/**
+ * Ends userId's subscription to one newsletter — `newsletterId` is a writer's id or a publication
+ * newsletter's id (ids never collide) — or to every newsletter of both kinds (null).
+ */
+export async function unsubscribeUser(db: GraphQLContext['db'], userId: string, newsletterId: string | null): Promise<void> {
   const mine = eq(newsletterSubscriptions.subscriberId, userId);
-  await orm(db)
-    .delete(newsletterSubscriptions)
-    .where(writerId ? and(mine, eq(newsletterSubscriptions.writerId, writerId)) : mine);
+  const minePublications = eq(publicationNewsletterSubscriptions.subscriberId, userId);
+  const q = orm(db);
+  await q.batch([
+    q.delete(newsletterSubscriptions).where(newsletterId ? and(mine, eq(newsletterSubscriptions.writerId, newsletterId)) : mine),
+    q
+      .delete(publicationNewsletterSubscriptions)
+      .where(newsletterId ? and(minePublications, eq(publicationNewsletterSubscriptions.newsletterId, newsletterId)) : minePublications),
+  ]);
 }

@@ -201,7 +201,7 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
   if (firstPublication && !isResponse && !args.unlisted) {
     // Both fan out on the queue (docs/adr/0015-scale.md): the request answers once its own writes are done.
     await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
-    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name }, ctx.now);
+    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId }, ctx.now);
   }
   return ctx.loaders.postById.load(post.id);
 }
