@@ -12,6 +12,7 @@ import { createSession } from '../../worker/session/session-store.ts';
 import { COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
 import { loggedOut, signedIn, type Caller } from './helpers/signed-in.ts';
+import { drainQueue } from './helpers/queue.ts';
 
 const CREATE = `mutation($collectionId: ID!, $name: String!, $description: String) {
   createPublicationNewsletter(collectionId: $collectionId, name: $name, description: $description) {
@@ -37,6 +38,8 @@ async function publishInto(collectionId: string | null, title: string) {
   const saved = (await writer.gql(SAVE, { title, contentJson: JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: `${title} text.`, markups: [] }] }) })).data!.saveDraft;
   const published = (await writer.gql(PUBLISH, { postId: saved.post.id, collectionId, send: true })).data!.publishPost;
   expect(published.__typename).toBe('Post');
+  // The emails go out from the fan-out queue after the publish answers (docs/adr/0015-scale.md).
+  await drainQueue();
 }
 
 async function api(method: string, id: string, who: { userId?: string; xsrf?: boolean } = {}) {
