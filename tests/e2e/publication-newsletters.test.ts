@@ -77,6 +77,8 @@ it('an editor creates the newsletter; a reader subscribes; the editor publishes 
   await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/edit')), dialog.getByRole('button', { name: 'Publish now' }).click()]);
 
   // The email is in the development mailbox; its one-click address names the publication's newsletter.
+  // It goes out from the fan-out queue after the publish answered (docs/adr/0015-scale.md): wait for it.
+  await expect.poll(() => mailTo('reader@vellum.test', title), { timeout: 20_000 }).toBeDefined();
   const mail = await mailTo('reader@vellum.test', title);
   expect(mail, 'the newsletter email').toBeDefined();
   expect(mail!.text).toContain('The herons came back to the marsh');
@@ -93,4 +95,20 @@ it('an editor creates the newsletter; a reader subscribes; the editor publishes 
   await page.getByRole('button', { name: 'Unpublish' }).click();
   await expect.poll(() => page.locator('[data-testid="toast-viewport"]').textContent()).toContain('was unpublished and moved to Drafts');
   await editorContext.close();
+  // And the reader leaves the newsletter: other browser tests read the reader's newsletter list.
+  await readerGraphQL(`mutation { unsubscribeFromPublicationNewsletter(newsletterId: "${await newsletterId()}") { __typename } }`);
 });
+
+async function readerGraphQL<T>(query: string): Promise<T> {
+  const answer = await fetch(`${baseURL}/_/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': sessions.reader!.xsrf, cookie: `sid=${sessions.reader!.token}` },
+    body: JSON.stringify({ query }),
+  });
+  return ((await answer.json()) as { data: T }).data;
+}
+
+async function newsletterId(): Promise<string> {
+  const data = await readerGraphQL<{ collection: { newsletter: { id: string } } }>('{ collection(slug: "field-notes") { newsletter(slug: "field-notes-dispatch") { id } } }');
+  return data.collection.newsletter.id;
+}

@@ -87,6 +87,8 @@ it('the Lists tab finds a public list by its name and opens it', async () => {
   await page.screenshot({ path: '.tmp/e2e-search-lists.png' });
   await row.locator('a.search-result-title').click();
   await page.waitForURL((url) => url.pathname.includes('/list/'));
+  // The list's own heading replaces the results (the router swaps page and address together).
+  await page.locator('h1', { hasText: String(list.name) }).first().waitFor();
   expect(await page.locator('h1').first().textContent()).toContain(String(list.name));
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
