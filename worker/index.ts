@@ -31,6 +31,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/una
 import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
+import { mountEventIntake } from './events/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -53,6 +54,7 @@ mountSearch(app);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
+mountEventIntake(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {
