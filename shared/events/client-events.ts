@@ -1,4 +1,4 @@
-// The client events the browser may report (docs/product/1-reader-and-member-pages.md §7;
+// The client events the browser may report (docs/product/1-product-screens-membership-header-search.md §7;
 // docs/product/3-routes-data-calls-constants.md §7.2, §9; docs/stats.md). Shared by the client
 // queue (client/events/) and the intake (worker/events/), so a name cannot be sent that the
 // intake refuses.

@@ -1,4 +1,4 @@
-// Writing an accepted batch (docs/stats.md#storage): every event as one raw row (one statement
+// Writing an accepted batch (docs/stats.md#storage-d1-not-workers-analytics-engine): every event as one raw row (one statement
 // for the whole batch), then the stories' daily rollups, then members' reading seconds
 // (member_reading_time_daily, read by the Partner Program's earnings job) — all in one D1 batch,
 // so a failure writes nothing. Story events for unknown or unpublished stories refuse the whole

@@ -19,7 +19,7 @@ export const MAX_EVENT_BODY_BYTES = 256 * 1024;
 /** Per client address and minute: a tab sends one batch per 5 s (12 a minute); room for several tabs. */
 export const MAX_EVENT_BATCHES_PER_MINUTE = 60;
 const LIMIT: Limit = { name: 'events:address', max: MAX_EVENT_BATCHES_PER_MINUTE, windowMs: 60 * 1000 };
-/** The user flag that turns tracking off for a reader (docs/product/1-reader-and-member-pages.md §6). */
+/** The user flag that turns tracking off for a reader (docs/product/1-product-screens-membership-header-search.md §6). */
 export const DONT_TRACK_FLAG = 'dont_track_user';
 
 const tooLarge = bodyLimit({ maxSize: MAX_EVENT_BODY_BYTES, onError: (c) => c.text('Event batch too large.', 413) });
