@@ -14,6 +14,7 @@ import { mayMutate } from '../graphql/anti-forgery.ts';
 import { EVENTS_PATH } from '../../shared/events/client-events.ts';
 import { readBatch } from './read-batch.ts';
 import { recordEvents } from './record-events.ts';
+import { mountStatsEndpoints } from '../stats/routes.ts';
 
 export const MAX_EVENT_BODY_BYTES = 256 * 1024;
 /** Per client address and minute: a tab sends one batch per 5 s (12 a minute); room for several tabs. */
@@ -25,6 +26,8 @@ export const DONT_TRACK_FLAG = 'dont_track_user';
 const tooLarge = bodyLimit({ maxSize: MAX_EVENT_BODY_BYTES, onError: (c) => c.text('Event batch too large.', 413) });
 
 export function mountEventIntake(app: Hono<{ Bindings: Env }>): void {
+  // The stats JSON endpoints read what the intake writes (worker/stats/routes.ts).
+  mountStatsEndpoints(app);
   app.post(EVENTS_PATH, tooLarge, async (c) => {
     const viewer = await resolveViewer(c.env.DB, c.req.raw);
     if (!(await mayMutate(c.req.raw, viewer))) return c.text('Missing or invalid x-xsrf-token header.', 403);

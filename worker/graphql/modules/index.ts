@@ -37,6 +37,7 @@ import { onboardingModule } from './onboarding.ts';
 import { integrationTokensModule } from './integration-tokens.ts';
 import { oauthApplicationsModule } from './oauth-applications.ts';
 import { membershipModule } from './membership.ts';
+import { statsModule } from './stats.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -82,6 +83,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   oauthApplicationsModule,
   // Membership, payments and gifts (issue 11).
   membershipModule,
+  // Story stats (issue 13; docs/stats.md).
+  statsModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
 ];
