@@ -20,6 +20,7 @@ import { IdFactory, Random } from './random.ts';
 import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
 import { createContentWriter, createResponses, createStories } from './stories.ts';
 import { TOPICS } from './vocabulary.ts';
+import { createStoryStats } from './story-stats.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -60,7 +61,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
     now,
     world: {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
-      catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
+      catalogs: [], catalog_items: [], claps: [], reading_history: [], post_stats_daily: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
     },
     people: [],
@@ -87,6 +88,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createNotifications(ctx);
   recomputeCounters(ctx.world);
   if (shift !== 0) shiftTimes(ctx.world, shift);
+  // After the shift: whole days back from the world's present (story-stats.ts).
+  createStoryStats(ctx.world, Object.values(ctx.demo).map((person) => person!.row.id), seed, Math.round(options.now ?? DEFAULT_NOW));
   return ctx.world;
 }
 
