@@ -6,6 +6,8 @@ export const StatsPageQuery = known(graphql(`
     writerStats(username: $username, postId: $postId) {
       username
       name
+      followerCount
+      subscriberCount
       startDay
       endDay
       post {

@@ -196,3 +196,66 @@ export const statsPostPage: PageDefinition<StatsPageData> = {
     );
   },
 };
+
+/** Followers and subscribers gained per day (the audience page's chart: bars of both). */
+function AudienceTable({ stats }: { stats: Stats }) {
+  return (
+    <table className="stats-table" data-testid="audience-days">
+      <caption>Audience gained per day (UTC), newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Followers gained</th>
+          <th scope="col">Subscribers gained</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...stats.days].reverse().map((d) => (
+          <tr key={d.day} data-day={d.day}>
+            <th scope="row">{d.day}</th>
+            <td>{number.format(d.followersGained)}</td>
+            <td>{number.format(d.subscribersGained)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Page subscription-stats at /@{username}/audience(/{details}): the writer's followers and subscribers. */
+export const audiencePage: PageDefinition<StatsPageData> = {
+  query: (params) => ({ query: StatsPageQuery, variables: { username: params.username ?? null, postId: null } }),
+  status: (data) => (data.writerStats ? 200 : 404),
+  title: (data, state) => (data?.writerStats ? `Audience stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data }) => {
+    const stats = data.writerStats;
+    if (!stats) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <h1>Audience</h1>
+        <dl className="stats-totals">
+          <div className="stats-total">
+            <dt className="muted">Followers</dt>
+            <dd data-stat="followers">{number.format(stats.followerCount)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Email subscribers</dt>
+            <dd data-stat="subscribers">{number.format(stats.subscriberCount)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Gained, {stats.startDay} – {stats.endDay}</dt>
+            <dd>
+              {number.format(stats.totals.followersGained)} followers, {number.format(stats.totals.subscribersGained)} subscribers
+            </dd>
+          </div>
+        </dl>
+        <p>
+          <a href={`/@${stats.username}/audience/stats/export`} download>
+            Export as CSV
+          </a>
+        </p>
+        <AudienceTable stats={stats} />
+      </section>
+    );
+  },
+};

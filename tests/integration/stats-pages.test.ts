@@ -64,6 +64,18 @@ describe('a writer’s stats', () => {
     }
   });
 
+  it('the audience page and its CSV export answer the writer', async () => {
+    const page = await send(`/@${writer.username}/audience`, { session: writerSession });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="audience-days"');
+    const csv = await send(`/@${writer.username}/audience/stats/export`, { session: writerSession });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('day,followers_gained,subscribers_gained');
+    expect(lines.at(-1)).toMatch(new RegExp(`^${today},\\d+,\\d+$`));
+  });
+
   it('is a 404 for another member and for the logged out, pages and endpoints alike', async () => {
     const start = Date.now() - 86_400_000;
     const end = Date.now();
@@ -75,6 +87,8 @@ describe('a writer’s stats', () => {
       `/@${writer.username}/stats/total/${start}/${end}`,
       `/me/stats/${POSTS.open}/${start}/${end}`,
       `/stats/${POSTS.open}/${start}/${end}`,
+      `/@${writer.username}/audience`,
+      `/@${writer.username}/audience/stats/export`,
     ];
     for (const path of paths) {
       const other = await send(path, { session: otherSession });

@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { writerStats, type StatsRequest } from './writer-stats.ts';
+import { mountAudienceExport } from './audience-export.ts';
 
 const NOT_FOUND = { error: 'Not found.' };
 const PRIVATE = { 'cache-control': 'private, no-store' };
@@ -21,6 +22,7 @@ async function answer(c: Context<{ Bindings: Env }>, request: Omit<StatsRequest,
 }
 
 export function mountStatsEndpoints(app: Hono<{ Bindings: Env }>): void {
+  mountAudienceExport(app);
   app.get('/me/stats/total/:start{[0-9]+}/:end{[0-9]+}', (c) => answer(c, {}));
   app.get('/me/stats/:postId{[0-9a-f]+}/:start{[0-9]+}/:end{[0-9]+}', (c) => answer(c, { postId: c.req.param('postId') }));
   app.get('/stats/:postId{[0-9a-f]+}/:start{[0-9]+}/:end{[0-9]+}', (c) => answer(c, { postId: c.req.param('postId') }));

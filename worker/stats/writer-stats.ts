@@ -31,6 +31,9 @@ export interface StoryStats {
 export interface WriterStats {
   username: string;
   name: string;
+  /** Followers and newsletter subscribers now (the audience page). */
+  followerCount: number;
+  subscriberCount: number;
   /** Set when the stats are of one story. */
   post: StoryStats | null;
   startDay: string;
@@ -65,9 +68,10 @@ export function statsWindow(start: number | null | undefined, end: number | null
 export async function writerStats(db: D1Database, request: StatsRequest): Promise<WriterStats | null> {
   if (!request.viewerId) return null;
   const writer = await db
-    .prepare(`SELECT id, username, name FROM users WHERE ${request.username ? 'username = ? COLLATE NOCASE' : 'id = ?'} AND deleted_at IS NULL`)
+    .prepare(`SELECT id, username, name, follower_count AS followerCount,
+      (SELECT COUNT(*) FROM newsletter_subscriptions WHERE writer_id = users.id) AS subscriberCount FROM users WHERE ${request.username ? 'username = ? COLLATE NOCASE' : 'id = ?'} AND deleted_at IS NULL`)
     .bind(request.username ?? request.viewerId)
-    .first<{ id: string; username: string; name: string }>();
+    .first<{ id: string; username: string; name: string; followerCount: number; subscriberCount: number }>();
   if (!writer || writer.id !== request.viewerId) return null;
   if (request.postId) {
     const owned = await db.prepare('SELECT 1 FROM posts WHERE id = ? AND creator_id = ? AND deleted_at IS NULL').bind(request.postId, writer.id).first();
@@ -136,6 +140,8 @@ export async function writerStats(db: D1Database, request: StatsRequest): Promis
   return {
     username: writer.username,
     name: writer.name,
+    followerCount: writer.followerCount,
+    subscriberCount: writer.subscriberCount,
     post: request.postId ? (storyRows[0] ?? null) : null,
     startDay,
     endDay,

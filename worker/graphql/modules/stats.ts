@@ -37,6 +37,8 @@ export const statsModule: SchemaModule = {
     type WriterStats {
       username: String!
       name: String!
+      followerCount: Int!
+      subscriberCount: Int!
       post: StoryStats
       startDay: String!
       endDay: String!
