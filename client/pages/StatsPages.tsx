@@ -114,7 +114,7 @@ function DaysTable({ stats }: { stats: Stats }) {
   );
 }
 
-function StoriesTable({ stats, base }: { stats: Stats; base: string }) {
+function StoriesTable({ stats, storyHref }: { stats: Stats; storyHref: (postId: string) => string }) {
   if (stats.stories.length === 0) return <p className="muted">No published stories yet.</p>;
   return (
     <table className="stats-table" data-testid="stats-stories">
@@ -133,7 +133,7 @@ function StoriesTable({ stats, base }: { stats: Stats; base: string }) {
         {stats.stories.map((s) => (
           <tr key={s.postId} data-post-id={s.postId}>
             <th scope="row">
-              <Link href={`${base}/post/${s.postId}`}>{s.title || 'Untitled story'}</Link>
+              <Link href={storyHref(s.postId)}>{s.title || 'Untitled story'}</Link>
             </th>
             <td>{number.format(s.views)}</td>
             <td>{number.format(s.reads)}</td>
@@ -166,7 +166,7 @@ export const statsHomePage: PageDefinition<StatsPageData> = {
         </p>
         <Totals stats={stats} />
         <StatsChart days={stats.days} label={`Views and reads per day, ${stats.startDay} to ${stats.endDay}`} />
-        <StoriesTable stats={stats} base={statsBase(params)} />
+        <StoriesTable stats={stats} storyHref={(postId) => `${statsBase(params)}/post/${postId}`} />
         <DaysTable stats={stats} />
       </section>
     );
@@ -255,6 +255,33 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           </a>
         </p>
         <AudienceTable stats={stats} />
+      </section>
+    );
+  },
+};
+
+/**
+ * Page publication-stats at /{collectionSlug}/stats (/overview, /stories): the publication's
+ * stories, for its owners and editors only. On a publication's own domain (no slug in the path)
+ * it is a 404 for now (docs/stats.md).
+ */
+export const publicationStatsPage: PageDefinition<StatsPageData> = {
+  query: (params) => ({ query: StatsPageQuery, variables: { username: null, postId: null, collectionSlug: params.collectionSlug ?? '-' } }),
+  status: (data) => (data.writerStats ? 200 : 404),
+  title: (data, state) => (data?.writerStats ? `${data.writerStats.name} stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data }) => {
+    const stats = data.writerStats;
+    if (!stats) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <h1>{stats.name} stats</h1>
+        <p className="muted">
+          {stats.startDay} – {stats.endDay}, days in UTC.
+        </p>
+        <Totals stats={stats} />
+        <StatsChart days={stats.days} label={`Views and reads per day of ${stats.name}, ${stats.startDay} to ${stats.endDay}`} />
+        <StoriesTable stats={stats} storyHref={(postId) => `/p/${postId}`} />
+        <DaysTable stats={stats} />
       </section>
     );
   },

@@ -76,6 +76,27 @@ describe('a writer’s stats', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`^${today},\\d+,\\d+$`));
   });
 
+  it('a publication’s stats answer its owners and editors only', async () => {
+    const editor = await env.DB.prepare(
+      `SELECT c.slug, m.user_id FROM collections c JOIN collection_members m ON m.collection_id = c.id AND m.role IN ('OWNER', 'EDITOR') LIMIT 1`,
+    ).first<{ slug: string; user_id: string }>();
+    expect(editor).not.toBeNull();
+    const outsider = await env.DB.prepare(
+      `SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM collection_members m JOIN collections c ON c.id = m.collection_id WHERE c.slug = ?) AND deleted_at IS NULL AND is_suspended = 0 LIMIT 1`,
+    )
+      .bind(editor!.slug)
+      .first<{ id: string }>();
+    const editorSession = (await createSession(env.DB, editor!.user_id)).token;
+    const outsiderSession = (await createSession(env.DB, outsider!.id)).token;
+    for (const path of [`/${editor!.slug}/stats`, `/${editor!.slug}/stats/stories`]) {
+      const page = await send(path, { session: editorSession });
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).toContain('data-testid="stats-page"');
+      expect((await send(path, { session: outsiderSession })).status, path).toBe(404);
+      expect((await send(path)).status, path).toBe(404);
+    }
+  });
+
   it('is a 404 for another member and for the logged out, pages and endpoints alike', async () => {
     const start = Date.now() - 86_400_000;
     const end = Date.now();

@@ -48,6 +48,8 @@ export interface StatsRequest {
   /** The writer; the viewer when absent (/me/stats). */
   username?: string | null;
   postId?: string | null;
+  /** A publication's stats instead of a writer's: only its owners and editors see them. */
+  collectionSlug?: string | null;
   startTimeMs?: number | null;
   endTimeMs?: number | null;
   now: number;
@@ -65,14 +67,44 @@ export function statsWindow(start: number | null | undefined, end: number | null
   return { startDay: dayList[0]!, endDay: dayList[dayList.length - 1]!, dayList };
 }
 
+/** Who the stats are of: a writer (their stories, USER follows, newsletter subscribers) or a publication. */
+interface Owner {
+  id: string;
+  username: string;
+  name: string;
+  followerCount: number;
+  subscriberCount: number;
+  kind: 'USER' | 'COLLECTION';
+}
+
+async function publicationOwner(db: D1Database, slug: string, viewerId: string): Promise<Owner | null> {
+  const row = await db
+    .prepare(
+      `SELECT c.id, c.slug AS username, c.name, c.follower_count AS followerCount, 0 AS subscriberCount FROM collections c
+       JOIN collection_members m ON m.collection_id = c.id AND m.user_id = ? AND m.role IN ('OWNER', 'EDITOR')
+       WHERE c.slug = ? COLLATE NOCASE`,
+    )
+    .bind(viewerId, slug)
+    .first<Omit<Owner, 'kind'>>();
+  return row ? { ...row, kind: 'COLLECTION' } : null;
+}
+
 export async function writerStats(db: D1Database, request: StatsRequest): Promise<WriterStats | null> {
   if (!request.viewerId) return null;
+  if (request.collectionSlug) {
+    const owner = await publicationOwner(db, request.collectionSlug, request.viewerId);
+    return owner ? statsOf(db, owner, { ...request, postId: null }) : null;
+  }
   const writer = await db
     .prepare(`SELECT id, username, name, follower_count AS followerCount,
       (SELECT COUNT(*) FROM newsletter_subscriptions WHERE writer_id = users.id) AS subscriberCount FROM users WHERE ${request.username ? 'username = ? COLLATE NOCASE' : 'id = ?'} AND deleted_at IS NULL`)
     .bind(request.username ?? request.viewerId)
-    .first<{ id: string; username: string; name: string; followerCount: number; subscriberCount: number }>();
+    .first<Omit<Owner, 'kind'>>();
   if (!writer || writer.id !== request.viewerId) return null;
+  return statsOf(db, { ...writer, kind: 'USER' }, request);
+}
+
+async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Promise<WriterStats | null> {
   if (request.postId) {
     const owned = await db.prepare('SELECT 1 FROM posts WHERE id = ? AND creator_id = ? AND deleted_at IS NULL').bind(request.postId, writer.id).first();
     if (!owned) return null;
@@ -80,7 +112,7 @@ export async function writerStats(db: D1Database, request: StatsRequest): Promis
   const { startDay, endDay, dayList } = statsWindow(request.startTimeMs, request.endTimeMs, request.now);
   const startMs = Date.parse(startDay);
   const endMs = Date.parse(endDay) + DAY_MS;
-  const postFilter = request.postId ? 'p.id = ?2' : `p.creator_id = ?1`;
+  const postFilter = request.postId ? 'p.id = ?2' : writer.kind === 'COLLECTION' ? 'p.collection_id = ?1' : 'p.creator_id = ?1';
   const postArg = request.postId ?? writer.id;
   const [rollups, claps, followers, subscribers, stories] = await db.batch<Record<string, number | string>>([
     db
@@ -99,7 +131,7 @@ export async function writerStats(db: D1Database, request: StatsRequest): Promis
     db
       .prepare(
         `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM follows
-         WHERE target_type = 'USER' AND target_id = ? AND created_at >= ? AND created_at < ? AND ? IS NULL GROUP BY day`,
+         WHERE target_type = '${writer.kind}' AND target_id = ? AND created_at >= ? AND created_at < ? AND ? IS NULL GROUP BY day`,
       )
       .bind(writer.id, startMs, endMs, request.postId ?? null),
     db
