@@ -126,7 +126,7 @@ function StoriesTable({ stats, storyHref }: { stats: Stats; storyHref: (postId: 
           <th scope="col">Reads</th>
           <th scope="col">Read ratio</th>
           <th scope="col">Reading time</th>
-          <th scope="col">Claps</th>
+          <th scope="col">Claps (all time)</th>
         </tr>
       </thead>
       <tbody>
