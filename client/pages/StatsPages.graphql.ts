@@ -2,8 +2,8 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 
 /** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
 export const StatsPageQuery = known(graphql(`
-  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String) {
-    writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug) {
+  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID) {
+    writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug, newsletterId: $newsletterId) {
       username
       name
       followerCount

@@ -222,9 +222,15 @@ function AudienceTable({ stats }: { stats: Stats }) {
   );
 }
 
-/** Page subscription-stats at /@{username}/audience(/{details}): the writer's followers and subscribers. */
+/**
+ * Page subscription-stats at /@{username}/audience(/{details}) and /newsletters/{id}/stats (a
+ * writer's newsletter id is their user id): the writer's followers and subscribers.
+ */
 export const audiencePage: PageDefinition<StatsPageData> = {
-  query: (params) => ({ query: StatsPageQuery, variables: { username: params.username ?? null, postId: null } }),
+  query: (params) => ({
+    query: StatsPageQuery,
+    variables: { username: params.username ?? null, postId: null, newsletterId: params.newsletterV3Id ?? null },
+  }),
   status: (data) => (data.writerStats ? 200 : 404),
   title: (data, state) => (data?.writerStats ? `Audience stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data }) => {

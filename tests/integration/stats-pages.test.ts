@@ -68,6 +68,8 @@ describe('a writer’s stats', () => {
     const page = await send(`/@${writer.username}/audience`, { session: writerSession });
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="audience-days"');
+    expect((await send(`/newsletters/${writer.id}/stats`, { session: writerSession })).status).toBe(200);
+    expect((await send(`/newsletters/${USERS.staff}/stats`, { session: writerSession })).status).toBe(404);
     const csv = await send(`/@${writer.username}/audience/stats/export`, { session: writerSession });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -110,6 +112,7 @@ describe('a writer’s stats', () => {
       `/stats/${POSTS.open}/${start}/${end}`,
       `/@${writer.username}/audience`,
       `/@${writer.username}/audience/stats/export`,
+      `/newsletters/${writer.id}/stats`,
     ];
     for (const path of paths) {
       const other = await send(path, { session: otherSession });

@@ -48,6 +48,8 @@ export interface StatsRequest {
   /** The writer; the viewer when absent (/me/stats). */
   username?: string | null;
   postId?: string | null;
+  /** A writer's newsletter (/newsletters/{id}/stats): a writer's newsletter is identified by their user id (docs/stats.md#audience). */
+  newsletterId?: string | null;
   /** A publication's stats instead of a writer's: only its owners and editors see them. */
   collectionSlug?: string | null;
   startTimeMs?: number | null;
@@ -98,7 +100,7 @@ export async function writerStats(db: D1Database, request: StatsRequest): Promis
   const writer = await db
     .prepare(`SELECT id, username, name, follower_count AS followerCount,
       (SELECT COUNT(*) FROM newsletter_subscriptions WHERE writer_id = users.id) AS subscriberCount FROM users WHERE ${request.username ? 'username = ? COLLATE NOCASE' : 'id = ?'} AND deleted_at IS NULL`)
-    .bind(request.username ?? request.viewerId)
+    .bind(request.username ?? request.newsletterId ?? request.viewerId)
     .first<Omit<Owner, 'kind'>>();
   if (!writer || writer.id !== request.viewerId) return null;
   return statsOf(db, { ...writer, kind: 'USER' }, request);

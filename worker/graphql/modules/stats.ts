@@ -48,14 +48,14 @@ export const statsModule: SchemaModule = {
     }
     type Query {
       "The viewer's stats (username absent or theirs), or a publication's for its owners and editors (collectionSlug); null for anyone else. Default window: the last 30 days."
-      writerStats(username: String, postId: ID, collectionSlug: String, startTimeMs: Float, endTimeMs: Float): WriterStats
+      writerStats(username: String, postId: ID, collectionSlug: String, newsletterId: ID, startTimeMs: Float, endTimeMs: Float): WriterStats
     }
   `,
   resolvers: {
     Query: {
       writerStats: (
         _root: unknown,
-        args: { username?: string | null; postId?: string | null; collectionSlug?: string | null; startTimeMs?: number | null; endTimeMs?: number | null },
+        args: { username?: string | null; postId?: string | null; collectionSlug?: string | null; newsletterId?: string | null; startTimeMs?: number | null; endTimeMs?: number | null },
         ctx: GraphQLContext,
       ) => writerStats(ctx.db, { viewerId: ctx.viewer.user?.id ?? null, ...args, now: Date.now() }),
     },
