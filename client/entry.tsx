@@ -13,6 +13,7 @@ import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
 import { startPerformanceReports } from './app/performance-reporter.ts';
+import { startEventQueue } from './events/event-queue.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -37,6 +38,12 @@ void startPerformanceReports({
   route: resolution?.routeName ?? null,
   build: clientBuild,
   xsrf: preloadedState.session.xsrf,
+});
+
+// Client events (docs/stats.md): bots and dont_track_user queue nothing.
+startEventQueue({
+  xsrf: preloadedState.session.xsrf,
+  disabled: preloadedState.client.isBot || preloadedState.flags.includes('dont_track_user'),
 });
 
 setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);

@@ -34,6 +34,7 @@ import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
 import { queue } from './queues/consumer.ts';
 import { mountPartnerProgram } from './partner/routes.ts';
+import { mountEventIntake } from './events/routes.ts';
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -58,6 +59,7 @@ mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
 mountPartnerProgram(app);
+mountEventIntake(app);
 app.route('/', pagePipeline());
 
 app.onError((error, c) => {

@@ -18,27 +18,28 @@ import { clearExpiredTrendingMonth } from './trending/trending-month.ts';
 import { pruneErrorReports } from './reports/error-report-retention.ts';
 import { forgetExpiredKeys } from './queues/idempotency.ts';
 import { runPartnerJob } from './partner/partner-job.ts';
+import { logEvent } from './lib/log-context.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
 
 export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: number): Promise<void> {
   const report = await purgeExpiredTrash(env.DB, now);
-  console.log(JSON.stringify({ event: 'trash_purged', posts: report.purgedPostIds.length }));
+  logEvent({ event: 'trash_purged', posts: report.purgedPostIds.length });
   const exports = await deleteExpiredExports(env, now);
-  console.log(JSON.stringify({ event: 'expired_exports_deleted', exports: exports.deleted }));
-  console.log(JSON.stringify({ event: 'oauth_codes_deleted', codes: await deleteOldCodes(env.DB, now) }));
+  logEvent({ event: 'expired_exports_deleted', exports: exports.deleted });
+  logEvent({ event: 'oauth_codes_deleted', codes: await deleteOldCodes(env.DB, now) });
   const leftTrending = await clearExpiredTrendingMonth(env.DB, now);
-  console.log(JSON.stringify({ event: 'trending_month_cleared', posts: leftTrending }));
+  logEvent({ event: 'trending_month_cleared', posts: leftTrending });
   const prunedReports = await pruneErrorReports(env.DB, now);
-  console.log(JSON.stringify({ event: 'error_reports_pruned', reports: prunedReports }));
+  logEvent({ event: 'error_reports_pruned', reports: prunedReports });
   // The fan-out queue's idempotency keys past any redelivery (docs/adr/0015-scale.md).
-  console.log(JSON.stringify({ event: 'idempotency_keys_forgotten', keys: await forgetExpiredKeys(env.DB, now) }));
+  logEvent({ event: 'idempotency_keys_forgotten', keys: await forgetExpiredKeys(env.DB, now) });
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {
   const report = await queueDueRenewals(env, now);
-  console.log(JSON.stringify({ event: 'billing_clock', ...report }));
+  logEvent({ event: 'billing_clock', ...report });
   await runPartnerJob(env, now);
 }
 

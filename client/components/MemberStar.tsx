@@ -4,7 +4,9 @@
 // The server renders only the button: who is looking is read in the browser when the popover
 // opens, so a page the edge cache shares is the same for every visitor. The button is never
 // inside a link (a button in a link is invalid HTML and confuses assistive technology).
+import { useEffect } from 'react';
 import { useAppState } from '../app/app-state.tsx';
+import { track } from '../events/event-queue.ts';
 import { Link } from '../app/navigation.tsx';
 import { useViewerSession } from './header/viewer-session.tsx';
 import { memberStarAudience } from './membership/popover-rules.ts';
@@ -24,9 +26,11 @@ export function MemberStarIcon() {
 /** The star as a popover trigger; `creatorId` is the story's writer (for the author's text). */
 export function MemberStar({ creatorId = null }: { creatorId?: string | null }) {
   const popover = useHoverPopover(100);
+  // docs/product/1-product-screens-membership-header-search.md §7: the star's button events (moc_star).
+  useEffect(() => track('button.clientPresented', { button: 'moc_star' }), []);
   return (
     <span className="member-star-anchor">
-      <button type="button" className="member-star member-star-button" aria-label="Member-only story" data-testid="member-star" {...popover.triggerProps}>
+      <button type="button" className="member-star member-star-button" aria-label="Member-only story" data-testid="member-star" onClickCapture={() => track('button.clicked', { button: 'moc_star' })} {...popover.triggerProps}>
         <span aria-hidden="true">★</span>
       </button>
       {popover.open ? (

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
 import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
@@ -82,6 +83,9 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
   useStoryPageViewFacts(post);
+  // The view, read and reading time (docs/stats.md): reported by the browser, never by the render.
+  const storyEnd = useRef<HTMLDivElement>(null);
+  useStoryReading(post.id, storyEnd);
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
@@ -150,6 +154,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
       )}
       <StoryHighlights postId={post.id} target={target} />
       {post.content.isLockedPreviewOnly ? <Paywall /> : null}
+      {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
+      {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
       {post.tags.length ? (
         <ul className="story-tags" aria-label="Tags">
           {post.tags.map((tag) => (

@@ -15,6 +15,11 @@ export interface PageModule {
 }
 
 export const PAGES: Partial<Record<string, PageModule>> = {
+  // Story stats (issue 13; docs/stats.md).
+  'stats-homepage': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.statsHomePage) },
+  'stats-post': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.statsPostPage) },
+  'publication-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.publicationStatsPage) },
+  'subscription-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.audiencePage) },
   // Writers' newsletters (issue 12 item 8; docs/newsletters.md).
   'writer-subscription-promotion': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.writerSubscribePage) },
   'email-settings': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.emailSettingsPage) },

@@ -22,6 +22,7 @@ import { IdFactory, Random } from './random.ts';
 import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
 import { createContentWriter, createResponses, createStories } from './stories.ts';
 import { TOPICS } from './vocabulary.ts';
+import { createStoryStats } from './story-stats.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -62,7 +63,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
     now,
     world: {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
-      catalogs: [], catalog_items: [], claps: [], reading_history: [], memberships: [], notifications: [],
+      catalogs: [], catalog_items: [], claps: [], reading_history: [], post_stats_daily: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
       collection_designs: [], collection_nav_items: [], collection_feature_pages: [],
       partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
@@ -95,6 +96,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   if (shift !== 0) shiftTimes(ctx.world, shift);
   // After the shift: its days and months are text the shift cannot move (it draws at `now`).
   createPartnerProgram(ctx, seed, now + shift);
+  // After the shift: whole days back from the world's present (story-stats.ts).
+  createStoryStats(ctx.world, Object.values(ctx.demo).map((person) => person!.row.id), seed, Math.round(options.now ?? DEFAULT_NOW));
   return ctx.world;
 }
 

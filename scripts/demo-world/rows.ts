@@ -140,6 +140,15 @@ export type ClapRow = {
   updated_at: number;
 };
 
+/** Views, reads and reading seconds of a story on one UTC day (migrations/0021_story_events.sql). */
+export type PostStatsDailyRow = {
+  post_id: string;
+  day: string;
+  views: number;
+  reads: number;
+  reading_seconds: number;
+};
+
 export type ReadingHistoryRow = {
   user_id: string;
   post_id: string;
@@ -257,6 +266,7 @@ export type World = {
   catalog_items: CatalogItemRow[];
   claps: ClapRow[];
   reading_history: ReadingHistoryRow[];
+  post_stats_daily: PostStatsDailyRow[];
   memberships: MembershipRow[];
   notifications: NotificationRow[];
   payment_methods: PaymentMethodRow[];
@@ -293,6 +303,7 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'catalog_items',
   'claps',
   'reading_history',
+  'post_stats_daily',
   'memberships',
   'notifications',
   'payment_methods',
@@ -341,6 +352,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   catalog_items: ['id', 'catalog_id', 'post_id', 'note', 'created_at'],
   claps: ['user_id', 'post_id', 'count', 'updated_at'],
   reading_history: ['user_id', 'post_id', 'read_at'],
+  post_stats_daily: ['post_id', 'day', 'views', 'reads', 'reading_seconds'],
   memberships: [
     'id', 'user_id', 'tier', 'plan', 'payment_provider', 'currency', 'amount', 'started_at', 'current_period_ends_at',
     'is_cancelled', 'payment_failed_at', 'friend_since',

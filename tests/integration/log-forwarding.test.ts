@@ -1,5 +1,5 @@
 // Log forwarding (docs/product/3-routes-data-calls-constants.md §7.3; worker/lib/log-forwarding.ts):
-// with LOG_INTAKE_URL set, each request's records reach the log-intake service in one POST after
+// with LOG_INTAKE_URL set, each request's records (its own and every line written while serving it) reach the log-intake service in one POST after
 // the answer, carrying route name, router type, URL, request id, request tag and the §9 level
 // numbers plus source, service "lite" and a status; a failing or hanging intake never fails the
 // request; unset, the records are console lines. The intake is a local stand-in: a fetch stub
@@ -39,7 +39,7 @@ it('sends a request’s records to the intake in one batch, with the fields of �
   expect(answer.status).toBe(200);
   expect(received).toHaveLength(1);
   expect(received[0]).toMatchObject({ method: 'POST', contentType: 'application/json' });
-  expect(received[0]!.body).toEqual([
+  expect((received[0]!.body as { event: string }[]).filter((record) => record.event === 'request')).toEqual([
     expect.objectContaining({
       event: 'request',
       level: LOG_LEVELS.info,
@@ -59,11 +59,35 @@ it('sends a request’s records to the intake in one batch, with the fields of �
   expect(answer.logs.filter((line) => line.event === 'request')).toEqual([]);
 });
 
+it('forwards the other lines a request wrote in the same batch, each carrying the request and its route', async () => {
+  const received = standInIntake(async () => new Response(null, { status: 202 }));
+  const answer = await send('/trending', { headers: { 'x-request-tag': 'synthetic-check' }, vars: { LOG_INTAKE_URL: INTAKE } });
+  expect(answer.status).toBe(200);
+  expect(received).toHaveLength(1);
+  const batch = received[0]!.body as Record<string, unknown>[];
+  // The edge cache's decision line, written while the request was served, then the request's own record.
+  expect(batch.map((record) => record.event)).toEqual(['edge_cache', 'request']);
+  for (const record of batch) {
+    expect(record).toMatchObject({
+      requestId: answer.headers.get('x-request-id'),
+      requestTag: 'synthetic-check',
+      routeName: 'ShowTrending',
+      routerType: 'default',
+      url: 'http://localhost:8787/trending',
+      source: 'vellum-worker',
+      service: 'lite',
+      status: 'info',
+    });
+  }
+  // Neither is also printed.
+  expect(answer.logs.filter((line) => line.event === 'edge_cache' || line.event === 'request')).toEqual([]);
+});
+
 it('never sends a sign-in token to the intake', async () => {
   const received = standInIntake(async () => new Response(null, { status: 202 }));
   await send('/help?token=secret-sign-in-token&state=abc&source=x', { vars: { LOG_INTAKE_URL: INTAKE } });
   expect(received).toHaveLength(1);
-  const url = (received[0]!.body as { url: string }[])[0]!.url;
+  const url = (received[0]!.body as { event: string; url: string }[]).find((record) => record.event === 'request')!.url;
   expect(url).not.toContain('secret-sign-in-token');
   expect(new URL(url).searchParams.get('token')).toBe('redacted');
   expect(new URL(url).searchParams.get('source')).toBe('x');
@@ -73,7 +97,7 @@ it('an error record carries the error level number', async () => {
   const received = standInIntake(async () => new Response(null, { status: 202 }));
   const answer = await send('/_/vote/p/0123456789ab', { method: 'POST', vars: { LOG_INTAKE_URL: INTAKE } });
   expect(received).toHaveLength(1);
-  const record = (received[0]!.body as Record<string, unknown>[])[0]!;
+  const record = (received[0]!.body as Record<string, unknown>[]).find((line) => line.event === 'request')!;
   expect(record.httpStatus).toBe(answer.status);
   expect(record.level).toBe(answer.status >= 500 ? LOG_LEVELS.error : answer.status === 404 || answer.status < 400 ? LOG_LEVELS.info : LOG_LEVELS.warn);
 });

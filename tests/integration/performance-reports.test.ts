@@ -36,7 +36,8 @@ describe('the performance report intake', () => {
   it('logs a report as one structured line', async () => {
     const answer = await report(JSON.stringify(REPORT));
     expect(answer.status).toBe(204);
-    expect(logged(answer)).toEqual([{ event: 'performance_report', ...REPORT }]);
+    // One line, tied to the request that brought it (worker/lib/log-context.ts).
+    expect(logged(answer)).toEqual([{ event: 'performance_report', ...REPORT, level: 30, levelName: 'info', requestId: answer.headers.get('x-request-id'), requestTag: null, url: expect.any(String) }]);
   });
 
   it('refuses an oversized body with 413', async () => {

@@ -30,6 +30,7 @@ import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode
 import { signInReturnPath } from './cross-host.ts';
 import { issueRegistrationTicket } from './registration.ts';
 import { startSession, userByEmail } from './sign-in.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const UNRECOGNIZED_EMAIL_MESSAGE = "Sorry, we didn't recognize that email.";
 /** The mail provider refused or could not be reached: nothing was sent, nothing counted. */
@@ -121,7 +122,7 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
   } catch (error) {
     // Nothing was stored for this request yet; give back the hits it counted so a retry is
     // not refused for a failure that was ours (docs/adr/0008-hardening.md, "Faults").
-    console.error(JSON.stringify({ event: 'sign_in_mail_failed', operation, message: String(error) }));
+    logEvent({ event: 'sign_in_mail_failed', operation, message: String(error) }, 'error');
     await refundHits(db, [{ limit: LIMITS.sendPerAddress, subject: call.address }, { limit: LIMITS.sendPerEmail, subject: email }], now);
     return authOutcomes.badRequest(MAIL_NOT_SENT_MESSAGE);
   }

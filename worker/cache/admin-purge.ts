@@ -21,6 +21,7 @@ import { isDevelopment, type Env } from '../env.ts';
 import { purgeTags, urlTargets } from './purge.ts';
 import { isValidTag, MAX_TAG_LENGTH } from './tags.ts';
 import { zonePurgerFromEnv } from './zone-purge.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const PURGE_PATH = '/_/admin/cache/purge';
 export const DEV_PURGE_TOKEN = 'dev-purge-token';
@@ -54,7 +55,7 @@ async function isAuthorized(request: Request, env: Env): Promise<boolean> {
   // Compare even when something is missing, so timing does not tell which part was.
   const sent = match?.[1] ?? '';
   const equal = await timingSafeEqual(sent, expected ?? '\u0000no token configured');
-  if (!expected) console.error(JSON.stringify({ event: 'edge_cache_purge_refused', problem: 'ADMIN_PURGE_TOKEN is not set' }));
+  if (!expected) logEvent({ event: 'edge_cache_purge_refused', problem: 'ADMIN_PURGE_TOKEN is not set' }, 'error');
   return Boolean(expected) && Boolean(match) && equal;
 }
 

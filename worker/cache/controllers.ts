@@ -16,6 +16,7 @@ import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import type { EligiblePage } from './eligibility.ts';
 import type { SubjectFacts } from './rules.ts';
 import { collectionTag, HOME_TAG, DISCOVERY_TAG, LISTS_TAG, SITE_TAG, postTag, topicTag, userTag } from './tags.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 /**
  * docs/product/2-sign-in-notices-cache-routing.md §7: id → id, isPublished, collection id, creator
@@ -184,7 +185,7 @@ export async function learnSubject(page: EligiblePage, host: HostContext, contex
     }
   } catch (error) {
     const operation = error instanceof CacheControllerError ? error.operation : `${page.kind} controller`;
-    console.error(JSON.stringify({ event: 'edge_cache_controller_error', operation, route: page.routeName, message: String(error instanceof Error ? error.message : error) }));
+    logEvent({ event: 'edge_cache_controller_error', operation, route: page.routeName, message: String(error instanceof Error ? error.message : error) }, 'error');
     return { facts: { found: false, controllerError: true }, tags: [] };
   }
 }

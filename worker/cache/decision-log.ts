@@ -5,6 +5,7 @@
 // The path is written only for cache-eligible routes (other paths may carry secrets, e.g.
 // an email-settings link); the query string never is.
 import type { CacheStatus } from './headers.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export interface DecisionLogLine {
   event: 'edge_cache';
@@ -22,5 +23,5 @@ export interface DecisionLogLine {
 }
 
 export function logDecision(line: Omit<DecisionLogLine, 'event'>): void {
-  console.log(JSON.stringify({ event: 'edge_cache', ...line }));
+  logEvent({ event: 'edge_cache', ...line });
 }

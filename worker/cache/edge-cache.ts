@@ -43,6 +43,7 @@ import type { RequestFacts } from './rules.ts';
 import type { PageStore, StoredCopy } from './storage.ts';
 import { CACHE_TAG_HEADER, uniqueTags } from './tags.ts';
 import { currentDeploymentVersion } from './version.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 /** What the cache layer reads of a page request (the render gets the whole request). */
 export type CachedPageRequest = Pick<PageRequest, 'url' | 'env' | 'host' | 'viewer' | 'flags' | 'resolved' | 'd1' | 'graphql'>;
@@ -85,7 +86,7 @@ function decisionLogger(page: CachedPageRequest, eligible: EligiblePage | null, 
 }
 
 const storeError = (operation: string, error: unknown, route?: string) =>
-  console.error(JSON.stringify({ event: 'edge_cache_store_error', operation, ...(route ? { route } : {}), message: String(error) }));
+  logEvent({ event: 'edge_cache_store_error', operation, ...(route ? { route } : {}), message: String(error) }, 'error');
 
 /** The stored copy under the key, if it is still fresh: a HIT reads nothing else. */
 async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onHit: ((tags: readonly string[]) => void) | null, d1Queries: number): Promise<Lookup> {
@@ -149,7 +150,7 @@ async function storeCopy(page: CachedPageRequest, io: EdgeCacheIO, key: string, 
   if (overtaken) {
     await io.store.delete(key);
     await forgetStoredCopies(db, [key], io.now()).catch(() => undefined);
-    console.log(JSON.stringify({ event: 'edge_cache_store_withdrawn', route: page.resolved?.routeName, reason: overtaken }));
+    logEvent({ event: 'edge_cache_store_withdrawn', route: page.resolved?.routeName, reason: overtaken });
   }
 }
 

@@ -1,3 +1,4 @@
+import { logEvent } from '../lib/log-context.ts';
 // The cache experiment (docs/product/3-routes-data-calls-constants.md §4): groups control, enabled
 // and disabled; once disabled a visitor stays disabled; otherwise a non-control value is adopted.
 //
@@ -80,7 +81,7 @@ function splitFor(config: string): ExperimentSplit {
   let split = parsedSplits.get(config);
   if (!split) {
     const parsed = parseExperimentSplit(config);
-    if (parsed.problem) console.warn(JSON.stringify({ event: 'edge_cache_config', problem: `EDGE_CACHE_EXPERIMENT ${parsed.problem}; using enabled:100` }));
+    if (parsed.problem) logEvent({ event: 'edge_cache_config', problem: `EDGE_CACHE_EXPERIMENT ${parsed.problem}; using enabled:100` }, 'warn');
     split = parsed.split;
     parsedSplits.set(config, split);
   }

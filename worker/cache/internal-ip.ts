@@ -14,6 +14,7 @@ import {
   distinctRemoteAddr,
   isIPv4MappedIPv6,
 } from 'hono/utils/ipaddr';
+import { logEvent } from '../lib/log-context.ts';
 
 interface Block {
   family: 'IPv4' | 'IPv6';
@@ -84,7 +85,7 @@ export function isInternalIp(ranges: string, address: string | null): boolean {
   if (!matcher) {
     matcher = internalIpMatcher(ranges);
     if (matcher.invalid.length > 0) {
-      console.warn(JSON.stringify({ event: 'edge_cache_config', problem: 'INTERNAL_IP_RANGES entries ignored', entries: matcher.invalid }));
+      logEvent({ event: 'edge_cache_config', problem: 'INTERNAL_IP_RANGES entries ignored', entries: matcher.invalid }, 'warn');
     }
     matcherCache.set(ranges, matcher);
   }

@@ -23,6 +23,7 @@ import { uniqueTags } from './tags.ts';
 import { currentDeploymentVersion } from './version.ts';
 import { zonePurgerFromEnv, type ZonePurgeReport, type ZonePurger } from './zone-purge.ts';
 import { enqueue } from '../queues/producer.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export interface PurgeOptions {
   store?: PageStore;
@@ -66,7 +67,7 @@ export async function purgeTags(env: PurgeEnv, tags: Iterable<string>, options: 
       report.zone = { calls: 0, ok: true, errors: [], queued: true };
     }
   } else if (options.zone) report.zone = await options.zone.purgeTags(list);
-  console.log(JSON.stringify({ event: 'edge_cache_purge', ...report }));
+  logEvent({ event: 'edge_cache_purge', ...report });
   return report;
 }
 

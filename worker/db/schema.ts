@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
+import { EVENT_TABLES } from './event-tables.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
@@ -1312,6 +1313,8 @@ export const TABLES = {
   ...PARTNER_PROGRAM_TABLES,
   // Publication newsletters (migrations/0025_publication_newsletters.sql).
   ...PUBLICATION_NEWSLETTER_TABLES,
+  // Event reporting and story stats (migrations/0021_story_events.sql).
+  ...EVENT_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

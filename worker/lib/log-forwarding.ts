@@ -3,16 +3,16 @@
 // the answer is on its way (ctx.waitUntil), each record plus its source, the service ("lite")
 // and a status (its level's name). Failures are swallowed: a slow or broken intake never delays
 // or fails a reader's request. Unset, the records are structured console lines (Workers Logs).
-import type { RequestLogRecord } from './request-log.ts';
+import type { LogRecord } from './log-context.ts';
 
 export const LOG_SOURCE = 'vellum-worker';
 export const LOG_SERVICE = 'lite';
 /** An intake that has not answered by then is given up on (waitUntil has its own limit too). */
 export const LOG_INTAKE_TIMEOUT_MS = 5000;
 
-/** What the intake receives: the record with its HTTP status as httpStatus, and status the level's name. */
-export type ForwardedLogRecord = Omit<RequestLogRecord, 'status'> & {
-  httpStatus: number;
+/** What the intake receives: the record with any status it had as httpStatus, and status the level's name. */
+export type ForwardedLogRecord = Omit<LogRecord, 'status'> & {
+  httpStatus?: unknown;
   source: string;
   service: string;
   status: string;
@@ -37,10 +37,17 @@ export function redactUrl(url: string): string {
   }
 }
 
-export function forwardedRecord(record: RequestLogRecord): ForwardedLogRecord {
-  // An intake's "status" is the record's level (§7.3); the HTTP status moves to httpStatus.
+export function forwardedRecord(record: LogRecord): ForwardedLogRecord {
+  // An intake's "status" is the record's level (§7.3); a status the record had moves to httpStatus.
   const { status, ...rest } = record;
-  return { ...rest, url: redactUrl(record.url), httpStatus: status, source: LOG_SOURCE, service: LOG_SERVICE, status: record.levelName };
+  return {
+    ...rest,
+    ...(typeof record.url === 'string' ? { url: redactUrl(record.url) } : {}),
+    ...(status !== undefined ? { httpStatus: status } : {}),
+    source: LOG_SOURCE,
+    service: LOG_SERVICE,
+    status: record.levelName,
+  };
 }
 
 /** The intake's address when it is a usable http(s) URL, else null (console logs instead). */
@@ -55,7 +62,7 @@ export function logIntakeUrl(setting: string | undefined): URL | null {
 }
 
 /** One POST of a request's records; resolves whatever happens. */
-export async function forwardLogs(intake: URL, records: readonly RequestLogRecord[]): Promise<void> {
+export async function forwardLogs(intake: URL, records: readonly LogRecord[]): Promise<void> {
   if (records.length === 0) return;
   try {
     const answer = await fetch(intake, {

@@ -5,14 +5,16 @@
 // there is one, else a fresh one; it is sent back as x-request-id so a reader's report of a
 // problem can be matched to its log record. The request tag is the caller's x-request-tag
 // (a synthetic check or a benchmark naming its requests), when it is a short token.
-// With LOG_INTAKE_URL set, the request's records are forwarded instead (worker/lib/log-forwarding.ts).
+// With LOG_INTAKE_URL set, the request's records (this one and every line logEvent wrote while
+// serving it, worker/lib/log-context.ts) are forwarded instead (worker/lib/log-forwarding.ts).
 import { createMiddleware } from 'hono/factory';
+import { LOG_LEVELS, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from './log-context.ts';
 import { forwardLogs, logIntakeUrl } from './log-forwarding.ts';
 
-export const LOG_LEVELS = { silent: 100, error: 50, warn: 40, info: 30, debug: 20, trace: 10 } as const;
-export type LogLevel = Exclude<keyof typeof LOG_LEVELS, 'silent'>;
+export { LOG_LEVELS, writeLog, type LogLevel } from './log-context.ts';
 
 export interface RequestLogRecord {
+  [field: string]: unknown;
   level: number;
   levelName: LogLevel;
   event: 'request';
@@ -38,14 +40,6 @@ export function requestTagOf(request: Request): string | null {
   return tag && TAG.test(tag) ? tag : null;
 }
 
-/** Writes a record as one JSON line at its level (console.error for errors, so log search finds them). */
-export function writeLog(record: RequestLogRecord): void {
-  const line = JSON.stringify(record);
-  if (record.level >= LOG_LEVELS.error) console.error(line);
-  else if (record.level >= LOG_LEVELS.warn) console.warn(line);
-  else console.log(line);
-}
-
 interface RoutedVariables {
   resolved?: { routeName: string } | null;
   host?: { kind: string };
@@ -55,7 +49,11 @@ interface RoutedVariables {
 export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string }; Variables: RoutedVariables }>(async (c, next) => {
   const started = Date.now();
   const requestId = requestIdOf(c.req.raw);
-  await next();
+  const intake = logIntakeUrl(c.env?.LOG_INTAKE_URL);
+  const waitUntil = intake ? executionWaitUntil(c) : null;
+  const forwarding = intake !== null && waitUntil !== null;
+  const context: RequestLogContext = { requestId, requestTag: requestTagOf(c.req.raw), url: c.req.url, pending: forwarding ? [] : null, forwardLate: null };
+  await runInRequestLogContext(context, () => next());
   const status = c.res.status;
   const levelName: LogLevel = status >= 500 ? 'error' : status >= 400 && status !== 404 ? 'warn' : 'info';
   // A HIT served from memory may be immutable; the id header is then left out, never the answer.
@@ -72,16 +70,19 @@ export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string
     routerType: c.get('host')?.kind ?? null,
     url: c.req.url,
     requestId,
-    requestTag: requestTagOf(c.req.raw),
+    requestTag: context.requestTag,
     method: c.req.method,
     status,
     durationMs: Date.now() - started,
   };
-  const intake = logIntakeUrl(c.env?.LOG_INTAKE_URL);
-  const waitUntil = intake ? executionWaitUntil(c) : null;
-  // The request's records go in one batch after the answer (forwarding never delays a reader).
-  if (intake && waitUntil) waitUntil(forwardLogs(intake, [record]));
-  else writeLog(record);
+  if (!forwarding) return writeLog(record);
+  // The request's records go in one batch after the answer (forwarding never delays a reader),
+  // each stamped with where the request was routed.
+  const routed = (line: LogRecord): LogRecord => ({ ...line, routeName: record.routeName, routerType: record.routerType });
+  const batch = [...(context.pending ?? []).map(routed), record];
+  context.pending = null;
+  context.forwardLate = (line) => waitUntil(forwardLogs(intake, [routed(line)]));
+  waitUntil(forwardLogs(intake, batch));
 });
 
 /** The execution context's waitUntil, or null where there is none (a direct app.request in a unit test). */

@@ -17,6 +17,7 @@ import { resolveViewer } from '../session/viewer.ts';
 import { advanceBillingClock } from './billing-clock.ts';
 import { startCheckout, type CheckoutKind, type CheckoutOutcome } from './checkout.ts';
 import { withCheckoutUnavailable } from '../../shared/membership/checkout-unavailable.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -66,7 +67,7 @@ async function checkout(c: AppContext): Promise<Response> {
     // The provider could not start the checkout: nothing of ours was written (the checkout row
     // is stored only after the provider answered). Back to the form's page, which says so.
     if (error instanceof PaymentConfigurationError) throw error;
-    console.error(JSON.stringify({ event: 'payment_provider_failed', operation: 'startCheckout', kind, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
+    logEvent({ event: 'payment_provider_failed', operation: 'startCheckout', kind, message: String(error instanceof Error ? error.message : error).slice(0, 300) }, 'error');
     return seeOther(withCheckoutUnavailable(checkoutPage(kind, plan)));
   }
   return seeOther(outcome.ok ? outcome.url : outcome.redirect);

@@ -10,6 +10,7 @@ import { RENDER_ERROR_TEXT } from '../../shared/error-texts.ts';
 import { defaultFaviconUrl } from './favicon.ts';
 import { serverReport, storeReports } from '../reports/error-reports.ts';
 import type { PageRequest } from './page-request.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 /** The client build the worker serves: its entry chunk's name ("entry-2Ts2Yoid"). */
 export const CLIENT_BUILD = /([^/]+)\.js$/.exec(manifest.js)?.[1] ?? null;
@@ -47,7 +48,7 @@ export async function renderCrashResponse(request: PageRequest, error: unknown):
     await storeReports(request.env.DB, [report]);
   } catch (storeError) {
     // The page must still answer when the report cannot be stored; the log line says why.
-    console.error(JSON.stringify({ event: 'error_report_failed', message: String(storeError), report }));
+    logEvent({ event: 'error_report_failed', message: String(storeError), report }, 'error');
   }
   return renderErrorPage(request.env);
 }

@@ -4,15 +4,16 @@
 import type { Env } from '../env.ts';
 import { paymentProviderFor } from '../payments/select-provider.ts';
 import { runPartnerEarningsJob, type PartnerJobReport } from './payouts.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export async function runPartnerJob(env: Env, now: number): Promise<PartnerJobReport | null> {
   try {
     const report = await runPartnerEarningsJob(env.DB, paymentProviderFor(env), now);
-    console.log(JSON.stringify({ event: 'partner_earnings', ...report }));
+    logEvent({ event: 'partner_earnings', ...report });
     return report;
   } catch (error) {
     // A failed run changes nothing that the next hourly run does not finish.
-    console.error(JSON.stringify({ event: 'partner_earnings_failed', error: error instanceof Error ? error.message : String(error) }));
+    logEvent({ event: 'partner_earnings_failed', error: error instanceof Error ? error.message : String(error) }, 'error');
     return null;
   }
 }

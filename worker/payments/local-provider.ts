@@ -25,6 +25,7 @@ import {
   type ProviderEvent,
 } from './provider.ts';
 import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
 /** The local stand-in of Stripe's hosted Connect onboarding (worker/payments/local-connect-page.ts). */
@@ -402,7 +403,7 @@ export class LocalProvider implements PaymentProvider {
     try {
       return await this.post(type, payload);
     } catch (error) {
-      console.error(JSON.stringify({ event: 'local_webhook_failed', type, message: String(error instanceof Error ? error.message : error).slice(0, 300) }));
+      logEvent({ event: 'local_webhook_failed', type, message: String(error instanceof Error ? error.message : error).slice(0, 300) }, 'error');
       return false;
     }
   }
@@ -413,7 +414,7 @@ export class LocalProvider implements PaymentProvider {
     const response = await this.options.deliver(
       new Request(`${this.options.origin}${this.options.webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
     );
-    if (!response.ok) console.error(JSON.stringify({ event: 'local_webhook_refused', type, status: response.status }));
+    if (!response.ok) logEvent({ event: 'local_webhook_refused', type, status: response.status }, 'error');
     return response.ok;
   }
 }

@@ -6,6 +6,7 @@ import type { Env } from '../env.ts';
 import { applyPaymentEvent } from '../membership/apply-payment-event.ts';
 import { sendGiftCodeMail } from '../membership/gift-mail.ts';
 import { WebhookSignatureError, type PaymentProvider } from './provider.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const PAYMENT_WEBHOOK_PATH = '/_/payments/webhook';
 /** Stripe's events are a few kilobytes; anything near this is not one. */
@@ -21,13 +22,13 @@ export async function handlePaymentWebhook(request: Request, env: Env, provider:
     event = await provider.verifyWebhook(raw, request.headers.get('stripe-signature'));
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      console.warn(JSON.stringify({ event: 'payment_webhook_refused', reason: error.message.slice(0, 200) }));
+      logEvent({ event: 'payment_webhook_refused', reason: error.message.slice(0, 200) }, 'warn');
       return Response.json({ error: 'Invalid signature' }, { status: 400 });
     }
     throw error;
   }
   const result = await applyPaymentEvent(env.DB, provider, event, now);
   if (result.gift) await sendGiftCodeMail(env, result.gift);
-  console.log(JSON.stringify({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied }));
+  logEvent({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied });
   return Response.json({ received: true, applied: result.applied });
 }

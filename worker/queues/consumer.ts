@@ -12,6 +12,7 @@ import { isDevelopment, type Env } from '../env.ts';
 import { recordDeadLetter } from './dead-letters.ts';
 import { handleFanOutMessage, type BatchMemo } from './handlers.ts';
 import { asFanOutMessage } from './messages.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const FANOUT_QUEUE_NAME = 'vellum-fanout';
 export const DEAD_LETTER_QUEUE_NAME = 'vellum-fanout-dlq';
@@ -29,7 +30,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<voi
   const failed: Message<unknown>[] = [];
   for (const [index, message] of batch.messages.entries()) {
     if (failHalfWay && index >= Math.ceil(batch.messages.length / 2)) {
-      console.error(JSON.stringify({ event: 'queue_batch_failed', injected: true, messages: batch.messages.length, handled: index }));
+      logEvent({ event: 'queue_batch_failed', injected: true, messages: batch.messages.length, handled: index }, 'error');
       throw new Error(`Queue batch of ${batch.messages.length} failed half-way (injected fault)`);
     }
     const body = asFanOutMessage(message.body);
@@ -38,7 +39,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<voi
       await handleFanOutMessage(env, body, memo);
       succeeded.push(message);
     } catch (error) {
-      console.error(JSON.stringify({ event: 'queue_message_failed', messageId: message.id, kind: body?.kind ?? null, attempts: message.attempts, message: String(error) }));
+      logEvent({ event: 'queue_message_failed', messageId: message.id, kind: body?.kind ?? null, attempts: message.attempts, message: String(error) }, 'error');
       failed.push(message);
     }
   }

@@ -7,6 +7,7 @@ import type { Queue } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
 import type { FanOutMessage, QueuedMessage } from './messages.ts';
 import { recordDeadLetter } from './dead-letters.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 /** Cloudflare Queues' sendBatch takes at most 100 messages (and 256 KB) per call. */
 export const SEND_BATCH_MAX = 100;
@@ -61,7 +62,7 @@ async function runInline(env: Env, messages: readonly QueuedMessage[]): Promise<
         await handleFanOutMessage(env, message, new Map());
         break;
       } catch (error) {
-        console.error(JSON.stringify({ event: 'queue_inline_failure', kind: message.kind, attempt, message: String(error) }));
+        logEvent({ event: 'queue_inline_failure', kind: message.kind, attempt, message: String(error) }, 'error');
         if (attempt >= INLINE_ATTEMPTS) {
           await recordDeadLetter(env.DB, { id: 'inline', body: message, attempts: attempt }).catch(() => undefined);
           break;

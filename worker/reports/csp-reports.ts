@@ -7,6 +7,7 @@
 // operators read logs (wrangler tail / Workers Logs). Browsers send no custom header with
 // these, so no anti-forgery header is asked; a forged report only writes a log line, capped.
 import { bodyLimit } from 'hono/body-limit';
+import { logEvent } from '../lib/log-context.ts';
 
 export { CSP_REPORT_PATH } from '../hardening/security-headers.ts';
 
@@ -68,6 +69,6 @@ export async function handleCspReport(request: Request): Promise<Response> {
   }
   const violations = parseCspReports(parsed);
   if (!violations) return new Response('Expected a CSP violation report (JSON).', { status: 400 });
-  for (const violation of violations) console.warn(JSON.stringify({ event: 'csp_violation', ...violation }));
+  for (const violation of violations) logEvent({ event: 'csp_violation', ...violation }, 'warn');
   return new Response(null, { status: 204 });
 }

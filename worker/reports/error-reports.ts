@@ -25,6 +25,7 @@ import { clientAddress } from '../auth/client-address.ts';
 import { isBotAgent, resolveViewer } from '../session/viewer.ts';
 import type { Env } from '../env.ts';
 import { firstFrame } from '../../shared/stack-frames.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export const ERROR_REPORT_PATH = '/_/clientele/reports/errors';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -101,7 +102,7 @@ export async function storeReports(db: D1Database, reports: readonly ErrorReport
   // D1 binds at most 100 values per statement: 13 columns a row, so 7 rows a statement.
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await orm(db).insert(errorReports).values(rows.slice(i, i + ROWS_PER_INSERT));
   for (const r of reports) {
-    console.error(JSON.stringify({ event: r.source === 'client' ? 'client_error' : 'server_render_error', ...r, stack: r.stack?.slice(0, 2000) }));
+    logEvent({ event: r.source === 'client' ? 'client_error' : 'server_render_error', ...r, stack: r.stack?.slice(0, 2000) }, 'error');
   }
 }
 

@@ -8,6 +8,7 @@ import type { Env } from '../env.ts';
 import { hit, type Limit } from '../auth/rate-limit.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { isBotAgent } from '../session/viewer.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 export interface ReportIntake<Report extends object> {
   /** The path with its trailing slash; the same path without it is served too. */
@@ -40,7 +41,7 @@ export function mountReportIntake<Report extends object>(app: Hono<{ Bindings: E
       if (isBotAgent(c.req.header('user-agent') ?? '')) return c.body(null, 204);
       const limit = await hit(c.env.DB, intake.limit, clientAddress(c.req.raw), Date.now());
       if (!limit.allowed) return c.text('Too many reports.', 429);
-      console.log(JSON.stringify({ event: intake.event, ...report }));
+      logEvent({ event: intake.event, ...report });
       return c.body(null, 204);
     });
   }

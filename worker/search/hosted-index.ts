@@ -9,6 +9,7 @@ import { algoliasearch } from 'algoliasearch';
 import type { Env } from '../env.ts';
 import { indexName } from './config.ts';
 import { CATALOG_BY_ID, INDEX_KINDS, type IndexKind } from './index-sql.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 type HostedEnv = Pick<Env, 'DB' | 'SEARCH_APP_ID' | 'SEARCH_INDEX_PREFIX' | 'SEARCH_ADMIN_KEY'>;
 
@@ -32,7 +33,7 @@ export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | nul
   try {
     await pushRecordsToHostedIndex(env, changed);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'search_hosted_push_failed', message: String(error) }));
+    logEvent({ event: 'search_hosted_push_failed', message: String(error) }, 'error');
   }
 }
 

@@ -8,6 +8,7 @@
 // or focus of the button, or opening it), so hydration never changes the header.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { track } from '../../events/event-queue.ts';
 import { useQuery } from 'urql';
 import { useNavigation } from '../../app/navigation.tsx';
 import { Avatar } from '../Avatar.tsx';
@@ -56,6 +57,7 @@ export function AvatarMenu({ onReactivateMembership }: { onReactivateMembership?
 
   const open = useCallback((focus: 'first' | 'last' = 'first') => {
     focusOnOpen.current = focus;
+    track('nav.avatarMenuOpened');
     setRequested(true);
     void loadPopup();
     setPhase('open');

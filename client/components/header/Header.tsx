@@ -7,7 +7,8 @@
 // Edge cache: a logged-out page is shared between readers, so the logged-out header holds
 // nothing about the viewer; a logged-in header draws the avatar from the preloaded state and
 // loads the rest (unread count, menu) in the browser after hydration.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { track } from '../../events/event-queue.ts';
 import type { MouseEvent } from 'react';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
@@ -48,6 +49,10 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
   const loggedIn = session.isLoggedIn;
 
   const routeName = resolved?.routeName ?? 'NotFound';
+  // docs/product/1-product-screens-membership-header-search.md §7: the Open in app link's events.
+  useEffect(() => {
+    if (!wordmarkOnly) track('openInApp.viewed', { routeName });
+  }, [wordmarkOnly, routeName]);
   const pageUrl = `${new URL(state.config.mainOrigin).protocol}//${state.navigation.host}${location.pathname}${location.search}`;
 
   const onLogoClick = (event: MouseEvent) => {
@@ -59,6 +64,7 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
   // Open in app carries the page-view data (header/deep-link-data.ts), added when it is followed:
   // the module loads then (it is not part of the shell), and never for bots.
   const onOpenInAppClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    track('openInApp.clicked', { routeName });
     if (state.client.isBot || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     const link = event.currentTarget.href;

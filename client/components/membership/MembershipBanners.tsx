@@ -9,7 +9,8 @@
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
 // the server put in the start-up state (never on a shared page).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
 import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
@@ -32,6 +33,12 @@ function Banner({ kind, dismiss, children }: { kind: string; dismiss: (() => voi
   );
 }
 
+/** Reports upsell.viewed once per shown banner (docs/product/1-product-screens-membership-header-search.md §7). */
+function UpsellViewed({ banner }: { banner: DismissibleBanner }) {
+  useEffect(() => track('upsell.viewed', { banner }), [banner]);
+  return null;
+}
+
 export function MembershipBanners() {
   const { isLoggedIn } = useViewerSession();
   const state = useAppState();
@@ -45,9 +52,16 @@ export function MembershipBanners() {
   const weekly = formatPrice(weeklyPriceCents(), 'USD');
   const upsell = (banner: DismissibleBanner) =>
     dismissedNow === banner || isDismissed(banner, now) ? null : (
-      <Banner kind="upsell" dismiss={dismiss(banner)}>
+      <Banner
+        kind="upsell"
+        dismiss={() => {
+          track('upsell.dismissed', { banner });
+          dismiss(banner)();
+        }}
+      >
+        <UpsellViewed banner={banner} />
         <span>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</span>
-        <Link href="/plans" className="button button-dark button-small">
+        <Link href="/plans" className="button button-dark button-small" onClick={() => track('upsell.clicked', { banner })}>
           Become a member
         </Link>
       </Banner>

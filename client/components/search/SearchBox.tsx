@@ -9,6 +9,7 @@
 // (search-client.ts); before that the input is plain HTML in the server's render.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { track } from '../../events/event-queue.ts';
 import { useClient } from 'urql';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { useAppState } from '../../app/app-state.tsx';
@@ -86,11 +87,13 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
   useEffect(() => {
     if (!open) return;
     let live = true;
-    if (!requestStatus(requests)) void search(config, requests, analyticsTags).then(() => live && rerender((n) => n + 1));
+    if (requestStatus(requests)) return;
+    if (trimmed !== '') track('search.predictiveQueried', { queryLength: trimmed.length });
+    void search(config, requests, analyticsTags).then(() => live && rerender((n) => n + 1));
     return () => {
       live = false;
     };
-  }, [open, requests, config, analyticsTags]);
+  }, [open, requests, config, analyticsTags, trimmed]);
 
   // Close when focus or a click goes elsewhere.
   useEffect(() => {
@@ -121,6 +124,7 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
   }, [results, requests, trimmed, ctx]);
 
   const onFocus = () => {
+    track('search.predictiveOpened');
     void loadSearchClient(config);
     setRecent(readRecentSearches());
     setOpen(true);
@@ -140,6 +144,7 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
   );
 
   const openItem = (item: Item) => {
+    track('search.predictiveResultClicked', { index: item.kind, position: item.position });
     recordClick(item);
     setOpen(false);
     navigate(item.href);

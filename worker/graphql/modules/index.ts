@@ -46,6 +46,7 @@ import { partnerTaxesModule } from './partner-taxes.ts';
 import { partnerDashboardModule } from './partner-dashboard.ts';
 import { partnerProgramModule } from './partner-program.ts';
 import { authorVerificationModule } from './author-verification.ts';
+import { statsModule } from './stats.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -93,6 +94,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   oauthApplicationsModule,
   // Membership, payments and gifts (issue 11).
   membershipModule,
+  // Story stats (issue 13; docs/stats.md).
+  statsModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
   // Topic curators' featured stories (issue 15).

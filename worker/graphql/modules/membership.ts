@@ -19,6 +19,7 @@ import type { GraphQLContext } from '../context.ts';
 import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
 import type { SchemaModule } from './schema-module.ts';
+import { logEvent } from '../../lib/log-context.ts';
 
 const MINUTE = 60_000;
 /** Gift code guesses: per viewer and per client address (codes carry 100 random bits; this keeps guessing pointless and cheap for us). */
@@ -191,12 +192,12 @@ async function setCancelled(ctx: GraphQLContext, membershipId: unknown, cancel: 
     // The processor first: if it refuses, nothing of ours changes.
     if (subscription) await paymentProviderFor(ctx.env).setCancelAtPeriodEnd(subscription.subscriptionRef, cancel);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'membership_cancel_failed', cancel, message: String(error) }));
+    logEvent({ event: 'membership_cancel_failed', cancel, message: String(error) }, 'error');
     return failed();
   }
   await orm(ctx.db).update(memberships).set({ isCancelled: cancel }).where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId)));
   ctx.loaders.membershipByUserId.clear(membership.userId);
-  console.log(JSON.stringify({ event: cancel ? 'membership_cancelled' : 'membership_reactivated', membershipId: membership.id }));
+  logEvent({ event: cancel ? 'membership_cancelled' : 'membership_reactivated', membershipId: membership.id });
   return { __typename: 'MutationSuccess', success: true };
 }
 
@@ -223,7 +224,7 @@ async function switchPlan(ctx: GraphQLContext, membershipId: unknown, membership
       at: membership.currentPeriodEndsAt,
     });
   } catch (error) {
-    console.error(JSON.stringify({ event: 'membership_plan_switch_failed', message: String(error) }));
+    logEvent({ event: 'membership_plan_switch_failed', message: String(error) }, 'error');
     return failed();
   }
   await database.update(subscriptions).set({ switchPlan: membershipType, switchPlanAt: membership.currentPeriodEndsAt }).where(eq(subscriptions.membershipId, membership.id));
@@ -322,7 +323,7 @@ export const membershipModule: SchemaModule = {
           try {
             await paymentProviderFor(ctx.env).endSubscriptionNow(pastDue.subscriptionRef);
           } catch (error) {
-            console.error(JSON.stringify({ event: 'gift_past_due_end_failed', message: String(error) }));
+            logEvent({ event: 'gift_past_due_end_failed', message: String(error) }, 'error');
             return failed();
           }
         }

@@ -9,6 +9,7 @@ import { enroll, finishPayoutSetup, startPayoutSetup, unenroll, type PayoutRetur
 import { paymentProviderFor } from '../../payments/select-provider.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';
+import { logEvent } from '../../lib/log-context.ts';
 
 const typeDefs = /* GraphQL */ `
   enum PayoutReturn {
@@ -79,7 +80,7 @@ export const partnerProgramModule: SchemaModule = {
           const url = await startPayoutSetup(ctx.env.DB, paymentProviderFor(ctx.env), { id: user.id, email: user.email }, country, mainOrigin(ctx.env), args.returnTo, ctx.now);
           return { ok: true, url, message: null };
         } catch (error) {
-          console.error(JSON.stringify({ event: 'payout_setup_failed', error: error instanceof Error ? error.message : String(error) }));
+          logEvent({ event: 'payout_setup_failed', error: error instanceof Error ? error.message : String(error) }, 'error');
           return { ok: false, url: null, message: 'There was an error recording your payout information.' };
         }
       },

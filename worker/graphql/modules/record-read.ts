@@ -16,6 +16,7 @@ import { readingHistory } from '../../db/schema.ts';
 import { postIdFromParam } from '../../../shared/routing/post-id.ts';
 import type { GraphQLContext } from '../context.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
+import { logEvent } from '../../lib/log-context.ts';
 
 /** Records that the viewer read a story; false when there was nothing to record. */
 export async function recordStoryRead(ctx: GraphQLContext, postId: string): Promise<boolean> {
@@ -39,6 +40,6 @@ export async function recordReadOnStoryPage(ctx: GraphQLContext, pageName: strin
     await recordStoryRead(ctx, postId);
   } catch (error) {
     // Reading history is a convenience: a failed write must never fail the story page.
-    console.error(JSON.stringify({ event: 'reading_history_failed', postId, message: String(error) }));
+    logEvent({ event: 'reading_history_failed', postId, message: String(error) }, 'error');
   }
 }

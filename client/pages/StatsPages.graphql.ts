@@ -1,0 +1,47 @@
+import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+
+/** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
+export const StatsPageQuery = known(graphql(`
+  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID) {
+    writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug, newsletterId: $newsletterId) {
+      username
+      name
+      followerCount
+      subscriberCount
+      startDay
+      endDay
+      post {
+        postId
+        title
+      }
+      days {
+        day
+        views
+        reads
+        readingSeconds
+        claps
+        followersGained
+        subscribersGained
+      }
+      totals {
+        views
+        reads
+        readRatio
+        readingSeconds
+        claps
+        followersGained
+        subscribersGained
+      }
+      stories {
+        postId
+        title
+        views
+        reads
+        readingSeconds
+        claps
+      }
+    }
+  }
+`));
+
+export type StatsPageData = ResultOf<typeof StatsPageQuery>;

@@ -1,0 +1,294 @@
+// The stats pages (issue 13 item 3; docs/stats.md#stats-pages): stats-homepage (/me/stats,
+// /@{username}/stats) and stats-post (/me/stats/post/{postId}, /@{username}/stats/post/{postId},
+// /p/{postId}/referrers). Views, reads, read ratio, reading time, claps, followers and subscribers
+// gained per UTC day: a light server-rendered SVG chart and the same numbers as a table. Only the
+// writer sees them; anyone else gets the 404 page. No banner is drawn here (shared/routing/stats-pages.ts).
+import { Link } from '../app/navigation.tsx';
+import type { PageDefinition } from './page-definition.ts';
+import { StatsPageQuery, type StatsPageData } from './StatsPages.graphql.ts';
+
+type Stats = NonNullable<StatsPageData['writerStats']>;
+type Day = Stats['days'][number];
+
+const number = new Intl.NumberFormat('en-US');
+
+export function formatMinutes(seconds: number): string {
+  return `${number.format(Math.round(seconds / 60))} min`;
+}
+
+function NotFound() {
+  return (
+    <div className="error-page">
+      <p className="error-page-kicker">PAGE NOT FOUND</p>
+      <h1 className="error-page-heading">Out of nothing, something.</h1>
+      <Link href="/" className="button button-outline">
+        Home
+      </Link>
+    </div>
+  );
+}
+
+/** Views (bars) and reads (darker bars) per day, drawn at build time of the HTML: no script needed. */
+export function StatsChart({ days, label }: { days: readonly Day[]; label: string }) {
+  const width = 680;
+  const height = 160;
+  const max = Math.max(1, ...days.map((d) => d.views));
+  const step = width / Math.max(1, days.length);
+  const bar = Math.max(1, step - 2);
+  return (
+    <svg className="stats-chart" viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-label={label} width="100%">
+      {days.map((d, i) => {
+        const vh = (d.views / max) * height;
+        const rh = (d.reads / max) * height;
+        return (
+          <g key={d.day}>
+            <rect x={i * step} y={height - vh} width={bar} height={vh} fill="#c7e3d0">
+              <title>{`${d.day}: ${d.views} views, ${d.reads} reads`}</title>
+            </rect>
+            <rect x={i * step} y={height - rh} width={bar} height={rh} fill="#1a8917" />
+          </g>
+        );
+      })}
+      <text x="0" y={height + 16} fontSize="12" fill="#6b6b6b">
+        {days[0]?.day}
+      </text>
+      <text x={width} y={height + 16} fontSize="12" fill="#6b6b6b" textAnchor="end">
+        {days[days.length - 1]?.day}
+      </text>
+    </svg>
+  );
+}
+
+function Totals({ stats }: { stats: Stats }) {
+  const t = stats.totals;
+  const items: [string, string][] = [
+    ['Views', number.format(t.views)],
+    ['Reads', number.format(t.reads)],
+    ['Read ratio', `${Math.round(t.readRatio * 100)}%`],
+    ['Reading time', formatMinutes(t.readingSeconds)],
+    ['Claps', number.format(t.claps)],
+  ];
+  if (!stats.post) items.push(['Followers gained', number.format(t.followersGained)], ['Subscribers gained', number.format(t.subscribersGained)]);
+  return (
+    <dl className="stats-totals" data-testid="stats-totals">
+      {items.map(([name, value]) => (
+        <div key={name} className="stats-total">
+          <dt className="muted">{name}</dt>
+          <dd data-stat={name}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DaysTable({ stats }: { stats: Stats }) {
+  const perStory = !!stats.post;
+  return (
+    <table className="stats-table" data-testid="stats-days">
+      <caption>Per day (UTC), newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Views</th>
+          <th scope="col">Reads</th>
+          <th scope="col">Reading time</th>
+          <th scope="col">Claps</th>
+          {perStory ? null : <th scope="col">Followers</th>}
+          {perStory ? null : <th scope="col">Subscribers</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {[...stats.days].reverse().map((d) => (
+          <tr key={d.day} data-day={d.day}>
+            <th scope="row">{d.day}</th>
+            <td data-stat="views">{number.format(d.views)}</td>
+            <td data-stat="reads">{number.format(d.reads)}</td>
+            <td>{formatMinutes(d.readingSeconds)}</td>
+            <td>{number.format(d.claps)}</td>
+            {perStory ? null : <td>{number.format(d.followersGained)}</td>}
+            {perStory ? null : <td>{number.format(d.subscribersGained)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function StoriesTable({ stats, storyHref }: { stats: Stats; storyHref: (postId: string) => string }) {
+  if (stats.stories.length === 0) return <p className="muted">No published stories yet.</p>;
+  return (
+    <table className="stats-table" data-testid="stats-stories">
+      <caption>Stories, last {stats.days.length} days</caption>
+      <thead>
+        <tr>
+          <th scope="col">Story</th>
+          <th scope="col">Views</th>
+          <th scope="col">Reads</th>
+          <th scope="col">Read ratio</th>
+          <th scope="col">Reading time</th>
+          <th scope="col">Claps (all time)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {stats.stories.map((s) => (
+          <tr key={s.postId} data-post-id={s.postId}>
+            <th scope="row">
+              <Link href={storyHref(s.postId)}>{s.title || 'Untitled story'}</Link>
+            </th>
+            <td>{number.format(s.views)}</td>
+            <td>{number.format(s.reads)}</td>
+            <td>{s.views ? `${Math.round((s.reads / s.views) * 100)}%` : '–'}</td>
+            <td>{formatMinutes(s.readingSeconds)}</td>
+            <td>{number.format(s.claps)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function statsBase(params: Record<string, string>): string {
+  return params.username ? `/@${params.username}/stats` : '/me/stats';
+}
+
+export const statsHomePage: PageDefinition<StatsPageData> = {
+  query: (params) => ({ query: StatsPageQuery, variables: { username: params.username ?? null, postId: null } }),
+  status: (data) => (data.writerStats ? 200 : 404),
+  title: (data, state) => (data?.writerStats ? `Stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data, params }) => {
+    const stats = data.writerStats;
+    if (!stats) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <h1>Stats</h1>
+        <p className="muted">
+          {stats.startDay} – {stats.endDay}, days in UTC. A view is a story page opened in a browser; a read is 30 seconds of reading or reaching the end.
+        </p>
+        <Totals stats={stats} />
+        <StatsChart days={stats.days} label={`Views and reads per day, ${stats.startDay} to ${stats.endDay}`} />
+        <StoriesTable stats={stats} storyHref={(postId) => `${statsBase(params)}/post/${postId}`} />
+        <DaysTable stats={stats} />
+      </section>
+    );
+  },
+};
+
+export const statsPostPage: PageDefinition<StatsPageData> = {
+  query: (params) => ({ query: StatsPageQuery, variables: { username: params.username ?? null, postId: params.postId ?? '' } }),
+  status: (data) => (data.writerStats?.post ? 200 : 404),
+  title: (data, state) => (data?.writerStats?.post ? `Stats: ${data.writerStats.post.title} – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data, params }) => {
+    const stats = data.writerStats;
+    if (!stats?.post) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <p>
+          <Link href={statsBase(params)}>All stories</Link>
+        </p>
+        <h1>{stats.post.title || 'Untitled story'}</h1>
+        <p className="muted">
+          {stats.startDay} – {stats.endDay}, days in UTC.
+        </p>
+        <Totals stats={stats} />
+        <StatsChart days={stats.days} label={`Views and reads per day of this story, ${stats.startDay} to ${stats.endDay}`} />
+        <DaysTable stats={stats} />
+      </section>
+    );
+  },
+};
+
+/** Followers and subscribers gained per day (the audience page's chart: bars of both). */
+function AudienceTable({ stats }: { stats: Stats }) {
+  return (
+    <table className="stats-table" data-testid="audience-days">
+      <caption>Audience gained per day (UTC), newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Followers gained</th>
+          <th scope="col">Subscribers gained</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...stats.days].reverse().map((d) => (
+          <tr key={d.day} data-day={d.day}>
+            <th scope="row">{d.day}</th>
+            <td>{number.format(d.followersGained)}</td>
+            <td>{number.format(d.subscribersGained)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Page subscription-stats at /@{username}/audience(/{details}) and /newsletters/{id}/stats (a
+ * writer's newsletter id is their user id): the writer's followers and subscribers.
+ */
+export const audiencePage: PageDefinition<StatsPageData> = {
+  query: (params) => ({
+    query: StatsPageQuery,
+    variables: { username: params.username ?? null, postId: null, newsletterId: params.newsletterV3Id ?? null },
+  }),
+  status: (data) => (data.writerStats ? 200 : 404),
+  title: (data, state) => (data?.writerStats ? `Audience stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data }) => {
+    const stats = data.writerStats;
+    if (!stats) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <h1>Audience</h1>
+        <dl className="stats-totals">
+          <div className="stats-total">
+            <dt className="muted">Followers</dt>
+            <dd data-stat="followers">{number.format(stats.followerCount)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Email subscribers</dt>
+            <dd data-stat="subscribers">{number.format(stats.subscriberCount)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Gained, {stats.startDay} – {stats.endDay}</dt>
+            <dd>
+              {number.format(stats.totals.followersGained)} followers, {number.format(stats.totals.subscribersGained)} subscribers
+            </dd>
+          </div>
+        </dl>
+        <p>
+          <a href={`/@${stats.username}/audience/stats/export`} download>
+            Export as CSV
+          </a>
+        </p>
+        <AudienceTable stats={stats} />
+      </section>
+    );
+  },
+};
+
+/**
+ * Page publication-stats at /{collectionSlug}/stats (/overview, /stories): the publication's
+ * stories, for its owners and editors only. On a publication's own domain (no slug in the path)
+ * it is a 404 for now (docs/stats.md).
+ */
+export const publicationStatsPage: PageDefinition<StatsPageData> = {
+  query: (params) => ({ query: StatsPageQuery, variables: { username: null, postId: null, collectionSlug: params.collectionSlug ?? '-' } }),
+  status: (data) => (data.writerStats ? 200 : 404),
+  title: (data, state) => (data?.writerStats ? `${data.writerStats.name} stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
+  Component: ({ data }) => {
+    const stats = data.writerStats;
+    if (!stats) return <NotFound />;
+    return (
+      <section className="stats-page" data-testid="stats-page">
+        <h1>{stats.name} stats</h1>
+        <p className="muted">
+          {stats.startDay} – {stats.endDay}, days in UTC.
+        </p>
+        <Totals stats={stats} />
+        <StatsChart days={stats.days} label={`Views and reads per day of ${stats.name}, ${stats.startDay} to ${stats.endDay}`} />
+        <StoriesTable stats={stats} storyHref={(postId) => `/p/${postId}`} />
+        <DaysTable stats={stats} />
+      </section>
+    );
+  },
+};

@@ -1,0 +1,83 @@
+// Writing an accepted batch (docs/stats.md#storage-d1-not-workers-analytics-engine): every event as one raw row (one statement
+// for the whole batch), then the stories' daily rollups, then members' reading seconds
+// of readers whose membership runs (member_reading_time_daily, read by the Partner Program's earnings job) — all in one D1 batch,
+// so a failure writes nothing. Story events for unknown or unpublished stories refuse the whole
+// batch before anything is written; a writer's own views, reads and reading are not counted.
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { utcDay, type ReadEvent } from './read-batch.ts';
+
+export type RecordOutcome = { ok: true; recorded: number } | { ok: false; unknownPostId: string };
+
+interface Rollup {
+  postId: string;
+  day: string;
+  views: number;
+  reads: number;
+  seconds: number;
+}
+
+/** `readerIsMember`: the reader's membership runs now, so their reading seconds count for the Partner Program. */
+export async function recordEvents(db: D1Database, events: ReadEvent[], readerId: string | null, now: number, readerIsMember = false): Promise<RecordOutcome> {
+  if (events.length === 0) return { ok: true, recorded: 0 };
+  const postIds = [...new Set(events.flatMap((e) => (e.postId ? [e.postId] : [])))];
+  const creators = new Map<string, string>();
+  if (postIds.length > 0) {
+    const { results } = await db
+      .prepare(
+        `SELECT id, creator_id FROM posts WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PUBLISHED' AND deleted_at IS NULL`,
+      )
+      .bind(JSON.stringify(postIds))
+      .all<{ id: string; creator_id: string }>();
+    for (const row of results) creators.set(row.id, row.creator_id);
+    const unknown = postIds.find((id) => !creators.has(id));
+    if (unknown) return { ok: false, unknownPostId: unknown };
+  }
+
+  const day = utcDay(now);
+  const rollups = new Map<string, Rollup>();
+  const memberSeconds = new Map<string, number>();
+  for (const event of events) {
+    if (!event.postId || creators.get(event.postId) === readerId) continue;
+    const rollup = rollups.get(event.postId) ?? { postId: event.postId, day, views: 0, reads: 0, seconds: 0 };
+    if (event.name === 'story.viewed') rollup.views += 1;
+    else if (event.name === 'story.read') rollup.reads += 1;
+    else if (event.name === 'story.readingTime') {
+      rollup.seconds += event.seconds;
+      if (readerId && readerIsMember && event.seconds > 0) memberSeconds.set(event.postId, (memberSeconds.get(event.postId) ?? 0) + event.seconds);
+    }
+    rollups.set(event.postId, rollup);
+  }
+
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO client_events (name, user_id, post_id, data, occurred_at, received_at)
+         SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?
+         FROM json_each(?)`,
+      )
+      .bind(readerId, now, JSON.stringify(events.map((e) => [e.name, e.postId, e.data, e.at]))),
+  ];
+  for (const r of rollups.values()) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO post_stats_daily (post_id, day, views, reads, reading_seconds) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (post_id, day) DO UPDATE SET views = views + excluded.views, reads = reads + excluded.reads,
+             reading_seconds = reading_seconds + excluded.reading_seconds`,
+        )
+        .bind(r.postId, r.day, r.views, r.reads, r.seconds),
+    );
+  }
+  for (const [postId, seconds] of memberSeconds) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO member_reading_time_daily (day, member_id, post_id, seconds) VALUES (?, ?, ?, ?)
+           ON CONFLICT (day, member_id, post_id) DO UPDATE SET seconds = seconds + excluded.seconds`,
+        )
+        .bind(day, readerId, postId, seconds),
+    );
+  }
+  await db.batch(statements);
+  return { ok: true, recorded: events.length };
+}

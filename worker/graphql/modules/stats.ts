@@ -1,0 +1,63 @@
+// A writer's stats for the stats pages (issue 13 item 3; docs/stats.md#stats-pages):
+// writerStats is null for anyone but the writer, and the pages answer 404 then.
+import type { GraphQLContext } from '../context.ts';
+import type { SchemaModule } from './schema-module.ts';
+import { writerStats } from '../../stats/writer-stats.ts';
+
+export const statsModule: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    "One UTC day of a writer's (or one story's) stats."
+    type StatsDay {
+      day: String!
+      views: Int!
+      reads: Int!
+      readingSeconds: Int!
+      claps: Int!
+      followersGained: Int!
+      subscribersGained: Int!
+    }
+    type StatsTotals {
+      views: Int!
+      reads: Int!
+      "reads / views, 0 without views."
+      readRatio: Float!
+      readingSeconds: Int!
+      claps: Int!
+      followersGained: Int!
+      subscribersGained: Int!
+    }
+    type StoryStats {
+      postId: ID!
+      title: String!
+      views: Int!
+      reads: Int!
+      readingSeconds: Int!
+      claps: Int!
+    }
+    type WriterStats {
+      username: String!
+      name: String!
+      followerCount: Int!
+      subscriberCount: Int!
+      post: StoryStats
+      startDay: String!
+      endDay: String!
+      days: [StatsDay!]!
+      totals: StatsTotals!
+      stories: [StoryStats!]!
+    }
+    type Query {
+      "The viewer's stats (username absent or theirs), or a publication's for its owners and editors (collectionSlug); null for anyone else. Default window: the last 30 days."
+      writerStats(username: String, postId: ID, collectionSlug: String, newsletterId: ID, startTimeMs: Float, endTimeMs: Float): WriterStats
+    }
+  `,
+  resolvers: {
+    Query: {
+      writerStats: (
+        _root: unknown,
+        args: { username?: string | null; postId?: string | null; collectionSlug?: string | null; newsletterId?: string | null; startTimeMs?: number | null; endTimeMs?: number | null },
+        ctx: GraphQLContext,
+      ) => writerStats(ctx.db, { viewerId: ctx.viewer.user?.id ?? null, ...args, now: Date.now() }),
+    },
+  },
+};
