@@ -21,6 +21,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import type { UploadedImage } from '../editor/StoryEditor.tsx';
+import { uploadImageFile } from '../app/upload-image.ts';
 import { StoryEditor } from '../editor/story-editor-loader.ts';
 import { NO_DEFAULTS, PublishPanel, type PublishDefaults } from './PublishPanel.tsx';
 import {
@@ -47,15 +48,6 @@ interface OpenedStory {
   /** Opened from an earlier revision (revert): save it as the newest at once. */
   restoring: boolean;
   publishDefaults: PublishDefaults;
-}
-
-async function uploadImage(file: File, xsrf: string | null): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch('/_/upload', { method: 'POST', body, headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
-  const answer = (await response.json().catch(() => null)) as (UploadedImage & { message?: string }) | null;
-  if (!response.ok || !answer) throw new Error(answer?.message ?? `The image could not be uploaded (${response.status}).`);
-  return answer;
 }
 
 function statusText(state: SaveState, isPublished: boolean): string {
@@ -236,7 +228,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           <StoryEditor
             initialDocument={initialDocument}
             onChange={onDocument}
-            uploadImage={(file) => uploadImage(file, xsrf)}
+            uploadImage={(file) => uploadImageFile<UploadedImage>(file, xsrf)}
             onError={(text) => setState({ kind: 'error', message: text })}
             editable={!stale}
           />

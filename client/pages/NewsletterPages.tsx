@@ -13,14 +13,12 @@ import { Avatar } from '../components/Avatar.tsx';
 import { Link } from '../app/navigation.tsx';
 import { profileHref } from '../app/hrefs.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { useSignInPrompt } from '../components/header/sign-in-prompt.tsx';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
+import { useWriterNewsletter } from '../components/newsletters/use-writer-newsletter.ts';
 import {
   EmailSettingsPageQuery,
-  SubscribeToNewsletterMutation,
   UnsubscribeAllPageQuery,
-  UnsubscribeFromNewsletterMutation,
   UnsubscribeFromNewslettersMutation,
   WriterSubscribePageQuery,
   type EmailSettingsPageData,
@@ -33,36 +31,7 @@ type Writer = NonNullable<WriterSubscribePageData['user']>;
 
 function SubscribeCard({ writer, signedIn }: { writer: Writer; signedIn: boolean }) {
   const ctx = useLinkContext();
-  const { showToast } = useToast();
-  const openSignIn = useSignInPrompt();
-  const [, subscribe] = useMutation(SubscribeToNewsletterMutation);
-  const [, unsubscribe] = useMutation(UnsubscribeFromNewsletterMutation);
-  const [subscribed, setSubscribed] = useState(writer.viewerIsSubscribedToNewsletter === true);
-  const [busy, setBusy] = useState(false);
-
-  const leave = async () => {
-    setBusy(true);
-    const outcome = (await unsubscribe({ writerId: writer.id })).data?.unsubscribeFromNewsletter;
-    setBusy(false);
-    if (outcome?.__typename === 'User') {
-      setSubscribed(false);
-      showToast({ style: 'NEWSLETTER_UNSUBSCRIBE' });
-    } else showToast({ style: 'ERROR', message: outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.' });
-  };
-
-  const join = async () => {
-    if (!signedIn) {
-      openSignIn({ operation: 'register', susiEntry: 'follow_profile' });
-      return;
-    }
-    setBusy(true);
-    const outcome = (await subscribe({ writerId: writer.id })).data?.subscribeToNewsletter;
-    setBusy(false);
-    if (outcome?.__typename === 'User') {
-      setSubscribed(true);
-      showToast({ style: 'NEWSLETTER_SUBSCRIBE', extraParams: { name: writer.name, entityType: 'USER', onUnsubscribe: () => void leave() } });
-    } else showToast({ style: 'ERROR', message: outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.' });
-  };
+  const { subscribed, busy, join, leave } = useWriterNewsletter(writer, signedIn, writer.viewerIsSubscribedToNewsletter === true);
 
   return (
     <section className="newsletter-card" aria-label={`${writer.name}'s newsletter`}>

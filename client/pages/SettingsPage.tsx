@@ -2,6 +2,7 @@
 // anchors of docs/product/1-product-screens-membership-header-search.md §2.4. Every control
 // changes the viewer's own account through the calls of client/graphql/account.ts; what is
 // decided where the spec is silent is in docs/adr/0012-accounts.md §2.
+import { uploadImage } from '../app/upload-image.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from 'urql';
 import { SETTINGS_ANCHORS, SETTINGS_TABS, settingsTabOf, type SettingsTab, BIO_MAX_LENGTH, DELETE_ACCOUNT_CONFIRMATION_HINT } from '../../shared/accounts/settings.ts';
@@ -84,16 +85,6 @@ function ProfileSection({ settings }: { settings: AccountSettingsValue }) {
   );
 }
 
-/** Sends a picked file to the shared upload endpoint (worker/uploads/routes.ts); answers its image id. */
-async function uploadPhoto(file: File, xsrf: string | null): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch('/_/upload', { method: 'POST', body, headers: { 'x-xsrf-token': xsrf ?? '' }, credentials: 'same-origin' });
-  const answer = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
-  if (!response.ok || !answer?.id) throw new Error(answer?.message ?? `The photo could not be uploaded (${response.status}).`);
-  return answer.id;
-}
-
 function PhotoSection({ settings }: { settings: AccountSettingsValue }) {
   const { xsrf } = useViewerSession();
   const [imageId, setImageId] = useState(settings.imageId);
@@ -113,7 +104,7 @@ function PhotoSection({ settings }: { settings: AccountSettingsValue }) {
     setBusy(true);
     setStatus({ text: 'Uploading…', error: false });
     try {
-      await apply(await uploadPhoto(file, xsrf));
+      await apply(await uploadImage(file, xsrf, 'photo'));
     } catch (error) {
       setStatus({ text: error instanceof Error ? error.message : 'Please try again.', error: true });
     } finally {

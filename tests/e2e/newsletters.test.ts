@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, executeSql, type DemoSession } from './support/e2e-database.ts';
+import { mailTo as mailboxMessage } from './support/mailbox.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -13,26 +14,17 @@ let sessions: Record<string, DemoSession>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The reader starts unsubscribed (a rerun on the same database starts clean too).
+  // The reader starts unsubscribed from every newsletter (a rerun on the same database starts clean too).
   sessions = createDemoSessions(['partner', 'reader'], [
     "DELETE FROM newsletter_subscriptions WHERE subscriber_id = (SELECT id FROM users WHERE username = 'reader')",
+    "DELETE FROM publication_newsletter_subscriptions WHERE subscriber_id = (SELECT id FROM users WHERE username = 'reader')",
   ]);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-interface MailboxMessage {
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-async function mailTo(email: string, subject: string): Promise<MailboxMessage | undefined> {
-  const answer = await fetch(`${baseURL}/_/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
-  const { messages } = (await answer.json()) as { messages: MailboxMessage[] };
-  return messages.find((m) => m.subject === subject);
-}
+const mailTo = (email: string, subject: string) => mailboxMessage(baseURL, email, subject);
 
 it('a reader subscribes; the writer publishes; the email arrives; its unsubscribe link works signed out and a tampered one does not', async () => {
   // The reader subscribes.

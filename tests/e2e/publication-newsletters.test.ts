@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
+import { mailTo as mailboxMessage } from './support/mailbox.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -25,17 +26,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface MailboxMessage {
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-async function mailTo(email: string, subject: string): Promise<MailboxMessage | undefined> {
-  const answer = await fetch(`${baseURL}/_/dev/mailbox?to=${encodeURIComponent(email)}`, { headers: { accept: 'application/json' } });
-  const { messages } = (await answer.json()) as { messages: MailboxMessage[] };
-  return messages.find((m) => m.subject === subject);
-}
+const mailTo = (email: string, subject: string) => mailboxMessage(baseURL, email, subject);
 
 it('an editor creates the newsletter; a reader subscribes; the editor publishes in the publication; the email arrives', async () => {
   // The editor creates Field Notes' newsletter.

@@ -4,10 +4,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld } from './helpers/fixtures.ts';
-import { send } from './helpers/edge-cache.ts';
+import { loggedEvents, reportSender, type SentReport } from './helpers/report-intake.ts';
 import { MAX_PERFORMANCE_REPORTS_PER_MINUTE } from '../../worker/reports/performance-reports.ts';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const REPORT = {
   route: 'ShowPost',
   build: 'entry-abc',
@@ -18,15 +17,8 @@ const REPORT = {
   ],
 };
 
-let address = 0;
-function report(body: string, options: { userAgent?: string; ip?: string } = {}) {
-  return send('/_/clientele/reports/performance/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': '1', 'user-agent': options.userAgent ?? BROWSER, 'cf-connecting-ip': options.ip ?? `203.0.113.${++address}` },
-    body,
-  });
-}
-const logged = (answer: Awaited<ReturnType<typeof send>>) => answer.logs.filter((line) => line.event === 'performance_report');
+const report = reportSender('/_/clientele/reports/performance/');
+const logged = (answer: SentReport) => loggedEvents(answer, 'performance_report');
 
 beforeAll(async () => {
   await seedWorld(env.DB);

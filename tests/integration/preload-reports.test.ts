@@ -5,26 +5,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld } from './helpers/fixtures.ts';
-import { send } from './helpers/edge-cache.ts';
+import { loggedEvents, reportSender, type SentReport } from './helpers/report-intake.ts';
 import { MAX_PRELOAD_REPORTS_PER_MINUTE } from '../../worker/reports/preload-reports.ts';
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const REPORT = { currentPage: 'ShowHome', preloadedPage: 'ShowPost', isLoggedIn: false, isMobileOrTablet: true };
 
-let address = 0;
-function report(body: string, options: { userAgent?: string; ip?: string; xsrf?: boolean } = {}) {
-  return send('/_/clientele/reports/preload/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(options.xsrf === false ? {} : { 'x-xsrf-token': '1' }),
-      'user-agent': options.userAgent ?? BROWSER,
-      'cf-connecting-ip': options.ip ?? `203.0.113.${++address}`,
-    },
-    body,
-  });
-}
-const logged = (answer: Awaited<ReturnType<typeof send>>) => answer.logs.filter((line) => line.event === 'preload_report');
+const report = reportSender('/_/clientele/reports/preload/');
+const logged = (answer: SentReport) => loggedEvents(answer, 'preload_report');
 
 beforeAll(async () => {
   await seedWorld(env.DB);

@@ -6,11 +6,10 @@
 // then (never cached), and the button subscribes or unsubscribes with the spec's toasts
 // (docs/product/2-sign-in-notices-cache-routing.md §4.4). The writer's own profile has none.
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useViewerSession } from '../header/viewer-session.tsx';
-import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
-import { useToast } from '../toasts/ToastProvider.tsx';
-import { SubscribeToNewsletterMutation, UnsubscribeFromNewsletterMutation, WriterSubscribePageQuery } from '../../pages/NewsletterPages.graphql.ts';
+import { WriterSubscribePageQuery } from '../../pages/NewsletterPages.graphql.ts';
+import { useWriterNewsletter } from './use-writer-newsletter.ts';
 
 export function SubscribeToWriterButton({ writer }: { writer: { id: string; name: string; username: string } }) {
   const session = useViewerSession();
@@ -18,41 +17,13 @@ export function SubscribeToWriterButton({ writer }: { writer: { id: string; name
   useEffect(() => setHydrated(true), []);
   const signedIn = session.viewer !== null;
   const [{ data }] = useQuery({ query: WriterSubscribePageQuery, variables: { username: writer.username }, pause: !hydrated || !signedIn, requestPolicy: 'network-only' });
-  const [, subscribe] = useMutation(SubscribeToNewsletterMutation);
-  const [, unsubscribe] = useMutation(UnsubscribeFromNewsletterMutation);
-  const [override, setOverride] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { showToast } = useToast();
-  const openSignIn = useSignInPrompt();
+  const known = data?.user?.viewerIsSubscribedToNewsletter;
+  const { subscribed: state, busy, join, leave } = useWriterNewsletter(writer, signedIn, typeof known === 'boolean' ? known : null);
 
   if (!hydrated || session.viewer?.id === writer.id) return null;
-  const known = data?.user?.viewerIsSubscribedToNewsletter;
   // Signed in but not yet answered: nothing rather than a button that may be wrong.
-  if (signedIn && override === null && typeof known !== 'boolean') return null;
-  const subscribed = override ?? known === true;
-
-  const leave = async () => {
-    setBusy(true);
-    const outcome = (await unsubscribe({ writerId: writer.id })).data?.unsubscribeFromNewsletter;
-    setBusy(false);
-    if (outcome?.__typename === 'User') {
-      setOverride(false);
-      showToast({ style: 'NEWSLETTER_UNSUBSCRIBE' });
-    } else showToast({ style: 'ERROR', message: outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.' });
-  };
-  const join = async () => {
-    if (!signedIn) {
-      openSignIn({ operation: 'register', susiEntry: 'follow_profile' });
-      return;
-    }
-    setBusy(true);
-    const outcome = (await subscribe({ writerId: writer.id })).data?.subscribeToNewsletter;
-    setBusy(false);
-    if (outcome?.__typename === 'User') {
-      setOverride(true);
-      showToast({ style: 'NEWSLETTER_SUBSCRIBE', extraParams: { name: writer.name, entityType: 'USER', onUnsubscribe: () => void leave() } });
-    } else showToast({ style: 'ERROR', message: outcome && 'message' in outcome ? outcome.message : 'Something went wrong. Please try again.' });
-  };
+  if (signedIn && state === null) return null;
+  const subscribed = state === true;
 
   return (
     <button
