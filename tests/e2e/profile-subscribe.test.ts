@@ -32,6 +32,8 @@ it('a visitor gets Subscribe after hydration, which asks them to sign up', async
   const button = page.locator(subscribeButton);
   await button.waitFor();
   expect(await button.innerText()).toBe('Subscribe');
+  // Banners drawn after hydration move the page down: click once it has settled.
+  await page.waitForLoadState('networkidle');
   await button.click();
   await page.locator('[data-testid="susi-dialog"][data-operation="register"]').waitFor();
   await page.close();

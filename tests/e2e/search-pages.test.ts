@@ -85,8 +85,9 @@ it('the Lists tab finds a public list by its name and opens it', async () => {
   await row.waitFor();
   expect(await row.textContent()).toMatch(/\d+ stor(y|ies)/);
   await page.screenshot({ path: '.tmp/e2e-search-lists.png' });
-  await row.locator('a.search-result-title').click();
-  await page.waitForURL((url) => url.pathname.includes('/list/'));
+  // Banners drawn after hydration move the page down: click once it has settled.
+  await page.waitForLoadState('networkidle');
+  await Promise.all([page.waitForURL((url) => url.pathname.includes('/list/')), row.locator('a.search-result-title').click()]);
   // The list's own heading replaces the results (the router swaps page and address together).
   await page.locator('h1', { hasText: String(list.name) }).first().waitFor();
   expect(await page.locator('h1').first().textContent()).toContain(String(list.name));
