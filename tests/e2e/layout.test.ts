@@ -49,3 +49,35 @@ it('resets the scroll position on a client-side path change', async () => {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.close();
 });
+
+it("draws a visitor's membership banner without moving the page (no layout shift after hydration)", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const watch = watchPage(page);
+  // Record every layout shift from the first paint on.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(baseURL + '/@ada');
+  const subscribeBefore = await page.locator('main h1').first().boundingBox();
+  await waitForHydration(page);
+  const banner = page.locator('[data-testid="membership-banner"][data-banner="upsell"]');
+  await banner.waitFor();
+  await page.waitForLoadState('networkidle');
+  const subscribeAfter = await page.locator('main h1').first().boundingBox();
+  // The banner sits at the bottom of the viewport, and nothing above it moved.
+  const bannerBox = await banner.boundingBox();
+  expect(Math.round((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0))).toBe(900);
+  expect(subscribeAfter?.y).toBe(subscribeBefore?.y);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  // The page keeps the banner's height free at its end, so the last lines stay reachable.
+  const reserved = await page.evaluate(() => getComputedStyle(document.body).paddingBottom);
+  expect(reserved).toBe(`${Math.round(bannerBox?.height ?? 0)}px`);
+  await page.screenshot({ path: 'tests/e2e/screenshots/visitor-banner.png' });
+  await page.close();
+  expect(watch.consoleErrors).toEqual([]);
+});

@@ -9,7 +9,7 @@
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
 // the server put in the start-up state (never on a shared page).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
@@ -20,9 +20,31 @@ import { useViewerSession } from '../header/viewer-session.tsx';
 import { isDismissed, isReactivateBannerDismissed, recordDismissal, type DismissibleBanner } from '../toasts/dismissals.ts';
 import { ReactivateMembershipModal } from './ReactivateMembershipModal.tsx';
 
+/** The page reserves the banner's measured height at its end and lifts toasts above it (client/styles/membership.css). */
+const BANNER_HEIGHT_PROPERTY = '--membership-banner-height';
+
+function useReservedHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${element.offsetHeight}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
+    };
+  }, []);
+  return ref;
+}
+
 function Banner({ kind, dismiss, children }: { kind: string; dismiss: (() => void) | null; children: React.ReactNode }) {
+  const ref = useReservedHeight();
   return (
-    <div className="membership-banner" role="region" aria-label="Membership" data-testid="membership-banner" data-banner={kind}>
+    <div ref={ref} className="membership-banner" role="region" aria-label="Membership" data-testid="membership-banner" data-banner={kind}>
       {children}
       {dismiss ? (
         <button type="button" className="membership-banner-dismiss" aria-label="Dismiss" onClick={dismiss} data-testid="membership-banner-dismiss">
