@@ -69,6 +69,9 @@ function SettingsForm({ post, canLock }: { post: Post; canLock: boolean }) {
         <a className="button button-outline" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
           Edit story
         </a>
+        <a className="button button-outline" href={buildLink('ShowPostDeltas', { postId: post.id }, ctx)}>
+          Story history
+        </a>
         {published ? (
           <button type="button" className="button button-outline" onClick={() => void doUnpublish()}>
             Unpublish

@@ -69,6 +69,35 @@ describe('writing pages', () => {
     expect((await page(`/p/${first.post.id}/revert/1/2`, readerCookie)).status).toBe(404);
   });
 
+  it('/p/{postId}/deltas lists the story’s revisions, newest first, with restore links, for its author only', async () => {
+    const writer = await signedIn(USERS.writer);
+    const SAVE = `mutation($postId: ID, $baseRev: Int!, $title: String!) { saveDraft(postId: $postId, baseRev: $baseRev, title: $title, subtitle: "", contentJson: "{\\"paragraphs\\":[]}") { __typename ... on DraftSaved { rev post { id } } } }`;
+    const first = (await writer.gql(SAVE, { postId: null, baseRev: 0, title: 'History one' })).data!.saveDraft;
+    await writer.gql(SAVE, { postId: first.post.id, baseRev: 1, title: 'History two' });
+    await writer.gql(SAVE, { postId: first.post.id, baseRev: 2, title: 'History three' });
+    const history = await page(`/p/${first.post.id}/deltas`, writerCookie);
+    expect(history.status).toBe(200);
+    expect(history.pageName).toBe('post-deltas');
+    const three = history.html.indexOf('History three');
+    const two = history.html.indexOf('History two');
+    const one = history.html.indexOf('History one');
+    expect(three).toBeGreaterThan(-1);
+    expect(three).toBeLessThan(two);
+    expect(two).toBeLessThan(one);
+    // Each earlier revision restores on top of the newest (3); the newest has no restore link.
+    expect(history.html).toContain(`/p/${first.post.id}/revert/2/3`);
+    expect(history.html).toContain(`/p/${first.post.id}/revert/1/3`);
+    expect(history.html).not.toContain(`/p/${first.post.id}/revert/3/3`);
+    // Someone else's story, or none: 404 with nothing of it; signed out: the sign-in notice.
+    const other = await page(`/p/${first.post.id}/deltas`, readerCookie);
+    expect(other.status).toBe(404);
+    expect(other.html).not.toContain('History two');
+    expect((await page('/p/0123456789ab/deltas', writerCookie)).status).toBe(404);
+    const anonymous = await page(`/p/${first.post.id}/deltas`);
+    expect(anonymous.html).not.toContain('History two');
+    expect(anonymous.html).toContain('data-testid="signed-out-notice"');
+  });
+
   it('the story settings page answers the author and 404 anyone else', async () => {
     const own = await page(`/p/${POSTS.open}/settings`, writerCookie);
     expect(own.status).toBe(200);
