@@ -105,6 +105,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
+  'post-upvotes': { chunk: 'StoryClapsPage', load: () => import('./StoryClapsPage.tsx').then((m) => m.storyClapsPage) },
   'post-deltas': { chunk: 'StoryHistoryPage', load: () => import('./StoryHistoryPage.tsx').then((m) => m.storyHistoryPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
   // Discovery (issue 15 item 3, docs/reader.md "Discovery: ranking rules").

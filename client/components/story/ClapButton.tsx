@@ -6,6 +6,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import type { Dispatch, ReactNode } from 'react';
 import { useMutation } from 'urql';
 import { formatCount } from '../../../shared/format.ts';
+import { buildLink } from '../../../shared/routing/links.ts';
+import { Link } from '../../app/navigation.tsx';
+import { useLinkContext } from '../header/link-context.ts';
 import { ClapMutation } from './ClapButton.graphql.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
@@ -115,6 +118,7 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size
   };
 
   const atCeiling = clapsLeft(shown) === 0;
+  const linkContext = useLinkContext();
   return (
     <span className={`clap${size === 'small' ? ' clap-small' : ''}`} data-testid="clap" data-post-id={postId}>
       <button
@@ -127,9 +131,16 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size
       >
         <ClapIcon size={size === 'small' ? 18 : 22} />
       </button>
-      <span className="clap-count" aria-label={`${shown.clapCount} claps`}>
-        {formatCount(shown.clapCount)}
-      </span>
+      {shown.clapCount > 0 ? (
+        // The count opens who clapped (/p/{postId}/upvotes).
+        <Link href={buildLink('ShowPostUpvotes', { postId }, linkContext)} className="clap-count clap-count-link" aria-label={`${shown.clapCount} claps`} title="See who clapped">
+          {formatCount(shown.clapCount)}
+        </Link>
+      ) : (
+        <span className="clap-count" aria-label="0 claps">
+          {formatCount(shown.clapCount)}
+        </span>
+      )}
       {shown.viewerClapCount > 0 ? (
         <span className="clap-viewer muted" data-testid="viewer-claps">
           +{shown.viewerClapCount}

@@ -14,18 +14,20 @@
 // - The anonymous copy of the story page shows clapCount, so a clap purges post:{id} (only
 //   that tag: cards elsewhere may show a count up to the cache TTL old, which is fine for a
 //   number that only grows).
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
-import { claps, posts } from '../../db/schema.ts';
+import { claps, posts, users, type UserRow } from '../../db/schema.ts';
 import type { GraphQLContext } from '../context.ts';
 import { orm } from '../../db/orm.ts';
 import { badRequest, signInRequired } from '../resolvers/errors.ts';
 import { isOutcome } from '../resolvers/outcomes.ts';
 import { postOrOutcome } from '../resolvers/post-access.ts';
 import type { PostNode } from '../resolvers/post-content.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { activeAccount, after } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /**
@@ -71,8 +73,45 @@ async function clap(_root: unknown, args: { targetPostId: string; numClaps: numb
   return updated;
 }
 
+/**
+ * Who clapped for a story (/p/{postId}/upvotes), most recent clap first, with each reader's
+ * claps; deleted and suspended accounts left out, as in every list of people. Public like the
+ * story's clap count: anyone who can open the story sees who applauded it.
+ */
+async function clappers(post: PostNode, args: { paging?: PagingOptions | null }, context: GraphQLContext): Promise<{ claps: { user: UserRow; clapCount: number }[]; pagingInfo: Page<unknown>['pagingInfo'] }> {
+  if (post.status !== 'PUBLISHED') return { claps: [], pagingInfo: { next: null } };
+  const request = pageRequest(args.paging);
+  const rows = await orm(context.db)
+    .select({ user: users, clapCount: claps.count, clappedAt: claps.updatedAt })
+    .from(claps)
+    .innerJoin(users, eq(users.id, claps.userId))
+    .where(and(eq(claps.postId, post.id), ...activeAccount(), ...after(claps.updatedAt, users.id, request.after)))
+    .orderBy(desc(claps.updatedAt), desc(users.id))
+    .limit(request.limit + 1);
+  const page = pageOf(rows, request, (row) => ({ sortKey: row.clappedAt, id: row.user.id }));
+  for (const row of page.items) context.loaders.userById.prime(row.user.id, row.user);
+  return { claps: page.items.map((row) => ({ user: row.user, clapCount: row.clapCount })), pagingInfo: page.pagingInfo };
+}
+
 export const clapsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
+    "A reader's claps for a story."
+    type PostClap {
+      user: User!
+      "The reader's claps for the story (1 to 50)."
+      clapCount: Int!
+    }
+
+    type PostClapConnection {
+      claps: [PostClap!]!
+      pagingInfo: PagingInfo!
+    }
+
+    type Post {
+      "Who clapped for the story, most recent clap first (deleted and suspended accounts left out)."
+      clappersConnection(paging: PagingOptions): PostClapConnection!
+    }
+
     type Mutation {
       """
       Adds numClaps (1 to 50) to the viewer's claps for a published story or response; the
@@ -84,5 +123,6 @@ export const clapsModule: SchemaModule = {
   `,
   resolvers: {
     Mutation: { clap },
+    Post: { clappersConnection: clappers },
   },
 };

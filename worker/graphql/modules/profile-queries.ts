@@ -31,7 +31,7 @@ export function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: Cursor | 
 }
 
 /** People shown in a list of people: accounts neither deleted nor suspended. */
-const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isSuspended, false)];
+export const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isSuspended, false)];
 
 export type FollowTargetType = 'USER' | 'COLLECTION' | 'TAG';
 
