@@ -1,3 +1,4 @@
+import { UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { graphql, known } from '../graphql/graphql.ts';
 
 /** /plans, /get-started/plans, /plans/confirmation/{membershipType}, /membership, /gift-plans: prices from configuration. */
@@ -23,6 +24,44 @@ export const MembershipPlansQuery = known(graphql(`
     }
   }
 `));
+
+/**
+ * /@{username}/membership and /membership/@{username}: the plans, as a writer's invitation to
+ * membership (client/pages/PlansPages.tsx writerMembershipPage).
+ */
+export const WriterMembershipPageQuery = known(graphql(`
+  query WriterMembershipPageQuery($username: String, $id: ID) {
+    membershipPlans {
+      membershipType
+      tier
+      interval
+      freeMonths
+      price {
+        amount
+        currency
+      }
+    }
+    viewer {
+      id
+      membership {
+        id
+        state
+        plan
+      }
+    }
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        id
+        name
+        username
+        imageId
+        bio
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [UnavailableProfile_result]));
 
 /** /manage-membership, /welcome-member, /me/membership/cancel, /me/settings/payment/update. */
 export const ManageMembershipQuery = known(graphql(`

@@ -2,14 +2,17 @@
 // §2.8): /plans (also /upgrade, /payment), /get-started/plans, /plans/confirmation/{membershipType},
 // /membership (landing) and /welcome-member. Prices come from the membershipPlans query, which
 // reads configuration; choosing a plan POSTs its name (CheckoutForm), never an amount.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isPlanType, type MembershipPlanType } from '../../shared/membership/plans.ts';
 import { formatDate } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
 import { money, tierName } from '../components/membership/membership-text.ts';
-import { ManageMembershipQuery, MembershipPlansQuery } from './MembershipPages.graphql.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import { UnavailableProfile } from '../components/profiles/profile-parts.tsx';
+import { profileLookup } from '../graphql/profiles.ts';
+import { ManageMembershipQuery, MembershipPlansQuery, WriterMembershipPageQuery } from './MembershipPages.graphql.ts';
 import type { PageDefinition, PageProps } from './page-definition.ts';
 import type { ResultOf } from 'gql.tada';
 
@@ -54,15 +57,16 @@ function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolea
   );
 }
 
-function Plans({ data, selected, heading }: { data: PlansData; selected: MembershipPlanType | null; heading: string }) {
+function Plans({ data, selected, heading, lead, intro }: { data: PlansData; selected: MembershipPlanType | null; heading: string; lead?: string; intro?: ReactNode }) {
   const [period, setPeriod] = useState<'month' | 'year'>(selected && data.membershipPlans.find((o) => o.membershipType === selected)?.interval === 'year' ? 'year' : 'month');
   const state = data.viewer?.membership?.state;
   const running = state === 'ACTIVE' || state === 'CANCELLED' || state === 'PAYMENT_FAILED';
   const offers = data.membershipPlans.filter((offer) => offer.interval === period);
   return (
     <div className="membership-page">
+      {intro}
       <h1 className="membership-heading">{heading}</h1>
-      <p className="membership-lead">Unlimited access to every story, and the writers you read get paid.</p>
+      <p className="membership-lead">{lead ?? 'Unlimited access to every story, and the writers you read get paid.'}</p>
       <CheckoutUnavailableNotice />
       <div className="plan-period" role="radiogroup" aria-label="Billing period">
         {(['month', 'year'] as const).map((value) => (
@@ -123,6 +127,42 @@ export const membershipLandingPage: PageDefinition<PlansData> = {
           Give a gift membership
         </Link>
       </div>
+    );
+  },
+};
+
+type WriterMembershipData = ResultOf<typeof WriterMembershipPageQuery>;
+
+/**
+ * user-driven-membership-promotion (/@{username}/membership, /membership/@{username}): a writer's
+ * invitation to membership, where their paywall's "Support" link leads. The plans are the same as
+ * /plans; the page says truthfully what the writer gets: members' fees are shared by reading
+ * time (docs/partner-program.md), so a member supports the writer by reading them
+ * (docs/membership.md "A writer's membership page"). 404 for an unknown writer, 410 for a
+ * suspended or deleted one, like their profile.
+ */
+export const writerMembershipPage: PageDefinition<WriterMembershipData> = {
+  query: (params) => ({ query: WriterMembershipPageQuery, variables: profileLookup(params) }),
+  // As the writer's profile: 404 unknown, 410 deleted or suspended.
+  status: (data) => (data.userResult.__typename === 'User' ? 200 : data.userResult.__typename === 'NotFound' ? 404 : 410),
+  title: (data, state) =>
+    data?.userResult.__typename === 'User' ? `Support ${data.userResult.name} – ${state.config.productName}` : `Membership – ${state.config.productName}`,
+  Component: function WriterMembership({ data }) {
+    const productName = useAppState().config.productName;
+    const writer = data.userResult;
+    if (writer.__typename !== 'User') return <UnavailableProfile result={writer} />;
+    return (
+      <Plans
+        data={data}
+        selected={null}
+        heading={`Support ${writer.name}’s writing`}
+        lead={`Become a ${productName} member: read every member-only story, and part of your membership goes to the writers you read — ${writer.name} included — for the time you spend with their stories.`}
+        intro={
+          <p className="writer-membership-writer" data-testid="writer-membership-writer">
+            <Avatar name={writer.name} imageId={writer.imageId} size={64} />
+          </p>
+        }
+      />
     );
   },
 };

@@ -153,7 +153,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
       )}
       <StoryHighlights postId={post.id} target={target} />
-      {post.content.isLockedPreviewOnly ? <Paywall /> : null}
+      {post.content.isLockedPreviewOnly ? <Paywall writer={post.creator} /> : null}
       {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
       {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
       {post.tags.length ? (

@@ -147,6 +147,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'onboarding-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.onboardingPlansPage) },
   'plans-confirmation': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansConfirmationPage) },
   'discount-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansPage) },
+  'user-driven-membership-promotion': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.writerMembershipPage) },
   'landing-membership': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.membershipLandingPage) },
   'welcome-member': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.welcomeMemberPage) },
   'manage-membership': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.manageMembershipPage) },

@@ -1,9 +1,13 @@
 // Member-only stories (docs/product/1-product-screens-membership-header-search.md §2.7, §1): a
 // non-member reads the preview, then this box; the story's author reads it whole and is told that
-// it is behind the paywall.
+// it is behind the paywall. "Support {writer}" leads to the writer's membership page
+// (/@{username}/membership), which says what a member's fee does for them.
+import { buildLink } from '../../../shared/routing/links.ts';
+import { useLinkContext } from '../header/link-context.ts';
 import { AUTHOR_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
 
-export function Paywall() {
+export function Paywall({ writer }: { writer: { name: string; username: string } }) {
+  const ctx = useLinkContext();
   return (
     <aside className="paywall" aria-label="Member-only story" data-testid="paywall">
       <h2>
@@ -16,6 +20,12 @@ export function Paywall() {
       <a className="button button-outline" href="/membership">
         Learn more
       </a>
+      <p className="paywall-support muted">
+        Members’ fees go to the writers they read.{' '}
+        <a href={buildLink('ShowUserMembership', { username: writer.username }, ctx)} data-testid="paywall-support-writer">
+          Support {writer.name}
+        </a>
+      </p>
     </aside>
   );
 }
