@@ -316,7 +316,10 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
         </a>
       </Section>
       <Section id="customizeMembershipPromotion" title="Customize membership promotion">
-        <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories.</p>
+        <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories, with a link to your membership page.</p>
+        <a className="button button-outline button-small" href={`/@${settings.username}/membership`} data-testid="settings-membership-page">
+          See your membership page
+        </a>
       </Section>
     </>
   );
