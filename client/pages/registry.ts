@@ -105,6 +105,10 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
+  // Account addresses without passwords or pages of their own elsewhere (docs/sign-in.md "Account addresses").
+  'crupdate-password': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.passwordPage) },
+  'unrecognized-account': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.unrecognizedAccountPage) },
+  'send-verify': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.sendVerifyPage) },
   'post-upvotes': { chunk: 'StoryClapsPage', load: () => import('./StoryClapsPage.tsx').then((m) => m.storyClapsPage) },
   'post-deltas': { chunk: 'StoryHistoryPage', load: () => import('./StoryHistoryPage.tsx').then((m) => m.storyHistoryPage) },
   'import-story': { chunk: 'ImportStoryPage', load: () => import('./ImportStoryPage.tsx').then((m) => m.importStoryPage) },
