@@ -50,14 +50,16 @@ function clappersOf(data: StoryClapsPageData): ListPage<Clapper> | null {
 }
 
 const clapsWord = (count: number) => `${formatCount(count)} ${count === 1 ? 'clap' : 'claps'}`;
+/** The page's own heading gives the exact number ("1,275 claps"); rows use the short form. */
+const exactClaps = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'clap' : 'claps'}`;
 
 function Clappers({ post, first }: { post: NonNullable<StoryClapsPageData['post']>; first: ListPage<Clapper> }) {
   const ctx = useLinkContext();
   const pages = useMorePages(first, StoryClapsPageQuery, { postId: post.id, paging: { limit: CLAPPERS_PAGE_SIZE } }, clappersOf);
   return (
     <section className="people story-claps" aria-label="Claps">
-      <h1 className="people-heading">{clapsWord(post.clapCount)}</h1>
-      <p className="muted">
+      <h1 className="story-claps-heading">{exactClaps(post.clapCount)}</h1>
+      <p className="story-claps-story">
         for <Link href={postUrl(post.id, ctx)}>{post.title || 'Untitled story'}</Link>
       </p>
       {pages.items.length === 0 ? <p className="profile-empty muted">No one has clapped for this story yet.</p> : null}
