@@ -2,7 +2,8 @@
 // server's results (so hydration sends no GraphQL request), load the chunk of the page the
 // server resolved (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
-import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
+import { Client, Provider, cacheExchange, getOperationName, mapExchange, ssrExchange } from 'urql';
+import { forgetSearchKey } from './components/search/search-client.ts';
 import { batchExchange } from './graphql/batch-exchange.ts';
 import { callOrigin, setCallOrigin } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
@@ -48,6 +49,9 @@ startEventQueue({
 
 setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);
 
+/** Mutations that change what a viewer's search key filters (client/components/search/search-client.ts). */
+const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', 'UnmutePub', 'BlockUser', 'UnblockUser']);
+
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
@@ -56,6 +60,12 @@ const client = new Client({
   exchanges: [
     cacheExchange,
     ssrExchange({ isClient: true, initialState: apolloState }),
+    // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
+    mapExchange({
+      onResult(result) {
+        if (result.operation.kind === 'mutation' && SEARCH_KEY_MUTATIONS.has(getOperationName(result.operation.query) ?? '')) forgetSearchKey();
+      },
+    }),
     batchExchange({
       url: graphqlUri,
       app: `lite/${__VELLUM_VERSION__}`,

@@ -15,6 +15,11 @@ export interface SearchViewer {
   userId: string | null;
   /** can_view_unfiltered_search: also the hits that are not high quality. */
   unfiltered: boolean;
+  /**
+   * The filters of the secured key the request came with (worker/search/secured-key.ts): the
+   * key speaks for the viewer, as with a hosted app, so no session is read.
+   */
+  keyConditions?: SqlCondition[];
 }
 
 /** bm25 column weights, in the FTS tables' column order (migrations/0012_search.sql). */
@@ -111,7 +116,7 @@ function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: Se
   const match = matchExpression(words);
   // A query with characters but no words (only punctuation, emoji, syntax) finds nothing.
   if (hasText && match === null) return { kind, words, statements: null };
-  const conditions = [{ sql: 'r.index_kind = ?', params: [kind] as (string | number)[] }, ...viewerConditions(kind, viewer), ...filterConditions(kind, query)];
+  const conditions = [{ sql: 'r.index_kind = ?', params: [kind] as (string | number)[] }, ...viewerConditions(kind, viewer), ...(viewer.keyConditions ?? []), ...filterConditions(kind, query)];
   const where = allOf(conditions);
   const limit = query.hitsPerPage;
   const offset = query.page * query.hitsPerPage;

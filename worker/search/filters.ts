@@ -96,3 +96,37 @@ export function filterConditions(
 }
 
 export { and as allOf };
+
+/**
+ * The filters a secured key carries (worker/search/secured-key.ts): `NOT attr:value` and
+ * `attr:value` terms joined by AND over the attributes every hosted record carries for them —
+ * ownerId (a story's writer, a list's maker), personId (a person's own record), publicationId
+ * (a story's publication) and highQuality — applied to every index as the hosted app applies a
+ * key's filters: a record without the attribute is not excluded by a NOT term. The negated
+ * values of one attribute become one `NOT IN (json_each(?))`, so a key's 200 exclusions are
+ * one bound value each, not 200 (D1 binds at most 100 values per statement).
+ */
+export function keyFilterConditions(filters: string): SqlCondition[] {
+  if (filters.trim() === '') return [];
+  const excluded: Record<'ownerId' | 'personId' | 'publicationId', string[]> = { ownerId: [], personId: [], publicationId: [] };
+  const conditions: SqlCondition[] = [];
+  for (const term of filters.split(/\s+AND\s+/)) {
+    const match = /^\s*(NOT\s+)?(ownerId|personId|publicationId|highQuality)\s*:\s*(?:"((?:[^"\\]|\\.)*)"|(\S+))\s*$/.exec(term);
+    if (!match) throw badRequest(`Invalid syntax for filter: "${term.slice(0, 100)}".`);
+    const [, not, attribute, quoted, bare] = match;
+    const value = (quoted ?? bare ?? '').replace(/\\(.)/g, '$1');
+    if (attribute === 'highQuality') {
+      if (value !== 'true' && value !== 'false') throw badRequest(`Invalid value for highQuality: "${value.slice(0, 20)}".`);
+      conditions.push({ sql: `r.high_quality ${not ? '<>' : '='} ?`, params: [value === 'true' ? 1 : 0] });
+    } else if (not) excluded[attribute as keyof typeof excluded].push(value);
+    else throw badRequest(`A key can only exclude by ${attribute}.`);
+  }
+  if (excluded.ownerId.length) conditions.push({ sql: `coalesce(r.owner_id, '') NOT IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(excluded.ownerId)] });
+  if (excluded.personId.length) {
+    conditions.push({ sql: `NOT (r.index_kind = 'user' AND r.object_id IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(excluded.personId)] });
+  }
+  if (excluded.publicationId.length) {
+    conditions.push({ sql: `NOT (r.index_kind = 'post' AND coalesce(r.collection_id, '') IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(excluded.publicationId)] });
+  }
+  return conditions;
+}

@@ -28,6 +28,39 @@ const SOURCE_IDS: Record<IndexKind, string> = {
   catalog: 'SELECT k.id AS id FROM catalogs k WHERE ',
 };
 
+/** What the push reads of a local record: the record and the columns the key filters use. */
+const RECORD_COLUMNS = `object_id, record, owner_id, collection_id, high_quality,
+  CASE WHEN index_kind = 'post' THEN (SELECT json_group_array(k.id) FROM catalog_items i JOIN catalogs k ON k.id = i.catalog_id
+    WHERE i.post_id = search_records.object_id AND k.visibility = 'PUBLIC' AND k.type = 'LISTS') END AS catalog_ids`;
+
+interface RecordRow {
+  object_id: string;
+  record: string;
+  owner_id: string | null;
+  collection_id: string | null;
+  high_quality: number;
+  catalog_ids: string | null;
+}
+
+/**
+ * The record a hosted app holds: the local record plus the attributes secured keys filter on
+ * (worker/search/secured-key.ts) — ownerId (a story's writer, a list's maker), personId (a
+ * person's own record), publicationId (a story's publication), highQuality — and, on stories,
+ * catalogIds: the PUBLIC lists holding the story, for "From this List" (a private list's id
+ * never leaves the worker: anyone with a key can read a hosted record).
+ */
+export function hostedRecord(kind: IndexKind, row: RecordRow): Record<string, unknown> {
+  const record = JSON.parse(row.record) as Record<string, unknown>;
+  const extra: Record<string, unknown> = { highQuality: row.high_quality === 1 };
+  if (row.owner_id) extra.ownerId = row.owner_id;
+  if (kind === 'user') extra.personId = row.object_id;
+  if (kind === 'post') {
+    if (row.collection_id) extra.publicationId = row.collection_id;
+    extra.catalogIds = row.catalog_ids ? (JSON.parse(row.catalog_ids) as string[]) : [];
+  }
+  return { ...record, ...extra };
+}
+
 /** Pushes the records of the changed objects (all records when `changed` is null). */
 export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | null): Promise<void> {
   try {
@@ -37,15 +70,21 @@ export async function pushToHostedIndex(env: HostedEnv, changed: Changed[] | nul
   }
 }
 
+/** The provider's write calls the push makes (a test hands in a client with a recording requester). */
+type WriteClient = Pick<ReturnType<typeof algoliasearch>, 'replaceAllObjects' | 'saveObjects' | 'deleteObjects'>;
+
 /** The same push, failing when the hosted app refuses (the fan-out queue retries it: worker/queues/). */
-export async function pushRecordsToHostedIndex(env: HostedEnv, changed: Changed[] | null): Promise<void> {
+export async function pushRecordsToHostedIndex(
+  env: HostedEnv,
+  changed: Changed[] | null,
+  client: WriteClient = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string),
+): Promise<void> {
   {
-    const client = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string);
     for (const kind of INDEX_KINDS) {
       const name = indexName(env, kind);
       if (changed === null) {
-        const rows = await env.DB.prepare('SELECT record FROM search_records WHERE index_kind = ?').bind(kind).all<{ record: string }>();
-        await client.replaceAllObjects({ indexName: name, objects: rows.results.map((r) => JSON.parse(r.record)) });
+        const rows = await env.DB.prepare(`SELECT ${RECORD_COLUMNS} FROM search_records WHERE index_kind = ?`).bind(kind).all<RecordRow>();
+        await client.replaceAllObjects({ indexName: name, objects: rows.results.map((r) => hostedRecord(kind, r)) });
         continue;
       }
       const ids = new Set<string>();
@@ -56,11 +95,11 @@ export async function pushRecordsToHostedIndex(env: HostedEnv, changed: Changed[
         if (kind === 'catalog' && c.filter === CATALOG_BY_ID) ids.add(c.id);
       }
       if (ids.size === 0) continue;
-      const present = await env.DB.prepare(`SELECT object_id, record FROM search_records WHERE index_kind = ? AND object_id IN (SELECT value FROM json_each(?))`)
+      const present = await env.DB.prepare(`SELECT ${RECORD_COLUMNS} FROM search_records WHERE index_kind = ? AND object_id IN (SELECT value FROM json_each(?))`)
         .bind(kind, JSON.stringify([...ids]))
-        .all<{ object_id: string; record: string }>();
+        .all<RecordRow>();
       const kept = new Set(present.results.map((r) => r.object_id));
-      if (present.results.length > 0) await client.saveObjects({ indexName: name, objects: present.results.map((r) => JSON.parse(r.record)) });
+      if (present.results.length > 0) await client.saveObjects({ indexName: name, objects: present.results.map((r) => hostedRecord(kind, r)) });
       const gone = [...ids].filter((id) => !kept.has(id));
       if (gone.length > 0) await client.deleteObjects({ indexName: name, objectIDs: gone });
     }

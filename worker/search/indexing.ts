@@ -9,7 +9,7 @@
 //   reindexCollection(env, id)        publication change (and its stories)
 //   reindexTag(env, tagSlug)          a tag's story count or name
 //   reindexFollowed(env, type, id)    a follow or unfollow: the followed object's own record
-//   reindexCatalog(env, catalogId)    a list's creation, name, description, visibility, items, deletion
+//   reindexCatalog(env, catalogId, stories)  a list's creation, name, description, visibility, items, deletion
 //   rebuildSearchIndex(env)           every index from scratch
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
@@ -98,9 +98,14 @@ export function reindexFollowed(env: IndexingEnv, type: 'USER' | 'COLLECTION' | 
  * A list: its record is removed and made again from the tables, so a list that was deleted
  * (outright, unlike a story), made private or emptied simply stays out.
  */
-export async function reindexCatalog(env: IndexingEnv, catalogId: string): Promise<void> {
+export async function reindexCatalog(env: IndexingEnv, catalogId: string, stories: string[] = []): Promise<void> {
   await run(env.DB, [...removeStatements('catalog', catalogId), ...refreshStatements('catalog', CATALOG_BY_ID, [catalogId])]);
-  if (isHostedSearch(env)) await enqueue(env, [{ kind: 'search.push', refreshes: [{ kind: 'catalog', filter: CATALOG_BY_ID, id: catalogId }] }]);
+  if (!isHostedSearch(env)) return;
+  // A hosted app's story records carry their public lists (catalogIds, worker/search/hosted-index.ts):
+  // the stories added, removed, or in a list made public, private or deleted are pushed again.
+  // The local records need no refresh: the local service reads list items at query time.
+  const refreshes: Refresh[] = [{ kind: 'catalog', filter: CATALOG_BY_ID, id: catalogId }, ...stories.map((id) => ({ kind: 'post' as const, filter: POST_BY_ID, id }))];
+  await enqueue(env, [{ kind: 'search.push', refreshes }]);
 }
 
 /** Every index from the tables (the hosted app, when configured, gets every record). */

@@ -5,6 +5,7 @@
 //   POST /1/indexes/*/queries        multi-index search: {requests: [{indexName, ...params}]}
 //   POST /1/indexes/{index}/query    one index
 //   GET  /osd.xml                    the OpenSearch description (worker/search/opensearch.ts)
+//   GET  /_/search-key               the viewer's secured search key (worker/search/secured-key.ts)
 //
 // Credentials come as the provider's headers or query parameters (the browser client sends
 // them in the query string to avoid a CORS preflight); only the configured app id and
@@ -20,6 +21,8 @@ import { OPENSEARCH_PATH, openSearchDescription } from './opensearch.ts';
 import { runSearch, type SearchViewer } from './engine.ts';
 import { errorBody, readMultiQuery, readSearchQuery, SearchProtocolError, type SearchQuery } from './protocol.ts';
 import { allowQueries, queriesPerSecond } from './rate-limit.ts';
+import { keyFilterConditions } from './filters.ts';
+import { verifySecuredKey, viewerSecuredKey, visitorSecuredKey } from './secured-key.ts';
 
 /** Queries one multi-index request may carry (the predictive popover sends 4). */
 export const MAX_QUERIES_PER_REQUEST = 8;
@@ -56,11 +59,23 @@ async function readJson(c: SearchContext): Promise<unknown> {
   }
 }
 
+/**
+ * Who the request searches as: the search-only key reads the session (the local service's own
+ * pages); a secured key derived from it speaks for its viewer through its filters, as the
+ * hosted app's keys do (docs/search.md, "Hosted app: per-viewer keys"). Anything else is 403.
+ */
+async function searcher(c: SearchContext): Promise<SearchViewer> {
+  const key = credential(c, 'x-algolia-api-key') ?? '';
+  if (credential(c, 'x-algolia-application-id') !== c.env.SEARCH_APP_ID || key === '') throw new SearchProtocolError(403, 'Invalid Application-ID or API key');
+  if (key === c.env.SEARCH_API_KEY) return viewerOf(c);
+  const check = await verifySecuredKey(c.env.SEARCH_API_KEY, key, Date.now());
+  if (!check.ok) throw new SearchProtocolError(403, check.reason === 'expired' ? 'The provided API key has expired' : 'Invalid Application-ID or API key');
+  return { userId: null, unfiltered: true, keyConditions: keyFilterConditions(check.restrictions.filters ?? '') };
+}
+
 async function answer(c: SearchContext, read: (body: unknown) => SearchQuery[], single: boolean): Promise<Response> {
   try {
-    if (credential(c, 'x-algolia-application-id') !== c.env.SEARCH_APP_ID || credential(c, 'x-algolia-api-key') !== c.env.SEARCH_API_KEY) {
-      throw new SearchProtocolError(403, 'Invalid Application-ID or API key');
-    }
+    const viewer = await searcher(c);
     const queries = read(await readJson(c));
     if (!allowQueries(clientAddress(c.req.raw), queries.length, queriesPerSecond(c.env.SEARCH_QUERIES_PER_SECOND))) {
       throw new SearchProtocolError(429, 'Too many requests: slow down.');
@@ -70,7 +85,7 @@ async function answer(c: SearchContext, read: (body: unknown) => SearchQuery[], 
       if (!kind) throw new SearchProtocolError(404, `Index ${query.indexName.slice(0, 100)} does not exist`);
       return { kind, query };
     });
-    const results = await runSearch(c.env.DB, kinds, await viewerOf(c));
+    const results = await runSearch(c.env.DB, kinds, viewer);
     c.header('cache-control', 'no-store');
     return c.json(single ? results[0] : { results });
   } catch (error) {
@@ -84,7 +99,21 @@ const limitBody = bodyLimit({
   onError: (c) => c.json({ message: `The request body is larger than ${MAX_SEARCH_BODY_BYTES} bytes.`, status: 413 }, 413),
 });
 
+/**
+ * The key the browser searches with when a hosted app answers (docs/search.md, "Hosted app:
+ * per-viewer keys"): a signed-in viewer's own, with their mutes, blocks and quality rule, for an
+ * hour; a visitor's, with the quality rule. Never cached: it depends on the session.
+ */
+async function searchKey(c: SearchContext): Promise<Response> {
+  c.header('cache-control', 'private, no-store');
+  const viewer = await viewerOf(c);
+  if (!viewer.userId) return c.json({ apiKey: viewer.unfiltered ? c.env.SEARCH_API_KEY : await visitorSecuredKey(c.env), validUntil: null });
+  const { key, validUntil } = await viewerSecuredKey(c.env, viewer.userId, viewer.unfiltered, Date.now());
+  return c.json({ apiKey: key, validUntil });
+}
+
 export function mountSearch(app: Hono<{ Bindings: Env }>): void {
+  app.get('/_/search-key', searchKey);
   app.post('/1/indexes/*/queries', limitBody, (c) => answer(c, (body) => readMultiQuery(body, MAX_QUERIES_PER_REQUEST), false));
   app.post('/1/indexes/:index/query', limitBody, (c) => answer(c, (body) => [readSearchQuery(body, c.req.param('index'))], true));
   app.all('/1/*', (c) => c.json({ message: 'Not found', status: 404 }, 404));

@@ -42,18 +42,52 @@ interface LiteClient {
 }
 
 let clientPromise: Promise<LiteClient> | null = null;
+/** When the hosted app's key of the current client stops being valid (ms), or null. */
+let keyValidUntilMs: number | null = null;
 const statuses = new Map<string, RequestStatus>();
 /** Bounded: a long session of typing keeps only the recent answers. */
 const MAX_REMEMBERED = 200;
+/** A key is renewed this long before its validUntil. */
+const KEY_RENEWAL_MARGIN_MS = 60_000;
+
+/**
+ * With a hosted app, the key the browser searches with is the viewer's secured key
+ * (/_/search-key, worker/search/secured-key.ts: their mutes, blocks and the quality rule are in
+ * it); the local service reads the session itself, so the configured key serves.
+ */
+async function searchKey(config: SearchConfig): Promise<string> {
+  keyValidUntilMs = null;
+  if (config.host === 'self') return config.apiKey;
+  const response = await fetch('/_/search-key', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`search key: ${response.status}`);
+  const answer = (await response.json()) as { apiKey: string; validUntil: number | null };
+  keyValidUntilMs = answer.validUntil === null ? null : answer.validUntil * 1000;
+  return answer.apiKey;
+}
+
+/**
+ * Forgets the viewer's search key and the answers it gave: after a mute, block, unmute or
+ * unblock (client/entry.tsx) the next search gets a key with the new filters.
+ */
+export function forgetSearchKey(): void {
+  clientPromise = null;
+  keyValidUntilMs = null;
+  statuses.clear();
+}
 
 /** Starts loading the lite client (on the first focus of a search input). */
 export function loadSearchClient(config: SearchConfig): Promise<LiteClient> {
-  clientPromise ??= import('algoliasearch/lite').then(({ liteClient }) => {
+  if (keyValidUntilMs !== null && Date.now() > keyValidUntilMs - KEY_RENEWAL_MARGIN_MS) forgetSearchKey();
+  clientPromise ??= Promise.all([import('algoliasearch/lite'), searchKey(config)]).then(([{ liteClient }, apiKey]) => {
     const options =
       config.host === 'self'
         ? { hosts: [{ url: window.location.host, accept: 'read' as const, protocol: window.location.protocol === 'https:' ? ('https' as const) : ('http' as const) }] }
         : {};
-    return liteClient(config.appId, config.apiKey, options) as unknown as LiteClient;
+    return liteClient(config.appId, apiKey, options) as unknown as LiteClient;
+  });
+  // A failed key fetch is retried by the next search, not remembered.
+  clientPromise.catch(() => {
+    clientPromise = null;
   });
   return clientPromise;
 }

@@ -33,11 +33,18 @@ import { LISTS_TAG } from '../../cache/tags.ts';
  * After any list's write: its search record is remade (docs/search.md, "Indexing on write") and
  * /collections, which lists public lists, is purged (worker/cache/eligibility.ts).
  */
-async function listChanged(ctx: GraphQLContext, catalogId: string): Promise<void> {
-  await reindexCatalog(ctx.env, catalogId);
+/** `stories`: the stories whose lists changed (a hosted app's records carry their public lists). */
+async function listChanged(ctx: GraphQLContext, catalogId: string, stories: string[] = []): Promise<void> {
+  await reindexCatalog(ctx.env, catalogId, stories);
   await purgeTags(ctx.env, [LISTS_TAG]);
 }
 
+
+/** The stories a list holds (the hosted app's records of them name their public lists). */
+async function storiesOf(ctx: GraphQLContext, catalogId: string): Promise<string[]> {
+  const rows = await ctx.db.prepare('SELECT post_id FROM catalog_items WHERE catalog_id = ?').bind(catalogId).all<{ post_id: string }>();
+  return rows.results.map((r) => r.post_id);
+}
 
 const typeDefs = /* GraphQL */ `
   "The caller may not do this to a thing they can see."
@@ -170,7 +177,8 @@ async function updateCatalog(_root: unknown, args: { catalogId: string; input: C
     .update(catalogs)
     .set({ ...changes, updatedAt: ctx.now })
     .where(eq(catalogs.id, row.id));
-  await listChanged(ctx, row.id);
+  // Made public or private: its stories' public lists change.
+  await listChanged(ctx, row.id, changes.visibility && changes.visibility !== row.visibility ? await storiesOf(ctx, row.id) : []);
   return reload(ctx, row.id);
 }
 
@@ -180,13 +188,14 @@ async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: G
   if (!isRow(row)) return row;
   if (row.predefined) return badRequest('The Reading list cannot be deleted.');
   const q = orm(ctx.db);
+  const stories = row.visibility === 'PUBLIC' ? await storiesOf(ctx, row.id) : [];
   // Items go with the list (ON DELETE CASCADE); saves of it by other readers go too, in the
   // same transaction (no list left without its saves, or saves of a deleted list).
   await q.batch([
     q.delete(follows).where(and(eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id))),
     q.delete(catalogs).where(eq(catalogs.id, row.id)),
   ]);
-  await listChanged(ctx, row.id);
+  await listChanged(ctx, row.id, stories);
   return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
 }
 
@@ -206,7 +215,7 @@ async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId
   catalogLoaders(ctx).hasPost.clear(`${row.id}|${args.postId}`);
   catalogLoaders(ctx).itemCount.clear(row.id);
   // Its story count is part of its record, and an emptied list leaves the index.
-  await listChanged(ctx, row.id);
+  await listChanged(ctx, row.id, row.visibility === 'PUBLIC' ? [args.postId] : []);
   return reload(ctx, row.id);
 }
 
