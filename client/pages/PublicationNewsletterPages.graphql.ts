@@ -78,3 +78,22 @@ export const UnsubscribeFromPublicationNewsletterMutation = known(graphql(`
     }
   }
 `));
+
+export const UpdatePublicationNewsletterMutation = known(graphql(`
+  mutation UpdatePublicationNewsletter($newsletterId: ID!, $name: String!, $description: String) {
+    updatePublicationNewsletter(newsletterId: $newsletterId, name: $name, description: $description) {
+      __typename
+      ... on PublicationNewsletter {
+        id
+        name
+        description
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));

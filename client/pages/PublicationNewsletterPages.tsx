@@ -16,6 +16,7 @@ import {
   PublicationNewsletterPageQuery,
   SubscribeToPublicationNewsletterMutation,
   UnsubscribeFromPublicationNewsletterMutation,
+  UpdatePublicationNewsletterMutation,
   type PublicationNewsletterPageData,
 } from './PublicationNewsletterPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
@@ -144,6 +145,44 @@ function NewNewsletterForm({ collection }: { collection: Collection }) {
   );
 }
 
+/** The newsletter's name and description, editable by its publication's editors. */
+function NewsletterTextForm({ newsletter }: { newsletter: Newsletter }) {
+  const [, update] = useMutation(UpdatePublicationNewsletterMutation);
+  const { showToast } = useToast();
+  const [name, setName] = useState(newsletter.name);
+  const [description, setDescription] = useState(newsletter.description);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const outcome = (await update({ newsletterId: newsletter.id, name, description })).data?.updatePublicationNewsletter;
+    if (outcome?.__typename === 'PublicationNewsletter') showToast({ style: 'MESSAGE', message: 'Your newsletter was saved.' });
+    else setError(outcome && 'message' in outcome ? outcome.message : 'The newsletter could not be saved. Please try again.');
+  };
+  return (
+    <form className="publish-options" onSubmit={(e) => void submit(e)} data-testid="newsletter-text-form">
+      <label className="publish-field">
+        Name
+        <input value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="publish-field">
+        Description
+        <input value={description} maxLength={280} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      {error ? (
+        <p className="editor-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="publish-actions">
+        <button type="submit" className="button button-primary">
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export const publicationNewsletterSettingsPage: PageDefinition<PublicationNewsletterPageData> = {
   query: (params) => ({ query: PublicationNewsletterPageQuery, variables: { slug: params.collectionSlug ?? '', newsletterSlug: params.newsletterSlug ?? null } }),
   status: (data) => (data.collection?.viewerIsEditor ? 200 : 404),
@@ -156,7 +195,7 @@ export const publicationNewsletterSettingsPage: PageDefinition<PublicationNewsle
     return (
       <div className="editor-page">
         <h1>{newsletter.name}</h1>
-        {newsletter.description ? <p className="muted">{newsletter.description}</p> : null}
+        <NewsletterTextForm newsletter={newsletter} />
         <p data-testid="newsletter-subscribers">
           {newsletter.subscriberCount ?? 0} {newsletter.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
         </p>

@@ -79,6 +79,22 @@ describe('creating a publication newsletter', () => {
     expect(again).toEqual({ __typename: 'BadRequest', message: 'This publication already has a newsletter.' });
   });
 
+  it('its editors rename it and change its description; the address stays; anyone else changes nothing', async () => {
+    const UPDATE = `mutation($id: ID!, $name: String!, $description: String) { updatePublicationNewsletter(newsletterId: $id, name: $name, description: $description) {
+      __typename ... on PublicationNewsletter { slug name description } ... on BadRequest { message } ... on NotFound { message } } }`;
+    expect((await reader.gql(UPDATE, { id: newsletterId, name: 'Hijacked' })).data!.updatePublicationNewsletter.__typename).toBe('NotFound');
+    expect((await member.gql(UPDATE, { id: 'nope', name: 'Hijacked' })).data!.updatePublicationNewsletter.__typename).toBe('NotFound');
+    expect((await loggedOut.gql(UPDATE, { id: newsletterId, name: 'Hijacked' })).errors).toBeDefined();
+    expect((await writer.gql(UPDATE, { id: newsletterId, name: ' ' })).data!.updatePublicationNewsletter).toEqual({ __typename: 'BadRequest', message: 'Give the newsletter a name.' });
+    expect((await writer.gql(UPDATE, { id: newsletterId, name: 'Ok', description: 'd'.repeat(281) })).data!.updatePublicationNewsletter.__typename).toBe('BadRequest');
+    expect((await writer.gql(READ, { id: newsletterId })).data!.publicationNewsletter.name).toBe('The Quill Weekly');
+
+    const renamed = (await writer.gql(UPDATE, { id: newsletterId, name: '  The Quill Sunday ', description: 'Our best, every Sunday.' })).data!.updatePublicationNewsletter;
+    expect(renamed).toEqual({ __typename: 'PublicationNewsletter', slug: 'the-quill-weekly', name: 'The Quill Sunday', description: 'Our best, every Sunday.' });
+    // Back to the name the rest of this file expects.
+    await writer.gql(UPDATE, { id: newsletterId, name: 'The Quill Weekly', description: 'Our best, on Sundays.' });
+  });
+
   it('/_/subscribe/collection/{id} leads to the newsletter’s page; a publication without one is 404', async () => {
     const answer = await workerFetch(`http://localhost:8787/_/subscribe/collection/${COLLECTIONS.quill}`, { redirect: 'manual' });
     expect(answer.status).toBe(302);

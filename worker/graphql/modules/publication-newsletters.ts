@@ -8,6 +8,8 @@
 // action of a publication. A publication has at most one newsletter.
 import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
+import { purgeTags } from '../../cache/purge.ts';
+import { collectionTag } from '../../cache/tags.ts';
 import { publicationNewsletters, publicationNewsletterSubscriptions, type CollectionRow, type PublicationNewsletterRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { slugify } from '../../../shared/format.ts';
@@ -65,6 +67,8 @@ const typeDefs = /* GraphQL */ `
   type Mutation {
     "Editors: creates the publication's newsletter (one per publication)."
     createPublicationNewsletter(collectionId: ID!, name: String!, description: String): PublicationNewsletterResult!
+    "Editors: renames the newsletter or changes its description (its address stays, so links keep working)."
+    updatePublicationNewsletter(newsletterId: ID!, name: String!, description: String): PublicationNewsletterResult!
     "Subscribes the viewer to a publication's newsletter."
     subscribeToPublicationNewsletter(newsletterId: ID!): PublicationNewsletterResult!
     "Ends the viewer's subscription to a publication's newsletter."
@@ -81,20 +85,41 @@ export async function newsletterById(ctx: Pick<GraphQLContext, 'db'>, id: string
   return row ?? null;
 }
 
+/** A newsletter's name and description as given, trimmed, or the reason they are refused. */
+function newsletterText(args: { name: string; description?: string | null }): { name: string; description: string } | { error: string } {
+  const name = args.name.trim();
+  const description = (args.description ?? '').trim();
+  if (!name) return { error: 'Give the newsletter a name.' };
+  if (name.length > NEWSLETTER_NAME_MAX) return { error: `A newsletter's name is at most ${NEWSLETTER_NAME_MAX} characters.` };
+  if (description.length > NEWSLETTER_DESCRIPTION_MAX) return { error: `A newsletter's description is at most ${NEWSLETTER_DESCRIPTION_MAX} characters.` };
+  return { name, description };
+}
+
 async function createNewsletter(_r: unknown, args: { collectionId: string; name: string; description?: string | null }, ctx: GraphQLContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('create a newsletter');
   if (!(await isEditorOf(ctx, args.collectionId))) return notFound();
-  const name = args.name.trim();
-  const description = (args.description ?? '').trim();
-  if (!name) return badRequest('Give the newsletter a name.');
-  if (name.length > NEWSLETTER_NAME_MAX) return badRequest(`A newsletter's name is at most ${NEWSLETTER_NAME_MAX} characters.`);
-  if (description.length > NEWSLETTER_DESCRIPTION_MAX) return badRequest(`A newsletter's description is at most ${NEWSLETTER_DESCRIPTION_MAX} characters.`);
+  const text = newsletterText(args);
+  if ('error' in text) return badRequest(text.error);
+  const { name, description } = text;
   const slug = slugify(name) || 'newsletter';
   const row: PublicationNewsletterRow = { id: newId(), collectionId: args.collectionId, slug, name, description, createdBy: viewer.id, createdAt: ctx.now };
   const inserted = await orm(ctx.db).insert(publicationNewsletters).values(row).onConflictDoNothing().returning();
   if (inserted.length === 0) return badRequest('This publication already has a newsletter.');
   return asResult(row);
+}
+
+async function updateNewsletter(_r: unknown, args: { newsletterId: string; name: string; description?: string | null }, ctx: GraphQLContext) {
+  if (!ctx.viewer.user) throw signInRequired('change a newsletter');
+  const row = await newsletterById(ctx, args.newsletterId);
+  // Someone else's newsletter answers like a missing one, as every management action does.
+  if (!row || !(await isEditorOf(ctx, row.collectionId))) return notFound();
+  const text = newsletterText(args);
+  if ('error' in text) return badRequest(text.error);
+  await orm(ctx.db).update(publicationNewsletters).set(text).where(eq(publicationNewsletters.id, row.id));
+  // The publication's pages name and describe the newsletter (its promotion card).
+  await purgeTags(ctx.env, [collectionTag(row.collectionId)]);
+  return asResult({ ...row, ...text });
 }
 
 /** The viewer's subscription change, refused for a signed-out viewer or a missing newsletter. */
@@ -174,6 +199,7 @@ export const publicationNewslettersModule: SchemaModule = {
     },
     Mutation: {
       createPublicationNewsletter: createNewsletter,
+      updatePublicationNewsletter: updateNewsletter,
       subscribeToPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: GraphQLContext) => setPublicationSubscription(ctx, args.newsletterId, true),
       unsubscribeFromPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: GraphQLContext) => setPublicationSubscription(ctx, args.newsletterId, false),
     },
