@@ -5,7 +5,9 @@
 //
 // Typing shortcuts (input rules): "# " H3, "## " H4, "> " quote, '" ' pull quote, "- "/"* "
 // bullets, "1. " numbers, "```" code, "---" section break. Keys: Mod-B bold, Mod-I italic,
-// Mod-E code, Mod-K link. Selecting text shows the inline toolbar.
+// Mod-E code, Mod-K link. Selecting text shows the inline toolbar. On an empty line a "+" opens
+// the insert menu: an image from the computer, or from an address (/_/upload-url, fetched and
+// checked by the worker like an upload).
 import { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EditorNode } from '../../shared/editor/editor-document.ts';
@@ -23,6 +25,8 @@ export interface StoryEditorProps {
   initialDocument: EditorNode;
   onChange: (document: EditorNode) => void;
   uploadImage: (file: File) => Promise<UploadedImage>;
+  /** Stores the image at a remote address; rejects with the refusal's message. */
+  uploadImageFromAddress: (address: string) => Promise<UploadedImage>;
   onError: (message: string) => void;
   /** Editable false: a refused save shows the text without letting it drift further. */
   editable: boolean;
@@ -33,28 +37,37 @@ interface Toolbar {
   left: number;
 }
 
-export default function StoryEditor({ initialDocument, onChange, uploadImage, onError, editable }: StoryEditorProps) {
+/** Where the insert menu's "+" sits: at the start of the empty line the caret is on. */
+interface InsertPoint {
+  top: number;
+  pos: number;
+}
+
+type InsertMenu = { step: 'closed' } | { step: 'open' } | { step: 'address'; value: string; error: string | null; busy: boolean };
+
+export default function StoryEditor({ initialDocument, onChange, uploadImage, uploadImageFromAddress, onError, editable }: StoryEditorProps) {
   const mount = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [toolbar, setToolbar] = useState<Toolbar | null>(null);
   const [linkPrompt, setLinkPrompt] = useState<{ value: string; error: string | null } | null>(null);
   const [, rerender] = useState(0);
-  const callbacks = useRef({ onChange, uploadImage, onError });
-  callbacks.current = { onChange, uploadImage, onError };
+  const [insertPoint, setInsertPoint] = useState<InsertPoint | null>(null);
+  const [insertMenu, setInsertMenu] = useState<InsertMenu>({ step: 'closed' });
+  const filePicker = useRef<HTMLInputElement>(null);
+  const insertImagesRef = useRef<(files: File[], at?: number) => void>(() => undefined);
+  const callbacks = useRef({ onChange, uploadImage, uploadImageFromAddress, onError });
+  callbacks.current = { onChange, uploadImage, uploadImageFromAddress, onError };
 
   useEffect(() => {
     const insertImages = (files: File[], at?: number) => {
       for (const file of files) {
         callbacks.current
           .uploadImage(file)
-          .then((image) => {
-            const node = { type: 'storyImage', attrs: { imageId: image.id, width: image.width, height: image.height, caption: '', alt: '' } };
-            const chain = instance.chain().focus();
-            (at !== undefined ? chain.insertContentAt(at, node) : chain.insertContent(node)).run();
-          })
+          .then((image) => insertImageNode(instance, image, at))
           .catch((error: unknown) => callbacks.current.onError(error instanceof Error ? error.message : String(error)));
       }
     };
+    insertImagesRef.current = insertImages;
     const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((f) => f.type.startsWith('image/') || f.type === '');
     const instance = new Editor({
       element: mount.current!,
@@ -81,7 +94,15 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
       },
       onUpdate: ({ editor: e }) => callbacks.current.onChange(e.getJSON() as EditorNode),
       onSelectionUpdate: ({ editor: e }) => {
-        const { from, to, empty } = e.state.selection;
+        const { from, to, empty, $from } = e.state.selection;
+        // The "+" of the insert menu: an empty paragraph with the caret in it.
+        if (empty && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0 && e.isEditable) {
+          const line = e.view.coordsAtPos(from);
+          setInsertPoint({ top: line.top - mount.current!.getBoundingClientRect().top, pos: from });
+        } else {
+          setInsertPoint(null);
+          setInsertMenu({ step: 'closed' });
+        }
         if (empty || e.isActive('storyImage')) {
           setToolbar(null);
           setLinkPrompt(null);
@@ -137,6 +158,21 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
     setLinkPrompt(null);
   };
 
+  const insertFromAddress = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!editor || insertMenu.step !== 'address' || insertMenu.busy) return;
+    const address = insertMenu.value.trim();
+    if (address === '') return;
+    setInsertMenu({ ...insertMenu, busy: true, error: null });
+    try {
+      const image = await callbacks.current.uploadImageFromAddress(address);
+      insertImageNode(editor, image, insertPoint?.pos);
+      setInsertMenu({ step: 'closed' });
+    } catch (error) {
+      setInsertMenu({ step: 'address', value: insertMenu.value, busy: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
   const button = (label: string, active: boolean, run: () => void, text: string) => (
     <button
       type="button"
@@ -185,9 +221,84 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, on
           )}
         </div>
       ) : null}
+      {editor && insertPoint ? (
+        <div className="editor-insert" ref={(el) => positionInsert(el, insertPoint)}>
+          <button
+            type="button"
+            className="editor-insert-toggle"
+            aria-label={insertMenu.step === 'closed' ? 'Add an image' : 'Close the menu'}
+            aria-expanded={insertMenu.step !== 'closed'}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => setInsertMenu(insertMenu.step === 'closed' ? { step: 'open' } : { step: 'closed' })}
+            data-testid="editor-insert"
+          >
+            {insertMenu.step === 'closed' ? '+' : '×'}
+          </button>
+          {insertMenu.step === 'open' ? (
+            <span className="editor-insert-options">
+              <button type="button" className="button button-outline button-small" onMouseDown={(event) => event.preventDefault()} onClick={() => filePicker.current?.click()}>
+                Image from your computer
+              </button>
+              <button type="button" className="button button-outline button-small" onClick={() => setInsertMenu({ step: 'address', value: '', error: null, busy: false })}>
+                Image from an address
+              </button>
+            </span>
+          ) : null}
+          {insertMenu.step === 'address' ? (
+            <form className="editor-insert-address" onSubmit={(event) => void insertFromAddress(event)}>
+              <input
+                autoFocus
+                type="url"
+                aria-label="Image address"
+                placeholder="Paste an image address (https://…) and press Enter"
+                value={insertMenu.value}
+                disabled={insertMenu.busy}
+                onChange={(event) => setInsertMenu({ step: 'address', value: event.target.value, error: null, busy: false })}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') {
+                    setInsertMenu({ step: 'closed' });
+                    editor.commands.focus();
+                  }
+                }}
+              />
+              {insertMenu.busy ? <span className="muted" role="status">Fetching the image…</span> : null}
+              {insertMenu.error ? (
+                <span className="editor-link-error" role="alert">
+                  {insertMenu.error}
+                </span>
+              ) : null}
+            </form>
+          ) : null}
+          <input
+            ref={filePicker}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              setInsertMenu({ step: 'closed' });
+              if (files.length > 0) insertImagesRef.current(files, insertPoint.pos);
+            }}
+          />
+        </div>
+      ) : null}
       <div ref={mount} />
     </div>
   );
+}
+
+/** Puts an uploaded image into the story, at `at` or where the caret is. */
+function insertImageNode(editor: Editor, image: UploadedImage, at?: number): void {
+  const node = { type: 'storyImage', attrs: { imageId: image.id, width: image.width, height: image.height, caption: '', alt: '' } };
+  const chain = editor.chain().focus();
+  (at !== undefined ? chain.insertContentAt(at, node) : chain.insertContent(node)).run();
+}
+
+/** The insert menu sits left of the empty line (through the CSSOM, as the toolbar: no inline styles under the CSP). */
+function positionInsert(element: HTMLDivElement | null, point: InsertPoint | null): void {
+  if (!element || !point) return;
+  element.style.top = `${Math.max(0, point.top)}px`;
 }
 
 /**

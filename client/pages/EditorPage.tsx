@@ -21,7 +21,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import type { UploadedImage } from '../editor/StoryEditor.tsx';
-import { uploadImageFile } from '../app/upload-image.ts';
+import { uploadImageFile, uploadImageFromAddress } from '../app/upload-image.ts';
 import { StoryEditor } from '../editor/story-editor-loader.ts';
 import { NO_DEFAULTS, PublishPanel, type PublishDefaults } from './PublishPanel.tsx';
 import {
@@ -229,6 +229,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
             initialDocument={initialDocument}
             onChange={onDocument}
             uploadImage={(file) => uploadImageFile<UploadedImage>(file, xsrf)}
+            uploadImageFromAddress={(address) => uploadImageFromAddress<UploadedImage>(address, xsrf)}
             onError={(text) => setState({ kind: 'error', message: text })}
             editable={!stale}
           />
