@@ -1243,7 +1243,58 @@ export const PARTNER_PROGRAM_TABLES = {
   author_books: authorBooks,
 } as const;
 
+// ---- Subscriber imports (migrations/0035_subscriber_imports.sql; docs/newsletters.md "Importing subscribers") ----
+
+export const newsletterImports = sqliteTable(
+  'newsletter_imports',
+  {
+    id: text('id').primaryKey(),
+    newsletterId: text('newsletter_id').notNull(),
+    importerId: text('importer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull().default(''),
+    invitedCount: integer('invited_count').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('newsletter_imports_by_newsletter').on(t.newsletterId, t.createdAt)],
+);
+
+/** email is COLLATE NOCASE in SQL. */
+export const newsletterInvitations = sqliteTable(
+  'newsletter_invitations',
+  {
+    id: text('id').primaryKey(),
+    importId: text('import_id')
+      .notNull()
+      .references(() => newsletterImports.id, { onDelete: 'cascade' }),
+    newsletterId: text('newsletter_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    keyHash: text('key_hash').unique(),
+    sentAt: integer('sent_at'),
+    confirmedAt: integer('confirmed_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [unique().on(t.newsletterId, t.email), index('newsletter_invitations_by_import').on(t.importId, t.id)],
+);
+
+export const newsletterUnsubscribes = sqliteTable(
+  'newsletter_unsubscribes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newsletterId: text('newsletter_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.newsletterId] })],
+);
+
 export const TABLES = {
+  newsletter_imports: newsletterImports,
+  newsletter_invitations: newsletterInvitations,
+  newsletter_unsubscribes: newsletterUnsubscribes,
   users,
   collections,
   collection_members: collectionMembers,

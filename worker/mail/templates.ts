@@ -67,3 +67,17 @@ export async function verificationMail(input: { productName: string; to: string;
     <p style="color:#6b6b6b;font-size:14px">The link expires in ${input.lifetimeHours} hours.</p>`;
   return { to: input.to, subject: `Verify your email for ${input.productName}`, text, html: String(await layout(input.productName, body)) };
 }
+
+/**
+ * The invitation of a subscriber import (docs/newsletters.md "Importing subscribers"): the
+ * writer added this address; nothing more is sent unless its owner confirms.
+ */
+export async function newsletterInvitationMail(input: { productName: string; to: string; link: string; newsletterName: string; inviterName: string; lifetimeDays: number }): Promise<MailMessage> {
+  const lead = `${input.inviterName} added ${input.to} to the subscribers of ${input.newsletterName} on ${input.productName}. Confirm to get their new stories by email.`;
+  const after = `If you don't confirm, you won't hear from ${input.newsletterName} again. The link works for ${input.lifetimeDays} days.`;
+  const text = `${lead}\n${input.link}\n\n${after}\n`;
+  const body = html`<p>${lead}</p>
+    <p><a href="${input.link}" style="display:inline-block;background:#242424;color:#ffffff;text-decoration:none;border-radius:99em;padding:10px 24px">Confirm subscription</a></p>
+    <p style="color:#6b6b6b;font-size:14px">${after}</p>`;
+  return { to: input.to, subject: `Subscribe to ${input.newsletterName}?`, text, html: String(await layout(input.productName, body)) };
+}

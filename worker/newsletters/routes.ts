@@ -27,6 +27,7 @@ import { isSubscribedToPublicationNewsletter, newsletterById, setPublicationSubs
 import { resolveViewer } from '../session/viewer.ts';
 import { isValidEmailSettingsHash } from './signing.ts';
 import { mountSubscriberExport } from './subscriber-export.ts';
+import { mountSubscriberImport } from './import-routes.ts';
 
 const plain = (text: string, status: number) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
@@ -34,7 +35,7 @@ async function oneClickUnsubscribe(c: Context<{ Bindings: Env }>): Promise<Respo
   const { userId, writerId, hash } = c.req.param() as { userId: string; writerId: string; hash: string };
   if (!(await isValidEmailSettingsHash(c.env, userId, hash))) return plain('This unsubscribe link is not valid.', 403);
   if (c.req.method === 'GET') return c.redirect(`/me/email-settings/${encodeURIComponent(userId)}/${hash}`, 302);
-  await unsubscribeUser(c.env.DB, userId, writerId);
+  await unsubscribeUser(c.env.DB, userId, writerId, Date.now());
   return plain("You've been unsubscribed. It may take up to 24 hours to take effect.", 200);
 }
 
@@ -74,6 +75,7 @@ async function publicationSubscription(c: Context<{ Bindings: Env }>): Promise<R
 export function mountNewsletters(app: Hono<{ Bindings: Env }>): void {
   app.get('/_/subscribe/collection/:collectionId', subscribeToCollection);
   mountSubscriberExport(app);
+  mountSubscriberImport(app);
   app.on(['GET', 'POST', 'DELETE'], '/_/api/subscriptions/newsletters/:newsletterId', bodyLimit({ maxSize: 1024, onError: () => json({ error: 'TOO_LARGE', message: 'The request is too large.' }, 413) }), publicationSubscription);
   app.on(['GET', 'POST'], '/_/newsletters/unsubscribe/:userId/:writerId/:hash', oneClickUnsubscribe);
   app.get('/_/subscribe/user/:userId', subscribeToUser);

@@ -3,6 +3,7 @@
 import type { Env } from '../env.ts';
 import { zonePurgerFromEnv } from '../cache/zone-purge.ts';
 import { sendNewsletterEmail, sendNewsletterPage } from '../newsletters/send-story.ts';
+import { sendInvitationPage } from '../newsletters/invitations.ts';
 import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';
 import { renewDueSubscription } from '../membership/billing-clock.ts';
@@ -17,6 +18,8 @@ export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo
       return sendNewsletterPage(env, message);
     case 'newsletter.email':
       return sendNewsletterEmail(env, message, memo);
+    case 'newsletter.invitations':
+      return sendInvitationPage(env, message);
     case 'notifications.new-story':
       return notifyFollowersPage(env, message);
     case 'search.push':

@@ -30,6 +30,14 @@ export interface NewsletterEmailMessage {
   publicationNewsletterId?: string;
 }
 
+/** Mails one page of a subscriber import's invitations, then enqueues the next page. */
+export interface NewsletterInvitationsMessage {
+  kind: 'newsletter.invitations';
+  importId: string;
+  /** The last invitation of the previous page ("" for the first page). */
+  after: string;
+}
+
 /** Writes NEW_STORY notifications for one page of followers, then enqueues the next page. */
 export interface NewStoryFollowersMessage {
   kind: 'notifications.new-story';
@@ -60,7 +68,7 @@ export interface BillingRenewalMessage {
   now: number;
 }
 
-export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
+export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
 
 export type FanOutKind = FanOutMessage['kind'];
 
@@ -75,7 +83,7 @@ export interface TestFaultMark {
 
 export type QueuedMessage = FanOutMessage & TestFaultMark;
 
-const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
 
 /** A body taken off the queue, checked: anything else is a poison message. */
 export function asFanOutMessage(body: unknown): QueuedMessage | null {

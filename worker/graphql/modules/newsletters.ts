@@ -5,7 +5,7 @@
 // recipient's subscriptions without signing in. A tampered link is Forbidden and changes nothing.
 import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
-import { newsletterSubscriptions, publicationNewsletterSubscriptions, users, type UserRow } from '../../db/schema.ts';
+import { newsletterSubscriptions, newsletterUnsubscribes, publicationNewsletterSubscriptions, users, type UserRow } from '../../db/schema.ts';
 import { isValidEmailSettingsHash } from '../../newsletters/signing.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -85,7 +85,7 @@ async function unsubscribe(_root: unknown, args: { writerId: string }, ctx: Grap
   if (!viewer) return badRequest(SIGN_IN_TO_SUBSCRIBE);
   const writer = await ctx.loaders.userById.load(args.writerId);
   if (!writer) return notFound();
-  await orm(ctx.db).delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.subscriberId, viewer.id), eq(newsletterSubscriptions.writerId, writer.id)));
+  await unsubscribeUser(ctx.db, viewer.id, writer.id, ctx.now);
   return writer;
 }
 
@@ -132,7 +132,7 @@ export const newslettersModule: SchemaModule = {
       unsubscribeFromNewsletter: unsubscribe,
       unsubscribeFromNewsletters: async (_root: unknown, args: { userId: string; hash?: string | null; writerId?: string | null }, ctx: GraphQLContext) => {
         if (!(await mayManage(ctx, args.userId, args.hash))) return forbidden();
-        await unsubscribeUser(ctx.db, args.userId, args.writerId ?? null);
+        await unsubscribeUser(ctx.db, args.userId, args.writerId ?? null, ctx.now);
         return settings(ctx, args.userId);
       },
     },
@@ -141,13 +141,19 @@ export const newslettersModule: SchemaModule = {
 
 /**
  * Ends userId's subscription to one newsletter — `newsletterId` is a writer's id or a publication
- * newsletter's id (ids never collide) — or to every newsletter of both kinds (null).
+ * newsletter's id (ids never collide) — or to every newsletter of both kinds (null). The leaving
+ * is remembered (newsletter_unsubscribes, '*' for all): a subscriber import never invites them
+ * back (docs/newsletters.md "Importing subscribers").
  */
-export async function unsubscribeUser(db: GraphQLContext['db'], userId: string, newsletterId: string | null): Promise<void> {
+export async function unsubscribeUser(db: GraphQLContext['db'], userId: string, newsletterId: string | null, now: number): Promise<void> {
   const mine = eq(newsletterSubscriptions.subscriberId, userId);
   const minePublications = eq(publicationNewsletterSubscriptions.subscriberId, userId);
   const q = orm(db);
   await q.batch([
+    q
+      .insert(newsletterUnsubscribes)
+      .values({ userId, newsletterId: newsletterId ?? '*', createdAt: now })
+      .onConflictDoUpdate({ target: [newsletterUnsubscribes.userId, newsletterUnsubscribes.newsletterId], set: { createdAt: now } }),
     q.delete(newsletterSubscriptions).where(newsletterId ? and(mine, eq(newsletterSubscriptions.writerId, newsletterId)) : mine),
     q
       .delete(publicationNewsletterSubscriptions)

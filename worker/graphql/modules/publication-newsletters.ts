@@ -18,6 +18,7 @@ import { signInRequired } from '../resolvers/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
+import { unsubscribeUser } from './newsletters.ts';
 
 export const NEWSLETTER_NAME_MAX = 100;
 export const NEWSLETTER_DESCRIPTION_MAX = 280;
@@ -132,9 +133,7 @@ export async function setPublicationSubscription(ctx: GraphQLContext, newsletter
   if (subscribed) {
     await q.insert(publicationNewsletterSubscriptions).values({ newsletterId, subscriberId: viewer.id, createdAt: ctx.now }).onConflictDoNothing();
   } else {
-    await q
-      .delete(publicationNewsletterSubscriptions)
-      .where(and(eq(publicationNewsletterSubscriptions.newsletterId, newsletterId), eq(publicationNewsletterSubscriptions.subscriberId, viewer.id)));
+    await unsubscribeUser(ctx.db, viewer.id, newsletterId, ctx.now);
   }
   return asResult(newsletter);
 }
