@@ -259,6 +259,10 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           <a href={`/@${stats.username}/audience/stats/export`} download>
             Export as CSV
           </a>
+          {' · '}
+          <a href="/me/subscribers/import" data-testid="manage-subscribers">
+            Subscribers and import
+          </a>
         </p>
         <AudienceTable stats={stats} />
       </section>

@@ -22,6 +22,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'subscription-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.audiencePage) },
   // Writers' newsletters (issue 12 item 8; docs/newsletters.md).
   'writer-subscription-promotion': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.writerSubscribePage) },
+  'import-mailing-list': { chunk: 'SubscribersPage', load: () => import('./SubscribersPage.tsx').then((m) => m.subscribersPage) },
   'email-settings': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.emailSettingsPage) },
   'global-unsubscribe-newsletters': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.unsubscribeAllNewslettersPage) },
   // Publication newsletters (issue 12; docs/newsletters.md "Publication newsletters").

@@ -24,7 +24,7 @@ interface Report {
 
 let writerSession: { token: string; xsrf: string };
 
-async function post(newsletterId: string, csv: string | Uint8Array, options: { confirm?: boolean; consent?: boolean; session?: { token: string; xsrf: string } | null; xsrf?: string | null } = {}) {
+async function post(newsletterId: string, csv: string | Uint8Array<ArrayBuffer>, options: { confirm?: boolean; consent?: boolean; session?: { token: string; xsrf: string } | null; xsrf?: string | null } = {}) {
   const session = options.session === undefined ? writerSession : options.session;
   const form = new FormData();
   form.set('file', new File([csv], 'list.csv', { type: 'text/csv' }));
@@ -165,7 +165,7 @@ describe('hostile files', () => {
   });
 
   it('refuses binary files, too many rows and too large files with clear answers', async () => {
-    const binary = await post(USERS.writer, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48]));
+    const binary = await post(USERS.writer, new Uint8Array(new ArrayBuffer(10)).map((_, i) => [0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0x49, 0x48][i]!));
     expect(binary).toEqual({ status: 415, body: { message: 'This is not a CSV file. Save the list as CSV (comma-separated values) and try again.', status: 415 } });
     const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `p${i}@example.com`).join('\n');
     const tooMany = await post(USERS.writer, many, { confirm: true });
