@@ -32,6 +32,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseFailure } from './hardening/una
 import type { CountingD1 } from './db/counting-d1.ts';
 import { mountMembership } from './membership/routes.ts';
 import { mountNewsletters } from './newsletters/routes.ts';
+import { mountPublicationLoadMore } from './publications/load-more.ts';
+import { mountFeaturePageEdit } from './publications/feature-page-edit.ts';
 import { queue } from './queues/consumer.ts';
 import { mountPartnerProgram } from './partner/routes.ts';
 import { mountEventIntake } from './events/routes.ts';
@@ -58,6 +60,8 @@ mountSearch(app);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
+mountPublicationLoadMore(app);
+mountFeaturePageEdit(app);
 mountPartnerProgram(app);
 mountEventIntake(app);
 app.route('/', pagePipeline());

@@ -44,9 +44,13 @@ export const PublicationFollowersPageQuery = known(graphql(`
 `, [PublicationMasthead_collection, PersonRow_user]));
 
 export const PublicationTaggedPageQuery = known(graphql(`
-  query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions) {
+  query PublicationTaggedPageQuery($slug: String, $id: ID, $tagSlug: String!, $paging: PagingOptions, $featureSlug: String!, $inFeature: Boolean!) {
     collection(slug: $slug, id: $id) {
       ...PublicationMasthead_collection
+      featurePage(slug: $featureSlug) @include(if: $inFeature) {
+        title
+        slug
+      }
       taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
         ...PagedStories_connection
       }

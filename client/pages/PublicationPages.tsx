@@ -16,7 +16,7 @@ import {
 } from './PublicationPages.graphql.ts';
 import type { PostPreview } from '../graphql/types.ts';
 import type { TypedDocumentNode } from 'urql';
-import { Link, useCurrentPage } from '../app/navigation.tsx';
+import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { collectionFeedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
@@ -179,24 +179,36 @@ export const publicationFollowersPage: PageDefinition<PublicationFollowersPageDa
  */
 const FEATURE_TAGGED_ROUTE = 'ShowCollectionFeatureTagged';
 
+/** Routes of this page under one of the publication's feature pages: the page must exist. */
+const UNDER_FEATURE_ROUTES: ReadonlySet<string> = new Set([FEATURE_TAGGED_ROUTE, 'ShowCollectionFeatureSection']);
+
+/**
+ * publication-tagged, and publication-feature-section: a section of the publication's home (or
+ * of one of its feature pages), /{slug}/home/{sectionId} and /{slug}/{featureSlug}/home/{sectionId},
+ * is its topic's list — the sections of a publication's home are the topics of its navigation
+ * (docs/publications.md "Home sections"), so a section's own page is the same list as
+ * /{slug}/tagged/{sectionId}. Under a feature page that does not exist, the page is a 404.
+ */
 export const publicationTaggedPage: PageDefinition<PublicationTaggedPageData> = {
   query: (params, routeName) => ({
     query: PublicationTaggedPageQuery,
     variables: {
       ...publicationLookup(params),
-      tagSlug: routeName === FEATURE_TAGGED_ROUTE ? '' : (params.tagSlug ?? ''),
+      tagSlug: params.tagSlug ?? params.sectionId ?? '',
       paging: { limit: PROFILE_STORIES_PAGE_SIZE },
+      featureSlug: params.featureSlug ?? '',
+      inFeature: UNDER_FEATURE_ROUTES.has(routeName ?? ''),
     },
   }),
-  // An unknown tag is a page that cannot exist; a known tag the publication has not used is an empty page.
-  status: (data) => (data.collection && data.tag ? 200 : 404),
+  // An unknown tag is a page that cannot exist; a known tag the publication has not used is an
+  // empty page; under a feature page, the feature page must exist.
+  status: (data) => (data.collection && data.tag && data.collection.featurePage !== null ? 200 : 404),
   title: (data, state) => publicationTitle(data?.collection, state.config.productName, data?.tag?.displayTitle),
   Component: function PublicationTagged({ data, params }) {
     const ctx = useLinkContext();
-    const isFeaturePage = useCurrentPage().resolved?.routeName === FEATURE_TAGGED_ROUTE;
     const { collection, tag } = data;
     if (!collection) return <PublicationNotFound />;
-    if (isFeaturePage) {
+    if (collection.featurePage === null) {
       return (
         <>
           <PublicationMasthead collection={collection} active={null} />
@@ -213,7 +225,15 @@ export const publicationTaggedPage: PageDefinition<PublicationTaggedPageData> = 
           <>
             <header className="publication-tagged-heading">
               <p className="muted">
-                Stories in <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link> tagged
+                {collection.featurePage ? (
+                  <>
+                    <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link> · {collection.featurePage.title} ·{' '}
+                  </>
+                ) : (
+                  <>
+                    Stories in <Link href={collectionUrl(collection, ctx)}>{collection.name}</Link> tagged
+                  </>
+                )}
               </p>
               <h2 className="publication-tagged-title">
                 <a href={tagUrl(tag.slug, ctx)}>{tag.displayTitle}</a>
@@ -222,7 +242,7 @@ export const publicationTaggedPage: PageDefinition<PublicationTaggedPageData> = 
             <PagedStories
               first={collection.taggedPostsConnection}
               query={PublicationTaggedPageQuery}
-              variables={{ ...publicationLookup(params), tagSlug: tag.slug, paging: { limit: PROFILE_STORIES_PAGE_SIZE } }}
+              variables={{ ...publicationLookup(params), tagSlug: tag.slug, paging: { limit: PROFILE_STORIES_PAGE_SIZE }, featureSlug: params.featureSlug ?? '', inFeature: collection.featurePage !== undefined }}
               pick={(d: PublicationTaggedPageData) =>
                 d.collection ? { items: d.collection.taggedPostsConnection.posts, pagingInfo: d.collection.taggedPostsConnection.pagingInfo } : null
               }

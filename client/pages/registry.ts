@@ -75,6 +75,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'publication-about': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationAboutPage) },
   'publication-followers': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationFollowersPage) },
   'publication-tagged': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationTaggedPage) },
+  'publication-feature-section': { chunk: 'PublicationPages', load: () => import('./PublicationPages.tsx').then((m) => m.publicationTaggedPage) },
   topic: { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicPage) },
   'topic-recommended': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicRecommendedPage) },
   'topic-who-to-follow': { chunk: 'TagPages', load: () => import('./TagPages.tsx').then((m) => m.topicWhoToFollowPage) },

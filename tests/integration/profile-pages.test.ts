@@ -121,7 +121,7 @@ describe('every page answers 200 with its page name and layout', () => {
     }
   });
 
-  it('a feature page’s tagged address is a 404: publications have no feature pages', async () => {
+  it('a tagged address under a feature page the publication does not have is a 404', async () => {
     const publication = collectionBySlug('the-long-read');
     const tagged = tagUsedBy(publication.id);
     const res = await get(`/the-long-read/science/tagged/${tagged}`);

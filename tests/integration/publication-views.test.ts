@@ -138,3 +138,82 @@ describe('the reader’s views of a publication', () => {
     expect(answer.errors?.[0]?.message).toBe('limit must be between 1 and 25 (got 26).');
   });
 });
+
+describe('sections of a publication’s home (docs/publications.md "Home sections")', () => {
+  const quillWriting = () => world.listedNewestFirst.filter((p) => p.collectionId === COLLECTIONS.quill && p.tagSlugs.includes('writing')).map((p) => p.id);
+
+  it('/{slug}/home/{sectionId} is its topic’s list in the publication; an unknown topic is a 404', async () => {
+    const page = await send('/the-quill/home/writing');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-page-name')).toBe('publication-feature-section');
+    const expected = quillWriting();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(cardIds(page.text)).toEqual(expected.slice(0, cardIds(page.text).length));
+    expect(cardIds(page.text).length).toBeGreaterThan(0);
+    expect((await send('/the-quill/home/no-such-topic')).status).toBe(404);
+  });
+
+  it('under a feature page: its section and tagged lists; under a page it does not have, a 404 with no stories', async () => {
+    await testDb
+      .prepare("INSERT OR IGNORE INTO collection_feature_pages (id, collection_id, slug, title, body, tag_slug, created_at, updated_at) VALUES ('fp-start', ?, 'start-here', 'Start here', 'Welcome.', 'writing', 0, 0)")
+      .bind(COLLECTIONS.quill)
+      .run();
+    for (const path of ['/the-quill/start-here/home/writing', '/the-quill/start-here/tagged/writing']) {
+      const page = await send(path);
+      expect(page.status, path).toBe(200);
+      expect(page.text, path).toContain('Start here');
+      expect(cardIds(page.text).length, path).toBeGreaterThan(0);
+    }
+    for (const path of ['/the-quill/nope/home/writing', '/the-quill/nope/tagged/writing']) {
+      const page = await send(path);
+      expect(page.status, path).toBe(404);
+      expect(cardIds(page.text), path).toEqual([]);
+    }
+  });
+});
+
+describe('/{slug}/load-more (docs/publications.md "Load more")', () => {
+  const json = async (path: string) => {
+    const page = await send(path);
+    return { status: page.status, cache: page.headers.get('cache-control'), body: JSON.parse(page.text) as any };
+  };
+
+  it('pages through the publication’s listed stories, newest first, as JSON', async () => {
+    const first = await json('/the-quill/load-more?limit=4');
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('public, max-age=60');
+    // The same list as /latest (earlier tests here moved some stories' dates).
+    const expected = cardIds((await send('/the-quill/latest')).text);
+    expect(first.body.postsConnection.posts.map((p: { id: string }) => p.id)).toEqual(expected.slice(0, 4));
+    const to = first.body.postsConnection.pagingInfo.next.to as string;
+    const second = await json(`/the-quill/load-more?limit=4&to=${encodeURIComponent(to)}`);
+    expect(second.body.postsConnection.posts.map((p: { id: string }) => p.id)).toEqual(expected.slice(4, 8));
+    // Member-only stories are listed, never their text.
+    expect(JSON.stringify(first.body)).not.toContain('paragraphs');
+  });
+
+  it('answers bad limits and cursors with 400 and an unknown publication with 404', async () => {
+    expect((await json('/the-quill/load-more?limit=0')).status).toBe(400);
+    expect((await json('/the-quill/load-more?limit=26')).status).toBe(400);
+    expect((await json('/the-quill/load-more?to=not-a-cursor')).status).toBe(400);
+    expect((await json('/no-such-publication/load-more')).status).toBe(404);
+  });
+});
+
+describe('/{slug}/{topicSlug}/edit', () => {
+  it('a feature page’s address leads to where feature pages are edited; a story id stays the story editor', async () => {
+    await testDb
+      .prepare("INSERT OR IGNORE INTO collection_feature_pages (id, collection_id, slug, title, body, tag_slug, created_at, updated_at) VALUES ('fp-edit', ?, 'about-us', 'About us', 'Hello.', NULL, 0, 0)")
+      .bind(COLLECTIONS.quill)
+      .run();
+    const feature = await send('/the-quill/about-us/edit');
+    expect(feature.status).toBe(302);
+    expect(feature.headers.get('location')).toBe('/the-quill/settings/feature-pages');
+    // Not a feature page: the page pipeline answers as before (no redirect).
+    const other = await send('/the-quill/no-such-page/edit');
+    expect(other.status).not.toBe(302);
+    expect(other.headers.get('location')).toBeNull();
+    const story = await send(`/the-quill/${POSTS.open}/edit`);
+    expect(story.headers.get('x-page-name')).toBe('edit-story');
+  });
+});
