@@ -1,7 +1,7 @@
 // A writer writes, saves and publishes a story in Chromium on the seeded site (issue 12 items 1–4):
 // Write → title and paragraphs, a heading, bold text and a link made with keyboard shortcuts,
 // a pasted image (uploaded, shown with its caption), "Saved", a reload keeps it; published with
-// two tags as member-only, it is on the writer's profile, the tag page, the latest feed and RSS;
+// two tags as member-only, it is on the writer's profile, the tag page, the latest feed, RSS and search;
 // an anonymous reader sees only its preview; an edit shows on the next anonymous read (the
 // publish purged the edge cache). And two tabs on one draft: the stale save is refused with a
 // message and neither text is lost.
@@ -49,6 +49,16 @@ async function anonymousStoryText(path: string): Promise<{ text: string; status:
   return { text: await response.text(), status: response.headers.get('x-cache-status') };
 }
 
+/** Story titles the site's search service finds for a query (the search-only key, as the header's popover sends it). */
+async function searchTitles(query: string): Promise<string[]> {
+  const response = await fetch(`${baseURL}/1/indexes/vellum_post/query`, {
+    method: 'POST',
+    headers: { 'x-algolia-application-id': 'VELLUMLOCAL', 'x-algolia-api-key': 'local-search-only-key', 'content-type': 'text/plain' },
+    body: JSON.stringify({ query, hitsPerPage: 20 }),
+  });
+  return ((await response.json()) as { hits: { title: string }[] }).hits.map((hit) => hit.title);
+}
+
 it('writes, saves and publishes a member-only story that readers find everywhere; an edit reaches the cached page', async () => {
   const page = await context.newPage();
   const watch = watchPage(page);
@@ -85,6 +95,8 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Second paragraph.');
+  // Long enough to be a story search lists (docs/search.md "High quality": 100 words).
+  await page.keyboard.insertText(' ' + Array.from({ length: 12 }, () => 'The tide comes in twice a day, and the mud flats shine.').join(' '));
   await page.keyboard.press('Enter');
   await pasteImage(page);
   const figure = page.locator('figure.editor-image');
@@ -135,6 +147,8 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   }
   expect((await anonymousStoryText('/feed/latest')).text).toContain(`${unique} notes`);
   expect((await anonymousStoryText('/feed/@partner')).text).toContain(`${unique} notes`);
+  // And search finds it by its title on the next query.
+  expect(await searchTitles(unique)).toContain(`${unique} notes`);
 
   // An anonymous reader gets the preview only, and the cache keeps it.
   const first = await anonymousStoryText(storyPath);
@@ -166,6 +180,7 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   await page.getByRole('button', { name: 'Unpublish' }).click();
   await expect.poll(() => page.locator('[data-testid="toast-viewport"]').textContent()).toContain('was unpublished and moved to Drafts');
   expect((await anonymousStoryText('/@partner')).text).not.toContain(`${unique} notes`);
+  expect(await searchTitles(unique)).not.toContain(`${unique} notes`);
   expect(watch.consoleErrors).toEqual([]);
 });
 
