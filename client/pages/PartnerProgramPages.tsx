@@ -123,6 +123,11 @@ function PayoutFailedToast({ failed }: { failed: boolean }) {
   return null;
 }
 
+/** Member reading time as minutes; under a minute is "under 1 min", not "0 min". */
+function readingMinutes(seconds: number): string {
+  return seconds > 0 && seconds < 60 ? 'under 1 min' : `${Math.round(seconds / 60)} min`;
+}
+
 export const partnerDashboardPage: PageDefinition<PartnerDashboardData> = {
   query: (params) => ({ query: PartnerDashboardQuery, variables: { username: params.username ?? null } }),
   status: (data) => (data.partnerDashboard ? 200 : 404),
@@ -134,25 +139,34 @@ export const partnerDashboardPage: PageDefinition<PartnerDashboardData> = {
       <div className="settings-page" data-testid="partner-dashboard">
         <PayoutFailedToast failed={dashboard.lastPayoutFailed} />
         <h1 className="settings-heading">Partner Program</h1>
-        <dl className="settings-list">
-          <dt>Earned</dt>
-          <dd data-testid="partner-total">{usd(dashboard.totalEarned)}</dd>
-          <dt>Paid out</dt>
-          <dd>{usd(dashboard.paidOut)}</dd>
-          <dt>Next payout</dt>
-          <dd>{usd(dashboard.balance)}</dd>
+        {/* The totals as the stats pages show theirs (client/styles/stats.css), the payout account's state beside them. */}
+        <dl className="stats-totals partner-totals" data-testid="partner-totals">
+          <div className="stats-total">
+            <dt className="muted">Earned</dt>
+            <dd data-testid="partner-total">{usd(dashboard.totalEarned)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Paid out</dt>
+            <dd>{usd(dashboard.paidOut)}</dd>
+          </div>
+          <div className="stats-total">
+            <dt className="muted">Next payout</dt>
+            <dd>{usd(dashboard.balance)}</dd>
+          </div>
           {dashboard.withheld > 0 ? (
-            <>
-              <dt>Withheld until your tax documents are approved</dt>
+            <div className="stats-total">
+              <dt className="muted">Withheld until your tax documents are approved</dt>
               <dd>
-                {usd(dashboard.withheld)} · <a href="/me/partner/taxes">Tax documents</a>
+                {usd(dashboard.withheld)} <a className="partner-total-action" href="/me/partner/taxes">Tax documents</a>
               </dd>
-            </>
+            </div>
           ) : null}
-          <dt>Payout account</dt>
-          <dd>
-            {dashboard.payoutAccountState === 'VERIFIED' ? 'Ready' : <a href="/me/settings/payout/setup">Set up payouts</a>}
-          </dd>
+          <div className="stats-total">
+            <dt className="muted">Payout account</dt>
+            <dd>
+              {dashboard.payoutAccountState === 'VERIFIED' ? 'Ready' : <a className="partner-total-action" href="/me/settings/payout/setup">Set up payouts</a>}
+            </dd>
+          </div>
         </dl>
         <h2 className="settings-section-title">Earnings per story</h2>
         {dashboard.earnings.length === 0 ? (
@@ -175,7 +189,7 @@ export const partnerDashboardPage: PageDefinition<PartnerDashboardData> = {
                   <td>
                     <a href={`/p/${e.postId}`}>{e.title}</a>
                   </td>
-                  <td>{Math.round(e.readingSeconds / 60)} min</td>
+                  <td>{readingMinutes(e.readingSeconds)}</td>
                   <td>{usd(e.amount)}</td>
                   <td>{STATE_LABELS[e.state] ?? e.state}</td>
                 </tr>
