@@ -19,6 +19,8 @@ import { HOME_FEED_PAGE_SIZE, HomeFeed, type HomeFeedMode } from './HomeFeed.tsx
 import type { PageDefinition } from './page-definition.ts';
 import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
+import { buildLink } from '../../shared/routing/links.ts';
+import { track } from '../events/event-queue.ts';
 
 const TABS: { mode: HomeFeedMode; label: string }[] = [
   { mode: 'FOR_YOU', label: 'For you' },
@@ -122,7 +124,28 @@ export const homePage: PageDefinition<HomeFeedPageData> = {
         <Link href={mePageUrl('following', ctx)} className="sidebar-more">
           Refine recommendations
         </Link>
+        <HomeFooter />
       </div>
     );
   },
 };
+
+/**
+ * The small footer of the home's sidebar: the site's own pages (the avatar menu holds the
+ * viewer's). About is reported as homepage.footer.aboutClicked
+ * (docs/product/1-product-screens-membership-header-search.md §7).
+ */
+function HomeFooter() {
+  const ctx = useLinkContext();
+  return (
+    <nav className="sidebar-footer" aria-label="About this site" data-testid="home-footer">
+      <a href={buildLink('ShowHelp', {}, ctx)}>Help</a>
+      <a href={buildLink('ShowLandingAbout', {}, ctx)} onClick={() => track('homepage.footer.aboutClicked')}>
+        About
+      </a>
+      <a href={buildLink('ShowJobs', {}, ctx)}>Careers</a>
+      <a href={buildLink('ShowTermsOfService', {}, ctx) + '#privacy'}>Privacy</a>
+      <a href={buildLink('ShowTermsOfService', {}, ctx)}>Terms</a>
+    </nav>
+  );
+}
