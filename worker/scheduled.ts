@@ -4,7 +4,7 @@
 //   codes a day past expiry (worker/oauth/authorization.ts); stories published over 30 days ago
 //   leave trending this month (worker/trending/trending-month.ts); error reports older than 30
 //   days are deleted (worker/reports/error-report-retention.ts); the fan-out queue's idempotency
-//   keys older than 15 days are forgotten.
+//   keys older than 15 days are forgotten; the event intake's ids older than 7 days too (worker/events/record-events.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts),
 //   one fan-out queue message per due subscription (docs/adr/0015-scale.md); then the Partner
 //   Program's monthly job computes a finished month once and pays writers (worker/partner/partner-job.ts).
@@ -19,6 +19,7 @@ import { pruneErrorReports } from './reports/error-report-retention.ts';
 import { forgetExpiredKeys } from './queues/idempotency.ts';
 import { runPartnerJob } from './partner/partner-job.ts';
 import { logEvent } from './lib/log-context.ts';
+import { pruneEventIds } from './events/record-events.ts';
 
 /** The billing clock's cron trigger in wrangler.toml. */
 export const BILLING_CRON = '17 * * * *';
@@ -35,6 +36,8 @@ export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: num
   logEvent({ event: 'error_reports_pruned', reports: prunedReports });
   // The fan-out queue's idempotency keys past any redelivery (docs/adr/0015-scale.md).
   logEvent({ event: 'idempotency_keys_forgotten', keys: await forgetExpiredKeys(env.DB, now) });
+  // Ids that made a resent event batch count once (docs/stats.md "Sent once").
+  await pruneEventIds(env.DB, now);
 }
 
 export async function runBillingJob(env: Env, now: number): Promise<void> {

@@ -8,7 +8,11 @@
 import { EVENTS_PATH, MAX_QUEUED_EVENTS, MAX_SEND_RETRIES, SEND_INTERVAL_MS, type ClientEvent, type ClientEventName } from '../../shared/events/client-events.ts';
 
 const STORAGE_KEY = 'vellum.events';
-type Queued = ClientEvent & { id: number };
+type Queued = Omit<ClientEvent, 'id'> & { id: number; key?: string };
+
+function eventKey(): string | undefined {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined;
+}
 
 let enabled = false;
 let xsrf = '1';
@@ -42,7 +46,8 @@ function save(events: Queued[]): void {
 export function track(name: ClientEventName, data: Record<string, unknown> = {}): void {
   if (!enabled) return;
   const at = Date.now();
-  save([...load(), { id: at * 1000 + (sequence++ % 1000), name, at, data }].slice(-MAX_QUEUED_EVENTS));
+  // `key` travels with the event, so a batch sent again counts once (docs/stats.md "Sent once").
+  save([...load(), { id: at * 1000 + (sequence++ % 1000), key: eventKey(), name, at, data }].slice(-MAX_QUEUED_EVENTS));
 }
 
 /** Sends what is queued now; resolves whether the send succeeded (nothing queued counts as one). */
@@ -56,7 +61,7 @@ export async function flush(keepalive = false): Promise<boolean> {
       credentials: 'same-origin',
       keepalive,
       headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-      body: JSON.stringify(batch.map(({ name, at, data }) => ({ name, at, data }))),
+      body: JSON.stringify(batch.map(({ key, name, at, data }) => (key ? { id: key, name, at, data } : { name, at, data }))),
     });
     // A 4xx other than 429 will never be accepted: dropping it keeps later events flowing.
     const done = answer.ok || (answer.status >= 400 && answer.status < 500 && answer.status !== 429);

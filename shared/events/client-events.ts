@@ -42,6 +42,11 @@ export type ClientEventName = (typeof NAMED_EVENTS)[number] | (typeof STORY_EVEN
 
 /** One queued event as sent: its name, when it happened (ms) and its fields. */
 export interface ClientEvent {
+  /**
+   * A random id the browser gives the event when it is queued: a batch sent again (its ok
+   * answer lost) counts once (docs/stats.md "Sent once"). Absent from older clients.
+   */
+  id?: string;
   name: ClientEventName;
   at: number;
   data: Record<string, unknown>;

@@ -58,6 +58,23 @@ describe('the event intake', () => {
     expect(await rawCount()).toBe(3);
   });
 
+  it('counts a batch sent again (its ok answer lost) once, by the events’ ids; a malformed id is refused', async () => {
+    const events = [
+      { ...ev('story.viewed', { postId: POSTS.open }), id: crypto.randomUUID() },
+      { ...ev('story.readingTime', { postId: POSTS.open, seconds: 30 }), id: crypto.randomUUID() },
+    ];
+    expect((await batch(events)).status).toBe(204);
+    expect((await batch(events)).status).toBe(204);
+    expect(await stats(POSTS.open)).toEqual({ views: 1, reads: 0, seconds: 30 });
+    expect(await rawCount()).toBe(2);
+    // A new event with a new id still counts; the same id twice in one batch counts once.
+    const again = { ...ev('story.viewed', { postId: POSTS.open }), id: crypto.randomUUID() };
+    expect((await batch([again, again])).status).toBe(204);
+    expect((await stats(POSTS.open)).views).toBe(2);
+    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), id: 'x' }])).status).toBe(400);
+    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), id: "'; DROP TABLE posts; --" }])).status).toBe(400);
+  });
+
   it('adds a signed-in reader’s seconds to member_reading_time_daily', async () => {
     const session = await createSession(env.DB, USERS.member);
     expect((await batch([ev('story.readingTime', { postId: POSTS.locked, seconds: 20 })], { session })).status).toBe(204);

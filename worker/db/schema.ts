@@ -1291,7 +1291,19 @@ export const newsletterUnsubscribes = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.newsletterId] })],
 );
 
+// ---- Event ids (migrations/0036_client_event_ids.sql; docs/stats.md "Sent once") ----
+
+export const clientEventIds = sqliteTable(
+  'client_event_ids',
+  {
+    id: text('id').primaryKey(),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (t) => [index('client_event_ids_by_received').on(t.receivedAt)],
+);
+
 export const TABLES = {
+  client_event_ids: clientEventIds,
   newsletter_imports: newsletterImports,
   newsletter_invitations: newsletterInvitations,
   newsletter_unsubscribes: newsletterUnsubscribes,

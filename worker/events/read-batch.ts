@@ -7,8 +7,12 @@ const KNOWN = new Set<string>([...NAMED_EVENTS, ...STORY_EVENTS]);
 const STORY = new Set<string>(STORY_EVENTS);
 const MAX_DATA_CHARS = 1024;
 const POST_ID = /^[0-9a-f]{1,16}$/;
+/** An event id: what crypto.randomUUID gives, or any short token of its letters. */
+const EVENT_ID = /^[\w-]{8,64}$/;
 
 export interface ReadEvent {
+  /** The browser's id of the event (null from older clients: counted without the check). */
+  id: string | null;
   name: ClientEventName;
   /** When the browser queued it, clamped to the arrival time (a client clock is not trusted for days). */
   at: number;
@@ -26,7 +30,8 @@ export function readBatch(body: unknown, now: number): BatchReading {
   const events: ReadEvent[] = [];
   for (const [index, item] of body.entries()) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return bad(index, 'not an object');
-    const { name, at, data = {} } = item as Record<string, unknown>;
+    const { id = null, name, at, data = {} } = item as Record<string, unknown>;
+    if (id !== null && (typeof id !== 'string' || !EVENT_ID.test(id))) return bad(index, 'a malformed id');
     if (typeof name !== 'string' || !KNOWN.has(name)) return bad(index, `unknown event name ${JSON.stringify(String(name).slice(0, 60))}`);
     if (typeof at !== 'number' || !Number.isFinite(at) || at <= 0) return bad(index, 'no time');
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return bad(index, 'data is not an object');
@@ -44,7 +49,7 @@ export function readBatch(body: unknown, now: number): BatchReading {
         seconds = Math.min(Math.round(s), MAX_READING_SECONDS_PER_EVENT);
       }
     }
-    events.push({ name: name as ClientEventName, at: Math.min(Math.round(at), now), data: text, postId, seconds });
+    events.push({ id: id as string | null, name: name as ClientEventName, at: Math.min(Math.round(at), now), data: text, postId, seconds });
   }
   return { ok: true, events };
 }

@@ -3,6 +3,8 @@
 // of readers whose membership runs (member_reading_time_daily, read by the Partner Program's earnings job) — all in one D1 batch,
 // so a failure writes nothing. Story events for unknown or unpublished stories refuse the whole
 // batch before anything is written; a writer's own views, reads and reading are not counted.
+// Events whose id was recorded before (a batch the browser sent again because its ok answer was
+// lost) are left out, and the new ids are recorded in the same batch (docs/stats.md "Sent once").
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { utcDay, type ReadEvent } from './read-batch.ts';
 
@@ -17,7 +19,8 @@ interface Rollup {
 }
 
 /** `readerIsMember`: the reader's membership runs now, so their reading seconds count for the Partner Program. */
-export async function recordEvents(db: D1Database, events: ReadEvent[], readerId: string | null, now: number, readerIsMember = false): Promise<RecordOutcome> {
+export async function recordEvents(db: D1Database, given: ReadEvent[], readerId: string | null, now: number, readerIsMember = false): Promise<RecordOutcome> {
+  const events = await unseen(db, given);
   if (events.length === 0) return { ok: true, recorded: 0 };
   const postIds = [...new Set(events.flatMap((e) => (e.postId ? [e.postId] : [])))];
   const creators = new Map<string, string>();
@@ -57,6 +60,10 @@ export async function recordEvents(db: D1Database, events: ReadEvent[], readerId
       )
       .bind(readerId, now, JSON.stringify(events.map((e) => [e.name, e.postId, e.data, e.at]))),
   ];
+  const ids = events.flatMap((e) => (e.id ? [e.id] : []));
+  if (ids.length > 0) {
+    statements.push(db.prepare('INSERT OR IGNORE INTO client_event_ids (id, received_at) SELECT value, ? FROM json_each(?)').bind(now, JSON.stringify(ids)));
+  }
   for (const r of rollups.values()) {
     statements.push(
       db
@@ -80,4 +87,27 @@ export async function recordEvents(db: D1Database, events: ReadEvent[], readerId
   }
   await db.batch(statements);
   return { ok: true, recorded: events.length };
+}
+
+/** The events of a batch not recorded before (by id; one query), each id once. */
+async function unseen(db: D1Database, events: ReadEvent[]): Promise<ReadEvent[]> {
+  const ids = [...new Set(events.flatMap((e) => (e.id ? [e.id] : [])))];
+  const seen = new Set<string>();
+  if (ids.length > 0) {
+    const { results } = await db.prepare('SELECT id FROM client_event_ids WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(ids)).all<{ id: string }>();
+    for (const row of results) seen.add(row.id);
+  }
+  return events.filter((event) => {
+    if (!event.id) return true;
+    if (seen.has(event.id)) return false;
+    seen.add(event.id);
+    return true;
+  });
+}
+
+/** The daily job's pruning of old event ids (docs/stats.md "Sent once"). */
+export const EVENT_ID_RETENTION_MS = 7 * 86_400_000;
+
+export async function pruneEventIds(db: D1Database, now: number): Promise<void> {
+  await db.prepare('DELETE FROM client_event_ids WHERE received_at < ?').bind(now - EVENT_ID_RETENTION_MS).run();
 }

@@ -77,6 +77,12 @@ describe('the event queue', () => {
     // Tried twice without an answer, then delivered once and never again.
     expect(sent).toHaveLength(3);
     expect(sent.slice(2).flatMap((s) => s.events).map((e) => e.name)).toEqual(['upsell.viewed', 'upsell.clicked']);
+    // Each send of an event carries the same id, so the intake counts a resent one once.
+    const firstId = (sent[0]!.events[0] as { id?: string }).id;
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((sent[1]!.events[0] as { id?: string }).id).toBe(firstId);
+    expect((sent[2]!.events[0] as { id?: string }).id).toBe(firstId);
+    expect((sent[2]!.events[1] as { id?: string }).id).not.toBe(firstId);
   });
 
   it('keeps at most 1,000 events, dropping the oldest', async () => {
