@@ -2,7 +2,7 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 
 /** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
 export const StatsPageQuery = known(graphql(`
-  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID) {
+  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID, $withResponses: Boolean = false) {
     writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug, newsletterId: $newsletterId) {
       username
       name
@@ -33,6 +33,14 @@ export const StatsPageQuery = known(graphql(`
         subscribersGained
       }
       stories {
+        postId
+        title
+        views
+        reads
+        readingSeconds
+        claps
+      }
+      responses @include(if: $withResponses) {
         postId
         title
         views

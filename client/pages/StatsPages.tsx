@@ -3,7 +3,7 @@
 // /p/{postId}/referrers). Views, reads, read ratio, reading time, claps, followers and subscribers
 // gained per UTC day: a light server-rendered SVG chart and the same numbers as a table. Only the
 // writer sees them; anyone else gets the 404 page. No banner is drawn here (shared/routing/stats-pages.ts).
-import { Link } from '../app/navigation.tsx';
+import { Link, useCurrentPage } from '../app/navigation.tsx';
 import type { PageDefinition } from './page-definition.ts';
 import { StatsPageQuery, type StatsPageData } from './StatsPages.graphql.ts';
 
@@ -114,14 +114,17 @@ function DaysTable({ stats }: { stats: Stats }) {
   );
 }
 
-function StoriesTable({ stats, storyHref }: { stats: Stats; storyHref: (postId: string) => string }) {
-  if (stats.stories.length === 0) return <p className="muted">No published stories yet.</p>;
+function StoriesTable({ stats, storyHref, kind = 'stories' }: { stats: Stats; storyHref: (postId: string) => string; kind?: 'stories' | 'responses' }) {
+  const rows = kind === 'responses' ? (stats.responses ?? []) : stats.stories;
+  if (rows.length === 0) return <p className="muted">{kind === 'responses' ? 'No published responses yet.' : 'No published stories yet.'}</p>;
   return (
-    <table className="stats-table" data-testid="stats-stories">
-      <caption>Stories, last {stats.days.length} days</caption>
+    <table className="stats-table" data-testid={`stats-${kind}`}>
+      <caption>
+        {kind === 'responses' ? 'Responses' : 'Stories'}, last {stats.days.length} days
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Story</th>
+          <th scope="col">{kind === 'responses' ? 'Response' : 'Story'}</th>
           <th scope="col">Views</th>
           <th scope="col">Reads</th>
           <th scope="col">Read ratio</th>
@@ -130,7 +133,7 @@ function StoriesTable({ stats, storyHref }: { stats: Stats; storyHref: (postId: 
         </tr>
       </thead>
       <tbody>
-        {stats.stories.map((s) => (
+        {rows.map((s) => (
           <tr key={s.postId} data-post-id={s.postId}>
             <th scope="row">
               <Link href={storyHref(s.postId)}>{s.title || 'Untitled story'}</Link>
@@ -151,22 +154,63 @@ function statsBase(params: Record<string, string>): string {
   return params.username ? `/@${params.username}/stats` : '/me/stats';
 }
 
+/** /stats/responses (and /@{username}/stats/responses): the same page on its Responses tab. */
+const RESPONSES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsResponses', 'ShowUserStatsResponses']);
+/**
+ * /stats/series: Vellum has no series (docs/adr/0011-editor-and-content-mapping.md "Series"), so
+ * the address says so with a 404 (docs/stats.md "Responses and series"), never another page's content.
+ */
+const SERIES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsSeries', 'ShowUserStatsSeries']);
+
+function StatsTabs({ base, active }: { base: string; active: 'stories' | 'responses' }) {
+  return (
+    <nav className="stats-tabs" aria-label="Stats of">
+      <Link href={base} aria-current={active === 'stories' ? 'page' : undefined}>
+        Stories
+      </Link>
+      <Link href={`${base}/responses`} aria-current={active === 'responses' ? 'page' : undefined}>
+        Responses
+      </Link>
+    </nav>
+  );
+}
+
 export const statsHomePage: PageDefinition<StatsPageData> = {
-  query: (params) => ({ query: StatsPageQuery, variables: { username: params.username ?? null, postId: null } }),
+  // Series routes ask for the stats of a username no one can have (a NUL character), so the
+  // answer is null and the page a 404, drawn with its own words below.
+  query: (params, routeName) => ({
+    query: StatsPageQuery,
+    variables: SERIES_ROUTES.has(routeName ?? '')
+      ? { username: '\u0000series', postId: null }
+      : { username: params.username ?? null, postId: null, withResponses: RESPONSES_ROUTES.has(routeName ?? '') },
+  }),
   status: (data) => (data.writerStats ? 200 : 404),
   title: (data, state) => (data?.writerStats ? `Stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data, params }) => {
     const stats = data.writerStats;
+    const routeName = useCurrentPage().resolved?.routeName ?? '';
+    if (SERIES_ROUTES.has(routeName)) {
+      return (
+        <section className="stats-page" data-testid="stats-series">
+          <h1>Series are not offered</h1>
+          <p className="muted">
+            Series are not part of this site, so they have no stats. Your stories' and responses' stats are on <Link href={statsBase(params)}>Stats</Link>.
+          </p>
+        </section>
+      );
+    }
     if (!stats) return <NotFound />;
+    const responses = RESPONSES_ROUTES.has(routeName);
     return (
       <section className="stats-page" data-testid="stats-page">
         <h1>Stats</h1>
+        <StatsTabs base={statsBase(params)} active={responses ? 'responses' : 'stories'} />
         <p className="muted">
           {stats.startDay} – {stats.endDay}, days in UTC. A view is a story page opened in a browser; a read is 30 seconds of reading or reaching the end.
         </p>
         <Totals stats={stats} />
         <StatsChart days={stats.days} label={`Views and reads per day, ${stats.startDay} to ${stats.endDay}`} />
-        <StoriesTable stats={stats} storyHref={(postId) => `${statsBase(params)}/post/${postId}`} />
+        <StoriesTable stats={stats} storyHref={(postId) => `${statsBase(params)}/post/${postId}`} kind={responses ? 'responses' : 'stories'} />
         <DaysTable stats={stats} />
       </section>
     );

@@ -44,6 +44,31 @@ describe('a writer’s stats', () => {
     expect(page.text).toContain('<svg class="stats-chart"');
   });
 
+  it('/me/stats/responses lists the writer’s responses on the Responses tab, not their stories', async () => {
+    const responder = (await env.DB.prepare('SELECT creator_id AS id FROM posts WHERE id = ?').bind(POSTS.response).first<{ id: string }>())!.id;
+    const session = (await createSession(env.DB, responder)).token;
+    const page = await send('/me/stats/responses', { session });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="stats-responses"');
+    expect(page.text).toContain(`data-post-id="${POSTS.response}"`);
+    expect(page.text).not.toContain('data-testid="stats-stories"');
+    expect(page.text).toMatch(/href="\/me\/stats\/responses" aria-current="page"/);
+    // The stories tab lists no response.
+    const stories = await send('/me/stats', { session });
+    expect(stories.text).not.toContain(`data-post-id="${POSTS.response}"`);
+    // Another member: 404.
+    expect((await send(`/@${writer.username}/stats/responses`, { session: otherSession })).status).toBe(404);
+  });
+
+  it('/stats/series says series are not offered, with 404 and no stats', async () => {
+    for (const path of ['/me/stats/series', `/@${writer.username}/stats/series`]) {
+      const page = await send(path, { session: writerSession });
+      expect(page.status, path).toBe(404);
+      expect(page.text, path).toContain('data-testid="stats-series"');
+      expect(page.text, path).not.toContain('data-testid="stats-page"');
+    }
+  });
+
   it('/@{username}/stats and the story’s page answer the writer', async () => {
     expect((await send(`/@${writer.username}/stats`, { session: writerSession })).status).toBe(200);
     const story = await send(`/me/stats/post/${POSTS.open}`, { session: writerSession });

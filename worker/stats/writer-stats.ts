@@ -29,6 +29,9 @@ export interface StoryStats {
 }
 
 export interface WriterStats {
+  /** Whose stats (not in the schema: what the responses field reads). */
+  ownerId: string;
+  ownerKind: 'USER' | 'COLLECTION';
   username: string;
   name: string;
   /** Followers and newsletter subscribers now (the audience page). */
@@ -172,6 +175,8 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
   const reads = sum('reads');
   const storyRows = stories!.results as unknown as StoryStats[];
   return {
+    ownerId: writer.id,
+    ownerKind: writer.kind,
     username: writer.username,
     name: writer.name,
     followerCount: writer.followerCount,
@@ -191,4 +196,26 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
     },
     stories: storyRows,
   };
+}
+
+/**
+ * The writer's responses (stories that answer another), each with its views, reads, reading time
+ * and claps over the stats' window, the most viewed first (/stats/responses). A response without
+ * a title is named after the story it answers.
+ */
+export async function responseStats(db: D1Database, stats: Pick<WriterStats, 'ownerId' | 'ownerKind' | 'startDay' | 'endDay'>): Promise<StoryStats[]> {
+  const owner = stats.ownerKind === 'COLLECTION' ? 'p.collection_id = ?1' : 'p.creator_id = ?1';
+  const { results } = await db
+    .prepare(
+      `SELECT p.id AS postId,
+         COALESCE(NULLIF(p.title, ''), 'Response to ' || COALESCE(NULLIF((SELECT q.title FROM posts q WHERE q.id = p.in_response_to_post_id), ''), 'a story')) AS title,
+         COALESCE(SUM(s.views), 0) AS views, COALESCE(SUM(s.reads), 0) AS reads,
+         COALESCE(SUM(s.reading_seconds), 0) AS readingSeconds, p.clap_count AS claps
+       FROM posts p LEFT JOIN post_stats_daily s ON s.post_id = p.id AND s.day BETWEEN ?2 AND ?3
+       WHERE ${owner} AND p.status = 'PUBLISHED' AND p.deleted_at IS NULL AND p.in_response_to_post_id IS NOT NULL
+       GROUP BY p.id ORDER BY views DESC, p.latest_published_at DESC LIMIT 100`,
+    )
+    .bind(stats.ownerId, stats.startDay, stats.endDay)
+    .all<StoryStats>();
+  return results;
 }

@@ -2,7 +2,7 @@
 // writerStats is null for anyone but the writer, and the pages answer 404 then.
 import type { GraphQLContext } from '../context.ts';
 import type { SchemaModule } from './schema-module.ts';
-import { writerStats } from '../../stats/writer-stats.ts';
+import { responseStats, writerStats, type WriterStats } from '../../stats/writer-stats.ts';
 
 export const statsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -45,6 +45,8 @@ export const statsModule: SchemaModule = {
       days: [StatsDay!]!
       totals: StatsTotals!
       stories: [StoryStats!]!
+      "The writer's responses over the same days, the most viewed first (at most 100)."
+      responses: [StoryStats!]!
     }
     type Query {
       "The viewer's stats (username absent or theirs), or a publication's for its owners and editors (collectionSlug); null for anyone else. Default window: the last 30 days."
@@ -52,6 +54,9 @@ export const statsModule: SchemaModule = {
     }
   `,
   resolvers: {
+    WriterStats: {
+      responses: (stats: WriterStats, _args: unknown, ctx: GraphQLContext) => responseStats(ctx.db, stats),
+    },
     Query: {
       writerStats: (
         _root: unknown,
