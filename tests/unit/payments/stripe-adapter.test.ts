@@ -14,6 +14,7 @@ interface Recorded {
   method: string;
   path: string;
   authorization: string | undefined;
+  idempotencyKey?: string | undefined;
   form: URLSearchParams;
 }
 
@@ -61,6 +62,22 @@ function answer(request: Recorded): { status: number; body: unknown } {
   if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
   if (request.method === 'DELETE' && request.path.startsWith('/v1/subscriptions/sub_1')) return { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'canceled' } };
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
+  // Stripe Connect (docs/partner-program.md "Payout accounts").
+  if (request.method === 'POST' && request.path === '/v1/accounts') return { status: 200, body: { id: 'acct_1', object: 'account', payouts_enabled: false } };
+  if (request.method === 'POST' && request.path === '/v1/account_links') {
+    return { status: 200, body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/onboard', expires_at: 1_790_000_000 } };
+  }
+  if (request.method === 'GET' && request.path.startsWith('/v1/accounts/acct_ready')) return { status: 200, body: { id: 'acct_ready', object: 'account', payouts_enabled: true } };
+  if (request.method === 'GET' && request.path.startsWith('/v1/accounts/acct_1')) return { status: 200, body: { id: 'acct_1', object: 'account', payouts_enabled: false } };
+  if (request.method === 'POST' && request.path === '/v1/transfers') {
+    if (request.form.get('destination') === 'acct_1') {
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', code: 'insufficient_capabilities_for_transfer', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers' } },
+      };
+    }
+    return { status: 200, body: { id: 'tr_1', object: 'transfer', amount: Number(request.form.get('amount')), destination: request.form.get('destination') } };
+  }
   return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path})` } } };
 }
 
@@ -74,7 +91,13 @@ beforeAll(async () => {
   server = createServer(async (request, response) => {
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://stand-in');
-    const entry: Recorded = { method: request.method ?? '', path: url.pathname + url.search, authorization: request.headers.authorization, form: new URLSearchParams(body) };
+    const entry: Recorded = {
+      method: request.method ?? '',
+      path: url.pathname + url.search,
+      authorization: request.headers.authorization,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      form: new URLSearchParams(body),
+    };
     recorded.push(entry);
     const { status, body: out } = answer(entry);
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
@@ -218,5 +241,63 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     await expect(provider().verifyWebhook(payload, sign('whsec_standin', Math.floor(Date.now() / 1000) - 600))).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(provider().verifyWebhook(payload, null)).rejects.toBeInstanceOf(WebhookSignatureError);
     expect(recorded).toHaveLength(0);
+  });
+});
+
+describe('Stripe Connect through the adapter (payout accounts and transfers)', () => {
+  it('creates an Express account that asks for transfers, with our metadata', async () => {
+    const account = await provider().createConnectedAccount({ email: 'writer@vellum.test', country: 'US', metadata: { user_id: 'u1' } });
+    expect(account).toBe('acct_1');
+    const [request] = recorded;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/accounts', authorization: 'Bearer sk_test_standin' });
+    expect(request!.form.get('type')).toBe('express');
+    expect(request!.form.get('country')).toBe('US');
+    expect(request!.form.get('email')).toBe('writer@vellum.test');
+    expect(request!.form.get('capabilities[transfers][requested]')).toBe('true');
+    expect(request!.form.get('metadata[user_id]')).toBe('u1');
+  });
+
+  it('leaves the email out when the writer has none', async () => {
+    await provider().createConnectedAccount({ email: null, country: 'DE', metadata: {} });
+    expect(recorded[0]!.form.has('email')).toBe(false);
+  });
+
+  it('asks for the onboarding link with our return and refresh addresses', async () => {
+    const url = await provider().connectedAccountOnboardingUrl('acct_1', { returnUrl: 'http://localhost:8787/me/settings/payout/stripe/finish', refreshUrl: 'http://localhost:8787/partner-program/stripe/reconnect' });
+    expect(url).toBe('https://connect.stripe.com/setup/e/acct_1/onboard');
+    const form = recorded[0]!.form;
+    expect(recorded[0]!.path).toBe('/v1/account_links');
+    expect(form.get('account')).toBe('acct_1');
+    expect(form.get('type')).toBe('account_onboarding');
+    expect(form.get('return_url')).toBe('http://localhost:8787/me/settings/payout/stripe/finish');
+    expect(form.get('refresh_url')).toBe('http://localhost:8787/partner-program/stripe/reconnect');
+  });
+
+  it('reads whether an account can be paid', async () => {
+    expect(await provider().connectedAccountStatus('acct_ready')).toEqual({ accountRef: 'acct_ready', payoutsEnabled: true });
+    expect(await provider().connectedAccountStatus('acct_1')).toEqual({ accountRef: 'acct_1', payoutsEnabled: false });
+    expect(recorded.map((r) => r.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('transfers with the idempotency key, the amount in cents and the currency in lower case', async () => {
+    const request = { destinationAccountRef: 'acct_ready', amount: 412, currency: 'USD', description: 'Vellum Partner Program, 2026-10', idempotencyKey: 'partner-payout:u1:2026-10', metadata: { month: '2026-10' } };
+    expect(await provider().transfer(request)).toEqual({ transferRef: 'tr_1' });
+    const [sent] = recorded;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: 'partner-payout:u1:2026-10' });
+    expect(sent!.form.get('amount')).toBe('412');
+    expect(sent!.form.get('currency')).toBe('usd');
+    expect(sent!.form.get('destination')).toBe('acct_ready');
+    expect(sent!.form.get('metadata[month]')).toBe('2026-10');
+  });
+
+  it('a refused transfer rejects with Stripe’s own message (what the payout error shows), and a server error is retried with the same key', async () => {
+    await expect(
+      provider().transfer({ destinationAccountRef: 'acct_1', amount: 100, currency: 'USD', description: 'x', idempotencyKey: 'k-refused', metadata: {} }),
+    ).rejects.toThrow('Your destination account needs to have at least one of the following capabilities enabled: transfers');
+    recorded.length = 0;
+    failing = 1;
+    expect(await provider().transfer({ destinationAccountRef: 'acct_ready', amount: 100, currency: 'USD', description: 'x', idempotencyKey: 'k-retried', metadata: {} })).toEqual({ transferRef: 'tr_1' });
+    // The client's own retry of a 500 carries the same key, so Stripe pays once.
+    expect(recorded.map((r) => r.idempotencyKey)).toEqual(['k-retried', 'k-retried']);
   });
 });
