@@ -15,6 +15,7 @@ export const AccountSettings_settings = graphql(`
     customDomain
     customDomainState
     hasSubdomain
+    timeZone
     preferences {
       key
       label
@@ -274,5 +275,21 @@ export const CreateIntegrationToken = known(graphql(`
 export const RevokeIntegrationToken = known(graphql(`
   mutation RevokeIntegrationToken($id: ID!) {
     revokeIntegrationToken(id: $id)
+  }
+`));
+
+/** The zone a writer's stats days are cut in (the settings row and the stats page's offer). */
+export const SetTimeZoneMutation = known(graphql(`
+  mutation SetTimeZone($timeZone: String) {
+    setTimeZone(timeZone: $timeZone) {
+      __typename
+      ... on AccountSettings {
+        id
+        timeZone
+      }
+      ... on BadRequest {
+        message
+      }
+    }
   }
 `));

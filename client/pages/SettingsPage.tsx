@@ -21,6 +21,7 @@ import {
   type AccountSettingsValue,
 } from '../graphql/account.ts';
 import { Link } from '../app/navigation.tsx';
+import { SetTimeZoneMutation } from '../graphql/account.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -315,6 +316,7 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
           {settings.customDomain ? 'Manage custom domain' : 'Connect a domain'}
         </a>
       </Section>
+      <TimeZoneSection settings={settings} />
       <Section id="customizeMembershipPromotion" title="Customize membership promotion">
         <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories, with a link to your membership page.</p>
         <a className="button button-outline button-small" href={`/@${settings.username}/membership`} data-testid="settings-membership-page">
@@ -322,6 +324,42 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
         </a>
       </Section>
     </>
+  );
+}
+
+/** The zone a writer's stats days are cut in (docs/stats.md "Days in the writer's time zone"). */
+function TimeZoneSection({ settings }: { settings: AccountSettingsValue }) {
+  const [, setTimeZone] = useMutation(SetTimeZoneMutation);
+  const [zone, setZone] = useState(settings.timeZone ?? '');
+  const [zones, setZones] = useState<string[]>(() => (settings.timeZone ? [settings.timeZone] : []));
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // The list is the browser's own (Intl), so it is filled after hydration.
+  useEffect(() => {
+    const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    setZones((current) => [...new Set([...current, ...known])].sort());
+  }, []);
+  const save = async (value: string) => {
+    setZone(value);
+    const answer = (await setTimeZone({ timeZone: value || null })).data?.setTimeZone;
+    if (answer?.__typename === 'AccountSettings') setStatus({ text: `Your stats now show days in ${answer.timeZone ?? 'UTC'}.`, error: false });
+    else setStatus({ text: answer && 'message' in answer ? answer.message : 'Please try again.', error: true });
+  };
+  return (
+    <Section id="timeZone" title="Time zone">
+      <p className="muted">Your stats count each day from your midnight. Days already counted keep the zone they were counted in.</p>
+      <label className="settings-label" htmlFor="settings-time-zone">
+        Time zone
+      </label>
+      <select id="settings-time-zone" className="settings-input" value={zone} onChange={(e) => void save(e.target.value)}>
+        <option value="">UTC</option>
+        {zones.map((z) => (
+          <option key={z} value={z}>
+            {z}
+          </option>
+        ))}
+      </select>
+      <Status text={status?.text ?? null} error={status?.error} />
+    </Section>
   );
 }
 

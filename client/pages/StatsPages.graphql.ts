@@ -4,6 +4,7 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 export const StatsPageQuery = known(graphql(`
   query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID, $withResponses: Boolean = false) {
     writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug, newsletterId: $newsletterId) {
+      timeZone
       username
       name
       followerCount

@@ -6,6 +6,9 @@
 import { Link, useCurrentPage } from '../app/navigation.tsx';
 import type { PageDefinition } from './page-definition.ts';
 import { StatsPageQuery, type StatsPageData } from './StatsPages.graphql.ts';
+import { SetTimeZoneMutation } from '../graphql/account.ts';
+import { useEffect, useState } from 'react';
+import { useMutation } from 'urql';
 
 type Stats = NonNullable<StatsPageData['writerStats']>;
 type Day = Stats['days'][number];
@@ -162,6 +165,35 @@ const RESPONSES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsResponses', 'Sh
  */
 const SERIES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsSeries', 'ShowUserStatsSeries']);
 
+/**
+ * A writer whose zone is unknown sees UTC days, and an offer to use the browser's zone (stored
+ * with setTimeZone; the page reloads in it). Shown after hydration only: the server does not
+ * know the browser's zone.
+ */
+function UseMyTimeZone() {
+  const [zone, setZone] = useState<string | null>(null);
+  const [, setTimeZone] = useMutation(SetTimeZoneMutation);
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone && browserZone !== 'UTC' && browserZone !== 'Etc/UTC') setZone(browserZone);
+  }, []);
+  if (!zone) return null;
+  return (
+    <p className="stats-time-zone" data-testid="use-my-time-zone">
+      <button
+        type="button"
+        className="button button-outline button-small"
+        onClick={async () => {
+          const answer = (await setTimeZone({ timeZone: zone })).data?.setTimeZone;
+          if (answer?.__typename === 'AccountSettings') window.location.reload();
+        }}
+      >
+        Show days in {zone}
+      </button>
+    </p>
+  );
+}
+
 function StatsTabs({ base, active }: { base: string; active: 'stories' | 'responses' }) {
   return (
     <nav className="stats-tabs" aria-label="Stats of">
@@ -204,9 +236,10 @@ export const statsHomePage: PageDefinition<StatsPageData> = {
     return (
       <section className="stats-page" data-testid="stats-page">
         <h1>Stats</h1>
+        {stats.timeZone ? null : <UseMyTimeZone />}
         <StatsTabs base={statsBase(params)} active={responses ? 'responses' : 'stories'} />
         <p className="muted">
-          {stats.startDay} – {stats.endDay}, days in UTC. A view is a story page opened in a browser; a read is 30 seconds of reading or reaching the end.
+          {stats.startDay} – {stats.endDay}, days in {stats.timeZone ?? 'UTC'}. A view is a story page opened in a browser; a read is 30 seconds of reading or reaching the end.
         </p>
         <Totals stats={stats} />
         <StatsChart days={stats.days} label={`Views and reads per day, ${stats.startDay} to ${stats.endDay}`} />
@@ -231,7 +264,7 @@ export const statsPostPage: PageDefinition<StatsPageData> = {
         </p>
         <h1>{stats.post.title || 'Untitled story'}</h1>
         <p className="muted">
-          {stats.startDay} – {stats.endDay}, days in UTC.
+          {stats.startDay} – {stats.endDay}, days in {stats.timeZone ?? 'UTC'}.
         </p>
         <Totals stats={stats} />
         <StatsChart days={stats.days} label={`Views and reads per day of this story, ${stats.startDay} to ${stats.endDay}`} />
@@ -330,7 +363,7 @@ export const publicationStatsPage: PageDefinition<StatsPageData> = {
       <section className="stats-page" data-testid="stats-page">
         <h1>{stats.name} stats</h1>
         <p className="muted">
-          {stats.startDay} – {stats.endDay}, days in UTC.
+          {stats.startDay} – {stats.endDay}, days in {stats.timeZone ?? 'UTC'}.
         </p>
         <Totals stats={stats} />
         <StatsChart days={stats.days} label={`Views and reads per day of ${stats.name}, ${stats.startDay} to ${stats.endDay}`} />

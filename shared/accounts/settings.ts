@@ -21,6 +21,7 @@ export const SETTINGS_ANCHORS: Readonly<Record<string, SettingsTab>> = {
   managePublications: 'publishing',
   customDomain: 'publishing',
   customizeMembershipPromotion: 'publishing',
+  timeZone: 'publishing',
   notifications: 'notifications',
   membership: 'membership',
   manageSubscriptions: 'membership',

@@ -54,6 +54,8 @@ export const users = sqliteTable('users', {
   // Accounts (migrations/0014_accounts.sql): onboarding done; staff limited the account.
   onboardedAt: integer('onboarded_at'),
   limitedAt: integer('limited_at'),
+  /** IANA name; NULL is UTC (migrations/0037_user_time_zone.sql). */
+  timeZone: text('time_zone'),
   },
   // Who to follow walks writers from the most followed down (migrations/0007_writer_suggestions.sql).
   (t) => [index('users_by_follower_count').on(sql`${t.followerCount} DESC`, t.id)],

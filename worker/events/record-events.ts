@@ -7,6 +7,7 @@
 // lost) are left out, and the new ids are recorded in the same batch (docs/stats.md "Sent once").
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { utcDay, type ReadEvent } from './read-batch.ts';
+import { localDay } from '../../shared/time-zone.ts';
 
 export type RecordOutcome = { ok: true; recorded: number } | { ok: false; unknownPostId: string };
 
@@ -24,24 +25,31 @@ export async function recordEvents(db: D1Database, given: ReadEvent[], readerId:
   if (events.length === 0) return { ok: true, recorded: 0 };
   const postIds = [...new Set(events.flatMap((e) => (e.postId ? [e.postId] : [])))];
   const creators = new Map<string, string>();
+  /** Each story's writer's day now: a story's rollup is cut at its writer's midnight (docs/stats.md). */
+  const writerDays = new Map<string, string>();
   if (postIds.length > 0) {
     const { results } = await db
       .prepare(
-        `SELECT id, creator_id FROM posts WHERE id IN (SELECT value FROM json_each(?)) AND status = 'PUBLISHED' AND deleted_at IS NULL`,
+        `SELECT p.id, p.creator_id, u.time_zone FROM posts p JOIN users u ON u.id = p.creator_id
+         WHERE p.id IN (SELECT value FROM json_each(?)) AND p.status = 'PUBLISHED' AND p.deleted_at IS NULL`,
       )
       .bind(JSON.stringify(postIds))
-      .all<{ id: string; creator_id: string }>();
-    for (const row of results) creators.set(row.id, row.creator_id);
+      .all<{ id: string; creator_id: string; time_zone: string | null }>();
+    for (const row of results) {
+      creators.set(row.id, row.creator_id);
+      writerDays.set(row.id, localDay(now, row.time_zone));
+    }
     const unknown = postIds.find((id) => !creators.has(id));
     if (unknown) return { ok: false, unknownPostId: unknown };
   }
 
+  // Members' reading seconds stay on UTC days: the Partner Program's months are UTC months.
   const day = utcDay(now);
   const rollups = new Map<string, Rollup>();
   const memberSeconds = new Map<string, number>();
   for (const event of events) {
     if (!event.postId || creators.get(event.postId) === readerId) continue;
-    const rollup = rollups.get(event.postId) ?? { postId: event.postId, day, views: 0, reads: 0, seconds: 0 };
+    const rollup = rollups.get(event.postId) ?? { postId: event.postId, day: writerDays.get(event.postId) ?? day, views: 0, reads: 0, seconds: 0 };
     if (event.name === 'story.viewed') rollup.views += 1;
     else if (event.name === 'story.read') rollup.reads += 1;
     else if (event.name === 'story.readingTime') {

@@ -2,6 +2,7 @@
 // reading time, claps, followers and subscribers gained per UTC day, for all their stories or
 // one, from the daily rollups (never the raw events). Only the writer sees them: for anyone
 // else this answers null, which pages and endpoints turn into a 404.
+import { localDay, utcOffsetMs } from '../../shared/time-zone.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +33,8 @@ export interface WriterStats {
   /** Whose stats (not in the schema: what the responses field reads). */
   ownerId: string;
   ownerKind: 'USER' | 'COLLECTION';
+  /** The zone the days are in (null: UTC). */
+  timeZone: string | null;
   username: string;
   name: string;
   /** Followers and newsletter subscribers now (the audience page). */
@@ -62,19 +65,29 @@ export interface StatsRequest {
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function statsWindow(start: number | null | undefined, end: number | null | undefined, now: number): { startDay: string; endDay: string; dayList: string[] } {
+/** The window's days in `timeZone` (UTC when null): the writer's own calendar days. */
+export function statsWindow(
+  start: number | null | undefined,
+  end: number | null | undefined,
+  now: number,
+  timeZone: string | null = null,
+): { startDay: string; endDay: string; dayList: string[] } {
   const endMs = Number.isFinite(end) && end! > 0 ? Math.min(end!, now) : now;
   let startMs = Number.isFinite(start) && start! > 0 ? start! : endMs - (DEFAULT_STATS_DAYS - 1) * DAY_MS;
   if (startMs > endMs) startMs = endMs;
   if (endMs - startMs > (MAX_STATS_DAYS - 1) * DAY_MS) startMs = endMs - (MAX_STATS_DAYS - 1) * DAY_MS;
+  const lastDay = localDay(endMs, timeZone);
   const dayList: string[] = [];
-  for (let t = Date.parse(dayOf(startMs)); t <= endMs; t += DAY_MS) dayList.push(dayOf(t));
+  // Day strings step by whole days on the calendar (Date.parse of 'YYYY-MM-DD' is UTC midnight).
+  for (let t = Date.parse(localDay(startMs, timeZone)); dayOf(t) <= lastDay; t += DAY_MS) dayList.push(dayOf(t));
   return { startDay: dayList[0]!, endDay: dayList[dayList.length - 1]!, dayList };
 }
 
 /** Who the stats are of: a writer (their stories, USER follows, newsletter subscribers) or a publication. */
 interface Owner {
   id: string;
+  /** Whose calendar the days follow: the writer's zone; for a publication, the viewing editor's. */
+  timeZone: string | null;
   username: string;
   name: string;
   followerCount: number;
@@ -85,7 +98,8 @@ interface Owner {
 async function publicationOwner(db: D1Database, slug: string, viewerId: string): Promise<Owner | null> {
   const row = await db
     .prepare(
-      `SELECT c.id, c.slug AS username, c.name, c.follower_count AS followerCount, 0 AS subscriberCount FROM collections c
+      `SELECT c.id, c.slug AS username, c.name, c.follower_count AS followerCount, 0 AS subscriberCount,
+         (SELECT time_zone FROM users WHERE id = m.user_id) AS timeZone FROM collections c
        JOIN collection_members m ON m.collection_id = c.id AND m.user_id = ? AND m.role IN ('OWNER', 'EDITOR')
        WHERE c.slug = ? COLLATE NOCASE`,
     )
@@ -101,7 +115,7 @@ export async function writerStats(db: D1Database, request: StatsRequest): Promis
     return owner ? statsOf(db, owner, { ...request, postId: null }) : null;
   }
   const writer = await db
-    .prepare(`SELECT id, username, name, follower_count AS followerCount,
+    .prepare(`SELECT id, username, name, follower_count AS followerCount, time_zone AS timeZone,
       (SELECT COUNT(*) FROM newsletter_subscriptions WHERE writer_id = users.id) AS subscriberCount FROM users WHERE ${request.username ? 'username = ? COLLATE NOCASE' : 'id = ?'} AND deleted_at IS NULL`)
     .bind(request.username ?? request.newsletterId ?? request.viewerId)
     .first<Omit<Owner, 'kind'>>();
@@ -114,9 +128,12 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
     const owned = await db.prepare('SELECT 1 FROM posts WHERE id = ? AND creator_id = ? AND deleted_at IS NULL').bind(request.postId, writer.id).first();
     if (!owned) return null;
   }
-  const { startDay, endDay, dayList } = statsWindow(request.startTimeMs, request.endTimeMs, request.now);
-  const startMs = Date.parse(startDay);
-  const endMs = Date.parse(endDay) + DAY_MS;
+  const { startDay, endDay, dayList } = statsWindow(request.startTimeMs, request.endTimeMs, request.now, writer.timeZone);
+  // Claps, follows and subscriptions are grouped by the writer's day with their zone's offset now
+  // (a day across a daylight-saving change is an hour off at its edge; docs/stats.md).
+  const offset = utcOffsetMs(request.now, writer.timeZone);
+  const startMs = Date.parse(startDay) - offset;
+  const endMs = Date.parse(endDay) + DAY_MS - offset;
   const postFilter = request.postId ? 'p.id = ?2' : writer.kind === 'COLLECTION' ? 'p.collection_id = ?1' : 'p.creator_id = ?1';
   const postArg = request.postId ?? writer.id;
   const [rollups, claps, followers, subscribers, stories] = await db.batch<Record<string, number | string>>([
@@ -129,22 +146,22 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
       .bind(writer.id, postArg, startDay, endDay),
     db
       .prepare(
-        `SELECT date(c.updated_at / 1000, 'unixepoch') AS day, SUM(c.count) AS n FROM posts p JOIN claps c ON c.post_id = p.id
+        `SELECT date((c.updated_at + ?5) / 1000, 'unixepoch') AS day, SUM(c.count) AS n FROM posts p JOIN claps c ON c.post_id = p.id
          WHERE ${postFilter} AND c.updated_at >= ?3 AND c.updated_at < ?4 GROUP BY day`,
       )
-      .bind(writer.id, postArg, startMs, endMs),
+      .bind(writer.id, postArg, startMs, endMs, offset),
     db
       .prepare(
-        `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM follows
-         WHERE target_type = '${writer.kind}' AND target_id = ? AND created_at >= ? AND created_at < ? AND ? IS NULL GROUP BY day`,
+        `SELECT date((created_at + ?5) / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM follows
+         WHERE target_type = '${writer.kind}' AND target_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND ?4 IS NULL GROUP BY day`,
       )
-      .bind(writer.id, startMs, endMs, request.postId ?? null),
+      .bind(writer.id, startMs, endMs, request.postId ?? null, offset),
     db
       .prepare(
-        `SELECT date(created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM newsletter_subscriptions
-         WHERE writer_id = ? AND created_at >= ? AND created_at < ? AND ? IS NULL GROUP BY day`,
+        `SELECT date((created_at + ?5) / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM newsletter_subscriptions
+         WHERE writer_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND ?4 IS NULL GROUP BY day`,
       )
-      .bind(writer.id, startMs, endMs, request.postId ?? null),
+      .bind(writer.id, startMs, endMs, request.postId ?? null, offset),
     db
       .prepare(
         `SELECT p.id AS postId, p.title AS title, COALESCE(SUM(s.views), 0) AS views, COALESCE(SUM(s.reads), 0) AS reads,
@@ -177,6 +194,7 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
   return {
     ownerId: writer.id,
     ownerKind: writer.kind,
+    timeZone: writer.timeZone,
     username: writer.username,
     name: writer.name,
     followerCount: writer.followerCount,

@@ -12,6 +12,7 @@
 //   mutation DisconnectSignInProvider disconnectSignInProvider(provider) → AccountSettings | BadRequest
 //   mutation DeleteAccount           deleteAccount(username) → AccountDeleted | BadRequest
 import { GraphQLError } from 'graphql';
+import { canonicalTimeZone } from '../../../shared/time-zone.ts';
 import { SESSION_COOKIE } from '../../session/session-store.ts';
 import { revokeOtherSessions } from '../../session/session-store.ts';
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
@@ -75,6 +76,8 @@ const typeDefs = /* GraphQL */ `
     sessions: [AccountSession!]!
     publications: [ManagedPublication!]!
     connectedProviders: [ConnectedSignInProvider!]!
+    "IANA time zone the writer's stats days are cut in; null: UTC."
+    timeZone: String
   }
 
   "The account is gone; the browser goes to redirect (the goodbye page)."
@@ -89,6 +92,7 @@ const typeDefs = /* GraphQL */ `
   union SetPreferenceResult = Preference | BadRequest
   union DeleteAccountResult = AccountDeleted | BadRequest
   union DisconnectSignInProviderResult = AccountSettings | BadRequest
+  union SetTimeZoneResult = AccountSettings | BadRequest
 
   type Query {
     "The viewer's settings; null when logged out."
@@ -111,6 +115,8 @@ const typeDefs = /* GraphQL */ `
     disconnectSignInProvider(provider: String!): DisconnectSignInProviderResult!
     "DeleteAccount: confirmed by typing the username."
     deleteAccount(username: String!): DeleteAccountResult!
+    "SetTimeZone: an IANA name (e.g. America/Los_Angeles), or null for UTC: the days of the viewer's stats."
+    setTimeZone(timeZone: String): SetTimeZoneResult!
   }
 `;
 
@@ -141,6 +147,7 @@ interface UserSettingsRow {
   custom_domain: string | null;
   custom_domain_state: string;
   has_subdomain: number;
+  time_zone: string | null;
 }
 
 /** One read of the user row per settings object (fields share it). */
@@ -149,7 +156,7 @@ function rowOf(source: SettingsSource, ctx: GraphQLContext): Promise<UserSetting
   let row = rowCache.get(source);
   if (!row) {
     row = ctx.db
-      .prepare('SELECT id, name, username, bio, image_id, email, custom_domain, custom_domain_state, has_subdomain FROM users WHERE id = ?')
+      .prepare('SELECT id, name, username, bio, image_id, email, custom_domain, custom_domain_state, has_subdomain, time_zone FROM users WHERE id = ?')
       .bind(source.userId)
       .first<UserSettingsRow>();
     rowCache.set(source, row);
@@ -174,6 +181,7 @@ export const accountSettingsModule: SchemaModule = {
       email: field('email'),
       unverifiedEmail: (source: SettingsSource, _: unknown, ctx: GraphQLContext) => unverifiedEmailOf(ctx.db, source.userId),
       customDomain: field('custom_domain'),
+      timeZone: field('time_zone'),
       customDomainState: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => (await rowOf(source, ctx))?.custom_domain_state ?? 'NONE',
       hasSubdomain: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => (await rowOf(source, ctx))?.has_subdomain === 1,
       preferences: (source: SettingsSource, _: unknown, ctx: GraphQLContext) => preferencesOf(ctx.db, source.userId),
@@ -225,6 +233,13 @@ export const accountSettingsModule: SchemaModule = {
         const refused = await requestEmailChange(ctx.db, userId, args.email, ctx.now);
         return refused ?? sendVerificationEmail(authCall(ctx));
       },
+      setTimeZone: async (_: unknown, args: { timeZone?: string | null }, ctx: GraphQLContext) => {
+        const userId = requireUser(ctx);
+        const zone = args.timeZone == null ? null : canonicalTimeZone(args.timeZone);
+        if (args.timeZone != null && !zone) return { __typename: 'BadRequest', message: 'Choose a time zone from the list.', signUpErrorCode: null };
+        await ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').bind(zone, userId).run();
+        return settingsOf(ctx, userId);
+      },
       setPreference: async (_: unknown, args: { key: string; enabled: boolean }, ctx: GraphQLContext) => {
         const userId = requireUser(ctx);
         const value = await setPreference(ctx.db, userId, args.key, args.enabled, ctx.now);
@@ -257,6 +272,7 @@ export const accountSettingsModule: SchemaModule = {
     ChangeEmailResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     SetPreferenceResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     DisconnectSignInProviderResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
+    SetTimeZoneResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     DeleteAccountResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },
 };

@@ -35,6 +35,8 @@ export const statsModule: SchemaModule = {
       claps: Int!
     }
     type WriterStats {
+      "The IANA time zone the days are in (the writer's); null: UTC."
+      timeZone: String
       username: String!
       name: String!
       followerCount: Int!
