@@ -1,4 +1,4 @@
-// The home page's footer (spec 1 §7 client events): a signed-in reader's home sidebar ends with
+// The home page's footer (docs/product/1-product-screens-membership-header-search.md §7, client events): a signed-in reader's home sidebar ends with
 // the site's pages; clicking About opens /about and reports homepage.footer.aboutClicked through
 // the event queue (POST /_/batch).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
