@@ -48,7 +48,8 @@ it('checks a CSV, sends invitations with consent, and lists the invitee once the
   await page.getByLabel('Everyone on this list agreed to get my emails.').check();
   await send.click();
   await page.locator('[data-testid="import-done"]').waitFor();
-  expect(await page.locator('[data-testid="subscriber-count"]').innerText()).toContain('1 invited, not confirmed yet');
+  // The list reloads after the import answers.
+  await expect.poll(() => page.locator('[data-testid="subscriber-count"]').innerText(), { timeout: 10_000 }).toContain('1 invited, not confirmed yet');
 
   // The invitee confirms from the email, signed out.
   let mail = await mailTo(baseURL, invitee, "Subscribe to Grace Okafor's newsletter?");
