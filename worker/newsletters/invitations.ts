@@ -101,7 +101,7 @@ export async function invitationByKey(db: D1Database, key: string, now: number):
   return { id: row.id, email: row.email, name: row.name, newsletterId: row.newsletter_id, confirmedAt: row.confirmed_at };
 }
 
-/** A free username from the invitee's name or address ("rae_reader", "rae_reader_2", …). */
+/** A free username from the invitee's name or address ("rosa_park", else "rosa_park_4821" with a random number). */
 async function freeUsername(db: D1Database, invitation: OpenInvitation): Promise<string> {
   const base = (suggestUsername(invitation.name || invitation.email) || 'reader').slice(0, USERNAME_MAX_LENGTH - 5);
   const candidates = [base, ...Array.from({ length: 8 }, () => `${base}_${Math.floor(1000 + Math.random() * 9000)}`)];
