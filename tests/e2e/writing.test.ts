@@ -89,6 +89,8 @@ it('writes, saves and publishes a member-only story that readers find everywhere
   await linkInput.press('Enter');
   await expect.poll(() => page.locator('.editor-link-error').textContent()).toContain('Links must be web');
   await linkInput.fill('https://example.com/tides');
+  // Typing clears the refusal; Enter once the prompt shows the new address (a loaded machine can lag a frame behind).
+  await expect.poll(() => page.locator('.editor-link-error').count()).toBe(0);
   await linkInput.press('Enter');
   await editor(page).locator('a').waitFor();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
