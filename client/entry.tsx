@@ -97,5 +97,4 @@ if (!root) {
     </Provider>,
     { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
   );
-  document.documentElement.dataset.hydrated = 'true';
 }

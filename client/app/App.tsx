@@ -66,6 +66,12 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
 /** The whole application below the document body; the same tree renders on the server and hydrates in the browser. */
 export function App({ state, onRenderError }: { state: PreloadedState; onRenderError?: (error: Error) => void }) {
   const page = useCurrentPage();
+  // <html data-hydrated="true"> once hydration has committed: effects run after the commit, while
+  // hydrateRoot returns before React has attached a single handler. Browser tests and the
+  // foundation benchmark wait for it before they type or click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <AppStateProvider value={state}>
       <ViewerSessionProvider state={state}>

@@ -13,6 +13,9 @@ export function MembershipBannerSlot() {
   const { showToast } = useToast();
   useEffect(() => {
     setHydrated(true);
+    // Until the banners' chunk has rendered, a banner may still arrive over the page's end:
+    // <html data-membership-banner="loading"> says so (MembershipBanners marks it "ready").
+    document.documentElement.dataset.membershipBanner = 'loading';
     // A membership action that ended in a page load (cancel, reactivate, plan switch, new card).
     const toast = takeMembershipToast(window.location);
     if (toast) showToast({ message: MEMBERSHIP_TOASTS[toast] });

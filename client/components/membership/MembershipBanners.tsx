@@ -66,6 +66,9 @@ export function MembershipBanners() {
   const state = useAppState();
   const [dismissedNow, setDismissedNow] = useState<DismissibleBanner | null>(null);
   const [reactivating, setReactivating] = useState(false);
+  useEffect(() => {
+    document.documentElement.dataset.membershipBanner = 'ready';
+  }, []);
   const now = Date.now();
   const dismiss = (banner: DismissibleBanner) => () => {
     recordDismissal(banner, Date.now());

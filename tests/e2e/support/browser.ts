@@ -33,9 +33,14 @@ export function watchPage(page: Page) {
   return { consoleErrors, graphqlRequests };
 }
 
-/** Resolves once React has hydrated the page (the client marks <html data-hydrated>). */
+/**
+ * Resolves once React has hydrated the page (the client marks <html data-hydrated> after the
+ * commit) and the membership banner, drawn from a chunk of its own after hydration, has
+ * arrived or been ruled out: a banner pinned over the page's end would otherwise take a
+ * click meant for what lay under it a moment before.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  await page.waitForSelector('html[data-hydrated="true"]:not([data-membership-banner="loading"])', { timeout: 15_000 });
 }
 
 /**
