@@ -33,6 +33,8 @@ export default defineConfig({
     // The worker logs one structured line per request: shown for a failing test, where it helps,
     // and kept out of the output of the passing ones.
     silent: 'passed-only',
+    // The default report, then the browser tests that passed only on their retry, by name.
+    reporters: ['default', './tests/e2e/support/retried-tests-reporter.ts'],
     projects: [
       {
         test: {
@@ -81,6 +83,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One site, one browser at a time: tests share the server, not their data.
           fileParallelism: false,
+          // A failed browser test runs once more: on a loaded two-core machine a test can lose a
+          // race with the page (a banner arriving, a chunk loading) that is the test's, not the
+          // product's. One that fails twice fails the run; one that passed only on its retry is
+          // named at the end of the run (tests/README.md "Retries").
+          retry: 1,
         },
       },
     ],
