@@ -2,7 +2,7 @@
 // render-error page and the error report can be checked on a running site
 // (worker/pages/render-error-page.ts); for everyone else it is the 404 page.
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { Link } from '../app/navigation.tsx';
+import { PageNotFound } from '../components/PageNotFound.tsx';
 import type { PageDefinition } from './page-definition.ts';
 
 export const OhNoesPageQuery = known(graphql(`
@@ -23,14 +23,6 @@ export const ohNoesPage: PageDefinition<OhNoesPageData> = {
   title: (data, state) => (data?.ohNoesAllowed ? `Oh noes | ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: function OhNoes({ data }) {
     if (data.ohNoesAllowed) throw new OhNoesError('Oh noes! /_/oh-noes raised this error on purpose.');
-    return (
-      <div className="error-page">
-        <p className="error-page-kicker">PAGE NOT FOUND</p>
-        <h1 className="error-page-heading">Out of nothing, something.</h1>
-        <Link href="/" className="button button-outline">
-          Home
-        </Link>
-      </div>
-    );
+    return <PageNotFound />;
   },
 };

@@ -20,19 +20,12 @@ import {
   type PublicationNewsletterPageData,
 } from './PublicationNewsletterPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { PageNotFound } from '../components/PageNotFound.tsx';
 
 type Collection = NonNullable<PublicationNewsletterPageData['collection']>;
 type Newsletter = NonNullable<Collection['newsletter']>;
 
 const newsletterPath = (collection: Collection, newsletter: { slug: string }) => `/${collection.slug}/newsletters/${newsletter.slug}`;
-
-function NotFound() {
-  return (
-    <div className="editor-page">
-      <h1>Page not found</h1>
-    </div>
-  );
-}
 
 function SubscribeCard({ collection, newsletter, signedIn }: { collection: Collection; newsletter: Newsletter; signedIn: boolean }) {
   const { showToast } = useToast();
@@ -101,7 +94,7 @@ export const publicationNewsletterPage: PageDefinition<PublicationNewsletterPage
   title: (data, state) => (data?.collection?.newsletter ? `${data.collection.newsletter.name} – ${state.config.productName}` : `Not found – ${state.config.productName}`),
   Component: ({ data }) => {
     const newsletter = data.collection?.newsletter;
-    return data.collection && newsletter ? <SubscribeCard collection={data.collection} newsletter={newsletter} signedIn={data.viewer !== null} /> : <NotFound />;
+    return data.collection && newsletter ? <SubscribeCard collection={data.collection} newsletter={newsletter} signedIn={data.viewer !== null} /> : <PageNotFound />;
   },
 };
 
@@ -189,7 +182,7 @@ export const publicationNewsletterSettingsPage: PageDefinition<PublicationNewsle
   title: (data, state) => `Newsletter${data?.collection ? ` – ${data.collection.name}` : ''} – ${state.config.productName}`,
   Component: ({ data }) => {
     const collection = data.collection;
-    if (!collection?.viewerIsEditor) return <NotFound />;
+    if (!collection?.viewerIsEditor) return <PageNotFound />;
     const newsletter = collection.newsletter;
     if (!newsletter) return <NewNewsletterForm collection={collection} />;
     return (

@@ -29,6 +29,7 @@ import {
   type PublicationManageData,
 } from './PublicationSettingsPages.graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { PageNotFound } from '../components/PageNotFound.tsx';
 
 type Outcome = { __typename: string; message?: string } | null | undefined;
 type Status = { text: string; error: boolean } | null;
@@ -50,15 +51,6 @@ function StatusLine({ status }: { status: Status }) {
 
 const manageQuery = (params: Record<string, string>) => ({ query: PublicationManageQuery, variables: { slug: params.collectionSlug ?? '' } });
 const manageStatus = (data: PublicationManageData) => (data.collection?.viewerIsEditor ? 200 : 404);
-
-function NotFound() {
-  return (
-    <div className="error-page">
-      <p className="error-page-kicker">PAGE NOT FOUND</p>
-      <h1 className="error-page-heading">This page doesn't exist.</h1>
-    </div>
-  );
-}
 
 const SECTIONS = [
   { route: 'ShowCollectionEdit', label: 'Details' },
@@ -106,7 +98,7 @@ function managePage(title: string, Body: (props: { collection: ManagedPublicatio
     title: (data, state) => `${title}${data?.collection?.viewerIsEditor ? ` – ${data.collection.name}` : ''} – ${state.config.productName}`,
     Component: ({ data }) => {
       const collection = data.collection;
-      if (!collection?.viewerIsEditor) return <NotFound />;
+      if (!collection?.viewerIsEditor) return <PageNotFound />;
       return (
         <ManageFrame collection={collection} title={title}>
           <Body collection={collection} data={data} />
@@ -528,7 +520,7 @@ export const publicationSettingsPage: PageDefinition<PublicationManageData> = {
   Component: function PublicationSettings({ data }) {
     const route = useCurrentPage().resolved?.routeName ?? 'ShowCollectionSettings';
     const collection = data.collection;
-    if (!collection?.viewerIsEditor) return <NotFound />;
+    if (!collection?.viewerIsEditor) return <PageNotFound />;
     return (
       <ManageFrame collection={collection} title={SETTINGS_TITLES[route] ?? 'Settings'}>
         <SettingsSection collection={collection} data={data} />

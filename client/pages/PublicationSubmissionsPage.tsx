@@ -7,6 +7,7 @@ import { formatDate } from '../../shared/format.ts';
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { PageNotFound } from '../components/PageNotFound.tsx';
 
 export const PublicationSubmissionsPageQuery = known(graphql(`
   query PublicationSubmissionsPageQuery($slug: String!) {
@@ -110,13 +111,7 @@ export const publicationSubmissionsPage: PageDefinition<Data> = {
   title: (data, state) => `Submissions${data?.collection ? ` – ${data.collection.name}` : ''} – ${state.config.productName}`,
   Component: ({ data }) => {
     const collection = data.collection;
-    if (!collection?.viewerIsEditor) {
-      return (
-        <div className="editor-page">
-          <h1>Page not found</h1>
-        </div>
-      );
-    }
+    if (!collection?.viewerIsEditor) return <PageNotFound />;
     return (
       <div className="editor-page">
         <h1>{collection.name}: submissions</h1>
