@@ -61,6 +61,7 @@ export function createPartnerProgram(ctx: Context, seed: number, now: number): v
     storiesBy.set(story.row.creator_id, list);
   }
   const months = monthsBefore(now, MONTHS_OF_EARNINGS);
+  const firstOfThisMonth = Date.parse(`${monthOf(now)}-01T00:00:00Z`);
   for (const month of months) world.partner_earnings_months.push({ month, computed_at: Date.parse(`${month}-01T00:00:00Z`) + 32 * DAY });
 
   for (const person of enrolled) {
@@ -69,8 +70,18 @@ export function createPartnerProgram(ctx: Context, seed: number, now: number): v
     const status = person.row.partner_program_status!;
     // Enrolment dates chosen so the plan's state holds today: limit = enrolled + 30 days, forfeit = + 120.
     // A form under review or found invalid: enrolled weeks ago, the limit date just passed or ahead, so last month is withheld.
+    // Under review or invalid: enrolled before this month began, whatever today's date, so last
+    // month's earnings exist and are withheld (its start is still before the limit date).
     const enrolledAgo =
-      plan === 'forfeited' ? 150 * DAY : plan === 'stopped' ? 75 * DAY : plan === 'none' ? 10 * DAY : plan === 'approved' ? random.int(100, 500) * DAY : random.int(20, 45) * DAY;
+      plan === 'forfeited'
+        ? 150 * DAY
+        : plan === 'stopped'
+          ? 75 * DAY
+          : plan === 'none'
+            ? 10 * DAY
+            : plan === 'approved'
+              ? random.int(100, 500) * DAY
+              : Math.max(random.int(20, 45) * DAY, now - firstOfThisMonth + DAY);
     const enrolledAt = now - enrolledAgo;
     const limit = enrolledAt + 30 * DAY;
     const forfeit = enrolledAt + 120 * DAY;
@@ -129,11 +140,10 @@ export function createPartnerProgram(ctx: Context, seed: number, now: number): v
     }
     // Members' reading time this month, which the next run of the monthly job turns into earnings.
     if (members.length === 0) continue;
-    const firstOfMonth = Date.parse(`${monthOf(now)}-01T00:00:00Z`);
     const seen = new Set<string>();
     for (const postId of stories.slice(0, 3)) {
       for (let i = 0; i < 6; i++) {
-        const day = dayOf(Math.max(firstOfMonth, now - random.int(0, 20) * DAY));
+        const day = dayOf(Math.max(firstOfThisMonth, now - random.int(0, 20) * DAY));
         const member = random.pick(members);
         const key = `${day}|${member}|${postId}`;
         if (member === id || seen.has(key)) continue;
