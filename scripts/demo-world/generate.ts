@@ -23,6 +23,7 @@ import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
 import { createContentWriter, createResponses, createStories } from './stories.ts';
 import { TOPICS } from './vocabulary.ts';
 import { createStoryStats } from './story-stats.ts';
+import { createNewsletters } from './newsletters.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -68,6 +69,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       collection_designs: [], collection_nav_items: [], collection_feature_pages: [],
       partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
       partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
+      newsletter_subscriptions: [], publication_newsletters: [], publication_newsletter_subscriptions: [], newsletter_sends: [], newsletter_unsubscribes: [],
     },
     people: [],
     personById: new Map(),
@@ -98,6 +100,9 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createPartnerProgram(ctx, seed, now + shift);
   // After the shift: whole days back from the world's present (story-stats.ts).
   createStoryStats(ctx.world, Object.values(ctx.demo).map((person) => person!.row.id), seed, Math.round(options.now ?? DEFAULT_NOW));
+  // After the shift too: dated back from the world's present (newsletters.ts).
+  const demoIds = new Set(Object.values(ctx.demo).map((person) => person!.row.id));
+  createNewsletters(ctx.world, ctx.demo.writer!.row.id, demoIds, seed, Math.round(options.now ?? DEFAULT_NOW));
   return ctx.world;
 }
 

@@ -5,6 +5,9 @@
 import type {
   DevpayConnectedAccountRow, MemberReadingTimeRow, PartnerEarningRow, PartnerEarningsMonthRow, PartnerEnrollmentRow, PartnerPayoutRow, PayoutAccountRow, TaxDocumentRow,
 } from './partner-program.ts';
+import type {
+  NewsletterSendRow, NewsletterSubscriptionRow, NewsletterUnsubscribeRow, PublicationNewsletterRow, PublicationNewsletterSubscriptionRow,
+} from './newsletters.ts';
 
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
@@ -285,6 +288,12 @@ export type World = {
   partner_payouts: PartnerPayoutRow[];
   partner_earnings_months: PartnerEarningsMonthRow[];
   member_reading_time_daily: MemberReadingTimeRow[];
+  // Newsletters (scripts/demo-world/newsletters.ts).
+  newsletter_subscriptions: NewsletterSubscriptionRow[];
+  publication_newsletters: PublicationNewsletterRow[];
+  publication_newsletter_subscriptions: PublicationNewsletterSubscriptionRow[];
+  newsletter_sends: NewsletterSendRow[];
+  newsletter_unsubscribes: NewsletterUnsubscribeRow[];
 };
 
 export type TableName = keyof World;
@@ -321,6 +330,11 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'partner_payouts',
   'partner_earnings_months',
   'member_reading_time_daily',
+  'newsletter_subscriptions',
+  'publication_newsletters',
+  'publication_newsletter_subscriptions',
+  'newsletter_sends',
+  'newsletter_unsubscribes',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -379,4 +393,9 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   partner_payouts: ['idempotency_key', 'user_id', 'month', 'amount', 'currency', 'state', 'transfer_ref', 'error', 'created_at', 'paid_at'],
   partner_earnings_months: ['month', 'computed_at'],
   member_reading_time_daily: ['day', 'member_id', 'post_id', 'seconds'],
+  newsletter_subscriptions: ['subscriber_id', 'writer_id', 'created_at'],
+  publication_newsletters: ['id', 'collection_id', 'slug', 'name', 'description', 'created_by', 'created_at'],
+  publication_newsletter_subscriptions: ['newsletter_id', 'subscriber_id', 'created_at'],
+  newsletter_sends: ['post_id', 'sent_at', 'recipient_count'],
+  newsletter_unsubscribes: ['user_id', 'newsletter_id', 'created_at'],
 };

@@ -8,6 +8,9 @@ import {
   worldToStatements, type World,
 } from '../../scripts/demo-world/index.ts';
 import { MAX_STATEMENT_BYTES, utf8Length } from '../../scripts/demo-world/sql.ts';
+import {
+  DEMO_NEWSLETTER_PUBLICATION, DEMO_PUBLICATION_LEAVERS, DEMO_PUBLICATION_SUBSCRIBERS, DEMO_WRITER_SUBSCRIBERS,
+} from '../../scripts/demo-world/newsletters.ts';
 
 // Every migration in order: the demo world fills tables of several (memberships' billing rows are in 0011).
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
@@ -434,6 +437,56 @@ describe('notifications', () => {
       expect(n.actor_id).not.toBe(n.user_id);
       if (n.read_at !== null) expect(n.read_at).toBeGreaterThanOrEqual(n.created_at);
     }
+  });
+});
+
+describe('partner earnings on any day (scripts/demo-world/partner-program.ts)', () => {
+  // A world seeded on any day keeps its earnings states: a month paid (EARNED) and a month held
+  // back for tax forms under review (WITHHELD) — the README's demo table promises both.
+  it.each(['2026-12-01', '2026-12-15', '2026-12-28', '2027-01-31'])('seeded on %s, there are earned and withheld months', (day) => {
+    const seeded = generateWorld({ stories: 120, now: Date.parse(`${day}T12:00:00Z`) });
+    const states = new Set(seeded.partner_earnings.map((e) => e.state));
+    expect(states.has('EARNED')).toBe(true);
+    expect(states.has('WITHHELD')).toBe(true);
+  });
+});
+
+describe('newsletters (scripts/demo-world/newsletters.ts)', () => {
+  it("gives the demo writer's newsletter generated readers, never a named demo account", () => {
+    const ada = userByEmail('writer@vellum.test');
+    const named = new Set(DEMO_ACCOUNTS.map((a) => userByEmail(a.email).id));
+    const subscribers = world.newsletter_subscriptions.filter((s) => s.writer_id === ada.id);
+    expect(subscribers).toHaveLength(DEMO_WRITER_SUBSCRIBERS);
+    expect(subscribers.some((s) => named.has(s.subscriber_id))).toBe(false);
+    expect(subscribers.every((s) => s.created_at <= NOW)).toBe(true);
+    // Some joined within the audience page's 30 days, some long before.
+    expect(subscribers.some((s) => s.created_at > NOW - 30 * 86_400_000)).toBe(true);
+    expect(subscribers.some((s) => s.created_at < NOW - 90 * 86_400_000)).toBe(true);
+  });
+
+  it("gives Signal & Noise a newsletter with subscribers, readers who left, and the stories it sent", () => {
+    const publication = world.collections.find((c) => c.slug === DEMO_NEWSLETTER_PUBLICATION)!;
+    const [newsletter, ...others] = world.publication_newsletters;
+    expect(others).toEqual([]);
+    expect(newsletter).toMatchObject({ collection_id: publication.id, slug: 'signal-and-noise-weekly' });
+    const subscribers = new Set(world.publication_newsletter_subscriptions.map((s) => s.subscriber_id));
+    expect(subscribers.size).toBe(DEMO_PUBLICATION_SUBSCRIBERS);
+    expect(world.publication_newsletter_subscriptions.every((s) => s.created_at > newsletter!.created_at)).toBe(true);
+    expect(world.newsletter_unsubscribes).toHaveLength(DEMO_PUBLICATION_LEAVERS);
+    expect(world.newsletter_unsubscribes.some((u) => subscribers.has(u.user_id))).toBe(false);
+    expect(world.newsletter_sends.length).toBeGreaterThan(0);
+    for (const send of world.newsletter_sends) {
+      const story = world.posts.find((p) => p.id === send.post_id)!;
+      expect(story.collection_id).toBe(publication.id);
+      expect(send.sent_at).toBe(story.first_published_at);
+      expect(send.sent_at).toBeGreaterThan(newsletter!.created_at);
+      expect(send.recipient_count).toBeLessThanOrEqual(DEMO_PUBLICATION_SUBSCRIBERS + DEMO_WRITER_SUBSCRIBERS);
+    }
+  });
+
+  it('newsletter ids never collide with user ids (an unsubscribe names either)', () => {
+    const users = new Set(world.users.map((u) => u.id));
+    expect(world.publication_newsletters.some((n) => users.has(n.id))).toBe(false);
   });
 });
 
