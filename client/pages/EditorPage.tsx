@@ -180,6 +180,11 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
   return (
     <div className="editor-page">
       <div className="editor-bar">
+        {/* The editor's page has no site header (basic layout): the wordmark is the way back. A full
+            navigation, so leaving with unsaved text asks first (the beforeunload below). */}
+        <a href={buildLink('ShowHome', {}, ctx)} className="wordmark editor-wordmark" aria-label={`${productName} home`}>
+          {productName}
+        </a>
         <span className="editor-status muted" role="status" aria-live="polite" data-testid="save-status">
           {statusText(state, opened.isPublished)}
         </span>
