@@ -10,8 +10,10 @@ export const NewStoryPageQuery = known(graphql(`
       username
       name
       canMakeStoriesMemberOnly
+      newsletterSubscriberCount
       writablePublications {
         canPublish
+        newsletterSubscriberCount
         collection {
           id
           name
@@ -30,8 +32,10 @@ export const EditStoryPageQuery = known(graphql(`
       username
       name
       canMakeStoriesMemberOnly
+      newsletterSubscriberCount
       writablePublications {
         canPublish
+        newsletterSubscriberCount
         collection {
           id
           name

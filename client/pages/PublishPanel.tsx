@@ -22,6 +22,19 @@ export interface PublishDefaults {
 export const NO_DEFAULTS: PublishDefaults = { tags: [], memberOnly: false, unlisted: false, collectionId: null };
 
 type Viewer = NonNullable<NewStoryPageData['viewer']>;
+type WritablePublication = NonNullable<Viewer['writablePublications']>[number];
+
+const subscribers = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'subscriber' : 'subscribers'}`;
+
+/**
+ * Who "Send to subscribers" reaches: the writer's newsletter, and the chosen publication's when
+ * an editor publishes there (a reader of both gets the story once: worker/newsletters/send-story.ts).
+ */
+export function sendToWhom(own: number, publication: Pick<WritablePublication, 'newsletterSubscriberCount' | 'collection'> | null): string {
+  const theirs = publication?.newsletterSubscriberCount;
+  if (theirs == null) return `email this story to your newsletter's ${subscribers(own)}`;
+  return `email this story to your newsletter's ${subscribers(own)} and ${publication!.collection.name}'s ${subscribers(theirs)} (once to a reader of both)`;
+}
 
 interface Props {
   viewer: Viewer;
@@ -145,7 +158,7 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
           {isResponse ? null : (
             <label className="publish-check">
               <input type="checkbox" checked={sendToSubscribers && !unlisted} onChange={(event) => setSendToSubscribers(event.target.checked)} disabled={unlisted} />
-              Send to subscribers: email this story to your newsletter's subscribers when it is first published
+              Send to subscribers: {sendToWhom(viewer.newsletterSubscriberCount ?? 0, chosen?.canPublish ? chosen : null)} when it is first published
             </label>
           )}
           {error ? (

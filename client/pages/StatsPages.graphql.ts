@@ -54,3 +54,34 @@ export const StatsPageQuery = known(graphql(`
 `));
 
 export type StatsPageData = ResultOf<typeof StatsPageQuery>;
+
+/** A publication newsletter's stats (worker/newsletters/digest-stats.ts): editors only. */
+export const PublicationDigestStatsQuery = known(graphql(`
+  query PublicationDigestStatsQuery($slug: String!) {
+    collection(slug: $slug) {
+      id
+      name
+      slug
+      viewerIsEditor
+      newsletter {
+        id
+        name
+        slug
+        digestStats {
+          days
+          subscriberCount
+          subscribersGained
+          unsubscribed
+          sends {
+            postId
+            title
+            sentAt
+            recipientCount
+          }
+        }
+      }
+    }
+  }
+`));
+
+export type PublicationDigestStatsData = ResultOf<typeof PublicationDigestStatsQuery>;

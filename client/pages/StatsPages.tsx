@@ -5,7 +5,9 @@
 // writer sees them; anyone else gets the 404 page. No banner is drawn here (shared/routing/stats-pages.ts).
 import { Link, useCurrentPage } from '../app/navigation.tsx';
 import type { PageDefinition } from './page-definition.ts';
-import { StatsPageQuery, type StatsPageData } from './StatsPages.graphql.ts';
+import { PageNotFound } from '../components/PageNotFound.tsx';
+import { PublicationDigestStatsQuery, StatsPageQuery, type PublicationDigestStatsData, type StatsPageData } from './StatsPages.graphql.ts';
+import { formatDate } from '../../shared/format.ts';
 import { SetTimeZoneMutation } from '../graphql/account.ts';
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
@@ -17,18 +19,6 @@ const number = new Intl.NumberFormat('en-US');
 
 export function formatMinutes(seconds: number): string {
   return `${number.format(Math.round(seconds / 60))} min`;
-}
-
-function NotFound() {
-  return (
-    <div className="error-page">
-      <p className="error-page-kicker">PAGE NOT FOUND</p>
-      <h1 className="error-page-heading">Out of nothing, something.</h1>
-      <Link href="/" className="button button-outline">
-        Home
-      </Link>
-    </div>
-  );
 }
 
 /** Views (bars) and reads (darker bars) per day, drawn at build time of the HTML: no script needed. */
@@ -231,7 +221,7 @@ export const statsHomePage: PageDefinition<StatsPageData> = {
         </section>
       );
     }
-    if (!stats) return <NotFound />;
+    if (!stats) return <PageNotFound />;
     const responses = RESPONSES_ROUTES.has(routeName);
     return (
       <section className="stats-page" data-testid="stats-page">
@@ -256,7 +246,7 @@ export const statsPostPage: PageDefinition<StatsPageData> = {
   title: (data, state) => (data?.writerStats?.post ? `Stats: ${data.writerStats.post.title} – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data, params }) => {
     const stats = data.writerStats;
-    if (!stats?.post) return <NotFound />;
+    if (!stats?.post) return <PageNotFound />;
     return (
       <section className="stats-page" data-testid="stats-page">
         <p>
@@ -312,7 +302,7 @@ export const audiencePage: PageDefinition<StatsPageData> = {
   title: (data, state) => (data?.writerStats ? `Audience stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data }) => {
     const stats = data.writerStats;
-    if (!stats) return <NotFound />;
+    if (!stats) return <PageNotFound />;
     return (
       <section className="stats-page" data-testid="stats-page">
         <h1>Audience</h1>
@@ -358,10 +348,11 @@ export const publicationStatsPage: PageDefinition<StatsPageData> = {
   title: (data, state) => (data?.writerStats ? `${data.writerStats.name} stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data }) => {
     const stats = data.writerStats;
-    if (!stats) return <NotFound />;
+    if (!stats) return <PageNotFound />;
     return (
       <section className="stats-page" data-testid="stats-page">
         <h1>{stats.name} stats</h1>
+        <PublicationStatsTabs slug={stats.username} current="stories" />
         <p className="muted">
           {stats.startDay} – {stats.endDay}, days in {stats.timeZone ?? 'UTC'}.
         </p>
@@ -369,6 +360,102 @@ export const publicationStatsPage: PageDefinition<StatsPageData> = {
         <StatsChart days={stats.days} label={`Views and reads per day of ${stats.name}, ${stats.startDay} to ${stats.endDay}`} />
         <StoriesTable stats={stats} storyHref={(postId) => `/p/${postId}`} />
         <DaysTable stats={stats} />
+      </section>
+    );
+  },
+};
+
+/** The publication's two stats pages: its stories, and its newsletter. */
+function PublicationStatsTabs({ slug, current }: { slug: string; current: 'stories' | 'newsletter' }) {
+  const tabs = [
+    { key: 'stories', label: 'Stories', href: `/${slug}/stats` },
+    { key: 'newsletter', label: 'Newsletter', href: `/${slug}/stats/publication-digests` },
+  ] as const;
+  return (
+    <nav className="customize-tabs" aria-label="Publication stats">
+      {tabs.map((tab) => (
+        <Link key={tab.key} href={tab.href} className={`customize-tab${tab.key === current ? ' is-active' : ''}`} aria-current={tab.key === current ? 'page' : undefined}>
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Page publication-digest-stats at /{collectionSlug}/stats/publication-digests: the publication
+ * newsletter's subscribers, who joined and left lately, and each story it emailed with its
+ * recipients (worker/newsletters/digest-stats.ts). Owners and editors only; 404 otherwise.
+ */
+export const publicationDigestStatsPage: PageDefinition<PublicationDigestStatsData> = {
+  query: (params) => ({ query: PublicationDigestStatsQuery, variables: { slug: params.collectionSlug ?? '-' } }),
+  status: (data) => (data.collection?.viewerIsEditor ? 200 : 404),
+  title: (data, state) =>
+    data?.collection?.viewerIsEditor ? `${data.collection.name} newsletter stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`,
+  Component: ({ data }) => {
+    const collection = data.collection;
+    if (!collection?.viewerIsEditor) return <PageNotFound />;
+    const newsletter = collection.newsletter;
+    const stats = newsletter?.digestStats;
+    return (
+      <section className="stats-page" data-testid="digest-stats-page">
+        <h1>{collection.name} stats</h1>
+        <PublicationStatsTabs slug={collection.slug} current="newsletter" />
+        {!newsletter || !stats ? (
+          <p data-testid="no-newsletter">
+            {collection.name} has no newsletter yet. <Link href={`/${collection.slug}/new-newsletter`}>Start one</Link> and the stories you send to
+            its subscribers are counted here.
+          </p>
+        ) : (
+          <>
+            <p className="muted">
+              <Link href={`/${collection.slug}/newsletters/${newsletter.slug}`}>{newsletter.name}</Link>
+            </p>
+            <dl className="stats-totals">
+              <div className="stats-total">
+                <dt className="muted">Subscribers</dt>
+                <dd data-stat="subscribers">{number.format(stats.subscriberCount)}</dd>
+              </div>
+              <div className="stats-total">
+                <dt className="muted">Joined, last {stats.days} days</dt>
+                <dd data-stat="joined">{number.format(stats.subscribersGained)}</dd>
+              </div>
+              <div className="stats-total">
+                <dt className="muted">Left, last {stats.days} days</dt>
+                <dd data-stat="left">{number.format(stats.unsubscribed)}</dd>
+              </div>
+              <div className="stats-total">
+                <dt className="muted">Stories sent</dt>
+                <dd data-stat="sent">{number.format(stats.sends.length)}</dd>
+              </div>
+            </dl>
+            {stats.sends.length === 0 ? (
+              <p className="muted">No story has been sent yet: choose "Send to subscribers" when you publish one in {collection.name}.</p>
+            ) : (
+              <table className="stats-table" data-testid="digest-sends">
+                <caption>Stories sent to subscribers, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Story</th>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Recipients</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.sends.map((send) => (
+                    <tr key={send.postId}>
+                      <th scope="row">
+                        <Link href={`/p/${send.postId}`}>{send.title || 'Untitled story'}</Link>
+                      </th>
+                      <td>{formatDate(send.sentAt)}</td>
+                      <td>{number.format(send.recipientCount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
       </section>
     );
   },

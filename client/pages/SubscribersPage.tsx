@@ -3,6 +3,7 @@
 // subscribers — who, since when, imported or not, the invitations still waiting, the CSV
 // export — and the import: choose a CSV file, see what it would do line by line, say everyone
 // agreed, send the invitations. Nobody is subscribed by an import until they confirm.
+// Also newsletter-export (/export/newsletters/{newsletterV3Id}): one newsletter's CSV export.
 import { useState, type FormEvent } from 'react';
 import { useClient } from 'urql';
 import { formatDate } from '../../shared/format.ts';
@@ -14,8 +15,12 @@ import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
+import { PageNotFound } from '../components/PageNotFound.tsx';
 
 const SUBSCRIBERS_PAGE_SIZE = 25;
+
+/** The CSV of a newsletter's subscribers (worker/newsletters/subscriber-export.ts). */
+const csvExportHref = (username: string, newsletterId: string) => `/@${username}/newsletters/${encodeURIComponent(newsletterId)}/subscribers/csv-export`;
 
 const SubscribersPageQuery = known(graphql(`
   query SubscribersPageQuery($newsletterId: ID, $paging: PagingOptions) {
@@ -234,7 +239,7 @@ function Subscribers({ data }: { data: SubscribersPageData }) {
     setPending(connection?.pendingInvitations ?? 0);
   };
   if (!current) return <p className="muted">This newsletter does not exist, or you don't run it.</p>;
-  const exportHref = `/@${data.viewer!.username}/newsletters/${encodeURIComponent(current.newsletter.id)}/subscribers/csv-export`;
+  const exportHref = csvExportHref(data.viewer!.username, current.newsletter.id);
   return (
     <div className="subscribers-page">
       <h1 className="library-title">Subscribers</h1>
@@ -268,4 +273,42 @@ export const subscribersPage: PageDefinition<SubscribersPageData> = {
   query: () => ({ query: SubscribersPageQuery, variables: { newsletterId: null, paging: { limit: SUBSCRIBERS_PAGE_SIZE } } }),
   title: (_data, state) => `Subscribers – ${state.config.productName}`,
   Component: ({ data }) => (data.viewer ? <Subscribers data={data} /> : <SignedOutNotice what="your subscribers" />),
+};
+
+/**
+ * Page newsletter-export (/export/newsletters/{newsletterV3Id}): what the export of one newsletter
+ * the viewer runs holds, and the file. A newsletter the viewer does not run is the 404 page
+ * (its existence is not told to strangers, as for the file itself).
+ */
+export const newsletterExportPage: PageDefinition<SubscribersPageData> = {
+  query: (params) => ({ query: SubscribersPageQuery, variables: { newsletterId: params.newsletterV3Id ?? '', paging: { limit: 1 } } }),
+  status: (data) => (data.viewer && !data.newsletterSubscribers ? 404 : 200),
+  title: (data, state) =>
+    data?.newsletterSubscribers ? `Export subscribers – ${data.newsletterSubscribers.newsletter.name} – ${state.config.productName}` : `Page not found | ${state.config.productName}`,
+  Component: ({ data }) => {
+    if (!data.viewer) return <SignedOutNotice what="your subscribers" />;
+    const connection = data.newsletterSubscribers;
+    if (!connection) return <PageNotFound />;
+    const { newsletter, total } = connection;
+    return (
+      <div className="subscribers-page">
+        <h1 className="library-title">Export subscribers</h1>
+        <p data-testid="export-count">
+          <strong>{total.toLocaleString('en-US')}</strong> {total === 1 ? 'subscriber' : 'subscribers'} of {newsletter.name}.
+        </p>
+        <p className="muted">
+          One line per subscriber: email, name, username and when they subscribed (UTC). The file holds readers' email
+          addresses: keep it private.
+        </p>
+        <p>
+          <a className="button button-dark" href={csvExportHref(data.viewer.username, newsletter.id)} download data-testid="export-download">
+            Download CSV
+          </a>
+        </p>
+        <p>
+          <Link href="/me/subscribers/import">Subscribers and import</Link>
+        </p>
+      </div>
+    );
+  },
 };

@@ -19,10 +19,12 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'stats-homepage': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.statsHomePage) },
   'stats-post': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.statsPostPage) },
   'publication-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.publicationStatsPage) },
+  'publication-digest-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.publicationDigestStatsPage) },
   'subscription-stats': { chunk: 'StatsPages', load: () => import('./StatsPages.tsx').then((m) => m.audiencePage) },
   // Writers' newsletters (issue 12 item 8; docs/newsletters.md).
   'writer-subscription-promotion': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.writerSubscribePage) },
   'import-mailing-list': { chunk: 'SubscribersPage', load: () => import('./SubscribersPage.tsx').then((m) => m.subscribersPage) },
+  'newsletter-export': { chunk: 'SubscribersPage', load: () => import('./SubscribersPage.tsx').then((m) => m.newsletterExportPage) },
   'email-settings': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.emailSettingsPage) },
   'global-unsubscribe-newsletters': { chunk: 'NewsletterPages', load: () => import('./NewsletterPages.tsx').then((m) => m.unsubscribeAllNewslettersPage) },
   // Publication newsletters (issue 12; docs/newsletters.md "Publication newsletters").

@@ -171,7 +171,7 @@ const INVENTED_PAGES = {
   'publication-edit': 'top-nav',
   'publication-feature-editor': 'top-nav',
   'publication-stories': 'top-nav',
-  'newsletter-export': 'basic',
+  'newsletter-export': 'top-nav',
   'admin-user': 'basic',
   'oh-noes': 'basic', // deliberately throws, to check the error page and reporting
 } as const satisfies Record<string, Layout>;

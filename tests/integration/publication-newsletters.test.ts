@@ -269,3 +269,99 @@ describe('the signed email-settings link', () => {
     expect(await subscribed(USERS.reader)).toBe(false);
   });
 });
+
+describe('the newsletter’s stats (/{collectionSlug}/stats/publication-digests)', () => {
+  const DIGEST = `query($slug: String!) { collection(slug: $slug) { newsletter { digestStats { days subscriberCount subscribersGained unsubscribed sends { postId title sentAt recipientCount } } } } }`;
+  const pageAs = async (path: string, userId?: string) => {
+    const headers: Record<string, string> = {};
+    if (userId) headers.cookie = `sid=${(await createSession(testDb, userId)).token}`;
+    const response = await workerFetch(`http://localhost:8787${path}`, { headers });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it('counts subscribers, who joined and left, and each story sent with its recipients, for editors only', async () => {
+    const stats = (await writer.gql(DIGEST, { slug: 'the-quill' })).data!.collection.newsletter.digestStats;
+    const subscribers = (await testDb.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletterId).first<{ n: number }>())!.n;
+    // The reader left twice (the one-click link, then the email-settings page); the member stays.
+    expect(stats).toMatchObject({ days: 30, subscriberCount: subscribers, unsubscribed: 1 });
+    expect(stats.subscriberCount).toBeGreaterThanOrEqual(1);
+    expect(stats.subscribersGained).toBe(stats.subscriberCount);
+    // Only the publication's emailed story: not the one published without sending, nor the personal note.
+    expect(stats.sends.map((s: { title: string }) => s.title)).toEqual(['From the Quill desk']);
+    const sent = (await testDb.prepare('SELECT recipient_count AS n FROM newsletter_sends WHERE post_id = ?').bind(stats.sends[0].postId).first<{ n: number }>())!.n;
+    expect(stats.sends[0].recipientCount).toBe(sent);
+    expect(sent).toBeGreaterThanOrEqual(2); // the reader (the publication's) and the member (the writer's, once)
+    expect((await reader.gql(DIGEST, { slug: 'the-quill' })).data!.collection.newsletter.digestStats).toBeNull();
+    expect((await loggedOut.gql(DIGEST, { slug: 'the-quill' })).data!.collection.newsletter.digestStats).toBeNull();
+  });
+
+  it("the publication's story stats count its newsletter's subscribers, not its writers'", async () => {
+    const STATS = `query { writerStats(collectionSlug: "the-quill") { subscriberCount totals { subscribersGained } } }`;
+    const stats = (await writer.gql(STATS)).data!.writerStats;
+    const subscribers = (await testDb.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletterId).first<{ n: number }>())!.n;
+    expect(subscribers).toBeGreaterThan(0);
+    expect(stats).toEqual({ subscriberCount: subscribers, totals: { subscribersGained: subscribers } });
+  });
+
+  it('is the editors’ page; everyone else gets the 404 page', async () => {
+    const owner = await pageAs('/the-quill/stats/publication-digests', USERS.writer);
+    expect(owner.status).toBe(200);
+    expect(owner.html).toContain('data-testid="digest-sends"');
+    expect(owner.html).toContain('From the Quill desk');
+    expect(owner.html).not.toContain('A personal note');
+    expect(owner.html).toContain('href="/the-quill/stats"');
+    expect((await pageAs('/the-quill/stats/publication-digests', USERS.reader)).status).toBe(404);
+    expect((await pageAs('/the-quill/stats/publication-digests')).status).toBe(404);
+    // An editor of a publication without a newsletter is offered one.
+    const none = await pageAs('/pending-press/stats/publication-digests', USERS.writer);
+    expect(none.status).toBe(200);
+    expect(none.html).toContain('data-testid="no-newsletter"');
+    expect(none.html).toContain('href="/pending-press/new-newsletter"');
+  });
+});
+
+describe('the export page (/export/newsletters/{id})', () => {
+  const pageAs = async (path: string, userId?: string) => {
+    const headers: Record<string, string> = {};
+    if (userId) headers.cookie = `sid=${(await createSession(testDb, userId)).token}`;
+    const response = await workerFetch(`http://localhost:8787${path}`, { headers });
+    return { status: response.status, html: await response.text() };
+  };
+  const count = async (sql: string, id: string) => (await testDb.prepare(sql).bind(id).first<{ n: number }>())!.n;
+
+  it('shows the writer their newsletter’s count and the file, and an editor their publication’s', async () => {
+    const own = await pageAs(`/export/newsletters/${USERS.writer}`, USERS.writer);
+    expect(own.status).toBe(200);
+    const writerCount = await count('SELECT count(*) AS n FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id WHERE s.writer_id = ? AND u.deleted_at IS NULL', USERS.writer);
+    expect(own.html).toMatch(new RegExp(`data-testid="export-count"><strong>${writerCount}</strong>`));
+    expect(own.html).toContain(`href="/@writer/newsletters/${USERS.writer}/subscribers/csv-export"`);
+    const publication = await pageAs(`/export/newsletters/${newsletterId}`, USERS.writer);
+    expect(publication.status).toBe(200);
+    expect(publication.html).toContain('The Quill Weekly');
+    expect(publication.html).toContain(`href="/@writer/newsletters/${newsletterId}/subscribers/csv-export"`);
+  });
+
+  it('is the 404 page for a newsletter the viewer does not run; signed out, it asks them to sign in', async () => {
+    expect((await pageAs(`/export/newsletters/${USERS.writer}`, USERS.reader)).status).toBe(404);
+    expect((await pageAs(`/export/newsletters/${newsletterId}`, USERS.reader)).status).toBe(404);
+    expect((await pageAs('/export/newsletters/ffffffffffff', USERS.writer)).status).toBe(404);
+    const signedOut = await pageAs(`/export/newsletters/${USERS.writer}`);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.html).not.toContain('csv-export');
+  });
+});
+
+describe('the publish step’s audience', () => {
+  const AUDIENCE = `{ viewer { newsletterSubscriberCount writablePublications { canPublish newsletterSubscriberCount collection { slug } } } }`;
+
+  it('tells a writer how many their newsletter reaches, and an editor their publication newsletter’s too', async () => {
+    const viewer = (await writer.gql(AUDIENCE)).data!.viewer;
+    expect(viewer.newsletterSubscriberCount).toBe((await testDb.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE writer_id = ?').bind(USERS.writer).first<{ n: number }>())!.n);
+    const bySlug = Object.fromEntries(viewer.writablePublications.map((p: { collection: { slug: string } }) => [p.collection.slug, p]));
+    const quillCount = (await testDb.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletterId).first<{ n: number }>())!.n;
+    expect(bySlug['the-quill']).toMatchObject({ canPublish: true, newsletterSubscriberCount: quillCount });
+    // A writer (not an editor) of Daily Bytes submits: no newsletter count; Pending Press has no newsletter.
+    expect(bySlug['daily-bytes']).toMatchObject({ canPublish: false, newsletterSubscriberCount: null });
+    expect(bySlug['pending-press']).toMatchObject({ newsletterSubscriberCount: null });
+  });
+});

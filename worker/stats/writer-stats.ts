@@ -98,7 +98,9 @@ interface Owner {
 async function publicationOwner(db: D1Database, slug: string, viewerId: string): Promise<Owner | null> {
   const row = await db
     .prepare(
-      `SELECT c.id, c.slug AS username, c.name, c.follower_count AS followerCount, 0 AS subscriberCount,
+      `SELECT c.id, c.slug AS username, c.name, c.follower_count AS followerCount,
+         (SELECT count(*) FROM publication_newsletter_subscriptions s JOIN publication_newsletters n ON n.id = s.newsletter_id
+          WHERE n.collection_id = c.id) AS subscriberCount,
          (SELECT time_zone FROM users WHERE id = m.user_id) AS timeZone FROM collections c
        JOIN collection_members m ON m.collection_id = c.id AND m.user_id = ? AND m.role IN ('OWNER', 'EDITOR')
        WHERE c.slug = ? COLLATE NOCASE`,
@@ -158,8 +160,13 @@ async function statsOf(db: D1Database, writer: Owner, request: StatsRequest): Pr
       .bind(writer.id, startMs, endMs, request.postId ?? null, offset),
     db
       .prepare(
-        `SELECT date((created_at + ?5) / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM newsletter_subscriptions
-         WHERE writer_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND ?4 IS NULL GROUP BY day`,
+        // A writer's newsletter, or a publication's (its one newsletter's subscribers).
+        writer.kind === 'COLLECTION'
+          ? `SELECT date((s.created_at + ?5) / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM publication_newsletter_subscriptions s
+             JOIN publication_newsletters n ON n.id = s.newsletter_id
+             WHERE n.collection_id = ?1 AND s.created_at >= ?2 AND s.created_at < ?3 AND ?4 IS NULL GROUP BY day`
+          : `SELECT date((created_at + ?5) / 1000, 'unixepoch') AS day, COUNT(*) AS n FROM newsletter_subscriptions
+             WHERE writer_id = ?1 AND created_at >= ?2 AND created_at < ?3 AND ?4 IS NULL GROUP BY day`,
       )
       .bind(writer.id, startMs, endMs, request.postId ?? null, offset),
     db

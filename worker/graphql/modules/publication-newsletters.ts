@@ -19,6 +19,7 @@ import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
 import { visiblePost } from '../resolvers/post-access.ts';
 import { unsubscribeUser } from './newsletters.ts';
+import { publicationDigestStats } from '../../newsletters/digest-stats.ts';
 
 export const NEWSLETTER_NAME_MAX = 100;
 export const NEWSLETTER_DESCRIPTION_MAX = 280;
@@ -41,6 +42,28 @@ const typeDefs = /* GraphQL */ `
     since it was created, that this viewer may read (what /feed/{collectionSlug}/news lists).
     """
     issues(limit: Int = 10): [Post!]!
+    "Editors only (null for everyone else): subscribers, who joined and left lately, and what it sent."
+    digestStats: PublicationDigestStats
+  }
+
+  "A story a publication newsletter emailed."
+  type NewsletterSend {
+    postId: ID!
+    title: String!
+    sentAt: Long!
+    "Everyone the story's one email went to: the publication's subscribers and its writer's."
+    recipientCount: Int!
+  }
+
+  type PublicationDigestStats {
+    "The days subscribersGained and unsubscribed cover."
+    days: Int!
+    subscriberCount: Int!
+    subscribersGained: Int!
+    "Readers who left this newsletter (leaving every newsletter at once is not counted here)."
+    unsubscribed: Int!
+    "Newest first, at most 100."
+    sends: [NewsletterSend!]!
   }
 
   type Collection {
@@ -159,6 +182,8 @@ export const publicationNewslettersModule: SchemaModule = {
         const row = await ctx.db.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletter.id).first<{ n: number }>();
         return row?.n ?? 0;
       },
+      digestStats: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: GraphQLContext) =>
+        (await isEditorOf(ctx, newsletter.collectionId)) ? publicationDigestStats(ctx.db, newsletter, ctx.now) : null,
       issues: async (newsletter: PublicationNewsletterRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
         const limit = Math.min(Math.max(args.limit ?? 10, 1), MAX_ISSUES);
         const { results } = await ctx.db

@@ -57,6 +57,8 @@ const typeDefs = /* GraphQL */ `
     collection: Collection!
     "True for its owner and editors; its writers submit."
     canPublish: Boolean!
+    "Editors: the subscribers of the publication's newsletter a story they publish there can be sent to; null without one, or for writers."
+    newsletterSubscriberCount: Int
   }
 
   type User {
@@ -66,6 +68,8 @@ const typeDefs = /* GraphQL */ `
     writablePublications: [WritablePublication!]
     "Viewer only: whether the viewer may make stories member-only (Partner Program writers)."
     canMakeStoriesMemberOnly: Boolean
+    "Viewer only: how many readers subscribe to the viewer's newsletter (the publish step's 'Send to subscribers')."
+    newsletterSubscriberCount: Int
   }
 
   type Mutation {
@@ -308,6 +312,24 @@ export const publishingModule: SchemaModule = {
         return rows.map((row) => ({ collection: row.collection, canPublish: row.role !== 'WRITER' }));
       },
       canMakeStoriesMemberOnly: (user: { id: string }, _a: unknown, ctx: GraphQLContext) => (ctx.viewer.user?.id === user.id ? mayLockStories(ctx) : null),
+      newsletterSubscriberCount: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
+        if (ctx.viewer.user?.id !== user.id) return null;
+        const row = await ctx.db.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE writer_id = ?').bind(user.id).first<{ n: number }>();
+        return row?.n ?? 0;
+      },
+    },
+    WritablePublication: {
+      newsletterSubscriberCount: async (publication: { collection: { id: string }; canPublish: boolean }, _a: unknown, ctx: GraphQLContext) => {
+        if (!publication.canPublish) return null;
+        const row = await ctx.db
+          .prepare(
+            `SELECT (SELECT count(*) FROM publication_newsletter_subscriptions s WHERE s.newsletter_id = n.id) AS n
+             FROM publication_newsletters n WHERE n.collection_id = ?`,
+          )
+          .bind(publication.collection.id)
+          .first<{ n: number }>();
+        return row ? row.n : null;
+      },
     },
     Mutation: { publishPost, unpublishPost, updatePostSettings },
   },
