@@ -115,7 +115,7 @@ function NewPublicationForm() {
       </label>
       <label className="publish-field">
         Address: /{slug || 'your-publication'}
-        <input value={slug} maxLength={40} required pattern="[a-z0-9-]{3,40}" onChange={(e) => setSlug(e.target.value.toLowerCase())} />
+        <input value={slug} maxLength={40} required pattern="[a-z0-9\-]{3,40}" onChange={(e) => setSlug(e.target.value.toLowerCase())} />
       </label>
       <label className="publish-field">
         Tagline

@@ -414,7 +414,7 @@ export function FeaturePageForm({ collection, initial, done }: { collection: Man
       </label>
       <label className="publish-field">
         Address: /{collection.slug}/{draft.slug || 'page'}/home
-        <input value={draft.slug} maxLength={40} required pattern="[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?" onChange={(e) => set({ slug: e.target.value.toLowerCase() })} />
+        <input value={draft.slug} maxLength={40} required pattern="[a-z0-9](?:[a-z0-9\-]{0,38}[a-z0-9])?" onChange={(e) => set({ slug: e.target.value.toLowerCase() })} />
       </label>
       <label className="publish-field">
         Text (a blank line starts a new paragraph)
