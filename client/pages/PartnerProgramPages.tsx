@@ -14,6 +14,7 @@ import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import type { PageDefinition } from './page-definition.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 const PartnerDashboardQuery = known(graphql(`
   query PartnerDashboardQuery($username: String) {
@@ -172,53 +173,57 @@ export const partnerDashboardPage: PageDefinition<PartnerDashboardData> = {
         {dashboard.earnings.length === 0 ? (
           <p className="muted">No earnings yet: they are computed at the start of each month from the time members spent reading your stories.</p>
         ) : (
-          <table className="settings-records" data-testid="partner-earnings">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Story</th>
-                <th scope="col">Member reading time</th>
-                <th scope="col">Earnings</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dashboard.earnings.map((e) => (
-                <tr key={`${e.month}-${e.postId}`} data-post-id={e.postId}>
-                  <td>{monthName(e.month)}</td>
-                  <td>
-                    <a href={`/p/${e.postId}`}>{e.title}</a>
-                  </td>
-                  <td>{readingMinutes(e.readingSeconds)}</td>
-                  <td>{usd(e.amount)}</td>
-                  <td>{STATE_LABELS[e.state] ?? e.state}</td>
+          <TableScroll label="Earnings per story">
+            <table className="settings-records" data-testid="partner-earnings">
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Story</th>
+                  <th scope="col">Member reading time</th>
+                  <th scope="col">Earnings</th>
+                  <th scope="col">State</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {dashboard.earnings.map((e) => (
+                  <tr key={`${e.month}-${e.postId}`} data-post-id={e.postId}>
+                    <td>{monthName(e.month)}</td>
+                    <td>
+                      <a href={`/p/${e.postId}`}>{e.title}</a>
+                    </td>
+                    <td>{readingMinutes(e.readingSeconds)}</td>
+                    <td>{usd(e.amount)}</td>
+                    <td>{STATE_LABELS[e.state] ?? e.state}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <h2 className="settings-section-title">Payouts</h2>
         {dashboard.payouts.length === 0 ? (
           <p className="muted">No payouts yet.</p>
         ) : (
-          <table className="settings-records" data-testid="partner-payouts">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Amount</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dashboard.payouts.map((p) => (
-                <tr key={p.month}>
-                  <td>{monthName(p.month)}</td>
-                  <td>{usd(p.amount)}</td>
-                  <td>{STATE_LABELS[p.state] ?? p.state}</td>
+          <TableScroll label="Payouts">
+            <table className="settings-records" data-testid="partner-payouts">
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">State</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {dashboard.payouts.map((p) => (
+                  <tr key={p.month}>
+                    <td>{monthName(p.month)}</td>
+                    <td>{usd(p.amount)}</td>
+                    <td>{STATE_LABELS[p.state] ?? p.state}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <p>
           <a href="/me/partner/taxes">Tax documents</a> · <a href="/me/partner/unenroll">Leave the Partner Program</a>

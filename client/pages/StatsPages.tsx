@@ -11,6 +11,7 @@ import { formatDate } from '../../shared/format.ts';
 import { SetTimeZoneMutation } from '../graphql/account.ts';
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Stats = NonNullable<StatsPageData['writerStats']>;
 type Day = Stats['days'][number];
@@ -77,33 +78,35 @@ function Totals({ stats }: { stats: Stats }) {
 function DaysTable({ stats }: { stats: Stats }) {
   const perStory = !!stats.post;
   return (
-    <table className="stats-table" data-testid="stats-days">
-      <caption>Per day (UTC), newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Views</th>
-          <th scope="col">Reads</th>
-          <th scope="col">Reading time</th>
-          <th scope="col">Claps</th>
-          {perStory ? null : <th scope="col">Followers</th>}
-          {perStory ? null : <th scope="col">Subscribers</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {[...stats.days].reverse().map((d) => (
-          <tr key={d.day} data-day={d.day}>
-            <th scope="row">{d.day}</th>
-            <td data-stat="views">{number.format(d.views)}</td>
-            <td data-stat="reads">{number.format(d.reads)}</td>
-            <td>{formatMinutes(d.readingSeconds)}</td>
-            <td>{number.format(d.claps)}</td>
-            {perStory ? null : <td>{number.format(d.followersGained)}</td>}
-            {perStory ? null : <td>{number.format(d.subscribersGained)}</td>}
+    <TableScroll label="Stats per day">
+      <table className="stats-table" data-testid="stats-days">
+        <caption>Per day ({stats.timeZone ?? 'UTC'}), newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Views</th>
+            <th scope="col">Reads</th>
+            <th scope="col">Reading time</th>
+            <th scope="col">Claps</th>
+            {perStory ? null : <th scope="col">Followers</th>}
+            {perStory ? null : <th scope="col">Subscribers</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...stats.days].reverse().map((d) => (
+            <tr key={d.day} data-day={d.day}>
+              <th scope="row">{d.day}</th>
+              <td data-stat="views">{number.format(d.views)}</td>
+              <td data-stat="reads">{number.format(d.reads)}</td>
+              <td>{formatMinutes(d.readingSeconds)}</td>
+              <td>{number.format(d.claps)}</td>
+              {perStory ? null : <td>{number.format(d.followersGained)}</td>}
+              {perStory ? null : <td>{number.format(d.subscribersGained)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -111,35 +114,37 @@ function StoriesTable({ stats, storyHref, kind = 'stories' }: { stats: Stats; st
   const rows = kind === 'responses' ? (stats.responses ?? []) : stats.stories;
   if (rows.length === 0) return <p className="muted">{kind === 'responses' ? 'No published responses yet.' : 'No published stories yet.'}</p>;
   return (
-    <table className="stats-table" data-testid={`stats-${kind}`}>
-      <caption>
-        {kind === 'responses' ? 'Responses' : 'Stories'}, last {stats.days.length} days
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{kind === 'responses' ? 'Response' : 'Story'}</th>
-          <th scope="col">Views</th>
-          <th scope="col">Reads</th>
-          <th scope="col">Read ratio</th>
-          <th scope="col">Reading time</th>
-          <th scope="col">Claps (all time)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((s) => (
-          <tr key={s.postId} data-post-id={s.postId}>
-            <th scope="row">
-              <Link href={storyHref(s.postId)}>{s.title || 'Untitled story'}</Link>
-            </th>
-            <td>{number.format(s.views)}</td>
-            <td>{number.format(s.reads)}</td>
-            <td>{s.views ? `${Math.round((s.reads / s.views) * 100)}%` : '–'}</td>
-            <td>{formatMinutes(s.readingSeconds)}</td>
-            <td>{number.format(s.claps)}</td>
+    <TableScroll label={kind === 'responses' ? 'Responses' : 'Stories'}>
+      <table className="stats-table" data-testid={`stats-${kind}`}>
+        <caption>
+          {kind === 'responses' ? 'Responses' : 'Stories'}, last {stats.days.length} days
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{kind === 'responses' ? 'Response' : 'Story'}</th>
+            <th scope="col">Views</th>
+            <th scope="col">Reads</th>
+            <th scope="col">Read ratio</th>
+            <th scope="col">Reading time</th>
+            <th scope="col">Claps (all time)</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.postId} data-post-id={s.postId}>
+              <th scope="row">
+                <Link href={storyHref(s.postId)}>{s.title || 'Untitled story'}</Link>
+              </th>
+              <td>{number.format(s.views)}</td>
+              <td>{number.format(s.reads)}</td>
+              <td>{s.views ? `${Math.round((s.reads / s.views) * 100)}%` : '–'}</td>
+              <td>{formatMinutes(s.readingSeconds)}</td>
+              <td>{number.format(s.claps)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -267,25 +272,27 @@ export const statsPostPage: PageDefinition<StatsPageData> = {
 /** Followers and subscribers gained per day (the audience page's chart: bars of both). */
 function AudienceTable({ stats }: { stats: Stats }) {
   return (
-    <table className="stats-table" data-testid="audience-days">
-      <caption>Audience gained per day (UTC), newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Followers gained</th>
-          <th scope="col">Subscribers gained</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...stats.days].reverse().map((d) => (
-          <tr key={d.day} data-day={d.day}>
-            <th scope="row">{d.day}</th>
-            <td>{number.format(d.followersGained)}</td>
-            <td>{number.format(d.subscribersGained)}</td>
+    <TableScroll label="Audience per day">
+      <table className="stats-table" data-testid="audience-days">
+        <caption>Audience gained per day ({stats.timeZone ?? 'UTC'}), newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Followers gained</th>
+            <th scope="col">Subscribers gained</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...stats.days].reverse().map((d) => (
+            <tr key={d.day} data-day={d.day}>
+              <th scope="row">{d.day}</th>
+              <td>{number.format(d.followersGained)}</td>
+              <td>{number.format(d.subscribersGained)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -432,27 +439,29 @@ export const publicationDigestStatsPage: PageDefinition<PublicationDigestStatsDa
             {stats.sends.length === 0 ? (
               <p className="muted">No story has been sent yet: choose "Send to subscribers" when you publish one in {collection.name}.</p>
             ) : (
-              <table className="stats-table" data-testid="digest-sends">
-                <caption>Stories sent to subscribers, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Story</th>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Recipients</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.sends.map((send) => (
-                    <tr key={send.postId}>
-                      <th scope="row">
-                        <Link href={`/p/${send.postId}`}>{send.title || 'Untitled story'}</Link>
-                      </th>
-                      <td>{formatDate(send.sentAt)}</td>
-                      <td>{number.format(send.recipientCount)}</td>
+              <TableScroll label="Stories sent">
+                <table className="stats-table" data-testid="digest-sends">
+                  <caption>Stories sent to subscribers, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Story</th>
+                      <th scope="col">Sent</th>
+                      <th scope="col">Recipients</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {stats.sends.map((send) => (
+                      <tr key={send.postId}>
+                        <th scope="row">
+                          <Link href={`/p/${send.postId}`}>{send.title || 'Untitled story'}</Link>
+                        </th>
+                        <td>{formatDate(send.sentAt)}</td>
+                        <td>{number.format(send.recipientCount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </>
         )}

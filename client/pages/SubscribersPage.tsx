@@ -16,6 +16,7 @@ import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import type { PageDefinition } from './page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 const SUBSCRIBERS_PAGE_SIZE = 25;
 
@@ -86,28 +87,30 @@ function SubscriberList({ connection }: { connection: Connection }) {
   if (pages.items.length === 0) return <p className="muted">No subscribers yet.</p>;
   return (
     <>
-      <table className="stats-table subscribers-table" data-testid="subscribers">
-        <caption className="visually-hidden">Subscribers, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Subscribed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.items.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">
-                <Link href={`/@${s.username}`}>{s.name}</Link>
-                {s.imported ? <span className="subscriber-imported">Imported</span> : null}
-              </th>
-              <td>{s.email ?? '—'}</td>
-              <td>{formatDate(s.subscribedAt)}</td>
+      <TableScroll label="Subscribers">
+        <table className="stats-table subscribers-table" data-testid="subscribers">
+          <caption className="visually-hidden">Subscribers, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Subscribed</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pages.items.map((s) => (
+              <tr key={s.id}>
+                <th scope="row">
+                  <Link href={`/@${s.username}`}>{s.name}</Link>
+                  {s.imported ? <span className="subscriber-imported">Imported</span> : null}
+                </th>
+                <td>{s.email ?? '—'}</td>
+                <td>{formatDate(s.subscribedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <ShowMoreButton pages={pages} />
     </>
   );
@@ -186,24 +189,26 @@ function ImportForm({ newsletterId, onImported }: { newsletterId: string; onImpo
             {report.problems?.length ? `${report.problems.length} ${report.problems.length === 1 ? 'line is' : 'lines are'} left out:` : ''}
           </p>
           {report.problems?.length ? (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.problems.map((p) => (
-                  <tr key={`${p.line}-${p.value}`}>
-                    <td>{p.line}</td>
-                    <td>{p.value || '—'}</td>
-                    <td>{p.reason}</td>
+            <TableScroll label="Lines left out">
+              <table className="stats-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Value</th>
+                    <th scope="col">Why</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.problems.map((p) => (
+                    <tr key={`${p.line}-${p.value}`}>
+                      <td>{p.line}</td>
+                      <td>{p.value || '—'}</td>
+                      <td>{p.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           ) : null}
           {report.toInvite ? (
             <>

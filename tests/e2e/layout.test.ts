@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { ON_SITE_STORY_CARD } from './support/browser.ts';
+import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -89,4 +90,26 @@ it("draws a visitor's membership banner without moving the page (no layout shift
   await page.screenshot({ path: 'tests/e2e/screenshots/visitor-banner.png' });
   await page.close();
   expect(watch.consoleErrors).toEqual([]);
+});
+
+it("fits the writer's tables to a 390 px screen: a wide table scrolls in its own box, the page never sideways", async () => {
+  const ada = createDemoSessions(['ada']).ada!;
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  await context.addCookies([{ name: 'sid', value: ada.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  for (const path of ['/me/stats', '/me/stats/responses', '/me/partner/dashboard', '/me/subscribers/import', '/@ada/audience']) {
+    expect((await page.goto(baseURL + path))?.status(), path).toBe(200);
+    await waitForHydration(page);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+      // At least one table is wider than the screen: its box scrolls instead.
+      scrolled: [...document.querySelectorAll('.table-scroll')].some((box) => box.scrollWidth > box.clientWidth),
+    }));
+    expect(widths.page, path).toBeLessThanOrEqual(widths.screen);
+    if (path === '/me/stats') expect(widths.scrolled, 'the stories table is wider than a phone').toBe(true);
+  }
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
 });

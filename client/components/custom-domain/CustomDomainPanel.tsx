@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ResultOf } from '../../graphql/graphql.ts';
 import type { CustomDomainSettings_settings } from '../../pages/CustomDomainSettingsPage.graphql.ts';
+import { TableScroll } from '../TableScroll.tsx';
 
 export type CustomDomainSettingsValue = ResultOf<typeof CustomDomainSettings_settings>;
 
@@ -110,28 +111,30 @@ export function CustomDomainPanel({
           {settings.state === 'PENDING' ? (
             <>
               <p className="muted">Add these records at your DNS provider. The TXT record proves the domain is yours; the CNAME sends its visitors here.</p>
-              <table className="settings-records">
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {settings.records.map((record) => (
-                    <tr key={record.type} data-record-type={record.type}>
-                      <td>{record.type}</td>
-                      <td>
-                        <code>{record.name}</code>
-                      </td>
-                      <td>
-                        <code>{record.value}</code>
-                      </td>
+              <TableScroll label="DNS records">
+                <table className="settings-records">
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col">Name</th>
+                      <th scope="col">Value</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {settings.records.map((record) => (
+                      <tr key={record.type} data-record-type={record.type}>
+                        <td>{record.type}</td>
+                        <td>
+                          <code>{record.name}</code>
+                        </td>
+                        <td>
+                          <code>{record.value}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </>
           ) : null}
           <div className="settings-inline">
