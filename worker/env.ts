@@ -110,10 +110,11 @@ export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
   return env.ENVIRONMENT === 'development';
 }
 
-/** The main site's origin: http for a local host (localhost, 127.0.0.1), else https. */
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$|\.localhost(:\d+)?$/;
+
+/** The main site's origin: http for a local development host (localhost, 127.0.0.1, [::1], *.localhost), else https. */
 export function mainOrigin(env: Pick<Env, 'MAIN_HOST'>): string {
-  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.MAIN_HOST);
-  return `${local ? 'http' : 'https'}://${env.MAIN_HOST}`;
+  return `${LOCAL_HOST.test(env.MAIN_HOST) ? 'http' : 'https'}://${env.MAIN_HOST}`;
 }
 
 /** Global feature flags from configuration. */

@@ -2,6 +2,7 @@
 // address never shadows the site's own), invites a writer by username; the writer submits a
 // story; the editor approves it and it is in the publication. Nobody else manages it.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listDevMailbox } from '../../worker/mail/dev-mailbox.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
@@ -60,4 +61,28 @@ describe('publications', () => {
     const page = await (await workerFetch('http://localhost:8787/tidal-notes', { headers: { 'user-agent': 'Mozilla/5.0' } })).text();
     expect(page).toContain('Low water');
   });
+
+  it('tells a person by email when they are added or their role changes, never twice for the same role; a deleted account cannot be added', async () => {
+    const created = (await editor.gql(CREATE, { name: 'Harbour Lights', slug: 'harbour-lights' })).data!.createPublication;
+    const email = (await testDb.prepare('SELECT email FROM users WHERE id = ?').bind(USERS.reader).first<{ email: string }>())!.email;
+    const mails = async () => (await listDevMailbox(testDb, email)).filter((m) => m.subject.includes('Harbour Lights'));
+
+    await editor.gql(SET, { c: created.id, u: writerName, r: 'WRITER' });
+    const [added, ...none] = await mails();
+    expect(none).toEqual([]);
+    expect(added!.subject).toBe('You are a writer of Harbour Lights');
+    expect(added!.text).toContain('added you as a writer of Harbour Lights');
+    expect(added!.text).toContain('http://localhost:8787/harbour-lights');
+    // The same role again: nothing new to tell.
+    await editor.gql(SET, { c: created.id, u: writerName, r: 'WRITER' });
+    expect(await mails()).toHaveLength(1);
+    await editor.gql(SET, { c: created.id, u: writerName, r: 'EDITOR' });
+    expect((await mails()).map((m) => m.subject)).toEqual(['You are an editor of Harbour Lights', 'You are a writer of Harbour Lights']);
+
+    // A deleted account is no one.
+    await testDb.prepare("INSERT INTO users (id, username, name, created_at, deleted_at) VALUES ('d0d0d0d0d0d0', 'gone_writer', 'Gone', 0, 1)").run();
+    const refused = (await editor.gql(SET, { c: created.id, u: 'gone_writer', r: 'WRITER' })).data!.setPublicationMember;
+    expect(refused).toEqual({ __typename: 'BadRequest', message: 'No one is called @gone_writer.' });
+  });
 });
+

@@ -1,4 +1,5 @@
-// The mails of sign-in. Every text a user reads is here; values are escaped by hono/html.
+// The mails Vellum sends but newsletters' (worker/newsletters/): sign-in, verification, invitations,
+// publication membership. Every text a user reads is here; values are escaped by hono/html.
 import { html } from 'hono/html';
 import { LOGIN_TOKEN_LIFETIME_MS } from '../../shared/auth/sign-in-rules.ts';
 import type { MailMessage } from './mailer.ts';
@@ -20,14 +21,16 @@ export interface SignInMailInput {
   onMobileWeb: boolean;
 }
 
-function layout(productName: string, body: ReturnType<typeof html>) {
+const IGNORE_UNLESS_ASKED = 'If you did not ask for this email, you can ignore it: nothing happens until the link or code is used.';
+
+function layout(productName: string, body: ReturnType<typeof html>, footer: string = IGNORE_UNLESS_ASKED) {
   return html`<!doctype html>
 <html lang="en">
   <body style="margin:0;padding:24px;background:#ffffff;color:#242424;font:16px/1.5 -apple-system,'Segoe UI',Roboto,Arial,sans-serif">
     <div style="max-width:480px;margin:0 auto">
       <p style="font:700 26px Georgia,serif;margin:0 0 24px">${productName}</p>
       ${body}
-      <p style="color:#6b6b6b;font-size:13px;margin-top:32px">If you did not ask for this email, you can ignore it: nothing happens until the link or code is used.</p>
+      <p style="color:#6b6b6b;font-size:13px;margin-top:32px">${footer}</p>
     </div>
   </body>
 </html>`;
@@ -81,3 +84,28 @@ export async function newsletterInvitationMail(input: { productName: string; to:
     <p style="color:#6b6b6b;font-size:14px">${after}</p>`;
   return { to: input.to, subject: `Subscribe to ${input.newsletterName}?`, text, html: String(await layout(input.productName, body)) };
 }
+
+/**
+ * A publication's editor added this person as a writer or an editor, or changed their role
+ * (docs/publications.md "Members"): what they may now do, and the publication's address.
+ */
+export async function publicationMemberMail(input: {
+  productName: string;
+  to: string;
+  publicationName: string;
+  role: 'EDITOR' | 'WRITER';
+  addedBy: string;
+  link: string;
+}): Promise<MailMessage> {
+  const { productName, publicationName, addedBy } = input;
+  const lead =
+    input.role === 'EDITOR'
+      ? `${addedBy} made you an editor of ${publicationName} on ${productName}. You can now publish stories in it and approve what its writers submit.`
+      : `${addedBy} added you as a writer of ${publicationName} on ${productName}. You can now submit stories to it: choose it when you publish, and its editors review them.`;
+  const text = `${lead}\n${input.link}\n`;
+  const body = html`<p>${lead}</p>
+    <p><a href="${input.link}" style="display:inline-block;background:#242424;color:#ffffff;text-decoration:none;border-radius:99em;padding:10px 24px">Open ${publicationName}</a></p>`;
+  const footer = `If you would rather not be part of ${publicationName}, ask its editors to remove you.`;
+  return { to: input.to, subject: input.role === 'EDITOR' ? `You are an editor of ${publicationName}` : `You are a writer of ${publicationName}`, text, html: String(await layout(productName, body, footer)) };
+}
+

@@ -6,7 +6,7 @@
 // A slug is what the publication's address starts with (/{slug}), so it may not be a word the
 // site's own addresses start with (/me, /tag, /p, …) nor a reserved feed word
 // (worker/feeds/feed-target.ts): data never shadows the site.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_ROUTES } from '../../../shared/routing/routes.ts';
 import { orm } from '../../db/orm.ts';
 import { collectionMembers, collections, users, type CollectionRow } from '../../db/schema.ts';
@@ -14,6 +14,10 @@ import { RESERVED_FEED_SEGMENTS } from '../../feeds/feed-target.ts';
 import { newId } from '../../lib/ids.ts';
 import type { GraphQLContext } from '../context.ts';
 import { signInRequired } from '../resolvers/errors.ts';
+import { mainOrigin } from '../../env.ts';
+import { logEvent } from '../../lib/log-context.ts';
+import { mailerFor } from '../../mail/mailer.ts';
+import { publicationMemberMail } from '../../mail/templates.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
 
@@ -90,7 +94,10 @@ async function setPublicationMember(_r: unknown, args: { collectionId: string; u
   if (!(await isEditorOf(ctx, args.collectionId))) return notFound();
   if (args.role !== 'EDITOR' && args.role !== 'WRITER') return badRequest('A member is an editor or a writer.');
   const q = orm(ctx.db);
-  const [user] = await q.select({ id: users.id }).from(users).where(eq(users.username, args.username.trim().replace(/^@/, '').toLowerCase()));
+  const [user] = await q
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.username, args.username.trim().replace(/^@/, '').toLowerCase()), isNull(users.deletedAt)));
   if (!user) return badRequest(`No one is called @${args.username.trim().replace(/^@/, '')}.`);
   const [current] = await q
     .select({ role: collectionMembers.role })
@@ -101,7 +108,22 @@ async function setPublicationMember(_r: unknown, args: { collectionId: string; u
     .insert(collectionMembers)
     .values({ collectionId: args.collectionId, userId: user.id, role: args.role, createdAt: ctx.now })
     .onConflictDoUpdate({ target: [collectionMembers.collectionId, collectionMembers.userId], set: { role: args.role } });
-  return { __typename: 'Collection', ...(await ctx.loaders.collectionById.load(args.collectionId)) };
+  const collection = await ctx.loaders.collectionById.load(args.collectionId);
+  // The person added (or given another role) hears of it by email; the change stands if the mail fails.
+  if (current?.role !== args.role && user.email && collection) {
+    const message = await publicationMemberMail({
+      productName: ctx.env.PRODUCT_NAME,
+      to: user.email,
+      publicationName: collection.name,
+      role: args.role,
+      addedBy: ctx.viewer.user.name,
+      link: `${mainOrigin(ctx.env)}/${collection.slug}`,
+    });
+    await mailerFor(ctx.env, ctx.db)
+      .send(message)
+      .catch((error: unknown) => logEvent({ event: 'publication.member_mail_failed', collectionId: collection.id, error: String(error) }, 'warn'));
+  }
+  return { __typename: 'Collection', ...collection };
 }
 
 async function removePublicationMember(_r: unknown, args: { collectionId: string; userId: string }, ctx: GraphQLContext) {

@@ -1,17 +1,10 @@
-import type { Env } from '../../env.ts';
+import { mainOrigin, type Env } from '../../env.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { storyUrl } from '../../../shared/urls/post-urls.ts';
 import { liveCustomDomainState } from './custom-domain.ts';
 
 // Absolute addresses served in data (Post.mediumUrl), built by the same shared builders as
 // every link the pages draw (shared/urls/), so the data, the cards and the canonical link agree.
-
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$|\.localhost(:\d+)?$/;
-
-/** https://MAIN_HOST, or http:// for a local development host. */
-export function mainOrigin(env: Pick<Env, 'MAIN_HOST'>): string {
-  return `${LOCAL_HOST.test(env.MAIN_HOST) ? 'http' : 'https'}://${env.MAIN_HOST}`;
-}
 
 /** {slug}-{id}, or the id alone for a story without a title slug. */
 export function uniqueSlug(post: { slug: string; id: string }): string {
