@@ -160,6 +160,8 @@ it('axe finds no WCAG 2.2 AA violation on the reader’s views and the editor’
   };
   const found: string[] = [];
   for (const view of ['latest', 'trending', 'featured', 'archive', 'all', 'start-here/home']) found.push(...(await check(`/${PUBLICATION}/${view}`, null)));
-  for (const manage of ['edit', 'design', 'settings/navigation', 'settings/feature-pages', 'permissions', 'new']) found.push(...(await check(`/${PUBLICATION}/${manage}`, sessions.editor!)));
+  for (const manage of ['edit', 'design', 'settings/navigation', 'settings/feature-pages', 'permissions', 'new', 'stats', 'stats/publication-digests']) {
+    found.push(...(await check(`/${PUBLICATION}/${manage}`, sessions.editor!)));
+  }
   expect(found).toEqual([]);
 });
