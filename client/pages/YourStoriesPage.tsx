@@ -93,6 +93,9 @@ function StoryRow({ post, onGone }: { post: ListedPost; onGone: () => void }) {
         <a className="button button-outline button-small" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
           Edit
         </a>
+        <Link className="button button-outline button-small" href={buildLink('ShowPostInfo', { postId: post.id }, ctx)}>
+          Details
+        </Link>
         {post.isPublished ? (
           <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void doUnpublish()}>
             Unpublish

@@ -109,6 +109,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   },
   'publication-stories': { chunk: 'PublicationSubmissionsPage', load: () => import('./PublicationSubmissionsPage.tsx').then((m) => m.publicationSubmissionsPage) },
   'post-settings': { chunk: 'PostSettingsPage', load: () => import('./PostSettingsPage.tsx').then((m) => m.postSettingsPage) },
+  'post-info': { chunk: 'StoryInfoPage', load: () => import('./StoryInfoPage.tsx').then((m) => m.storyInfoPage) },
   // Account addresses without passwords or pages of their own elsewhere (docs/sign-in.md "Account addresses").
   'crupdate-password': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.passwordPage) },
   'unrecognized-account': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.unrecognizedAccountPage) },

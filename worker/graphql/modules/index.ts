@@ -3,6 +3,7 @@
 // merged by @graphql-tools when the schema is built (../schema.ts).
 import type { SchemaModule } from './schema-module.ts';
 import { newslettersModule } from './newsletters.ts';
+import { storyInfoModule } from './story-info.ts';
 import { newsletterSubscribersModule } from './newsletter-subscribers.ts';
 import { topicCurationModule } from './topic-curation.ts';
 import { viewerFollowingModule } from './viewer-following.ts';
@@ -100,6 +101,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
   newsletterSubscribersModule,
+  storyInfoModule,
   // Topic curators' featured stories (issue 15).
   topicCurationModule,
   // Search pages' Follow buttons in the viewer's real state (issue 10).
