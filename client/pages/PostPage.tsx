@@ -5,6 +5,7 @@ import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graph
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { buildLink } from '../../shared/routing/links.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
@@ -140,6 +141,12 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <StoryActions post={post} />
         {isAuthor ? (
           <p className="story-author-tools">
+            <a className="button button-outline button-small" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
+              Edit
+            </a>
+            <Link className="button button-outline button-small" href={buildLink('ShowPostInfo', { postId: post.id }, ctx)}>
+              Details
+            </Link>
             {/* Once trashed the story is gone for readers: its author goes where it can be restored. */}
             <DeleteStoryButton postId={post.id} title={pageTitle(post)} onDeleted={() => navigate('/me/stories/deleted')} />
           </p>
