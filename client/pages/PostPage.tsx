@@ -5,7 +5,6 @@ import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graph
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
-import { buildLink } from '../../shared/routing/links.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
@@ -26,6 +25,7 @@ import { MoreFrom } from '../components/story/MoreFrom.tsx';
 import { AuthorPaywallNote, Paywall } from '../components/story/Paywall.tsx';
 import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
+import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from './page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
@@ -141,12 +141,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <StoryActions post={post} />
         {isAuthor ? (
           <p className="story-author-tools">
-            <a className="button button-outline button-small" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
-              Edit
-            </a>
-            <Link className="button button-outline button-small" href={buildLink('ShowPostInfo', { postId: post.id }, ctx)}>
-              Details
-            </Link>
+            <StoryManageLinks postId={post.id} />
             {/* Once trashed the story is gone for readers: its author goes where it can be restored. */}
             <DeleteStoryButton postId={post.id} title={pageTitle(post)} onDeleted={() => navigate('/me/stories/deleted')} />
           </p>

@@ -134,17 +134,21 @@ function StoryInfo({ story, order, filter }: { story: Story; order: string; filt
   const base = `/p/${story.id}/info`;
   const responses = story.authorResponses ?? [];
   const publication = story.collection?.name ?? story.submittedCollection?.name ?? null;
-  const facts: [string, string][] = [
-    ['State', stateOf(story)],
-    ...(story.latestPublishedAt && story.latestPublishedAt !== story.firstPublishedAt ? ([['Last published', formatDate(story.latestPublishedAt)]] as [string, string][]) : []),
-    ['Last saved', formatDate(story.updatedAt)],
-    ['Reading time', `${Math.max(1, Math.ceil(story.readingTime))} min`],
-    ['Claps', story.clapCount.toLocaleString('en-US')],
-    ['Responses', `${story.responsesCount.toLocaleString('en-US')} shown${story.responsesLocked ? ', closed to new ones' : ''}`],
-    ['Tags', story.tags.map((t) => t.displayTitle).join(', ') || 'None'],
-    ...(publication ? ([['Publication', `${publication}${story.statusForCollection === 'PENDING' || story.submittedCollection ? ' (waiting for its editors)' : ''}`]] as [string, string][]) : []),
-    ...(story.canonicalUrl ? ([['First published at', story.canonicalUrl]] as [string, string][]) : []),
-  ];
+  const pending = story.statusForCollection === 'PENDING' || story.submittedCollection !== null;
+  // [term, value]; a fact that does not apply is null and left out.
+  const facts = (
+    [
+      ['State', stateOf(story)],
+      story.latestPublishedAt && story.latestPublishedAt !== story.firstPublishedAt ? ['Last published', formatDate(story.latestPublishedAt)] : null,
+      ['Last saved', formatDate(story.updatedAt)],
+      ['Reading time', `${Math.max(1, Math.ceil(story.readingTime))} min`],
+      ['Claps', story.clapCount.toLocaleString('en-US')],
+      ['Responses', `${story.responsesCount.toLocaleString('en-US')} shown${story.responsesLocked ? ', closed to new ones' : ''}`],
+      ['Tags', story.tags.map((t) => t.displayTitle).join(', ') || 'None'],
+      publication ? ['Publication', `${publication}${pending ? ' (waiting for its editors)' : ''}`] : null,
+      story.canonicalUrl ? ['First published at', story.canonicalUrl] : null,
+    ] satisfies ([string, string] | null)[]
+  ).filter((fact) => fact !== null);
   return (
     <div className="editor-page story-info">
       <h1>Story details</h1>

@@ -18,6 +18,7 @@ import { Link, useNavigation } from '../app/navigation.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
+import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { DeletePost, UndeletePostMutation, YourStoriesPageQuery, type YourStoriesPageData } from '../graphql/library.ts';
@@ -90,12 +91,7 @@ function StoryRow({ post, onGone }: { post: ListedPost; onGone: () => void }) {
         </p>
       </div>
       <div className="library-item-actions">
-        <a className="button button-outline button-small" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
-          Edit
-        </a>
-        <Link className="button button-outline button-small" href={buildLink('ShowPostInfo', { postId: post.id }, ctx)}>
-          Details
-        </Link>
+        <StoryManageLinks postId={post.id} />
         {post.isPublished ? (
           <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void doUnpublish()}>
             Unpublish

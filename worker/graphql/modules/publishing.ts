@@ -304,31 +304,28 @@ export const publishingModule: SchemaModule = {
       writablePublications: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
         if (ctx.viewer.user?.id !== user.id) return null;
         const rows = await orm(ctx.db)
-          .select({ collection: collections, role: collectionMembers.role })
+          .select({
+            collection: collections,
+            role: collectionMembers.role,
+            // In the same query (not one per publication): its newsletter's subscribers, null without one.
+            newsletterSubscribers: sql<number | null>`(SELECT (SELECT count(*) FROM publication_newsletter_subscriptions s WHERE s.newsletter_id = n.id)
+              FROM publication_newsletters n WHERE n.collection_id = ${collections.id})`,
+          })
           .from(collectionMembers)
           .innerJoin(collections, eq(collections.id, collectionMembers.collectionId))
           .where(eq(collectionMembers.userId, user.id))
           .orderBy(collections.name);
-        return rows.map((row) => ({ collection: row.collection, canPublish: row.role !== 'WRITER' }));
+        return rows.map((row) => {
+          const canPublish = row.role !== 'WRITER';
+          // Editors only: a writer's story never goes to the publication's newsletter.
+          return { collection: row.collection, canPublish, newsletterSubscriberCount: canPublish ? row.newsletterSubscribers : null };
+        });
       },
       canMakeStoriesMemberOnly: (user: { id: string }, _a: unknown, ctx: GraphQLContext) => (ctx.viewer.user?.id === user.id ? mayLockStories(ctx) : null),
       newsletterSubscriberCount: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
         if (ctx.viewer.user?.id !== user.id) return null;
         const row = await ctx.db.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE writer_id = ?').bind(user.id).first<{ n: number }>();
         return row?.n ?? 0;
-      },
-    },
-    WritablePublication: {
-      newsletterSubscriberCount: async (publication: { collection: { id: string }; canPublish: boolean }, _a: unknown, ctx: GraphQLContext) => {
-        if (!publication.canPublish) return null;
-        const row = await ctx.db
-          .prepare(
-            `SELECT (SELECT count(*) FROM publication_newsletter_subscriptions s WHERE s.newsletter_id = n.id) AS n
-             FROM publication_newsletters n WHERE n.collection_id = ?`,
-          )
-          .bind(publication.collection.id)
-          .first<{ n: number }>();
-        return row ? row.n : null;
       },
     },
     Mutation: { publishPost, unpublishPost, updatePostSettings },
