@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
 import type { Env } from '../../worker/env.ts';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { handleGraphQLRequest } from '../../worker/graphql/http.ts';
 import { resolveViewer } from '../../worker/session/viewer.ts';
 import { sha256Hex } from '../../worker/lib/crypto.ts';
@@ -52,7 +52,7 @@ async function graphqlWithEnv(overrides: Partial<Env>, payload: unknown, headers
     body: JSON.stringify(payload),
   });
   const responseHeaders = new Headers();
-  const context = createGraphQLContext({ db: testDb, env, viewer: await resolveViewer(testDb, request), request, responseHeaders });
+  const context = requestContextFor({ db: testDb, env, viewer: await resolveViewer(testDb, request), request, responseHeaders });
   const response = await handleGraphQLRequest(request, context);
   return { body: (await response.json()) as any, responseHeaders };
 }

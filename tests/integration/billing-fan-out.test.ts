@@ -9,7 +9,7 @@ import { membershipState } from '../../worker/membership/active-membership.ts';
 import { shiftBillingClock } from '../../worker/membership/billing-clock.ts';
 import type { MembershipRow } from '../../worker/db/schema.ts';
 import { sendCounted } from '../../worker/queues/producer.ts';
-import { BILLING_CRON } from '../../worker/scheduled.ts';
+import { BILLING_CRON } from '../../worker/jobs/scheduled.ts';
 import { seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';
 import { drainQueue } from './helpers/queue.ts';

@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERROR_TEXT } from '../../worker/pages/server-error-page.ts';
-import { REQUIRED_SETTINGS } from '../../worker/hardening/required-settings.ts';
-import { DEV_PURGE_TOKEN } from '../../worker/cache/admin-purge.ts';
+import { REQUIRED_SETTINGS } from '../../worker/pipeline/required-settings.ts';
+import { DEV_PURGE_TOKEN } from '../../worker/endpoints/admin-purge.ts';
 import { developmentVars } from '../../scripts/lib/development-vars.mjs';
 import { seedWorld } from './helpers/fixtures.ts';
 import { send, type RequestOptions } from './helpers/edge-cache.ts';

@@ -9,7 +9,7 @@ import { POSTS, seedWorld, USERS, type World } from './helpers/fixtures.ts';
 import { call, sessionOf } from './helpers/story.ts';
 import { clearEdgeCache, send } from './helpers/edge-cache.ts';
 import { storyChanged } from '../../worker/stories/story-changed.ts';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { LOGGED_OUT } from '../../worker/session/viewer.ts';
 
 let world: World;
@@ -53,7 +53,7 @@ describe('pages the cache now holds', () => {
     expect((await send('/trending')).cacheStatus).toBe('MISS');
     expect((await send('/help')).cacheStatus).toBe('MISS');
     expect((await send('/trending')).cacheStatus).toBe('HIT');
-    await storyChanged(createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT }), POSTS.open, { change: 'edited' });
+    await storyChanged(requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT }), POSTS.open, { change: 'edited' });
     expect((await send('/trending')).cacheStatus).toBe('MISS');
     expect((await send('/help')).cacheStatus).toBe('HIT');
   });

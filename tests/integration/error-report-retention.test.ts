@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, expect, it } from 'vitest';
 import { seedWorld } from './helpers/fixtures.ts';
-import { runScheduledJobs } from '../../worker/scheduled.ts';
+import { runScheduledJobs } from '../../worker/jobs/scheduled.ts';
 import { ERROR_REPORT_RETENTION_MS } from '../../worker/reports/error-report-retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

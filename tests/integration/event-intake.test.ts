@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { send } from './helpers/edge-cache.ts';
 import { createSession } from '../../worker/session/session-store.ts';
-import { MAX_EVENT_BATCHES_PER_MINUTE } from '../../worker/events/routes.ts';
+import { MAX_EVENT_BATCHES_PER_MINUTE } from '../../worker/endpoints/events.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -120,7 +120,7 @@ describe('without a queue binding', () => {
 
 describe('idempotency keys', () => {
   it('the daily job forgets keys past any redelivery and keeps the recent ones', async () => {
-    const { runScheduledJobs } = await import('../../worker/scheduled.ts');
+    const { runScheduledJobs } = await import('../../worker/jobs/scheduled.ts');
     const now = Date.now();
     await testDb.batch([
       testDb.prepare('INSERT INTO queue_idempotency_keys (key, claimed_at) VALUES (?, ?)').bind('test:old', now - 16 * 86_400_000),

@@ -9,7 +9,7 @@ import { SERVER_ERROR_TEXT } from '../../worker/pages/server-error-page.ts';
 import { MAIL_NOT_SENT_MESSAGE } from '../../worker/auth/email-sign-in.ts';
 import { LIMITS } from '../../worker/auth/rate-limit.ts';
 import { FAULT_HEADER, INJECTED_D1_MESSAGE } from '../../worker/hardening/fault-injection.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../worker/hardening/unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../worker/pipeline/unavailable.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { clearEdgeCache, send, storedCopyCount } from './helpers/edge-cache.ts';
 import { sessionOf, type TestSession } from './helpers/story.ts';

@@ -3,7 +3,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env.ts';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import {
   GRAPHQL_MAX_ALIASES,
   GRAPHQL_MAX_BATCH_OPERATIONS,
@@ -218,7 +218,7 @@ describe('handleGraphQLRequest in-process', () => {
   const call = (testEnv: Env, payload: unknown) =>
     handleGraphQLRequest(
       new Request(GRAPHQL_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
-      createGraphQLContext({ db: testDb, env: testEnv, viewer: LOGGED_OUT }),
+      requestContextFor({ db: testDb, env: testEnv, viewer: LOGGED_OUT }),
     );
 
   it('refuses introspection in production', async () => {

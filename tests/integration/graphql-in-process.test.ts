@@ -4,7 +4,7 @@
 // one context (its loaders) for every document a request runs.
 import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { prepareDocument } from '../../worker/graphql/execute-operation.ts';
 import { executeInProcess, inProcessExecutor } from '../../worker/graphql/in-process.ts';
 import { GRAPHQL_MAX_DEPTH } from '../../worker/graphql/limits.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await seedWorld(testDb);
 });
 
-const context = () => createGraphQLContext({ db: testDb, env: testEnv, viewer: LOGGED_OUT });
+const context = () => requestContextFor({ db: testDb, env: testEnv, viewer: LOGGED_OUT });
 const POST_TITLE = 'query PostTitle($id: ID!) { post(id: $id) { id title } }';
 
 describe('executeInProcess', () => {

@@ -10,7 +10,7 @@ import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
 import { startCheckout } from '../../worker/membership/checkout.ts';
 import { configuredDiscountOffer, discountOfferFor } from '../../worker/membership/discount-offer.ts';
 import { localProviderFor } from '../../worker/payments/select-provider.ts';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { executeInProcess } from '../../worker/graphql/in-process.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { LOGGED_OUT, resolveViewer } from '../../worker/session/viewer.ts';
@@ -109,7 +109,7 @@ describe('discount offers', () => {
   it('/plans shows what the checkout will do: the offer on monthly plans, for visitors and first-time members only', async () => {
     const env = { ...testEnv, MEMBERSHIP_DISCOUNT_OFFER: 'SIX_MONTHS_FREE' };
     const PLANS_QUERY = '{ membershipPlans { membershipType freeMonths } }';
-    const visitor = await executeInProcess(PLANS_QUERY, {}, createGraphQLContext({ db: testDb, env, viewer: LOGGED_OUT }));
+    const visitor = await executeInProcess(PLANS_QUERY, {}, requestContextFor({ db: testDb, env, viewer: LOGGED_OUT }));
     expect(visitor.data?.membershipPlans).toEqual([
       { membershipType: 'MONTHLY', freeMonths: 6 },
       { membershipType: 'YEARLY', freeMonths: null },
@@ -121,10 +121,10 @@ describe('discount offers', () => {
     await pay(await checkoutWithOffer(former, 'YEARLY', Date.now()));
     const request = new Request(`${ORIGIN}/_/graphql`, { headers: { cookie: `sid=${former.sid}` } });
     const viewer = await resolveViewer(testDb, request);
-    const signedIn = await executeInProcess(PLANS_QUERY, {}, createGraphQLContext({ db: testDb, env, viewer }));
+    const signedIn = await executeInProcess(PLANS_QUERY, {}, requestContextFor({ db: testDb, env, viewer }));
     expect((signedIn.data?.membershipPlans as { freeMonths: number | null }[]).map((p) => p.freeMonths)).toEqual([null, null, null, null]);
     // Without configuration, nobody is offered anything.
-    const none = await executeInProcess(PLANS_QUERY, {}, createGraphQLContext({ db: testDb, env: testEnv, viewer: LOGGED_OUT }));
+    const none = await executeInProcess(PLANS_QUERY, {}, requestContextFor({ db: testDb, env: testEnv, viewer: LOGGED_OUT }));
     expect((none.data?.membershipPlans as { freeMonths: number | null }[]).map((p) => p.freeMonths)).toEqual([null, null, null, null]);
   });
 });

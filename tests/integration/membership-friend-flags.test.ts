@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import app from '../../worker/index.ts';
 import type { Env } from '../../worker/env.ts';
-import { createGraphQLContext } from '../../worker/graphql/context.ts';
+import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { executeInProcess } from '../../worker/graphql/in-process.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { LOGGED_OUT, resolveViewer } from '../../worker/session/viewer.ts';
@@ -28,7 +28,7 @@ async function viewerOf(userId: string) {
 }
 
 const planTypes = async (env: Env) =>
-  ((await executeInProcess(PLANS_QUERY, {}, createGraphQLContext({ db: testDb, env, viewer: LOGGED_OUT }))).data?.membershipPlans as { membershipType: string }[]).map((p) => p.membershipType);
+  ((await executeInProcess(PLANS_QUERY, {}, requestContextFor({ db: testDb, env, viewer: LOGGED_OUT }))).data?.membershipPlans as { membershipType: string }[]).map((p) => p.membershipType);
 
 describe('enable_premium_tier', () => {
   it('lists the Friend plans only while it is on', async () => {
@@ -68,20 +68,20 @@ describe('enable_premium_tier', () => {
 describe('enable_switch_plan_premium_tier', () => {
   it('a Member cannot switch up to Friend without it; nothing is scheduled', async () => {
     const { viewer } = await viewerOf(USERS.member);
-    const refused = await executeInProcess(SWITCH, { id: 'bb0000000001', t: 'PREMIUM_MONTHLY' }, createGraphQLContext({ db: testDb, env: WITHOUT_SWITCH, viewer }));
+    const refused = await executeInProcess(SWITCH, { id: 'bb0000000001', t: 'PREMIUM_MONTHLY' }, requestContextFor({ db: testDb, env: WITHOUT_SWITCH, viewer }));
     expect(refused.data?.updateMembershipPlan).toEqual({ __typename: 'BadRequest', message: 'Choose a different plan.' });
     expect(await testDb.prepare("SELECT COUNT(*) AS n FROM subscriptions WHERE membership_id = 'bb0000000001' AND switch_plan IS NOT NULL").first()).toEqual({ n: 0 });
     // With both flags on, the same request passes the plan rule (the fixture has no subscription
     // at the processor, so it ends in the processor's failure, not in "Choose a different plan").
-    const allowed = await executeInProcess(SWITCH, { id: 'bb0000000001', t: 'PREMIUM_MONTHLY' }, createGraphQLContext({ db: testDb, env: testEnv, viewer }));
+    const allowed = await executeInProcess(SWITCH, { id: 'bb0000000001', t: 'PREMIUM_MONTHLY' }, requestContextFor({ db: testDb, env: testEnv, viewer }));
     expect(allowed.data?.updateMembershipPlan).not.toEqual({ __typename: 'BadRequest', message: 'Choose a different plan.' });
   });
 
   it('a Friend can always move down to Member, even with the tier off', async () => {
     const { viewer } = await viewerOf(USERS.friend);
-    const down = await executeInProcess(SWITCH, { id: 'bb0000000005', t: 'YEARLY' }, createGraphQLContext({ db: testDb, env: WITHOUT_TIER, viewer }));
+    const down = await executeInProcess(SWITCH, { id: 'bb0000000005', t: 'YEARLY' }, requestContextFor({ db: testDb, env: WITHOUT_TIER, viewer }));
     expect(down.data?.updateMembershipPlan).not.toEqual({ __typename: 'BadRequest', message: 'Choose a different plan.' });
-    const sideways = await executeInProcess(SWITCH, { id: 'bb0000000005', t: 'PREMIUM_MONTHLY' }, createGraphQLContext({ db: testDb, env: WITHOUT_TIER, viewer }));
+    const sideways = await executeInProcess(SWITCH, { id: 'bb0000000005', t: 'PREMIUM_MONTHLY' }, requestContextFor({ db: testDb, env: WITHOUT_TIER, viewer }));
     expect(sideways.data?.updateMembershipPlan).toEqual({ __typename: 'BadRequest', message: 'Choose a different plan.' });
   });
 });

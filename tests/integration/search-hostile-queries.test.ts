@@ -3,7 +3,7 @@
 // malformed bodies are 400 in the provider's shape; too many queries per request or per
 // second from one address are 429.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_QUERIES_PER_REQUEST } from '../../worker/search/routes.ts';
+import { MAX_QUERIES_PER_REQUEST } from '../../worker/endpoints/search.ts';
 import { rebuildSearchIndex } from '../../worker/search/indexing.ts';
 import { POSTS, seedWorld } from './helpers/fixtures.ts';
 import { testEnv, workerFetch } from './helpers/graphql-client.ts';

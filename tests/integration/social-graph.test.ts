@@ -8,7 +8,7 @@ import { schema } from '../../worker/graphql/schema.ts';
 import * as socialDocuments from '../../client/graphql/social.ts';
 import { AUTHORS, COLLECTIONS, TAGS, USERS, seedWorld, type PersonKey, type World } from './helpers/fixtures.ts';
 import { postGraphQL, testDb } from './helpers/graphql-client.ts';
-import { FOR_YOU_FOLLOW_BOOST_MS } from '../../worker/graphql/resolvers/followed-feeds.ts';
+import { FOR_YOU_FOLLOW_BOOST_MS } from '../../worker/stories/followed-feeds.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { OUTCOME_TEXT } from '../../client/components/story/PostOutcome.tsx';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { call, page, sessionOf, type TestSession } from './helpers/story.ts';
 import { send } from './helpers/edge-cache.ts';
-import { setPostRestriction, type PostRestriction } from '../../worker/posts/restrictions.ts';
+import { setPostRestriction, type PostRestriction } from '../../worker/stories/restrictions.ts';
 
 let reader: TestSession;
 let writer: TestSession;

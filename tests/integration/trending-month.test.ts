@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSTS, seedWorld } from './helpers/fixtures.ts';
 import { page } from './helpers/story.ts';
 import { clearEdgeCache } from './helpers/edge-cache.ts';
-import { runScheduledJobs } from '../../worker/scheduled.ts';
+import { runScheduledJobs } from '../../worker/jobs/scheduled.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const bulk = (n: number) => `f000000000${n.toString(16).padStart(2, '0')}`;

@@ -4,7 +4,7 @@
 // (resolvers/post-content.ts), which cuts it to its preview. A feed is public and the same
 // for every reader, whoever fetches it with whatever cookie.
 import type { Env } from '../env.ts';
-import { createGraphQLContext } from '../graphql/context.ts';
+import { requestContextFor } from '../consequences/consequences.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import { LOGGED_OUT } from '../session/viewer.ts';
 import type { FeedTarget } from './feed-target.ts';
@@ -242,7 +242,7 @@ export interface FeedContent {
 }
 
 async function run<T>(env: Env, document: string, variables: Record<string, unknown>): Promise<T> {
-  const context = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT });
+  const context = requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT });
   const result = await executeInProcess(document, { ...variables, paging: { limit: FEED_ITEM_COUNT } }, context);
   if (result.errors?.length) throw new Error(`Feed query failed: ${result.errors.map((e) => e.message).join('; ')}`);
   return result.data as T;

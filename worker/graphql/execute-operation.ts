@@ -23,7 +23,7 @@ import {
   type GraphQLFormattedError,
   type OperationTypeNode,
 } from 'graphql';
-import type { GraphQLContext } from './context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import { GRAPHQL_MAX_TOKENS, limitRules } from './limits.ts';
 import { schema } from './schema.ts';
 
@@ -125,7 +125,7 @@ export async function executeDocument(
   document: DocumentNode,
   variables: Record<string, unknown> | null | undefined,
   operationName: string | null | undefined,
-  context: GraphQLContext,
+  context: RequestContext,
 ): Promise<FormattedExecutionResult> {
   const result = await execute({
     schema,
@@ -137,7 +137,7 @@ export async function executeDocument(
   return result.errors ? { data: result.data, errors: result.errors.map(formatError) } : { data: result.data };
 }
 
-export function executePrepared(prepared: PreparedOperation, context: GraphQLContext): Promise<FormattedExecutionResult> {
+export function executePrepared(prepared: PreparedOperation, context: RequestContext): Promise<FormattedExecutionResult> {
   return executeDocument(prepared.document, prepared.operation.variables, prepared.operation.operationName, context);
 }
 

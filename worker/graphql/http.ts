@@ -12,8 +12,8 @@
 // results with `errors`, status 200, so one bad operation does not sink its batch.
 
 import type { FormattedExecutionResult } from 'graphql';
-import type { GraphQLContext } from './context.ts';
-import { mayMutate, XSRF_REFUSED } from './anti-forgery.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { mayMutate, XSRF_REFUSED } from '../auth/anti-forgery.ts';
 import { executePrepared, isPrepared, prepareOperation, type GraphQLOperation } from './execute-operation.ts';
 import { GRAPHQL_MAX_BATCH_OPERATIONS } from './limits.ts';
 
@@ -103,7 +103,7 @@ function toOperations(payload: unknown): { operations: GraphQLOperation[]; batch
  */
 async function runOperations(
   operations: GraphQLOperation[],
-  context: GraphQLContext,
+  context: RequestContext,
   introspection: boolean,
   mutationsAllowed: boolean,
 ): Promise<FormattedExecutionResult[]> {
@@ -118,7 +118,7 @@ async function runOperations(
   return results;
 }
 
-export async function handleGraphQLRequest(request: Request, context: GraphQLContext, options: GraphQLHttpOptions = {}): Promise<Response> {
+export async function handleGraphQLRequest(request: Request, context: RequestContext, options: GraphQLHttpOptions = {}): Promise<Response> {
   if (request.method !== 'POST') return graphQLMethodNotAllowed(request.method);
   try {
     const contentType = request.headers.get('content-type') ?? '';

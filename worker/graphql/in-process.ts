@@ -8,7 +8,7 @@
 // docs/adr/0003-in-process-graphql.md says why GraphQL runs in process at all.
 
 import type { DocumentNode, FormattedExecutionResult } from 'graphql';
-import type { GraphQLContext } from './context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import { executeDocument, prepareDocument } from './execute-operation.ts';
 
 export type GraphQLVariables = Record<string, unknown>;
@@ -28,7 +28,7 @@ export type InProcessExecute = (document: string | DocumentNode, variables?: Gra
 export async function executeInProcess(
   document: string | DocumentNode,
   variables: GraphQLVariables | undefined,
-  context: GraphQLContext,
+  context: RequestContext,
   operationName?: string,
 ): Promise<FormattedExecutionResult> {
   // Introspection is never refused here: in-process documents are the worker's own.
@@ -41,10 +41,10 @@ export async function executeInProcess(
  * An InProcessExecute bound to one request's context. `context` may be a function, so
  * the context (and its loaders) is created only when the first document runs.
  */
-export function inProcessExecutor(context: GraphQLContext | (() => GraphQLContext)): InProcessExecute {
-  let resolved: GraphQLContext | null = typeof context === 'function' ? null : context;
+export function inProcessExecutor(context: RequestContext | (() => RequestContext)): InProcessExecute {
+  let resolved: RequestContext | null = typeof context === 'function' ? null : context;
   return (document, variables) => {
-    resolved ??= (context as () => GraphQLContext)();
+    resolved ??= (context as () => RequestContext)();
     return executeInProcess(document, variables, resolved);
   };
 }

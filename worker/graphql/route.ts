@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestDatabase, withBookmarkCookie } from '../db/request-database.ts';
+import { requestDatabase, withBookmarkCookie } from '../pipeline/request-database.ts';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
-import { createGraphQLContext } from './context.ts';
+import { requestContextFor } from '../consequences/consequences.ts';
 import { graphQLBodyTooLarge, graphQLMethodNotAllowed, handleGraphQLRequest } from './http.ts';
 import { GRAPHQL_MAX_BODY_BYTES } from './limits.ts';
 
@@ -22,7 +22,7 @@ export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
     const { d1 } = database;
     const viewer = await resolveViewer(d1.db, c.req.raw);
     const responseHeaders = new Headers();
-    const context = createGraphQLContext({ db: d1.db, env: c.env, viewer, request: c.req.raw, responseHeaders });
+    const context = requestContextFor({ db: d1.db, env: c.env, viewer, request: c.req.raw, responseHeaders });
     const response = await handleGraphQLRequest(c.req.raw, context);
     // What resolvers asked to send (the session cookie of a sign-in).
     responseHeaders.forEach((value, name) => {

@@ -7,9 +7,9 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { highlights, type HighlightRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import { readableContent, type PostNode } from '../graphql/resolvers/post-content.ts';
-import { visiblePost } from '../graphql/resolvers/post-access.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { readableContent, type PostNode } from '../stories/content-gate.ts';
+import { visiblePost } from '../stories/story-access.ts';
 import { anchorPassage, type Passage } from '../../shared/highlight-anchor.ts';
 
 export const MAX_QUOTE_LENGTH = 2000;
@@ -30,13 +30,13 @@ export interface CreateHighlightInput {
 export type CreateOutcome = { ok: true; highlight: HighlightRow } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /** The story's paragraphs as this viewer may read them (a locked story: its preview only). */
-export async function readableParagraphs(ctx: GraphQLContext, post: PostNode): Promise<{ name: string; text: string }[]> {
+export async function readableParagraphs(ctx: RequestContext, post: PostNode): Promise<{ name: string; text: string }[]> {
   const content = await readableContent(ctx, post);
   return content.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' }));
 }
 
 /** Creates a highlight (or, with a note, a private note) for the signed-in viewer. */
-export async function createHighlight(ctx: GraphQLContext, postId: string, input: CreateHighlightInput): Promise<CreateOutcome> {
+export async function createHighlight(ctx: RequestContext, postId: string, input: CreateHighlightInput): Promise<CreateOutcome> {
   const userId = ctx.viewer.user?.id;
   if (!userId) return { ok: false, status: 400, message: 'Sign in to highlight.' };
   const { paragraphName, startOffset, endOffset, note } = input;
@@ -74,7 +74,7 @@ export async function createHighlight(ctx: GraphQLContext, postId: string, input
 }
 
 /** A row with its passage where it is now, or null when the passage (or story) is gone. */
-export async function anchored(ctx: GraphQLContext, row: HighlightRow): Promise<HighlightRow | null> {
+export async function anchored(ctx: RequestContext, row: HighlightRow): Promise<HighlightRow | null> {
   const post = await visiblePost(ctx, row.postId);
   if (!post) return null;
   const passage = anchorPassage(row, await readableParagraphs(ctx, post));
@@ -82,7 +82,7 @@ export async function anchored(ctx: GraphQLContext, row: HighlightRow): Promise<
 }
 
 /** The viewer's own highlights and notes on a story, in reading order. */
-export async function viewerHighlights(ctx: GraphQLContext, post: PostNode): Promise<HighlightRow[]> {
+export async function viewerHighlights(ctx: RequestContext, post: PostNode): Promise<HighlightRow[]> {
   const userId = ctx.viewer.user?.id;
   if (!userId) return [];
   const rows = await orm(ctx.db)
@@ -106,7 +106,7 @@ export interface TopHighlight extends Passage {
 }
 
 /** The most highlighted passage of a story (public highlights only; ties: the earlier passage). */
-export async function topHighlight(ctx: GraphQLContext, post: PostNode): Promise<TopHighlight | null> {
+export async function topHighlight(ctx: RequestContext, post: PostNode): Promise<TopHighlight | null> {
   const n = count();
   const rows = await orm(ctx.db)
     .select({ paragraphName: highlights.paragraphName, startOffset: highlights.startOffset, endOffset: highlights.endOffset, quote: highlights.quote, n })

@@ -2,6 +2,7 @@
 // (access, the member badge) and the sign-in confirmation (auth/sign-in.ts) all ask it.
 import { GRACE_PERIOD_MS } from '../../shared/membership/plans.ts';
 import type { MembershipRow } from '../db/schema.ts';
+import type { RequestContext } from '../context/request-context.ts';
 
 /** The states the README's demo accounts and the billing clock speak of. */
 export type MembershipState =
@@ -40,4 +41,11 @@ export function isMembershipActive(membership: MembershipRow | null | undefined,
   if (membership == null) return false;
   const state = membershipState(membership, now);
   return state === 'ACTIVE' || state === 'CANCELLED' || state === 'PAYMENT_FAILED';
+}
+
+/** The viewer's membership unlocks member-only stories now (see isMembershipActive). */
+export async function viewerIsActiveMember(ctx: RequestContext): Promise<boolean> {
+  const user = ctx.viewer.user;
+  if (!user) return false;
+  return isMembershipActive(await ctx.loaders.membershipByUserId.load(user.id), ctx.now);
 }

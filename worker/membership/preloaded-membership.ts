@@ -2,12 +2,12 @@
 // draw after hydration without a GraphQL request of their own. Read through the request's
 // loader: a page whose data already loaded the membership costs no extra query.
 import type { PreloadedMembership } from '../../shared/preloaded-state.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import { membershipState } from './active-membership.ts';
 
 const CARD_PROCESSORS = new Set(['STRIPE', 'BRAINTREE']);
 
-export async function preloadedMembership(ctx: GraphQLContext, userId: string): Promise<PreloadedMembership | null> {
+export async function preloadedMembership(ctx: RequestContext, userId: string): Promise<PreloadedMembership | null> {
   const membership = await ctx.loaders.membershipByUserId.load(userId);
   if (!membership) return null;
   return {

@@ -14,13 +14,13 @@
 import type { Env } from '../env.ts';
 import { mainOrigin } from '../env.ts';
 import { FEED_POST, type FeedPost } from '../feeds/feed-data.ts';
-import { createGraphQLContext } from '../graphql/context.ts';
+import { requestContextFor } from '../consequences/consequences.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import { mailerFor } from '../mail/mailer.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import type { NewsletterEmailMessage, NewsletterPageMessage } from '../queues/messages.ts';
 import { enqueue } from '../queues/producer.ts';
-import type { BatchMemo } from '../queues/handlers.ts';
+import type { BatchMemo } from '../jobs/queue-handlers.ts';
 import { LOGGED_OUT } from '../session/viewer.ts';
 import { emailSettingsHash } from './signing.ts';
 import { storyEmail } from './story-email.ts';
@@ -58,7 +58,7 @@ export async function emailUrls(env: Env, subscriberId: string, newsletterId: st
 }
 
 async function storyForEmail(env: Env, postId: string, now: number): Promise<FeedPost | null> {
-  const context = createGraphQLContext({ db: env.DB, env, viewer: LOGGED_OUT, now });
+  const context = requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT, now });
   const result = await executeInProcess(STORY_FOR_EMAIL, { id: postId }, context);
   return (result.data as { post: FeedPost | null } | undefined)?.post ?? null;
 }

@@ -5,7 +5,7 @@ import type { Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import type { readSignInConfirmation } from '../auth/sign-in.ts';
 import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
@@ -27,7 +27,7 @@ export interface PageRequest {
    * The request's GraphQL context, created on first use (a HIT never creates one): the
    * cache controllers and the render share its loaders.
    */
-  graphql(): GraphQLContext;
+  graphql(): RequestContext;
   /**
    * The sign-in confirmation (the first page after a sign-in: the toast, and the cookie to
    * clear), read on first use; null for everyone else.

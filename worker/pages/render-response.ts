@@ -3,7 +3,7 @@
 import { mainOrigin, type Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
-import { inProcessExecutor, pageFor, PageDataError, renderPage } from '../ssr/page-render.ts';
+import { inProcessExecutor, pageFor, PageDataError, renderPage } from './page-render.ts';
 import { renderCrashResponse } from './render-error-page.ts';
 import { buildPreloadedState } from './preloaded-state.ts';
 import { allowsFraming, framingHeaders } from './frame-policy.ts';

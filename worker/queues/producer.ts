@@ -55,7 +55,7 @@ export async function sendCounted(env: Pick<Env, 'DB'>, queue: Queue<unknown>, b
 
 async function runInline(env: Env, messages: readonly QueuedMessage[]): Promise<void> {
   // Imported here: the handlers import the modules that import this one (publishing, search).
-  const { handleFanOutMessage } = await import('./handlers.ts');
+  const { handleFanOutMessage } = await import('../jobs/queue-handlers.ts');
   for (const message of messages) {
     for (let attempt = 1; ; attempt++) {
       try {

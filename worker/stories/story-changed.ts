@@ -12,12 +12,12 @@
 // it had BEFORE the change, so a story leaving a topic also leaves that topic's cached page.
 import { purgeTags } from '../cache/purge.ts';
 import { collectionTag, DISCOVERY_TAG, HOME_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
-import type { PostNode } from '../graphql/resolvers/post-content.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import type { PostNode } from './content-gate.ts';
 import { reindexPost, reindexTag } from '../search/indexing.ts';
 
 /** Every cache tag of pages that show a story: its own, its writer's, its publication's, its topics', home, trending and top stories. */
-export async function storyCacheTags(context: GraphQLContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
+export async function storyCacheTags(context: RequestContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<string[]> {
   const tags = [postTag(post.id), userTag(post.creatorId), HOME_TAG, DISCOVERY_TAG];
   if (post.collectionId) tags.push(collectionTag(post.collectionId));
   for (const tag of await context.loaders.tagsByPostId.load(post.id)) tags.push(topicTag(tag.slug));
@@ -34,7 +34,7 @@ export interface StoryChangedFacts {
   previousCollectionId?: string | null;
 }
 
-export async function storyChanged(ctx: GraphQLContext, postId: string, facts: StoryChangedFacts): Promise<void> {
+export async function storyChanged(ctx: RequestContext, postId: string, facts: StoryChangedFacts): Promise<void> {
   ctx.loaders.postById.clear(postId);
   ctx.loaders.tagsByPostId.clear(postId);
   const post: PostNode | null = await ctx.loaders.postById.load(postId);

@@ -1,6 +1,6 @@
 // The purge request body and the zone purge adapter (a fake fetch stands in for Cloudflare's API).
 import { describe, expect, it } from 'vitest';
-import { configuredPurgeToken, DEV_PURGE_TOKEN, MAX_PURGE_TAGS, MAX_PURGE_URLS, parsePurgeBody } from '../../../worker/cache/admin-purge.ts';
+import { configuredPurgeToken, DEV_PURGE_TOKEN, MAX_PURGE_TAGS, MAX_PURGE_URLS, parsePurgeBody } from '../../../worker/endpoints/admin-purge.ts';
 import { CloudflareZonePurger, zonePurgerFromEnv } from '../../../worker/cache/zone-purge.ts';
 
 describe('parsePurgeBody', () => {

@@ -4,7 +4,7 @@
 // meta { id, timestamp } (seconds).
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../../env.ts';
-import { postUrl } from '../../graphql/resolvers/urls.ts';
+import { postUrl } from '../../host/canonical-urls.ts';
 
 export interface StoryTriggerItem {
   title: string;

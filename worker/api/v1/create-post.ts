@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/ids.ts';
 import { orm } from '../../db/orm.ts';
 import { collections, users } from '../../db/schema.ts';
-import { postUrl } from '../../graphql/resolvers/urls.ts';
+import { postUrl } from '../../host/canonical-urls.ts';
 
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TAGS = 5;

@@ -19,7 +19,7 @@ import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verif
 import { clearedCookie } from '../../auth/cookies.ts';
 import { changeUsername, deleteAccount, disconnectSignInProvider, preferencesOf, requestEmailChange, setPreference, setProfilePhoto, updateProfile } from '../../accounts/account-changes.ts';
 import { mainOrigin } from '../../env.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { authCall } from './auth.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -124,7 +124,7 @@ interface SettingsSource {
   userId: string;
 }
 
-function requireUser(ctx: GraphQLContext): string {
+function requireUser(ctx: RequestContext): string {
   const id = ctx.viewer.user?.id;
   if (!id) throw new GraphQLError('Sign in to change your settings.', { extensions: { code: 'UNAUTHENTICATED' } });
   // A staff member acting as someone may look, not change their account.
@@ -132,7 +132,7 @@ function requireUser(ctx: GraphQLContext): string {
   return id;
 }
 
-const settingsOf = (ctx: GraphQLContext, userId: string): SettingsSource => {
+const settingsOf = (ctx: RequestContext, userId: string): SettingsSource => {
   ctx.loaders.userById.clear(userId);
   return { userId };
 };
@@ -152,7 +152,7 @@ interface UserSettingsRow {
 
 /** One read of the user row per settings object (fields share it). */
 const rowCache = new WeakMap<SettingsSource, Promise<UserSettingsRow | null>>();
-function rowOf(source: SettingsSource, ctx: GraphQLContext): Promise<UserSettingsRow | null> {
+function rowOf(source: SettingsSource, ctx: RequestContext): Promise<UserSettingsRow | null> {
   let row = rowCache.get(source);
   if (!row) {
     row = ctx.db
@@ -164,13 +164,13 @@ function rowOf(source: SettingsSource, ctx: GraphQLContext): Promise<UserSetting
   return row;
 }
 
-const field = <K extends keyof UserSettingsRow>(key: K) => async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => (await rowOf(source, ctx))?.[key] ?? null;
+const field = <K extends keyof UserSettingsRow>(key: K) => async (source: SettingsSource, _: unknown, ctx: RequestContext) => (await rowOf(source, ctx))?.[key] ?? null;
 
 export const accountSettingsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      accountSettings: (_: unknown, __: unknown, ctx: GraphQLContext): SettingsSource | null => (ctx.viewer.user ? { userId: ctx.viewer.user.id } : null),
+      accountSettings: (_: unknown, __: unknown, ctx: RequestContext): SettingsSource | null => (ctx.viewer.user ? { userId: ctx.viewer.user.id } : null),
     },
     AccountSettings: {
       id: (source: SettingsSource) => source.userId,
@@ -179,13 +179,13 @@ export const accountSettingsModule: SchemaModule = {
       bio: field('bio'),
       imageId: field('image_id'),
       email: field('email'),
-      unverifiedEmail: (source: SettingsSource, _: unknown, ctx: GraphQLContext) => unverifiedEmailOf(ctx.db, source.userId),
+      unverifiedEmail: (source: SettingsSource, _: unknown, ctx: RequestContext) => unverifiedEmailOf(ctx.db, source.userId),
       customDomain: field('custom_domain'),
       timeZone: field('time_zone'),
-      customDomainState: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => (await rowOf(source, ctx))?.custom_domain_state ?? 'NONE',
-      hasSubdomain: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => (await rowOf(source, ctx))?.has_subdomain === 1,
-      preferences: (source: SettingsSource, _: unknown, ctx: GraphQLContext) => preferencesOf(ctx.db, source.userId),
-      sessions: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
+      customDomainState: async (source: SettingsSource, _: unknown, ctx: RequestContext) => (await rowOf(source, ctx))?.custom_domain_state ?? 'NONE',
+      hasSubdomain: async (source: SettingsSource, _: unknown, ctx: RequestContext) => (await rowOf(source, ctx))?.has_subdomain === 1,
+      preferences: (source: SettingsSource, _: unknown, ctx: RequestContext) => preferencesOf(ctx.db, source.userId),
+      sessions: async (source: SettingsSource, _: unknown, ctx: RequestContext) => {
         const { results } = await ctx.db
           .prepare('SELECT id_hash, created_at, user_agent, host FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 50')
           .bind(source.userId, ctx.now)
@@ -198,14 +198,14 @@ export const accountSettingsModule: SchemaModule = {
           isCurrent: row.id_hash === ctx.viewer.sessionIdHash,
         }));
       },
-      connectedProviders: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
+      connectedProviders: async (source: SettingsSource, _: unknown, ctx: RequestContext) => {
         const { results } = await ctx.db
           .prepare('SELECT provider, email, created_at FROM social_identities WHERE user_id = ? ORDER BY created_at')
           .bind(source.userId)
           .all<{ provider: string; email: string | null; created_at: number }>();
         return results.map((row) => ({ provider: row.provider, email: row.email, connectedAt: row.created_at }));
       },
-      publications: async (source: SettingsSource, _: unknown, ctx: GraphQLContext) => {
+      publications: async (source: SettingsSource, _: unknown, ctx: RequestContext) => {
         const { results } = await ctx.db
           .prepare(
             "SELECT c.id, c.name, c.slug, m.role FROM collection_members m JOIN collections c ON c.id = m.collection_id WHERE m.user_id = ? AND m.role IN ('OWNER', 'EDITOR') ORDER BY c.name",
@@ -216,45 +216,45 @@ export const accountSettingsModule: SchemaModule = {
       },
     },
     Mutation: {
-      updateProfile: async (_: unknown, args: { name: string; bio: string }, ctx: GraphQLContext) => {
+      updateProfile: async (_: unknown, args: { name: string; bio: string }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         return (await updateProfile(ctx.db, ctx.env, userId, args)) ?? settingsOf(ctx, userId);
       },
-      setProfilePhoto: async (_: unknown, args: { imageId?: string | null }, ctx: GraphQLContext) => {
+      setProfilePhoto: async (_: unknown, args: { imageId?: string | null }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         return (await setProfilePhoto(ctx.db, ctx.env, userId, args.imageId ?? null)) ?? settingsOf(ctx, userId);
       },
-      changeUsername: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
+      changeUsername: async (_: unknown, args: { username: string }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         return (await changeUsername(ctx.db, ctx.env, userId, args.username, ctx.now)) ?? settingsOf(ctx, userId);
       },
-      changeEmail: async (_: unknown, args: { email: string }, ctx: GraphQLContext) => {
+      changeEmail: async (_: unknown, args: { email: string }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         const refused = await requestEmailChange(ctx.db, userId, args.email, ctx.now);
         return refused ?? sendVerificationEmail(authCall(ctx));
       },
-      setTimeZone: async (_: unknown, args: { timeZone?: string | null }, ctx: GraphQLContext) => {
+      setTimeZone: async (_: unknown, args: { timeZone?: string | null }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         const zone = args.timeZone == null ? null : canonicalTimeZone(args.timeZone);
         if (args.timeZone != null && !zone) return { __typename: 'BadRequest', message: 'Choose a time zone from the list.', signUpErrorCode: null };
         await ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').bind(zone, userId).run();
         return settingsOf(ctx, userId);
       },
-      setPreference: async (_: unknown, args: { key: string; enabled: boolean }, ctx: GraphQLContext) => {
+      setPreference: async (_: unknown, args: { key: string; enabled: boolean }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         const value = await setPreference(ctx.db, userId, args.key, args.enabled, ctx.now);
         return value ? { __typename: 'Preference', ...value } : { __typename: 'BadRequest', message: 'There is no such preference.', signUpErrorCode: null };
       },
-      signOutOtherSessions: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      signOutOtherSessions: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         if (ctx.viewer.sessionIdHash) await revokeOtherSessions(ctx.db, userId, ctx.viewer.sessionIdHash, ctx.now);
         return { userId };
       },
-      disconnectSignInProvider: async (_: unknown, args: { provider: string }, ctx: GraphQLContext) => {
+      disconnectSignInProvider: async (_: unknown, args: { provider: string }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         return (await disconnectSignInProvider(ctx.db, userId, args.provider)) ?? settingsOf(ctx, userId);
       },
-      deleteAccount: async (_: unknown, args: { username: string }, ctx: GraphQLContext) => {
+      deleteAccount: async (_: unknown, args: { username: string }, ctx: RequestContext) => {
         const userId = requireUser(ctx);
         const username = ctx.viewer.user?.username ?? '';
         if (args.username.trim().replace(/^@/, '').toLowerCase() !== username.toLowerCase()) {

@@ -24,8 +24,8 @@ import { startSession } from '../../auth/sign-in.ts';
 import { DISABLE_SIGN_IN_FLAGS, DISABLE_SIGNUP_FACEBOOK, enabledProviders, PROVIDER_PATHS } from '../../auth/social/provider.ts';
 import { mailerFor } from '../../mail/mailer.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { isViewer } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { isViewer } from '../../context/viewer-checks.ts';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
 import { tooManyAttemptsMessage } from '../../../shared/auth/lockout-text.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -176,7 +176,7 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** The sign-in call of a GraphQL request (a mutation needs the HTTP request behind it). */
-export function authCall(ctx: GraphQLContext): AuthCall {
+export function authCall(ctx: RequestContext): AuthCall {
   const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
   return {
     db: ctx.db,
@@ -199,7 +199,7 @@ export const authModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      isEmailAvailable: async (_: unknown, args: { email: string }, ctx: GraphQLContext) => {
+      isEmailAvailable: async (_: unknown, args: { email: string }, ctx: RequestContext) => {
         if (!isValidEmail(args.email)) throw new GraphQLError(INVALID_EMAIL_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
         const answer = await emailAvailability(authCall(ctx), args.email);
         if ('retryAfterMs' in answer) {
@@ -209,7 +209,7 @@ export const authModule: SchemaModule = {
         }
         return answer.available;
       },
-      signInOptions: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      signInOptions: (_: unknown, __: unknown, ctx: RequestContext) => {
         const flags = configuredFlags(ctx.env);
         const captcha = captchaConfig(ctx.env);
         const origin = mainOrigin({ MAIN_HOST: ctx.env.AUTH_DOMAIN });
@@ -226,7 +226,7 @@ export const authModule: SchemaModule = {
           captchaV3: captchaIsV3(flags),
         };
       },
-      pendingRegistration: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      pendingRegistration: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const ticket = await findRegistrationTicket(ctx.db, requestCookie(ctx.request, REGISTRATION_COOKIE), ctx.now);
         if (!ticket) return null;
         // A new account goes through onboarding, unless its sign-up source skips it (docs/adr/0012-accounts.md §3).
@@ -235,9 +235,9 @@ export const authModule: SchemaModule = {
       },
     },
     Mutation: {
-      sendAcctAuthEmail: (_: unknown, args: SendAcctAuthEmailInput, ctx: GraphQLContext) => sendAcctAuthEmail(authCall(ctx), args),
-      verifyLoginCode: (_: unknown, args: { loginCode: string }, ctx: GraphQLContext) => verifyLoginCode(authCall(ctx), args.loginCode),
-      createAccount: async (_: unknown, args: { name: string; username: string; token?: string | null }, ctx: GraphQLContext) => {
+      sendAcctAuthEmail: (_: unknown, args: SendAcctAuthEmailInput, ctx: RequestContext) => sendAcctAuthEmail(authCall(ctx), args),
+      verifyLoginCode: (_: unknown, args: { loginCode: string }, ctx: RequestContext) => verifyLoginCode(authCall(ctx), args.loginCode),
+      createAccount: async (_: unknown, args: { name: string; username: string; token?: string | null }, ctx: RequestContext) => {
         const call = authCall(ctx);
         const outcome = await createAccount(ctx.db, {
           ticketToken: args.token ?? requestCookie(ctx.request, REGISTRATION_COOKIE),
@@ -252,10 +252,10 @@ export const authModule: SchemaModule = {
         await applySignUpContext(ctx.env, outcome.user.id, outcome.redirect, ctx.now);
         return outcome.user;
       },
-      sendVerificationEmail: (_: unknown, __: unknown, ctx: GraphQLContext) => sendVerificationEmail(authCall(ctx)),
+      sendVerificationEmail: (_: unknown, __: unknown, ctx: RequestContext) => sendVerificationEmail(authCall(ctx)),
     },
     User: {
-      unverifiedEmail: (user: UserRow, _: unknown, ctx: GraphQLContext) => (isViewer(ctx, user.id) ? unverifiedEmailOf(ctx.db, user.id) : null),
+      unverifiedEmail: (user: UserRow, _: unknown, ctx: RequestContext) => (isViewer(ctx, user.id) ? unverifiedEmailOf(ctx.db, user.id) : null),
     },
     SendAcctAuthEmailResult: { __resolveType: byTypename },
     VerifyLoginCodeResult: { __resolveType: byTypename },

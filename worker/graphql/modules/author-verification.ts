@@ -5,7 +5,7 @@
 import { GraphQLError } from 'graphql';
 import type { UserRow } from '../../db/schema.ts';
 import { applyForAuthorVerification, booksOf, latestRequestOf, type BookInput } from '../../partner/author-verification.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -50,7 +50,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-async function verificationOf(ctx: GraphQLContext, userId: string) {
+async function verificationOf(ctx: RequestContext, userId: string) {
   const [user, request] = await Promise.all([
     ctx.env.DB.prepare('SELECT is_book_author FROM users WHERE id = ?').bind(userId).first<{ is_book_author: number }>(),
     latestRequestOf(ctx.env.DB, userId),
@@ -62,13 +62,13 @@ export const authorVerificationModule: SchemaModule = {
   typeDefs,
   resolvers: {
     User: {
-      books: (user: UserRow, _: unknown, ctx: GraphQLContext) => (user.isBookAuthor ? booksOf(ctx.env.DB, user.id) : []),
+      books: (user: UserRow, _: unknown, ctx: RequestContext) => (user.isBookAuthor ? booksOf(ctx.env.DB, user.id) : []),
     },
     Query: {
-      authorVerification: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? verificationOf(ctx, ctx.viewer.user.id) : null),
+      authorVerification: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? verificationOf(ctx, ctx.viewer.user.id) : null),
     },
     Mutation: {
-      applyForAuthorVerification: async (_: unknown, args: { books: BookInput[] }, ctx: GraphQLContext) => {
+      applyForAuthorVerification: async (_: unknown, args: { books: BookInput[] }, ctx: RequestContext) => {
         const user = ctx.viewer.user;
         if (!user) throw new GraphQLError('Sign in to apply.', { extensions: { code: 'UNAUTHENTICATED' } });
         if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot apply.', { extensions: { code: 'FORBIDDEN' } });

@@ -22,13 +22,13 @@ import { GraphQLError } from 'graphql';
 import { purgeTags } from '../../cache/purge.ts';
 import { userTag } from '../../cache/tags.ts';
 import { blocks, follows, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { type ViewerEdgeKey } from '../loaders.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import type { Outcome } from '../resolvers/outcomes.ts';
+import { type ViewerEdgeKey } from '../../context/loaders.ts';
+import { badRequest } from '../../context/errors.ts';
+import type { Outcome } from '../../context/outcomes.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { recountStatements } from './social-graph.ts';
 import { reindexFollowed } from '../../search/indexing.ts';
@@ -37,7 +37,7 @@ export const CANNOT_BLOCK_YOURSELF = 'You cannot block yourself';
 
 type BlockResult = UserRow | { __typename: 'BadRequest' | 'NotFound'; message: string };
 
-function requireViewer(ctx: GraphQLContext): string {
+function requireViewer(ctx: RequestContext): string {
   const id = viewerId(ctx);
   if (!id) throw new GraphQLError('Sign in to block or unblock people.', { extensions: { code: 'UNAUTHENTICATED' } });
   return id;
@@ -50,7 +50,7 @@ function requireUserId(value: string | null | undefined): string {
   return id;
 }
 
-async function block(_root: unknown, args: { targetUserId: string }, ctx: GraphQLContext): Promise<BlockResult> {
+async function block(_root: unknown, args: { targetUserId: string }, ctx: RequestContext): Promise<BlockResult> {
   const viewer = requireViewer(ctx);
   const target = await ctx.loaders.userById.load(requireUserId(args.targetUserId));
   // A deleted account cannot be blocked (there is nothing left to keep away); a suspended
@@ -77,7 +77,7 @@ async function block(_root: unknown, args: { targetUserId: string }, ctx: GraphQ
   return (await ctx.loaders.userById.load(target.id)) ?? target;
 }
 
-async function unblock(_root: unknown, args: { targetUserId: string }, ctx: GraphQLContext): Promise<BlockResult> {
+async function unblock(_root: unknown, args: { targetUserId: string }, ctx: RequestContext): Promise<BlockResult> {
   const viewer = requireViewer(ctx);
   // Any existing account, deleted and suspended included: a reader can always clean up.
   const target = await ctx.loaders.userById.load(requireUserId(args.targetUserId));
@@ -91,7 +91,7 @@ async function unblock(_root: unknown, args: { targetUserId: string }, ctx: Grap
 }
 
 /** What this request's loaders remember about the two users is now stale. */
-function forgetEdges(ctx: GraphQLContext, viewer: string, target: string): void {
+function forgetEdges(ctx: RequestContext, viewer: string, target: string): void {
   ctx.loaders.viewerBlockWith.clear(target);
   ctx.loaders.viewerFollows.clear(`USER:${target}` satisfies ViewerEdgeKey);
   ctx.loaders.userById.clear(target);
@@ -138,14 +138,14 @@ export const blocksModule: SchemaModule = {
   resolvers: {
     Mutation: { blockUser: block, unblockUser: unblock },
     Blocking: {
-      user: async (outcome: Outcome, _args: unknown, ctx: GraphQLContext) => {
+      user: async (outcome: Outcome, _args: unknown, ctx: RequestContext) => {
         const user = await ctx.loaders.userById.load(outcome.userId ?? '');
         if (!user) throw new Error(`Blocking outcome without its writer (${outcome.userId}).`);
         return user;
       },
     },
     UserViewerEdge: {
-      isBlocking: async (edge: ViewerEdgeSource, _args: unknown, ctx: GraphQLContext) => {
+      isBlocking: async (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => {
         const userId = edge.key.slice(edge.key.indexOf(':') + 1);
         return (await ctx.loaders.viewerBlockWith.load(userId)).blocking;
       },

@@ -27,21 +27,21 @@ import { GraphQLError } from 'graphql';
 import { catalogs, posts, users } from '../../db/schema.ts';
 import { catalogRowByGraphId, mayViewCatalog, type CatalogRow } from '../../lists/catalogs.ts';
 import { recordNotification } from '../../notifications/notify.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
 import { newId } from '../../lib/ids.ts';
-import { badRequest, signInRequired } from '../resolvers/errors.ts';
+import { badRequest, signInRequired } from '../../context/errors.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
-import type { PagingOptions } from '../resolvers/paging.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { DISCUSSION_CLOSED_MESSAGE, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
 
 // One loader per request counting the shown responses of many lists in one GROUP BY.
-const responseCountLoaders = new WeakMap<GraphQLContext, DataLoader<string, number>>();
+const responseCountLoaders = new WeakMap<RequestContext, DataLoader<string, number>>();
 
-function shownCatalogResponseCount(ctx: GraphQLContext): DataLoader<string, number> {
+function shownCatalogResponseCount(ctx: RequestContext): DataLoader<string, number> {
   let loader = responseCountLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader<string, number>(
@@ -65,7 +65,7 @@ function shownCatalogResponseCount(ctx: GraphQLContext): DataLoader<string, numb
 const listNotFound = () => new GraphQLError('This list does not exist.', { extensions: { code: 'NOT_FOUND' } });
 
 /** A list the viewer may see, by GraphQL id; NOT_FOUND otherwise (private lists included). */
-async function visibleCatalog(ctx: GraphQLContext, catalogId: string): Promise<CatalogRow> {
+async function visibleCatalog(ctx: RequestContext, catalogId: string): Promise<CatalogRow> {
   const row = await catalogRowByGraphId(ctx.db, catalogId);
   if (!row) throw listNotFound();
   const creator = await ctx.loaders.userById.load(row.creatorId);
@@ -73,7 +73,7 @@ async function visibleCatalog(ctx: GraphQLContext, catalogId: string): Promise<C
   return row;
 }
 
-async function ownCatalog(ctx: GraphQLContext, catalogId: string, viewer: string): Promise<CatalogRow> {
+async function ownCatalog(ctx: RequestContext, catalogId: string, viewer: string): Promise<CatalogRow> {
   const row = await visibleCatalog(ctx, catalogId);
   if (row.creatorId !== viewer) {
     throw new GraphQLError("Only the list's creator can hide, show or close its responses.", { extensions: { code: 'FORBIDDEN' } });
@@ -81,13 +81,13 @@ async function ownCatalog(ctx: GraphQLContext, catalogId: string, viewer: string
   return row;
 }
 
-async function reloadCatalog(ctx: GraphQLContext, id: string): Promise<CatalogRow> {
+async function reloadCatalog(ctx: RequestContext, id: string): Promise<CatalogRow> {
   const [row] = await orm(ctx.db).select().from(catalogs).where(eq(catalogs.id, id));
   if (!row) throw new Error(`List ${id} disappeared while it was changed.`);
   return row;
 }
 
-async function publishCatalogResponse(_root: unknown, args: { catalogId: string; text: string }, ctx: GraphQLContext): Promise<PostNode> {
+async function publishCatalogResponse(_root: unknown, args: { catalogId: string; text: string }, ctx: RequestContext): Promise<PostNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
   const refusal = publishingRefusal(viewer);
@@ -110,7 +110,7 @@ async function publishCatalogResponse(_root: unknown, args: { catalogId: string;
   return created;
 }
 
-async function setHidden(ctx: GraphQLContext, args: { parentCatalogId: string; catalogResponseId: string }, hidden: boolean): Promise<CatalogRow> {
+async function setHidden(ctx: RequestContext, args: { parentCatalogId: string; catalogResponseId: string }, hidden: boolean): Promise<CatalogRow> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
   const catalog = await ownCatalog(ctx, args.parentCatalogId, viewer.id);
@@ -121,7 +121,7 @@ async function setHidden(ctx: GraphQLContext, args: { parentCatalogId: string; c
   return reloadCatalog(ctx, catalog.id);
 }
 
-async function setCatalogResponsesLocked(_root: unknown, args: { catalogId: string; responsesLocked: boolean }, ctx: GraphQLContext): Promise<CatalogRow> {
+async function setCatalogResponsesLocked(_root: unknown, args: { catalogId: string; responsesLocked: boolean }, ctx: RequestContext): Promise<CatalogRow> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(args.responsesLocked ? 'close discussion' : 'open discussion');
   const catalog = await ownCatalog(ctx, args.catalogId, viewer.id);
@@ -157,9 +157,9 @@ export const catalogResponsesModule: SchemaModule = {
   `,
   resolvers: {
     Catalog: {
-      responsesCount: (row: CatalogRow, _args: unknown, ctx: GraphQLContext) => shownCatalogResponseCount(ctx).load(row.id),
+      responsesCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => shownCatalogResponseCount(ctx).load(row.id),
       responsesLocked: (row: CatalogRow) => row.responsesLocked,
-      threadedCatalogResponses: (row: CatalogRow, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: GraphQLContext) =>
+      threadedCatalogResponses: (row: CatalogRow, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) =>
         threadedResponsesWhere(ctx, eq(posts.inResponseToCatalogId, row.id), args.paging, args.sortType ?? 'NEWEST').then((page) => ({
           posts: page.items,
           pagingInfo: page.pagingInfo,
@@ -167,8 +167,8 @@ export const catalogResponsesModule: SchemaModule = {
     },
     Mutation: {
       publishCatalogResponse,
-      hideCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, true),
-      showCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, false),
+      hideCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, true),
+      showCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, false),
       setCatalogResponsesLocked,
     },
   },

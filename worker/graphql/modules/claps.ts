@@ -20,13 +20,13 @@ import { purgeTags } from '../../cache/purge.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { claps, posts, users, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { badRequest, signInRequired } from '../resolvers/errors.ts';
-import { isOutcome } from '../resolvers/outcomes.ts';
-import { postOrOutcome } from '../resolvers/post-access.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { badRequest, signInRequired } from '../../context/errors.ts';
+import { isOutcome } from '../../context/outcomes.ts';
+import { postOrOutcome } from '../../stories/story-access.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
 import { activeAccount, after } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -36,7 +36,7 @@ import type { SchemaModule } from './schema-module.ts';
  */
 export const MAX_CLAPS_PER_POST = 50;
 
-async function clap(_root: unknown, args: { targetPostId: string; numClaps: number }, context: GraphQLContext): Promise<PostNode> {
+async function clap(_root: unknown, args: { targetPostId: string; numClaps: number }, context: RequestContext): Promise<PostNode> {
   const viewer = context.viewer.user;
   if (!viewer) throw signInRequired('clap for a story');
   const { numClaps } = args;
@@ -78,7 +78,7 @@ async function clap(_root: unknown, args: { targetPostId: string; numClaps: numb
  * claps; deleted and suspended accounts left out, as in every list of people. Public like the
  * story's clap count: anyone who can open the story sees who applauded it.
  */
-async function clappers(post: PostNode, args: { paging?: PagingOptions | null }, context: GraphQLContext): Promise<{ claps: { user: UserRow; clapCount: number }[]; pagingInfo: Page<unknown>['pagingInfo'] }> {
+async function clappers(post: PostNode, args: { paging?: PagingOptions | null }, context: RequestContext): Promise<{ claps: { user: UserRow; clapCount: number }[]; pagingInfo: Page<unknown>['pagingInfo'] }> {
   if (post.status !== 'PUBLISHED') return { claps: [], pagingInfo: { next: null } };
   const request = pageRequest(args.paging);
   const rows = await orm(context.db)

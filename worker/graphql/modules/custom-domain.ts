@@ -21,7 +21,7 @@ import {
   type DomainHolder,
 } from '../../accounts/custom-domain.ts';
 import { dnsResolverFor } from '../../accounts/dns/dns-resolver.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
 
@@ -90,7 +90,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function requireUser(ctx: GraphQLContext): string {
+function requireUser(ctx: RequestContext): string {
   const id = ctx.viewer.user?.id;
   if (!id) throw new GraphQLError('Sign in to change your settings.', { extensions: { code: 'UNAUTHENTICATED' } });
   if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot change settings.', { extensions: { code: 'FORBIDDEN' } });
@@ -98,13 +98,13 @@ function requireUser(ctx: GraphQLContext): string {
 }
 
 /** The publication as its editor's target; NOT_FOUND for anyone else (it does not reveal the publication's settings exist). */
-async function requireEditor(ctx: GraphQLContext, collectionId: string): Promise<{ holder: DomainHolder; askerId: string }> {
+async function requireEditor(ctx: RequestContext, collectionId: string): Promise<{ holder: DomainHolder; askerId: string }> {
   const askerId = requireUser(ctx);
   if (!(await isEditorOf(ctx, collectionId))) throw new GraphQLError('This publication does not exist.', { extensions: { code: 'NOT_FOUND' } });
   return { holder: { kind: 'collection', id: collectionId }, askerId };
 }
 
-async function settingsOf(ctx: GraphQLContext, holder: DomainHolder) {
+async function settingsOf(ctx: RequestContext, holder: DomainHolder) {
   const { domain, state } = await customDomainOf(ctx.db, holder);
   const records =
     domain && state === 'PENDING'
@@ -118,13 +118,13 @@ async function settingsOf(ctx: GraphQLContext, holder: DomainHolder) {
 
 const userHolder = (id: string): DomainHolder => ({ kind: 'user', id });
 
-async function verified(ctx: GraphQLContext, holder: DomainHolder, askerId: string) {
+async function verified(ctx: RequestContext, holder: DomainHolder, askerId: string) {
   const outcome = await verifyCustomDomain(ctx.env, dnsResolverFor(ctx.env), holder, askerId, ctx.now);
   if ('__typename' in outcome) return outcome;
   return { __typename: 'CustomDomainVerification', settings: await settingsOf(ctx, holder), pendingReason: outcome.state === 'PENDING' ? outcome.message : null };
 }
 
-async function publicationCustomDomain(_: unknown, args: { collectionSlug: string }, ctx: GraphQLContext) {
+async function publicationCustomDomain(_: unknown, args: { collectionSlug: string }, ctx: RequestContext) {
   if (!ctx.viewer.user) return null;
   const row = await ctx.db
     .prepare('SELECT id, name, slug FROM collections WHERE slug = ? COLLATE NOCASE')
@@ -138,32 +138,32 @@ export const customDomainModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      customDomainSettings: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? settingsOf(ctx, userHolder(ctx.viewer.user.id)) : null),
+      customDomainSettings: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? settingsOf(ctx, userHolder(ctx.viewer.user.id)) : null),
       publicationCustomDomain,
     },
     Mutation: {
-      setCustomDomain: async (_: unknown, args: { domain: string }, ctx: GraphQLContext) => {
+      setCustomDomain: async (_: unknown, args: { domain: string }, ctx: RequestContext) => {
         const holder = userHolder(requireUser(ctx));
         return (await requestCustomDomain(ctx.env, holder, holder.id, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
       },
-      verifyCustomDomain: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      verifyCustomDomain: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const holder = userHolder(requireUser(ctx));
         return verified(ctx, holder, holder.id);
       },
-      removeCustomDomain: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      removeCustomDomain: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const holder = userHolder(requireUser(ctx));
         await removeCustomDomain(ctx.env, holder);
         return settingsOf(ctx, holder);
       },
-      setPublicationCustomDomain: async (_: unknown, args: { collectionId: string; domain: string }, ctx: GraphQLContext) => {
+      setPublicationCustomDomain: async (_: unknown, args: { collectionId: string; domain: string }, ctx: RequestContext) => {
         const { holder, askerId } = await requireEditor(ctx, args.collectionId);
         return (await requestCustomDomain(ctx.env, holder, askerId, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
       },
-      verifyPublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: GraphQLContext) => {
+      verifyPublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: RequestContext) => {
         const { holder, askerId } = await requireEditor(ctx, args.collectionId);
         return verified(ctx, holder, askerId);
       },
-      removePublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: GraphQLContext) => {
+      removePublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: RequestContext) => {
         const { holder } = await requireEditor(ctx, args.collectionId);
         await removeCustomDomain(ctx.env, holder);
         return settingsOf(ctx, holder);

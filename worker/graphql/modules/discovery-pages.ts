@@ -11,12 +11,12 @@ import { and, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'driz
 import { orm } from '../../db/orm.ts';
 import { catalogs, posts, postTags, users, type TagRow } from '../../db/schema.ts';
 import type { CatalogRow } from './profile-queries.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy } from '../../stories/story-lists.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import { after, primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { TRENDING_MONTH_MS } from '../../trending/trending-month.ts';
@@ -37,7 +37,7 @@ function limitOf(limit: number | null | undefined, fallback: number): number {
   return value;
 }
 
-function viewerFilters(ctx: GraphQLContext): SQL[] {
+function viewerFilters(ctx: RequestContext): SQL[] {
   const viewer = viewerId(ctx);
   return viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [];
 }
@@ -78,7 +78,7 @@ function trendingMonthIds(from: number, to: number, count: number) {
 }
 
 /** The window's stories, most clapped first (ties: the newer, then the higher id). */
-async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<PostNode[]> {
+async function mostClappedIn(ctx: RequestContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<PostNode[]> {
   return storiesByIds(ctx, await idsOf(ctx, rankedIds(from, to, tagSlug, limit * CANDIDATES_PER_SHOWN)), limit);
 }
 
@@ -87,13 +87,13 @@ async function mostClappedIn(ctx: GraphQLContext, from: number, to: number, tagS
  * ids as constants SQLite reads each story by its key, where an IN (subquery) let it scan
  * every published story to test membership (bench/scale.bench.mjs showed it at 50,000).
  */
-async function idsOf(ctx: GraphQLContext, query: SQL): Promise<string[]> {
+async function idsOf(ctx: RequestContext, query: SQL): Promise<string[]> {
   const rows = await orm(ctx.db).all<{ id: string }>(query);
   return rows.map((row) => row.id);
 }
 
 /** The listed stories among the ids, most clapped first (ties: the newer, then the higher id). */
-async function storiesByIds(ctx: GraphQLContext, ids: readonly string[], limit: number): Promise<PostNode[]> {
+async function storiesByIds(ctx: RequestContext, ids: readonly string[], limit: number): Promise<PostNode[]> {
   if (!ids.length) return [];
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -109,7 +109,7 @@ async function storiesByIds(ctx: GraphQLContext, ids: readonly string[], limit: 
  * The most clapped stories of all time (with the tag, when given), walked on posts_by_claps from
  * the top until `limit` are found: what fills trending when its window is quiet.
  */
-async function mostClappedEver(ctx: GraphQLContext, tagSlug: string | null, limit: number, except: readonly string[]): Promise<PostNode[]> {
+async function mostClappedEver(ctx: RequestContext, tagSlug: string | null, limit: number, except: readonly string[]): Promise<PostNode[]> {
   const tagged = tagSlug ? sql` AND EXISTS (SELECT 1 FROM post_tags AS pt WHERE pt.post_id = p.id AND pt.tag_slug = ${tagSlug})` : sql``;
   const skip = except.length ? sql` AND p.id NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const ids = sql`SELECT p.id FROM posts AS p INDEXED BY posts_by_claps
@@ -121,7 +121,7 @@ async function mostClappedEver(ctx: GraphQLContext, tagSlug: string | null, limi
 }
 
 /** Trending in the mode's window; a quiet window is filled with the most clapped of all time. */
-export async function trending(ctx: GraphQLContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
+export async function trending(ctx: RequestContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
   const from = ctx.now - TRENDING_MODES[mode];
   const ranked =
     mode === 'MONTH' && !topicSlug
@@ -152,7 +152,7 @@ export function archivePeriod(year: number, month?: number | null, day?: number 
 }
 
 /** A tag's stories published in the period, newest first, keyset-paged on post_tags_by_tag. */
-async function tagArchive(ctx: GraphQLContext, tag: TagRow, from: number, to: number, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+async function tagArchive(ctx: RequestContext, tag: TagRow, from: number, to: number, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, publishedAt: postTags.publishedAt })
@@ -221,7 +221,7 @@ export const discoveryPagesModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      trendingPage: async (_root: unknown, args: { mode?: string | null; topicSlug?: string | null; limit?: number | null }, ctx: GraphQLContext) => {
+      trendingPage: async (_root: unknown, args: { mode?: string | null; topicSlug?: string | null; limit?: number | null }, ctx: RequestContext) => {
         const limit = limitOf(args.limit, 20);
         const mode = (args.mode ?? 'week').toUpperCase();
         if (!Object.hasOwn(TRENDING_MODES, mode)) return null;
@@ -229,7 +229,7 @@ export const discoveryPagesModule: SchemaModule = {
         if (args.topicSlug && !topic) return null;
         return { mode, topic, posts: await trending(ctx, mode as TrendingMode, topic?.slug ?? null, limit) };
       },
-      topStoriesPage: async (_root: unknown, args: { date?: string | null; limit?: number | null }, ctx: GraphQLContext) => {
+      topStoriesPage: async (_root: unknown, args: { date?: string | null; limit?: number | null }, ctx: RequestContext) => {
         const limit = limitOf(args.limit, 20);
         const from = args.date ? utcDayStart(args.date) : Math.floor(ctx.now / DAY_MS) * DAY_MS - DAY_MS;
         if (from === null) return null;
@@ -240,7 +240,7 @@ export const discoveryPagesModule: SchemaModule = {
       archivePostsConnection: async (
         tag: TagRow,
         args: { year: number; month?: number | null; day?: number | null; paging?: PagingOptions | null },
-        ctx: GraphQLContext,
+        ctx: RequestContext,
       ) => {
         const period = archivePeriod(args.year, args.month, args.day);
         if (!period) return { posts: [], pagingInfo: { next: null } };
@@ -256,7 +256,7 @@ export const discoveryPagesModule: SchemaModule = {
  * (catalogs_public_by_update, migrations/0015_reader.sql), leaving out deleted and suspended
  * people's.
  */
-export async function publicCatalogs(ctx: GraphQLContext, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
+export async function publicCatalogs(ctx: RequestContext, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ catalog: catalogs })
@@ -290,7 +290,7 @@ export const publicCatalogsModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      publicCatalogsConnection: async (_root: unknown, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+      publicCatalogsConnection: async (_root: unknown, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
         const page = await publicCatalogs(ctx, args.paging);
         return { catalogs: page.items, pagingInfo: page.pagingInfo };
       },
@@ -305,7 +305,7 @@ export const MAX_TOP_WRITERS_BY_CLAPS = 25;
  * tag, first published in the past year, drew the most claps altogether (ties: more stories,
  * then more followers). Who to follow ranks by the number of stories instead.
  */
-export async function tagTopWritersByClaps(ctx: GraphQLContext, tag: TagRow, limit: number) {
+export async function tagTopWritersByClaps(ctx: RequestContext, tag: TagRow, limit: number) {
   const claps = sql<number>`sum(${posts.clapCount})`;
   const stories = sql<number>`count(${posts.id})`;
   const rows = await orm(ctx.db)
@@ -337,7 +337,7 @@ export const tagTopWritersModule: SchemaModule = {
   `,
   resolvers: {
     Tag: {
-      topWritersByClaps: (tag: TagRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+      topWritersByClaps: (tag: TagRow, args: { limit?: number | null }, ctx: RequestContext) => {
         const limit = args.limit ?? 10;
         if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOP_WRITERS_BY_CLAPS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS_BY_CLAPS} (got ${limit}).`);
         return tagTopWritersByClaps(ctx, tag, limit);

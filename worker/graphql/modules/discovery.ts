@@ -6,11 +6,11 @@
 import { and, desc, eq, gte, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { collections, follows, mutes, posts, tags, users, type TagRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy } from '../../stories/story-lists.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
@@ -31,7 +31,7 @@ function limitOf(limit: number | null | undefined, fallback: number, max: number
  * leaving out what the viewer already follows or mutes, and the viewer themselves.
  * Logged out, simply the most followed (nothing viewer-specific).
  */
-async function followSuggestions(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext) {
+async function followSuggestions(_root: unknown, args: { limit?: number | null }, ctx: RequestContext) {
   const limit = limitOf(args.limit, 5, MAX_SUGGESTIONS);
   const q = orm(ctx.db);
   const viewer = viewerId(ctx);
@@ -78,7 +78,7 @@ async function followSuggestions(_root: unknown, args: { limit?: number | null }
  * stories appeared in the window (a quiet site), the most clapped stories of all time
  * fill the list, so the section is never empty.
  */
-async function trendingPosts(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<PostNode[]> {
+async function trendingPosts(_root: unknown, args: { limit?: number | null }, ctx: RequestContext): Promise<PostNode[]> {
   const limit = limitOf(args.limit, 6, MAX_TRENDING);
   const q = orm(ctx.db);
   const viewer = viewerId(ctx);
@@ -105,7 +105,7 @@ async function trendingPosts(_root: unknown, args: { limit?: number | null }, ct
 }
 
 /** Topics to explore on the home pages: the tags with the most stories. */
-async function homeTopics(_root: unknown, args: { limit?: number | null }, ctx: GraphQLContext): Promise<TagRow[]> {
+async function homeTopics(_root: unknown, args: { limit?: number | null }, ctx: RequestContext): Promise<TagRow[]> {
   const limit = limitOf(args.limit, 12, MAX_HOME_TOPICS);
   const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.slug).limit(limit);
   for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);

@@ -16,11 +16,11 @@ import { slugify } from '../../../shared/format.ts';
 import { orm } from '../../db/orm.ts';
 import { postRevisions, posts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { MAX_SUBTITLE_LENGTH, MAX_TITLE_LENGTH } from './story-edit.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { signInRequired } from '../resolvers/errors.ts';
+import { visiblePost } from '../../stories/story-access.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { signInRequired } from '../../context/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** Revisions kept per story (the published one is always kept). */
@@ -88,7 +88,7 @@ const notFound = () => ({ __typename: 'NotFound', message: 'This story does not 
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 
 /** The viewer's own story, or null (someone else's answers like a missing one: drafts are private). */
-export async function ownStory(ctx: GraphQLContext, postId: string | null | undefined, action: string): Promise<PostNode | null> {
+export async function ownStory(ctx: RequestContext, postId: string | null | undefined, action: string): Promise<PostNode | null> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(action);
   if (typeof postId !== 'string' || postId === '') return null;
@@ -117,7 +117,7 @@ export interface RevisionRow {
 }
 
 /** The newest revision of a story, or its row's own text when it has none (stories made before revisions). */
-export async function workingCopy(ctx: GraphQLContext, post: PostNode, rev?: number | null): Promise<RevisionRow | null> {
+export async function workingCopy(ctx: RequestContext, post: PostNode, rev?: number | null): Promise<RevisionRow | null> {
   const q = orm(ctx.db);
   const target = rev ?? post.latestRev;
   const [row] = await q
@@ -138,7 +138,7 @@ function field(name: string, value: string, max: number): string {
 
 /** A new draft of the viewer's at revision 1. */
 export async function createDraft(
-  ctx: GraphQLContext,
+  ctx: RequestContext,
   draft: { title: string; subtitle: string; content: StoryContent; inResponseToPostId: string | null },
 ): Promise<PostNode | null> {
   const viewer = ctx.viewer.user!;
@@ -172,7 +172,7 @@ interface SaveDraftArgs {
   inResponseToPostId?: string | null;
 }
 
-async function saveDraft(_root: unknown, args: SaveDraftArgs, ctx: GraphQLContext) {
+async function saveDraft(_root: unknown, args: SaveDraftArgs, ctx: RequestContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('save a story');
   let title: string, subtitle: string, content: StoryContent;
@@ -235,7 +235,7 @@ async function saveDraft(_root: unknown, args: SaveDraftArgs, ctx: GraphQLContex
   return { __typename: 'DraftSaved', post: saved, rev };
 }
 
-function isAuthor(ctx: GraphQLContext, post: PostNode): boolean {
+function isAuthor(ctx: RequestContext, post: PostNode): boolean {
   return ctx.viewer.user?.id === post.creatorId;
 }
 
@@ -244,7 +244,7 @@ export const draftsModule: SchemaModule = {
   resolvers: {
     SaveDraftResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Post: {
-      draft: async (post: PostNode, args: { rev?: number | null }, ctx: GraphQLContext) => {
+      draft: async (post: PostNode, args: { rev?: number | null }, ctx: RequestContext) => {
         if (!isAuthor(ctx, post)) return null;
         const copy = await workingCopy(ctx, post, args.rev);
         if (!copy) return null;
@@ -256,7 +256,7 @@ export const draftsModule: SchemaModule = {
           hasUnpublishedChanges: post.status === 'PUBLISHED' && post.publishedRev !== null && post.latestRev > post.publishedRev,
         };
       },
-      revisions: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => {
+      revisions: async (post: PostNode, _args: unknown, ctx: RequestContext) => {
         if (!isAuthor(ctx, post)) return null;
         return orm(ctx.db)
           .select({ rev: postRevisions.rev, title: postRevisions.title, createdAt: postRevisions.createdAt })

@@ -5,17 +5,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { highlights, type HighlightRow, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { visiblePost } from '../../stories/story-access.ts';
 import { anchored, topHighlight, viewerHighlights } from '../../highlights/highlights.ts';
 import { after } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** A note is its writer's alone; a highlight anyone who can read the story may see. */
-function visibleTo(ctx: GraphQLContext, row: HighlightRow): boolean {
+function visibleTo(ctx: RequestContext, row: HighlightRow): boolean {
   return row.kind === 'HIGHLIGHT' || row.userId === ctx.viewer.user?.id;
 }
 
@@ -80,14 +80,14 @@ export const highlightsModule: SchemaModule = {
   `,
   resolvers: {
     Highlight: {
-      post: (row: HighlightRow, _args: unknown, ctx: GraphQLContext) => visiblePost(ctx, row.postId),
+      post: (row: HighlightRow, _args: unknown, ctx: RequestContext) => visiblePost(ctx, row.postId),
     },
     Post: {
-      viewerHighlights: (post: PostNode, _args: unknown, ctx: GraphQLContext) => viewerHighlights(ctx, post),
-      topHighlight: (post: PostNode, _args: unknown, ctx: GraphQLContext) => topHighlight(ctx, post),
+      viewerHighlights: (post: PostNode, _args: unknown, ctx: RequestContext) => viewerHighlights(ctx, post),
+      topHighlight: (post: PostNode, _args: unknown, ctx: RequestContext) => topHighlight(ctx, post),
     },
     User: {
-      highlightsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+      highlightsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
         const request = pageRequest(args.paging);
         const rows = await orm(ctx.db)
           .select()
@@ -101,14 +101,14 @@ export const highlightsModule: SchemaModule = {
       },
     },
     Query: {
-      highlight: async (_root: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      highlight: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
         const [row] = await orm(ctx.db).select().from(highlights).where(eq(highlights.id, args.id)).limit(1);
         if (!row || !visibleTo(ctx, row)) return null;
         return anchored(ctx, row);
       },
     },
     Mutation: {
-      deleteHighlight: async (_root: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      deleteHighlight: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
         const userId = ctx.viewer.user?.id;
         if (!userId) throw signInRequired('remove a highlight');
         const removed = await orm(ctx.db)

@@ -20,9 +20,9 @@ import {
   validateCatalogName,
   type CatalogRow,
 } from '../../lists/catalogs.ts';
-import type { GraphQLContext } from '../context.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { visiblePost } from '../../stories/story-access.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { catalogLoaders, visibleCatalog } from './lists.ts';
 import { reindexCatalog } from '../../search/indexing.ts';
@@ -34,14 +34,14 @@ import { LISTS_TAG } from '../../cache/tags.ts';
  * /collections, which lists public lists, is purged (worker/cache/eligibility.ts).
  */
 /** `stories`: the stories whose lists changed (a hosted app's records carry their public lists). */
-async function listChanged(ctx: GraphQLContext, catalogId: string, stories: string[] = []): Promise<void> {
+async function listChanged(ctx: RequestContext, catalogId: string, stories: string[] = []): Promise<void> {
   await reindexCatalog(ctx.env, catalogId, stories);
   await purgeTags(ctx.env, [LISTS_TAG]);
 }
 
 
 /** The stories a list holds (the hosted app's records of them name their public lists). */
-async function storiesOf(ctx: GraphQLContext, catalogId: string): Promise<string[]> {
+async function storiesOf(ctx: RequestContext, catalogId: string): Promise<string[]> {
   const rows = await ctx.db.prepare('SELECT post_id FROM catalog_items WHERE catalog_id = ?').bind(catalogId).all<{ post_id: string }>();
   return rows.results.map((r) => r.post_id);
 }
@@ -96,14 +96,14 @@ const notFound = () => ({ __typename: 'NotFound', message: 'This list does not e
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 const forbidden = () => ({ __typename: 'Forbidden', message: "Only the list's creator can change it." });
 
-function requireViewer(ctx: GraphQLContext, action: string): string {
+function requireViewer(ctx: RequestContext, action: string): string {
   const id = viewerId(ctx);
   if (!id) throw new GraphQLError(`Sign in to ${action}.`, { extensions: { code: 'UNAUTHENTICATED' } });
   return id;
 }
 
 /** The viewer's own list by GraphQL id, or the union member that says why not. */
-async function ownCatalog(ctx: GraphQLContext, viewer: string, catalogId: string): Promise<CatalogRow | { __typename: string; message: string }> {
+async function ownCatalog(ctx: RequestContext, viewer: string, catalogId: string): Promise<CatalogRow | { __typename: string; message: string }> {
   if (catalogId.startsWith('predefined:')) await ensureReadingList(ctx.db, viewer, ctx.now);
   const row = await visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, catalogId));
   if (!row) return notFound();
@@ -113,7 +113,7 @@ async function ownCatalog(ctx: GraphQLContext, viewer: string, catalogId: string
 
 const isRow = (value: CatalogRow | { __typename: string }): value is CatalogRow => !('__typename' in value);
 
-async function reload(ctx: GraphQLContext, id: string): Promise<CatalogRow> {
+async function reload(ctx: RequestContext, id: string): Promise<CatalogRow> {
   const [row] = await orm(ctx.db).select().from(catalogs).where(eq(catalogs.id, id));
   if (!row) throw new Error(`List ${id} disappeared while it was changed.`);
   return row;
@@ -127,7 +127,7 @@ function visibilityInput(value: string | null | undefined): { value?: 'PUBLIC' |
 
 type CatalogInput = { name?: string | null; description?: string | null; visibility?: string | null };
 
-async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx: GraphQLContext) {
+async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx: RequestContext) {
   const viewer = requireViewer(ctx, 'create a list');
   const name = validateCatalogName(args.input.name ?? '');
   if ('error' in name) return badRequest(name.error);
@@ -153,7 +153,7 @@ async function createCatalog(_root: unknown, args: { input: CatalogInput }, ctx:
   return reload(ctx, id);
 }
 
-async function updateCatalog(_root: unknown, args: { catalogId: string; input: CatalogInput }, ctx: GraphQLContext) {
+async function updateCatalog(_root: unknown, args: { catalogId: string; input: CatalogInput }, ctx: RequestContext) {
   const viewer = requireViewer(ctx, 'change a list');
   const row = await ownCatalog(ctx, viewer, args.catalogId);
   if (!isRow(row)) return row;
@@ -182,7 +182,7 @@ async function updateCatalog(_root: unknown, args: { catalogId: string; input: C
   return reload(ctx, row.id);
 }
 
-async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) {
+async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: RequestContext) {
   const viewer = requireViewer(ctx, 'delete a list');
   const row = await ownCatalog(ctx, viewer, args.catalogId);
   if (!isRow(row)) return row;
@@ -199,7 +199,7 @@ async function deleteCatalog(_root: unknown, args: { catalogId: string }, ctx: G
   return { __typename: 'DeleteCatalogSuccess', catalogId: catalogGraphId(row) };
 }
 
-async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId: string }, adding: boolean) {
+async function changeItem(ctx: RequestContext, args: { catalogId: string; postId: string }, adding: boolean) {
   const viewer = requireViewer(ctx, adding ? 'save a story' : 'change a list');
   const row = await ownCatalog(ctx, viewer, args.catalogId);
   if (!isRow(row)) return row;
@@ -219,7 +219,7 @@ async function changeItem(ctx: GraphQLContext, args: { catalogId: string; postId
   return reload(ctx, row.id);
 }
 
-async function changeFollow(ctx: GraphQLContext, catalogId: string, following: boolean) {
+async function changeFollow(ctx: RequestContext, catalogId: string, following: boolean) {
   const viewer = requireViewer(ctx, 'save a list');
   const row = await visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, catalogId));
   if (!row) return notFound();
@@ -245,10 +245,10 @@ export const listEditsModule: SchemaModule = {
       createCatalog,
       updateCatalog,
       deleteCatalog,
-      addToCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: GraphQLContext) => changeItem(ctx, args, true),
-      removeFromCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: GraphQLContext) => changeItem(ctx, args, false),
-      followCatalog: (_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) => changeFollow(ctx, args.catalogId, true),
-      unfollowCatalog: (_root: unknown, args: { catalogId: string }, ctx: GraphQLContext) => changeFollow(ctx, args.catalogId, false),
+      addToCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: RequestContext) => changeItem(ctx, args, true),
+      removeFromCatalog: (_root: unknown, args: { catalogId: string; postId: string }, ctx: RequestContext) => changeItem(ctx, args, false),
+      followCatalog: (_root: unknown, args: { catalogId: string }, ctx: RequestContext) => changeFollow(ctx, args.catalogId, true),
+      unfollowCatalog: (_root: unknown, args: { catalogId: string }, ctx: RequestContext) => changeFollow(ctx, args.catalogId, false),
     },
     CatalogResult: { __resolveType: byTypename },
     DeleteCatalogResult: { __resolveType: byTypename },

@@ -21,11 +21,11 @@ import {
   type CatalogRow,
 } from '../../lists/catalogs.ts';
 import { catalogSlugId } from '../../../shared/urls/list-urls.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { isViewer, viewerId } from '../resolvers/viewer.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
+import { isViewer, viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -136,7 +136,7 @@ interface CatalogLoaders {
 const loadersByContext = new WeakMap<object, CatalogLoaders>();
 
 /** This module's loaders for the request (shared with ./list-edits.ts). */
-export function catalogLoaders(ctx: GraphQLContext): CatalogLoaders {
+export function catalogLoaders(ctx: RequestContext): CatalogLoaders {
   let loaders = loadersByContext.get(ctx.loaders);
   if (loaders) return loaders;
   const q = orm(ctx.db);
@@ -182,17 +182,17 @@ function storyStillListed(): SQL[] {
 
 // ---- Reading ---------------------------------------------------------------------------
 
-export async function visibleCatalog(ctx: GraphQLContext, row: CatalogRow | null): Promise<CatalogRow | null> {
+export async function visibleCatalog(ctx: RequestContext, row: CatalogRow | null): Promise<CatalogRow | null> {
   if (!row) return null;
   const creator = await ctx.loaders.userById.load(row.creatorId);
   return mayViewCatalog(row, creator, viewerId(ctx)) ? row : null;
 }
 
-function catalogPage(ctx: GraphQLContext, page: Page<CatalogRow>) {
+function catalogPage(ctx: RequestContext, page: Page<CatalogRow>) {
   return { catalogs: page.items, pagingInfo: page.pagingInfo };
 }
 
-async function userCatalogs(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
+async function userCatalogs(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
   const request = pageRequest(paging);
   const own = isViewer(ctx, user.id);
   const q = orm(ctx.db);
@@ -224,7 +224,7 @@ async function userCatalogs(ctx: GraphQLContext, user: UserRow, paging: PagingOp
   return catalogPage(ctx, { items: [...predefined, ...page.items], pagingInfo: page.pagingInfo });
 }
 
-async function followedCatalogs(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
+async function followedCatalogs(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
   if (!isViewer(ctx, user.id)) return null;
   const request = pageRequest(paging);
   const conditions: SQL[] = [
@@ -251,7 +251,7 @@ async function followedCatalogs(ctx: GraphQLContext, user: UserRow, paging: Pagi
   return catalogPage(ctx, { items: page.items.map((r) => r.catalog), pagingInfo: page.pagingInfo });
 }
 
-async function catalogItemsPage(ctx: GraphQLContext, catalog: CatalogRow, paging: PagingOptions | null | undefined) {
+async function catalogItemsPage(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined) {
   const request = pageRequest(paging);
   const conditions: SQL[] = [eq(catalogItems.catalogId, catalog.id), ...storyStillListed(), eq(users.isSuspended, false), isNull(users.deletedAt)];
   if (request.after) {
@@ -277,7 +277,7 @@ async function catalogItemsPage(ctx: GraphQLContext, catalog: CatalogRow, paging
   return { items, pagingInfo: page.pagingInfo };
 }
 
-async function catalogBySlugId(ctx: GraphQLContext, args: { catalogSlugId: string; username?: string | null }) {
+async function catalogBySlugId(ctx: RequestContext, args: { catalogSlugId: string; username?: string | null }) {
   let creatorId: string | null;
   if (args.username) creatorId = (await ctx.loaders.userByUsername.load(args.username))?.id ?? null;
   else creatorId = viewerId(ctx);
@@ -291,31 +291,31 @@ export const listsModule: SchemaModule = {
   resolvers: {
     Catalog: {
       id: (row: CatalogRow) => catalogGraphId(row),
-      creator: async (row: CatalogRow, _args: unknown, ctx: GraphQLContext) => {
+      creator: async (row: CatalogRow, _args: unknown, ctx: RequestContext) => {
         const creator = await ctx.loaders.userById.load(row.creatorId);
         if (!creator) throw new Error(`List ${row.id} has no creator row.`);
         return creator;
       },
       slugId: (row: CatalogRow) => catalogSlugId({ id: catalogGraphId(row), name: row.name, predefined: row.predefined }),
-      postItemsCount: (row: CatalogRow, _args: unknown, ctx: GraphQLContext) => catalogLoaders(ctx).itemCount.load(row.id),
-      itemsConnection: (row: CatalogRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => catalogItemsPage(ctx, row, args.paging),
-      hasPost: (row: CatalogRow, args: { postId: string }, ctx: GraphQLContext) => catalogLoaders(ctx).hasPost.load(`${row.id}|${args.postId}`),
-      viewerEdge: (row: CatalogRow, _args: unknown, ctx: GraphQLContext) => ({
+      postItemsCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => catalogLoaders(ctx).itemCount.load(row.id),
+      itemsConnection: (row: CatalogRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => catalogItemsPage(ctx, row, args.paging),
+      hasPost: (row: CatalogRow, args: { postId: string }, ctx: RequestContext) => catalogLoaders(ctx).hasPost.load(`${row.id}|${args.postId}`),
+      viewerEdge: (row: CatalogRow, _args: unknown, ctx: RequestContext) => ({
         id: `${catalogGraphId(row)}-${viewerId(ctx) ?? 'lo'}`,
         rowId: row.id,
         isCreator: isViewer(ctx, row.creatorId),
       }),
     },
     CatalogViewerEdge: {
-      isFollowing: (edge: { rowId: string }, _args: unknown, ctx: GraphQLContext) => catalogLoaders(ctx).viewerFollows.load(edge.rowId),
+      isFollowing: (edge: { rowId: string }, _args: unknown, ctx: RequestContext) => catalogLoaders(ctx).viewerFollows.load(edge.rowId),
     },
     User: {
-      catalogsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => userCatalogs(ctx, user, args.paging),
-      followedCatalogsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => followedCatalogs(ctx, user, args.paging),
+      catalogsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => userCatalogs(ctx, user, args.paging),
+      followedCatalogsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => followedCatalogs(ctx, user, args.paging),
     },
     Query: {
-      catalog: async (_root: unknown, args: { id: string }, ctx: GraphQLContext) => visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, args.id)),
-      catalogBySlugId: (_root: unknown, args: { catalogSlugId: string; username?: string | null }, ctx: GraphQLContext) => catalogBySlugId(ctx, args),
+      catalog: async (_root: unknown, args: { id: string }, ctx: RequestContext) => visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, args.id)),
+      catalogBySlugId: (_root: unknown, args: { catalogSlugId: string; username?: string | null }, ctx: RequestContext) => catalogBySlugId(ctx, args),
     },
   },
 };

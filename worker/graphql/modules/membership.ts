@@ -15,8 +15,8 @@ import { charges, memberships, paymentMethods, subscriptions, type MembershipRow
 import { membershipState } from '../../membership/active-membership.ts';
 import { giftCodeStatus, redeemGiftCode } from '../../membership/gift-codes.ts';
 import { paymentProviderFor } from '../../payments/select-provider.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest, signInRequired } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest, signInRequired } from '../../context/errors.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { logEvent } from '../../lib/log-context.ts';
@@ -165,11 +165,11 @@ const typeDefs = /* GraphQL */ `
 
 const money = (amount: number, currency: string) => ({ amount, currency });
 
-async function cardOf(ctx: GraphQLContext, userId: string) {
+async function cardOf(ctx: RequestContext, userId: string) {
   return (await orm(ctx.db).select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).get()) ?? null;
 }
 
-async function ownMembership(ctx: GraphQLContext, membershipId: unknown): Promise<MembershipRow | null> {
+async function ownMembership(ctx: RequestContext, membershipId: unknown): Promise<MembershipRow | null> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('manage your membership');
   if (typeof membershipId !== 'string' || membershipId === '') throw badRequest('membershipId is required.');
@@ -180,7 +180,7 @@ async function ownMembership(ctx: GraphQLContext, membershipId: unknown): Promis
 const notFound = () => ({ __typename: 'NotFound', message: 'No such membership.' });
 const failed = () => ({ __typename: 'BadRequest', message: REQUEST_FAILED });
 
-async function setCancelled(ctx: GraphQLContext, membershipId: unknown, cancel: boolean) {
+async function setCancelled(ctx: RequestContext, membershipId: unknown, cancel: boolean) {
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
   const state = membershipState(membership, ctx.now);
@@ -201,7 +201,7 @@ async function setCancelled(ctx: GraphQLContext, membershipId: unknown, cancel: 
   return { __typename: 'MutationSuccess', success: true };
 }
 
-async function switchPlan(ctx: GraphQLContext, membershipId: unknown, membershipType: unknown) {
+async function switchPlan(ctx: RequestContext, membershipId: unknown, membershipType: unknown) {
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
   if (!isPlanType(membershipType) || !canSwitchPlanTo(membership.plan, membershipType, configuredFlags(ctx.env))) {
@@ -231,7 +231,7 @@ async function switchPlan(ctx: GraphQLContext, membershipId: unknown, membership
   return { __typename: 'UpdateMembershipPlanSuccess', membership };
 }
 
-async function limited(ctx: GraphQLContext): Promise<{ __typename: 'TooManyRequests'; message: string } | null> {
+async function limited(ctx: RequestContext): Promise<{ __typename: 'TooManyRequests'; message: string } | null> {
   const subjects: [Limit, string][] = [[GIFT_CODE_LIMITS.perAddress, clientAddress(ctx.request)]];
   if (ctx.viewer.user) subjects.push([GIFT_CODE_LIMITS.perViewer, ctx.viewer.user.id]);
   for (const [limit, subject] of subjects) {
@@ -258,7 +258,7 @@ export const membershipModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      membershipPlans: async (_: unknown, args: { currency?: string | null }, ctx: GraphQLContext) => {
+      membershipPlans: async (_: unknown, args: { currency?: string | null }, ctx: RequestContext) => {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
         // The same decision as the checkout's (worker/membership/discount-offer.ts): what /plans
         // promises is what the processor is asked for.
@@ -274,19 +274,19 @@ export const membershipModule: SchemaModule = {
         const currency = isPlanCurrency(args.currency) ? args.currency : DEFAULT_CURRENCY;
         return money(weeklyPriceCents(currency), currency);
       },
-      billingReceipt: async (_: unknown, args: { chargeId: string }, ctx: GraphQLContext) => {
+      billingReceipt: async (_: unknown, args: { chargeId: string }, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer) return null;
         const row = await orm(ctx.db).select().from(charges).where(and(eq(charges.id, String(args.chargeId)), eq(charges.userId, viewer.id))).get();
         return row ? chargeNode(row) : null;
       },
-      billingHistory: async (_: unknown, _args: unknown, ctx: GraphQLContext) => {
+      billingHistory: async (_: unknown, _args: unknown, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer) return null;
         const rows = await orm(ctx.db).select().from(charges).where(eq(charges.userId, viewer.id)).orderBy(desc(charges.createdAt)).limit(100).all();
         return rows.map(chargeNode);
       },
-      giftCodeCheck: async (_: unknown, args: { code: string }, ctx: GraphQLContext) => {
+      giftCodeCheck: async (_: unknown, args: { code: string }, ctx: RequestContext) => {
         const refused = await limited(ctx);
         if (refused) return refused;
         const { status, plan } = await giftCodeStatus(ctx.db, String(args.code ?? '').slice(0, 64), ctx.now);
@@ -294,10 +294,10 @@ export const membershipModule: SchemaModule = {
       },
     },
     Mutation: {
-      cancelMembership: (_: unknown, args: { membershipId: string }, ctx: GraphQLContext) => setCancelled(ctx, args.membershipId, true),
-      uncancelMembership: (_: unknown, args: { membershipId: string }, ctx: GraphQLContext) => setCancelled(ctx, args.membershipId, false),
-      updateMembershipPlan: (_: unknown, args: { membershipId: string; membershipType: string }, ctx: GraphQLContext) => switchPlan(ctx, args.membershipId, args.membershipType),
-      redeemGiftCode: async (_: unknown, args: { code: string }, ctx: GraphQLContext) => {
+      cancelMembership: (_: unknown, args: { membershipId: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, true),
+      uncancelMembership: (_: unknown, args: { membershipId: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, false),
+      updateMembershipPlan: (_: unknown, args: { membershipId: string; membershipType: string }, ctx: RequestContext) => switchPlan(ctx, args.membershipId, args.membershipType),
+      redeemGiftCode: async (_: unknown, args: { code: string }, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer) throw signInRequired('redeem a gift');
         const refused = await limited(ctx);
@@ -335,25 +335,25 @@ export const membershipModule: SchemaModule = {
       },
     },
     Membership: {
-      paymentMethod: async (membership: MembershipRow, _args: unknown, ctx: GraphQLContext) => {
+      paymentMethod: async (membership: MembershipRow, _args: unknown, ctx: RequestContext) => {
         if (!CARD_PROCESSORS.has(membership.paymentProvider)) return null;
         const card = await cardOf(ctx, membership.userId);
         return card ? { cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
       },
-      switchPlanSchedule: async (membership: MembershipRow, _args: unknown, ctx: GraphQLContext) => {
+      switchPlanSchedule: async (membership: MembershipRow, _args: unknown, ctx: RequestContext) => {
         const row = await orm(ctx.db).select().from(subscriptions).where(eq(subscriptions.membershipId, membership.id)).get();
         if (!row?.switchPlan || row.switchPlanAt === null) return null;
         return { startAt: row.switchPlanAt, plan: { membershipType: row.switchPlan, price: money(planPrice(row.switchPlan, isPlanCurrency(membership.currency) ? membership.currency : DEFAULT_CURRENCY), membership.currency) } };
       },
-      state: (membership: MembershipRow, _args: unknown, ctx: GraphQLContext) => membershipState(membership, ctx.now),
-      nextChargeAt: (membership: MembershipRow, _args: unknown, ctx: GraphQLContext) =>
+      state: (membership: MembershipRow, _args: unknown, ctx: RequestContext) => membershipState(membership, ctx.now),
+      nextChargeAt: (membership: MembershipRow, _args: unknown, ctx: RequestContext) =>
         CARD_PROCESSORS.has(membership.paymentProvider) && membershipState(membership, ctx.now) === 'ACTIVE' ? membership.currentPeriodEndsAt : null,
       canSwitchPlan: (membership: MembershipRow) => CARD_PROCESSORS.has(membership.paymentProvider) && membership.paymentFailedAt === null && !membership.isCancelled,
-      canReactivate: async (membership: MembershipRow, _args: unknown, ctx: GraphQLContext) =>
+      canReactivate: async (membership: MembershipRow, _args: unknown, ctx: RequestContext) =>
         CARD_PROCESSORS.has(membership.paymentProvider) && membershipState(membership, ctx.now) === 'CANCELLED' && (await cardOf(ctx, membership.userId)) !== null,
     },
     UserViewerEdge: {
-      membership: async (edge: ViewerEdgeSource, _args: unknown, ctx: GraphQLContext) => {
+      membership: async (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer || edge.key !== `USER:${viewer.id}`) return null;
         return ctx.loaders.membershipByUserId.load(viewer.id);

@@ -10,8 +10,8 @@ import { orm } from '../../db/orm.ts';
 import { posts, users } from '../../db/schema.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
 import { reindexUser } from '../../search/indexing.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -34,12 +34,12 @@ const typeDefs = /* GraphQL */ `
 /** Stories of an account whose pages are purged with it (the newest first). */
 const MAX_PURGED_STORIES = 1000;
 
-function staffOnly(ctx: GraphQLContext): boolean {
+function staffOnly(ctx: RequestContext): boolean {
   if (!ctx.viewer.user) throw signInRequired('moderate');
   return ctx.viewer.user.isStaff;
 }
 
-async function setPostSuspended(_r: unknown, args: { postId: string; suspended: boolean }, ctx: GraphQLContext) {
+async function setPostSuspended(_r: unknown, args: { postId: string; suspended: boolean }, ctx: RequestContext) {
   const post = staffOnly(ctx) ? await ctx.loaders.postById.load(args.postId) : null;
   if (!post) return { __typename: 'NotFound', message: 'This story does not exist.' };
   await orm(ctx.db).update(posts).set({ isSuspended: args.suspended }).where(eq(posts.id, post.id));
@@ -47,7 +47,7 @@ async function setPostSuspended(_r: unknown, args: { postId: string; suspended: 
   return { __typename: 'ModerationDone', id: post.id, isSuspended: args.suspended };
 }
 
-async function setUserSuspended(_r: unknown, args: { userId: string; suspended: boolean }, ctx: GraphQLContext) {
+async function setUserSuspended(_r: unknown, args: { userId: string; suspended: boolean }, ctx: RequestContext) {
   const user = staffOnly(ctx) ? await ctx.loaders.userById.load(args.userId) : null;
   if (!user) return { __typename: 'NotFound', message: 'This account does not exist.' };
   const q = orm(ctx.db);

@@ -3,8 +3,8 @@
 // subscribes, since when, whether they came through an import, and the invitations still
 // waiting. A newsletter id names a writer's newsletter by the writer's id, or a publication
 // newsletter by its own id; anyone who does not run it gets null, as if it did not exist.
-import type { GraphQLContext } from '../context.ts';
-import { encodeCursor, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { encodeCursor, pageRequest, type PagingOptions } from '../../context/paging.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -50,7 +50,7 @@ interface Managed {
   kind: 'WRITER' | 'PUBLICATION';
 }
 
-async function managedNewsletters(ctx: GraphQLContext): Promise<Managed[]> {
+async function managedNewsletters(ctx: RequestContext): Promise<Managed[]> {
   const viewer = ctx.viewer.user;
   if (!viewer) return [];
   const { results } = await ctx.db
@@ -63,7 +63,7 @@ async function managedNewsletters(ctx: GraphQLContext): Promise<Managed[]> {
   return [{ id: viewer.id, name: `${viewer.name}'s newsletter`, kind: 'WRITER' }, ...results.map((r) => ({ ...r, kind: 'PUBLICATION' as const }))];
 }
 
-async function subscribers(_root: unknown, args: { newsletterId?: string | null; paging?: PagingOptions | null }, ctx: GraphQLContext) {
+async function subscribers(_root: unknown, args: { newsletterId?: string | null; paging?: PagingOptions | null }, ctx: RequestContext) {
   const wanted = args.newsletterId ?? ctx.viewer.user?.id;
   const newsletter = (await managedNewsletters(ctx)).find((n) => n.id === wanted);
   if (!newsletter) return null;
@@ -105,7 +105,7 @@ export const newsletterSubscribersModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      managedNewsletters: (_root: unknown, _args: unknown, ctx: GraphQLContext) => managedNewsletters(ctx),
+      managedNewsletters: (_root: unknown, _args: unknown, ctx: RequestContext) => managedNewsletters(ctx),
       newsletterSubscribers: subscribers,
     },
   },

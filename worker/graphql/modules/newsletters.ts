@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { newsletterSubscriptions, newsletterUnsubscribes, publicationNewsletterSubscriptions, users, type UserRow } from '../../db/schema.ts';
 import { isValidEmailSettingsHash } from '../../newsletters/signing.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -60,12 +60,12 @@ const notFound = () => ({ __typename: 'NotFound', message: 'This writer does not
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 const forbidden = () => ({ __typename: 'Forbidden', message: INVALID_EMAIL_SETTINGS_LINK });
 
-async function subscribable(ctx: GraphQLContext, writerId: string): Promise<UserRow | null> {
+async function subscribable(ctx: RequestContext, writerId: string): Promise<UserRow | null> {
   const writer = await ctx.loaders.userById.load(writerId);
   return writer && writer.deletedAt === null && !writer.isSuspended ? writer : null;
 }
 
-async function subscribe(_root: unknown, args: { writerId: string }, ctx: GraphQLContext) {
+async function subscribe(_root: unknown, args: { writerId: string }, ctx: RequestContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) return badRequest(SIGN_IN_TO_SUBSCRIBE);
   const writer = await subscribable(ctx, args.writerId);
@@ -80,7 +80,7 @@ async function subscribe(_root: unknown, args: { writerId: string }, ctx: GraphQ
   return writer;
 }
 
-async function unsubscribe(_root: unknown, args: { writerId: string }, ctx: GraphQLContext) {
+async function unsubscribe(_root: unknown, args: { writerId: string }, ctx: RequestContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) return badRequest(SIGN_IN_TO_SUBSCRIBE);
   const writer = await ctx.loaders.userById.load(args.writerId);
@@ -90,12 +90,12 @@ async function unsubscribe(_root: unknown, args: { writerId: string }, ctx: Grap
 }
 
 /** Whether the caller may manage userId's subscriptions: a valid signature, or being that user. */
-async function mayManage(ctx: GraphQLContext, userId: string, hash: string | null | undefined): Promise<boolean> {
+async function mayManage(ctx: RequestContext, userId: string, hash: string | null | undefined): Promise<boolean> {
   if (hash) return isValidEmailSettingsHash(ctx.env, userId, hash);
   return ctx.viewer.user?.id === userId;
 }
 
-async function settings(ctx: GraphQLContext, userId: string) {
+async function settings(ctx: RequestContext, userId: string) {
   const rows = await orm(ctx.db)
     .select({ writer: users, createdAt: newsletterSubscriptions.createdAt })
     .from(newsletterSubscriptions)
@@ -113,7 +113,7 @@ export const newslettersModule: SchemaModule = {
     NewsletterSubscribeResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'User' },
     NewsletterEmailSettingsResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     User: {
-      viewerIsSubscribedToNewsletter: async (user: UserRow, _a: unknown, ctx: GraphQLContext) => {
+      viewerIsSubscribedToNewsletter: async (user: UserRow, _a: unknown, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer) return null;
         const [row] = await orm(ctx.db)
@@ -124,13 +124,13 @@ export const newslettersModule: SchemaModule = {
       },
     },
     Query: {
-      newsletterEmailSettings: async (_root: unknown, args: { userId: string; hash?: string | null }, ctx: GraphQLContext) =>
+      newsletterEmailSettings: async (_root: unknown, args: { userId: string; hash?: string | null }, ctx: RequestContext) =>
         (await mayManage(ctx, args.userId, args.hash)) ? settings(ctx, args.userId) : forbidden(),
     },
     Mutation: {
       subscribeToNewsletter: subscribe,
       unsubscribeFromNewsletter: unsubscribe,
-      unsubscribeFromNewsletters: async (_root: unknown, args: { userId: string; hash?: string | null; writerId?: string | null }, ctx: GraphQLContext) => {
+      unsubscribeFromNewsletters: async (_root: unknown, args: { userId: string; hash?: string | null; writerId?: string | null }, ctx: RequestContext) => {
         if (!(await mayManage(ctx, args.userId, args.hash))) return forbidden();
         await unsubscribeUser(ctx.db, args.userId, args.writerId ?? null, ctx.now);
         return settings(ctx, args.userId);
@@ -145,7 +145,7 @@ export const newslettersModule: SchemaModule = {
  * is remembered (newsletter_unsubscribes, '*' for all): a subscriber import never invites them
  * back (docs/newsletters.md "Importing subscribers").
  */
-export async function unsubscribeUser(db: GraphQLContext['db'], userId: string, newsletterId: string | null, now: number): Promise<void> {
+export async function unsubscribeUser(db: RequestContext['db'], userId: string, newsletterId: string | null, now: number): Promise<void> {
   const mine = eq(newsletterSubscriptions.subscriberId, userId);
   const minePublications = eq(publicationNewsletterSubscriptions.subscriberId, userId);
   const q = orm(db);

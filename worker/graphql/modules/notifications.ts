@@ -11,11 +11,11 @@
 import { and, desc, eq, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { notifications, users, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
-import { isViewer, viewerId } from '../resolvers/viewer.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import { visiblePost } from '../../stories/story-access.ts';
+import { isViewer, viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -63,7 +63,7 @@ const typeDefs = /* GraphQL */ `
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-async function notificationsPage(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
+async function notificationsPage(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
   if (!isViewer(ctx, user.id)) return null;
   const request = pageRequest(paging);
   // Notifications from accounts that are gone or suspended are left out (their profile
@@ -98,15 +98,15 @@ export const notificationsModule: SchemaModule = {
   resolvers: {
     Notification: {
       notificationType: (row: NotificationRow) => row.type,
-      actor: (row: NotificationRow, _args: unknown, ctx: GraphQLContext) => (row.actorId ? ctx.loaders.userById.load(row.actorId) : null),
-      post: (row: NotificationRow, _args: unknown, ctx: GraphQLContext) => (row.postId ? visiblePost(ctx, row.postId) : null),
+      actor: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.actorId ? ctx.loaders.userById.load(row.actorId) : null),
+      post: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.postId ? visiblePost(ctx, row.postId) : null),
       isUnread: (row: NotificationRow) => row.readAt === null,
     },
     User: {
-      notificationsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => notificationsPage(ctx, user, args.paging),
+      notificationsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => notificationsPage(ctx, user, args.paging),
     },
     Mutation: {
-      markNotificationsAsRead: async (_root: unknown, args: { before?: number | null }, ctx: GraphQLContext) => {
+      markNotificationsAsRead: async (_root: unknown, args: { before?: number | null }, ctx: RequestContext) => {
         const viewer = viewerId(ctx);
         if (!viewer) throw new GraphQLError('Sign in to see your notifications.', { extensions: { code: 'UNAUTHENTICATED' } });
         const before = args.before ?? ctx.now;

@@ -7,10 +7,10 @@
 //   mutation DeleteOAuthApplication  deleteOAuthApplication(id) → Boolean! (ends every token it was given)
 import { GraphQLError } from 'graphql';
 import { listApplications, registerApplication, revokeApplication } from '../../oauth/applications.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
-function requireUser(ctx: GraphQLContext): string {
+function requireUser(ctx: RequestContext): string {
   const id = ctx.viewer.user?.id;
   if (!id || ctx.viewer.isSpoofed) throw new GraphQLError('Sign in to manage your applications.', { extensions: { code: 'UNAUTHENTICATED' } });
   return id;
@@ -47,15 +47,15 @@ export const oauthApplicationsModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      oauthApplications: (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.viewer.user ? listApplications(ctx.db, ctx.viewer.user.id) : []),
+      oauthApplications: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? listApplications(ctx.db, ctx.viewer.user.id) : []),
     },
     Mutation: {
-      createOAuthApplication: async (_: unknown, args: { name: string; redirectUri: string }, ctx: GraphQLContext) => {
+      createOAuthApplication: async (_: unknown, args: { name: string; redirectUri: string }, ctx: RequestContext) => {
         const outcome = await registerApplication(ctx.db, requireUser(ctx), args, ctx.now);
         if (outcome.kind === 'refused') return { __typename: 'BadRequest', message: outcome.message, signUpErrorCode: null };
         return { __typename: 'CreatedOAuthApplication', clientSecret: outcome.clientSecret, application: outcome.application };
       },
-      deleteOAuthApplication: (_: unknown, args: { id: string }, ctx: GraphQLContext) => revokeApplication(ctx.db, requireUser(ctx), args.id, ctx.now),
+      deleteOAuthApplication: (_: unknown, args: { id: string }, ctx: RequestContext) => revokeApplication(ctx.db, requireUser(ctx), args.id, ctx.now),
     },
     CreateOAuthApplicationResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },

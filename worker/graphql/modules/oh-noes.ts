@@ -1,7 +1,7 @@
 // /_/oh-noes (docs/product/3-routes-data-calls-constants.md §2.10): a staff member opening it
 // makes the page crash while rendering, to check the render-error page and error reporting
 // end to end (client/pages/OhNoesPage.tsx). Everyone else gets the 404 page.
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const ohNoesModule: SchemaModule = {
@@ -13,7 +13,7 @@ export const ohNoesModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      ohNoesAllowed: (_root: unknown, _args: unknown, ctx: GraphQLContext) => ctx.viewer.user?.isStaff === true && !ctx.viewer.isSpoofed,
+      ohNoesAllowed: (_root: unknown, _args: unknown, ctx: RequestContext) => ctx.viewer.user?.isStaff === true && !ctx.viewer.isSpoofed,
     },
   },
 };

@@ -7,14 +7,14 @@
 //   mutation CompleteOnboarding  completeOnboarding → Boolean!
 import { GraphQLError } from 'graphql';
 import type { UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const MAX_TOPICS = 20;
 const MAX_WRITERS = 20;
 
-async function onboardingWriters(_: unknown, args: { topicSlugs: string[]; limit?: number | null }, ctx: GraphQLContext): Promise<UserRow[]> {
+async function onboardingWriters(_: unknown, args: { topicSlugs: string[]; limit?: number | null }, ctx: RequestContext): Promise<UserRow[]> {
   const slugs = [...new Set(args.topicSlugs.map((s) => s.trim().toLowerCase()).filter(Boolean))];
   if (slugs.length > MAX_TOPICS) throw badRequest(`Pick at most ${MAX_TOPICS} topics.`);
   const limit = args.limit ?? 12;
@@ -39,7 +39,7 @@ async function onboardingWriters(_: unknown, args: { topicSlugs: string[]; limit
   return users.filter((u): u is UserRow => Boolean(u));
 }
 
-async function completeOnboarding(_: unknown, __: unknown, ctx: GraphQLContext): Promise<boolean> {
+async function completeOnboarding(_: unknown, __: unknown, ctx: RequestContext): Promise<boolean> {
   const id = ctx.viewer.user?.id;
   if (!id) throw new GraphQLError('Sign in to get started.', { extensions: { code: 'UNAUTHENTICATED' } });
   await ctx.db.prepare('UPDATE users SET onboarded_at = coalesce(onboarded_at, ?) WHERE id = ?').bind(ctx.now, id).run();

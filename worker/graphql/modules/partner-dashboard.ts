@@ -2,7 +2,7 @@
 //   query PartnerDashboardQuery  partnerDashboard(username) → PartnerDashboard
 // Only the writer themself: another writer's dashboard is null (the page is the 404 page), as
 // is a viewer who never enrolled.
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -57,7 +57,7 @@ export const partnerDashboardModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      partnerDashboard: async (_: unknown, args: { username?: string | null }, ctx: GraphQLContext) => {
+      partnerDashboard: async (_: unknown, args: { username?: string | null }, ctx: RequestContext) => {
         const viewer = ctx.viewer.user;
         if (!viewer || !viewer.partnerProgramStatus) return null;
         if (args.username != null && args.username.toLowerCase() !== viewer.username.toLowerCase()) return null;

@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { mainOrigin } from '../../env.ts';
 import { enroll, finishPayoutSetup, startPayoutSetup, unenroll, type PayoutReturn } from '../../partner/enrollment.ts';
 import { paymentProviderFor } from '../../payments/select-provider.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { logEvent } from '../../lib/log-context.ts';
 
@@ -45,14 +45,14 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function requireUser(ctx: GraphQLContext) {
+function requireUser(ctx: RequestContext) {
   const user = ctx.viewer.user;
   if (!user) throw new GraphQLError('Sign in to continue.', { extensions: { code: 'UNAUTHENTICATED' } });
   if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot change the Partner Program.', { extensions: { code: 'FORBIDDEN' } });
   return user;
 }
 
-async function outcome(ctx: GraphQLContext, userId: string, refusal: { code: string; message: string } | null = null) {
+async function outcome(ctx: RequestContext, userId: string, refusal: { code: string; message: string } | null = null) {
   const row = await ctx.env.DB.prepare('SELECT u.partner_program_status AS status, a.state FROM users u LEFT JOIN payout_accounts a ON a.user_id = u.id WHERE u.id = ?')
     .bind(userId)
     .first<{ status: string | null; state: string | null }>();
@@ -63,16 +63,16 @@ export const partnerProgramModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Mutation: {
-      enrollInPartnerProgram: async (_: unknown, args: { country: string }, ctx: GraphQLContext) => {
+      enrollInPartnerProgram: async (_: unknown, args: { country: string }, ctx: RequestContext) => {
         const user = requireUser(ctx);
         return outcome(ctx, user.id, await enroll(ctx.env.DB, user.id, args.country.trim().toUpperCase().slice(0, 8), ctx.now));
       },
-      unenrollFromPartnerProgram: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      unenrollFromPartnerProgram: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const user = requireUser(ctx);
         const done = await unenroll(ctx.env.DB, user.id);
         return outcome(ctx, user.id, done ? null : { code: 'NOT_ENROLLED', message: 'You are not in the Partner Program.' });
       },
-      startPayoutAccountSetup: async (_: unknown, args: { returnTo: PayoutReturn; country: string }, ctx: GraphQLContext) => {
+      startPayoutAccountSetup: async (_: unknown, args: { returnTo: PayoutReturn; country: string }, ctx: RequestContext) => {
         const user = requireUser(ctx);
         const country = args.country.trim().toUpperCase();
         if (!/^[A-Z]{2}$/.test(country)) return { ok: false, url: null, message: 'Choose the country you live in.' };
@@ -84,7 +84,7 @@ export const partnerProgramModule: SchemaModule = {
           return { ok: false, url: null, message: 'There was an error recording your payout information.' };
         }
       },
-      finishPayoutAccountSetup: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      finishPayoutAccountSetup: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const user = requireUser(ctx);
         const state = await finishPayoutSetup(ctx.env.DB, paymentProviderFor(ctx.env), user.id, ctx.now);
         if (state === null) return outcome(ctx, user.id, { code: 'NOT_ENROLLED', message: 'Set up a payout account first.' });

@@ -4,7 +4,7 @@
 //   mutation SubmitTaxDocuments  submitTaxDocuments(input) → TaxDocuments | TaxDocumentsRefused
 import { GraphQLError } from 'graphql';
 import { submitTaxDocuments, taxNeedsAction, taxStatusOf, TAX_BANNER_STATUSES, type TaxFormInput, type TaxStatus } from '../../partner/tax-documents.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -84,7 +84,7 @@ export const partnerTaxesModule: SchemaModule = {
   resolvers: {
     SubmitTaxDocumentsResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Query: {
-      partnerTaxDocuments: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      partnerTaxDocuments: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const userId = ctx.viewer.user?.id;
         if (!userId) return null;
         const tax = await taxStatusOf(ctx.env.DB, userId);
@@ -92,7 +92,7 @@ export const partnerTaxesModule: SchemaModule = {
       },
     },
     Mutation: {
-      submitTaxDocuments: async (_: unknown, args: { input: TaxFormInput }, ctx: GraphQLContext) => {
+      submitTaxDocuments: async (_: unknown, args: { input: TaxFormInput }, ctx: RequestContext) => {
         const userId = ctx.viewer.user?.id;
         if (!userId) throw new GraphQLError('Sign in to submit tax documents.', { extensions: { code: 'UNAUTHENTICATED' } });
         if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot submit tax documents.', { extensions: { code: 'FORBIDDEN' } });

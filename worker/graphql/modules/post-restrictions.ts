@@ -4,9 +4,9 @@
 // post-access.ts decides them; this module adds their types to PostResult, and the list of
 // countries a story is withheld in to Post (the edge cache never stores such a story's page,
 // whose answer depends on the reader's country: worker/cache/rules.ts withheld_post).
-import type { GraphQLContext } from '../context.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { withheldCountries } from '../resolvers/post-access.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { withheldCountries } from '../../stories/story-access.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const postRestrictionsModule: SchemaModule = {
@@ -35,7 +35,7 @@ export const postRestrictionsModule: SchemaModule = {
   `,
   resolvers: {
     Post: {
-      withheldCountries: async (post: PostNode, _args: unknown, ctx: GraphQLContext) => {
+      withheldCountries: async (post: PostNode, _args: unknown, ctx: RequestContext) => {
         const restriction = await ctx.loaders.postRestrictionByPostId.load(post.id);
         return restriction ? [...withheldCountries(restriction.withheldCountries)] : [];
       },

@@ -16,11 +16,11 @@ import {
   type TagRow,
   type UserRow,
 } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { listedToEveryone } from '../resolvers/post-lists.ts';
+import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../../context/paging.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
+import { listedToEveryone } from '../../stories/story-lists.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -36,7 +36,7 @@ export const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isS
 export type FollowTargetType = 'USER' | 'COLLECTION' | 'TAG';
 
 /** Who follows a user, publication or tag, most recent follow first. */
-export async function followersOf(ctx: GraphQLContext, type: FollowTargetType, targetId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
+export async function followersOf(ctx: RequestContext, type: FollowTargetType, targetId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ user: users, followedAt: follows.createdAt })
@@ -49,7 +49,7 @@ export async function followersOf(ctx: GraphQLContext, type: FollowTargetType, t
 }
 
 /** The writers a user follows, most recent follow first. */
-export async function usersFollowedBy(ctx: GraphQLContext, followerId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
+export async function usersFollowedBy(ctx: RequestContext, followerId: string, paging: PagingOptions | null | undefined): Promise<Page<UserRow>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ user: users, followedAt: follows.createdAt })
@@ -61,7 +61,7 @@ export async function usersFollowedBy(ctx: GraphQLContext, followerId: string, p
   return primedUsers(ctx, pageOf(rows, request, (row) => ({ sortKey: row.followedAt, id: row.user.id })));
 }
 
-function primedUsers(ctx: GraphQLContext, page: Page<{ user: UserRow }>): Page<UserRow> {
+function primedUsers(ctx: RequestContext, page: Page<{ user: UserRow }>): Page<UserRow> {
   return {
     items: page.items.map(({ user }) => {
       ctx.loaders.userById.prime(user.id, user);
@@ -72,7 +72,7 @@ function primedUsers(ctx: GraphQLContext, page: Page<{ user: UserRow }>): Page<U
 }
 
 /** A list's stories, most recently added first (only stories any list may show). */
-export async function catalogPosts(ctx: GraphQLContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function catalogPosts(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, addedAt: catalogItems.createdAt, itemId: catalogItems.id })
@@ -85,7 +85,7 @@ export async function catalogPosts(ctx: GraphQLContext, catalog: CatalogRow, pag
   return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
 }
 
-export function primedPosts(ctx: GraphQLContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
+export function primedPosts(ctx: RequestContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
   return {
     items: page.items.map(({ post, creator }) => {
       ctx.loaders.userById.prime(creator.id, creator);
@@ -111,7 +111,7 @@ export type TopTimeRange = keyof typeof TOP_TIME_RANGES;
  * first). The recommended tab asks for TOP_YEAR: a year is long enough for a quiet topic
  * to fill a page and short enough that a topic's old favourites give way to new work.
  */
-export async function tagTopPosts(ctx: GraphQLContext, tag: TagRow, range: TopTimeRange, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function tagTopPosts(ctx: RequestContext, tag: TagRow, range: TopTimeRange, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const windowMs = TOP_TIME_RANGES[range];
   // The page's ids walk posts_by_claps (migrations/0015_reader.sql) from the most clapped
@@ -144,7 +144,7 @@ export interface TagWriter {
 }
 
 /** Who to follow in a topic: the writers with the most listed stories in it (ties: more followers first). */
-export async function tagTopWriters(ctx: GraphQLContext, tag: TagRow, limit: number): Promise<TagWriter[]> {
+export async function tagTopWriters(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagWriter[]> {
   const postCount = count(posts.id);
   const rows = await orm(ctx.db)
     .select({ user: users, postCount })
@@ -160,7 +160,7 @@ export async function tagTopWriters(ctx: GraphQLContext, tag: TagRow, limit: num
 }
 
 /** Every topic with at least one story, the most written-about first (then by name). */
-export async function topicsWithStories(ctx: GraphQLContext): Promise<TagRow[]> {
+export async function topicsWithStories(ctx: RequestContext): Promise<TagRow[]> {
   const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.displayTitle);
   for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);
   return rows;

@@ -7,10 +7,10 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { claps, posts, users, type UserRow } from '../../db/schema.ts';
 import { orm } from '../../db/orm.ts';
-import type { GraphQLContext } from '../context.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { listedToEveryone } from '../resolvers/post-lists.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
+import { listedToEveryone } from '../../stories/story-lists.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
 import { after, primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -18,7 +18,7 @@ type PagingArgs = { paging?: PagingOptions | null };
 const postConnection = (page: Page<PostNode>) => ({ posts: page.items, pagingInfo: page.pagingInfo });
 
 /** Stories the user clapped for, most recent clap first (ties: newer story id first). */
-export async function recommendedPosts(ctx: GraphQLContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function recommendedPosts(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, clappedAt: claps.updatedAt })
@@ -37,7 +37,7 @@ const parent = alias(posts, 'parent');
  * The user's published responses to stories, newest first. A response whose story is gone
  * (deleted, back to draft, suspended) is left out: the tab links each response to its story.
  */
-export async function responsesBy(ctx: GraphQLContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function responsesBy(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -76,8 +76,8 @@ export const profileTabsModule: SchemaModule = {
   `,
   resolvers: {
     User: {
-      recommendedPostsConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) => postConnection(await recommendedPosts(ctx, user.id, args.paging)),
-      responsesConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) => postConnection(await responsesBy(ctx, user.id, args.paging)),
+      recommendedPostsConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) => postConnection(await recommendedPosts(ctx, user.id, args.paging)),
+      responsesConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) => postConnection(await responsesBy(ctx, user.id, args.paging)),
     },
   },
 };

@@ -10,13 +10,13 @@
 // - Lists of stories hold only what any list may hold (post-lists.ts listedToEveryone), and
 //   stories reach the client as Post, whose paragraphs pass the member-only gate.
 import type { CollectionRow, TagRow, UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import type { Page, PagingOptions } from '../resolvers/paging.ts';
-import { collectionTaggedPosts } from '../resolvers/post-lists.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import type { Page, PagingOptions } from '../../context/paging.ts';
+import { collectionTaggedPosts } from '../../stories/story-lists.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import { queryResolvers } from '../resolvers/query.ts';
-import { outcomes } from '../resolvers/outcomes.ts';
+import { outcomes } from '../../context/outcomes.ts';
 import {
   catalogPosts,
   followersOf,
@@ -99,39 +99,39 @@ export const profilesModule: SchemaModule = {
   `,
   resolvers: {
     User: {
-      followersConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) =>
+      followersConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) =>
         userConnection(await followersOf(ctx, 'USER', user.id, args.paging)),
-      followingConnection: async (user: UserRow, args: PagingArgs, ctx: GraphQLContext) =>
+      followingConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) =>
         userConnection(await usersFollowedBy(ctx, user.id, args.paging)),
     },
     Catalog: {
-      postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: GraphQLContext) => postConnection(await catalogPosts(ctx, catalog, args.paging)),
+      postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: RequestContext) => postConnection(await catalogPosts(ctx, catalog, args.paging)),
     },
     Collection: {
-      followersConnection: async (collection: CollectionRow, args: PagingArgs, ctx: GraphQLContext) =>
+      followersConnection: async (collection: CollectionRow, args: PagingArgs, ctx: RequestContext) =>
         userConnection(await followersOf(ctx, 'COLLECTION', collection.id, args.paging)),
-      taggedPostsConnection: async (collection: CollectionRow, args: PagingArgs & { tagSlug: string }, ctx: GraphQLContext) => {
+      taggedPostsConnection: async (collection: CollectionRow, args: PagingArgs & { tagSlug: string }, ctx: RequestContext) => {
         const tag = await ctx.loaders.tagBySlug.load(args.tagSlug);
         if (!tag) return { posts: [], pagingInfo: { next: null } };
         return postConnection(await collectionTaggedPosts(ctx, collection, tag, args.paging));
       },
     },
     Tag: {
-      topPostsConnection: async (tag: TagRow, args: PagingArgs & { timeRange?: TopTimeRange | null }, ctx: GraphQLContext) =>
+      topPostsConnection: async (tag: TagRow, args: PagingArgs & { timeRange?: TopTimeRange | null }, ctx: RequestContext) =>
         postConnection(await tagTopPosts(ctx, tag, args.timeRange ?? 'TOP_YEAR', args.paging)),
-      topWriters: (tag: TagRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+      topWriters: (tag: TagRow, args: { limit?: number | null }, ctx: RequestContext) => {
         const limit = args.limit ?? 10;
         if (limit < 1 || limit > MAX_TOP_WRITERS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS} (got ${limit}).`);
         return tagTopWriters(ctx, tag, limit);
       },
     },
     Query: {
-      profileResult: (root: unknown, args: { id?: string | null; username?: string | null }, ctx: GraphQLContext) => {
+      profileResult: (root: unknown, args: { id?: string | null; username?: string | null }, ctx: RequestContext) => {
         if (args.id || args.username) return queryResolvers.Query.userResult(root, args, ctx);
         const viewer = viewerId(ctx);
         return viewer ? queryResolvers.Query.userResult(root, { id: viewer }, ctx) : outcomes.notFound('user');
       },
-      exploreTopics: (_root: unknown, _args: unknown, ctx: GraphQLContext) => topicsWithStories(ctx),
+      exploreTopics: (_root: unknown, _args: unknown, ctx: RequestContext) => topicsWithStories(ctx),
     },
   },
 };

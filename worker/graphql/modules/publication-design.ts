@@ -28,10 +28,10 @@ import {
 } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { reindexCollection } from '../../search/indexing.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
-import type { PagingOptions } from '../resolvers/paging.ts';
-import { collectionTaggedPosts } from '../resolvers/post-lists.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import { collectionTaggedPosts } from '../../stories/story-lists.ts';
 import { isEditorOf } from './submissions.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -157,37 +157,37 @@ const notFound = () => ({ __typename: 'NotFound', message: 'This publication doe
 /** Whitespace runs to one space, ends trimmed: names and titles are one line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-async function designOf(ctx: GraphQLContext, collectionId: string): Promise<Omit<CollectionDesignRow, 'collectionId' | 'updatedAt'>> {
+async function designOf(ctx: RequestContext, collectionId: string): Promise<Omit<CollectionDesignRow, 'collectionId' | 'updatedAt'>> {
   const [row] = await orm(ctx.db).select().from(collectionDesigns).where(eq(collectionDesigns.collectionId, collectionId));
   return row ?? DEFAULT_DESIGN;
 }
 
-async function navigationOf(ctx: GraphQLContext, collectionId: string) {
+async function navigationOf(ctx: RequestContext, collectionId: string) {
   return orm(ctx.db).select().from(collectionNavItems).where(eq(collectionNavItems.collectionId, collectionId)).orderBy(asc(collectionNavItems.position));
 }
 
 /** The viewer may manage it: signed in (else the sign-in error) and its owner or editor. */
-async function mayManage(ctx: GraphQLContext, collectionId: string): Promise<boolean> {
+async function mayManage(ctx: RequestContext, collectionId: string): Promise<boolean> {
   if (!ctx.viewer.user) throw signInRequired('manage a publication');
   return isEditorOf(ctx, collectionId);
 }
 
 /** After a change: drop the cached copies of its pages, reload it, reindex when asked. */
-async function changed(ctx: GraphQLContext, collectionId: string, options: { reindex?: boolean } = {}) {
+async function changed(ctx: RequestContext, collectionId: string, options: { reindex?: boolean } = {}) {
   await purgeTags(ctx.env, [collectionTag(collectionId)]);
   if (options.reindex) await reindexCollection(ctx.env, collectionId);
   ctx.loaders.collectionById.clear(collectionId);
   return { __typename: 'Collection', ...(await ctx.loaders.collectionById.load(collectionId)) };
 }
 
-async function upsertDesign(ctx: GraphQLContext, collectionId: string, set: Partial<Omit<CollectionDesignRow, 'collectionId'>>) {
+async function upsertDesign(ctx: RequestContext, collectionId: string, set: Partial<Omit<CollectionDesignRow, 'collectionId'>>) {
   await orm(ctx.db)
     .insert(collectionDesigns)
     .values({ collectionId, ...set, updatedAt: ctx.now })
     .onConflictDoUpdate({ target: collectionDesigns.collectionId, set: { ...set, updatedAt: ctx.now } });
 }
 
-async function updatePublication(_r: unknown, args: { collectionId: string; name: string; tagline: string; about?: string | null }, ctx: GraphQLContext) {
+async function updatePublication(_r: unknown, args: { collectionId: string; name: string; tagline: string; about?: string | null }, ctx: RequestContext) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   const name = oneLine(args.name);
   const tagline = oneLine(args.tagline);
@@ -200,7 +200,7 @@ async function updatePublication(_r: unknown, args: { collectionId: string; name
   return changed(ctx, args.collectionId, { reindex: true });
 }
 
-async function setPublicationImage(_r: unknown, args: { collectionId: string; kind: 'AVATAR' | 'LOGO' | 'FAVICON'; imageId?: string | null }, ctx: GraphQLContext) {
+async function setPublicationImage(_r: unknown, args: { collectionId: string; kind: 'AVATAR' | 'LOGO' | 'FAVICON'; imageId?: string | null }, ctx: RequestContext) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   const imageId = args.imageId ?? null;
   if (imageId !== null) {
@@ -229,7 +229,7 @@ function colour(value: string | null | undefined, what: string): string | null |
 async function updatePublicationDesign(
   _r: unknown,
   args: { collectionId: string; headerLayout: HeaderLayout; accentColor?: string | null; backgroundColor?: string | null },
-  ctx: GraphQLContext,
+  ctx: RequestContext,
 ) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   const accent = colour(args.accentColor, 'accent');
@@ -247,7 +247,7 @@ interface NavInput {
 }
 
 /** The item as stored, or why it cannot be. */
-async function navItem(ctx: GraphQLContext, collectionId: string, input: NavInput): Promise<NavInput | string> {
+async function navItem(ctx: RequestContext, collectionId: string, input: NavInput): Promise<NavInput | string> {
   const title = oneLine(input.title);
   if (title === '' || title.length > MAX_NAV_TITLE) return `A navigation item needs a title of at most ${MAX_NAV_TITLE} characters.`;
   const target = input.target.trim();
@@ -274,7 +274,7 @@ async function navItem(ctx: GraphQLContext, collectionId: string, input: NavInpu
 }
 
 /** The statements that replace the navigation with these items (run in the caller's batch). */
-function navigationStatements(ctx: GraphQLContext, collectionId: string, items: readonly NavInput[]) {
+function navigationStatements(ctx: RequestContext, collectionId: string, items: readonly NavInput[]) {
   const q = orm(ctx.db);
   return [
     q.delete(collectionNavItems).where(eq(collectionNavItems.collectionId, collectionId)),
@@ -282,7 +282,7 @@ function navigationStatements(ctx: GraphQLContext, collectionId: string, items: 
   ] as const;
 }
 
-async function setPublicationNavigation(_r: unknown, args: { collectionId: string; items: NavInput[] }, ctx: GraphQLContext) {
+async function setPublicationNavigation(_r: unknown, args: { collectionId: string; items: NavInput[] }, ctx: RequestContext) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   if (args.items.length > MAX_NAV_ITEMS) return badRequest(`The navigation holds up to ${MAX_NAV_ITEMS} items.`);
   const items: NavInput[] = [];
@@ -305,7 +305,7 @@ interface FeaturePageArgs {
   showInNav: boolean;
 }
 
-async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: GraphQLContext) {
+async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: RequestContext) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   const slug = args.slug.trim().toLowerCase();
   const title = oneLine(args.title);
@@ -347,7 +347,7 @@ async function saveFeaturePage(_r: unknown, args: FeaturePageArgs, ctx: GraphQLC
   return { __typename: 'FeaturePage', ...(await featurePageNode(ctx, saved!)) };
 }
 
-async function deleteFeaturePage(_r: unknown, args: { collectionId: string; id: string }, ctx: GraphQLContext) {
+async function deleteFeaturePage(_r: unknown, args: { collectionId: string; id: string }, ctx: RequestContext) {
   if (!(await mayManage(ctx, args.collectionId))) return notFound();
   const q = orm(ctx.db);
   const [page] = await q
@@ -362,7 +362,7 @@ async function deleteFeaturePage(_r: unknown, args: { collectionId: string; id: 
   return changed(ctx, args.collectionId);
 }
 
-async function featurePageNode(ctx: GraphQLContext, page: CollectionFeaturePageRow) {
+async function featurePageNode(ctx: RequestContext, page: CollectionFeaturePageRow) {
   const nav = await navigationOf(ctx, page.collectionId);
   return { ...page, showInNav: nav.some((item) => item.kind === 'FEATURE_PAGE' && item.target === page.slug) };
 }
@@ -373,10 +373,10 @@ export const publicationDesignModule: SchemaModule = {
     PublicationManageResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     FeaturePageResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Collection: {
-      design: (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => designOf(ctx, collection.id),
-      about: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => (await designOf(ctx, collection.id)).about,
-      navigation: (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => navigationOf(ctx, collection.id),
-      featurePages: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => {
+      design: (collection: CollectionRow, _a: unknown, ctx: RequestContext) => designOf(ctx, collection.id),
+      about: async (collection: CollectionRow, _a: unknown, ctx: RequestContext) => (await designOf(ctx, collection.id)).about,
+      navigation: (collection: CollectionRow, _a: unknown, ctx: RequestContext) => navigationOf(ctx, collection.id),
+      featurePages: async (collection: CollectionRow, _a: unknown, ctx: RequestContext) => {
         const pages = await orm(ctx.db)
           .select()
           .from(collectionFeaturePages)
@@ -384,7 +384,7 @@ export const publicationDesignModule: SchemaModule = {
           .orderBy(asc(collectionFeaturePages.createdAt), asc(collectionFeaturePages.id));
         return Promise.all(pages.map((page) => featurePageNode(ctx, page)));
       },
-      featurePage: async (collection: CollectionRow, args: { slug: string }, ctx: GraphQLContext) => {
+      featurePage: async (collection: CollectionRow, args: { slug: string }, ctx: RequestContext) => {
         const [page] = await orm(ctx.db)
           .select()
           .from(collectionFeaturePages)
@@ -393,7 +393,7 @@ export const publicationDesignModule: SchemaModule = {
       },
     },
     FeaturePage: {
-      postsConnection: async (page: CollectionFeaturePageRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+      postsConnection: async (page: CollectionFeaturePageRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
         const [collection, tag] = await Promise.all([ctx.loaders.collectionById.load(page.collectionId), page.tagSlug ? ctx.loaders.tagBySlug.load(page.tagSlug) : null]);
         if (!collection || !tag) return { posts: [], pagingInfo: { next: null } };
         const list = await collectionTaggedPosts(ctx, collection, tag, args.paging);

@@ -1,7 +1,7 @@
 // The publication favicon query of docs/product/2-sign-in-notices-cache-routing.md §3: domainOrSlug
 // → collection id and favicon id.
 import type { D1Database } from '@cloudflare/workers-types';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export interface PublicationFavicon {
@@ -33,7 +33,7 @@ export const publicationFaviconModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      publicationFavicon: (_: unknown, args: { domainOrSlug: string }, context: GraphQLContext) =>
+      publicationFavicon: (_: unknown, args: { domainOrSlug: string }, context: RequestContext) =>
         findPublicationFavicon(context.db, args.domainOrSlug),
     },
   },

@@ -6,10 +6,10 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { posts, users, type CollectionRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import { listedToEveryone } from '../resolvers/post-lists.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import { listedToEveryone } from '../../stories/story-lists.ts';
 import { archivePeriod } from './discovery-pages.ts';
 import { after, primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -57,13 +57,13 @@ function limitOf(limit: number | null | undefined): number {
   return value;
 }
 
-function storyRows(ctx: GraphQLContext) {
+function storyRows(ctx: RequestContext) {
   return orm(ctx.db).select({ post: posts, creator: users }).from(posts).innerJoin(users, eq(users.id, posts.creatorId)).$dynamic();
 }
 
 const inPublication = (collection: CollectionRow) => [eq(posts.collectionId, collection.id), ...listedToEveryone()];
 
-async function mostApplauded(ctx: GraphQLContext, collection: CollectionRow, since: number | null, limit: number) {
+async function mostApplauded(ctx: RequestContext, collection: CollectionRow, since: number | null, limit: number) {
   const rows = await storyRows(ctx)
     .where(and(...inPublication(collection), ...(since === null ? [] : [gte(posts.latestPublishedAt, since)])))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
@@ -75,7 +75,7 @@ export const publicationListsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Collection: {
-      trendingPosts: async (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+      trendingPosts: async (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => {
         const limit = limitOf(args.limit);
         let ranked: Awaited<ReturnType<typeof mostApplauded>> = [];
         for (const days of TRENDING_WINDOWS_DAYS) {
@@ -84,11 +84,11 @@ export const publicationListsModule: SchemaModule = {
         }
         return ranked;
       },
-      featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: GraphQLContext) => mostApplauded(ctx, collection, null, limitOf(args.limit)),
+      featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => mostApplauded(ctx, collection, null, limitOf(args.limit)),
       archivePostsConnection: async (
         collection: CollectionRow,
         args: { year: number; month?: number | null; day?: number | null; paging?: PagingOptions | null },
-        ctx: GraphQLContext,
+        ctx: RequestContext,
       ) => {
         const request = pageRequest(args.paging);
         const period = archivePeriod(args.year, args.month, args.day);
@@ -107,7 +107,7 @@ export const publicationListsModule: SchemaModule = {
         const page = primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.latestPublishedAt ?? 0, id: row.post.id })));
         return { posts: page.items, pagingInfo: page.pagingInfo };
       },
-      archiveYears: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => {
+      archiveYears: async (collection: CollectionRow, _a: unknown, ctx: RequestContext) => {
         const year = sql<number>`CAST(strftime('%Y', ${posts.latestPublishedAt} / 1000, 'unixepoch') AS INTEGER)`;
         const rows = await orm(ctx.db)
           .selectDistinct({ year })
@@ -117,7 +117,7 @@ export const publicationListsModule: SchemaModule = {
           .orderBy(desc(year));
         return rows.map((r) => r.year).filter((y) => Number.isInteger(y));
       },
-      allPostsPage: async (collection: CollectionRow, args: { page: number }, ctx: GraphQLContext) => {
+      allPostsPage: async (collection: CollectionRow, args: { page: number }, ctx: RequestContext) => {
         if (!Number.isInteger(args.page) || args.page < 1 || args.page > MAX_ALL_PAGE) return null;
         const [total] = await orm(ctx.db)
           .select({ n: count() })

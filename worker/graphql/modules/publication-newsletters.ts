@@ -13,11 +13,11 @@ import { collectionTag } from '../../cache/tags.ts';
 import { publicationNewsletters, publicationNewsletterSubscriptions, type CollectionRow, type PublicationNewsletterRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { slugify } from '../../../shared/format.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { isEditorOf } from './submissions.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
+import { visiblePost } from '../../stories/story-access.ts';
 import { unsubscribeUser } from './newsletters.ts';
 import { publicationDigestStats } from '../../newsletters/digest-stats.ts';
 
@@ -104,7 +104,7 @@ const notFound = () => ({ __typename: 'NotFound', message: 'This newsletter does
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 const asResult = (row: PublicationNewsletterRow) => ({ __typename: 'PublicationNewsletter', ...row });
 
-export async function newsletterById(ctx: Pick<GraphQLContext, 'db'>, id: string): Promise<PublicationNewsletterRow | null> {
+export async function newsletterById(ctx: Pick<RequestContext, 'db'>, id: string): Promise<PublicationNewsletterRow | null> {
   const [row] = await orm(ctx.db).select().from(publicationNewsletters).where(eq(publicationNewsletters.id, id));
   return row ?? null;
 }
@@ -119,7 +119,7 @@ function newsletterText(args: { name: string; description?: string | null }): { 
   return { name, description };
 }
 
-async function createNewsletter(_r: unknown, args: { collectionId: string; name: string; description?: string | null }, ctx: GraphQLContext) {
+async function createNewsletter(_r: unknown, args: { collectionId: string; name: string; description?: string | null }, ctx: RequestContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('create a newsletter');
   if (!(await isEditorOf(ctx, args.collectionId))) return notFound();
@@ -133,7 +133,7 @@ async function createNewsletter(_r: unknown, args: { collectionId: string; name:
   return asResult(row);
 }
 
-async function updateNewsletter(_r: unknown, args: { newsletterId: string; name: string; description?: string | null }, ctx: GraphQLContext) {
+async function updateNewsletter(_r: unknown, args: { newsletterId: string; name: string; description?: string | null }, ctx: RequestContext) {
   if (!ctx.viewer.user) throw signInRequired('change a newsletter');
   const row = await newsletterById(ctx, args.newsletterId);
   // Someone else's newsletter answers like a missing one, as every management action does.
@@ -147,7 +147,7 @@ async function updateNewsletter(_r: unknown, args: { newsletterId: string; name:
 }
 
 /** The viewer's subscription change, refused for a signed-out viewer or a missing newsletter. */
-export async function setPublicationSubscription(ctx: GraphQLContext, newsletterId: string, subscribed: boolean) {
+export async function setPublicationSubscription(ctx: RequestContext, newsletterId: string, subscribed: boolean) {
   const viewer = ctx.viewer.user;
   if (!viewer) return badRequest('Sign in to subscribe to newsletters.');
   const newsletter = await newsletterById(ctx, newsletterId);
@@ -161,7 +161,7 @@ export async function setPublicationSubscription(ctx: GraphQLContext, newsletter
   return asResult(newsletter);
 }
 
-export async function isSubscribedToPublicationNewsletter(ctx: Pick<GraphQLContext, 'db'>, newsletterId: string, userId: string): Promise<boolean> {
+export async function isSubscribedToPublicationNewsletter(ctx: Pick<RequestContext, 'db'>, newsletterId: string, userId: string): Promise<boolean> {
   const [row] = await orm(ctx.db)
     .select({ id: publicationNewsletterSubscriptions.newsletterId })
     .from(publicationNewsletterSubscriptions)
@@ -174,17 +174,17 @@ export const publicationNewslettersModule: SchemaModule = {
   resolvers: {
     PublicationNewsletterResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     PublicationNewsletter: {
-      collection: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: GraphQLContext) => ctx.loaders.collectionById.load(newsletter.collectionId),
-      viewerIsSubscribed: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: GraphQLContext) =>
+      collection: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: RequestContext) => ctx.loaders.collectionById.load(newsletter.collectionId),
+      viewerIsSubscribed: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: RequestContext) =>
         ctx.viewer.user ? isSubscribedToPublicationNewsletter(ctx, newsletter.id, ctx.viewer.user.id) : null,
-      subscriberCount: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: GraphQLContext) => {
+      subscriberCount: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: RequestContext) => {
         if (!(await isEditorOf(ctx, newsletter.collectionId))) return null;
         const row = await ctx.db.prepare('SELECT count(*) AS n FROM publication_newsletter_subscriptions WHERE newsletter_id = ?').bind(newsletter.id).first<{ n: number }>();
         return row?.n ?? 0;
       },
-      digestStats: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: GraphQLContext) =>
+      digestStats: async (newsletter: PublicationNewsletterRow, _a: unknown, ctx: RequestContext) =>
         (await isEditorOf(ctx, newsletter.collectionId)) ? publicationDigestStats(ctx.db, newsletter, ctx.now) : null,
-      issues: async (newsletter: PublicationNewsletterRow, args: { limit?: number | null }, ctx: GraphQLContext) => {
+      issues: async (newsletter: PublicationNewsletterRow, args: { limit?: number | null }, ctx: RequestContext) => {
         const limit = Math.min(Math.max(args.limit ?? 10, 1), MAX_ISSUES);
         const { results } = await ctx.db
           .prepare(
@@ -201,7 +201,7 @@ export const publicationNewslettersModule: SchemaModule = {
     },
     NewsletterEmailSettings: {
       // The settings object exists only once the signed link (or the viewer) was accepted.
-      publicationSubscriptions: async (settings: { userId: string }, _a: unknown, ctx: GraphQLContext) => {
+      publicationSubscriptions: async (settings: { userId: string }, _a: unknown, ctx: RequestContext) => {
         const rows = await orm(ctx.db)
           .select({ newsletter: publicationNewsletters, createdAt: publicationNewsletterSubscriptions.createdAt })
           .from(publicationNewsletterSubscriptions)
@@ -213,19 +213,19 @@ export const publicationNewslettersModule: SchemaModule = {
       },
     },
     Collection: {
-      newsletter: async (collection: CollectionRow, args: { slug?: string | null }, ctx: GraphQLContext) => {
+      newsletter: async (collection: CollectionRow, args: { slug?: string | null }, ctx: RequestContext) => {
         const [row] = await orm(ctx.db).select().from(publicationNewsletters).where(eq(publicationNewsletters.collectionId, collection.id));
         return row && (args.slug == null || row.slug === args.slug) ? row : null;
       },
     },
     Query: {
-      publicationNewsletter: (_r: unknown, args: { id: string }, ctx: GraphQLContext) => newsletterById(ctx, args.id),
+      publicationNewsletter: (_r: unknown, args: { id: string }, ctx: RequestContext) => newsletterById(ctx, args.id),
     },
     Mutation: {
       createPublicationNewsletter: createNewsletter,
       updatePublicationNewsletter: updateNewsletter,
-      subscribeToPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: GraphQLContext) => setPublicationSubscription(ctx, args.newsletterId, true),
-      unsubscribeFromPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: GraphQLContext) => setPublicationSubscription(ctx, args.newsletterId, false),
+      subscribeToPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: RequestContext) => setPublicationSubscription(ctx, args.newsletterId, true),
+      unsubscribeFromPublicationNewsletter: (_r: unknown, args: { newsletterId: string }, ctx: RequestContext) => setPublicationSubscription(ctx, args.newsletterId, false),
     },
   },
 };

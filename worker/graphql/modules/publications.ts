@@ -12,8 +12,8 @@ import { orm } from '../../db/orm.ts';
 import { collectionMembers, collections, users, type CollectionRow } from '../../db/schema.ts';
 import { RESERVED_FEED_SEGMENTS } from '../../feeds/feed-target.ts';
 import { newId } from '../../lib/ids.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
 import { mainOrigin } from '../../env.ts';
 import { logEvent } from '../../lib/log-context.ts';
 import { mailerFor } from '../../mail/mailer.ts';
@@ -63,7 +63,7 @@ export function publicationSlugProblem(slug: string): string | null {
   return null;
 }
 
-async function createPublication(_r: unknown, args: { name: string; slug: string; tagline?: string | null }, ctx: GraphQLContext) {
+async function createPublication(_r: unknown, args: { name: string; slug: string; tagline?: string | null }, ctx: RequestContext) {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('create a publication');
   const name = args.name.replace(/\s+/g, ' ').trim();
@@ -89,7 +89,7 @@ async function createPublication(_r: unknown, args: { name: string; slug: string
   return { __typename: 'Collection', ...(await ctx.loaders.collectionById.load(id)) };
 }
 
-async function setPublicationMember(_r: unknown, args: { collectionId: string; username: string; role: string }, ctx: GraphQLContext) {
+async function setPublicationMember(_r: unknown, args: { collectionId: string; username: string; role: string }, ctx: RequestContext) {
   if (!ctx.viewer.user) throw signInRequired('manage a publication');
   if (!(await isEditorOf(ctx, args.collectionId))) return notFound();
   if (args.role !== 'EDITOR' && args.role !== 'WRITER') return badRequest('A member is an editor or a writer.');
@@ -126,7 +126,7 @@ async function setPublicationMember(_r: unknown, args: { collectionId: string; u
   return { __typename: 'Collection', ...collection };
 }
 
-async function removePublicationMember(_r: unknown, args: { collectionId: string; userId: string }, ctx: GraphQLContext) {
+async function removePublicationMember(_r: unknown, args: { collectionId: string; userId: string }, ctx: RequestContext) {
   if (!ctx.viewer.user) throw signInRequired('manage a publication');
   if (!(await isEditorOf(ctx, args.collectionId))) return notFound();
   await orm(ctx.db)
@@ -140,7 +140,7 @@ export const publicationsModule: SchemaModule = {
   resolvers: {
     PublicationResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Collection: {
-      members: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => {
+      members: async (collection: CollectionRow, _a: unknown, ctx: RequestContext) => {
         if (!(await isEditorOf(ctx, collection.id))) return null;
         const rows = await orm(ctx.db)
           .select({ user: users, role: collectionMembers.role })

@@ -22,9 +22,9 @@ import { recordNotification } from '../../notifications/notify.ts';
 import { notifyFollowersOfNewStory } from '../../notifications/new-story.ts';
 import { sendStoryToSubscribers } from '../../newsletters/send-story.ts';
 import { DISCUSSION_CLOSED_MESSAGE } from './responses.ts';
-import type { GraphQLContext } from '../context.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
 import { contentColumns, ownStory, workingCopy } from './drafts.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { normalizeStoryContent } from '../../../shared/editor/story-content-rules.ts';
@@ -93,7 +93,7 @@ const forbidden = (message: string) => ({ __typename: 'Forbidden', message });
 
 export const MEMBER_ONLY_NOT_ALLOWED = 'Only writers in the Partner Program can make a story member-only.';
 
-function mayLockStories(ctx: GraphQLContext): boolean {
+function mayLockStories(ctx: RequestContext): boolean {
   const viewer = ctx.viewer.user;
   return !!viewer && (viewer.isStaff || viewer.partnerProgramStatus === 'ACTIVE');
 }
@@ -122,7 +122,7 @@ interface PublishArgs {
   sendToSubscribers?: boolean | null;
 }
 
-async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContext) {
+async function publishPost(_root: unknown, args: PublishArgs, ctx: RequestContext) {
   const post = await ownStory(ctx, args.postId, 'publish a story');
   if (!post) return notFound();
   const viewer = ctx.viewer.user!;
@@ -211,7 +211,7 @@ async function publishPost(_root: unknown, args: PublishArgs, ctx: GraphQLContex
 }
 
 /** The story's response count, its cached pages and its author's notification, as for a response written in the thread. */
-async function responsePublished(ctx: GraphQLContext, parent: PostNode, responseId: string): Promise<void> {
+async function responsePublished(ctx: RequestContext, parent: PostNode, responseId: string): Promise<void> {
   await orm(ctx.db)
     .update(posts)
     .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id} AND r.status = 'PUBLISHED')` })
@@ -220,7 +220,7 @@ async function responsePublished(ctx: GraphQLContext, parent: PostNode, response
   await recordNotification(ctx.db, { userId: parent.creatorId, actorId: ctx.viewer.user!.id, kind: 'RESPONSE', postId: responseId, now: ctx.now });
 }
 
-async function unpublishPost(_root: unknown, args: { postId: string }, ctx: GraphQLContext) {
+async function unpublishPost(_root: unknown, args: { postId: string }, ctx: RequestContext) {
   const post = await ownStory(ctx, args.postId, 'unpublish a story');
   if (!post) return notFound();
   if (post.status !== 'PUBLISHED') return badRequest('This story is not published.');
@@ -236,7 +236,7 @@ interface SettingsArgs {
   memberOnly: boolean;
 }
 
-async function updatePostSettings(_root: unknown, args: SettingsArgs, ctx: GraphQLContext) {
+async function updatePostSettings(_root: unknown, args: SettingsArgs, ctx: RequestContext) {
   const post = await ownStory(ctx, args.postId, 'change a story');
   if (!post) return notFound();
   let canonicalUrl: string | null = null;
@@ -268,7 +268,7 @@ function filterWhere(filter: Filter): SQL[] {
   }
 }
 
-async function yourStoriesConnection(user: { id: string }, args: { filter: Filter; paging?: PagingOptions | null }, ctx: GraphQLContext) {
+async function yourStoriesConnection(user: { id: string }, args: { filter: Filter; paging?: PagingOptions | null }, ctx: RequestContext) {
   if (ctx.viewer.user?.id !== user.id) return null;
   const request = pageRequest(args.paging);
   const conditions = [eq(posts.creatorId, user.id), isNull(posts.deletedAt), ...filterWhere(args.filter)];
@@ -295,13 +295,13 @@ export const publishingModule: SchemaModule = {
     PublishPostResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
     PostSettingsResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
     Post: {
-      canonicalUrl: (post: PostNode, _a: unknown, ctx: GraphQLContext) => (ctx.viewer.user?.id === post.creatorId ? post.canonicalUrl : null),
-      submittedCollection: (post: PostNode, _a: unknown, ctx: GraphQLContext) =>
+      canonicalUrl: (post: PostNode, _a: unknown, ctx: RequestContext) => (ctx.viewer.user?.id === post.creatorId ? post.canonicalUrl : null),
+      submittedCollection: (post: PostNode, _a: unknown, ctx: RequestContext) =>
         ctx.viewer.user?.id === post.creatorId && post.submittedCollectionId ? ctx.loaders.collectionById.load(post.submittedCollectionId) : null,
     },
     User: {
       yourStoriesConnection,
-      writablePublications: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
+      writablePublications: async (user: { id: string }, _a: unknown, ctx: RequestContext) => {
         if (ctx.viewer.user?.id !== user.id) return null;
         const rows = await orm(ctx.db)
           .select({
@@ -321,8 +321,8 @@ export const publishingModule: SchemaModule = {
           return { collection: row.collection, canPublish, newsletterSubscriberCount: canPublish ? row.newsletterSubscribers : null };
         });
       },
-      canMakeStoriesMemberOnly: (user: { id: string }, _a: unknown, ctx: GraphQLContext) => (ctx.viewer.user?.id === user.id ? mayLockStories(ctx) : null),
-      newsletterSubscriberCount: async (user: { id: string }, _a: unknown, ctx: GraphQLContext) => {
+      canMakeStoriesMemberOnly: (user: { id: string }, _a: unknown, ctx: RequestContext) => (ctx.viewer.user?.id === user.id ? mayLockStories(ctx) : null),
+      newsletterSubscriberCount: async (user: { id: string }, _a: unknown, ctx: RequestContext) => {
         if (ctx.viewer.user?.id !== user.id) return null;
         const row = await ctx.db.prepare('SELECT count(*) AS n FROM newsletter_subscriptions WHERE writer_id = ?').bind(user.id).first<{ n: number }>();
         return row?.n ?? 0;

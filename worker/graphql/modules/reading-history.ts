@@ -8,11 +8,11 @@
 import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { posts, readingHistory, users, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode } from '../resolvers/post-content.ts';
-import { isViewer, viewerId } from '../resolvers/viewer.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import { sealPostNode } from '../../stories/content-gate.ts';
+import { isViewer, viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { recordStoryRead } from './record-read.ts';
 
@@ -50,13 +50,13 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function requireViewer(ctx: GraphQLContext): string {
+function requireViewer(ctx: RequestContext): string {
   const id = viewerId(ctx);
   if (!id) throw new GraphQLError('Sign in to keep a reading history.', { extensions: { code: 'UNAUTHENTICATED' } });
   return id;
 }
 
-async function readingHistoryPage(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
+async function readingHistoryPage(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
   if (!isViewer(ctx, user.id)) return null;
   const request = pageRequest(paging);
   const conditions: SQL[] = [
@@ -95,14 +95,14 @@ export const readingHistoryModule: SchemaModule = {
   typeDefs,
   resolvers: {
     User: {
-      readingHistoryConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => readingHistoryPage(ctx, user, args.paging),
+      readingHistoryConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => readingHistoryPage(ctx, user, args.paging),
     },
     Mutation: {
-      markPostAsRead: (_root: unknown, args: { postId: string }, ctx: GraphQLContext) => {
+      markPostAsRead: (_root: unknown, args: { postId: string }, ctx: RequestContext) => {
         requireViewer(ctx);
         return recordStoryRead(ctx, args.postId);
       },
-      removeFromReadingHistory: async (_root: unknown, args: { postId: string }, ctx: GraphQLContext) => {
+      removeFromReadingHistory: async (_root: unknown, args: { postId: string }, ctx: RequestContext) => {
         const viewer = requireViewer(ctx);
         const removed = await orm(ctx.db)
           .delete(readingHistory)
@@ -110,7 +110,7 @@ export const readingHistoryModule: SchemaModule = {
           .returning({ postId: readingHistory.postId });
         return { removedCount: removed.length };
       },
-      clearReadingHistory: async (_root: unknown, _args: unknown, ctx: GraphQLContext) => {
+      clearReadingHistory: async (_root: unknown, _args: unknown, ctx: RequestContext) => {
         const viewer = requireViewer(ctx);
         const removed = await orm(ctx.db).delete(readingHistory).where(eq(readingHistory.userId, viewer)).returning({ postId: readingHistory.postId });
         return { removedCount: removed.length };

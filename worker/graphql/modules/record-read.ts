@@ -14,12 +14,12 @@ import { sql } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { readingHistory } from '../../db/schema.ts';
 import { postIdFromParam } from '../../../shared/routing/post-id.ts';
-import type { GraphQLContext } from '../context.ts';
-import { visiblePost } from '../resolvers/post-access.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { visiblePost } from '../../stories/story-access.ts';
 import { logEvent } from '../../lib/log-context.ts';
 
 /** Records that the viewer read a story; false when there was nothing to record. */
-export async function recordStoryRead(ctx: GraphQLContext, postId: string): Promise<boolean> {
+export async function recordStoryRead(ctx: RequestContext, postId: string): Promise<boolean> {
   const viewer = ctx.viewer.user;
   if (!viewer) return false;
   const post = await visiblePost(ctx, postId);
@@ -32,7 +32,7 @@ export async function recordStoryRead(ctx: GraphQLContext, postId: string): Prom
 }
 
 /** The story page's server render for a signed-in reader records the read (see above). */
-export async function recordReadOnStoryPage(ctx: GraphQLContext, pageName: string | null | undefined, params: Readonly<Record<string, string>>): Promise<void> {
+export async function recordReadOnStoryPage(ctx: RequestContext, pageName: string | null | undefined, params: Readonly<Record<string, string>>): Promise<void> {
   if (pageName !== 'post' || !ctx.viewer.user) return;
   const postId = postIdFromParam(params.postId ?? '');
   if (!postId) return;

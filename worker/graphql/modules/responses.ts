@@ -30,16 +30,16 @@ import { purgeTags } from '../../cache/purge.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { postTag } from '../../cache/tags.ts';
 import { posts, users } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
 import { newId } from '../../lib/ids.ts';
-import { badRequest, signInRequired } from '../resolvers/errors.ts';
+import { badRequest, signInRequired } from '../../context/errors.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
-import { isOutcome } from '../resolvers/outcomes.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
-import { postOrOutcome } from '../resolvers/post-access.ts';
+import { isOutcome } from '../../context/outcomes.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
+import { postOrOutcome } from '../../stories/story-access.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** docs/product/2-sign-in-notices-cache-routing.md §8, word for word. */
@@ -65,9 +65,9 @@ export function shownInThread(): SQL[] {
 
 // One loader per request (the context's lifetime) counting shown responses of many posts in
 // one GROUP BY: a thread of 25 responses asks for 25 counts in one query.
-const responseCountLoaders = new WeakMap<GraphQLContext, DataLoader<string, number>>();
+const responseCountLoaders = new WeakMap<RequestContext, DataLoader<string, number>>();
 
-function shownResponseCount(ctx: GraphQLContext): DataLoader<string, number> {
+function shownResponseCount(ctx: RequestContext): DataLoader<string, number> {
   let loader = responseCountLoaders.get(ctx);
   if (!loader) {
     loader = new DataLoader<string, number>(
@@ -89,7 +89,7 @@ function shownResponseCount(ctx: GraphQLContext): DataLoader<string, number> {
 }
 
 export function threadedResponses(
-  ctx: GraphQLContext,
+  ctx: RequestContext,
   parentId: string,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
@@ -99,7 +99,7 @@ export function threadedResponses(
 
 /** The shown responses matching `parent` (a story's, a response's or a list's), keyset-paged. */
 export async function threadedResponsesWhere(
-  ctx: GraphQLContext,
+  ctx: RequestContext,
   parent: SQL,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
@@ -175,7 +175,7 @@ export function responsePostFromText(text: string, creatorId: string, now: numbe
 }
 
 /** The post a response answers, and the ones above it, nearest first. */
-async function threadAncestors(ctx: GraphQLContext, post: PostNode): Promise<PostNode[]> {
+async function threadAncestors(ctx: RequestContext, post: PostNode): Promise<PostNode[]> {
   const chain = [post];
   let current = post;
   while (current.inResponseToPostId && chain.length < MAX_THREAD_DEPTH) {
@@ -192,7 +192,7 @@ function threadTags(chain: readonly PostNode[]): string[] {
   return chain.map((p) => postTag(p.id));
 }
 
-async function visibleParent(ctx: GraphQLContext, id: string): Promise<PostNode> {
+async function visibleParent(ctx: RequestContext, id: string): Promise<PostNode> {
   const parent = await postOrOutcome(ctx, id);
   if (isOutcome(parent)) throw new GraphQLError(parent.message, { extensions: { code: 'NOT_FOUND', outcome: parent.__typename } });
   return parent;
@@ -201,7 +201,7 @@ async function visibleParent(ctx: GraphQLContext, id: string): Promise<PostNode>
 async function publishPostThreadedResponse(
   _root: unknown,
   args: { inResponseToPostId: string; text: string },
-  ctx: GraphQLContext,
+  ctx: RequestContext,
 ): Promise<PostNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
@@ -237,7 +237,7 @@ async function publishPostThreadedResponse(
   return created;
 }
 
-async function setHidden(ctx: GraphQLContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<PostNode> {
+async function setHidden(ctx: RequestContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<PostNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
   const parent = await visibleParent(ctx, args.parentPostId);
@@ -293,16 +293,16 @@ export const responsesModule: SchemaModule = {
   resolvers: {
     Post: {
       postResponses: (post: PostNode) => ({ postId: post.id }),
-      threadedPostResponses: (post: PostNode, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: GraphQLContext) =>
+      threadedPostResponses: (post: PostNode, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) =>
         threadedResponses(ctx, post.id, args.paging, args.sortType ?? 'NEWEST').then((page) => ({ posts: page.items, pagingInfo: page.pagingInfo })),
     },
     PostResponses: {
-      count: (source: { postId: string }, _args: unknown, ctx: GraphQLContext) => shownResponseCount(ctx).load(source.postId),
+      count: (source: { postId: string }, _args: unknown, ctx: RequestContext) => shownResponseCount(ctx).load(source.postId),
     },
     Mutation: {
       publishPostThreadedResponse,
-      hidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, true),
-      unhidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: GraphQLContext) => setHidden(ctx, args, false),
+      hidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, true),
+      unhidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, false),
     },
   },
 };

@@ -5,7 +5,7 @@
 // user(id, username) field.
 import { GraphQLError } from 'graphql';
 import type { CollectionRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** Hits one click event may name (the popover's and a page's hits are far fewer). */
@@ -23,7 +23,7 @@ interface SearchClickArgs {
   positions: number[];
 }
 
-async function searchClickEvent(_root: unknown, args: SearchClickArgs, ctx: GraphQLContext): Promise<boolean> {
+async function searchClickEvent(_root: unknown, args: SearchClickArgs, ctx: RequestContext): Promise<boolean> {
   if (!QUERY_ID.test(args.queryId)) throw badRequest('queryId is not a query id.');
   if (!INDEX_NAME.test(args.indexName)) throw badRequest('indexName is not an index name.');
   if (args.objectIds.length === 0 || args.objectIds.length > MAX_CLICKED_OBJECTS) throw badRequest(`Give 1 to ${MAX_CLICKED_OBJECTS} objectIds.`);
@@ -36,7 +36,7 @@ async function searchClickEvent(_root: unknown, args: SearchClickArgs, ctx: Grap
   return true;
 }
 
-function publicationByDomainOrSlug(_root: unknown, args: { domainOrSlug: string }, ctx: GraphQLContext): Promise<CollectionRow | null | undefined> {
+function publicationByDomainOrSlug(_root: unknown, args: { domainOrSlug: string }, ctx: RequestContext): Promise<CollectionRow | null | undefined> {
   const value = args.domainOrSlug.trim().toLowerCase();
   if (value === '' || value.length > 253) return Promise.resolve(null);
   // A dot never appears in a slug: it is a domain.

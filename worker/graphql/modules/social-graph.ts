@@ -30,13 +30,13 @@ import { reindexFollowed } from '../../search/indexing.ts';
 import { recordNotification } from '../../notifications/notify.ts';
 import { collectionTag, topicTag, userTag } from '../../cache/tags.ts';
 import { collections, follows, mutes, tags, users, type CollectionRow, type TagRow, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { type ViewerEdgeKey } from '../loaders.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../resolvers/paging.ts';
+import { type ViewerEdgeKey } from '../../context/loaders.ts';
+import { badRequest } from '../../context/errors.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
 import { assertNotBlocked } from '../resolvers/blocks.ts';
-import { isViewer, viewerId } from '../resolvers/viewer.ts';
+import { isViewer, viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export type SocialTargetType = 'USER' | 'COLLECTION' | 'TAG';
@@ -70,7 +70,7 @@ interface Target {
   cacheTags: string[];
 }
 
-function requireViewer(ctx: GraphQLContext, relation: Relation): string {
+function requireViewer(ctx: RequestContext, relation: Relation): string {
   const id = viewerId(ctx);
   if (!id) {
     throw new GraphQLError(relation === 'follow' ? 'Sign in to follow writers, publications and topics.' : 'Sign in to mute writers and publications.', {
@@ -93,20 +93,20 @@ const notFound = (message: string): Outcome => ({ __typename: 'NotFound', messag
  * A user that can be followed or muted: not deleted, not suspended. Leaving (unfollow,
  * unmute) accepts any existing account, so a reader can always clean up their lists.
  */
-async function userTarget(ctx: GraphQLContext, id: string, leaving: boolean): Promise<Target | Outcome> {
+async function userTarget(ctx: RequestContext, id: string, leaving: boolean): Promise<Target | Outcome> {
   const user = await ctx.loaders.userById.load(id);
   if (!user || (!leaving && (user.deletedAt !== null || user.isSuspended))) return notFound('This account does not exist.');
   return { type: 'USER', id: user.id, cacheTags: [userTag(user.id)] };
 }
 
-async function collectionTarget(ctx: GraphQLContext, id: string): Promise<Target | Outcome> {
+async function collectionTarget(ctx: RequestContext, id: string): Promise<Target | Outcome> {
   const collection = await ctx.loaders.collectionById.load(id);
   if (!collection) return notFound('This publication does not exist.');
   return { type: 'COLLECTION', id: collection.id, cacheTags: [collectionTag(collection.id)] };
 }
 
 /** A topic by its id, or by its slug (topic addresses carry slugs). */
-async function tagTarget(ctx: GraphQLContext, args: { targetTagId?: string | null; tagSlug?: string | null }): Promise<Target | Outcome> {
+async function tagTarget(ctx: RequestContext, args: { targetTagId?: string | null; tagSlug?: string | null }): Promise<Target | Outcome> {
   const byId = args.targetTagId?.trim();
   const bySlug = args.tagSlug?.trim();
   if (!byId === !bySlug) throw badRequest('Pass exactly one of targetTagId, tagSlug.');
@@ -126,7 +126,7 @@ async function tagTarget(ctx: GraphQLContext, args: { targetTagId?: string | nul
  * The statements that recount a target's followers (and the follower's following count).
  * Also run by blocks.ts, whose block removes follows both ways.
  */
-export function recountStatements(ctx: GraphQLContext, viewer: string, target: Pick<Target, 'type' | 'id'>) {
+export function recountStatements(ctx: RequestContext, viewer: string, target: Pick<Target, 'type' | 'id'>) {
   const q = orm(ctx.db);
   const followersOf = sql<number>`(SELECT count(*) FROM ${follows} WHERE ${follows.targetType} = ${target.type} AND ${follows.targetId} = ${target.id})`;
   if (target.type === 'USER') {
@@ -140,7 +140,7 @@ export function recountStatements(ctx: GraphQLContext, viewer: string, target: P
   return [q.update(tags).set({ followerCount: followersOf }).where(eq(tags.id, target.id))] as const;
 }
 
-async function writeEdge(ctx: GraphQLContext, viewer: string, relation: Relation, on: boolean, target: Target): Promise<void> {
+async function writeEdge(ctx: RequestContext, viewer: string, relation: Relation, on: boolean, target: Target): Promise<void> {
   const q = orm(ctx.db);
   if (relation === 'follow') {
     const write = on
@@ -173,7 +173,7 @@ async function writeEdge(ctx: GraphQLContext, viewer: string, relation: Relation
   }
 }
 
-async function followerCountOf(ctx: GraphQLContext, target: Target): Promise<number> {
+async function followerCountOf(ctx: RequestContext, target: Target): Promise<number> {
   const q = orm(ctx.db);
   if (target.type === 'USER') return (await ctx.loaders.userById.load(target.id))?.followerCount ?? 0;
   if (target.type === 'COLLECTION') return (await ctx.loaders.collectionById.load(target.id))?.followerCount ?? 0;
@@ -181,7 +181,7 @@ async function followerCountOf(ctx: GraphQLContext, target: Target): Promise<num
   return row?.count ?? 0;
 }
 
-async function edgeUpdate(ctx: GraphQLContext, viewer: string, target: Target): Promise<ViewerEdgeUpdate> {
+async function edgeUpdate(ctx: RequestContext, viewer: string, target: Target): Promise<ViewerEdgeUpdate> {
   const key: ViewerEdgeKey = `${target.type}:${target.id}`;
   const [isFollowing, isMuting, followerCount] = await Promise.all([
     ctx.loaders.viewerFollows.load(key),
@@ -192,8 +192,8 @@ async function edgeUpdate(ctx: GraphQLContext, viewer: string, target: Target): 
 }
 
 /** One mutation: sign-in, input, target, the self rule, the write, the answer. */
-function edgeMutation<Args>(relation: Relation, on: boolean, findTarget: (ctx: GraphQLContext, args: Args, leaving: boolean) => Promise<Target | Outcome>) {
-  return async (_root: unknown, args: Args, ctx: GraphQLContext): Promise<EdgeResult> => {
+function edgeMutation<Args>(relation: Relation, on: boolean, findTarget: (ctx: RequestContext, args: Args, leaving: boolean) => Promise<Target | Outcome>) {
+  return async (_root: unknown, args: Args, ctx: RequestContext): Promise<EdgeResult> => {
     const viewer = requireViewer(ctx, relation);
     const target = await findTarget(ctx, args, !on);
     if ('__typename' in target) return target;
@@ -211,9 +211,9 @@ type UserArgs = { targetUserId: string };
 type CollectionArgs = { targetCollectionId: string };
 type TagArgs = { targetTagId?: string | null; tagSlug?: string | null };
 
-const byUser = (ctx: GraphQLContext, args: UserArgs, leaving: boolean) => userTarget(ctx, requireId('targetUserId', args.targetUserId), leaving);
-const byCollection = (ctx: GraphQLContext, args: CollectionArgs) => collectionTarget(ctx, requireId('targetCollectionId', args.targetCollectionId));
-const byTag = (ctx: GraphQLContext, args: TagArgs) => tagTarget(ctx, args);
+const byUser = (ctx: RequestContext, args: UserArgs, leaving: boolean) => userTarget(ctx, requireId('targetUserId', args.targetUserId), leaving);
+const byCollection = (ctx: RequestContext, args: CollectionArgs) => collectionTarget(ctx, requireId('targetCollectionId', args.targetCollectionId));
+const byTag = (ctx: RequestContext, args: TagArgs) => tagTarget(ctx, args);
 
 // ---- Lists of the customize pages (viewer only) ------------------------------------------
 
@@ -227,7 +227,7 @@ interface Connection<T> {
  * target rows (one query; the cursor is the edge's time and the target's id).
  */
 async function edgeList<Row extends { id: string }>(
-  ctx: GraphQLContext,
+  ctx: RequestContext,
   relation: Relation,
   type: SocialTargetType,
   paging: PagingOptions | null | undefined,
@@ -248,7 +248,7 @@ async function edgeList<Row extends { id: string }>(
   return { items: page.items.map((r) => r.row), pagingInfo: page.pagingInfo };
 }
 
-function followedUsers(ctx: GraphQLContext, relation: Relation, paging: PagingOptions | null | undefined) {
+function followedUsers(ctx: RequestContext, relation: Relation, paging: PagingOptions | null | undefined) {
   const table = relation === 'follow' ? follows : mutes;
   return edgeList<UserRow>(ctx, relation, 'USER', paging, async (where, limit, at) => {
     const rows = await orm(ctx.db)
@@ -263,7 +263,7 @@ function followedUsers(ctx: GraphQLContext, relation: Relation, paging: PagingOp
   });
 }
 
-function followedCollections(ctx: GraphQLContext, relation: Relation, paging: PagingOptions | null | undefined) {
+function followedCollections(ctx: RequestContext, relation: Relation, paging: PagingOptions | null | undefined) {
   const table = relation === 'follow' ? follows : mutes;
   return edgeList<CollectionRow>(ctx, relation, 'COLLECTION', paging, async (where, limit, at) => {
     const rows = await orm(ctx.db)
@@ -278,7 +278,7 @@ function followedCollections(ctx: GraphQLContext, relation: Relation, paging: Pa
   });
 }
 
-function followedTags(ctx: GraphQLContext, paging: PagingOptions | null | undefined) {
+function followedTags(ctx: RequestContext, paging: PagingOptions | null | undefined) {
   return edgeList<TagRow>(ctx, 'follow', 'TAG', paging, async (where, limit, at) => {
     const rows = await orm(ctx.db)
       .select({ row: tags, at: follows.createdAt })
@@ -293,8 +293,8 @@ function followedTags(ctx: GraphQLContext, paging: PagingOptions | null | undefi
 }
 
 /** A list field of User that only the viewer themselves may read (null for anyone else). */
-function viewerList<T>(read: (ctx: GraphQLContext, paging: PagingOptions | null | undefined) => Promise<T>) {
-  return (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext): Promise<T> | null => {
+function viewerList<T>(read: (ctx: RequestContext, paging: PagingOptions | null | undefined) => Promise<T>) {
+  return (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext): Promise<T> | null => {
     if (!isViewer(ctx, user.id)) return null;
     return read(ctx, args.paging);
   };

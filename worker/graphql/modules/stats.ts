@@ -1,6 +1,6 @@
 // A writer's stats for the stats pages (issue 13 item 3; docs/stats.md#stats-pages):
 // writerStats is null for anyone but the writer, and the pages answer 404 then.
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { responseStats, writerStats, type WriterStats } from '../../stats/writer-stats.ts';
 
@@ -57,13 +57,13 @@ export const statsModule: SchemaModule = {
   `,
   resolvers: {
     WriterStats: {
-      responses: (stats: WriterStats, _args: unknown, ctx: GraphQLContext) => responseStats(ctx.db, stats),
+      responses: (stats: WriterStats, _args: unknown, ctx: RequestContext) => responseStats(ctx.db, stats),
     },
     Query: {
       writerStats: (
         _root: unknown,
         args: { username?: string | null; postId?: string | null; collectionSlug?: string | null; newsletterId?: string | null; startTimeMs?: number | null; endTimeMs?: number | null },
-        ctx: GraphQLContext,
+        ctx: RequestContext,
       ) => writerStats(ctx.db, { viewerId: ctx.viewer.user?.id ?? null, ...args, now: Date.now() }),
     },
   },

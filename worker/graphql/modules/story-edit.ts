@@ -11,9 +11,9 @@ import { drizzle } from 'drizzle-orm/d1';
 import { GraphQLError } from 'graphql';
 import { storyChanged } from '../../stories/story-changed.ts';
 import { posts } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const MAX_TITLE_LENGTH = 200;
@@ -32,7 +32,7 @@ interface UpdatePostContentArgs {
   subtitle?: string | null;
 }
 
-async function updatePostContent(_root: unknown, args: UpdatePostContentArgs, context: GraphQLContext): Promise<PostNode> {
+async function updatePostContent(_root: unknown, args: UpdatePostContentArgs, context: RequestContext): Promise<PostNode> {
   const viewer = context.viewer.user;
   if (!viewer) throw new GraphQLError('Sign in to edit a story.', { extensions: { code: 'UNAUTHENTICATED' } });
   const post = await context.loaders.postById.load(args.targetPostId);

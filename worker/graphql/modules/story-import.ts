@@ -3,8 +3,8 @@
 // opens in the editor; nothing is published.
 import { StoryContentError } from '../../../shared/editor/story-content-rules.ts';
 import { importFormat, importStory } from '../../stories/import/import-story.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
 import { createDraft } from './drafts.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -23,7 +23,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-async function importStoryResolver(_root: unknown, args: { fileName: string; text: string }, ctx: GraphQLContext) {
+async function importStoryResolver(_root: unknown, args: { fileName: string; text: string }, ctx: RequestContext) {
   if (!ctx.viewer.user) throw signInRequired('import a story');
   const format = importFormat(args.fileName);
   if (!format) return { __typename: 'BadRequest', message: 'Import a Markdown (.md) or HTML (.html) file.' };

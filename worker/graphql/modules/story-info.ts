@@ -5,8 +5,8 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { posts, users } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
@@ -17,7 +17,7 @@ export const AUTHOR_RESPONSES_LIMIT = 100;
 type Order = (typeof RESPONSE_ORDERS)[number];
 type Filter = (typeof RESPONSE_FILTERS)[number];
 
-async function authorResponses(post: PostNode, args: { order?: string | null; filter?: string | null }, ctx: GraphQLContext) {
+async function authorResponses(post: PostNode, args: { order?: string | null; filter?: string | null }, ctx: RequestContext) {
   if (!ctx.viewer.user || ctx.viewer.user.id !== post.creatorId) return null;
   const order = (RESPONSE_ORDERS as readonly string[]).includes(args.order ?? '') ? (args.order as Order) : 'newest';
   const filter = (RESPONSE_FILTERS as readonly string[]).includes(args.filter ?? '') ? (args.filter as Filter) : 'all';

@@ -8,9 +8,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { collectionMembers, posts, type CollectionRow } from '../../db/schema.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
-import type { GraphQLContext } from '../context.ts';
-import { signInRequired } from '../resolvers/errors.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { signInRequired } from '../../context/errors.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -38,7 +38,7 @@ const typeDefs = /* GraphQL */ `
 
 const notFound = () => ({ __typename: 'NotFound', message: 'This submission does not exist.' });
 
-export async function isEditorOf(ctx: GraphQLContext, collectionId: string): Promise<boolean> {
+export async function isEditorOf(ctx: RequestContext, collectionId: string): Promise<boolean> {
   const viewer = ctx.viewer.user;
   if (!viewer) return false;
   const [row] = await orm(ctx.db)
@@ -48,7 +48,7 @@ export async function isEditorOf(ctx: GraphQLContext, collectionId: string): Pro
   return row !== undefined && row.role !== 'WRITER';
 }
 
-async function decide(ctx: GraphQLContext, postId: string, approve: boolean) {
+async function decide(ctx: RequestContext, postId: string, approve: boolean) {
   if (!ctx.viewer.user) throw signInRequired(approve ? 'approve a submission' : 'decline a submission');
   const post = await ctx.loaders.postById.load(postId);
   if (!post || !post.submittedCollectionId || post.deletedAt !== null || !(await isEditorOf(ctx, post.submittedCollectionId))) return notFound();
@@ -66,8 +66,8 @@ export const submissionsModule: SchemaModule = {
   resolvers: {
     SubmissionResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
     Collection: {
-      viewerIsEditor: (collection: CollectionRow, _a: unknown, ctx: GraphQLContext) => isEditorOf(ctx, collection.id),
-      submissions: async (collection: CollectionRow, _a: unknown, ctx: GraphQLContext): Promise<PostNode[] | null> => {
+      viewerIsEditor: (collection: CollectionRow, _a: unknown, ctx: RequestContext) => isEditorOf(ctx, collection.id),
+      submissions: async (collection: CollectionRow, _a: unknown, ctx: RequestContext): Promise<PostNode[] | null> => {
         if (!(await isEditorOf(ctx, collection.id))) return null;
         const rows = await orm(ctx.db)
           .select()
@@ -79,7 +79,7 @@ export const submissionsModule: SchemaModule = {
       },
     },
     Post: {
-      statusForCollection: async (post: PostNode, _a: unknown, ctx: GraphQLContext) => {
+      statusForCollection: async (post: PostNode, _a: unknown, ctx: RequestContext) => {
         if (post.collectionId) return 'APPROVED';
         if (!post.submittedCollectionId) return null;
         const mayKnow = ctx.viewer.user?.id === post.creatorId || (await isEditorOf(ctx, post.submittedCollectionId));
@@ -87,8 +87,8 @@ export const submissionsModule: SchemaModule = {
       },
     },
     Mutation: {
-      approveSubmission: (_r: unknown, args: { postId: string }, ctx: GraphQLContext) => decide(ctx, args.postId, true),
-      declineSubmission: (_r: unknown, args: { postId: string }, ctx: GraphQLContext) => decide(ctx, args.postId, false),
+      approveSubmission: (_r: unknown, args: { postId: string }, ctx: RequestContext) => decide(ctx, args.postId, true),
+      declineSubmission: (_r: unknown, args: { postId: string }, ctx: RequestContext) => decide(ctx, args.postId, false),
     },
   },
 };

@@ -5,14 +5,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { posts, topicFeaturedPosts, users, type TagRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../resolvers/post-lists.ts';
-import type { PostNode } from '../resolvers/post-content.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy } from '../../stories/story-lists.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import { primedPosts } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
-export async function featuredPosts(ctx: GraphQLContext, tag: TagRow): Promise<PostNode[]> {
+export async function featuredPosts(ctx: RequestContext, tag: TagRow): Promise<PostNode[]> {
   const viewer = viewerId(ctx);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -36,7 +36,7 @@ export const topicCurationModule: SchemaModule = {
   `,
   resolvers: {
     Tag: {
-      featuredPosts: (tag: TagRow, _args: unknown, ctx: GraphQLContext) => featuredPosts(ctx, tag),
+      featuredPosts: (tag: TagRow, _args: unknown, ctx: RequestContext) => featuredPosts(ctx, tag),
     },
   },
 };

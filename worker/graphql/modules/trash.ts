@@ -10,11 +10,11 @@ import { and, desc, eq, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { posts, type UserRow } from '../../db/schema.ts';
 import { purgeDueAt } from '../../trash/purge-trash.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../resolvers/paging.ts';
-import { sealPostNode, type PostNode } from '../resolvers/post-content.ts';
-import { isViewer } from '../resolvers/viewer.ts';
+import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
+import { isViewer } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { storyChanged } from '../../stories/story-changed.ts';
 
@@ -58,7 +58,7 @@ function trashed(post: PostNode) {
 }
 
 /** The viewer's own story (trashed or not), or null. */
-async function ownPost(ctx: GraphQLContext, postId: string, action: string): Promise<PostNode | null> {
+async function ownPost(ctx: RequestContext, postId: string, action: string): Promise<PostNode | null> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw new GraphQLError(`Sign in to ${action} a story.`, { extensions: { code: 'UNAUTHENTICATED' } });
   if (typeof postId !== 'string' || postId.trim() === '') throw new GraphQLError('targetPostId is required.', { extensions: { code: 'BAD_REQUEST' } });
@@ -66,7 +66,7 @@ async function ownPost(ctx: GraphQLContext, postId: string, action: string): Pro
   return post && post.creatorId === viewer.id ? post : null;
 }
 
-async function setDeletedAt(ctx: GraphQLContext, post: PostNode, deletedAt: number | null): Promise<PostNode> {
+async function setDeletedAt(ctx: RequestContext, post: PostNode, deletedAt: number | null): Promise<PostNode> {
   await orm(ctx.db).update(posts).set({ deletedAt, updatedAt: ctx.now }).where(eq(posts.id, post.id));
   ctx.loaders.postById.clear(post.id);
   await storyChanged(ctx, post.id, { change: deletedAt === null ? 'restored' : 'deleted' });
@@ -75,7 +75,7 @@ async function setDeletedAt(ctx: GraphQLContext, post: PostNode, deletedAt: numb
   return updated;
 }
 
-async function trashedPostsPage(ctx: GraphQLContext, user: UserRow, paging: PagingOptions | null | undefined) {
+async function trashedPostsPage(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
   if (!isViewer(ctx, user.id)) return null;
   const request = pageRequest(paging);
   const conditions: SQL[] = [eq(posts.creatorId, user.id), isNotNull(posts.deletedAt)];
@@ -106,16 +106,16 @@ export const trashModule: SchemaModule = {
   typeDefs,
   resolvers: {
     User: {
-      trashedPostsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => trashedPostsPage(ctx, user, args.paging),
+      trashedPostsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => trashedPostsPage(ctx, user, args.paging),
     },
     Mutation: {
-      deletePost: async (_root: unknown, args: { targetPostId: string }, ctx: GraphQLContext) => {
+      deletePost: async (_root: unknown, args: { targetPostId: string }, ctx: RequestContext) => {
         const post = await ownPost(ctx, args.targetPostId, 'delete');
         if (!post) return notFound();
         if (post.deletedAt !== null) return trashed(post);
         return trashed(await setDeletedAt(ctx, post, ctx.now));
       },
-      undeletePost: async (_root: unknown, args: { targetPostId: string }, ctx: GraphQLContext) => {
+      undeletePost: async (_root: unknown, args: { targetPostId: string }, ctx: RequestContext) => {
         const post = await ownPost(ctx, args.targetPostId, 'restore');
         if (!post) return notFound();
         if (post.deletedAt === null) return post;

@@ -2,9 +2,9 @@
 // for the hits they show (their records come from the search service and carry no viewer
 // state), so each Follow button starts in the viewer's real state (docs/search.md, "Follow
 // buttons"). One primary-key probe per kind; signed out, nothing is followed.
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from '../resolvers/errors.ts';
-import { viewerId } from '../resolvers/viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** Ids per kind one call may ask about: a few pages of search hits. */
@@ -12,7 +12,7 @@ export const MAX_FOLLOW_PROBES = 100;
 
 type Kind = 'USER' | 'COLLECTION' | 'TAG';
 
-async function followedAmong(ctx: GraphQLContext, follower: string, kind: Kind, ids: readonly string[] | null | undefined): Promise<string[]> {
+async function followedAmong(ctx: RequestContext, follower: string, kind: Kind, ids: readonly string[] | null | undefined): Promise<string[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return [];
   if (unique.length > MAX_FOLLOW_PROBES) throw badRequest(`At most ${MAX_FOLLOW_PROBES} ids per kind.`);
@@ -42,7 +42,7 @@ export const viewerFollowingModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      viewerFollowing: async (_root: unknown, args: { userIds?: string[] | null; collectionIds?: string[] | null; tagIds?: string[] | null }, ctx: GraphQLContext) => {
+      viewerFollowing: async (_root: unknown, args: { userIds?: string[] | null; collectionIds?: string[] | null; tagIds?: string[] | null }, ctx: RequestContext) => {
         const follower = viewerId(ctx);
         if (!follower) return { userIds: [], collectionIds: [], tagIds: [] };
         const [userIds, collectionIds, tagIds] = await Promise.all([

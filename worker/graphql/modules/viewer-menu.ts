@@ -9,9 +9,9 @@
 // Like the core's personal fields, all of these answer null for anyone but the viewer.
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { mastodonAccounts, notifications, type MastodonAccountRow, type MembershipRow, type UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { isViewer } from '../resolvers/viewer.ts';
+import { isViewer } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -72,11 +72,11 @@ const typeDefs = /* GraphQL */ `
 const STATUSES = new Set(['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED']);
 
 /** A field of the viewer's own User: null for anyone else (and logged out). */
-function viewerOnly<T>(read: (user: UserRow, ctx: GraphQLContext) => T) {
-  return (user: UserRow, _args: unknown, ctx: GraphQLContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
+function viewerOnly<T>(read: (user: UserRow, ctx: RequestContext) => T) {
+  return (user: UserRow, _args: unknown, ctx: RequestContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
 }
 
-export async function unreadNotificationCount(ctx: GraphQLContext, userId: string): Promise<number> {
+export async function unreadNotificationCount(ctx: RequestContext, userId: string): Promise<number> {
   const [row] = await orm(ctx.db)
     .select({ unread: count() })
     .from(notifications)
@@ -84,7 +84,7 @@ export async function unreadNotificationCount(ctx: GraphQLContext, userId: strin
   return row?.unread ?? 0;
 }
 
-async function linkedMastodonAccount(ctx: GraphQLContext, userId: string): Promise<MastodonAccountRow | null> {
+async function linkedMastodonAccount(ctx: RequestContext, userId: string): Promise<MastodonAccountRow | null> {
   const [row] = await orm(ctx.db).select().from(mastodonAccounts).where(eq(mastodonAccounts.userId, userId)).limit(1);
   return row ?? null;
 }
@@ -102,14 +102,14 @@ export const viewerMenuModule: SchemaModule = {
       notificationStatus: viewerOnly((user) => ({ id: user.id })),
     },
     LinkedAccounts: {
-      mastodon: (linked: { id: string }, _args: unknown, ctx: GraphQLContext) => linkedMastodonAccount(ctx, linked.id),
+      mastodon: (linked: { id: string }, _args: unknown, ctx: RequestContext) => linkedMastodonAccount(ctx, linked.id),
     },
     MastodonAccount: {
       id: (account: MastodonAccountRow) => account.userId,
       url: (account: MastodonAccountRow) => `https://${account.domain}/@${encodeURIComponent(account.username)}`,
     },
     NotificationStatus: {
-      unreadNotificationCount: (status: { id: string }, _args: unknown, ctx: GraphQLContext) => unreadNotificationCount(ctx, status.id),
+      unreadNotificationCount: (status: { id: string }, _args: unknown, ctx: RequestContext) => unreadNotificationCount(ctx, status.id),
     },
     Membership: {
       memberSince: (membership: MembershipRow) => membership.startedAt,

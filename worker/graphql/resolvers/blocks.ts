@@ -3,8 +3,8 @@
 // stories and responses; and a reader who blocked a writer must unblock them first.
 // Reads are refused by post-access.ts (outcomes Blocked and Blocking) instead.
 import { GraphQLError } from 'graphql';
-import type { GraphQLContext } from '../context.ts';
-import { viewerId } from './viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 
 export const BLOCKED_BY_MESSAGE = 'You can’t do that: this account has blocked you.';
 export const BLOCKING_MESSAGE = 'You blocked this account. Unblock it first.';
@@ -13,7 +13,7 @@ export const BLOCKING_MESSAGE = 'You blocked this account. Unblock it first.';
  * Throws FORBIDDEN when there is a block between the viewer and any of `userIds` (the
  * viewer's own id is skipped). One batched lookup for all of them.
  */
-export async function assertNotBlocked(ctx: GraphQLContext, userIds: readonly string[]): Promise<void> {
+export async function assertNotBlocked(ctx: RequestContext, userIds: readonly string[]): Promise<void> {
   const viewer = viewerId(ctx);
   if (!viewer) return;
   const others = [...new Set(userIds)].filter((id) => id !== viewer);

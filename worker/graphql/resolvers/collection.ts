@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { collectionMembers, collections, type CollectionRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
-import { liveCustomDomainState } from './custom-domain.ts';
-import type { PagingOptions } from './paging.ts';
-import { collectionPosts } from './post-lists.ts';
+import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import { collectionPosts } from '../../stories/story-lists.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 
 /** Publications the user owns or edits, by name (the avatar menu lists them). */
-export async function adminCollections(ctx: GraphQLContext, userId: string): Promise<CollectionRow[]> {
+export async function adminCollections(ctx: RequestContext, userId: string): Promise<CollectionRow[]> {
   const rows = await orm(ctx.db)
     .select({ collection: collections })
     .from(collections)
@@ -25,13 +25,13 @@ export const collectionResolvers = {
   Collection: {
     domain: (collection: CollectionRow) => liveCustomDomainState(collection.customDomainState, collection.domain)?.live.domain ?? null,
     customDomainState: (collection: CollectionRow) => liveCustomDomainState(collection.customDomainState, collection.domain),
-    creator: async (collection: CollectionRow, _args: unknown, ctx: GraphQLContext) => {
+    creator: async (collection: CollectionRow, _args: unknown, ctx: RequestContext) => {
       const creator = await ctx.loaders.userById.load(collection.creatorId);
       return creator && creator.deletedAt === null ? creator : null;
     },
     socialStats: (collection: CollectionRow) => ({ followerCount: collection.followerCount }),
-    viewerEdge: (collection: CollectionRow, _args: unknown, ctx: GraphQLContext) => viewerEdge(ctx, 'COLLECTION', collection.id),
-    postsConnection: async (collection: CollectionRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+    viewerEdge: (collection: CollectionRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'COLLECTION', collection.id),
+    postsConnection: async (collection: CollectionRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
       const page = await collectionPosts(ctx, collection, args.paging);
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },

@@ -1,11 +1,11 @@
 import type { CollectionRow, UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
-import { badRequest } from './errors.ts';
-import { isOutcome, outcomes, resolveResultType, type Outcome } from './outcomes.ts';
-import type { PagingOptions } from './paging.ts';
-import { postOrOutcome } from './post-access.ts';
-import { homeFeedPosts, type HomeFeedMode } from './post-lists.ts';
-import { maySeeSuspended } from './viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import { badRequest } from '../../context/errors.ts';
+import { isOutcome, outcomes, resolveResultType, type Outcome } from '../../context/outcomes.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import { postOrOutcome } from '../../stories/story-access.ts';
+import { homeFeedPosts, type HomeFeedMode } from '../../stories/story-lists.ts';
+import { maySeeSuspended } from '../../context/viewer-checks.ts';
 
 /** The one argument of several that was given; exactly one must be. */
 function exactlyOne<K extends string>(args: Partial<Record<K, string | null>>, names: readonly K[]): [K, string] {
@@ -17,7 +17,7 @@ function exactlyOne<K extends string>(args: Partial<Record<K, string | null>>, n
 
 type UserLookup = { id?: string | null; username?: string | null };
 
-function findUser(ctx: GraphQLContext, args: UserLookup): Promise<UserRow | null> {
+function findUser(ctx: RequestContext, args: UserLookup): Promise<UserRow | null> {
   const [by, value] = exactlyOne(args, ['id', 'username'] as const);
   return by === 'id' ? ctx.loaders.userById.load(value) : ctx.loaders.userByUsername.load(value);
 }
@@ -26,7 +26,7 @@ function findUser(ctx: GraphQLContext, args: UserLookup): Promise<UserRow | null
  * Deleted accounts are gone for everyone. Suspended accounts show as AccountSuspended,
  * except to themselves, staff and can_view_suspended_content viewers.
  */
-async function userOrOutcome(ctx: GraphQLContext, args: UserLookup): Promise<UserRow | Outcome> {
+async function userOrOutcome(ctx: RequestContext, args: UserLookup): Promise<UserRow | Outcome> {
   const user = await findUser(ctx, args);
   if (!user) return outcomes.notFound('user');
   if (user.deletedAt !== null) return outcomes.accountDeleted();
@@ -36,32 +36,32 @@ async function userOrOutcome(ctx: GraphQLContext, args: UserLookup): Promise<Use
 
 export const queryResolvers = {
   Query: {
-    viewer: (_root: unknown, _args: unknown, ctx: GraphQLContext) =>
+    viewer: (_root: unknown, _args: unknown, ctx: RequestContext) =>
       ctx.viewer.user ? ctx.loaders.userById.load(ctx.viewer.user.id) : null,
 
     /** A suspended user still resolves here (isSuspended says so); deleted ones do not. */
-    user: async (_root: unknown, args: UserLookup, ctx: GraphQLContext) => {
+    user: async (_root: unknown, args: UserLookup, ctx: RequestContext) => {
       const user = await findUser(ctx, args);
       return user && user.deletedAt === null ? user : null;
     },
-    userResult: (_root: unknown, args: UserLookup, ctx: GraphQLContext) => userOrOutcome(ctx, args),
+    userResult: (_root: unknown, args: UserLookup, ctx: RequestContext) => userOrOutcome(ctx, args),
 
-    post: async (_root: unknown, args: { id: string }, ctx: GraphQLContext) => {
+    post: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
       const result = await postOrOutcome(ctx, args.id);
       return isOutcome(result) ? null : result;
     },
-    postResult: (_root: unknown, args: { id: string }, ctx: GraphQLContext) => postOrOutcome(ctx, args.id),
+    postResult: (_root: unknown, args: { id: string }, ctx: RequestContext) => postOrOutcome(ctx, args.id),
 
-    collection: (_root: unknown, args: { id?: string | null; slug?: string | null; domain?: string | null }, ctx: GraphQLContext): Promise<CollectionRow | null> => {
+    collection: (_root: unknown, args: { id?: string | null; slug?: string | null; domain?: string | null }, ctx: RequestContext): Promise<CollectionRow | null> => {
       const [by, value] = exactlyOne(args, ['id', 'slug', 'domain'] as const);
       if (by === 'id') return ctx.loaders.collectionById.load(value);
       if (by === 'slug') return ctx.loaders.collectionBySlug.load(value);
       return ctx.loaders.collectionByLiveDomain.load(value);
     },
-    tag: (_root: unknown, args: { slug: string }, ctx: GraphQLContext) => ctx.loaders.tagBySlug.load(args.slug),
-    topic: (_root: unknown, args: { slug: string }, ctx: GraphQLContext) => ctx.loaders.tagBySlug.load(args.slug),
+    tag: (_root: unknown, args: { slug: string }, ctx: RequestContext) => ctx.loaders.tagBySlug.load(args.slug),
+    topic: (_root: unknown, args: { slug: string }, ctx: RequestContext) => ctx.loaders.tagBySlug.load(args.slug),
 
-    homeFeed: async (_root: unknown, args: { mode?: HomeFeedMode | null; paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+    homeFeed: async (_root: unknown, args: { mode?: HomeFeedMode | null; paging?: PagingOptions | null }, ctx: RequestContext) => {
       const page = await homeFeedPosts(ctx, args.mode ?? 'LATEST', args.paging);
       return { items: page.items.map((post) => ({ post })), pagingInfo: page.pagingInfo };
     },

@@ -1,11 +1,11 @@
 import type { UserRow } from '../../db/schema.ts';
-import type { GraphQLContext } from '../context.ts';
+import type { RequestContext } from '../../context/request-context.ts';
 import { adminCollections } from './collection.ts';
-import { liveCustomDomainState } from './custom-domain.ts';
+import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
 import { isMembershipActive } from '../../membership/active-membership.ts';
-import type { PagingOptions } from './paging.ts';
-import { userPosts } from './post-lists.ts';
-import { isViewer } from './viewer.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import { userPosts } from '../../stories/story-lists.ts';
+import { isViewer } from '../../context/viewer-checks.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 
 /** r•••••@vellum.test: the first letter and the domain; the dots hide the length too. */
@@ -16,26 +16,26 @@ export function obfuscateEmail(email: string): string {
 }
 
 /** A field only the user themselves may read: null for everyone else. */
-function viewerOnly<T>(read: (user: UserRow, ctx: GraphQLContext) => T) {
-  return (user: UserRow, _args: unknown, ctx: GraphQLContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
+function viewerOnly<T>(read: (user: UserRow, ctx: RequestContext) => T) {
+  return (user: UserRow, _args: unknown, ctx: RequestContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
 }
 
 export const userResolvers = {
   User: {
     customDomainState: (user: UserRow) => liveCustomDomainState(user.customDomainState, user.customDomain),
     socialStats: (user: UserRow) => ({ followerCount: user.followerCount, followingCount: user.followingCount }),
-    mediumMemberAt: async (user: UserRow, _args: unknown, ctx: GraphQLContext) => {
+    mediumMemberAt: async (user: UserRow, _args: unknown, ctx: RequestContext) => {
       const membership = await ctx.loaders.membershipByUserId.load(user.id);
       return isMembershipActive(membership, ctx.now) ? membership.startedAt : null;
     },
     // The same rule as mediumMemberAt, so the badge shows exactly while the Friend membership reads.
-    isFriend: async (user: UserRow, _args: unknown, ctx: GraphQLContext) => {
+    isFriend: async (user: UserRow, _args: unknown, ctx: RequestContext) => {
       const membership = await ctx.loaders.membershipByUserId.load(user.id);
       return isMembershipActive(membership, ctx.now) && membership.tier === 'FRIEND';
     },
     verifications: (user: UserRow) => ({ isBookAuthor: user.isBookAuthor }),
-    viewerEdge: (user: UserRow, _args: unknown, ctx: GraphQLContext) => viewerEdge(ctx, 'USER', user.id),
-    postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: GraphQLContext) => {
+    viewerEdge: (user: UserRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'USER', user.id),
+    postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
       const page = await userPosts(ctx, user, args.paging);
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },

@@ -1,9 +1,9 @@
 // Viewer edges: how the signed-in viewer relates to a user, publication or tag. The edge
 // object is built without I/O; each field asks the batched loader only when selected.
 
-import type { GraphQLContext } from '../context.ts';
-import type { ViewerEdgeKey } from '../loaders.ts';
-import { viewerId } from './viewer.ts';
+import type { RequestContext } from '../../context/request-context.ts';
+import type { ViewerEdgeKey } from '../../context/loaders.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
 
 export type EdgeTargetType = 'USER' | 'COLLECTION' | 'TAG';
 
@@ -13,15 +13,15 @@ export interface ViewerEdgeSource {
   key: ViewerEdgeKey;
 }
 
-export function viewerEdge(ctx: GraphQLContext, type: EdgeTargetType, targetId: string): ViewerEdgeSource {
+export function viewerEdge(ctx: RequestContext, type: EdgeTargetType, targetId: string): ViewerEdgeSource {
   return { id: `${targetId}-${viewerId(ctx) ?? 'lo'}`, key: `${type}:${targetId}` };
 }
 
 export const followEdgeResolvers = {
-  isFollowing: (edge: ViewerEdgeSource, _args: unknown, ctx: GraphQLContext) => ctx.loaders.viewerFollows.load(edge.key),
+  isFollowing: (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerFollows.load(edge.key),
 };
 
 export const followAndMuteEdgeResolvers = {
   ...followEdgeResolvers,
-  isMuting: (edge: ViewerEdgeSource, _args: unknown, ctx: GraphQLContext) => ctx.loaders.viewerMutes.load(edge.key),
+  isMuting: (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerMutes.load(edge.key),
 };

@@ -1,0 +1,64 @@
+// Where a write's consequences are wired (docs/adr/0018-layers.md): a capability records
+// what changed (worker/context/changes.ts) and this module turns it into what the edge
+// cache and the search index need — purge by tag (worker/cache/purge.ts, which queues the
+// zone purge in production) and a refresh of the search records (worker/search/indexing.ts,
+// which queues the hosted push). Capabilities import neither.
+import type { Env } from '../env.ts';
+import type { Change, ChangeSink, PageSubject, RecordSubject } from '../context/changes.ts';
+import { createRequestContext, type RequestContext, type RequestContextInit } from '../context/request-context.ts';
+import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
+import { collectionTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
+import { reindexCatalog, reindexCollection, reindexFollowed, reindexPost, reindexTag, reindexUser } from '../search/indexing.ts';
+
+/** The cache tag of every page a subject names (worker/cache/tags.ts). */
+export function pageTag(subject: PageSubject): string {
+  switch (subject.kind) {
+    case 'story':
+      return postTag(subject.id);
+    case 'profile':
+      return userTag(subject.id);
+    case 'publication':
+      return collectionTag(subject.id);
+    case 'topic':
+      return topicTag(subject.slug);
+    case 'home':
+      return HOME_TAG;
+    case 'discovery':
+      return DISCOVERY_TAG;
+    case 'lists':
+      return LISTS_TAG;
+  }
+}
+
+function refresh(env: Env, subject: RecordSubject): Promise<void> {
+  switch (subject.kind) {
+    case 'story':
+      return reindexPost(env, subject.id);
+    case 'profile':
+      return reindexUser(env, subject.id);
+    case 'publication':
+      return reindexCollection(env, subject.id);
+    case 'topic':
+      return reindexTag(env, subject.slug);
+    case 'followed':
+      return reindexFollowed(env, subject.type, subject.id);
+    case 'list':
+      return reindexCatalog(env, subject.id, subject.stories);
+  }
+}
+
+/** Search first (the next search sees the change), then the pages. */
+export async function applyChange(env: Env, change: Change, purge: PurgeOptions = {}): Promise<void> {
+  for (const record of change.records ?? []) await refresh(env, record);
+  if (change.pages?.length) await purgeTags(env, change.pages.map(pageTag), purge);
+}
+
+/** The sink a request context records its changes into. */
+export function consequencesFor(env: Env, purge: PurgeOptions = {}): ChangeSink {
+  return { record: (change) => applyChange(env, change, purge) };
+}
+
+/** A request context whose changes carry out their consequences: what surfaces and jobs open. */
+export function requestContextFor(init: Omit<RequestContextInit, 'changes'>): RequestContext {
+  return createRequestContext({ ...init, changes: consequencesFor(init.env) });
+}

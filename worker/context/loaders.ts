@@ -1,0 +1,276 @@
+// Per-request DataLoaders: every lookup by key that a list can repeat (a feed's 25
+// creators, their memberships, the viewer's follow of each) is collected over one tick
+// and answered by one `WHERE … IN (…)` query, so a page costs a bounded number of D1
+// queries whatever its length. maxBatchSize keeps each statement within D1's 100 bound
+// parameters (a larger batch becomes several statements).
+//
+// Loaders cache for the life of one request (one GraphQL HTTP request, batch included,
+// or one server render). Mutations must clear() or prime() what they change.
+
+import type { D1Database } from '@cloudflare/workers-types';
+import DataLoader from 'dataloader';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import {
+  blocks,
+  catalogItems,
+  catalogs,
+  claps,
+  collections,
+  follows,
+  memberships,
+  mutes,
+  posts,
+  postRestrictions,
+  postTags,
+  tags,
+  users,
+  type CollectionRow,
+  type MembershipRow,
+  type PostRestrictionRow,
+  type TagRow,
+  type UserRow,
+} from '../db/schema.ts';
+import { orm } from '../db/orm.ts';
+import type { RequestViewer } from '../session/viewer.ts';
+import { sealPostNode, type PostNode } from '../db/post-node.ts';
+
+/** D1 refuses statements with more bound parameters than this. */
+export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/** `${target type}:${target id}` of a follow or mute by the viewer. */
+export type ViewerEdgeKey = `${'USER' | 'COLLECTION' | 'TAG'}:${string}`;
+
+export interface Loaders {
+  /** Every user row, deleted or suspended included: callers decide what to show. */
+  userById: DataLoader<string, UserRow | null>;
+  /** Case-insensitive, like the username column. */
+  userByUsername: DataLoader<string, UserRow | null, string>;
+  collectionById: DataLoader<string, CollectionRow | null>;
+  collectionBySlug: DataLoader<string, CollectionRow | null, string>;
+  /** Only domains whose state is LIVE resolve. */
+  collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
+  /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
+  postById: DataLoader<string, PostNode | null>;
+  /** A story's restrictions (null: none); primed by postById's query. */
+  postRestrictionByPostId: DataLoader<string, PostRestrictionRow | null>;
+  tagBySlug: DataLoader<string, TagRow | null>;
+  /** A post's tags in their position order. */
+  tagsByPostId: DataLoader<string, TagRow[]>;
+  membershipByUserId: DataLoader<string, MembershipRow | null>;
+  /** Whether the viewer follows a target (false when logged out, without a query). */
+  viewerFollows: DataLoader<ViewerEdgeKey, boolean>;
+  /** Whether the viewer mutes a target (false when logged out, without a query). */
+  viewerMutes: DataLoader<ViewerEdgeKey, boolean>;
+  /** The viewer's own claps on a post (0 when none or logged out). */
+  viewerClapCountByPostId: DataLoader<string, number>;
+  /** Whether a post is in the viewer's Reading list. */
+  viewerBookmarkByPostId: DataLoader<string, boolean>;
+  /** A block between the viewer and a user, either way (none when logged out, without a query). */
+  viewerBlockWith: DataLoader<string, ViewerBlock>;
+}
+
+/** Who blocked whom between the viewer and one other user. */
+export interface ViewerBlock {
+  /** The viewer blocked them (docs/product/2-sign-in-notices-cache-routing.md §3 (Blocking)). */
+  blocking: boolean;
+  /** They blocked the viewer (docs/product/2-sign-in-notices-cache-routing.md §3 (Blocked)). */
+  blockedBy: boolean;
+}
+
+const NO_BLOCK: ViewerBlock = { blocking: false, blockedBy: false };
+
+/** Orders looked-up rows by the keys asked for; missing keys answer the fallback. */
+function byKeys<K, R, V>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K, valueOf: (row: R) => V, fallback: V): V[] {
+  const found = new Map<K, V>();
+  for (const row of rows) found.set(keyOf(row), valueOf(row));
+  return keys.map((key) => (found.has(key) ? (found.get(key) as V) : fallback));
+}
+
+const lower = (text: string) => text.toLowerCase();
+/** Room for the keys of a statement that binds `fixed` other parameters. */
+const batchOf = (fixed: number) => ({ maxBatchSize: D1_MAX_BOUND_PARAMETERS - fixed });
+
+export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
+  const q = orm(db);
+  const viewerUserId = viewer.user?.id ?? null;
+
+  const userById = new DataLoader<string, UserRow | null>(async (ids) => {
+    const rows = await q.select().from(users).where(inArray(users.id, [...ids]));
+    return byKeys(ids, rows, (r) => r.id, (r) => r, null);
+  }, batchOf(0));
+
+  const userByUsername = new DataLoader<string, UserRow | null, string>(
+    async (names) => {
+      const rows = await q.select().from(users).where(inArray(users.username, [...names]));
+      for (const row of rows) userById.prime(row.id, row);
+      return byKeys(names.map(lower), rows, (r) => lower(r.username), (r) => r, null);
+    },
+    { ...batchOf(0), cacheKeyFn: lower },
+  );
+
+  const collectionById = new DataLoader<string, CollectionRow | null>(async (ids) => {
+    const rows = await q.select().from(collections).where(inArray(collections.id, [...ids]));
+    return byKeys(ids, rows, (r) => r.id, (r) => r, null);
+  }, batchOf(0));
+
+  const collectionBySlug = new DataLoader<string, CollectionRow | null, string>(
+    async (slugs) => {
+      const rows = await q.select().from(collections).where(inArray(collections.slug, [...slugs]));
+      for (const row of rows) collectionById.prime(row.id, row);
+      return byKeys(slugs.map(lower), rows, (r) => lower(r.slug), (r) => r, null);
+    },
+    { ...batchOf(0), cacheKeyFn: lower },
+  );
+
+  const collectionByLiveDomain = new DataLoader<string, CollectionRow | null, string>(
+    async (domains) => {
+      const rows = await q
+        .select()
+        .from(collections)
+        .where(and(inArray(collections.domain, [...domains]), eq(collections.customDomainState, 'LIVE')));
+      for (const row of rows) collectionById.prime(row.id, row);
+      return byKeys(domains.map(lower), rows, (r) => lower(r.domain ?? ''), (r) => r, null);
+    },
+    { ...batchOf(1), cacheKeyFn: lower },
+  );
+
+  // Read on its own only for a post that postById did not load (postById's join primes it).
+  const postRestrictionByPostId = new DataLoader<string, PostRestrictionRow | null>(async (ids) => {
+    const rows = await q.select().from(postRestrictions).where(inArray(postRestrictions.postId, [...ids]));
+    return byKeys(ids, rows, (r) => r.postId, (r) => r, null);
+  }, batchOf(0));
+
+  // A story is always shown with its writer (the access check reads them) and usually its
+  // publication: one joined query primes both, instead of a round trip each after it.
+  const postById = new DataLoader<string, PostNode | null>(async (ids) => {
+    const rows = await q
+      .select({ post: posts, creator: users, collection: collections, restriction: postRestrictions })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.creatorId))
+      .leftJoin(collections, eq(collections.id, posts.collectionId))
+      .leftJoin(postRestrictions, eq(postRestrictions.postId, posts.id))
+      .where(inArray(posts.id, [...ids]));
+    for (const { post, creator, collection, restriction } of rows) {
+      userById.prime(creator.id, creator);
+      if (collection) collectionById.prime(collection.id, collection);
+      postRestrictionByPostId.prime(post.id, restriction);
+    }
+    return byKeys(ids, rows, (r) => r.post.id, (r) => sealPostNode(r.post), null);
+  }, batchOf(0));
+
+  const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {
+    const rows = await q.select().from(tags).where(inArray(tags.slug, [...slugs]));
+    return byKeys(slugs, rows, (r) => r.slug, (r) => r, null);
+  }, batchOf(0));
+
+  const tagsByPostId = new DataLoader<string, TagRow[]>(async (postIds) => {
+    const rows = await q
+      .select({ postId: postTags.postId, tag: tags })
+      .from(postTags)
+      .innerJoin(tags, eq(tags.slug, postTags.tagSlug))
+      .where(inArray(postTags.postId, [...postIds]))
+      .orderBy(postTags.postId, postTags.position, postTags.tagSlug);
+    const tagsOf = new Map<string, TagRow[]>(postIds.map((id) => [id, []]));
+    for (const row of rows) {
+      tagsOf.get(row.postId)?.push(row.tag);
+      tagBySlug.prime(row.tag.slug, row.tag);
+    }
+    return postIds.map((id) => tagsOf.get(id) ?? []);
+  }, batchOf(0));
+
+  const membershipByUserId = new DataLoader<string, MembershipRow | null>(async (userIds) => {
+    const rows = await q.select().from(memberships).where(inArray(memberships.userId, [...userIds]));
+    return byKeys(userIds, rows, (r) => r.userId, (r) => r, null);
+  }, batchOf(0));
+
+  // The viewer's edges: one query for all targets of all types (ids may repeat across
+  // types, so rows are matched on type and id).
+  const viewerFollows = new DataLoader<ViewerEdgeKey, boolean>(async (keys) => {
+    if (!viewerUserId) return keys.map(() => false);
+    const rows = await q
+      .select({ type: follows.targetType, id: follows.targetId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerUserId), inArray(follows.targetId, keys.map(targetIdOf))));
+    return byKeys(keys, rows, (r) => `${r.type}:${r.id}`, () => true, false);
+  }, batchOf(1));
+
+  const viewerMutes = new DataLoader<ViewerEdgeKey, boolean>(async (keys) => {
+    if (!viewerUserId) return keys.map(() => false);
+    const rows = await q
+      .select({ type: mutes.targetType, id: mutes.targetId })
+      .from(mutes)
+      .where(and(eq(mutes.muterId, viewerUserId), inArray(mutes.targetId, keys.map(targetIdOf))));
+    return byKeys(keys, rows, (r) => `${r.type}:${r.id}`, () => true, false);
+  }, batchOf(1));
+
+  const viewerClapCountByPostId = new DataLoader<string, number>(async (postIds) => {
+    if (!viewerUserId) return postIds.map(() => 0);
+    const rows = await q
+      .select({ postId: claps.postId, count: claps.count })
+      .from(claps)
+      .where(and(eq(claps.userId, viewerUserId), inArray(claps.postId, [...postIds])));
+    return byKeys(postIds, rows, (r) => r.postId, (r) => r.count, 0);
+  }, batchOf(1));
+
+  const viewerBookmarkByPostId = new DataLoader<string, boolean>(async (postIds) => {
+    if (!viewerUserId) return postIds.map(() => false);
+    const rows = await q
+      .select({ postId: catalogItems.postId })
+      .from(catalogItems)
+      .innerJoin(catalogs, eq(catalogs.id, catalogItems.catalogId))
+      .where(
+        and(
+          eq(catalogs.creatorId, viewerUserId),
+          eq(catalogs.predefined, 'READING_LIST'),
+          inArray(catalogItems.postId, [...postIds]),
+        ),
+      );
+    return byKeys(postIds, rows, (r) => r.postId, () => true, false);
+  }, batchOf(2));
+
+  // Both directions in one query: rows the viewer wrote and rows written about the viewer.
+  const viewerBlockWith = new DataLoader<string, ViewerBlock>(async (userIds) => {
+    if (!viewerUserId) return userIds.map(() => NO_BLOCK);
+    const ids = [...userIds];
+    const rows = await q
+      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, viewerUserId), inArray(blocks.blockedId, ids)),
+          and(eq(blocks.blockedId, viewerUserId), inArray(blocks.blockerId, ids)),
+        ),
+      );
+    const found = new Map<string, ViewerBlock>();
+    for (const row of rows) {
+      const other = row.blockerId === viewerUserId ? row.blockedId : row.blockerId;
+      const block = { ...(found.get(other) ?? NO_BLOCK) };
+      if (row.blockerId === viewerUserId) block.blocking = true;
+      else block.blockedBy = true;
+      found.set(other, block);
+    }
+    return ids.map((id) => found.get(id) ?? NO_BLOCK);
+  }, { maxBatchSize: (D1_MAX_BOUND_PARAMETERS - 2) / 2 });
+
+  return {
+    userById,
+    userByUsername,
+    collectionById,
+    collectionBySlug,
+    collectionByLiveDomain,
+    postById,
+    postRestrictionByPostId,
+    tagBySlug,
+    tagsByPostId,
+    membershipByUserId,
+    viewerFollows,
+    viewerMutes,
+    viewerClapCountByPostId,
+    viewerBookmarkByPostId,
+    viewerBlockWith,
+  };
+}
+
+function targetIdOf(key: ViewerEdgeKey): string {
+  return key.slice(key.indexOf(':') + 1);
+}

@@ -1,0 +1,59 @@
+// GET /@{username}/newsletters/{newsletterId}/subscribers/csv-export
+// (docs/product/3-routes-data-calls-constants.md §7.5; docs/newsletters.md "Subscriber export"):
+// the subscribers of a newsletter the signed-in viewer runs, as CSV: email, name, username,
+// subscribed_at (ISO 8601, UTC). {newsletterId} is the writer's own user id for their newsletter,
+// or a publication newsletter's id, which only that publication's editors may export.
+// {username} is the viewer's. Anyone else, and any mismatch, gets 404 (an export's existence is
+// not told to strangers). Cells are formula-escaped (worker/lib/csv.ts).
+import type { Context, Hono } from 'hono';
+import type { Env } from '../env.ts';
+import { requestContextFor } from '../consequences/consequences.ts';
+import { newsletterById } from '../graphql/modules/publication-newsletters.ts';
+import { isEditorOf } from '../graphql/modules/submissions.ts';
+import { csvDocument } from '../lib/csv.ts';
+import { resolveViewer } from '../session/viewer.ts';
+
+/** Subscribers per export: a bounded query per request (larger lists: the queue work of issue 17). */
+export const SUBSCRIBER_EXPORT_CAP = 50_000;
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+async function exportSubscribers(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const handle = c.req.param('handle') ?? '';
+  const newsletterId = c.req.param('newsletterId') ?? '';
+  const viewer = await resolveViewer(c.env.DB, c.req.raw);
+  const user = viewer.user;
+  if (!user || handle.toLowerCase() !== `@${user.username}`.toLowerCase()) return notFound();
+  let sql: string;
+  let filename: string;
+  if (newsletterId === user.id) {
+    sql = `SELECT u.email AS email, u.name AS name, u.username AS username, s.created_at AS created_at
+           FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
+           WHERE s.writer_id = ? AND u.deleted_at IS NULL ORDER BY s.created_at, u.id LIMIT ?`;
+    filename = `${user.username}-subscribers.csv`;
+  } else {
+    const ctx = requestContextFor({ db: c.env.DB, env: c.env, viewer });
+    const newsletter = await newsletterById(ctx, newsletterId);
+    if (!newsletter || !(await isEditorOf(ctx, newsletter.collectionId))) return notFound();
+    sql = `SELECT u.email AS email, u.name AS name, u.username AS username, s.created_at AS created_at
+           FROM publication_newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
+           WHERE s.newsletter_id = ? AND u.deleted_at IS NULL ORDER BY s.created_at, u.id LIMIT ?`;
+    filename = `${newsletter.slug}-subscribers.csv`;
+  }
+  const { results } = await c.env.DB.prepare(sql)
+    .bind(newsletterId, SUBSCRIBER_EXPORT_CAP)
+    .all<{ email: string | null; name: string; username: string; created_at: number }>();
+  const rows = (results ?? []).map((r) => [r.email ?? '', r.name, r.username, new Date(r.created_at).toISOString()]);
+  return new Response(csvDocument([['email', 'name', 'username', 'subscribed_at'], ...rows]), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '-')}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+export function mountSubscriberExport(app: Hono<{ Bindings: Env }>): void {
+  app.get('/:handle{@[^/]+}/newsletters/:newsletterId/subscribers/csv-export', exportSubscribers);
+}

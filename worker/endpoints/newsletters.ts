@@ -1,0 +1,82 @@
+// The newsletter endpoints outside the page pipeline (docs/newsletters.md):
+//
+// POST /_/newsletters/unsubscribe/{userId}/{writerId}/{hash}
+//   The List-Unsubscribe address of every newsletter email: mail clients POST
+//   "List-Unsubscribe=One-Click" to it (RFC 8058) and the subscription ends, without sign-in;
+//   the signature is the authority (a forged or changed one answers 403 and changes nothing).
+//   A GET (a client that opens the address in a browser, a link scanner) changes nothing: it
+//   redirects to the signed email-settings page, where the reader unsubscribes with one click.
+//   {writerId} is a writer's id or a publication newsletter's id (docs/newsletters.md).
+// GET /_/subscribe/user/{id}
+//   The writer's newsletter by user id: redirects to /@{username}/subscribe.
+// GET /_/subscribe/collection/{id}
+//   A publication's newsletter by the publication's id: redirects to its newsletter's page,
+//   /{collectionSlug}/newsletters/{newsletterSlug} (404 when it has none).
+// GET, POST, DELETE /_/api/subscriptions/newsletters/{id}
+//   The viewer's subscription to a publication newsletter (docs/product/3-routes-data-calls-constants.md §7.5):
+//   GET answers { newsletterId, subscribed }, POST subscribes, DELETE unsubscribes (both answer
+//   the same shape). Signed in only (401), with the anti-forgery token for changes (403); 404 for
+//   a newsletter that does not exist.
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Env } from '../env.ts';
+import { mayMutate } from '../auth/anti-forgery.ts';
+import { requestContextFor } from '../consequences/consequences.ts';
+import { unsubscribeUser } from '../graphql/modules/newsletters.ts';
+import { isSubscribedToPublicationNewsletter, newsletterById, setPublicationSubscription } from '../graphql/modules/publication-newsletters.ts';
+import { resolveViewer } from '../session/viewer.ts';
+import { isValidEmailSettingsHash } from '../newsletters/signing.ts';
+import { mountSubscriberExport } from './newsletter-subscriber-export.ts';
+import { mountSubscriberImport } from './newsletter-import.ts';
+
+const plain = (text: string, status: number) => new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+async function oneClickUnsubscribe(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const { userId, writerId, hash } = c.req.param() as { userId: string; writerId: string; hash: string };
+  if (!(await isValidEmailSettingsHash(c.env, userId, hash))) return plain('This unsubscribe link is not valid.', 403);
+  if (c.req.method === 'GET') return c.redirect(`/me/email-settings/${encodeURIComponent(userId)}/${hash}`, 302);
+  await unsubscribeUser(c.env.DB, userId, writerId, Date.now());
+  return plain("You've been unsubscribed. It may take up to 24 hours to take effect.", 200);
+}
+
+async function subscribeToUser(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const user = await c.env.DB.prepare('SELECT username FROM users WHERE id = ? AND deleted_at IS NULL').bind(c.req.param('userId')).first<{ username: string }>();
+  if (!user) return plain('Not found', 404);
+  return c.redirect(`/@${encodeURIComponent(user.username)}/subscribe`, 302);
+}
+
+async function subscribeToCollection(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const row = await c.env.DB.prepare(
+    'SELECT c.slug AS collectionSlug, n.slug AS newsletterSlug FROM publication_newsletters n JOIN collections c ON c.id = n.collection_id WHERE n.collection_id = ?',
+  )
+    .bind(c.req.param('collectionId'))
+    .first<{ collectionSlug: string; newsletterSlug: string }>();
+  if (!row) return plain('Not found', 404);
+  return c.redirect(`/${encodeURIComponent(row.collectionSlug)}/newsletters/${encodeURIComponent(row.newsletterSlug)}`, 302);
+}
+
+const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+
+async function publicationSubscription(c: Context<{ Bindings: Env }>): Promise<Response> {
+  const newsletterId = c.req.param('newsletterId')!;
+  const viewer = await resolveViewer(c.env.DB, c.req.raw);
+  if (!viewer.user) return json({ error: 'UNAUTHENTICATED', message: 'Sign in to subscribe to newsletters.' }, 401);
+  const ctx = requestContextFor({ db: c.env.DB, env: c.env, viewer, request: c.req.raw });
+  if (c.req.method !== 'GET') {
+    if (!(await mayMutate(c.req.raw, viewer))) return json({ error: 'FORBIDDEN', message: 'Missing or invalid anti-forgery token.' }, 403);
+    const result = await setPublicationSubscription(ctx, newsletterId, c.req.method === 'POST');
+    if (result.__typename !== 'PublicationNewsletter') return json({ error: 'NOT_FOUND', message: 'This newsletter does not exist.' }, 404);
+  } else if (!(await newsletterById(ctx, newsletterId))) {
+    return json({ error: 'NOT_FOUND', message: 'This newsletter does not exist.' }, 404);
+  }
+  return json({ newsletterId, subscribed: await isSubscribedToPublicationNewsletter(ctx, newsletterId, viewer.user.id) }, 200);
+}
+
+export function mountNewsletters(app: Hono<{ Bindings: Env }>): void {
+  app.get('/_/subscribe/collection/:collectionId', subscribeToCollection);
+  mountSubscriberExport(app);
+  mountSubscriberImport(app);
+  app.on(['GET', 'POST', 'DELETE'], '/_/api/subscriptions/newsletters/:newsletterId', bodyLimit({ maxSize: 1024, onError: () => json({ error: 'TOO_LARGE', message: 'The request is too large.' }, 413) }), publicationSubscription);
+  app.on(['GET', 'POST'], '/_/newsletters/unsubscribe/:userId/:writerId/:hash', oneClickUnsubscribe);
+  app.get('/_/subscribe/user/:userId', subscribeToUser);
+}

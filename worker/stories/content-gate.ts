@@ -1,0 +1,62 @@
+// The member-only content gate: the one place that reads a story's paragraphs.
+//
+// A post row is turned into a PostNode as soon as it is loaded (worker/db/post-node.ts): its
+// content JSON moves under a module-private symbol, so no default field resolver, alias,
+// fragment or nesting can reach it; this module alone unseals it. Post.content, previewContent and
+// extendedPreviewContent all read through readableContent(), which cuts a LOCKED story
+// to its preview for a viewer who is not its author, staff or an active member.
+
+import type { ImageMetadata, Paragraph, StoryContent } from '../../shared/content.ts';
+import { sealedContent, type PostNode } from '../db/post-node.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { viewerIsActiveMember } from '../membership/active-membership.ts';
+
+/** Paragraphs as the GraphQL Paragraph type serves them. */
+export type ParagraphNode = Paragraph & { id: string };
+
+export interface ReadableContent {
+  paragraphs: readonly ParagraphNode[];
+  /** A member-only story cut to its preview for this viewer. */
+  isLockedPreviewOnly: boolean;
+}
+
+const parsedStories = new WeakMap<PostNode, readonly ParagraphNode[]>();
+
+function allParagraphs(post: PostNode): readonly ParagraphNode[] {
+  let paragraphs = parsedStories.get(post);
+  if (!paragraphs) {
+    const story = JSON.parse(sealedContent(post)) as Partial<StoryContent> | null;
+    if (!story || !Array.isArray(story.paragraphs)) throw new Error(`Post ${post.id} has malformed content.`);
+    paragraphs = story.paragraphs.map((p) => ({ ...p, markups: p.markups ?? [], id: `${post.id}_${p.name}` }));
+    parsedStories.set(post, paragraphs);
+  }
+  return paragraphs;
+}
+
+/** Who reads a member-only story whole: its author, staff, and active members. */
+async function mayReadWholeStory(ctx: RequestContext, post: PostNode): Promise<boolean> {
+  if (post.visibility !== 'LOCKED') return true;
+  const viewer = ctx.viewer.user;
+  if (!viewer) return false;
+  if (viewer.id === post.creatorId || viewer.isStaff) return true;
+  return viewerIsActiveMember(ctx);
+}
+
+/** The paragraphs this viewer may receive. */
+export async function readableContent(ctx: RequestContext, post: PostNode): Promise<ReadableContent> {
+  const paragraphs = allParagraphs(post);
+  if (await mayReadWholeStory(ctx, post)) return { paragraphs, isLockedPreviewOnly: false };
+  return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true };
+}
+
+/**
+ * The cover image's metadata (id and focus point), looked up among the IMG paragraphs.
+ * Only the image's own metadata leaves here, never paragraph text.
+ */
+export function previewImageMetadata(post: PostNode): (Partial<ImageMetadata> & { id: string }) | null {
+  if (!post.previewImageId) return null;
+  const image = allParagraphs(post).find((p) => p.type === 'IMG' && p.metadata?.id === post.previewImageId);
+  return image?.metadata ?? { id: post.previewImageId };
+}
+
+export { sealPostNode, type PostNode } from '../db/post-node.ts';

@@ -1,0 +1,148 @@
+// Lists of stories: the home feed (LATEST here; FOLLOWING and FOR_YOU signed in are
+// built from the viewer's follows in followed-feeds.ts), a writer's stories, a
+// publication's stories, a tag's stories. One keyset-paged query each; the creators
+// come back in the same query and prime the user loader.
+//
+// What a list may hold is decided here once (listedToEveryone): published, not trashed,
+// not a response, not unlisted, not suspended, by an account neither suspended nor
+// deleted. Drafts and trash never appear in any list, for anyone.
+
+import { and, desc, eq, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { blocks, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { orm } from '../db/orm.ts';
+import { followingRows, forYouRows, type FeedRow } from './followed-feeds.ts';
+import { emptyPage, pageOf, pageRequest, type Page, type PageRequest, type PagingOptions } from '../context/paging.ts';
+import { sealPostNode, type PostNode } from './content-gate.ts';
+import { isViewer, viewerId } from '../context/viewer-checks.ts';
+
+export type HomeFeedMode = 'LATEST' | 'FOLLOWING' | 'FOR_YOU';
+
+/** Stories anyone may find in a list (exported for lists with their own order: the social graph and profiles modules). */
+export function listedToEveryone(): SQL[] {
+  return [
+    ...listedToAuthor(),
+    ne(posts.visibility, 'UNLISTED'),
+    eq(posts.isSuspended, false),
+    eq(users.isSuspended, false),
+    isNull(users.deletedAt),
+  ];
+}
+
+/** An author's own list also holds their unlisted and suspended stories. */
+function listedToAuthor(): SQL[] {
+  // Responses (to a story or to a list) are not stories: they live in their threads.
+  return [eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt), isNull(posts.inResponseToPostId), isNull(posts.inResponseToCatalogId)];
+}
+
+interface ListQuery {
+  where: SQL[];
+  /** A tag's list reads the tag links (their publication time is indexed per tag). */
+  tagSlug?: string;
+}
+
+/** Up to limit + 1 rows of a list after the request's cursor, best first. */
+async function listRows(ctx: RequestContext, request: PageRequest, list: ListQuery): Promise<FeedRow[]> {
+  const column: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
+  const sortKey = sql<number>`${column}`;
+  const conditions = [...list.where, isNotNull(sortKey)];
+  if (request.after) {
+    // "time <= at" first, so the cursor starts an index range instead of filtering a scan.
+    const { sortKey: at, id } = request.after;
+    conditions.push(lte(sortKey, at), or(lt(sortKey, at), lt(posts.id, id))!);
+  }
+  let query = orm(ctx.db)
+    .select({ post: posts, creator: users, sortKey })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .$dynamic();
+  if (list.tagSlug) query = query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagSlug, list.tagSlug)));
+  return query
+    .where(and(...conditions))
+    .orderBy(desc(sortKey), desc(posts.id))
+    .limit(request.limit + 1);
+}
+
+/** The page of stories those rows make; their writers and the stories prime the loaders. */
+function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): Page<PostNode> {
+  const page = pageOf(rows, request, (row) => ({ sortKey: row.sortKey, id: row.post.id }));
+  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
+  return {
+    items: page.items.map(({ post }) => {
+      const node = sealPostNode(post);
+      ctx.loaders.postById.prime(node.id, node);
+      return node;
+    }),
+    pagingInfo: page.pagingInfo,
+  };
+}
+
+async function listPosts(ctx: RequestContext, paging: PagingOptions | null | undefined, list: ListQuery): Promise<Page<PostNode>> {
+  const request = pageRequest(paging);
+  return postPage(ctx, await listRows(ctx, request, list), request);
+}
+
+export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const viewer = viewerId(ctx);
+  if (mode === 'FOLLOWING' && !viewer) {
+    pageRequest(paging); // a bad limit or cursor is still an error when logged out
+    return emptyPage();
+  }
+  const where = listedToEveryone();
+  if (viewer && mode !== 'LATEST') {
+    const request = pageRequest(paging);
+    const rows = await (mode === 'FOR_YOU' ? forYouRows : followingRows)(ctx, viewer, request, where);
+    return postPage(ctx, rows, request);
+  }
+  if (viewer) where.push(...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer));
+  return listPosts(ctx, paging, { where });
+}
+
+/** Muting a writer or publication takes their stories off the viewer's home feed. */
+export function notMutedBy(ctx: RequestContext, viewer: string): SQL[] {
+  const q = orm(ctx.db);
+  const muted = (type: 'USER' | 'COLLECTION') =>
+    q
+      .select({ id: mutes.targetId })
+      .from(mutes)
+      .where(and(eq(mutes.muterId, viewer), eq(mutes.targetType, type)));
+  return [notInArray(posts.creatorId, muted('USER')), or(isNull(posts.collectionId), notInArray(posts.collectionId, muted('COLLECTION')))!];
+}
+
+/**
+ * A block either way takes the other writer's stories off the viewer's home feeds: the
+ * blocker no longer sees the blocked writer, and the blocked reader is not shown stories
+ * they could not open (post-access.ts answers Blocked). `person` names the column to
+ * check: a story's writer by default, or a user row (who to follow).
+ */
+export function notBlockedWith(ctx: RequestContext, viewer: string, person: SQLiteColumn = posts.creatorId): SQL[] {
+  const q = orm(ctx.db);
+  return [
+    notInArray(person, q.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewer))),
+    notInArray(person, q.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, viewer))),
+  ];
+}
+
+export function userPosts(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  const visible = isViewer(ctx, user.id) ? listedToAuthor() : listedToEveryone();
+  return listPosts(ctx, paging, { where: [eq(posts.creatorId, user.id), ...visible] });
+}
+
+export function collectionPosts(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()] });
+}
+
+export function tagPosts(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
+}
+
+/** A publication's stories with one tag (page publication-tagged), newest first. */
+export function collectionTaggedPosts(
+  ctx: RequestContext,
+  collection: CollectionRow,
+  tag: TagRow,
+  paging: PagingOptions | null | undefined,
+): Promise<Page<PostNode>> {
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
+}
