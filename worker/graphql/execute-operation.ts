@@ -26,6 +26,7 @@ import {
 import type { RequestContext } from '../context/request-context.ts';
 import { GRAPHQL_MAX_TOKENS, limitRules } from './limits.ts';
 import { schema } from './schema.ts';
+import { CallerError } from '../context/errors.ts';
 
 export interface GraphQLOperation {
   query: string;
@@ -143,12 +144,12 @@ export function executePrepared(prepared: PreparedOperation, context: RequestCon
 
 /**
  * Errors GraphQL itself raises (validation, coercion, non-null) and those resolvers throw
- * on purpose (GraphQLError, e.g. badRequest) are shown as they are. Anything else is a
+ * on purpose (CallerError from worker/context/errors.ts, e.g. badRequest) are shown as they are. Anything else is a
  * fault of ours: logged whole, answered as "Internal server error".
  */
 export function formatError(error: GraphQLError): GraphQLFormattedError {
   const original = error.originalError;
-  if (original && !(original instanceof GraphQLError)) {
+  if (original && !(original instanceof GraphQLError) && !(original instanceof CallerError)) {
     console.error('[graphql] resolver failed', error.path?.join('.') ?? '', original);
     return { message: INTERNAL_ERROR_MESSAGE, ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
   }
