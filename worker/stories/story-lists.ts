@@ -146,3 +146,16 @@ export function collectionTaggedPosts(
 ): Promise<Page<PostNode>> {
   return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
 }
+
+/** A page of story rows joined with their writers, primed into the request's loaders. */
+export function primedPosts(ctx: RequestContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
+  return {
+    items: page.items.map(({ post, creator }) => {
+      ctx.loaders.userById.prime(creator.id, creator);
+      const node = sealPostNode(post);
+      ctx.loaders.postById.prime(node.id, node);
+      return node;
+    }),
+    pagingInfo: page.pagingInfo,
+  };
+}

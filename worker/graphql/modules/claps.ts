@@ -27,7 +27,7 @@ import { isOutcome } from '../../context/outcomes.ts';
 import { postOrOutcome } from '../../stories/story-access.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
-import { activeAccount, after } from './profile-queries.ts';
+import { activeAccount, after } from '../../db/conditions.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /**

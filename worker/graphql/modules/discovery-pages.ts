@@ -17,7 +17,8 @@ import { pageOf, pageRequest, type Page, type PagingOptions } from '../../contex
 import { listedToEveryone, notBlockedWith, notMutedBy } from '../../stories/story-lists.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
-import { after, primedPosts } from './profile-queries.ts';
+import { after } from '../../db/conditions.ts';
+import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { TRENDING_MONTH_MS } from '../../trending/trending-month.ts';
 

@@ -11,7 +11,7 @@ import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts
 import type { PostNode } from '../../stories/content-gate.ts';
 import { visiblePost } from '../../stories/story-access.ts';
 import { anchored, topHighlight, viewerHighlights } from '../../highlights/highlights.ts';
-import { after } from './profile-queries.ts';
+import { after } from '../../db/conditions.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** A note is its writer's alone; a highlight anyone who can read the story may see. */

@@ -20,18 +20,10 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { orm } from '../../db/orm.ts';
 import { pageOf, pageRequest, type Cursor, type Page, type PagingOptions } from '../../context/paging.ts';
 import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
-import { listedToEveryone } from '../../stories/story-lists.ts';
+import { listedToEveryone, primedPosts } from '../../stories/story-lists.ts';
+import { activeAccount, after } from '../../db/conditions.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
-
-/** Rows after the cursor of a list ordered by (sortKey DESC, id DESC). */
-export function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: Cursor | null): SQL[] {
-  if (!cursor) return [];
-  return [or(lt(sortKey, cursor.sortKey), and(eq(sortKey, cursor.sortKey), lt(id, cursor.id)))!];
-}
-
-/** People shown in a list of people: accounts neither deleted nor suspended. */
-export const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isSuspended, false)];
 
 export type FollowTargetType = 'USER' | 'COLLECTION' | 'TAG';
 
@@ -83,18 +75,6 @@ export async function catalogPosts(ctx: RequestContext, catalog: CatalogRow, pag
     .orderBy(desc(catalogItems.createdAt), desc(catalogItems.id))
     .limit(request.limit + 1);
   return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
-}
-
-export function primedPosts(ctx: RequestContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
-  return {
-    items: page.items.map(({ post, creator }) => {
-      ctx.loaders.userById.prime(creator.id, creator);
-      const node = sealPostNode(post);
-      ctx.loaders.postById.prime(node.id, node);
-      return node;
-    }),
-    pagingInfo: page.pagingInfo,
-  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,8 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
 import { listedToEveryone } from '../../stories/story-lists.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
-import { after, primedPosts } from './profile-queries.ts';
+import { after } from '../../db/conditions.ts';
+import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };

@@ -17,16 +17,7 @@ import { collectionTaggedPosts } from '../../stories/story-lists.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
 import { queryResolvers } from '../resolvers/query.ts';
 import { outcomes } from '../../context/outcomes.ts';
-import {
-  catalogPosts,
-  followersOf,
-  tagTopPosts,
-  tagTopWriters,
-  topicsWithStories,
-  usersFollowedBy,
-  type CatalogRow,
-  type TopTimeRange,
-} from './profile-queries.ts';
+import { catalogPosts, followersOf, tagTopPosts, tagTopWriters, topicsWithStories, usersFollowedBy, type CatalogRow, type TopTimeRange } from './profile-queries.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };

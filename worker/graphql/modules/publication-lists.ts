@@ -11,7 +11,8 @@ import { badRequest } from '../../context/errors.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
 import { listedToEveryone } from '../../stories/story-lists.ts';
 import { archivePeriod } from './discovery-pages.ts';
-import { after, primedPosts } from './profile-queries.ts';
+import { after } from '../../db/conditions.ts';
+import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { listedToEveryone, notBlockedWith, notMutedBy } from '../../stories/story-lists.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
-import { primedPosts } from './profile-queries.ts';
+import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export async function featuredPosts(ctx: RequestContext, tag: TagRow): Promise<PostNode[]> {
