@@ -10,7 +10,7 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../../db/orm.ts';
 import { catalogs, posts, postTags, users, type TagRow } from '../../db/schema.ts';
-import type { CatalogRow } from './profile-queries.ts';
+import type { CatalogRow } from '../../lists/list-stories.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';

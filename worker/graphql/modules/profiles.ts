@@ -17,7 +17,9 @@ import { collectionTaggedPosts } from '../../stories/story-lists.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
 import { queryResolvers } from '../resolvers/query.ts';
 import { outcomes } from '../../context/outcomes.ts';
-import { catalogPosts, followersOf, tagTopPosts, tagTopWriters, topicsWithStories, usersFollowedBy, type CatalogRow, type TopTimeRange } from './profile-queries.ts';
+import { followersOf, usersFollowedBy } from '../../follows/follow-lists.ts';
+import { catalogPosts, type CatalogRow } from '../../lists/list-stories.ts';
+import { tagTopPosts, tagTopWriters, topicsWithStories, type TopTimeRange } from '../../topics/topic-stories.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };
