@@ -31,8 +31,9 @@ function freePort() {
  * `copyOfState`: serve a fresh copy of the seeded state under this name, so two sites can
  * run at once without sharing database files.
  * `beforeStart(stateDir)`: setup of that copy's database before the site opens it.
+ * `inspectorPort`: where workerd's DevTools protocol listens (bench/lib/request-coverage.mjs).
  */
-export async function startSite({ stories = 1000, vars = {}, config, copyOfState, beforeStart } = {}) {
+export async function startSite({ stories = 1000, vars = {}, config, copyOfState, beforeStart, inspectorPort } = {}) {
   const seededDir = path.join(root, `.tmp/bench-state-${stories}`);
   if (!existsSync(path.join(seededDir, '.seeded'))) {
     const seededPersist = ['--persist-to', seededDir];
@@ -47,7 +48,7 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
     cpSync(seededDir, stateDir, { recursive: true });
     if (beforeStart) await beforeStart(stateDir);
   }
-  const persist = ['--persist-to', stateDir, ...(config ? ['--config', config] : [])];
+  const persist = ['--persist-to', stateDir, ...(config ? ['--config', config] : []), ...(inspectorPort ? ['--inspector-port', String(inspectorPort)] : [])];
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const varArgs = Object.entries({ ...developmentVars({ port }), ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
