@@ -9,7 +9,7 @@ export const HOME_TAG = 'home';
 export const DISCOVERY_TAG = 'discovery';
 /** The site's own pages (about, help, terms…): their text changes only with a deployment. */
 export const SITE_TAG = 'site';
-/** /collections, everyone's public lists: purged by any list's change (worker/graphql/modules/list-edits.ts). */
+/** /collections, everyone's public lists: purged by any list's change (worker/lists/list-edits.ts). */
 export const LISTS_TAG = 'lists';
 export const postTag = (postId: string) => `post:${postId}`;
 export const topicTag = (tagSlug: string) => `topic:${tagSlug.toLowerCase()}`;

@@ -4,56 +4,45 @@
 //   GET/POST /topic/{topicSlug}/add-posts  add published stories to the topic
 // For staff (not a spoofed session) and the topic's named curators (topic_curators); everyone
 // else gets the ordinary 404 page, as if the address did not exist. Server-rendered HTML of their
-// own, like the other staff tools (worker/admin/staff-pages.ts): never cached. A change purges the
-// topic's cached pages (and, for added stories, every page that shows the story) before answering.
+// own, like the other staff tools (./staff-pages.ts): never cached. Who may curate, the reads
+// and the writes are worker/topics/topic-curation.ts; a change purges the topic's cached pages
+// (and, for added stories, every page that shows the story) before answering.
 import type { Context, Hono, Next } from 'hono';
 import { html } from 'hono/html';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import type { Env } from '../env.ts';
 import { STAFF_PAGE_HEADERS } from './staff-pages.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
-import { purgeTags } from '../cache/purge.ts';
-import { topicTag } from '../cache/tags.ts';
 import { MAX_TAGS } from '../api/v1/create-post.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { reindexTag } from '../search/indexing.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
-import { storyChanged } from '../stories/story-changed.ts';
+import {
+  addStoriesToTopic,
+  curatedTopic,
+  featuredStories,
+  MAX_FEATURED_STORIES,
+  MAX_TOPIC_DESCRIPTION,
+  newestStories,
+  publishedStories,
+  saveTopicPage,
+  topicsOfStories,
+  type CuratedTopic,
+  type StoryLine,
+} from '../topics/topic-curation.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
-/** A topic's description, as long as the heading shows without folding. */
-export const MAX_TOPIC_DESCRIPTION = 500;
-/** Featured stories a topic keeps (the heading's shelf). */
-export const MAX_FEATURED_STORIES = 10;
 /** Stories one add-posts form adds. */
 export const MAX_ADDED_STORIES = 25;
 /** The form body's size cap: the references above with room to spare. */
 const MAX_FORM_BYTES = 16 * 1024;
 
-interface TopicRow {
-  slug: string;
-  display_title: string;
-  description: string;
-}
-
-interface StoryLine {
-  id: string;
-  title: string;
-  username: string;
-}
-
 /** The topic and the viewer, when the viewer may curate it; null sends the request on to the 404 page. */
-async function curatorOf(c: AppContext): Promise<{ viewer: RequestViewer; topic: TopicRow } | null> {
+async function curatorOf(c: AppContext): Promise<{ viewer: RequestViewer; topic: CuratedTopic } | null> {
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
-  if (!viewer.user || viewer.isSpoofed) return null;
-  const slug = (c.req.param('topicSlug') ?? '').toLowerCase();
-  const topic = await c.env.DB.prepare('SELECT slug, display_title, description FROM tags WHERE slug = ?').bind(slug).first<TopicRow>();
-  if (!topic) return null;
-  if (viewer.user.isStaff) return { viewer, topic };
-  const named = await c.env.DB.prepare('SELECT 1 AS yes FROM topic_curators WHERE tag_slug = ? AND user_id = ?').bind(topic.slug, viewer.user.id).first();
-  return named ? { viewer, topic } : null;
+  const topic = await curatedTopic(c.env.DB, viewer, c.req.param('topicSlug') ?? '');
+  return topic ? { viewer, topic } : null;
 }
 
 /** A story address or id, one per line, to the story id ("https://…/p/1a2b…", "/@ada/title-1a2b…", "1a2b…"). */
@@ -74,39 +63,6 @@ export function storyIdsFromLines(text: string): string[] {
     else if (!id) ids.push(`invalid:${line.slice(0, 80)}`);
   }
   return ids;
-}
-
-/** Published, live stories among the ids, in the ids' order. */
-async function publishedStories(env: Env, ids: readonly string[]): Promise<StoryLine[]> {
-  if (ids.length === 0) return [];
-  const { results } = await env.DB.prepare(
-    `SELECT p.id, p.title, u.username FROM posts p JOIN users u ON u.id = p.creator_id
-     WHERE p.id IN (${ids.map(() => '?').join(',')}) AND p.status = 'PUBLISHED' AND p.deleted_at IS NULL AND p.in_response_to_post_id IS NULL`,
-  )
-    .bind(...ids)
-    .all<StoryLine>();
-  const byId = new Map(results.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-async function featuredStories(env: Env, slug: string): Promise<StoryLine[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT p.id, p.title, u.username FROM topic_featured_posts f JOIN posts p ON p.id = f.post_id JOIN users u ON u.id = p.creator_id
-     WHERE f.tag_slug = ? ORDER BY f.position`,
-  )
-    .bind(slug)
-    .all<StoryLine>();
-  return results;
-}
-
-async function newestStories(env: Env, slug: string): Promise<StoryLine[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT p.id, p.title, u.username FROM post_tags pt JOIN posts p ON p.id = pt.post_id JOIN users u ON u.id = p.creator_id
-     WHERE pt.tag_slug = ? AND pt.published_at IS NOT NULL AND p.deleted_at IS NULL ORDER BY pt.published_at DESC LIMIT 10`,
-  )
-    .bind(slug)
-    .all<StoryLine>();
-  return results;
 }
 
 function layout(title: string, body: unknown) {
@@ -134,7 +90,7 @@ function storyItem(story: StoryLine) {
   return html`<li><a href="/p/${story.id}">${story.title || 'Untitled story'}</a> <span class="hint">by @${story.username} · ${story.id}</span></li>`;
 }
 
-function heading(topic: TopicRow, current: 'edit' | 'add-posts') {
+function heading(topic: CuratedTopic, current: 'edit' | 'add-posts') {
   return html`<h1>${topic.display_title}</h1>
     <nav>
       <a href="/tag/${topic.slug}">View topic</a>
@@ -147,8 +103,8 @@ function messages(notice: string | null, problems: readonly string[]) {
     ${problems.length ? html`<div class="notice problem" role="alert"><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ''}`;
 }
 
-async function editPage(c: AppContext, topic: TopicRow, viewer: RequestViewer, notice: string | null, problems: readonly string[], status = 200): Promise<Response> {
-  const featured = await featuredStories(c.env, topic.slug);
+async function editPage(c: AppContext, topic: CuratedTopic, viewer: RequestViewer, notice: string | null, problems: readonly string[], status = 200): Promise<Response> {
+  const featured = await featuredStories(c.env.DB, topic.slug);
   const body = html`${heading(topic, 'edit')}
     ${messages(notice, problems)}
     <form method="post" action="/topic/${topic.slug}/edit">
@@ -166,8 +122,8 @@ async function editPage(c: AppContext, topic: TopicRow, viewer: RequestViewer, n
   return new Response(String(await layout(`Edit ${topic.display_title}`, body)), { status, headers: STAFF_PAGE_HEADERS });
 }
 
-async function addPostsPage(c: AppContext, topic: TopicRow, viewer: RequestViewer, notice: string | null, problems: readonly string[], status = 200): Promise<Response> {
-  const newest = await newestStories(c.env, topic.slug);
+async function addPostsPage(c: AppContext, topic: CuratedTopic, viewer: RequestViewer, notice: string | null, problems: readonly string[], status = 200): Promise<Response> {
+  const newest = await newestStories(c.env.DB, topic.slug);
   const body = html`${heading(topic, 'add-posts')}
     ${messages(notice, problems)}
     <form method="post" action="/topic/${topic.slug}/add-posts">
@@ -216,20 +172,11 @@ async function saveEdit(c: AppContext, next: Next): Promise<Response | void> {
   for (const r of invalid) problems.push(`“${r.slice('invalid:'.length)}” is not a story address.`);
   const ids = refs.filter((r) => !r.startsWith('invalid:'));
   if (ids.length > MAX_FEATURED_STORIES) problems.push(`At most ${MAX_FEATURED_STORIES} featured stories.`);
-  const stories = problems.length ? [] : await publishedStories(c.env, ids);
+  const stories = problems.length ? [] : await publishedStories(c.env.DB, ids);
   for (const id of problems.length ? [] : ids) if (!stories.some((s) => s.id === id)) problems.push(`No published story ${id}.`);
   // Nothing is written unless the whole form is valid.
   if (problems.length) return editPage(c, { ...topic, description }, viewer, null, problems, 400);
-  const now = Date.now();
-  await c.env.DB.batch([
-    c.env.DB.prepare('UPDATE tags SET description = ? WHERE slug = ?').bind(description, topic.slug),
-    c.env.DB.prepare('DELETE FROM topic_featured_posts WHERE tag_slug = ?').bind(topic.slug),
-    ...stories.map((s, position) =>
-      c.env.DB.prepare('INSERT INTO topic_featured_posts (tag_slug, post_id, position, featured_by, featured_at) VALUES (?, ?, ?, ?, ?)').bind(topic.slug, s.id, position, viewer.user!.id, now),
-    ),
-  ]);
-  await reindexTag(c.env, topic.slug);
-  await purgeTags(c.env, [topicTag(topic.slug)]);
+  await saveTopicPage(requestContextFor({ db: c.env.DB, env: c.env, viewer }), topic, description, stories, viewer.user!.id);
   return new Response(null, { status: 303, headers: { location: `/topic/${topic.slug}/edit?saved=1`, 'cache-control': 'no-store' } });
 }
 
@@ -252,14 +199,11 @@ async function saveAddPosts(c: AppContext, next: Next): Promise<Response | void>
   const ids = refs.filter((r) => !r.startsWith('invalid:'));
   if (ids.length === 0 && problems.length === 0) problems.push('Name at least one story.');
   if (ids.length > MAX_ADDED_STORIES) problems.push(`At most ${MAX_ADDED_STORIES} stories at a time.`);
-  const stories = problems.length ? [] : await publishedStories(c.env, ids);
+  const stories = problems.length ? [] : await publishedStories(c.env.DB, ids);
   for (const id of problems.length ? [] : ids) if (!stories.some((s) => s.id === id)) problems.push(`No published story ${id}.`);
-  const topicsOf = new Map<string, string[]>();
+  let topicsOf = new Map<string, string[]>();
   if (!problems.length) {
-    const { results } = await c.env.DB.prepare(`SELECT post_id, tag_slug FROM post_tags WHERE post_id IN (${ids.map(() => '?').join(',')})`)
-      .bind(...ids)
-      .all<{ post_id: string; tag_slug: string }>();
-    for (const r of results) topicsOf.set(r.post_id, [...(topicsOf.get(r.post_id) ?? []), r.tag_slug]);
+    topicsOf = await topicsOfStories(c.env.DB, ids);
     for (const s of stories) {
       const current = topicsOf.get(s.id) ?? [];
       if (!current.includes(topic.slug) && current.length >= MAX_TAGS) problems.push(`“${s.title}” already has ${MAX_TAGS} topics.`);
@@ -267,23 +211,7 @@ async function saveAddPosts(c: AppContext, next: Next): Promise<Response | void>
   }
   if (problems.length) return addPostsPage(c, topic, viewer, null, problems, 400);
   const toAdd = stories.filter((s) => !(topicsOf.get(s.id) ?? []).includes(topic.slug));
-  if (toAdd.length) {
-    // The link carries the story's first publication time, as every tag link does (the topic feed is one index range scan).
-    await c.env.DB.batch([
-      ...toAdd.map((s) =>
-        c.env.DB.prepare(
-          'INSERT OR IGNORE INTO post_tags (post_id, tag_slug, position, published_at) SELECT id, ?, ?, first_published_at FROM posts WHERE id = ?',
-        ).bind(topic.slug, (topicsOf.get(s.id) ?? []).length, s.id),
-      ),
-      c.env.DB.prepare(
-        "UPDATE tags SET post_count = (SELECT count(*) FROM post_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_slug = ? AND p.status = 'PUBLISHED' AND p.deleted_at IS NULL) WHERE slug = ?",
-      ).bind(topic.slug, topic.slug),
-    ]);
-    // Each story changed: its pages, its topics' pages (this one included), home and discovery are purged and it is reindexed.
-    const ctx = requestContextFor({ db: c.env.DB, env: c.env, viewer });
-    for (const s of toAdd) await storyChanged(ctx, s.id, { change: 'settings' });
-    await reindexTag(c.env, topic.slug);
-  }
+  await addStoriesToTopic(requestContextFor({ db: c.env.DB, env: c.env, viewer }), topic, toAdd, topicsOf);
   return new Response(null, { status: 303, headers: { location: `/topic/${topic.slug}/add-posts?added=${toAdd.length}`, 'cache-control': 'no-store' } });
 }
 

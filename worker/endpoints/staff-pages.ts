@@ -11,8 +11,7 @@ import manifest from '../generated/asset-manifest.json' with { type: 'json' };
 import type { Env } from '../env.ts';
 import { edgeCacheConfigOf } from '../cache/config.ts';
 import { currentDeploymentVersion } from '../cache/version.ts';
-import { purgeTags } from '../cache/purge.ts';
-import { HOME_TAG, postTag, userTag } from '../cache/tags.ts';
+import { consequencesFor } from '../consequences/consequences.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
 import { newId } from '../lib/ids.ts';
 import { revokeAllSessions } from '../session/session-store.ts';
@@ -32,7 +31,7 @@ export const STAFF_PAGE_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 } as const;
 
-/** The most story cache tags one action purges (a prolific writer's newest stories first). */
+/** The most stories' pages one action purges (a prolific writer's newest stories first). */
 const MAX_PURGED_POSTS = 500;
 
 export async function staffViewer(c: AppContext): Promise<RequestViewer | null> {
@@ -174,7 +173,7 @@ export async function applyAdminAction(env: Env, staffUserId: string, userId: st
   if (action === 'suspend') await revokeAllSessions(env.DB, userId, now);
   clearHostCache();
   const { results } = await env.DB.prepare('SELECT id FROM posts WHERE creator_id = ? ORDER BY created_at DESC LIMIT ?').bind(userId, MAX_PURGED_POSTS).all<{ id: string }>();
-  await purgeTags(env, [userTag(userId), HOME_TAG, ...results.map((p) => postTag(p.id))]);
+  await consequencesFor(env).record({ pages: [{ kind: 'profile', id: userId }, { kind: 'home' }, ...results.map((p) => ({ kind: 'story' as const, id: p.id }))] });
 }
 
 async function userAction(c: AppContext, next: Next): Promise<Response | void> {

@@ -2,7 +2,7 @@
 // "0 3 * * *" (daily, 03:00 UTC): stories trashed more than 14 days ago are deleted for good;
 //   expired account-data archives are deleted (worker/accounts/expired-exports.ts), and OAuth
 //   codes a day past expiry (worker/oauth/authorization.ts); stories published over 30 days ago
-//   leave trending this month (worker/trending/trending-month.ts); error reports older than 30
+//   leave trending this month (worker/discovery/trending-month.ts); error reports older than 30
 //   days are deleted (worker/reports/error-report-retention.ts); the fan-out queue's idempotency
 //   keys older than 15 days are forgotten; the event intake's ids older than 7 days too (worker/events/record-events.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts),
@@ -14,7 +14,7 @@ import { purgeExpiredTrash } from '../trash/purge-trash.ts';
 import { queueDueRenewals } from '../membership/billing-clock.ts';
 import { deleteExpiredExports } from '../accounts/expired-exports.ts';
 import { deleteOldCodes } from '../oauth/authorization.ts';
-import { clearExpiredTrendingMonth } from '../trending/trending-month.ts';
+import { clearExpiredTrendingMonth } from '../discovery/trending-month.ts';
 import { pruneErrorReports } from '../reports/error-report-retention.ts';
 import { forgetExpiredKeys } from '../queues/idempotency.ts';
 import { runPartnerJob } from '../partner/partner-job.ts';

@@ -1,5 +1,5 @@
 // A topic's stories and writers: its top stories over the spec's TOP_* windows, who to
-// follow in it, and every topic with stories.
+// follow in it, its top writers by claps, and every topic with stories.
 
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { posts, postTags, tags, users, type TagRow, type UserRow } from '../db/schema.ts';
@@ -9,6 +9,10 @@ import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/p
 import type { PostNode } from '../stories/content-gate.ts';
 import { listedToEveryone, primedPosts } from '../stories/story-lists.ts';
 import { after } from '../db/conditions.ts';
+import { badRequest } from '../context/errors.ts';
+
+/** A topic as the tags table holds it. */
+export type { TagRow };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,5 +80,36 @@ export async function tagTopWriters(ctx: RequestContext, tag: TagRow, limit: num
 export async function topicsWithStories(ctx: RequestContext): Promise<TagRow[]> {
   const rows = await orm(ctx.db).select().from(tags).where(gte(tags.postCount, 1)).orderBy(desc(tags.postCount), tags.displayTitle);
   for (const tag of rows) ctx.loaders.tagBySlug.prime(tag.slug, tag);
+  return rows;
+}
+
+export const MAX_TOP_WRITERS_BY_CLAPS = 25;
+
+export interface TagTopWriterByClaps {
+  user: UserRow;
+  clapCount: number;
+  postCount: number;
+}
+
+/**
+ * A topic's top writers (/tag/{tagSlug}/top-writers): the writers whose listed stories with the
+ * tag, first published in the past year, drew the most claps altogether (ties: more stories,
+ * then more followers). Who to follow ranks by the number of stories instead. limit 1 to
+ * MAX_TOP_WRITERS_BY_CLAPS.
+ */
+export async function tagTopWritersByClaps(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagTopWriterByClaps[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOP_WRITERS_BY_CLAPS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS_BY_CLAPS} (got ${limit}).`);
+  const claps = sql<number>`sum(${posts.clapCount})`;
+  const stories = sql<number>`count(${posts.id})`;
+  const rows = await orm(ctx.db)
+    .select({ user: users, clapCount: claps, postCount: stories })
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.creatorId))
+    .where(and(eq(postTags.tagSlug, tag.slug), gte(postTags.publishedAt, ctx.now - 365 * DAY_MS), ...listedToEveryone()))
+    .groupBy(users.id)
+    .orderBy(desc(claps), desc(stories), desc(users.followerCount), users.id)
+    .limit(limit);
+  for (const { user } of rows) ctx.loaders.userById.prime(user.id, user);
   return rows;
 }

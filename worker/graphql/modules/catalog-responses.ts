@@ -1,9 +1,7 @@
 // Responses on lists (docs/product/2-sign-in-notices-cache-routing.md §3 (Catalog): responsesCount,
 // threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent;
-// §4.4 toast HIDE_CATALOG_RESPONSE; §8 closed discussion). A response to a list is a post whose
-// in_response_to_catalog_id names the list (migrations/0006_catalog_responses.sql); it is
-// written, paged, shown and hidden exactly like a story's responses (responses.ts), so
-// this module reuses that module's pieces and adds only what is about lists.
+// §4.4 toast HIDE_CATALOG_RESPONSE; §8 closed discussion). The rules, the reads and the writes
+// (and the decisions where the spec is silent) are in worker/lists/catalog-responses.ts.
 //
 //   Catalog.responsesCount            responses the list shows
 //   Catalog.responsesLocked           the list's creator closed discussion
@@ -11,123 +9,18 @@
 //   publishCatalogResponse            writes a response from plain text (signed in)
 //   hideCatalogResponseOnParent / showCatalogResponseOnParent   the list's creator hides one, or undoes it
 //   setCatalogResponsesLocked         the list's creator closes or opens discussion
-//
-// Decisions where the spec is silent:
-// - Only a list the viewer can see takes responses (a private list is not found for anyone
-//   but its creator, like everywhere else: worker/lists/catalogs.ts mayViewCatalog).
-// - Responses on a list are flat: they take no replies (responses.ts refuses them).
-// - Closing discussion is its own mutation rather than an updateCatalog field: it is a
-//   moderation switch with its own answer, and it leaves the list's edit form alone.
-// - The list's creator is notified with a RESPONSE notification naming the response
-//   post (the kind's postId is "the response"), as for a story's responses.
-// - List pages are never edge-cached (worker/cache/eligibility.ts), so nothing is purged.
-import DataLoader from 'dataloader';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
-import { catalogs, posts, users } from '../../db/schema.ts';
-import { catalogRowByGraphId, mayViewCatalog, type CatalogRow } from '../../lists/catalogs.ts';
-import { recordNotification } from '../../notifications/notify.ts';
+import type { CatalogRow } from '../../lists/catalogs.ts';
+import {
+  catalogResponsesCount,
+  publishCatalogResponse,
+  setCatalogResponseHidden,
+  setCatalogResponsesLocked,
+  threadedCatalogResponses,
+} from '../../lists/catalog-responses.ts';
 import type { RequestContext } from '../../context/request-context.ts';
-import { orm } from '../../db/orm.ts';
-import { newId } from '../../lib/ids.ts';
-import { badRequest, signInRequired } from '../../context/errors.ts';
-import { publishingRefusal } from '../../accounts/account-limits.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
-import { viewerId } from '../../context/viewer-checks.ts';
 import type { SchemaModule } from './schema-module.ts';
-import { DISCUSSION_CLOSED_MESSAGE, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from './responses.ts';
-
-// One loader per request counting the shown responses of many lists in one GROUP BY.
-const responseCountLoaders = new WeakMap<RequestContext, DataLoader<string, number>>();
-
-function shownCatalogResponseCount(ctx: RequestContext): DataLoader<string, number> {
-  let loader = responseCountLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader<string, number>(
-      async (ids) => {
-        const rows = await orm(ctx.db)
-          .select({ catalogId: posts.inResponseToCatalogId, n: count() })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.creatorId))
-          .where(and(inArray(posts.inResponseToCatalogId, [...ids]), ...shownInThread()))
-          .groupBy(posts.inResponseToCatalogId);
-        const counts = new Map(rows.map((r) => [r.catalogId, r.n]));
-        return ids.map((id) => counts.get(id) ?? 0);
-      },
-      { maxBatchSize: 90 },
-    );
-    responseCountLoaders.set(ctx, loader);
-  }
-  return loader;
-}
-
-const listNotFound = () => new GraphQLError('This list does not exist.', { extensions: { code: 'NOT_FOUND' } });
-
-/** A list the viewer may see, by GraphQL id; NOT_FOUND otherwise (private lists included). */
-async function visibleCatalog(ctx: RequestContext, catalogId: string): Promise<CatalogRow> {
-  const row = await catalogRowByGraphId(ctx.db, catalogId);
-  if (!row) throw listNotFound();
-  const creator = await ctx.loaders.userById.load(row.creatorId);
-  if (!mayViewCatalog(row, creator, viewerId(ctx))) throw listNotFound();
-  return row;
-}
-
-async function ownCatalog(ctx: RequestContext, catalogId: string, viewer: string): Promise<CatalogRow> {
-  const row = await visibleCatalog(ctx, catalogId);
-  if (row.creatorId !== viewer) {
-    throw new GraphQLError("Only the list's creator can hide, show or close its responses.", { extensions: { code: 'FORBIDDEN' } });
-  }
-  return row;
-}
-
-async function reloadCatalog(ctx: RequestContext, id: string): Promise<CatalogRow> {
-  const [row] = await orm(ctx.db).select().from(catalogs).where(eq(catalogs.id, id));
-  if (!row) throw new Error(`List ${id} disappeared while it was changed.`);
-  return row;
-}
-
-async function publishCatalogResponse(_root: unknown, args: { catalogId: string; text: string }, ctx: RequestContext): Promise<PostNode> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired('respond');
-  const refusal = publishingRefusal(viewer);
-  if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'FORBIDDEN' } });
-  const catalog = await visibleCatalog(ctx, args.catalogId);
-  if (catalog.responsesLocked) throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
-  const id = newId();
-  const now = ctx.now;
-  const q = orm(ctx.db);
-  await q.batch([
-    q.insert(posts).values({ ...responsePostFromText(args.text, viewer.id, now), id, inResponseToCatalogId: catalog.id }),
-    q
-      .update(catalogs)
-      .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_catalog_id = ${catalog.id})` })
-      .where(eq(catalogs.id, catalog.id)),
-  ]);
-  await recordNotification(ctx.db, { userId: catalog.creatorId, actorId: viewer.id, kind: 'RESPONSE', postId: id, now });
-  const created = await ctx.loaders.postById.load(id);
-  if (!created) throw new Error(`Response ${id} was not saved.`);
-  return created;
-}
-
-async function setHidden(ctx: RequestContext, args: { parentCatalogId: string; catalogResponseId: string }, hidden: boolean): Promise<CatalogRow> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
-  const catalog = await ownCatalog(ctx, args.parentCatalogId, viewer.id);
-  const response = await ctx.loaders.postById.load(args.catalogResponseId);
-  if (!response || response.inResponseToCatalogId !== catalog.id) throw badRequest('That response does not answer this list.');
-  await orm(ctx.db).update(posts).set({ hiddenByParentAuthor: hidden }).where(eq(posts.id, response.id));
-  ctx.loaders.postById.clear(response.id);
-  return reloadCatalog(ctx, catalog.id);
-}
-
-async function setCatalogResponsesLocked(_root: unknown, args: { catalogId: string; responsesLocked: boolean }, ctx: RequestContext): Promise<CatalogRow> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired(args.responsesLocked ? 'close discussion' : 'open discussion');
-  const catalog = await ownCatalog(ctx, args.catalogId, viewer.id);
-  await orm(ctx.db).update(catalogs).set({ responsesLocked: args.responsesLocked }).where(eq(catalogs.id, catalog.id));
-  return reloadCatalog(ctx, catalog.id);
-}
+import type { ResponseSortType } from './responses.ts';
 
 export const catalogResponsesModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -157,19 +50,21 @@ export const catalogResponsesModule: SchemaModule = {
   `,
   resolvers: {
     Catalog: {
-      responsesCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => shownCatalogResponseCount(ctx).load(row.id),
+      responsesCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => catalogResponsesCount(ctx, row),
       responsesLocked: (row: CatalogRow) => row.responsesLocked,
-      threadedCatalogResponses: (row: CatalogRow, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) =>
-        threadedResponsesWhere(ctx, eq(posts.inResponseToCatalogId, row.id), args.paging, args.sortType ?? 'NEWEST').then((page) => ({
-          posts: page.items,
-          pagingInfo: page.pagingInfo,
-        })),
+      threadedCatalogResponses: async (row: CatalogRow, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) => {
+        const page = await threadedCatalogResponses(ctx, row, args.paging, args.sortType ?? 'NEWEST');
+        return { posts: page.items, pagingInfo: page.pagingInfo };
+      },
     },
     Mutation: {
-      publishCatalogResponse,
-      hideCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, true),
-      showCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, false),
-      setCatalogResponsesLocked,
+      publishCatalogResponse: (_root: unknown, args: { catalogId: string; text: string }, ctx: RequestContext) => publishCatalogResponse(ctx, args.catalogId, args.text),
+      hideCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) =>
+        setCatalogResponseHidden(ctx, args.parentCatalogId, args.catalogResponseId, true),
+      showCatalogResponseOnParent: (_root: unknown, args: { parentCatalogId: string; catalogResponseId: string }, ctx: RequestContext) =>
+        setCatalogResponseHidden(ctx, args.parentCatalogId, args.catalogResponseId, false),
+      setCatalogResponsesLocked: (_root: unknown, args: { catalogId: string; responsesLocked: boolean }, ctx: RequestContext) =>
+        setCatalogResponsesLocked(ctx, args.catalogId, args.responsesLocked),
     },
   },
 };

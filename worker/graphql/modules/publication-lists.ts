@@ -10,7 +10,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
 import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
 import { listedToEveryone } from '../../stories/story-lists.ts';
-import { archivePeriod } from './discovery-pages.ts';
+import { archivePeriod } from '../../discovery/periods.ts';
 import { after } from '../../db/conditions.ts';
 import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';

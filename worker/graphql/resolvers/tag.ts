@@ -1,6 +1,6 @@
-import type { TagRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
+import type { TagRow } from '../../topics/topic-stories.ts';
 import { tagPosts } from '../../stories/story-lists.ts';
 import { followEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 
