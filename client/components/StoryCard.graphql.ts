@@ -1,4 +1,4 @@
-import { graphql, known } from '../graphql/graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 import { StoryAddress_post } from './links/addresses.graphql.ts';
 
 /** What a story card draws; lists of cards also key, de-duplicate and mute by these ids. */

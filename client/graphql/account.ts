@@ -1,6 +1,6 @@
 // Settings documents (docs/product/1-product-screens-membership-header-search.md §2.4;
 // docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
-import { graphql, known, type ResultOf } from './graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user } from '../components/follow/SocialRows.graphql.ts';
 
 export const AccountSettings_settings = graphql(`

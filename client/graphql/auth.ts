@@ -1,7 +1,7 @@
 // Sign-in and sign-up documents (docs/product/2-sign-in-notices-cache-routing.md §7), each defined
 // once: the components and pages that send them import them from here
 // (docs/adr/0006-graphql-documents.md).
-import { graphql, known } from './graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 
 export const SignInOptionsQuery = known(graphql(`
   query SignInOptionsQuery {

@@ -2,7 +2,7 @@
 // the trash (issue 6 items 8, 9, 10, 12), with the shapes the pages read. Each document
 // is defined once, here: the server render and the browser must use the same objects
 // (docs/adr/0006-graphql-documents.md).
-import { graphql, known } from './graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 import type { PagingInfo, PostPreview, UserPreview } from './types.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';

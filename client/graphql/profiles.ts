@@ -1,7 +1,7 @@
 // GraphQL documents (and the shapes of their results) of the profile, publication and
 // topic pages. Each document is defined once here: the server render and the browser use
 // the same objects, so urql's operation keys match and hydration sends no request.
-import { graphql, known } from './graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 import type { PagingInfo, PostPreview } from './types.ts';

@@ -1,7 +1,7 @@
 // GraphQL documents of search (docs/product/1-product-screens-membership-header-search.md §7):
 // the click event, the publication context of a publication's search, and the user of a
 // profile's search. Loaded with the search code only.
-import { graphql, known } from './graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 
 export const SearchClickEvent = known(graphql(`
   mutation SearchClickEvent($queryId: String!, $indexName: String!, $objectIds: [String!]!, $positions: [Int!]!) {

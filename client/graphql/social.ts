@@ -1,7 +1,7 @@
 // GraphQL documents of following, muting and the customize pages. Each document is defined
 // once (the server render and the browser must use the same document objects for urql's
 // prefetched results to be used); the home pages' queries are beside those pages.
-import { graphql, known, type ResultOf } from './graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user, CollectionRow_collection, TagRow_tag } from '../components/follow/SocialRows.graphql.ts';
 
 // ---- Mutations (docs/product/1-product-screens-membership-header-search.md §7 names) -------------------------------------------------------

@@ -1,6 +1,6 @@
 // Shapes shared by the pages' query results that are still written by hand (the documents
 // converted to fragments take their types from the documents: docs/adr/0006-graphql-documents.md).
-import type { ResultOf } from './graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
 import type { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 export interface UserPreview {

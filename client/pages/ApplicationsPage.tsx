@@ -8,7 +8,7 @@ import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken,
 import { Link } from '../app/navigation.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import { OAuthApplicationsSection } from './OAuthApplicationsSection.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Token = IntegrationTokensData['integrationTokens'][number];
 

@@ -1,5 +1,5 @@
 // The custom domain setting's documents (docs/adr/0012-accounts.md §7; ADR 0006).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 export const CustomDomainSettings_settings = graphql(`
   fragment CustomDomainSettings_settings on CustomDomainSettings {

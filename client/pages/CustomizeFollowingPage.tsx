@@ -6,7 +6,7 @@ import type { SocialCollection, SocialTag, SocialUser } from '../components/foll
 import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, TagRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** Each list's page size; "Show more" pages on (newest follows first). */
 export const CUSTOMIZE_LIST_LIMIT = 50;

@@ -6,7 +6,7 @@ import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import { CUSTOMIZE_LIST_LIMIT } from './CustomizeFollowingPage.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
   query: () => ({ query: CustomizeMutedQuery, variables: { paging: { limit: CUSTOMIZE_LIST_LIMIT } } }),

@@ -8,7 +8,7 @@
 import { CustomizeSuggestionsQuery, type CustomizeSuggestionsData } from '../graphql/social.ts';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const customizeSuggestionsPage: PageDefinition<CustomizeSuggestionsData> = {
   query: () => ({ query: CustomizeSuggestionsQuery, variables: {} }),

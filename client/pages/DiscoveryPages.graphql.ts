@@ -1,5 +1,5 @@
 // The discovery pages' queries (pages trending-posts, top-stories, tag-archive).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
 import { CatalogFields } from '../graphql/library.ts';

@@ -30,7 +30,7 @@ import { buildLink } from '../../shared/routing/links.ts';
 import { archivePeriodWords as periodWords, isoDateFromSlug, longDate, shiftIsoDate, slugFromIsoDate } from '../../shared/discovery-dates.ts';
 import { PROFILE_STORIES_PAGE_SIZE } from '../graphql/profiles.ts';
 import type { PostPreview } from '../graphql/types.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const MODE_TABS = [
   { mode: 'day', label: 'Today' },

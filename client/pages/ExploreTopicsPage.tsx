@@ -7,7 +7,7 @@ import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { formatCount } from '../../shared/format.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const exploreTopicsPage: PageDefinition<ExploreTopicsPageData> = {
   query: () => ({ query: ExploreTopicsPageQuery, variables: {} }),

@@ -6,9 +6,9 @@ import { useMutation } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import { graphql, known } from '../graphql/graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 import { NewStoryPageQuery, type NewStoryPageData } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const ImportStoryMutation = known(graphql(`
   mutation ImportStory($fileName: String!, $text: String!) {

@@ -1,5 +1,5 @@
 // Documents of the newsletter pages (issue 12 item 8; docs/newsletters.md).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 /** writer-subscription-promotion (/@{username}/subscribe, /subscribe/@{username}). */
 export const WriterSubscribePageQuery = known(graphql(`

@@ -25,7 +25,7 @@ import {
   type UnsubscribeAllPageData,
   type WriterSubscribePageData,
 } from './NewsletterPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Writer = NonNullable<WriterSubscribePageData['user']>;
 

@@ -10,7 +10,7 @@ import { useNavigation } from '../app/navigation.tsx';
 import { UserRow } from '../components/follow/SocialRows.tsx';
 import type { SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** Topics a reader picks at least (a home feed needs something to show). */
 export const MIN_ONBOARDING_TOPICS = 3;

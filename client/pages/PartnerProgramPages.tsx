@@ -10,10 +10,10 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useMutation } from 'urql';
 import { formatPrice } from '../../shared/membership/plans.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
 
 const PartnerDashboardQuery = known(graphql(`

@@ -4,12 +4,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { SubmitTaxDocuments, TaxDocuments_status, type TaxDocumentsValue } from '../components/partner/TaxStatus.graphql.ts';
 import { taxStatusMessage } from '../components/toasts/tax-status-message.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const PartnerTaxesQuery = known(graphql(`
   query PartnerTaxesQuery {

@@ -5,9 +5,9 @@
 //   /{collectionSlug}/permissions section of the settings page (PublicationSettingsPages.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** A member as the permissions list shows them. */
 export interface Member {

@@ -32,7 +32,7 @@ import {
   publicationLookup,
   publicationTitle,
 } from '../components/profiles/publication-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { publicationHead } from './page-heads.ts';
 
 type Paged<V> = V & { paging: { limit: number; to?: string } };

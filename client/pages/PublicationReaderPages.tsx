@@ -32,7 +32,7 @@ import {
   type PublicationLatestPageData,
   type PublicationTrendingPageData,
 } from './PublicationReaderPages.graphql.ts';
-import type { PageDefinition, RouteParams } from './page-definition.ts';
+import type { PageDefinition, RouteParams } from '../app/page-definition.ts';
 import { publicationHead } from './page-heads.ts';
 
 function Frame({ collection, active, children }: { collection: PublicationHeader | null | undefined; active: PublicationTab; children: ReactNode }) {

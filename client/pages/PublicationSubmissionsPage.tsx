@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 
 export const PublicationSubmissionsPageQuery = known(graphql(`

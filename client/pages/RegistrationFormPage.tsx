@@ -11,7 +11,7 @@ import { useAppState } from '../app/app-state.tsx';
 import { CreateAccount, PendingRegistrationQuery } from '../graphql/auth.ts';
 import { InputField } from '../components/signin/InputField.tsx';
 import { SUSI_TEXTS } from '../components/signin/texts.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 interface Pending {
   email: string | null;

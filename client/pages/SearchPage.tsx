@@ -24,8 +24,8 @@ import { hitDate, hitUrl } from '../components/search/hit-links.ts';
 import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
 import { SearchBox } from '../components/search/SearchBox.tsx';
 import { PublicationSearchQuery, SearchClickEvent, SearchViewerFollowingQuery } from '../graphql/search.ts';
-import type { ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition, PageProps } from './page-definition.ts';
+import type { ResultOf } from '../app/graphql.ts';
+import type { PageDefinition, PageProps } from '../app/page-definition.ts';
 
 type Data = ResultOf<typeof PublicationSearchQuery>;
 

@@ -26,7 +26,7 @@ import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const tabHref = (tab: SettingsTab) => (tab === 'account' ? '/me/settings' : `/me/settings/${tab}`);
 

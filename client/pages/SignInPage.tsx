@@ -8,7 +8,7 @@ import { useNavigation } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { SignInDialog, type SignInDialogConfig, type SignInStep } from '../components/signin/SignInDialog.tsx';
 import { toDialogConfig } from '../components/signin/SignInDialogProvider.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export function signInConfigFromQuery(search: string): SignInDialogConfig {
   const query = new URLSearchParams(search);

@@ -4,7 +4,7 @@
 // gained per UTC day: a light server-rendered SVG chart and the same numbers as a table. Only the
 // writer sees them; anyone else gets the 404 page. No banner is drawn here (shared/routing/stats-pages.ts).
 import { Link, useCurrentPage } from '../app/navigation.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { PublicationDigestStatsQuery, StatsPageQuery, type PublicationDigestStatsData, type StatsPageData } from './StatsPages.graphql.ts';
 import { formatDate } from '../../shared/format.ts';

@@ -5,14 +5,14 @@
 import { formatCount } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { postUrl } from '../../shared/urls/post-urls.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { PersonRow_user, type PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const CLAPPERS_PAGE_SIZE = 20;
 

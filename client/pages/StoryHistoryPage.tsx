@@ -7,10 +7,10 @@
 import { buildLink } from '../../shared/routing/links.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const StoryHistoryPageQuery = known(graphql(`
   query StoryHistoryPageQuery($postId: ID!) {

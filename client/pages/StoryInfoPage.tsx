@@ -13,8 +13,8 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { HidePostResponseOnParentPost, UnhidePostResponseOnParentPost } from '../components/story/ResponsesSection.graphql.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const ORDERS = ['newest', 'oldest'] as const;
 const FILTERS = ['all', 'shown', 'hidden'] as const;

@@ -13,8 +13,8 @@ import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { TableScroll } from '../components/TableScroll.tsx';
 

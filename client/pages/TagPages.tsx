@@ -19,7 +19,7 @@ import { PersonRow } from '../components/profiles/PersonRow.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
 import { TagHeading, TagNotFound, tagTitle } from '../components/profiles/tag-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { tagHead } from './page-heads.ts';
 
 type TagPaging = { tagSlug: string; paging: { limit: number; to?: string } };

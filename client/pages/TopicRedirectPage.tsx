@@ -8,7 +8,7 @@ import { Link, useNavigation } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { TagNotFound } from '../components/profiles/tag-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const legacyTopicRedirectPage: PageDefinition<LegacyTopicPageData> = {
   query: (params) => ({ query: LegacyTopicPageQuery, variables: { topicSlug: params.topicSlug ?? '' } }),

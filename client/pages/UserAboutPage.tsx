@@ -7,7 +7,7 @@ import { isUserHost, mainHostLink, type LinkContext } from '../../shared/routing
 import { formatCount } from '../../shared/format.ts';
 import { FollowerCount } from '../components/follow/FollowButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** "November 2024": month and year, in UTC so the server and the browser agree. */
 export function monthYear(epochMs: number): string {

@@ -3,12 +3,12 @@
 // link; docs/partner-program.md "Author verification"); anyone else gets a plain empty state
 // (unverified claims are never shown). The page answers 200 either way for an existing writer:
 // the address is valid, the shelf maybe empty.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { profileLookup } from '../graphql/profiles.ts';
 import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const UserBooksPageQuery = known(graphql(`
   query UserBooksPageQuery($username: String, $id: ID) {

@@ -24,7 +24,7 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /**
  * "Reading list" for the predefined list, whatever it was named;

@@ -15,7 +15,7 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
 import type { PersonPreview } from '../graphql/profiles.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import type { TypedDocumentNode } from 'urql';
 import type { ReactNode } from 'react';
 import { FollowerCount } from '../components/follow/FollowButton.tsx';

@@ -1,5 +1,5 @@
 // The writer's profile page's query (page user-profile): the writer, and their stories, paged.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 

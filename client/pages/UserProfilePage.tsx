@@ -37,7 +37,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { storyUrl } from '../../shared/urls/post-urls.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { formatDate } from '../../shared/format.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { profileHead } from './page-heads.ts';
 
 type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData;

@@ -4,9 +4,9 @@
 // verification" leads here and is hidden once the writer is verified.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const VerifiedAuthorsQuery = known(graphql(`
   query VerifiedAuthorsQuery {

@@ -23,7 +23,7 @@ import {
   type CatalogMutationResult,
   type YourCatalogPageData,
 } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
 import type { CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 

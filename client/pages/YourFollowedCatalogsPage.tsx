@@ -4,7 +4,7 @@ import { FollowCatalogButton } from '../components/lists/FollowCatalogButton.tsx
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { LibraryHeader, ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { YourFollowedCatalogsPageQuery, type CatalogSummary, type YourFollowedCatalogsPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const pick = (data: YourFollowedCatalogsPageData) => {
   const connection = data.viewer?.followedCatalogsConnection;

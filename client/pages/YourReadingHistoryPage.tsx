@@ -5,7 +5,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { LibraryHeader, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { ReadingHistoryList } from '../components/library/ReadingHistoryList.tsx';
 import { ReadingHistoryPageQuery, type ReadingHistoryPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 function History({ data }: { data: ReadingHistoryPageData }) {
   const ctx = useLinkContext();

@@ -23,7 +23,7 @@ import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.ts
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { DeletePost, UndeletePostMutation, YourStoriesPageQuery, type YourStoriesPageData } from '../graphql/library.ts';
 import { UnpublishPostMutation } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Viewer = NonNullable<YourStoriesPageData['viewer']>;
 

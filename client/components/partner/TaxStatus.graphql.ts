@@ -1,6 +1,6 @@
 // The tax documents' documents (docs/partner-program.md; ADR 0006): the banner's loader, the
 // taxes page and the form's mutation share one fragment.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 export const TaxDocuments_status = graphql(`
   fragment TaxDocuments_status on TaxDocuments {

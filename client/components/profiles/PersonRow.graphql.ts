@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 /** A person in a list of people (followers, following, who to follow), as PersonRow draws them. */
 export const PersonRow_user = known(graphql(`

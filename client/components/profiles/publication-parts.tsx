@@ -11,7 +11,7 @@ import { useLinkContext } from '../header/link-context.ts';
 import type { CSSProperties } from 'react';
 import { collectionSiteLink, collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
 import { imageSrc } from '../../app/images.ts';
-import type { RouteParams } from '../../pages/page-definition.ts';
+import type { RouteParams } from '../../app/page-definition.ts';
 import type { PublicationLookup } from '../../graphql/profiles.ts';
 import type { PublicationHeader } from './publication-parts.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
