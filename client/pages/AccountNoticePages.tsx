@@ -13,7 +13,7 @@ import { useMutation } from 'urql';
 import { settingsUrl } from '../../shared/urls/me-urls.ts';
 import { signInUrl } from '../../shared/urls/auth-urls.ts';
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
-import { SendVerificationEmail } from '../graphql/auth.ts';
+import { SendVerificationEmail } from '../components/signin/VerifyEmailPrompt.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';

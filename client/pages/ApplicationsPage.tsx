@@ -4,7 +4,7 @@
 // viewer registered for other readers to authorize (§9; client/pages/OAuthApplicationsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken, type IntegrationTokensData } from '../graphql/account.ts';
+import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken, type IntegrationTokensData } from './ApplicationsPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import { OAuthApplicationsSection } from './OAuthApplicationsSection.tsx';

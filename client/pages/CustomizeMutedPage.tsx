@@ -1,6 +1,6 @@
 // customize-muted (/me/settings/mute, /me/settings/mute/{activeTab}): the writers and
 // publications the viewer muted, each with Unmute (at once; the server settles it).
-import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery, type CustomizeMutedData } from '../graphql/social.ts';
+import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery, type CustomizeMutedData } from './CustomizeMutedPage.graphql.ts';
 import type { SocialCollection, SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';

@@ -2,7 +2,7 @@
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
-import { CatalogFields } from '../graphql/library.ts';
+import { CatalogFields } from '../components/lists/CatalogCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 
 export const TrendingPageQuery = known(graphql(`

@@ -1,60 +1,6 @@
 // Documents of the newsletter pages (issue 12 item 8; docs/newsletters.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
-/** writer-subscription-promotion (/@{username}/subscribe, /subscribe/@{username}). */
-export const WriterSubscribePageQuery = known(graphql(`
-  query WriterSubscribePage($username: String!) {
-    viewer {
-      id
-    }
-    user(username: $username) {
-      id
-      name
-      username
-      bio
-      imageId
-      viewerIsSubscribedToNewsletter
-    }
-  }
-`));
-export type WriterSubscribePageData = ResultOf<typeof WriterSubscribePageQuery>;
-
-export const SubscribeToNewsletterMutation = known(graphql(`
-  mutation SubscribeToNewsletter($writerId: ID!) {
-    subscribeToNewsletter(writerId: $writerId) {
-      __typename
-      ... on User {
-        id
-        viewerIsSubscribedToNewsletter
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
-export const UnsubscribeFromNewsletterMutation = known(graphql(`
-  mutation UnsubscribeFromNewsletter($writerId: ID!) {
-    unsubscribeFromNewsletter(writerId: $writerId) {
-      __typename
-      ... on User {
-        id
-        viewerIsSubscribedToNewsletter
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
 /** email-settings (/me/email-settings/{userId}/{hash}) and global-unsubscribe-newsletters (hash null: the viewer's own). */
 export const EmailSettingsPageQuery = known(graphql(`
   query EmailSettingsPage($userId: ID!, $hash: String) {

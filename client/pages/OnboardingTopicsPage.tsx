@@ -4,8 +4,8 @@
 // they signed up from is already followed (docs/adr/0012-accounts.md §3).
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
-import { CompleteOnboarding, OnboardingTopicsQuery, OnboardingWritersQuery, type OnboardingTopicsData } from '../graphql/account.ts';
-import { FollowTag } from '../graphql/social.ts';
+import { CompleteOnboarding, OnboardingTopicsQuery, OnboardingWritersQuery, type OnboardingTopicsData } from './OnboardingTopicsPage.graphql.ts';
+import { FollowTag } from '../components/follow/FollowStoreProvider.graphql.ts';
 import { useNavigation } from '../app/navigation.tsx';
 import { UserRow } from '../components/follow/SocialRows.tsx';
 import type { SocialUser } from '../components/follow/SocialRows.graphql.ts';

@@ -8,7 +8,7 @@ import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { PublicationDigestStatsQuery, StatsPageQuery, type PublicationDigestStatsData, type StatsPageData } from './StatsPages.graphql.ts';
 import { formatDate } from '../../shared/format.ts';
-import { SetTimeZoneMutation } from '../graphql/account.ts';
+import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { TableScroll } from '../components/TableScroll.tsx';

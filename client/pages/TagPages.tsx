@@ -3,7 +3,8 @@
 // most clapped stories first published in the past year, see Tag.topPostsConnection) and
 // topic-who-to-follow (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the
 // topic).
-import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT, type PostConnectionData } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT } from '../components/profiles/profile-pages.ts';
+import type { PostConnectionData } from '../components/StoryCard.graphql.ts';
 import {
   TagLatestPageQuery,
   TagRecommendedPageQuery,
@@ -12,7 +13,7 @@ import {
   type TagRecommendedPageData,
   type TagWhoToFollowPageData,
 } from './TagPages.graphql.ts';
-import type { PostPreview } from '../graphql/types.ts';
+import type { PostPreview } from '../components/StoryCard.graphql.ts';
 import type { TypedDocumentNode } from 'urql';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';

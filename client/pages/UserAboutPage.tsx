@@ -1,4 +1,5 @@
-import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
+import { UserAboutPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
+import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';

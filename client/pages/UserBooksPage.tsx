@@ -4,7 +4,7 @@
 // (unverified claims are never shown). The page answers 200 either way for an existing writer:
 // the address is valid, the shelf maybe empty.
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
-import { profileLookup } from '../graphql/profiles.ts';
+import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';

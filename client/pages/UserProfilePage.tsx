@@ -7,7 +7,8 @@
 //   /highlights                      the person's highlights, each opening the story at its passage
 //   /series                          an empty state: series are not published on Vellum yet
 // The route picks the query, so a tab never fetches another tab's list.
-import { PROFILE_STORIES_PAGE_SIZE, profileLookup, UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE, profileLookup } from '../components/profiles/profile-pages.ts';
+import { UserAboutPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
 import {
   UserHighlightsPageQuery,
   UserRecommendedPageQuery,

@@ -5,7 +5,7 @@
 // messages.
 import { useState, type FormEvent } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
-import type { CustomDomainSettings_settings } from '../../pages/CustomDomainSettingsPage.graphql.ts';
+import type { CustomDomainSettings_settings } from './CustomDomainPanel.graphql.ts';
 import { TableScroll } from '../TableScroll.tsx';
 
 export type CustomDomainSettingsValue = ResultOf<typeof CustomDomainSettings_settings>;

@@ -56,7 +56,7 @@ type EdgeAnswer =
  */
 export async function callFor(target: Pick<EdgeTarget, 'kind' | 'id'>, change: EdgeChange): Promise<CallSpec> {
   const { FollowCollection, FollowTag, FollowUser, MuteAuthor, MutePub, UnfollowCollection, UnfollowTag, UnfollowUser, UnmuteAuthor, UnmutePub } =
-    await import('../../graphql/social.ts');
+    await import('./FollowStoreProvider.graphql.ts');
   const doc = (document: unknown, field: string, variables: Record<string, string>): CallSpec => ({
     document: document as CallSpec['document'],
     field,

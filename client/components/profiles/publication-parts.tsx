@@ -12,7 +12,7 @@ import type { CSSProperties } from 'react';
 import { collectionSiteLink, collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
 import { imageSrc } from '../../app/images.ts';
 import type { RouteParams } from '../../app/page-definition.ts';
-import type { PublicationLookup } from '../../graphql/profiles.ts';
+import type { PublicationLookup } from './profile-pages.ts';
 import type { PublicationHeader } from './publication-parts.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
 import { useAppState } from '../../app/app-state.tsx';
