@@ -15,9 +15,10 @@ import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
 import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
+import { NoPageQuery } from './App.graphql.ts';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
-const NO_QUERY = { query: 'query NoPageQuery { __typename }', variables: {} };
+const NO_QUERY = { query: NoPageQuery, variables: {} };
 
 function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;

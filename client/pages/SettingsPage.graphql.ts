@@ -2,7 +2,7 @@
 // docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
-export const AccountSettings_settings = graphql(`
+export const AccountSettings_settings = known(graphql(`
   fragment AccountSettings_settings on AccountSettings {
     id
     name
@@ -39,7 +39,7 @@ export const AccountSettings_settings = graphql(`
       connectedAt
     }
   }
-`);
+`));
 
 export const DisconnectSignInProvider = known(graphql(`
   mutation DisconnectSignInProvider($provider: String!) {

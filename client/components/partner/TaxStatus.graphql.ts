@@ -2,7 +2,7 @@
 // taxes page and the form's mutation share one fragment.
 import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
-export const TaxDocuments_status = graphql(`
+export const TaxDocuments_status = known(graphql(`
   fragment TaxDocuments_status on TaxDocuments {
     enrollmentStatus
     taxDocumentStatus
@@ -17,7 +17,7 @@ export const TaxDocuments_status = graphql(`
     needsAction
     showsBanner
   }
-`);
+`));
 export type TaxDocumentsValue = ResultOf<typeof TaxDocuments_status>;
 
 export const TaxStatusToastLoaderQuery = known(graphql(`
