@@ -9,7 +9,7 @@ import { callOrigin, setCallOrigin } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './layouts/App.tsx';
 import { parseLocation } from './app/current-page.ts';
-import { choosePage, loadCurrentPage } from './pages/registry.ts';
+import { choosePage, hasPage, loadCurrentPage } from './pages/registry.ts';
 import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
@@ -92,7 +92,7 @@ if (!root) {
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage)}>
+      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage)} hasPage={hasPage}>
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,

@@ -181,6 +181,11 @@ export const NOT_FOUND_PAGE: PageModule = {
   load: () => import('./NotFoundPage.tsx').then((m) => m.notFoundPage),
 };
 
+/** Whether this bundle has a page of that name (the navigation asks, through client/entry.tsx). */
+export function hasPage(pageName: string): boolean {
+  return PAGES[pageName] !== undefined;
+}
+
 /** The page module a resolution leads to: its page's, or the not-found page. */
 export function choosePage(resolved: PageResolution | null): PageChoice {
   const module = resolved && !resolved.redirects && resolved.pageName ? PAGES[resolved.pageName] : undefined;
