@@ -3,7 +3,8 @@
 // route shows, and the page rendered as an HTML stream. GraphQL reaches the render as a
 // function the worker passes in, so nothing under client/ imports the worker's schema.
 import type { ResolvedPage } from '../shared/routing/resolve-page.ts';
-import { choosePage, parseLocation, type CurrentPage } from './app/current-page.ts';
+import { parseLocation, type CurrentPage } from './app/current-page.ts';
+import { choosePage } from './pages/registry.ts';
 
 export { renderPage, PageDataError, type RenderRequest, type RenderedPage } from './server/render-page.tsx';
 export type { ExecuteGraphQL } from './server/executor-exchange.ts';

@@ -4,11 +4,12 @@
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, cacheExchange, getOperationName, mapExchange, ssrExchange } from 'urql';
 import { forgetSearchKey } from './components/search/search-client.ts';
-import { batchExchange } from './graphql/batch-exchange.ts';
+import { batchExchange } from './app/batch-exchange.ts';
 import { callOrigin, setCallOrigin } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
-import { App } from './app/App.tsx';
-import { loadCurrentPage, parseLocation } from './app/current-page.ts';
+import { App } from './layouts/App.tsx';
+import { parseLocation } from './app/current-page.ts';
+import { choosePage, hasPage, loadCurrentPage } from './pages/registry.ts';
 import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
@@ -55,7 +56,7 @@ const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', '
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
-  // batched by group, with the operation, app, route and path headers (graphql/batch-exchange.ts).
+  // batched by group, with the operation, app, route and path headers (app/batch-exchange.ts).
   preferGetMethod: false,
   exchanges: [
     cacheExchange,
@@ -91,7 +92,7 @@ if (!root) {
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client)}>
+      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage)} hasPage={hasPage}>
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,

@@ -1,7 +1,7 @@
 // The data service's schema, printed from the executable schema itself
 // (worker/graphql/schema.ts), so the printed copies cannot drift from the resolvers:
 //   worker/graphql/schema.graphql     the SDL, for reading and review
-//   client/graphql/graphql-env.d.ts   the introspection gql.tada infers document types from
+//   client/app/graphql-env.d.ts   the introspection gql.tada infers document types from
 // `npm run schema` (scripts/print-schema.ts) writes them; tests/unit/graphql/printed-schema.test.ts
 // fails when a checked-in copy differs. docs/adr/0006-graphql-documents.md says why the
 // introspection is written here rather than by gql.tada's own CLI.
@@ -63,6 +63,6 @@ export async function printedSchemaFiles(): Promise<Record<string, string>> {
   const { sdl, introspection } = await printFromExecutableSchema();
   return {
     'worker/graphql/schema.graphql': sdl,
-    'client/graphql/graphql-env.d.ts': outputIntrospectionFile(introspection, { fileType: '.d.ts', shouldPreprocess: true }),
+    'client/app/graphql-env.d.ts': outputIntrospectionFile(introspection, { fileType: '.d.ts', shouldPreprocess: true }),
   };
 }

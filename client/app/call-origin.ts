@@ -3,7 +3,7 @@
 // table's name of the page being shown or prepared — and the path with its query. Set at
 // start-up from the server's resolution and by each navigation before it asks for data
 // (page-preparation.ts), so a call for the next page names that page.
-import type { CallOrigin } from '../graphql/batch-exchange.ts';
+import type { CallOrigin } from './batch-exchange.ts';
 
 let current: CallOrigin = { routeMetric: null, path: '/' };
 

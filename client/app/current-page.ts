@@ -4,10 +4,18 @@
 // the browser starts from that resolution (so the resolver is not part of its start-up,
 // docs/adr/0005-worker-client-door.md) and resolves once per client-side navigation
 // (client/app/page-preparation.ts). App and Header read the result from the navigation
-// context instead of resolving the path again.
+// context instead of resolving the path again. Which module a page name loads is the page
+// registry's to say (client/pages/registry.ts: choosePage); the entries pass it down, so
+// nothing here, and nothing a page imports, reaches the registry.
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
-import type { PageDefinition } from '../pages/page-definition.ts';
-import { NOT_FOUND_PAGE, PAGES, type PageModule } from '../pages/registry.ts';
+import type { PageDefinition } from './page-definition.ts';
+
+/** A page module of the registry, loaded on demand (client/pages/registry.ts). */
+export interface PageModule {
+  /** The page module's file name without its extension, which is its chunk's name. */
+  chunk: string;
+  load: () => Promise<PageDefinition>;
+}
 
 export interface AppLocation {
   pathname: string;
@@ -34,20 +42,9 @@ export interface CurrentPage extends PageChoice {
   definition: PageDefinition;
 }
 
-export function choosePage(resolved: PageResolution | null): PageChoice {
-  const module = resolved && !resolved.redirects && resolved.pageName ? PAGES[resolved.pageName] : undefined;
-  return module ? { resolved, module, isNotFound: false } : { resolved, module: NOT_FOUND_PAGE, isNotFound: true };
-}
-
 /** The resolution as the document carries it: plain data, without the route match. */
 export function pageResolution(resolved: PageResolution | null): PageResolution | null {
   if (!resolved) return null;
   const { routeName, pageName, params, layout, fixedNavbar, redirects } = resolved;
   return { routeName, pageName, params, layout, fixedNavbar, redirects };
-}
-
-/** The page of a resolution (the server's, at start-up) with its page module loaded. */
-export async function loadCurrentPage(resolved: PageResolution | null, location: AppLocation): Promise<CurrentPage> {
-  const choice = choosePage(resolved);
-  return { ...choice, location, definition: await choice.module.load() };
 }

@@ -19,6 +19,8 @@ interface Navigation {
   navigate(href: string, options?: { replace?: boolean }): void;
   /** Loads a page's chunk ahead of a likely navigation (a pointer over a link). */
   prefetch(href: string): void;
+  /** Whether this bundle has a page of that name (one it lacks shows the not-found page). */
+  hasPage(pageName: string): boolean;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -33,12 +35,19 @@ interface ProviderProps {
   initialPage: CurrentPage;
   /** Absent on the server, which renders one page and never navigates. */
   preparation?: PagePreparation;
+  /**
+   * The page registry's answer (client/pages/registry.ts), passed in by the entry so that
+   * nothing a page imports reaches the registry. Absent on the server, which never navigates.
+   */
+  hasPage?: (pageName: string) => boolean;
   children: ReactNode;
 }
 
 type HistoryUpdate = 'push' | 'replace' | 'none';
 
-export function NavigationProvider({ initialPage, preparation, children }: ProviderProps) {
+const EVERY_PAGE = () => true;
+
+export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_PAGE, children }: ProviderProps) {
   const [page, setPage] = useState(initialPage);
   const [isNavigating, startTransition] = useTransition();
   // Only the latest navigation may show its page: a slower earlier one is dropped.
@@ -107,8 +116,8 @@ export function NavigationProvider({ initialPage, preparation, children }: Provi
   }, [page.location.pathname]);
 
   const value = useMemo(
-    () => ({ location: page.location, page, isNavigating, navigate, prefetch }),
-    [page, isNavigating, navigate, prefetch],
+    () => ({ location: page.location, page, isNavigating, navigate, prefetch, hasPage }),
+    [page, isNavigating, navigate, prefetch, hasPage],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

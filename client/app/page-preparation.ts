@@ -6,7 +6,8 @@
 // both ready and sends no request of its own.
 import type { Client } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { choosePage, type AppLocation, type CurrentPage, type PageChoice } from './current-page.ts';
+import type { PageResolution } from '../../shared/routing/resolve-page.ts';
+import type { AppLocation, CurrentPage, PageChoice } from './current-page.ts';
 import type { PagePreparation } from './navigation.tsx';
 import { callOrigin, setCallOrigin } from './call-origin.ts';
 import { isMobileOrTabletAgent, sendPreloadReport } from './preload-report.ts';
@@ -23,7 +24,15 @@ function savesData(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
-export function browserPagePreparation(state: PreloadedState, client: Client): PagePreparation {
+/**
+ * `choosePage` is the page registry's (client/pages/registry.ts), passed in by the entry:
+ * the navigation never imports the registry, so nothing a page imports reaches it.
+ */
+export function browserPagePreparation(
+  state: PreloadedState,
+  client: Client,
+  choosePage: (resolved: PageResolution | null) => PageChoice,
+): PagePreparation {
   const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
   /** Runs a page's query into urql's cache (cache-first: a result already there is reused). */
   const loadData = async (choice: PageChoice) => {

@@ -1,5 +1,6 @@
-import { graphql, known } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryAddress_post } from './links/addresses.graphql.ts';
+import type { PagingInfo } from './lists/catalog-paging.ts';
 
 /** What a story card draws; lists of cards also key, de-duplicate and mute by these ids. */
 export const StoryCard_post = known(graphql(`
@@ -46,3 +47,11 @@ export const PagedStories_connection = known(graphql(`
     }
   }
 `, [StoryCard_post]));
+
+/** A story as a card shows it (the StoryCard_post fragment). */
+export type PostPreview = ResultOf<typeof StoryCard_post>;
+
+export interface PostConnectionData {
+  posts: PostPreview[];
+  pagingInfo: PagingInfo;
+}

@@ -1,5 +1,5 @@
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
-import type { ResultOf } from '../graphql/graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
 import type { StoryCard_post } from './StoryCard.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { collectionUrl } from '../../shared/urls/collection-urls.ts';

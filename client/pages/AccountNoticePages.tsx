@@ -12,12 +12,12 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { settingsUrl } from '../../shared/urls/me-urls.ts';
 import { signInUrl } from '../../shared/urls/auth-urls.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { SendVerificationEmail } from '../graphql/auth.ts';
+import { SendVerificationEmail } from '../components/signin/VerifyEmailPrompt.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
+import { SendVerifyPageQuery, type SendVerifyPageData } from './AccountNoticePages.graphql.ts';
 
 export const passwordPage: PageDefinition<undefined> = {
   title: (_data, state) => `Passwords – ${state.config.productName}`,
@@ -64,17 +64,6 @@ export const unrecognizedAccountPage: PageDefinition<undefined> = {
     );
   },
 };
-
-const SendVerifyPageQuery = known(graphql(`
-  query SendVerifyPageQuery {
-    viewer {
-      id
-      email
-      unverifiedEmail
-    }
-  }
-`));
-type SendVerifyPageData = ResultOf<typeof SendVerifyPageQuery>;
 
 function SendVerify({ email, unverifiedEmail }: { email: string | null; unverifiedEmail: string }) {
   const [, send] = useMutation(SendVerificationEmail);

@@ -4,11 +4,11 @@
 // viewer registered for other readers to authorize (§9; client/pages/OAuthApplicationsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken, type IntegrationTokensData } from '../graphql/account.ts';
+import { CreateIntegrationToken, IntegrationTokensQuery, RevokeIntegrationToken, type IntegrationTokensData } from './ApplicationsPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import { OAuthApplicationsSection } from './OAuthApplicationsSection.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Token = IntegrationTokensData['integrationTokens'][number];
 

@@ -1,17 +1,6 @@
 // The custom domain setting's documents (docs/adr/0012-accounts.md §7; ADR 0006).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-
-export const CustomDomainSettings_settings = graphql(`
-  fragment CustomDomainSettings_settings on CustomDomainSettings {
-    state
-    domain
-    records {
-      type
-      name
-      value
-    }
-  }
-`);
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
+import { CustomDomainSettings_settings } from '../components/custom-domain/CustomDomainPanel.graphql.ts';
 
 export const CustomDomainSettingsQuery = known(graphql(`
   query CustomDomainSettingsQuery {

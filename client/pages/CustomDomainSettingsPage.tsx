@@ -4,7 +4,7 @@ import { useMutation } from 'urql';
 import { CustomDomainPanel, type CustomDomainCalls, type CustomDomainSettingsValue } from '../components/custom-domain/CustomDomainPanel.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
 import { CustomDomainSettingsQuery, RemoveCustomDomain, SetCustomDomain, VerifyCustomDomain, type CustomDomainSettingsData } from './CustomDomainSettingsPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 function CustomDomainScreen({ initial }: { initial: CustomDomainSettingsValue }) {
   const [, save] = useMutation(SetCustomDomain);

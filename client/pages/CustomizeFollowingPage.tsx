@@ -1,12 +1,12 @@
 // customize-following (/me/following, /me/following/{entityName}, /me/following/topics):
 // the writers, publications and topics the viewer follows, each with its Following button
 // (a click unfollows at once, with the unfollow toast and Undo).
-import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery, type CustomizeFollowingData } from '../graphql/social.ts';
+import { CustomizeFollowingQuery, FollowedCollectionsPageQuery, FollowedTagsPageQuery, FollowedUsersPageQuery, type CustomizeFollowingData } from './CustomizeFollowingPage.graphql.ts';
 import type { SocialCollection, SocialTag, SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, TagRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** Each list's page size; "Show more" pages on (newest follows first). */
 export const CUSTOMIZE_LIST_LIMIT = 50;

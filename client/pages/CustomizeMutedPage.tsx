@@ -1,12 +1,12 @@
 // customize-muted (/me/settings/mute, /me/settings/mute/{activeTab}): the writers and
 // publications the viewer muted, each with Unmute (at once; the server settles it).
-import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery, type CustomizeMutedData } from '../graphql/social.ts';
+import { CustomizeMutedQuery, MutedCollectionsPageQuery, MutedUsersPageQuery, type CustomizeMutedData } from './CustomizeMutedPage.graphql.ts';
 import type { SocialCollection, SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { listPage, NO_ITEMS, PagedSocialList } from './PagedSocialList.tsx';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
 import { CUSTOMIZE_LIST_LIMIT } from './CustomizeFollowingPage.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const customizeMutedPage: PageDefinition<CustomizeMutedData> = {
   query: () => ({ query: CustomizeMutedQuery, variables: { paging: { limit: CUSTOMIZE_LIST_LIMIT } } }),

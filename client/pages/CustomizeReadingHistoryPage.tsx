@@ -2,8 +2,8 @@
 // is, removing stories one by one, and clearing it all.
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { ReadingHistoryList } from '../components/library/ReadingHistoryList.tsx';
-import { ReadingHistoryPageQuery, type ReadingHistoryPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { ReadingHistoryPageQuery, type ReadingHistoryPageData } from '../components/library/ReadingHistoryList.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const customizeReadingHistoryPage: PageDefinition<ReadingHistoryPageData> = {
   query: () => ({ query: ReadingHistoryPageQuery, variables: { paging: { limit: 25 } } }),

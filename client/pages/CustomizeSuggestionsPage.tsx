@@ -5,10 +5,10 @@
 // Unlike the other customize pages, a visitor sees the list too (the most followed
 // writers and publications: nothing about anyone in particular), under a sign-in prompt;
 // a Follow click asks them to sign up.
-import { CustomizeSuggestionsQuery, type CustomizeSuggestionsData } from '../graphql/social.ts';
+import { CustomizeSuggestionsQuery, type CustomizeSuggestionsData } from './CustomizeSuggestionsPage.graphql.ts';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { CustomizeFrame, CustomizeSignInPrompt, EmptyList } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const customizeSuggestionsPage: PageDefinition<CustomizeSuggestionsData> = {
   query: () => ({ query: CustomizeSuggestionsQuery, variables: {} }),

@@ -1,8 +1,8 @@
 // The discovery pages' queries (pages trending-posts, top-stories, tag-archive).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';
-import { CatalogFields } from '../graphql/library.ts';
+import { CatalogFields } from '../components/lists/CatalogCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 
 export const TrendingPageQuery = known(graphql(`

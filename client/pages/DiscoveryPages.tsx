@@ -19,7 +19,7 @@ import {
 import { CatalogCard } from '../components/lists/CatalogCard.tsx';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';
 import { formatCount } from '../../shared/format.ts';
-import type { CatalogSummary } from '../graphql/library.ts';
+import type { CatalogSummary } from '../components/lists/CatalogCard.graphql.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
@@ -28,9 +28,9 @@ import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { archivePeriodWords as periodWords, isoDateFromSlug, longDate, shiftIsoDate, slugFromIsoDate } from '../../shared/discovery-dates.ts';
-import { PROFILE_STORIES_PAGE_SIZE } from '../graphql/profiles.ts';
-import type { PostPreview } from '../graphql/types.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { PROFILE_STORIES_PAGE_SIZE } from '../components/profiles/profile-pages.ts';
+import type { PostPreview } from '../components/StoryCard.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const MODE_TABS = [
   { mode: 'day', label: 'Today' },

@@ -1,7 +1,7 @@
 // The editor's documents (pages new-story and edit-story): what the editor opens, and the
 // writes it makes (autosave, publish, unpublish). Server rendering runs the page query
 // in-process; the browser reads it from the seeded cache.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 export const NewStoryPageQuery = known(graphql(`
   query NewStoryPageQuery {

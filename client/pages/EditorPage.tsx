@@ -31,7 +31,7 @@ import {
   type EditStoryPageData,
   type NewStoryPageData,
 } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const AUTOSAVE_DELAY_MS = 1200;
 

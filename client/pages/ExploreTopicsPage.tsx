@@ -2,12 +2,12 @@
 // at least one story, as chips sorted by how many stories it holds (most first, ties by
 // name), each with its count. The tags table has no grouping to show, and a sorted list
 // puts the liveliest topics first, which is what a reader exploring wants.
-import { ExploreTopicsPageQuery, type ExploreTopicsPageData } from '../graphql/profiles.ts';
+import { ExploreTopicsPageQuery, type ExploreTopicsPageData } from './ExploreTopicsPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { formatCount } from '../../shared/format.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const exploreTopicsPage: PageDefinition<ExploreTopicsPageData> = {
   query: () => ({ query: ExploreTopicsPageQuery, variables: {} }),

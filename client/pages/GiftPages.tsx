@@ -16,7 +16,7 @@ import { money, tierName } from '../components/membership/membership-text.ts';
 import { MEMBERSHIP_TOASTS } from '../components/membership/membership-toasts.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { GiftCodeCheckQuery, MembershipPlansQuery, RedeemGiftCodeMutation } from './MembershipPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type PlansData = ResultOf<typeof MembershipPlansQuery>;
 const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });

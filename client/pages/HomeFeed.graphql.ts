@@ -1,6 +1,6 @@
 // A home tab's stories (HomeFeed.tsx): a page of the feed, and the query that loads the next
 // page (or a tab's first page when it opens after the page loaded).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 export const HomeFeed_feed = known(graphql(

@@ -1,5 +1,5 @@
 // The logged-out home's query (page home-lo): trending, topics and the latest stories.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
 

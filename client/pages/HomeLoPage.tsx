@@ -6,7 +6,7 @@
 // the most clapped stories of all time when fewer appeared (Query.trendingPosts). Topics = the tags with the most stories, each a
 // link to /tag/{slug}.
 import { formatDate, formatReadingTime } from '../../shared/format.ts';
-import type { ResultOf } from '../graphql/graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
 import { HomeLoPageQuery, type HomeLoPageData, type TrendingItem_post } from './HomeLoPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
@@ -15,7 +15,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
 import { StoryCard } from '../components/StoryCard.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 

@@ -1,5 +1,5 @@
 // The logged-in home's query (page home): the first page of For you, and the sidebar.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { CollectionRow_collection, UserRow_user } from '../components/follow/SocialRows.graphql.ts';
 import { HomeFeed_feed } from './HomeFeed.graphql.ts';
 

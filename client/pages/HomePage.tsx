@@ -16,7 +16,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { HomeFeedPageQuery, type HomeFeedPageData } from './HomePage.graphql.ts';
 import { CollectionRow, UserRow } from '../components/follow/SocialRows.tsx';
 import { HOME_FEED_PAGE_SIZE, HomeFeed, type HomeFeedMode } from './HomeFeed.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { homeHead } from './page-heads.ts';
 import { useGiftMembershipHash } from './use-gift-membership-hash.ts';
 import { buildLink } from '../../shared/routing/links.ts';

@@ -6,26 +6,9 @@ import { useMutation } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import { graphql, known } from '../graphql/graphql.ts';
 import { NewStoryPageQuery, type NewStoryPageData } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
-
-export const ImportStoryMutation = known(graphql(`
-  mutation ImportStory($fileName: String!, $text: String!) {
-    importStory(fileName: $fileName, text: $text) {
-      __typename
-      ... on StoryImported {
-        skippedMedia
-        post {
-          id
-        }
-      }
-      ... on BadRequest {
-        message
-      }
-    }
-  }
-`));
+import type { PageDefinition } from '../app/page-definition.ts';
+import { ImportStoryMutation } from './ImportStoryPage.graphql.ts';
 
 /** Bigger files are refused before they are sent (the server refuses them too). */
 const MAX_FILE_BYTES = 500_000;

@@ -17,7 +17,7 @@ import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../c
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
 import { queueMembershipToast } from '../components/membership/membership-toasts.ts';
 import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type ManageData = ResultOf<typeof ManageMembershipQuery>;
 type Membership = NonNullable<NonNullable<ManageData['viewer']>['membership']>;

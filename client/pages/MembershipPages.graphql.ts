@@ -1,5 +1,5 @@
 import { UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
-import { graphql, known } from '../graphql/graphql.ts';
+import { graphql, known } from '../app/graphql.ts';
 
 /** /plans, /get-started/plans, /plans/confirmation/{membershipType}, /membership, /gift-plans: prices from configuration. */
 export const MembershipPlansQuery = known(graphql(`

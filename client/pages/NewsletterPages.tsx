@@ -16,16 +16,9 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useWriterNewsletter } from '../components/newsletters/use-writer-newsletter.ts';
-import {
-  EmailSettingsPageQuery,
-  UnsubscribeAllPageQuery,
-  UnsubscribeFromNewslettersMutation,
-  WriterSubscribePageQuery,
-  type EmailSettingsPageData,
-  type UnsubscribeAllPageData,
-  type WriterSubscribePageData,
-} from './NewsletterPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { EmailSettingsPageQuery, UnsubscribeAllPageQuery, UnsubscribeFromNewslettersMutation, type EmailSettingsPageData, type UnsubscribeAllPageData } from './NewsletterPages.graphql.ts';
+import { WriterSubscribePageQuery, type WriterSubscribePageData } from '../components/newsletters/SubscribeToWriterButton.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Writer = NonNullable<WriterSubscribePageData['user']>;
 

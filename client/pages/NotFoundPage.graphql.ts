@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
 /** Four sample stories for the 404 page. */

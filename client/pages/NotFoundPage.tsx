@@ -1,7 +1,7 @@
 import { NotFoundPageQuery, type NotFoundPageData } from './NotFoundPage.graphql.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { Link } from '../app/navigation.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /**
  * The 404 page (docs/product/1-product-screens-membership-header-search.md §2.2): heading, a Home

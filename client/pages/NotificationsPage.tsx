@@ -16,8 +16,8 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import { MarkNotificationsAsRead, NotificationsPageQuery, type NotificationData, type NotificationsPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { MarkNotificationsAsRead, NotificationsPageQuery, type NotificationData, type NotificationsPageData } from './NotificationsPage.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const pick = (data: NotificationsPageData) => {
   const connection = data.viewer?.notificationsConnection;

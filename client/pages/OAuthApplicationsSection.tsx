@@ -3,7 +3,7 @@
 // token it was given ends).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { CreateOAuthApplication, DeleteOAuthApplication, type IntegrationTokensData } from '../graphql/account.ts';
+import { CreateOAuthApplication, DeleteOAuthApplication, type IntegrationTokensData } from './ApplicationsPage.graphql.ts';
 
 type Application = IntegrationTokensData['oauthApplications'][number];
 

@@ -1,17 +1,9 @@
 // Page oh-noes (/_/oh-noes, basic layout): for staff it throws while rendering, so the
 // render-error page and the error report can be checked on a running site
 // (worker/pages/render-error-page.ts); for everyone else it is the 404 page.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
-import type { PageDefinition } from './page-definition.ts';
-
-export const OhNoesPageQuery = known(graphql(`
-  query OhNoesPageQuery {
-    ohNoesAllowed
-  }
-`));
-
-type OhNoesPageData = ResultOf<typeof OhNoesPageQuery>;
+import type { PageDefinition } from '../app/page-definition.ts';
+import { OhNoesPageQuery, type OhNoesPageData } from './OhNoesPage.graphql.ts';
 
 export class OhNoesError extends Error {
   override name = 'OhNoesError';

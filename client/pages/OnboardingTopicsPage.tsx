@@ -4,13 +4,13 @@
 // they signed up from is already followed (docs/adr/0012-accounts.md §3).
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
-import { CompleteOnboarding, OnboardingTopicsQuery, OnboardingWritersQuery, type OnboardingTopicsData } from '../graphql/account.ts';
-import { FollowTag } from '../graphql/social.ts';
+import { CompleteOnboarding, OnboardingTopicsQuery, OnboardingWritersQuery, type OnboardingTopicsData } from './OnboardingTopicsPage.graphql.ts';
+import { FollowTag } from '../components/follow/FollowStoreProvider.graphql.ts';
 import { useNavigation } from '../app/navigation.tsx';
 import { UserRow } from '../components/follow/SocialRows.tsx';
 import type { SocialUser } from '../components/follow/SocialRows.graphql.ts';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** Topics a reader picks at least (a home feed needs something to show). */
 export const MIN_ONBOARDING_TOPICS = 3;

@@ -2,7 +2,7 @@
 // for the next page of that one list (pagingInfo.next) and appends it, de-duplicated by id.
 import { useState, type ReactNode } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';
-import type { PagingInfo } from '../graphql/types.ts';
+import type { PagingInfo } from '../components/lists/catalog-paging.ts';
 
 export interface ListPage<T> {
   items: T[];

@@ -10,94 +10,11 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useMutation } from 'urql';
 import { formatPrice } from '../../shared/membership/plans.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
-
-const PartnerDashboardQuery = known(graphql(`
-  query PartnerDashboardQuery($username: String) {
-    partnerDashboard(username: $username) {
-      enrollmentStatus
-      currency
-      totalEarned
-      withheld
-      paidOut
-      balance
-      payoutAccountState
-      lastPayoutFailed
-      earnings {
-        postId
-        title
-        month
-        readingSeconds
-        amount
-        state
-      }
-      payouts {
-        month
-        amount
-        currency
-        state
-        paidAt
-      }
-    }
-  }
-`));
-type PartnerDashboardData = ResultOf<typeof PartnerDashboardQuery>;
-
-const ViewerQuery = known(graphql(`
-  query PartnerProgramViewerQuery {
-    viewer {
-      id
-      partnerProgramEnrollment {
-        status
-      }
-    }
-  }
-`));
-type ViewerData = ResultOf<typeof ViewerQuery>;
-
-const EnrollInPartnerProgram = known(graphql(`
-  mutation EnrollInPartnerProgram($country: String!) {
-    enrollInPartnerProgram(country: $country) {
-      ok
-      status
-      payoutAccountState
-      code
-      message
-    }
-  }
-`));
-const UnenrollFromPartnerProgram = known(graphql(`
-  mutation UnenrollFromPartnerProgram {
-    unenrollFromPartnerProgram {
-      ok
-      status
-      message
-    }
-  }
-`));
-const StartPayoutAccountSetup = known(graphql(`
-  mutation StartPayoutAccountSetup($returnTo: PayoutReturn!, $country: String!) {
-    startPayoutAccountSetup(returnTo: $returnTo, country: $country) {
-      ok
-      url
-      message
-    }
-  }
-`));
-const FinishPayoutAccountSetup = known(graphql(`
-  mutation FinishPayoutAccountSetup {
-    finishPayoutAccountSetup {
-      ok
-      status
-      payoutAccountState
-      message
-    }
-  }
-`));
+import { PartnerDashboardQuery, type PartnerDashboardData, ViewerQuery, type ViewerData, EnrollInPartnerProgram, UnenrollFromPartnerProgram, StartPayoutAccountSetup, FinishPayoutAccountSetup } from './PartnerProgramPages.graphql.ts';
 
 const usd = (cents: number) => formatPrice(cents, 'USD');
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });

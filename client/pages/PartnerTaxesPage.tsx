@@ -4,24 +4,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { SubmitTaxDocuments, TaxDocuments_status, type TaxDocumentsValue } from '../components/partner/TaxStatus.graphql.ts';
+import { SubmitTaxDocuments, type TaxDocumentsValue } from '../components/partner/TaxStatus.graphql.ts';
 import { taxStatusMessage } from '../components/toasts/tax-status-message.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
-
-const PartnerTaxesQuery = known(graphql(`
-  query PartnerTaxesQuery {
-    viewer {
-      id
-    }
-    partnerTaxDocuments {
-      ...TaxDocuments_status
-    }
-  }
-`, [TaxDocuments_status]));
-type PartnerTaxesData = ResultOf<typeof PartnerTaxesQuery>;
+import type { PageDefinition } from '../app/page-definition.ts';
+import { PartnerTaxesQuery, type PartnerTaxesData } from './PartnerTaxesPage.graphql.ts';
 
 const STATUS_LABELS = ['Not submitted', 'Pending review', 'On hold', 'Invalid', 'Approved'] as const;
 

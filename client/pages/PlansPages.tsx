@@ -11,9 +11,9 @@ import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membershi
 import { money, tierName } from '../components/membership/membership-text.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { UnavailableProfile } from '../components/profiles/profile-parts.tsx';
-import { profileLookup } from '../graphql/profiles.ts';
+import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { ManageMembershipQuery, MembershipPlansQuery, WriterMembershipPageQuery } from './MembershipPages.graphql.ts';
-import type { PageDefinition, PageProps } from './page-definition.ts';
+import type { PageDefinition, PageProps } from '../app/page-definition.ts';
 import type { ResultOf } from 'gql.tada';
 
 type PlansData = ResultOf<typeof MembershipPlansQuery>;

@@ -1,7 +1,7 @@
 // The story page's query (pages `post` and `post-responses`), built from the fragments of
 // the components that draw it. Server rendering runs it in-process and the browser reads the
 // result from the seeded cache: both import this one document object.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { StoryBody_paragraph } from '../components/story/StoryBody.graphql.ts';
 import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';

@@ -27,7 +27,7 @@ import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
 import { seriesNotOfferedPage } from './WritingNoticePages.tsx';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';

@@ -9,7 +9,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { EditStoryPageQuery, UnpublishPostMutation, UpdatePostSettingsMutation, type EditStoryPageData } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Post = NonNullable<EditStoryPageData['post']>;
 

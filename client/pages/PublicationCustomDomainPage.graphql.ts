@@ -1,7 +1,7 @@
 // A publication's custom domain documents (docs/adr/0012-accounts.md §8; ADR 0006): the same
 // settings fragment as a writer's domain.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { CustomDomainSettings_settings } from './CustomDomainSettingsPage.graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
+import { CustomDomainSettings_settings } from '../components/custom-domain/CustomDomainPanel.graphql.ts';
 
 export const PublicationCustomDomainQuery = known(graphql(`
   query PublicationCustomDomainQuery($slug: String!) {

@@ -5,7 +5,7 @@
 import { useMutation } from 'urql';
 import { CustomDomainPanel, type CustomDomainCalls } from '../components/custom-domain/CustomDomainPanel.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import {
   PublicationCustomDomainQuery,
   RemovePublicationCustomDomain,

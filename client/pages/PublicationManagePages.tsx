@@ -5,91 +5,16 @@
 //   /{collectionSlug}/permissions section of the settings page (PublicationSettingsPages.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
+import { NewPublicationViewerQuery, CreatePublication, SetPublicationMember, RemovePublicationMember } from './PublicationManagePages.graphql.ts';
 
 /** A member as the permissions list shows them. */
 export interface Member {
   role: string;
   user: { id: string; name: string; username: string };
 }
-
-const NewPublicationViewerQuery = known(graphql(`
-  query NewPublicationViewerQuery {
-    viewer {
-      id
-    }
-  }
-`));
-
-const CreatePublication = known(graphql(`
-  mutation CreatePublication($name: String!, $slug: String!, $tagline: String) {
-    createPublication(name: $name, slug: $slug, tagline: $tagline) {
-      __typename
-      ... on Collection {
-        id
-        slug
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
-const SetPublicationMember = known(graphql(`
-  mutation SetPublicationMember($collectionId: ID!, $username: String!, $role: String!) {
-    setPublicationMember(collectionId: $collectionId, username: $username, role: $role) {
-      __typename
-      ... on Collection {
-        id
-        members {
-          role
-          user {
-            id
-            name
-            username
-          }
-        }
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
-const RemovePublicationMember = known(graphql(`
-  mutation RemovePublicationMember($collectionId: ID!, $userId: ID!) {
-    removePublicationMember(collectionId: $collectionId, userId: $userId) {
-      __typename
-      ... on Collection {
-        id
-        members {
-          role
-          user {
-            id
-            name
-            username
-          }
-        }
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
 
 function NewPublicationForm() {
   const [, create] = useMutation(CreatePublication);

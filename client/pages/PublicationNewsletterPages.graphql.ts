@@ -1,5 +1,5 @@
 // Documents of the publication newsletter pages (issue 12; docs/newsletters.md "Publication newsletters").
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 /** publication-newsletter-promotion and publication-newsletter-settings: the publication and its newsletter. */
 export const PublicationNewsletterPageQuery = known(graphql(`

@@ -19,7 +19,7 @@ import {
   UpdatePublicationNewsletterMutation,
   type PublicationNewsletterPageData,
 } from './PublicationNewsletterPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 
 type Collection = NonNullable<PublicationNewsletterPageData['collection']>;

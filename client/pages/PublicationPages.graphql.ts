@@ -1,5 +1,5 @@
 // The publication pages' queries (publication home, about, followers, tagged stories).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { PublicationMasthead_collection } from '../components/profiles/publication-parts.graphql.ts';

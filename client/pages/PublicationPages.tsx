@@ -2,7 +2,9 @@
 // publication-about, publication-followers and publication-tagged
 // (/{collectionSlug}/tagged/{tagSlug}). Standard variant: two-column layout with a sidebar;
 // community variant (enable_lite_publications): the publication layout.
-import { PEOPLE_PAGE_SIZE, PROFILE_STORIES_PAGE_SIZE, type PersonPreview, type PostConnectionData, type PublicationLookup } from '../graphql/profiles.ts';
+import { PEOPLE_PAGE_SIZE, PROFILE_STORIES_PAGE_SIZE, type PublicationLookup } from '../components/profiles/profile-pages.ts';
+import type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+import type { PostConnectionData } from '../components/StoryCard.graphql.ts';
 import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
 import {
   PublicationAboutPageQuery,
@@ -14,7 +16,7 @@ import {
   type PublicationStoriesPageData,
   type PublicationTaggedPageData,
 } from './PublicationPages.graphql.ts';
-import type { PostPreview } from '../graphql/types.ts';
+import type { PostPreview } from '../components/StoryCard.graphql.ts';
 import type { TypedDocumentNode } from 'urql';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
@@ -32,7 +34,7 @@ import {
   publicationLookup,
   publicationTitle,
 } from '../components/profiles/publication-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { publicationHead } from './page-heads.ts';
 
 type Paged<V> = V & { paging: { limit: number; to?: string } };

@@ -1,6 +1,6 @@
 // The queries of the reader's views of a publication (PublicationReaderPages.tsx): latest,
 // trending, featured, a feature page, the archive and the numbered "all stories" pages.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { PublicationMasthead_collection } from '../components/profiles/publication-parts.graphql.ts';
 

@@ -14,7 +14,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { PublicationMasthead, PublicationNotFound, publicationLookup, publicationTitle, type PublicationTab } from '../components/profiles/publication-parts.tsx';
 import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
-import { PROFILE_STORIES_PAGE_SIZE } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE } from '../components/profiles/profile-pages.ts';
 import { collectionSiteLink } from '../../shared/urls/collection-urls.ts';
 import { archivePeriodWords as periodWords, isRealArchivePeriod as isRealPeriod } from '../../shared/discovery-dates.ts';
 import { PagedStories } from './PublicationPages.tsx';
@@ -32,7 +32,7 @@ import {
   type PublicationLatestPageData,
   type PublicationTrendingPageData,
 } from './PublicationReaderPages.graphql.ts';
-import type { PageDefinition, RouteParams } from './page-definition.ts';
+import type { PageDefinition, RouteParams } from '../app/page-definition.ts';
 import { publicationHead } from './page-heads.ts';
 
 function Frame({ collection, active, children }: { collection: PublicationHeader | null | undefined; active: PublicationTab; children: ReactNode }) {

@@ -1,5 +1,5 @@
 // The queries and mutations of a publication's management pages (PublicationSettingsPages.tsx).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 const PublicationManage_collection = known(graphql(`
   fragment PublicationManage_collection on Collection {

@@ -28,7 +28,7 @@ import {
   type ManagedPublication,
   type PublicationManageData,
 } from './PublicationSettingsPages.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 
 type Outcome = { __typename: string; message?: string } | null | undefined;

@@ -4,64 +4,14 @@
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
+import { PublicationSubmissionsPageQuery, ApproveSubmission, DeclineSubmission } from './PublicationSubmissionsPage.graphql.ts';
 
-export const PublicationSubmissionsPageQuery = known(graphql(`
-  query PublicationSubmissionsPageQuery($slug: String!) {
-    collection(slug: $slug) {
-      id
-      name
-      slug
-      viewerIsEditor
-      submissions {
-        id
-        title
-        mediumUrl
-        latestPublishedAt
-        creator {
-          id
-          name
-          username
-        }
-      }
-    }
-  }
-`));
 type Data = ResultOf<typeof PublicationSubmissionsPageQuery>;
 type Submission = NonNullable<NonNullable<Data['collection']>['submissions']>[number];
-
-const ApproveSubmission = known(graphql(`
-  mutation ApproveSubmission($postId: ID!) {
-    approveSubmission(postId: $postId) {
-      __typename
-      ... on Post {
-        id
-        statusForCollection
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
-const DeclineSubmission = known(graphql(`
-  mutation DeclineSubmission($postId: ID!) {
-    declineSubmission(postId: $postId) {
-      __typename
-      ... on Post {
-        id
-        statusForCollection
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
 
 function Submissions({ name, initial }: { name: string; initial: Submission[] }) {
   const { showToast } = useToast();

@@ -8,10 +8,10 @@ import type { FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { GENERIC_FAILURE_MESSAGE, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, type SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
 import { useAppState } from '../app/app-state.tsx';
-import { CreateAccount, PendingRegistrationQuery } from '../graphql/auth.ts';
+import { CreateAccount, PendingRegistrationQuery } from './RegistrationFormPage.graphql.ts';
 import { InputField } from '../components/signin/InputField.tsx';
 import { SUSI_TEXTS } from '../components/signin/texts.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 interface Pending {
   email: string | null;

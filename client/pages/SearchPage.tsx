@@ -23,9 +23,10 @@ import { Highlight } from '../components/search/Highlight.tsx';
 import { hitDate, hitUrl } from '../components/search/hit-links.ts';
 import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
 import { SearchBox } from '../components/search/SearchBox.tsx';
-import { PublicationSearchQuery, SearchClickEvent, SearchViewerFollowingQuery } from '../graphql/search.ts';
-import type { ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition, PageProps } from './page-definition.ts';
+import { PublicationSearchQuery, SearchViewerFollowingQuery } from './SearchPage.graphql.ts';
+import { SearchClickEvent } from '../components/search/SearchBox.graphql.ts';
+import type { ResultOf } from '../app/graphql.ts';
+import type { PageDefinition, PageProps } from '../app/page-definition.ts';
 
 type Data = ResultOf<typeof PublicationSearchQuery>;
 

@@ -1,32 +1,20 @@
 // Settings (/me/settings, /me/settings/{setting}; page settings): the tabs, labels and section
 // anchors of docs/product/1-product-screens-membership-header-search.md §2.4. Every control
-// changes the viewer's own account through the calls of client/graphql/account.ts; what is
+// changes the viewer's own account through the calls of SettingsPage.graphql.ts; what is
 // decided where the spec is silent is in docs/adr/0012-accounts.md §2.
 import { uploadImage } from '../app/upload-image.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from 'urql';
 import { SETTINGS_ANCHORS, SETTINGS_TABS, settingsTabOf, type SettingsTab, BIO_MAX_LENGTH, DELETE_ACCOUNT_CONFIRMATION_HINT } from '../../shared/accounts/settings.ts';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../shared/auth/sign-in-rules.ts';
-import {
-  AccountSettingsQuery,
-  ChangeEmail,
-  ChangeUsername,
-  DeleteAccount,
-  DisconnectSignInProvider,
-  SetPreference,
-  SetProfilePhoto,
-  SignOutOtherSessions,
-  UpdateProfile,
-  type AccountSettingsData,
-  type AccountSettingsValue,
-} from '../graphql/account.ts';
+import { AccountSettingsQuery, ChangeEmail, ChangeUsername, DeleteAccount, DisconnectSignInProvider, SetPreference, SetProfilePhoto, SignOutOtherSessions, UpdateProfile, type AccountSettingsData, type AccountSettingsValue } from './SettingsPage.graphql.ts';
 import { Link } from '../app/navigation.tsx';
-import { SetTimeZoneMutation } from '../graphql/account.ts';
+import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const tabHref = (tab: SettingsTab) => (tab === 'account' ? '/me/settings' : `/me/settings/${tab}`);
 

@@ -3,12 +3,12 @@
 // expired magic link: ?step=ENTER_EMAIL&susiEntry=email_login_timeout). Query parameters
 // (docs/product/2-sign-in-notices-cache-routing.md §2.3): operation, redirect, step, susiEntry.
 import { useState } from 'react';
-import { SignInOptionsQuery } from '../graphql/auth.ts';
+import { SignInOptionsQuery } from '../components/signin/SignInDialog.graphql.ts';
 import { useNavigation } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { SignInDialog, type SignInDialogConfig, type SignInStep } from '../components/signin/SignInDialog.tsx';
 import { toDialogConfig } from '../components/signin/SignInDialogProvider.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export function signInConfigFromQuery(search: string): SignInDialogConfig {
   const query = new URLSearchParams(search);

@@ -15,7 +15,7 @@ import { buildLink } from '../../shared/routing/links.ts';
 import { landingUrl } from '../../shared/urls/misc-urls.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 interface SiteText {
   title: string;

@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 /** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
 export const StatsPageQuery = known(graphql(`

@@ -4,11 +4,11 @@
 // gained per UTC day: a light server-rendered SVG chart and the same numbers as a table. Only the
 // writer sees them; anyone else gets the 404 page. No banner is drawn here (shared/routing/stats-pages.ts).
 import { Link, useCurrentPage } from '../app/navigation.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { PublicationDigestStatsQuery, StatsPageQuery, type PublicationDigestStatsData, type StatsPageData } from './StatsPages.graphql.ts';
 import { formatDate } from '../../shared/format.ts';
-import { SetTimeZoneMutation } from '../graphql/account.ts';
+import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { TableScroll } from '../components/TableScroll.tsx';

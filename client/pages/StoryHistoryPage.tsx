@@ -7,29 +7,10 @@
 import { buildLink } from '../../shared/routing/links.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { formatDate } from '../../shared/format.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import type { PageDefinition } from './page-definition.ts';
-
-const StoryHistoryPageQuery = known(graphql(`
-  query StoryHistoryPageQuery($postId: ID!) {
-    viewer {
-      id
-    }
-    post(id: $postId) {
-      id
-      title
-      isPublished
-      revisions {
-        rev
-        title
-        createdAt
-      }
-    }
-  }
-`));
-type StoryHistoryPageData = ResultOf<typeof StoryHistoryPageQuery>;
+import type { PageDefinition } from '../app/page-definition.ts';
+import { StoryHistoryPageQuery, type StoryHistoryPageData } from './StoryHistoryPage.graphql.ts';
 
 const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
 

@@ -13,67 +13,13 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { HidePostResponseOnParentPost, UnhidePostResponseOnParentPost } from '../components/story/ResponsesSection.graphql.ts';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
+import { StoryInfoPageQuery, type StoryInfoPageData } from './StoryInfoPage.graphql.ts';
 
 const ORDERS = ['newest', 'oldest'] as const;
 const FILTERS = ['all', 'shown', 'hidden'] as const;
 const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { all: 'All', shown: 'Shown', hidden: 'Hidden' };
 
-const StoryInfoPageQuery = known(graphql(`
-  query StoryInfoPageQuery($postId: ID!, $order: String!, $filter: String!) {
-    viewer {
-      id
-    }
-    post(id: $postId) {
-      id
-      title
-      mediumUrl
-      isPublished
-      isSuspended
-      visibility
-      firstPublishedAt
-      latestPublishedAt
-      updatedAt
-      readingTime
-      clapCount
-      responsesCount
-      responsesLocked
-      canonicalUrl
-      statusForCollection
-      collection {
-        name
-      }
-      submittedCollection {
-        name
-      }
-      tags {
-        slug
-        displayTitle
-      }
-      authorResponses(order: $order, filter: $filter) {
-        hidden
-        post {
-          id
-          firstPublishedAt
-          clapCount
-          creator {
-            name
-            username
-          }
-          previewContent {
-            bodyModel {
-              paragraphs {
-                text
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`));
-type StoryInfoPageData = ResultOf<typeof StoryInfoPageQuery>;
 type Story = NonNullable<StoryInfoPageData['post']>;
 type AuthorResponse = NonNullable<Story['authorResponses']>[number];
 

@@ -13,53 +13,16 @@ import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { TableScroll } from '../components/TableScroll.tsx';
+import { SubscribersPageQuery, type SubscribersPageData } from './SubscribersPage.graphql.ts';
 
 const SUBSCRIBERS_PAGE_SIZE = 25;
 
 /** The CSV of a newsletter's subscribers (worker/newsletters/subscriber-export.ts). */
 const csvExportHref = (username: string, newsletterId: string) => `/@${username}/newsletters/${encodeURIComponent(newsletterId)}/subscribers/csv-export`;
 
-const SubscribersPageQuery = known(graphql(`
-  query SubscribersPageQuery($newsletterId: ID, $paging: PagingOptions) {
-    viewer {
-      id
-      username
-    }
-    managedNewsletters {
-      id
-      name
-      kind
-    }
-    newsletterSubscribers(newsletterId: $newsletterId, paging: $paging) {
-      newsletter {
-        id
-        name
-        kind
-      }
-      total
-      pendingInvitations
-      subscribers {
-        userId
-        name
-        username
-        email
-        subscribedAt
-        imported
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
-    }
-  }
-`));
-type SubscribersPageData = ResultOf<typeof SubscribersPageQuery>;
 type Connection = NonNullable<SubscribersPageData['newsletterSubscribers']>;
 type Subscriber = Connection['subscribers'][number] & { id: string };
 

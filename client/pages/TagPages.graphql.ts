@@ -1,5 +1,5 @@
 // The topic pages' queries (pages topic, topic-recommended, topic-who-to-follow).
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { TagHeading_tag } from '../components/profiles/tag-parts.graphql.ts';

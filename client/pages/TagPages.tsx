@@ -3,7 +3,8 @@
 // most clapped stories first published in the past year, see Tag.topPostsConnection) and
 // topic-who-to-follow (/tag/{tagSlug}/who-to-follow: the writers with the most stories in the
 // topic).
-import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT, type PostConnectionData } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE, WHO_TO_FOLLOW_LIMIT } from '../components/profiles/profile-pages.ts';
+import type { PostConnectionData } from '../components/StoryCard.graphql.ts';
 import {
   TagLatestPageQuery,
   TagRecommendedPageQuery,
@@ -12,14 +13,14 @@ import {
   type TagRecommendedPageData,
   type TagWhoToFollowPageData,
 } from './TagPages.graphql.ts';
-import type { PostPreview } from '../graphql/types.ts';
+import type { PostPreview } from '../components/StoryCard.graphql.ts';
 import type { TypedDocumentNode } from 'urql';
 import { StoryCard } from '../components/StoryCard.tsx';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
 import { TagHeading, TagNotFound, tagTitle } from '../components/profiles/tag-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { tagHead } from './page-heads.ts';
 
 type TagPaging = { tagSlug: string; paging: { limit: number; to?: string } };

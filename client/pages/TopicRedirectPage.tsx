@@ -3,12 +3,12 @@
 // sends the browser on to it at once (in place, replacing the old address in history).
 // Without JavaScript the link is there to follow. An unknown topic is a 404.
 import { useEffect } from 'react';
-import { LegacyTopicPageQuery, type LegacyTopicPageData } from '../graphql/profiles.ts';
+import { LegacyTopicPageQuery, type LegacyTopicPageData } from './TopicRedirectPage.graphql.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { TagNotFound } from '../components/profiles/tag-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const legacyTopicRedirectPage: PageDefinition<LegacyTopicPageData> = {
   query: (params) => ({ query: LegacyTopicPageQuery, variables: { topicSlug: params.topicSlug ?? '' } }),

@@ -1,4 +1,5 @@
-import { UserAboutPageQuery, type UserAboutPageData, profileLookup } from '../graphql/profiles.ts';
+import { UserAboutPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
+import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { Link } from '../app/navigation.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
@@ -7,7 +8,7 @@ import { isUserHost, mainHostLink, type LinkContext } from '../../shared/routing
 import { formatCount } from '../../shared/format.ts';
 import { FollowerCount } from '../components/follow/FollowButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /** "November 2024": month and year, in UTC so the server and the browser agree. */
 export function monthYear(epochMs: number): string {

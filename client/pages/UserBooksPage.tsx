@@ -3,30 +3,11 @@
 // link; docs/partner-program.md "Author verification"); anyone else gets a plain empty state
 // (unverified claims are never shown). The page answers 200 either way for an existing writer:
 // the address is valid, the shelf maybe empty.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
-import { profileLookup } from '../graphql/profiles.ts';
-import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
+import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
-import type { PageDefinition } from './page-definition.ts';
-
-const UserBooksPageQuery = known(graphql(`
-  query UserBooksPageQuery($username: String, $id: ID) {
-    userResult: profileResult(username: $username, id: $id) {
-      __typename
-      ... on User {
-        ...ProfileHeading_user
-        books {
-          title
-          url
-        }
-      }
-      ...UnavailableProfile_result
-    }
-  }
-`, [ProfileHeading_user, UnavailableProfile_result]));
-
-type UserBooksPageData = ResultOf<typeof UserBooksPageQuery>;
+import type { PageDefinition } from '../app/page-definition.ts';
+import { UserBooksPageQuery, type UserBooksPageData } from './UserBooksPage.graphql.ts';
 
 export const userBooksPage: PageDefinition<UserBooksPageData> = {
   query: (params) => ({ query: UserBooksPageQuery, variables: profileLookup(params) }),

@@ -2,19 +2,10 @@
 // Everyone sees a writer's PUBLIC lists; the writer also sees their private ones (marked
 // so). A private list is not found for anyone else: the server answers it like a list
 // that does not exist, and so does this page (404).
-import {
-  CATALOGS_PAGE_SIZE,
-  PROFILE_STORIES_PAGE_SIZE,
-  UserCatalogPageQuery,
-  UserCatalogsPageQuery,
-  type CatalogConnectionData,
-  type CatalogPreview,
-  type PostConnectionData,
-  type ProfileHeaderUser,
-  type UserCatalogPageData,
-  type UserCatalogsPageData,
-  profileLookup,
-} from '../graphql/profiles.ts';
+import { CATALOGS_PAGE_SIZE, PROFILE_STORIES_PAGE_SIZE, profileLookup } from '../components/profiles/profile-pages.ts';
+import { UserCatalogPageQuery, UserCatalogsPageQuery, type CatalogConnectionData, type CatalogPreview, type UserCatalogPageData, type UserCatalogsPageData } from './UserCatalogsPages.graphql.ts';
+import type { PostConnectionData } from '../components/StoryCard.graphql.ts';
+import type { ProfileHeaderUser } from '../components/profiles/profile-parts.graphql.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { listUrl } from '../../shared/urls/list-urls.ts';
@@ -24,7 +15,7 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 /**
  * "Reading list" for the predefined list, whatever it was named;

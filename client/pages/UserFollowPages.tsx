@@ -1,21 +1,15 @@
 // Pages user-followers and user-following: paged lists of people, each with a follow button.
-import {
-  PEOPLE_PAGE_SIZE,
-  UserFollowersPageQuery,
-  UserFollowingPageQuery,
-  type PersonConnectionData,
-  type ProfileHeaderUser,
-  type ProfileResult,
-  profileLookup,
-  type ProfileLookup,
-} from '../graphql/profiles.ts';
+import { PEOPLE_PAGE_SIZE, profileLookup, type ProfileLookup } from '../components/profiles/profile-pages.ts';
+import { UserFollowersPageQuery, UserFollowingPageQuery } from './UserFollowPages.graphql.ts';
+import type { PersonConnectionData } from '../components/profiles/PersonRow.graphql.ts';
+import type { ProfileHeaderUser, ProfileResult } from '../components/profiles/profile-parts.graphql.ts';
 import { formatCount } from '../../shared/format.ts';
 import { PersonRow } from '../components/profiles/PersonRow.tsx';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages, type ListPage } from '../components/profiles/use-more-pages.ts';
-import type { PersonPreview } from '../graphql/profiles.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import type { TypedDocumentNode } from 'urql';
 import type { ReactNode } from 'react';
 import { FollowerCount } from '../components/follow/FollowButton.tsx';

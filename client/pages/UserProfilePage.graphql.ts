@@ -1,7 +1,9 @@
-// The writer's profile page's query (page user-profile): the writer, and their stories, paged.
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
+// The writer's profile page's query (page user-profile): the writer, and their stories, paged;
+// and the queries of the profile's other tabs (recommended, responses, highlights, about),
+// which user-about and user-awards share.
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
-import { ProfileHeading_user, UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
+import { ProfileHeading_user, UnavailableProfile_result, type ProfileResult } from '../components/profiles/profile-parts.graphql.ts';
 
 export const UserStoriesPageQuery = known(graphql(`
   query UserStoriesPageQuery($username: String, $id: ID, $paging: PagingOptions) {
@@ -133,3 +135,19 @@ export const UserHighlightsPageQuery = known(graphql(`
 `, [ProfileHeading_user, UnavailableProfile_result]));
 
 export type UserHighlightsPageData = ResultOf<typeof UserHighlightsPageQuery>;
+
+export interface UserAboutPageData {
+  userResult: ProfileResult;
+}
+
+export const UserAboutPageQuery = known(graphql(`
+  query UserAboutPageQuery($username: String, $id: ID) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileHeading_user, UnavailableProfile_result]));

@@ -7,7 +7,8 @@
 //   /highlights                      the person's highlights, each opening the story at its passage
 //   /series                          an empty state: series are not published on Vellum yet
 // The route picks the query, so a tab never fetches another tab's list.
-import { PROFILE_STORIES_PAGE_SIZE, profileLookup, UserAboutPageQuery, type UserAboutPageData } from '../graphql/profiles.ts';
+import { PROFILE_STORIES_PAGE_SIZE, profileLookup } from '../components/profiles/profile-pages.ts';
+import { UserAboutPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
 import {
   UserHighlightsPageQuery,
   UserRecommendedPageQuery,
@@ -37,7 +38,7 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { storyUrl } from '../../shared/urls/post-urls.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { formatDate } from '../../shared/format.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { profileHead } from './page-heads.ts';
 
 type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData;

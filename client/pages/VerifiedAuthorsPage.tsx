@@ -4,36 +4,9 @@
 // verification" leads here and is hidden once the writer is verified.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { graphql, known, type ResultOf } from '../graphql/graphql.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import type { PageDefinition } from './page-definition.ts';
-
-const VerifiedAuthorsQuery = known(graphql(`
-  query VerifiedAuthorsQuery {
-    authorVerification {
-      isBookAuthor
-      requestState
-      requestedAt
-    }
-  }
-`));
-type VerifiedAuthorsData = ResultOf<typeof VerifiedAuthorsQuery>;
-
-const ApplyForAuthorVerification = known(graphql(`
-  mutation ApplyForAuthorVerification($books: [AuthorBookInput!]!) {
-    applyForAuthorVerification(books: $books) {
-      ok
-      code
-      message
-      bookIndex
-      verification {
-        isBookAuthor
-        requestState
-        requestedAt
-      }
-    }
-  }
-`));
+import type { PageDefinition } from '../app/page-definition.ts';
+import { VerifiedAuthorsQuery, type VerifiedAuthorsData, ApplyForAuthorVerification } from './VerifiedAuthorsPage.graphql.ts';
 
 type Verification = NonNullable<VerifiedAuthorsData['authorVerification']>;
 const MAX_BOOKS = 10;

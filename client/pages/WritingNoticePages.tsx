@@ -11,7 +11,7 @@ import { buildLink } from '../../shared/routing/links.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 export const mobileEditorRedirectPage: PageDefinition<undefined> = {
   title: (_data, state) => `Write – ${state.config.productName}`,

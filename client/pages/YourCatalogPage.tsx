@@ -14,16 +14,10 @@ import { CatalogForm, type CatalogFormValues } from '../components/lists/Catalog
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
-import {
-  DeleteCatalog,
-  RemoveFromCatalog,
-  UpdateCatalog,
-  YourCatalogPageQuery,
-  type CatalogItemData,
-  type CatalogMutationResult,
-  type YourCatalogPageData,
-} from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { DeleteCatalog, UpdateCatalog, YourCatalogPageQuery, type CatalogItemData, type YourCatalogPageData } from './YourCatalogPage.graphql.ts';
+import { RemoveFromCatalog } from '../components/lists/SaveToListPopover.graphql.ts';
+import type { CatalogMutationResult } from '../components/lists/CatalogCard.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
 import type { CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';
 

@@ -5,8 +5,10 @@ import { CatalogCard } from '../components/lists/CatalogCard.tsx';
 import { CatalogForm } from '../components/lists/CatalogForm.tsx';
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { LibraryHeader, ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import { CreateCatalog, YourCatalogsPageQuery, type CatalogMutationResult, type CatalogSummary, type YourCatalogsPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { CreateCatalog } from '../components/lists/SaveToListPopover.graphql.ts';
+import { YourCatalogsPageQuery, type YourCatalogsPageData } from './YourCatalogsPage.graphql.ts';
+import type { CatalogMutationResult, CatalogSummary } from '../components/lists/CatalogCard.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const pick = (data: YourCatalogsPageData) => (data.viewer ? { items: data.viewer.catalogsConnection.catalogs, pagingInfo: data.viewer.catalogsConnection.pagingInfo } : null);
 const idOf = (catalog: CatalogSummary) => catalog.id;

@@ -3,8 +3,9 @@ import { CatalogCard } from '../components/lists/CatalogCard.tsx';
 import { FollowCatalogButton } from '../components/lists/FollowCatalogButton.tsx';
 import { usePagedList } from '../components/lists/use-paged-list.ts';
 import { LibraryHeader, ShowMore, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
-import { YourFollowedCatalogsPageQuery, type CatalogSummary, type YourFollowedCatalogsPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { YourFollowedCatalogsPageQuery, type YourFollowedCatalogsPageData } from './YourFollowedCatalogsPage.graphql.ts';
+import type { CatalogSummary } from '../components/lists/CatalogCard.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 const pick = (data: YourFollowedCatalogsPageData) => {
   const connection = data.viewer?.followedCatalogsConnection;

@@ -4,8 +4,8 @@ import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { LibraryHeader, SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { ReadingHistoryList } from '../components/library/ReadingHistoryList.tsx';
-import { ReadingHistoryPageQuery, type ReadingHistoryPageData } from '../graphql/library.ts';
-import type { PageDefinition } from './page-definition.ts';
+import { ReadingHistoryPageQuery, type ReadingHistoryPageData } from '../components/library/ReadingHistoryList.graphql.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 function History({ data }: { data: ReadingHistoryPageData }) {
   const ctx = useLinkContext();

@@ -21,9 +21,10 @@ import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
-import { DeletePost, UndeletePostMutation, YourStoriesPageQuery, type YourStoriesPageData } from '../graphql/library.ts';
+import { DeletePost, UndeletePostMutation } from '../components/story-menu/DeleteStoryButton.graphql.ts';
+import { YourStoriesPageQuery, type YourStoriesPageData } from './YourStoriesPage.graphql.ts';
 import { UnpublishPostMutation } from './EditorPage.graphql.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition } from '../app/page-definition.ts';
 
 type Viewer = NonNullable<YourStoriesPageData['viewer']>;
 

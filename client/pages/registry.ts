@@ -6,13 +6,12 @@
 //
 // `chunk` names the module's chunk in the asset manifest (scripts/build-client.mjs names a
 // page chunk after its module file): the server writes a modulepreload for it.
-import type { PageDefinition } from './page-definition.ts';
-
-export interface PageModule {
-  /** The page module's file name without its extension, which is its chunk's name. */
-  chunk: string;
-  load: () => Promise<PageDefinition>;
-}
+//
+// The registry knows pages only by lazy import, and only the composing modules import it
+// (client/entry.tsx, client/entry.server.tsx): the browser entry hands `choosePage` to the
+// navigation (client/app/page-preparation.ts), so nothing a page imports reaches it.
+import type { PageResolution } from '../../shared/routing/resolve-page.ts';
+import type { AppLocation, CurrentPage, PageChoice, PageModule } from '../app/current-page.ts';
 
 export const PAGES: Partial<Record<string, PageModule>> = {
   // Story stats (issue 13; docs/stats.md).
@@ -181,3 +180,20 @@ export const NOT_FOUND_PAGE: PageModule = {
   chunk: 'NotFoundPage',
   load: () => import('./NotFoundPage.tsx').then((m) => m.notFoundPage),
 };
+
+/** Whether this bundle has a page of that name (the navigation asks, through client/entry.tsx). */
+export function hasPage(pageName: string): boolean {
+  return PAGES[pageName] !== undefined;
+}
+
+/** The page module a resolution leads to: its page's, or the not-found page. */
+export function choosePage(resolved: PageResolution | null): PageChoice {
+  const module = resolved && !resolved.redirects && resolved.pageName ? PAGES[resolved.pageName] : undefined;
+  return module ? { resolved, module, isNotFound: false } : { resolved, module: NOT_FOUND_PAGE, isNotFound: true };
+}
+
+/** The page of a resolution (the server's, at start-up) with its page module loaded. */
+export async function loadCurrentPage(resolved: PageResolution | null, location: AppLocation): Promise<CurrentPage> {
+  const choice = choosePage(resolved);
+  return { ...choice, location, definition: await choice.module.load() };
+}

@@ -4,7 +4,6 @@ import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { buildLink, type LinkContext } from '../../shared/routing/links.ts';
 import { getRoute } from '../../shared/routing/routes.ts';
-import { PAGES } from './registry.ts';
 
 export const GIFT_MEMBERSHIP_HASH = '#giftMembership';
 
@@ -14,12 +13,14 @@ export const GIFT_MEMBERSHIP_HASH = '#giftMembership';
  * who can buy there at once; the gift landing for a visitor, which explains gifts and asks them
  * to sign in before checkout (docs/reader.md, "#giftMembership"). A target whose page this
  * bundle lacks would land on the not-found page: then the other one, else stay home (null).
+ * `hasPage` is the page registry's, which the hook has from the navigation (nothing a page
+ * imports reaches the registry); left out, every page counts as present.
  */
 export function giftMembershipTarget(
   hash: string,
   isLoggedIn: boolean,
   ctx: LinkContext,
-  hasPage: (pageName: string) => boolean = (pageName) => PAGES[pageName] !== undefined,
+  hasPage: (pageName: string) => boolean = () => true,
 ): string | null {
   if (hash !== GIFT_MEMBERSHIP_HASH) return null;
   const preferred = isLoggedIn ? ['ShowLiteGiftCheckout', 'ShowGiftLanding'] : ['ShowGiftLanding', 'ShowLiteGiftCheckout'];
@@ -35,11 +36,11 @@ export function giftMembershipTarget(
  * server, so this happens in the browser, after hydration.
  */
 export function useGiftMembershipHash(): void {
-  const { navigate } = useNavigation();
+  const { navigate, hasPage } = useNavigation();
   const isLoggedIn = useAppState().session.isLoggedInCookie;
   const ctx = useLinkContext();
   useEffect(() => {
-    const target = giftMembershipTarget(window.location.hash, isLoggedIn, ctx);
+    const target = giftMembershipTarget(window.location.hash, isLoggedIn, ctx, hasPage);
     if (target) navigate(target, { replace: true });
-  }, [navigate, isLoggedIn, ctx]);
+  }, [navigate, hasPage, isLoggedIn, ctx]);
 }

@@ -1,6 +1,6 @@
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { App } from '../app/App.tsx';
+import { App } from '../layouts/App.tsx';
 import type { CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
-import { BATCH_WINDOW_MS, ENQUEUE_MARK } from '../../client/graphql/batch-exchange.ts';
+import { BATCH_WINDOW_MS, ENQUEUE_MARK } from '../../client/app/batch-exchange.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { validate, type DocumentNode } from 'graphql';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../../worker/graphql/schema.ts';
-import * as blockDocuments from '../../client/graphql/blocks.ts';
+import * as blockDocuments from '../../client/components/blocks/BlockButton.graphql.ts';
 import { OUTCOME_TEXT } from '../../client/components/story/PostOutcome.tsx';
 import { AUTHORS, POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { clearEdgeCache } from './helpers/edge-cache.ts';

@@ -3,7 +3,7 @@
 // every library document is valid against the schema (server renders do not validate).
 import { validate, type DocumentNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as library from '../../client/graphql/library.ts';
+import * as library from '../../client/pages/YourCatalogPage.graphql.ts';
 import { schema } from '../../worker/graphql/schema.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';

@@ -5,7 +5,7 @@ import { env, exports } from 'cloudflare:workers';
 import { validate, type DocumentNode } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLICATION_DOMAIN, DEMO_USER_DOMAIN } from '../../scripts/demo-world/index.ts';
-import * as profileModuleDocuments from '../../client/graphql/profiles.ts';
+import * as profileModuleDocuments from '../../client/pages/UserFollowPages.graphql.ts';
 import * as userProfileDocuments from '../../client/pages/UserProfilePage.graphql.ts';
 import * as publicationDocuments from '../../client/pages/PublicationPages.graphql.ts';
 import * as tagDocuments from '../../client/pages/TagPages.graphql.ts';

@@ -4,7 +4,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PublicationNavigationContextQuery, PublicationSearchQuery, SearchClickEvent, UserSearchQuery } from '../../client/graphql/search.ts';
+import { PublicationNavigationContextQuery, PublicationSearchQuery, UserSearchQuery } from '../../client/pages/SearchPage.graphql.ts';
+import { SearchClickEvent } from '../../client/components/search/SearchBox.graphql.ts';
 import { COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testEnv, workerFetch } from './helpers/graphql-client.ts';
 import { call, sessionOf } from './helpers/story.ts';

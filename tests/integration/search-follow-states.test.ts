@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { env } from 'cloudflare:workers';
 import { AUTHORS, COLLECTIONS, seedWorld, TAGS, USERS } from './helpers/fixtures.ts';
 import { call, sessionOf } from './helpers/story.ts';
-import { SearchViewerFollowingQuery } from '../../client/graphql/search.ts';
+import { SearchViewerFollowingQuery } from '../../client/pages/SearchPage.graphql.ts';
 import { print } from 'graphql';
 
 const QUERY = print(SearchViewerFollowingQuery);

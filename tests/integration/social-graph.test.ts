@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validate, type DocumentNode } from 'graphql';
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { schema } from '../../worker/graphql/schema.ts';
-import * as socialDocuments from '../../client/graphql/social.ts';
+import * as socialDocuments from '../../client/components/follow/FollowStoreProvider.graphql.ts';
 import { AUTHORS, COLLECTIONS, TAGS, USERS, seedWorld, type PersonKey, type World } from './helpers/fixtures.ts';
 import { postGraphQL, testDb } from './helpers/graphql-client.ts';
 import { FOR_YOU_FOLLOW_BOOST_MS } from '../../worker/stories/followed-feeds.ts';

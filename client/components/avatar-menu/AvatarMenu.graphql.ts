@@ -1,4 +1,4 @@
-import { graphql, known } from '../../graphql/graphql.ts';
+import { graphql, known } from '../../app/graphql.ts';
 
 /**
  * The avatar menu (docs/product/1-product-screens-membership-header-search.md §2.6, §7): loaded in

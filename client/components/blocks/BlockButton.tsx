@@ -6,7 +6,7 @@
 // a toggle to undo lightly).
 import { useState } from 'react';
 import { useMutation } from 'urql';
-import { BlockUser, UnblockUser, type BlockAnswer } from '../../graphql/blocks.ts';
+import { BlockUser, UnblockUser, type BlockAnswer } from './BlockButton.graphql.ts';
 import { useToast } from '../toasts/ToastProvider.tsx';
 
 export interface BlockTarget {

@@ -4,8 +4,8 @@
 // the page gives the calls; the refusals are the spec's domain connect errors, shown with their
 // messages.
 import { useState, type FormEvent } from 'react';
-import type { ResultOf } from '../../graphql/graphql.ts';
-import type { CustomDomainSettings_settings } from '../../pages/CustomDomainSettingsPage.graphql.ts';
+import type { ResultOf } from '../../app/graphql.ts';
+import type { CustomDomainSettings_settings } from './CustomDomainPanel.graphql.ts';
 import { TableScroll } from '../TableScroll.tsx';
 
 export type CustomDomainSettingsValue = ResultOf<typeof CustomDomainSettings_settings>;

@@ -1,5 +1,5 @@
 // The follow and mute store of the page (the reducer is follow-store.ts), provided once by
-// client/app/App.tsx. act() is the one way the client follows, unfollows, mutes or
+// client/layouts/App.tsx. act() is the one way the client follows, unfollows, mutes or
 // unmutes: it shows the change at once, sends the spec's call (FollowUser, UnfollowUser,
 // FollowCollection, UnfollowCollection, FollowTag, UnfollowTag, MuteAuthor, UnmuteAuthor,
 // MutePub, UnmutePub), settles on the server's answer or rolls back, and shows the toast
@@ -56,7 +56,7 @@ type EdgeAnswer =
  */
 export async function callFor(target: Pick<EdgeTarget, 'kind' | 'id'>, change: EdgeChange): Promise<CallSpec> {
   const { FollowCollection, FollowTag, FollowUser, MuteAuthor, MutePub, UnfollowCollection, UnfollowTag, UnfollowUser, UnmuteAuthor, UnmutePub } =
-    await import('../../graphql/social.ts');
+    await import('./FollowStoreProvider.graphql.ts');
   const doc = (document: unknown, field: string, variables: Record<string, string>): CallSpec => ({
     document: document as CallSpec['document'],
     field,
@@ -138,7 +138,7 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
 
 export function useFollowStore(): FollowStoreApi {
   const api = useContext(FollowStoreContext);
-  if (!api) throw new Error('useFollowStore must be used inside FollowStoreProvider (client/app/App.tsx provides it)');
+  if (!api) throw new Error('useFollowStore must be used inside FollowStoreProvider (client/layouts/App.tsx provides it)');
   return api;
 }
 

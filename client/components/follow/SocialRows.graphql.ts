@@ -1,6 +1,6 @@
 // What each row of a social list draws (SocialRows.tsx): the home sidebar's "Who to follow",
 // the customize pages and the suggestions.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { CollectionAddress_collection, UserAddress_user } from '../links/addresses.graphql.ts';
 
 export const UserRow_user = known(graphql(`

@@ -1,4 +1,4 @@
-import { graphql, known } from '../../graphql/graphql.ts';
+import { graphql, known } from '../../app/graphql.ts';
 
 /**
  * The header's notification badge; only sent for a signed-in viewer

@@ -1,6 +1,6 @@
 // What the highlights layer of the story page reads and writes
 // (client/components/highlights/HighlightsLayer.tsx).
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 export const Highlight_passage = known(graphql(`
   fragment Highlight_passage on Highlight {

@@ -8,13 +8,7 @@ import { SaveToListButton } from '../lists/SaveToListButton.tsx';
 import { usePagedList } from '../lists/use-paged-list.ts';
 import { useToast } from '../toasts/ToastProvider.tsx';
 import { ShowMore } from './LibraryChrome.tsx';
-import {
-  ClearReadingHistory,
-  ReadingHistoryPageQuery,
-  RemoveFromReadingHistory,
-  type ReadingHistoryItemData,
-  type ReadingHistoryPageData,
-} from '../../graphql/library.ts';
+import { ClearReadingHistory, ReadingHistoryPageQuery, RemoveFromReadingHistory, type ReadingHistoryItemData, type ReadingHistoryPageData } from './ReadingHistoryList.graphql.ts';
 
 const pick = (data: ReadingHistoryPageData) => data.viewer?.readingHistoryConnection ?? null;
 const idOf = (item: ReadingHistoryItemData) => item.id;

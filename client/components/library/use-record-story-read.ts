@@ -19,6 +19,6 @@ export function useRecordStoryRead(postId: string | null | undefined): void {
     const recordedByServer = serverRenderedPath === window.location.pathname;
     serverRenderedPath = null;
     // The document loads only when a read is to be sent (signed in, in-place navigation).
-    if (!recordedByServer) void import('../../graphql/library.ts').then(({ MarkPostAsRead }) => client.mutation(MarkPostAsRead, { postId }).toPromise());
+    if (!recordedByServer) void import('./use-record-story-read.graphql.ts').then(({ MarkPostAsRead }) => client.mutation(MarkPostAsRead, { postId }).toPromise());
   }, [postId, isLoggedIn, client]);
 }

@@ -4,7 +4,7 @@
 // docs/product/3-routes-data-calls-constants.md §2.11) lives in shared/urls/: a person's live
 // custom domain, else their username subdomain, else /@{username}, else /u/{id}; a story follows
 // its publication's address, else its writer's.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 /** A person's address: the live custom domain and the subdomain decide where it points. */
 export const UserAddress_user = known(graphql(`

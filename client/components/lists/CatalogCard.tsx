@@ -5,7 +5,7 @@ import { formatCount } from '../../../shared/format.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { listUrl } from '../../../shared/urls/list-urls.ts';
 import { Link } from '../../app/navigation.tsx';
-import type { CatalogSummary } from '../../graphql/library.ts';
+import type { CatalogSummary } from './CatalogCard.graphql.ts';
 import { Avatar } from '../Avatar.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 

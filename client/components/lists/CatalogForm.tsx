@@ -2,7 +2,7 @@
 // Used by the library's "New list", a list's "Edit list" and the save-to-list popover.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { CatalogVisibility } from '../../graphql/library.ts';
+import type { CatalogVisibility } from './CatalogCard.graphql.ts';
 
 /** Shown under the name field; the server checks the same (worker/lists/catalogs.ts). */
 export const MAX_LIST_NAME_LENGTH = 60;

@@ -2,7 +2,7 @@
 // responsesCount, threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery,
 // ShowCatalogResponseOnParent). A list's responses are drawn by the story's responses
 // section (client/components/story/ResponsesSection.tsx), through its thread fragment.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { ResponsesSection_thread } from '../story/ResponsesSection.graphql.ts';
 
 /**

@@ -4,7 +4,8 @@
 // (docs/product/2-sign-in-notices-cache-routing.md §6: curating lists requires an account).
 import { useState } from 'react';
 import { useMutation } from 'urql';
-import { FollowCatalog, UnfollowCatalog, type CatalogMutationResult } from '../../graphql/library.ts';
+import { FollowCatalog, UnfollowCatalog } from './FollowCatalogButton.graphql.ts';
+import type { CatalogMutationResult } from './CatalogCard.graphql.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';

@@ -3,15 +3,8 @@
 import { useEffect, useState } from 'react';
 import { LockIcon } from './LockIcon.tsx';
 import { useMutation, useQuery } from 'urql';
-import {
-  AddToCatalog,
-  CreateCatalog,
-  RemoveFromCatalog,
-  SaveToListPopoverQuery,
-  type CatalogMutationResult,
-  type SaveToListCatalog,
-  type SaveToListPopoverData,
-} from '../../graphql/library.ts';
+import { AddToCatalog, CreateCatalog, RemoveFromCatalog, SaveToListPopoverQuery, type SaveToListCatalog, type SaveToListPopoverData } from './SaveToListPopover.graphql.ts';
+import type { CatalogMutationResult } from './CatalogCard.graphql.ts';
 import { useToast } from '../toasts/ToastProvider.tsx';
 import { CatalogForm, type CatalogFormValues } from './CatalogForm.tsx';
 

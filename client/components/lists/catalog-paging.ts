@@ -30,3 +30,7 @@ export function mergeCatalogPage<T>(current: readonly T[], page: readonly T[], p
   }
   return merged;
 }
+
+export interface PagingInfo {
+  next: { limit: number; to: string } | null;
+}

@@ -3,7 +3,7 @@
 // (docs/product/1-product-screens-membership-header-search.md §4).
 import { useCallback, useState } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';
-import type { PagingInfo } from '../../graphql/types.ts';
+import type { PagingInfo } from './catalog-paging.ts';
 import { mergeCatalogPage, type PagingRequest } from './catalog-paging.ts';
 
 export interface PagedList<T> {

@@ -1,4 +1,4 @@
-import { graphql, known } from '../../graphql/graphql.ts';
+import { graphql, known } from '../../app/graphql.ts';
 
 /**
  * The Reactivate your Membership modal's query: the viewer id and the membership fields of

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { useViewerSession } from '../header/viewer-session.tsx';
-import { WriterSubscribePageQuery } from '../../pages/NewsletterPages.graphql.ts';
+import { WriterSubscribePageQuery } from './SubscribeToWriterButton.graphql.ts';
 import { useWriterNewsletter } from './use-writer-newsletter.ts';
 
 export function SubscribeToWriterButton({ writer }: { writer: { id: string; name: string; username: string } }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
-import { SubscribeToNewsletterMutation, UnsubscribeFromNewsletterMutation } from '../../pages/NewsletterPages.graphql.ts';
+import { SubscribeToNewsletterMutation, UnsubscribeFromNewsletterMutation } from './use-writer-newsletter.graphql.ts';
 
 export interface WriterNewsletter {
   /** What the viewer chose here, else what the server said (null: not known yet). */

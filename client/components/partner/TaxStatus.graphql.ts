@@ -1,8 +1,8 @@
 // The tax documents' documents (docs/partner-program.md; ADR 0006): the banner's loader, the
 // taxes page and the form's mutation share one fragment.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
-export const TaxDocuments_status = graphql(`
+export const TaxDocuments_status = known(graphql(`
   fragment TaxDocuments_status on TaxDocuments {
     enrollmentStatus
     taxDocumentStatus
@@ -17,7 +17,7 @@ export const TaxDocuments_status = graphql(`
     needsAction
     showsBanner
   }
-`);
+`));
 export type TaxDocumentsValue = ResultOf<typeof TaxDocuments_status>;
 
 export const TaxStatusToastLoaderQuery = known(graphql(`

@@ -1,4 +1,5 @@
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
+import type { PagingInfo } from '../lists/catalog-paging.ts';
 
 /** A person in a list of people (followers, following, who to follow), as PersonRow draws them. */
 export const PersonRow_user = known(graphql(`
@@ -23,3 +24,8 @@ export const PersonRow_user = known(graphql(`
 `));
 
 export type PersonPreview = ResultOf<typeof PersonRow_user>;
+
+export interface PersonConnectionData {
+  users: PersonPreview[];
+  pagingInfo: PagingInfo;
+}

@@ -1,6 +1,6 @@
 // What the parts every profile page shares draw (profile-parts.tsx): the writer in the
 // heading and the sidebar, and the outcomes that keep a profile from showing.
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { PersonRow_user } from './PersonRow.graphql.ts';
 
 export const ProfileHeading_user = known(graphql(`

@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { PersonRow_user } from './PersonRow.graphql.ts';
 
 /** What a publication page's masthead and sidebar draw (publication-parts.tsx). */

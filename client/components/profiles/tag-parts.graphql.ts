@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 /** What a topic page's heading draws (tag-parts.tsx). */
 export const TagHeading_tag = known(graphql(`

@@ -4,7 +4,7 @@
 // cursor of the page before, and are appended without repeating an item already shown.
 import { useCallback, useState } from 'react';
 import { useClient, type TypedDocumentNode } from 'urql';
-import type { PagingInfo } from '../../graphql/types.ts';
+import type { PagingInfo } from '../lists/catalog-paging.ts';
 
 export interface MorePages<T> {
   items: T[];

@@ -133,7 +133,7 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
   const recordClick = useCallback(
     (item: Item) => {
       if (!item.result.queryID) return;
-      void import('../../graphql/search.ts').then(({ SearchClickEvent }) =>
+      void import('./SearchBox.graphql.ts').then(({ SearchClickEvent }) =>
         urql
           .mutation(SearchClickEvent, { queryId: item.result.queryID!, indexName: item.result.index, objectIds: [item.hit.objectID], positions: [item.position] })
           .toPromise()

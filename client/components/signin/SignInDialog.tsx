@@ -16,7 +16,7 @@ import {
   type AuthOperation,
 } from '../../../shared/auth/sign-in-rules.ts';
 import { useAppState } from '../../app/app-state.tsx';
-import { SendAcctAuthEmail, SignInOptionsQuery, VerifyLoginCode } from '../../graphql/auth.ts';
+import { SendAcctAuthEmail, SignInOptionsQuery, VerifyLoginCode } from './SignInDialog.graphql.ts';
 import { captchaToken } from './captcha.ts';
 import { isEmbeddedBrowser, logSignInEvent } from './events.ts';
 import { useFocusTrap } from './focus-trap.ts';

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useClient } from 'urql';
 import { useAppState } from '../../app/app-state.tsx';
-import { SendVerificationEmail, ViewerUnverifiedEmailQuery } from '../../graphql/auth.ts';
+import { SendVerificationEmail, ViewerUnverifiedEmailQuery } from './VerifyEmailPrompt.graphql.ts';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { useToast } from '../toasts/ToastProvider.tsx';
 

@@ -28,11 +28,11 @@ export function DeleteStoryButton({
   // The documents load with the first click: the story page ships this button to its
   // author only, and the library documents are a chunk of their own.
   const deletePost = async (variables: { targetPostId: string }) => {
-    const { DeletePost } = await import('../../graphql/library.ts');
+    const { DeletePost } = await import('./DeleteStoryButton.graphql.ts');
     return client.mutation<{ deletePost: { __typename: string; message?: string } }>(DeletePost, variables).toPromise();
   };
   const undeletePost = async (variables: { targetPostId: string }) => {
-    const { UndeletePostMutation } = await import('../../graphql/library.ts');
+    const { UndeletePostMutation } = await import('./DeleteStoryButton.graphql.ts');
     return client.mutation<{ undeletePost: { __typename: string; message?: string } }>(UndeletePostMutation, variables).toPromise();
   };
 

@@ -1,4 +1,4 @@
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 /**
  * docs/product/2-sign-in-notices-cache-routing.md §3: the post-retrieval outcomes that keep a story

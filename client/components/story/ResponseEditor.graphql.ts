@@ -1,4 +1,4 @@
-import { graphql, known } from '../../graphql/graphql.ts';
+import { graphql, known } from '../../app/graphql.ts';
 
 export const PublishPostThreadedResponse = known(graphql(`
   mutation PublishPostThreadedResponse($inResponseToPostId: ID!, $text: String!) {

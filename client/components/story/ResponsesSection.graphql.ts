@@ -1,7 +1,7 @@
 // The responses section's own documents: what it draws of a response and a thread page,
 // the page-on and refetch query, and hiding a response. A list's responses use the same
 // thread fragment (client/components/lists/CatalogResponses.graphql.ts).
-import { graphql, known, type ResultOf } from '../../graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { StoryBody_paragraph } from './StoryBody.graphql.ts';
 import { StoryAddress_post } from '../links/addresses.graphql.ts';
 

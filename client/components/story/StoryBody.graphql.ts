@@ -1,4 +1,4 @@
-import { graphql, known } from '../../graphql/graphql.ts';
+import { graphql, known } from '../../app/graphql.ts';
 
 /** A paragraph with everything StoryBody draws (stories and responses alike). */
 export const StoryBody_paragraph = known(graphql(`

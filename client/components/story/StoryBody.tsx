@@ -2,7 +2,7 @@
 // docs/product/3-routes-data-calls-constants.md §3 has an element here; embeds are shown as links,
 // never as third-party frames.
 import type { ReactNode } from 'react';
-import type { ResultOf } from '../../graphql/graphql.ts';
+import type { ResultOf } from '../../app/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 import type { StoryBody_paragraph } from './StoryBody.graphql.ts';

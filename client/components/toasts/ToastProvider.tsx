@@ -1,7 +1,7 @@
 // The toast provider, the useToast() hook and the toast viewport
 // (docs/product/2-sign-in-notices-cache-routing.md §4.4). One toast at a time: a new one replaces
 // the current one; it fades out when its duration ends or it is closed. Mounted once by
-// client/app/App.tsx.
+// client/layouts/App.tsx.
 //
 // Start-up toasts: the sign-in confirmation (preloaded state, after a sign-in) and the EU
 // privacy banner (privacy-banner.ts), both after hydration so the server's markup and the

@@ -3,7 +3,7 @@
 // as worker/graphql/http.ts does (an array for a batch, an object for one operation).
 import { describe, expect, it } from 'vitest';
 import { Client, gql } from '@urql/core';
-import { batchExchange, BATCH_MAX_OPERATIONS } from '../../../client/graphql/batch-exchange.ts';
+import { batchExchange, BATCH_MAX_OPERATIONS } from '../../../client/app/batch-exchange.ts';
 
 interface Call {
   headers: Record<string, string>;

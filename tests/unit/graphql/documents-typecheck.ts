@@ -2,7 +2,7 @@
 // by the type checker (client/graphql/graphql.ts). Each `@ts-expect-error` below fails the
 // type check if the document it marks stops being an error, so these lines prove the check
 // still refuses a misspelt field and a fragment spread without its fragment.
-import { graphql, known, type ResultOf } from '../../../client/graphql/graphql.ts';
+import { graphql, known, type ResultOf } from '../../../client/app/graphql.ts';
 import { StoryCard_post } from '../../../client/components/StoryCard.graphql.ts';
 
 // @ts-expect-error: Post has no field `titel`.

@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_PAGE, PAGES } from '../../../client/pages/registry.ts';
-import { choosePage } from '../../../client/app/current-page.ts';
+import { choosePage, NOT_FOUND_PAGE, PAGES } from '../../../client/pages/registry.ts';
 import { resolvePage } from '../../../shared/routing/resolve-page.ts';
 
 const registrySource = readFileSync(path.resolve(import.meta.dirname, '../../../client/pages/registry.ts'), 'utf8');

@@ -15,7 +15,7 @@ import { otherStories } from '../../../client/components/story/MoreFrom.tsx';
 import { shareUrls } from '../../../client/components/story/ShareLinks.tsx';
 import { paragraphsFromText } from '../../../worker/graphql/modules/responses.ts';
 import type { PostResponse } from '../../../client/components/story/ResponsesSection.graphql.ts';
-import type { PostPreview } from '../../../client/graphql/types.ts';
+import type { PostPreview } from '../../../client/components/StoryCard.graphql.ts';
 
 describe('multiVote', () => {
   const fetched = { clapCount: 10, viewerClapCount: 2 };

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TypedDocumentNode } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import type { PageHead } from '../app/page-head.ts';
+import type { PageHead } from './page-head.ts';
 
 export type RouteParams = Record<string, string>;
 

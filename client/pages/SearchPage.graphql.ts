@@ -1,13 +1,7 @@
-// GraphQL documents of search (docs/product/1-product-screens-membership-header-search.md §7):
-// the click event, the publication context of a publication's search, and the user of a
-// profile's search. Loaded with the search code only.
-import { graphql, known } from './graphql.ts';
-
-export const SearchClickEvent = known(graphql(`
-  mutation SearchClickEvent($queryId: String!, $indexName: String!, $objectIds: [String!]!, $positions: [Int!]!) {
-    searchClickEvent(queryId: $queryId, indexName: $indexName, objectIds: $objectIds, positions: $positions)
-  }
-`));
+// GraphQL documents of the search page (docs/product/1-product-screens-membership-header-search.md §7):
+// the publication context of a publication's search, the user of a profile's search, and
+// whom the viewer follows among the hits. Each is defined once.
+import { graphql, known } from '../app/graphql.ts';
 
 export const PublicationNavigationContextQuery = known(graphql(`
   query PublicationNavigationContextQuery($domainOrSlug: String!) {

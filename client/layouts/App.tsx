@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
-import { Layout } from '../layouts/Layouts.tsx';
-import { AppStateProvider } from './app-state.tsx';
-import type { CurrentPage } from './current-page.ts';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { setReportRoute } from './error-reporter.ts';
-import { useCurrentPage } from './navigation.tsx';
-import { NavigationProgress } from './NavigationProgress.tsx';
+import { Layout } from './Layouts.tsx';
+import { AppStateProvider } from '../app/app-state.tsx';
+import type { CurrentPage } from '../app/current-page.ts';
+import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
+import { setReportRoute } from '../app/error-reporter.ts';
+import { useCurrentPage } from '../app/navigation.tsx';
+import { NavigationProgress } from '../app/NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
 import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
@@ -15,9 +15,10 @@ import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
 import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
+import { NoPageQuery } from './App.graphql.ts';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
-const NO_QUERY = { query: 'query NoPageQuery { __typename }', variables: {} };
+const NO_QUERY = { query: NoPageQuery, variables: {} };
 
 function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;

@@ -1,7 +1,7 @@
 // GraphQL documents of blocking (worker/graphql/modules/blocks.ts). Each is defined once,
 // here. The answer is the User: urql's document cache then refetches the queries that hold
 // a User (the profile, the story page's Blocking outcome), which redraws what a block changes.
-import { graphql, known, type ResultOf } from './graphql.ts';
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 
 /** What BlockUser and UnblockUser answer: the User as a block leaves it, or why not. */
 export const BlockUserResultFields = known(graphql(`

@@ -1,9 +1,8 @@
 // Settings documents (docs/product/1-product-screens-membership-header-search.md §2.4;
 // docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
-import { graphql, known, type ResultOf } from './graphql.ts';
-import { UserRow_user } from '../components/follow/SocialRows.graphql.ts';
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
-export const AccountSettings_settings = graphql(`
+export const AccountSettings_settings = known(graphql(`
   fragment AccountSettings_settings on AccountSettings {
     id
     name
@@ -40,7 +39,7 @@ export const AccountSettings_settings = graphql(`
       connectedAt
     }
   }
-`);
+`));
 
 export const DisconnectSignInProvider = known(graphql(`
   mutation DisconnectSignInProvider($provider: String!) {
@@ -65,6 +64,7 @@ export const AccountSettingsQuery = known(graphql(`
 `, [AccountSettings_settings]));
 
 export type AccountSettingsData = ResultOf<typeof AccountSettingsQuery>;
+
 export type AccountSettingsValue = NonNullable<AccountSettingsData['accountSettings']>;
 
 export const UpdateProfile = known(graphql(`
@@ -165,116 +165,6 @@ export const DeleteAccount = known(graphql(`
         message
       }
     }
-  }
-`));
-
-// ---- Onboarding (/get-started/topics) ----
-
-export const OnboardingTopicsQuery = known(graphql(`
-  query OnboardingTopicsQuery {
-    viewer {
-      id
-      name
-    }
-    exploreTopics {
-      id
-      slug
-      displayTitle
-    }
-  }
-`));
-
-export type OnboardingTopicsData = ResultOf<typeof OnboardingTopicsQuery>;
-
-export const OnboardingWritersQuery = known(graphql(`
-  query OnboardingWritersQuery($topicSlugs: [String!]!) {
-    onboardingWriters(topicSlugs: $topicSlugs, limit: 12) {
-      ...UserRow_user
-    }
-  }
-`, [UserRow_user]));
-
-export const CompleteOnboarding = known(graphql(`
-  mutation CompleteOnboarding {
-    completeOnboarding
-  }
-`));
-
-// ---- Integration tokens (/me/applications) ----
-
-export const IntegrationTokensQuery = known(graphql(`
-  query IntegrationTokensQuery {
-    viewer {
-      id
-    }
-    integrationTokens {
-      id
-      description
-      scopes
-      createdAt
-      lastUsedAt
-    }
-    oauthApplications {
-      id
-      name
-      redirectUri
-      createdAt
-    }
-  }
-`));
-
-export const CreateOAuthApplication = known(graphql(`
-  mutation CreateOAuthApplication($name: String!, $redirectUri: String!) {
-    createOAuthApplication(name: $name, redirectUri: $redirectUri) {
-      __typename
-      ... on CreatedOAuthApplication {
-        clientSecret
-        application {
-          id
-          name
-          redirectUri
-          createdAt
-        }
-      }
-      ... on BadRequest {
-        message
-      }
-    }
-  }
-`));
-
-export const DeleteOAuthApplication = known(graphql(`
-  mutation DeleteOAuthApplication($id: ID!) {
-    deleteOAuthApplication(id: $id)
-  }
-`));
-
-export type IntegrationTokensData = ResultOf<typeof IntegrationTokensQuery>;
-
-export const CreateIntegrationToken = known(graphql(`
-  mutation CreateIntegrationToken($description: String!, $scopes: [String!]) {
-    createIntegrationToken(description: $description, scopes: $scopes) {
-      __typename
-      ... on CreatedIntegrationToken {
-        token
-        integrationToken {
-          id
-          description
-          scopes
-          createdAt
-          lastUsedAt
-        }
-      }
-      ... on BadRequest {
-        message
-      }
-    }
-  }
-`));
-
-export const RevokeIntegrationToken = known(graphql(`
-  mutation RevokeIntegrationToken($id: ID!) {
-    revokeIntegrationToken(id: $id)
   }
 `));
 

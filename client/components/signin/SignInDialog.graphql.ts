@@ -1,7 +1,7 @@
-// Sign-in and sign-up documents (docs/product/2-sign-in-notices-cache-routing.md §7), each defined
-// once: the components and pages that send them import them from here
-// (docs/adr/0006-graphql-documents.md).
-import { graphql, known } from './graphql.ts';
+// Sign-in documents (docs/product/2-sign-in-notices-cache-routing.md §7): the options, the
+// emailed link or code and its check. Each is defined once: the dialog and the sign-in page
+// send the same objects (docs/adr/0006-graphql-documents.md).
+import { graphql, known } from '../../app/graphql.ts';
 
 export const SignInOptionsQuery = known(graphql(`
   query SignInOptionsQuery {
@@ -85,66 +85,6 @@ export const VerifyLoginCode = known(graphql(`
       ... on IpAuthLockout {
         message
       }
-    }
-  }
-`));
-
-export const PendingRegistrationQuery = known(graphql(`
-  query PendingRegistrationQuery {
-    pendingRegistration {
-      email
-      fullName
-      suggestedUsername
-      redirect
-    }
-  }
-`));
-
-export const CreateAccount = known(graphql(`
-  mutation CreateAccount($name: String!, $username: String!) {
-    createAccount(name: $name, username: $username) {
-      __typename
-      ... on User {
-        id
-        username
-      }
-      ... on BadRequest {
-        message
-        signUpErrorCode
-      }
-      ... on NotFound {
-        message
-      }
-    }
-  }
-`));
-
-export const SendVerificationEmail = known(graphql(`
-  mutation SendVerificationEmail {
-    sendVerificationEmail {
-      __typename
-      ... on VerificationEmailSent {
-        email
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on NotFound {
-        message
-      }
-      ... on TooManyRequests {
-        message
-      }
-    }
-  }
-`));
-
-/** Whether the signed-in viewer has an email waiting to be verified (VERIFY_EMAIL toast). */
-export const ViewerUnverifiedEmailQuery = known(graphql(`
-  query ViewerUnverifiedEmailQuery {
-    viewer {
-      id
-      unverifiedEmail
     }
   }
 `));
