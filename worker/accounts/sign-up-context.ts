@@ -4,9 +4,8 @@
 //   - the new account follows that writer, publication or topic as soon as it exists;
 //   - sign-ups from the sources the spec lists skip onboarding, everyone else goes through
 //     /get-started/topics and then back to where they were.
-import { purgeTags } from '../cache/purge.ts';
-import { collectionTag, userTag } from '../cache/tags.ts';
 import type { Env } from '../env.ts';
+import type { ChangeSink } from '../context/changes.ts';
 
 /**
  * Sources that skip onboarding (§4.1 step 5): clap, highlight, post paywall / regwall / free /
@@ -80,9 +79,9 @@ export function afterSignUpRedirect(redirect: string): string {
 
 /**
  * Makes the new account follow what it signed up from (idempotent; counts recounted in the same
- * batch, as worker/graphql/modules/social-graph.ts does). Unknown names are ignored.
+ * batch, as worker/follows/follower-counts.ts does). Unknown names are ignored.
  */
-export async function applySignUpContext(env: Env, userId: string, redirect: string, now: number): Promise<void> {
+export async function applySignUpContext(env: Env, changes: ChangeSink, userId: string, redirect: string, now: number): Promise<void> {
   const db = env.DB;
   const context = signUpContextOf(redirect);
   const [user, collection, topic] = await Promise.all([
@@ -122,5 +121,7 @@ export async function applySignUpContext(env: Env, userId: string, redirect: str
   if (!statements.length) return;
   await db.batch(statements);
   // Follower counts show on the cached profile and publication pages.
-  await purgeTags(env, [...(user ? [userTag(user.id)] : []), ...(collection ? [collectionTag(collection.id)] : [])]);
+  await changes.record({
+    pages: [...(user ? [{ kind: 'profile' as const, id: user.id }] : []), ...(collection ? [{ kind: 'publication' as const, id: collection.id }] : [])],
+  });
 }

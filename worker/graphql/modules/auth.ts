@@ -249,7 +249,7 @@ export const authModule: SchemaModule = {
         if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
         for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
         // The new account follows the writer, publication or topic it signed up from.
-        await applySignUpContext(ctx.env, outcome.user.id, outcome.redirect, ctx.now);
+        await applySignUpContext(ctx.env, ctx.changes, outcome.user.id, outcome.redirect, ctx.now);
         return outcome.user;
       },
       sendVerificationEmail: (_: unknown, __: unknown, ctx: RequestContext) => sendVerificationEmail(authCall(ctx)),

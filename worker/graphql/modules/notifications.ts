@@ -1,21 +1,18 @@
 // Notifications (page notifications, issue 6 item 9): who followed the viewer, clapped for
 // or responded to their stories, or mentioned them, and new stories by writers they follow
 // (worker/notifications/new-story.ts); newest first, unread ones marked.
-// Writes that cause them record them through worker/notifications/notify.ts.
+// Writes that cause them record them through worker/notifications/notify.ts; the list, the
+// unread count and marking read are worker/notifications/notification-list.ts's.
 //
 // Marking read: opening the notifications page marks everything the page showed as read
 // (markNotificationsAsRead with the time the list was loaded), as the product this follows
 // does; the page still draws the ones that were unread when it loaded as unread, and the
 // header's UnreadNotificationCount (NotificationStatus, viewer-menu.ts) drops to zero: the
 // mutation answers the viewer's NotificationStatus, so urql refetches the badge.
-import { and, desc, eq, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
-import { notifications, users, type UserRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
-import { orm } from '../../db/orm.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import type { PagingOptions } from '../../context/paging.ts';
 import { visiblePost } from '../../stories/story-access.ts';
-import { isViewer, viewerId } from '../../context/viewer-checks.ts';
+import { markNotificationsAsRead, notificationsPage, type NotificationRow } from '../../notifications/notification-list.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -61,38 +58,6 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-type NotificationRow = typeof notifications.$inferSelect;
-
-async function notificationsPage(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined) {
-  if (!isViewer(ctx, user.id)) return null;
-  const request = pageRequest(paging);
-  // Notifications from accounts that are gone or suspended are left out (their profile
-  // cannot be shown); ones without an actor (system notices) are kept.
-  const conditions: SQL[] = [
-    eq(notifications.userId, user.id),
-    or(isNull(notifications.actorId), and(isNull(users.deletedAt), eq(users.isSuspended, false)))!,
-  ];
-  if (request.after) {
-    const { sortKey, id } = request.after;
-    conditions.push(or(lt(notifications.createdAt, sortKey), and(eq(notifications.createdAt, sortKey), lt(notifications.id, id)))!);
-  }
-  const rows = await orm(ctx.db)
-    .select({ notification: notifications, actor: users })
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.actorId))
-    .where(and(...conditions))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(request.limit + 1);
-  const page = pageOf(rows, request, (row) => ({ sortKey: row.notification.createdAt, id: row.notification.id }));
-  return {
-    notifications: page.items.map(({ notification, actor }) => {
-      if (actor) ctx.loaders.userById.prime(actor.id, actor);
-      return notification;
-    }),
-    pagingInfo: page.pagingInfo,
-  };
-}
-
 export const notificationsModule: SchemaModule = {
   typeDefs,
   resolvers: {
@@ -103,20 +68,13 @@ export const notificationsModule: SchemaModule = {
       isUnread: (row: NotificationRow) => row.readAt === null,
     },
     User: {
-      notificationsConnection: (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => notificationsPage(ctx, user, args.paging),
+      notificationsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
+        const page = await notificationsPage(ctx, user.id, args.paging);
+        return page && { notifications: page.items, pagingInfo: page.pagingInfo };
+      },
     },
     Mutation: {
-      markNotificationsAsRead: async (_root: unknown, args: { before?: number | null }, ctx: RequestContext) => {
-        const viewer = viewerId(ctx);
-        if (!viewer) throw new GraphQLError('Sign in to see your notifications.', { extensions: { code: 'UNAUTHENTICATED' } });
-        const before = args.before ?? ctx.now;
-        if (!Number.isFinite(before) || before < 0) throw new GraphQLError('before must be a time in milliseconds.', { extensions: { code: 'BAD_REQUEST' } });
-        await orm(ctx.db)
-          .update(notifications)
-          .set({ readAt: ctx.now })
-          .where(and(eq(notifications.userId, viewer), isNull(notifications.readAt), lte(notifications.createdAt, before)));
-        return { id: viewer };
-      },
+      markNotificationsAsRead: async (_root: unknown, args: { before?: number | null }, ctx: RequestContext) => ({ id: await markNotificationsAsRead(ctx, args.before) }),
     },
   },
 };

@@ -2,6 +2,7 @@
 // makes the page crash while rendering, to check the render-error page and error reporting
 // end to end (client/pages/OhNoesPage.tsx). Everyone else gets the 404 page.
 import type { RequestContext } from '../../context/request-context.ts';
+import { ohNoesAllowed } from '../../accounts/oh-noes.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const ohNoesModule: SchemaModule = {
@@ -13,7 +14,7 @@ export const ohNoesModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      ohNoesAllowed: (_root: unknown, _args: unknown, ctx: RequestContext) => ctx.viewer.user?.isStaff === true && !ctx.viewer.isSpoofed,
+      ohNoesAllowed: (_root: unknown, _args: unknown, ctx: RequestContext) => ohNoesAllowed(ctx),
     },
   },
 };

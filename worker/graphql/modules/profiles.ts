@@ -9,7 +9,6 @@
 // - Lists of people leave out deleted and suspended accounts.
 // - Lists of stories hold only what any list may hold (post-lists.ts listedToEveryone), and
 //   stories reach the client as Post, whose paragraphs pass the member-only gate.
-import type { CollectionRow, TagRow, UserRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
@@ -20,8 +19,12 @@ import { outcomes } from '../../context/outcomes.ts';
 import { followersOf, usersFollowedBy } from '../../follows/follow-lists.ts';
 import { catalogPosts, type CatalogRow } from '../../lists/list-stories.ts';
 import { tagTopPosts, tagTopWriters, topicsWithStories, type TopTimeRange } from '../../topics/topic-stories.ts';
+import type { UserRow } from '../../accounts/profiles.ts';
 import type { SchemaModule } from './schema-module.ts';
 
+/** A publication and a topic as the capabilities below take them. */
+type CollectionRow = Parameters<typeof collectionTaggedPosts>[1];
+type TagRow = Parameters<typeof tagTopPosts>[1];
 type PagingArgs = { paging?: PagingOptions | null };
 
 const userConnection = (page: Page<UserRow>) => ({ users: page.items, pagingInfo: page.pagingInfo });

@@ -38,7 +38,7 @@ import { publishingRefusal } from '../../accounts/account-limits.ts';
 import { isOutcome } from '../../context/outcomes.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
 import { postOrOutcome } from '../../stories/story-access.ts';
-import { assertNotBlocked } from '../resolvers/blocks.ts';
+import { assertNotBlocked } from '../../follows/blocks.ts';
 import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
 import type { SchemaModule } from './schema-module.ts';
 

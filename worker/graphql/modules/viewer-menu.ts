@@ -6,12 +6,13 @@
 //   User.notificationStatus { unreadNotificationCount } — the header's badge
 //   Membership.memberSince                      — "Member since {month year}"
 // membership, adminCollections, emailObfuscated and verifications.isBookAuthor are core.
-// Like the core's personal fields, all of these answer null for anyone but the viewer.
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { mastodonAccounts, notifications, type MastodonAccountRow, type MembershipRow, type UserRow } from '../../db/schema.ts';
+// Like the core's personal fields, all of these answer null for anyone but the viewer. What
+// they read is worker/accounts/viewer-menu.ts's and worker/notifications/notification-list.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
-import { orm } from '../../db/orm.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
+import type { UserRow } from '../../accounts/profiles.ts';
+import { linkedMastodonAccount, mastodonProfileUrl, partnerProgramStatus, type MastodonAccountRow } from '../../accounts/viewer-menu.ts';
+import { unreadNotificationCount } from '../../notifications/notification-list.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -69,35 +70,19 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const STATUSES = new Set(['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED']);
-
 /** A field of the viewer's own User: null for anyone else (and logged out). */
 function viewerOnly<T>(read: (user: UserRow, ctx: RequestContext) => T) {
   return (user: UserRow, _args: unknown, ctx: RequestContext): T | null => (isViewer(ctx, user.id) ? read(user, ctx) : null);
-}
-
-export async function unreadNotificationCount(ctx: RequestContext, userId: string): Promise<number> {
-  const [row] = await orm(ctx.db)
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.unread ?? 0;
-}
-
-async function linkedMastodonAccount(ctx: RequestContext, userId: string): Promise<MastodonAccountRow | null> {
-  const [row] = await orm(ctx.db).select().from(mastodonAccounts).where(eq(mastodonAccounts.userId, userId)).limit(1);
-  return row ?? null;
 }
 
 export const viewerMenuModule: SchemaModule = {
   typeDefs,
   resolvers: {
     User: {
-      partnerProgramEnrollment: viewerOnly((user) =>
-        user.partnerProgramStatus === null
-          ? null
-          : { id: user.id, status: STATUSES.has(user.partnerProgramStatus) ? user.partnerProgramStatus : 'UNKNOWN' },
-      ),
+      partnerProgramEnrollment: viewerOnly((user) => {
+        const status = partnerProgramStatus(user);
+        return status === null ? null : { id: user.id, status };
+      }),
       linkedAccounts: viewerOnly((user) => ({ id: user.id })),
       notificationStatus: viewerOnly((user) => ({ id: user.id })),
     },
@@ -106,13 +91,13 @@ export const viewerMenuModule: SchemaModule = {
     },
     MastodonAccount: {
       id: (account: MastodonAccountRow) => account.userId,
-      url: (account: MastodonAccountRow) => `https://${account.domain}/@${encodeURIComponent(account.username)}`,
+      url: (account: MastodonAccountRow) => mastodonProfileUrl(account),
     },
     NotificationStatus: {
       unreadNotificationCount: (status: { id: string }, _args: unknown, ctx: RequestContext) => unreadNotificationCount(ctx, status.id),
     },
     Membership: {
-      memberSince: (membership: MembershipRow) => membership.startedAt,
+      memberSince: (membership: { startedAt: number }) => membership.startedAt,
     },
   },
 };

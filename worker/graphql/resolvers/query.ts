@@ -1,11 +1,10 @@
-import type { CollectionRow, UserRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
-import { isOutcome, outcomes, resolveResultType, type Outcome } from '../../context/outcomes.ts';
+import { isOutcome, resolveResultType } from '../../context/outcomes.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { postOrOutcome } from '../../stories/story-access.ts';
 import { homeFeedPosts, type HomeFeedMode } from '../../stories/story-lists.ts';
-import { maySeeSuspended } from '../../context/viewer-checks.ts';
+import { existingUser, userOrOutcome, type UserRow } from '../../accounts/profiles.ts';
 
 /** The one argument of several that was given; exactly one must be. */
 function exactlyOne<K extends string>(args: Partial<Record<K, string | null>>, names: readonly K[]): [K, string] {
@@ -22,29 +21,14 @@ function findUser(ctx: RequestContext, args: UserLookup): Promise<UserRow | null
   return by === 'id' ? ctx.loaders.userById.load(value) : ctx.loaders.userByUsername.load(value);
 }
 
-/**
- * Deleted accounts are gone for everyone. Suspended accounts show as AccountSuspended,
- * except to themselves, staff and can_view_suspended_content viewers.
- */
-async function userOrOutcome(ctx: RequestContext, args: UserLookup): Promise<UserRow | Outcome> {
-  const user = await findUser(ctx, args);
-  if (!user) return outcomes.notFound('user');
-  if (user.deletedAt !== null) return outcomes.accountDeleted();
-  if (user.isSuspended && !maySeeSuspended(ctx, user.id)) return outcomes.accountSuspended(ctx.env.PRODUCT_NAME);
-  return user;
-}
-
 export const queryResolvers = {
   Query: {
     viewer: (_root: unknown, _args: unknown, ctx: RequestContext) =>
       ctx.viewer.user ? ctx.loaders.userById.load(ctx.viewer.user.id) : null,
 
     /** A suspended user still resolves here (isSuspended says so); deleted ones do not. */
-    user: async (_root: unknown, args: UserLookup, ctx: RequestContext) => {
-      const user = await findUser(ctx, args);
-      return user && user.deletedAt === null ? user : null;
-    },
-    userResult: (_root: unknown, args: UserLookup, ctx: RequestContext) => userOrOutcome(ctx, args),
+    user: async (_root: unknown, args: UserLookup, ctx: RequestContext) => existingUser(await findUser(ctx, args)),
+    userResult: async (_root: unknown, args: UserLookup, ctx: RequestContext) => userOrOutcome(ctx, await findUser(ctx, args)),
 
     post: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
       const result = await postOrOutcome(ctx, args.id);
@@ -52,7 +36,7 @@ export const queryResolvers = {
     },
     postResult: (_root: unknown, args: { id: string }, ctx: RequestContext) => postOrOutcome(ctx, args.id),
 
-    collection: (_root: unknown, args: { id?: string | null; slug?: string | null; domain?: string | null }, ctx: RequestContext): Promise<CollectionRow | null> => {
+    collection: (_root: unknown, args: { id?: string | null; slug?: string | null; domain?: string | null }, ctx: RequestContext) => {
       const [by, value] = exactlyOne(args, ['id', 'slug', 'domain'] as const);
       if (by === 'id') return ctx.loaders.collectionById.load(value);
       if (by === 'slug') return ctx.loaders.collectionBySlug.load(value);

@@ -1,4 +1,3 @@
-import type { UserRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { adminCollections } from './collection.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
@@ -7,13 +6,7 @@ import type { PagingOptions } from '../../context/paging.ts';
 import { userPosts } from '../../stories/story-lists.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
-
-/** r•••••@vellum.test: the first letter and the domain; the dots hide the length too. */
-export function obfuscateEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••••';
-  return `${email.slice(0, 1)}•••••${email.slice(at)}`;
-}
+import { obfuscateEmail, type UserRow } from '../../accounts/profiles.ts';
 
 /** A field only the user themselves may read: null for everyone else. */
 function viewerOnly<T>(read: (user: UserRow, ctx: RequestContext) => T) {
