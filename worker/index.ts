@@ -1,6 +1,6 @@
-// The Vellum worker: fixed endpoints first, then every other path is a page of the
-// host's route table, through the page pipeline (host kind → edge-cache lookup → viewer →
-// page, worker/pages/pipeline.ts).
+// The Vellum worker: fixed endpoints first, then every other path is a page of the host's route
+// table, through the page pipeline. What every request goes through, in order, is listed in
+// worker/pipeline/page-pipeline.ts's opening comment.
 import { Hono } from 'hono';
 import type { ExecutionContext } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
@@ -68,7 +68,7 @@ app.route('/', pagePipeline());
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
-  // The page pipeline's counted D1 (worker/pages/pipeline.ts) knows whether a query failed.
+  // The page pipeline's counted D1 (worker/pipeline/page-pipeline.ts) knows whether a query failed.
   const d1 = (c as unknown as { get(key: 'd1'): CountingD1 | undefined }).get('d1');
   const databaseDown = isDatabaseFailure(error, d1);
   console.error(
@@ -89,7 +89,7 @@ app.onError((error, c) => {
 
 /**
  * Outside development, a deployment without its required secrets serves nothing
- * (worker/hardening/required-settings.ts): pages get the 503 page, other paths a 503 text.
+ * (worker/pipeline/required-settings.ts): pages get the 503 page, other paths a 503 text.
  */
 function misconfiguredResponse(env: Env, requestUrl: string): Response {
   const { pathname } = new URL(requestUrl);
@@ -113,5 +113,5 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 }
 
 // fetch serves every request; scheduled runs the cron triggers of wrangler.toml; queue consumes
-// the fan-out queue and its dead-letter queue (worker/queues/consumer.ts).
+// the fan-out queue and its dead-letter queue (worker/jobs/queue-consumer.ts).
 export default { fetch, scheduled, queue };
