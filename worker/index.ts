@@ -35,8 +35,13 @@ import { mountNewsletters } from './endpoints/newsletters.ts';
 import { mountPublicationLoadMore } from './endpoints/publication-load-more.ts';
 import { mountFeaturePageEdit } from './endpoints/publication-feature-page-edit.ts';
 import { queue } from './jobs/queue-consumer.ts';
+import { handleFanOutMessage } from './jobs/queue-handlers.ts';
+import { runInlineWith } from './queues/producer.ts';
 import { mountPartnerProgram } from './endpoints/partner.ts';
 import { mountEventIntake } from './endpoints/events.ts';
+
+// Without a queue binding, enqueued work runs after the answer through the consumer's own handlers.
+runInlineWith(handleFanOutMessage);
 
 const app = new Hono<{ Bindings: Env }>();
 
