@@ -24,6 +24,7 @@ import { scheduled } from './jobs/scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 import { mountSearch } from './endpoints/search.ts';
 import { mountReader } from './endpoints/reader.ts';
+import { requestLog } from './pipeline/request-log.ts';
 import { cspReportBodyLimit, CSP_REPORT_PATH, handleCspReport } from './reports/csp-reports.ts';
 import { missingRequiredSettings, MISCONFIGURED_RETRY_AFTER_SECONDS, reportMissingSettings } from './pipeline/required-settings.ts';
 import { envWithFaults } from './hardening/fault-injection.ts';
@@ -62,6 +63,9 @@ mountStaffPages(app);
 mountAccountExport(app);
 mountFeeds(app);
 mountSearch(app);
+// Registered before the reader's routes and the page pipeline, so each of their requests is
+// logged once with its route (worker/pipeline/request-log.ts).
+app.use('*', requestLog);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);

@@ -4,15 +4,19 @@
 //
 // Every request (worker/index.ts):
 //
-//   required settings ─▶ injected faults ─▶ fixed endpoints, else the page pipeline ─▶ security headers
+//   required settings ─▶ injected faults ─▶ fixed endpoints ─▶ request log ─▶ the reader's and
+//   the other fixed endpoints, else the page pipeline ─▶ security headers
 //
 //   required settings    outside development, a deployment missing a required secret serves
 //                        only 503s (required-settings.ts).
 //   injected faults      a test's x-vellum-fault header, where fault injection is on
 //                        (worker/hardening/fault-injection.ts).
-//   fixed endpoints      /_/graphql, /m/*, uploads, feeds, search, … (worker/index.ts mounts them
-//                        first); an uncaught error becomes the 500/503 answer (app.onError,
-//                        unavailable.ts).
+//   fixed endpoints      /_/graphql, uploads, reports, /m/* sign-in, OAuth, /v1, staff pages,
+//                        exports, feeds, search (worker/index.ts mounts them first, in its order);
+//                        an uncaught error becomes the 500/503 answer (app.onError, unavailable.ts).
+//   request log          requestLog (request-log.ts): every request from here on (the reader's
+//                        endpoints, membership, newsletters, partner, events, and every page)
+//                        gets a request id and one structured record with its route.
 //   security headers     on every answer, the fixed endpoints' and the pages' alike
 //                        (worker/hardening/security-headers.ts).
 //
