@@ -7,18 +7,18 @@
 //   required settings ─▶ injected faults ─▶ fixed endpoints ─▶ request log ─▶ the reader's and
 //   the other fixed endpoints, else the page pipeline ─▶ security headers
 //
-//   required settings    outside development, a deployment missing a required secret serves
-//                        only 503s (required-settings.ts).
-//   injected faults      a test's x-vellum-fault header, where fault injection is on
-//                        (worker/hardening/fault-injection.ts).
+//   required settings    missingRequiredSettings (required-settings.ts): outside development, a
+//                        deployment missing a required secret serves only 503s.
+//   injected faults      envWithFaults: a test's x-vellum-fault header, where fault injection is
+//                        on (only in tests).
 //   fixed endpoints      /_/graphql, uploads, reports, /m/* sign-in, OAuth, /v1, staff pages,
 //                        exports, feeds, search (worker/index.ts mounts them first, in its order);
 //                        an uncaught error becomes the 500/503 answer (app.onError, unavailable.ts).
 //   request log          requestLog (request-log.ts): every request from here on (the reader's
 //                        endpoints, membership, newsletters, partner, events, and every page)
 //                        gets a request id and one structured record with its route.
-//   security headers     on every answer, the fixed endpoints' and the pages' alike
-//                        (worker/hardening/security-headers.ts).
+//   security headers     withSecurityHeaders (worker/hardening/): on every answer, the fixed
+//                        endpoints' and the pages' alike.
 //
 // Every other path is a page, through six Hono middleware and the page itself, in this order:
 //
