@@ -9,8 +9,8 @@
 //
 //   required settings    missingRequiredSettings (required-settings.ts): outside development, a
 //                        deployment missing a required secret serves only 503s.
-//   injected faults      envWithFaults: a test's x-vellum-fault header, where fault injection is
-//                        on (only in tests).
+//   injected faults      envWithFaults: the faults a test's x-vellum-fault header asks for, where
+//                        fault injection is on (FAULT_INJECTION, development only).
 //   fixed endpoints      /_/graphql, uploads, reports, /m/* sign-in, OAuth, /v1, staff pages,
 //                        exports, feeds, search (worker/index.ts mounts them first, in its order);
 //                        an uncaught error becomes the 500/503 answer (app.onError, unavailable.ts).
