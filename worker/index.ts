@@ -1,6 +1,6 @@
-// The Vellum worker: fixed endpoints first, then every other path is a page of the
-// host's route table, through the page pipeline (host kind → edge-cache lookup → viewer →
-// page, worker/pages/pipeline.ts).
+// The Vellum worker: fixed endpoints first, then every other path is a page of the host's route
+// table, through the page pipeline. What every request goes through, in order, is listed in
+// worker/pipeline/page-pipeline.ts's opening comment.
 import { Hono } from 'hono';
 import type { ExecutionContext } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
@@ -24,6 +24,7 @@ import { scheduled } from './jobs/scheduled.ts';
 import { mountFeeds } from './feeds/routes.ts';
 import { mountSearch } from './endpoints/search.ts';
 import { mountReader } from './endpoints/reader.ts';
+import { requestLog } from './pipeline/request-log.ts';
 import { cspReportBodyLimit, CSP_REPORT_PATH, handleCspReport } from './reports/csp-reports.ts';
 import { missingRequiredSettings, MISCONFIGURED_RETRY_AFTER_SECONDS, reportMissingSettings } from './pipeline/required-settings.ts';
 import { envWithFaults } from './hardening/fault-injection.ts';
@@ -35,8 +36,13 @@ import { mountNewsletters } from './endpoints/newsletters.ts';
 import { mountPublicationLoadMore } from './endpoints/publication-load-more.ts';
 import { mountFeaturePageEdit } from './endpoints/publication-feature-page-edit.ts';
 import { queue } from './jobs/queue-consumer.ts';
+import { handleFanOutMessage } from './jobs/queue-handlers.ts';
+import { runInlineWith } from './queues/producer.ts';
 import { mountPartnerProgram } from './endpoints/partner.ts';
 import { mountEventIntake } from './endpoints/events.ts';
+
+// Without a queue binding, enqueued work runs after the answer through the consumer's own handlers.
+runInlineWith(handleFanOutMessage);
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -57,6 +63,9 @@ mountStaffPages(app);
 mountAccountExport(app);
 mountFeeds(app);
 mountSearch(app);
+// Registered before the reader's routes and the page pipeline, so each of their requests is
+// logged once with its route (worker/pipeline/request-log.ts).
+app.use('*', requestLog);
 mountReader(app);
 mountMembership(app);
 mountNewsletters(app);
@@ -68,7 +77,7 @@ app.route('/', pagePipeline());
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
-  // The page pipeline's counted D1 (worker/pages/pipeline.ts) knows whether a query failed.
+  // The page pipeline's counted D1 (worker/pipeline/page-pipeline.ts) knows whether a query failed.
   const d1 = (c as unknown as { get(key: 'd1'): CountingD1 | undefined }).get('d1');
   const databaseDown = isDatabaseFailure(error, d1);
   console.error(
@@ -89,7 +98,7 @@ app.onError((error, c) => {
 
 /**
  * Outside development, a deployment without its required secrets serves nothing
- * (worker/hardening/required-settings.ts): pages get the 503 page, other paths a 503 text.
+ * (worker/pipeline/required-settings.ts): pages get the 503 page, other paths a 503 text.
  */
 function misconfiguredResponse(env: Env, requestUrl: string): Response {
   const { pathname } = new URL(requestUrl);
@@ -113,5 +122,5 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 }
 
 // fetch serves every request; scheduled runs the cron triggers of wrangler.toml; queue consumes
-// the fan-out queue and its dead-letter queue (worker/queues/consumer.ts).
+// the fan-out queue and its dead-letter queue (worker/jobs/queue-consumer.ts).
 export default { fetch, scheduled, queue };

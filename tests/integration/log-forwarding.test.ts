@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { seedWorld } from './helpers/fixtures.ts';
 import { send } from './helpers/edge-cache.ts';
-import { LOG_LEVELS } from '../../worker/lib/request-log.ts';
+import { LOG_LEVELS } from '../../worker/pipeline/request-log.ts';
 
 const INTAKE = 'https://logs.intake.test/v1/input';
 

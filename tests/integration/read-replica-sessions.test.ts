@@ -5,7 +5,7 @@
 // replica. Signed-out answers never carry the cookie (the edge cache stores only cookie-free
 // pages); a forged bookmark is ignored (the read starts at the primary) and cannot break a page.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKMARK_COOKIE } from '../../worker/pipeline/request-database.ts';
+import { BOOKMARK_COOKIE } from '../../worker/session/request-database.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { GRAPHQL_URL, testDb, workerFetch } from './helpers/graphql-client.ts';

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, expect, it } from 'vitest';
 import { seedWorld } from './helpers/fixtures.ts';
 import { send } from './helpers/edge-cache.ts';
-import { LOG_LEVELS } from '../../worker/lib/request-log.ts';
+import { LOG_LEVELS } from '../../worker/pipeline/request-log.ts';
 import { sessionOf } from './helpers/story.ts';
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { mainOrigin, type Env } from '../env.ts';
+import { crossHostTarget, LOGIN_REDIRECT_PATH } from '../host/cross-host-target.ts';
 
 /**
  * Where a sign-in may send the visitor back to: a path on the main host (or an absolute
@@ -21,4 +22,17 @@ export function safeRedirect(value: string | null | undefined, env: Pick<Env, 'M
   if (!raw.startsWith('/') && !raw.startsWith(origin)) return '/';
   if (raw.startsWith('//')) return '/';
   return (url.pathname + url.search + url.hash).slice(0, 2000) || '/';
+}
+
+/**
+ * Where a sign-in returns to: a main-host path (safeRedirect), or — for a page on one of our
+ * other hosts — the main host's /m/login-redirect, which signs the reader in there too.
+ */
+export async function signInReturnPath(value: string | null | undefined, env: Env): Promise<string> {
+  const raw = value?.trim() ?? '';
+  if (/^https?:\/\//i.test(raw)) {
+    const target = await crossHostTarget(env, raw);
+    if (target?.kind === 'other') return `${LOGIN_REDIRECT_PATH}?redirectUrl=${encodeURIComponent(target.url.href)}`;
+  }
+  return safeRedirect(value, env);
 }

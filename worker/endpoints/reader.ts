@@ -10,12 +10,8 @@ import { mountPerformanceReports } from '../reports/performance-reports.ts';
 import { mountPreloadReports } from '../reports/preload-reports.ts';
 import { mountCuratedCatalogs } from './reader-curated-catalog.ts';
 import { mountTopicCurator } from './reader-topic-curator.ts';
-import { requestLog } from '../lib/request-log.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
-  // Registered before the reader's routes and the page pipeline, so each of their requests is
-  // logged once with its route (worker/lib/request-log.ts).
-  app.use('*', requestLog);
   mountShareRoutes(app);
   mountPostActionLinks(app);
   mountHighlightRoutes(app);

@@ -17,14 +17,8 @@
 // Anything else under /feed is not a feed (404).
 //
 // Reserved words: /feed/{x} is a publication's feed unless x is one of
-// RESERVED_FEED_SEGMENTS, which name the site's own feeds (or their prefixes) and always
-// win. Decision for a publication whose slug is a reserved word (nothing keeps a slug from
-// being one today; the publication's page /{slug} still works): the site feed is never
-// shadowed by data, so whoever gets a publication slugged "latest" cannot replace the
-// site-wide feed. Such a publication keeps every other feed address, which cannot clash:
-// /feed on its own domain, /feed/{slug}/tagged/{tag} (three segments) and on its domain
-// /feed/tagged/{tag}. Whatever creates publications must refuse these words as slugs
-// (RESERVED_FEED_SEGMENTS is exported for that).
+// RESERVED_FEED_SEGMENTS (worker/host/feed-addresses.ts), which name the site's own feeds (or
+// their prefixes) and always win.
 //
 // Lists: a list's address on its creator's site is /@{username}/list/{catalogSlugId}
 // (docs/product/3-routes-data-calls-constants.md §2.11), where catalogSlugId is "{name-slug}-{id}"
@@ -32,6 +26,7 @@
 // (reading-list). With no username in /feed/collections/{catalogSlugId}, only the id forms say
 // which list: a predefined slug could be anyone's, so it is not a feed (404).
 import type { HostContext } from '../host/resolve-host.ts';
+import { RESERVED_FEED_SEGMENTS } from '../host/feed-addresses.ts';
 import { predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
 
 export type FeedTarget =
@@ -41,9 +36,6 @@ export type FeedTarget =
   | { kind: 'collection'; collectionSlug: string; tagSlug: string | null }
   | { kind: 'catalog'; catalogId: string }
   | { kind: 'news'; collectionSlug: string };
-
-/** First segments after /feed on the main host that are never a publication's slug. */
-export const RESERVED_FEED_SEGMENTS: ReadonlySet<string> = new Set(['latest', 'collections', 'tag', 'topic', 'tagged']);
 
 /** A list's row id from "{name-slug}-{id}" or "{id}"; null for a predefined slug or anything else. */
 export function catalogIdFromSlugId(slugId: string): string | null {

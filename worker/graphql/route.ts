@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestDatabase, withBookmarkCookie } from '../pipeline/request-database.ts';
+import { requestDatabase, withBookmarkCookie } from '../session/request-database.ts';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
@@ -17,7 +17,7 @@ export const D1_QUERY_COUNT_HEADER = 'x-d1-queries';
 export function mountGraphQL(app: Hono<{ Bindings: Env }>): void {
   const limit = bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: () => graphQLBodyTooLarge(GRAPHQL_MAX_BODY_BYTES) });
   app.post('/_/graphql', limit, async (c) => {
-    // The request's D1 session: replica reads, the reader's own writes always seen (worker/db/request-database.ts).
+    // The request's D1 session: replica reads, the reader's own writes always seen (worker/session/request-database.ts).
     const database = requestDatabase(c.env.DB, c.req.raw);
     const { d1 } = database;
     const viewer = await resolveViewer(d1.db, c.req.raw);

@@ -10,8 +10,8 @@
 import type { Message, MessageBatch } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
 import { recordDeadLetter } from '../queues/dead-letters.ts';
-import { handleFanOutMessage, type BatchMemo } from './queue-handlers.ts';
-import { asFanOutMessage } from '../queues/messages.ts';
+import { handleFanOutMessage } from './queue-handlers.ts';
+import { asFanOutMessage, type BatchMemo } from '../queues/messages.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const FANOUT_QUEUE_NAME = 'vellum-fanout';

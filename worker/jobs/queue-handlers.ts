@@ -7,10 +7,7 @@ import { sendInvitationPage } from '../newsletters/invitations.ts';
 import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';
 import { renewDueSubscription } from '../membership/billing-clock.ts';
-import type { FanOutMessage } from '../queues/messages.ts';
-
-/** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
-export type BatchMemo = Map<string, Promise<unknown>>;
+import type { BatchMemo, FanOutMessage } from '../queues/messages.ts';
 
 export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo: BatchMemo): Promise<void> {
   switch (message.kind) {

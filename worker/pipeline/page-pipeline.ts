@@ -1,23 +1,55 @@
-// Every page request goes through four Hono middleware, in this order (docs/adr/0001-edge-cache.md
-// tells why the cache comes before the viewer):
+// The request pipeline: every request-wide middleware lives here, in worker/pipeline/, and is
+// listed below in the order a request meets it (docs/adr/0018-layers.md; docs/adr/0001-edge-cache.md
+// tells why the cache comes before the viewer). Features never import the pipeline's types.
 //
-//   host kind ─▶ edge-cache lookup ─▶ viewer ─▶ page
+// Every request (worker/index.ts):
 //
-//   host kind         the route table the host uses (main host: no D1; user and publication
-//                     hosts are remembered per isolate, worker/host/resolve-host.ts); an unknown
-//                     host ends here (404).
-//   edge-cache lookup only for a request WITHOUT a session cookie: its viewer is known without
-//                     D1 (logged out; a bot or not by its user agent), so the route is resolved
-//                     and the cache consulted at once. A HIT ends here: one Cache API match and
-//                     the stored bytes, no session read, no D1 query, no GraphQL context.
-//   viewer            a request with a session cookie reads its session (D1) and resolves the
-//                     route for that viewer; today's rules then apply (DYNAMIC for signed-in
-//                     viewers, spoofed sessions, staff…; an invalid cookie is logged out).
-//   page              redirects; otherwise the page through the edge cache, which renders it
-//                     when it must (worker/cache/edge-cache.ts, render-response.ts).
+//   required settings ─▶ injected faults ─▶ fixed endpoints ─▶ request log ─▶ the reader's and
+//   the other fixed endpoints, else the page pipeline ─▶ security headers
+//
+//   required settings    missingRequiredSettings (required-settings.ts): outside development, a
+//                        deployment missing a required secret serves only 503s.
+//   injected faults      envWithFaults: the faults a test's x-vellum-fault header asks for, where
+//                        fault injection is on (FAULT_INJECTION, development only).
+//   fixed endpoints      /_/graphql, uploads, reports, /m/* sign-in, OAuth, /v1, staff pages,
+//                        exports, feeds, search (worker/index.ts mounts them first, in its order);
+//                        an uncaught error becomes the 500/503 answer (app.onError, unavailable.ts).
+//   request log          requestLog (request-log.ts): every request from here on (the reader's
+//                        endpoints, membership, newsletters, partner, events, and every page)
+//                        gets a request id and one structured record with its route.
+//   security headers     withSecurityHeaders (worker/hardening/): on every answer, the fixed
+//                        endpoints' and the pages' alike.
+//
+// Every other path is a page, through six Hono middleware and the page itself, in this order:
+//
+//   host kind ─▶ main host before cache ─▶ edge-cache lookup ─▶ viewer ─▶ main host for ended session
+//             ─▶ renamed username ─▶ page
+//
+//   host kind           resolveHostKind: the route table the host uses (main host: no D1; user
+//                       and publication hosts are remembered per isolate,
+//                       worker/host/resolve-host.ts); an unknown host ends here (404). Opens the
+//                       request's D1 session (worker/session/request-database.ts).
+//   main host before    askMainHostBeforeCache (cross-host.ts): a custom-host navigation without
+//     cache             a session cookie asks the main host first, so a signed-in reader is never
+//                       served the cached logged-out copy (headers only, no D1).
+//   edge-cache lookup   lookUpEdgeCache: only for a request WITHOUT a session cookie: its viewer
+//                       is known without D1 (logged out; a bot or not by its user agent), so the
+//                       route is resolved and the cache consulted at once (edge-cache.ts). A HIT
+//                       ends here: one Cache API match and the stored bytes, no session read, no
+//                       D1 query, no request context.
+//   viewer              resolveRequestViewer: a request with a session cookie reads its session
+//                       (D1) and resolves the route for that viewer; today's rules then apply
+//                       (DYNAMIC for signed-in viewers, spoofed sessions, staff…; an invalid
+//                       cookie is logged out).
+//   main host for       askMainHostForEndedSession (cross-host.ts): a custom host's session that
+//     ended session     ended is dropped and the main host asked again.
+//   renamed username    redirectRenamedUsername (username-redirect.ts): after the page, a 404
+//                       under /@{old} becomes a 301 to the new username.
+//   page                servePage: redirects; otherwise the page through the edge cache, which
+//                       renders it when it must (edge-cache.ts, worker/pages/render-response.ts).
 //
 // What they learn is kept in typed context variables, read with c.get (Hono's c.var copies
-// every variable into a new object on each read). The GraphQL context and the sign-in
+// every variable into a new object on each read). The request context and the sign-in
 // confirmation are created on first use: a HIT never creates them, a logged-out render never
 // reads the confirmation.
 import { Hono, type Context } from 'hono';
@@ -26,7 +58,7 @@ import { configuredFlags, type Env } from '../env.ts';
 import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
-import { requestDatabase, withBookmarkCookie } from './request-database.ts';
+import { requestDatabase, withBookmarkCookie } from '../session/request-database.ts';
 import { type RequestContext } from '../context/request-context.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { readSignInConfirmation } from '../auth/sign-in.ts';
@@ -135,7 +167,7 @@ export const resolveHostKind = createMiddleware<PageEnv>(async (c, next) => {
   if (!host) return notCached(c.text(`Unknown host: ${hostHeader} is not served by ${c.env.PRODUCT_NAME}.`, 404));
   c.set('url', url);
   c.set('host', host);
-  // The request's D1 session: replica reads, the reader's own writes always seen (worker/db/request-database.ts).
+  // The request's D1 session: replica reads, the reader's own writes always seen (worker/session/request-database.ts).
   const database = requestDatabase(c.env.DB, c.req.raw);
   c.set('d1', database.d1);
   await next();
@@ -174,7 +206,8 @@ export async function servePage(c: PageContext): Promise<Response> {
 /** The page pipeline as a Hono app: mounted after the fixed endpoints, it answers every other path. */
 export function pagePipeline(): Hono<PageEnv> {
   const pages = new Hono<PageEnv>();
-  // The cross-host sign-in checks sit on each side of the cache lookup (worker/auth/cross-host.ts).
+  // In the order of the opening comment; the cross-host sign-in checks sit on each side of the
+  // cache lookup and the viewer (cross-host.ts).
   pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession, redirectRenamedUsername);
   pages.all('*', servePage);
   return pages;

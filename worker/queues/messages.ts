@@ -1,7 +1,7 @@
 // The fan-out queue's messages (docs/adr/0015-scale.md): one typed union, one kind per job.
 // A message carries ids, never rows: its handler reads the current state when it runs, so a
-// message that waited (or was retried) acts on what is true then.
-import type { IndexKind } from '../search/index-sql.ts';
+// message that waited (or was retried) acts on what is true then. Messages are plain shapes of
+// their own: queues/ carries work for the capabilities and imports none of them.
 
 /** Emails one story to one page of its writer's subscribers, then enqueues the next page. */
 export interface NewsletterPageMessage {
@@ -52,7 +52,14 @@ export interface NewStoryFollowersMessage {
 /** Pushes refreshed records to the hosted search app (null refreshes: every record). */
 export interface SearchPushMessage {
   kind: 'search.push';
-  refreshes: { kind: IndexKind; filter: string; id: string }[] | null;
+  refreshes: SearchRefresh[] | null;
+}
+
+/** One refresh of the search indexes: which index, which rows (a filter of worker/search/index-sql.ts) and the id it takes. */
+export interface SearchRefresh {
+  kind: 'post' | 'user' | 'collection' | 'tag' | 'catalog';
+  filter: string;
+  id: string;
 }
 
 /** Asks the zone purge API to drop tags in every data centre. */
@@ -82,6 +89,9 @@ export interface TestFaultMark {
 }
 
 export type QueuedMessage = FanOutMessage & TestFaultMark;
+
+/** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
+export type BatchMemo = Map<string, Promise<unknown>>;
 
 const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
 

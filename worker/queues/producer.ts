@@ -1,11 +1,14 @@
 // Sending work to the fan-out queue (docs/adr/0015-scale.md). The request that causes work
-// calls enqueue() and answers; the queue's consumer (worker/queues/consumer.ts) does it.
+// calls enqueue() and answers; the queue's consumer (worker/jobs/queue-consumer.ts) does it.
 //
 // Without a queue binding (a harness that has none), the same handlers run inline after the
 // answer through waitUntil, retried a few times in place: nothing is lost, nothing waits on it.
+// The handlers are the composition's (worker/jobs/queue-handlers.ts, which imports the
+// capabilities that enqueue): worker/index.ts hands them in with runInlineWith, so queues/
+// imports none of them.
 import type { Queue } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
-import type { FanOutMessage, QueuedMessage } from './messages.ts';
+import type { BatchMemo, FanOutMessage, QueuedMessage } from './messages.ts';
 import { recordDeadLetter } from './dead-letters.ts';
 import { logEvent } from '../lib/log-context.ts';
 
@@ -53,13 +56,23 @@ export async function sendCounted(env: Pick<Env, 'DB'>, queue: Queue<unknown>, b
   }
 }
 
+/** What does a message's work: the queue consumer's handlers (worker/jobs/queue-handlers.ts). */
+export type FanOutHandler = (env: Env, message: FanOutMessage, memo: BatchMemo) => Promise<void>;
+
+let inlineHandler: FanOutHandler | undefined;
+
+/** Hands in the handlers that run a message inline when there is no queue binding (worker/index.ts does, once). */
+export function runInlineWith(handler: FanOutHandler): void {
+  inlineHandler = handler;
+}
+
 async function runInline(env: Env, messages: readonly QueuedMessage[]): Promise<void> {
-  // Imported here: the handlers import the modules that import this one (publishing, search).
-  const { handleFanOutMessage } = await import('../jobs/queue-handlers.ts');
+  const handle = inlineHandler;
   for (const message of messages) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await handleFanOutMessage(env, message, new Map());
+        if (!handle) throw new Error('No fan-out handler to run the message inline (worker/index.ts hands it in with runInlineWith)');
+        await handle(env, message, new Map());
         break;
       } catch (error) {
         logEvent({ event: 'queue_inline_failure', kind: message.kind, attempt, message: String(error) }, 'error');

@@ -10,7 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_ROUTES } from '../../../shared/routing/routes.ts';
 import { orm } from '../../db/orm.ts';
 import { collectionMembers, collections, users, type CollectionRow } from '../../db/schema.ts';
-import { RESERVED_FEED_SEGMENTS } from '../../feeds/feed-target.ts';
+import { RESERVED_FEED_SEGMENTS } from '../../host/feed-addresses.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { signInRequired } from '../../context/errors.ts';

@@ -18,8 +18,8 @@
 // A signed-in reader's response carries the session's latest bookmark back in the d1b cookie.
 // A signed-out response never carries a cookie: the edge cache stores only cookie-free pages.
 import type { D1Database } from '@cloudflare/workers-types';
-import { authCookie } from '../auth/cookies.ts';
-import { readCookie, sessionToken } from '../session/viewer.ts';
+import { generateCookie } from 'hono/cookie';
+import { readCookie, sessionToken } from './viewer.ts';
 import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
 
 export const BOOKMARK_COOKIE = 'd1b';
@@ -54,9 +54,18 @@ export function requestDatabase(db: D1Database, request: Request): RequestDataba
       if (!signedIn) return null;
       const latest = session.getBookmark?.() ?? null;
       if (latest === null || latest === sent || !BOOKMARK_PATTERN.test(latest)) return null;
-      return authCookie(new URL(request.url), BOOKMARK_COOKIE, latest, { maxAgeMs: BOOKMARK_COOKIE_MAX_AGE_SECONDS * 1000 });
+      return bookmarkSetCookie(new URL(request.url), latest);
     },
   };
+}
+
+/**
+ * The d1b Set-Cookie: HttpOnly, Path=/, SameSite=Lax, Secure except on localhost, like the
+ * cookies of sign-in (worker/auth/cookies.ts), which sit above this module.
+ */
+function bookmarkSetCookie(url: URL, bookmark: string): string {
+  const localHost = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return generateCookie(BOOKMARK_COOKIE, bookmark, { path: '/', httpOnly: true, sameSite: 'Lax', secure: !localHost, maxAge: BOOKMARK_COOKIE_MAX_AGE_SECONDS });
 }
 
 /**

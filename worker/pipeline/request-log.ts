@@ -8,10 +8,10 @@
 // With LOG_INTAKE_URL set, the request's records (this one and every line logEvent wrote while
 // serving it, worker/lib/log-context.ts) are forwarded instead (worker/lib/log-forwarding.ts).
 import { createMiddleware } from 'hono/factory';
-import { LOG_LEVELS, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from './log-context.ts';
-import { forwardLogs, logIntakeUrl } from './log-forwarding.ts';
+import { LOG_LEVELS, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from '../lib/log-context.ts';
+import { forwardLogs, logIntakeUrl } from '../lib/log-forwarding.ts';
 
-export { LOG_LEVELS, writeLog, type LogLevel } from './log-context.ts';
+export { LOG_LEVELS, writeLog, type LogLevel } from '../lib/log-context.ts';
 
 export interface RequestLogRecord {
   [field: string]: unknown;
