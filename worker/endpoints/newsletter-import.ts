@@ -18,7 +18,7 @@ import { AUTH_PAGE_HEADERS, confirmPage, messagePage } from '../auth/pages.ts';
 import { mayMutate } from '../auth/anti-forgery.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { newsletterById } from '../graphql/modules/publication-newsletters.ts';
-import { isEditorOf } from '../graphql/modules/submissions.ts';
+import { isEditorOf } from '../publications/members.ts';
 import { enqueue } from '../queues/producer.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { confirmInvitation, INVITATION_PATH, invitationByKey, newsletterIdentity } from '../newsletters/invitations.ts';

@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { newsletterById } from '../graphql/modules/publication-newsletters.ts';
-import { isEditorOf } from '../graphql/modules/submissions.ts';
+import { isEditorOf } from '../publications/members.ts';
 import { csvDocument } from '../lib/csv.ts';
 import { resolveViewer } from '../session/viewer.ts';
 

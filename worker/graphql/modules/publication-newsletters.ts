@@ -16,7 +16,7 @@ import { slugify } from '../../../shared/format.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { signInRequired } from '../../context/errors.ts';
 import type { SchemaModule } from './schema-module.ts';
-import { isEditorOf } from './submissions.ts';
+import { isEditorOf } from '../../publications/members.ts';
 import { visiblePost } from '../../stories/story-access.ts';
 import { unsubscribeUser } from './newsletters.ts';
 import { publicationDigestStats } from '../../newsletters/digest-stats.ts';
