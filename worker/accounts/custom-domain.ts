@@ -2,21 +2,21 @@
 // (/{collectionSlug}/settings/custom-domain; docs/adr/0012-accounts.md §7, §8): asked for,
 // PENDING until a TXT record proves the asker controls the domain's DNS, LIVE once it does — and
 // only LIVE domains are served (worker/host/resolve-host.ts). One flow for both holders: only the
-// table, the verification value's binding and what is purged differ (DomainHolder). The refusals
+// table, the verification value's binding and whose pages change differ (DomainHolder). The refusals
 // are the spec's domain connect errors (docs/product/3-routes-data-calls-constants.md §8): ALREADY_CONNECTED,
 // INVALID_DOMAIN, NON_MEMBER, UNKNOWN.
 import type { D1Database } from '@cloudflare/workers-types';
-import { purgeTags } from '../cache/purge.ts';
-import { collectionTag, userTag } from '../cache/tags.ts';
-import type { Env } from '../env.ts';
+import { mainOrigin, type Env } from '../env.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
 import { hex } from '../lib/ids.ts';
 import { isMembershipActive } from '../membership/active-membership.ts';
-import { reindexCollection, reindexUser } from '../search/indexing.ts';
 import { orm } from '../db/orm.ts';
 import { memberships } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { DnsLookupFailed, type DnsResolver } from './dns/dns-resolver.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import type { ChangeSink } from '../context/changes.ts';
+import { CallerError } from '../context/errors.ts';
+import { DnsLookupFailed, dnsResolverFor, type DnsResolver } from './dns/dns-resolver.ts';
 
 export const DOMAIN_CONNECT_ERRORS = ['ALREADY_CONNECTED', 'INVALID_DOMAIN', 'NON_MEMBER', 'UNKNOWN'] as const;
 export type DomainConnectError = (typeof DOMAIN_CONNECT_ERRORS)[number];
@@ -87,19 +87,52 @@ async function isMember(db: D1Database, userId: string, now: number): Promise<bo
   return isMembershipActive(row ?? null, now);
 }
 
-/** What changes when a domain is added, goes live or goes: the host lookups, the cached pages, search. */
-async function domainChanged(env: Env, holder: DomainHolder): Promise<void> {
+/** What changes when a domain is added, goes live or goes: the host lookups, the pages, search. */
+async function domainChanged(changes: ChangeSink, holder: DomainHolder): Promise<void> {
   // This isolate forgets at once; others within HOST_CACHE_TTL_MS (60 s).
   clearHostCache();
-  // Addresses follow the live domain (shared/urls): every cached page of the writer, or of the
-  // publication (its pages and its stories' pages carry collection:{id}).
-  if (holder.kind === 'user') {
-    await purgeTags(env, [userTag(holder.id)]);
-    await reindexUser(env, holder.id);
-  } else {
-    await purgeTags(env, [collectionTag(holder.id)]);
-    await reindexCollection(env, holder.id);
-  }
+  // Addresses follow the live domain (shared/urls): every page of the writer, or of the
+  // publication (its pages and its stories' pages), and its search record.
+  const subject = holder.kind === 'user' ? ({ kind: 'profile', id: holder.id } as const) : ({ kind: 'publication', id: holder.id } as const);
+  await changes.record({ pages: [subject], records: [subject] });
+}
+
+/**
+ * The signed-in person changing a custom domain (their own, or a publication's they edit):
+ * never a logged-out viewer, nor a spoofed session.
+ */
+export function domainAskerId(ctx: RequestContext): string {
+  const id = ctx.viewer.user?.id;
+  if (!id) throw new CallerError('Sign in to change your settings.', { code: 'UNAUTHENTICATED' });
+  if (ctx.viewer.isSpoofed) throw new CallerError('A spoofed session cannot change settings.', { code: 'FORBIDDEN' });
+  return id;
+}
+
+/** A DNS record the writer adds at their DNS provider. */
+export interface DnsRecordInstruction {
+  type: string;
+  name: string;
+  value: string;
+}
+
+/** The holder's domain and what verifying it takes. */
+export interface CustomDomainSettings {
+  state: 'NONE' | 'PENDING' | 'LIVE';
+  domain: string | null;
+  /** While PENDING: the TXT record that proves the domain is the holder's, and the CNAME that sends its traffic here. */
+  records: DnsRecordInstruction[];
+}
+
+export async function customDomainSettings(ctx: RequestContext, holder: DomainHolder): Promise<CustomDomainSettings> {
+  const { domain, state } = await customDomainOf(ctx.db, holder);
+  const records =
+    domain && state === 'PENDING'
+      ? [
+          { type: 'TXT', name: verificationName(domain), value: await verificationValue(holder, domain) },
+          { type: 'CNAME', name: domain, value: new URL(mainOrigin(ctx.env)).hostname },
+        ]
+      : [];
+  return { state, domain, records };
 }
 
 /** The holder's domain and its state (NONE without a domain). */
@@ -114,7 +147,8 @@ export async function customDomainOf(db: D1Database, holder: DomainHolder): Prom
  * nothing. `askerId` is the signed-in person (the writer, or the publication's editor): custom
  * domains are a member benefit, so the asker's membership is what is checked.
  */
-export async function requestCustomDomain(env: Env, holder: DomainHolder, askerId: string, input: string, now: number): Promise<DomainRefusal | null> {
+export async function requestCustomDomain(ctx: RequestContext, holder: DomainHolder, askerId: string, input: string): Promise<DomainRefusal | null> {
+  const { env, now } = ctx;
   const domain = normalizeDomain(input, env);
   if (!domain) return refused('INVALID_DOMAIN');
   if (!(await isMember(env.DB, askerId, now))) return refused('NON_MEMBER');
@@ -134,14 +168,15 @@ export async function requestCustomDomain(env: Env, holder: DomainHolder, askerI
     if (String(error).includes('UNIQUE')) return refused('ALREADY_CONNECTED');
     throw error;
   }
-  await domainChanged(env, holder);
+  await domainChanged(ctx.changes, holder);
   return null;
 }
 
 export type VerifyOutcome = { state: 'LIVE' } | { state: 'PENDING'; message: string } | DomainRefusal;
 
 /** Looks the TXT record up: LIVE when it holds this holder's value. */
-export async function verifyCustomDomain(env: Env, resolver: DnsResolver, holder: DomainHolder, askerId: string, now: number): Promise<VerifyOutcome> {
+export async function verifyCustomDomain(ctx: RequestContext, holder: DomainHolder, askerId: string, resolver: DnsResolver = dnsResolverFor(ctx.env)): Promise<VerifyOutcome> {
+  const { env, now } = ctx;
   const current = await customDomainOf(env.DB, holder);
   if (!current.domain) return refused('INVALID_DOMAIN', 'Add a domain first.');
   if (current.state === 'LIVE') return { state: 'LIVE' };
@@ -159,13 +194,13 @@ export async function verifyCustomDomain(env: Env, resolver: DnsResolver, holder
   }
   const { table, column, live } = STORAGE[holder.kind];
   await env.DB.prepare(`UPDATE ${table} SET custom_domain_state = 'LIVE' WHERE id = ? AND ${column} = ? AND ${live}`).bind(holder.id, current.domain).run();
-  await domainChanged(env, holder);
+  await domainChanged(ctx.changes, holder);
   return { state: 'LIVE' };
 }
 
 /** Disconnects the domain (pending or live). */
-export async function removeCustomDomain(env: Env, holder: DomainHolder): Promise<void> {
+export async function removeCustomDomain(ctx: RequestContext, holder: DomainHolder): Promise<void> {
   const { table, column } = STORAGE[holder.kind];
-  await env.DB.prepare(`UPDATE ${table} SET ${column} = NULL, custom_domain_state = 'NONE' WHERE id = ?`).bind(holder.id).run();
-  await domainChanged(env, holder);
+  await ctx.env.DB.prepare(`UPDATE ${table} SET ${column} = NULL, custom_domain_state = 'NONE' WHERE id = ?`).bind(holder.id).run();
+  await domainChanged(ctx.changes, holder);
 }

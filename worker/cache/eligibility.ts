@@ -17,7 +17,7 @@
 //               reader's views (trending, featured, archive + yearly, monthly,
 //               daily, all, all/{page}) and its feature pages (/{slug}/home)         tag collection:{id}
 //               (every story change and every management change purges it:
-//               worker/stories/story-changed.ts, worker/graphql/modules/publication-design.ts)
+//               worker/stories/story-changed.ts, worker/publications/publication-design.ts)
 //   discovery   ShowTrending, ShowTrendingMode, ShowTrendingModeTopic, ShowTopStories,
 //               ShowTopStoriesForDate (stories from the whole site: every story
 //               change purges them, worker/stories/story-changed.ts)                tag discovery

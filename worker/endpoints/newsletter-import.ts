@@ -17,26 +17,16 @@ import type { Env } from '../env.ts';
 import { AUTH_PAGE_HEADERS, confirmPage, messagePage } from '../auth/pages.ts';
 import { mayMutate } from '../auth/anti-forgery.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { newsletterById } from '../graphql/modules/publication-newsletters.ts';
-import { isEditorOf } from '../graphql/modules/submissions.ts';
 import { enqueue } from '../queues/producer.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { confirmInvitation, INVITATION_PATH, invitationByKey, newsletterIdentity } from '../newsletters/invitations.ts';
 import { ImportFileError, MAX_IMPORT_BYTES, readSubscriberCsv, sortAddresses, storeImport } from '../newsletters/subscriber-import.ts';
+import { runsNewsletter } from '../newsletters/subscriber-list.ts';
 
 type ImportContext = Context<{ Bindings: Env }>;
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
 const refusal = (status: number, message: string) => json({ message, status }, status);
-
-/** Whether the viewer runs the newsletter `id` names (their own, or a publication's they edit). */
-async function runsNewsletter(c: ImportContext, viewer: Awaited<ReturnType<typeof resolveViewer>>, id: string): Promise<boolean> {
-  if (!viewer.user) return false;
-  if (id === viewer.user.id) return true;
-  const ctx = requestContextFor({ db: c.env.DB, env: c.env, viewer });
-  const newsletter = await newsletterById(ctx, id);
-  return newsletter !== null && (await isEditorOf(ctx, newsletter.collectionId));
-}
 
 async function processFile(c: ImportContext): Promise<Response> {
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
@@ -44,7 +34,7 @@ async function processFile(c: ImportContext): Promise<Response> {
   if (!(await mayMutate(c.req.raw, viewer))) return refusal(403, 'Missing or invalid anti-forgery token.');
   const newsletterId = c.req.param('newsletterId') ?? '';
   // Someone else's newsletter answers like a missing one: its existence is not told.
-  if (!(await runsNewsletter(c, viewer, newsletterId))) return refusal(404, 'This newsletter does not exist.');
+  if (!(await runsNewsletter(requestContextFor({ db: c.env.DB, env: c.env, viewer }), newsletterId))) return refusal(404, 'This newsletter does not exist.');
 
   let form: FormData;
   try {

@@ -8,13 +8,9 @@
 import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { newsletterById } from '../graphql/modules/publication-newsletters.ts';
-import { isEditorOf } from '../graphql/modules/submissions.ts';
+import { subscriberExport } from '../newsletters/subscriber-export.ts';
 import { csvDocument } from '../lib/csv.ts';
 import { resolveViewer } from '../session/viewer.ts';
-
-/** Subscribers per export: a bounded query per request (larger lists: the queue work of issue 17). */
-export const SUBSCRIBER_EXPORT_CAP = 50_000;
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
@@ -24,26 +20,10 @@ async function exportSubscribers(c: Context<{ Bindings: Env }>): Promise<Respons
   const viewer = await resolveViewer(c.env.DB, c.req.raw);
   const user = viewer.user;
   if (!user || handle.toLowerCase() !== `@${user.username}`.toLowerCase()) return notFound();
-  let sql: string;
-  let filename: string;
-  if (newsletterId === user.id) {
-    sql = `SELECT u.email AS email, u.name AS name, u.username AS username, s.created_at AS created_at
-           FROM newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
-           WHERE s.writer_id = ? AND u.deleted_at IS NULL ORDER BY s.created_at, u.id LIMIT ?`;
-    filename = `${user.username}-subscribers.csv`;
-  } else {
-    const ctx = requestContextFor({ db: c.env.DB, env: c.env, viewer });
-    const newsletter = await newsletterById(ctx, newsletterId);
-    if (!newsletter || !(await isEditorOf(ctx, newsletter.collectionId))) return notFound();
-    sql = `SELECT u.email AS email, u.name AS name, u.username AS username, s.created_at AS created_at
-           FROM publication_newsletter_subscriptions s JOIN users u ON u.id = s.subscriber_id
-           WHERE s.newsletter_id = ? AND u.deleted_at IS NULL ORDER BY s.created_at, u.id LIMIT ?`;
-    filename = `${newsletter.slug}-subscribers.csv`;
-  }
-  const { results } = await c.env.DB.prepare(sql)
-    .bind(newsletterId, SUBSCRIBER_EXPORT_CAP)
-    .all<{ email: string | null; name: string; username: string; created_at: number }>();
-  const rows = (results ?? []).map((r) => [r.email ?? '', r.name, r.username, new Date(r.created_at).toISOString()]);
+  const exported = await subscriberExport(requestContextFor({ db: c.env.DB, env: c.env, viewer }), newsletterId);
+  if (!exported) return notFound();
+  const { filename } = exported;
+  const rows = exported.subscribers.map((r) => [r.email ?? '', r.name, r.username, new Date(r.subscribedAt).toISOString()]);
   return new Response(csvDocument([['email', 'name', 'username', 'subscribed_at'], ...rows]), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

@@ -22,8 +22,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
 import { mayMutate } from '../auth/anti-forgery.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { unsubscribeUser } from '../graphql/modules/newsletters.ts';
-import { isSubscribedToPublicationNewsletter, newsletterById, setPublicationSubscription } from '../graphql/modules/publication-newsletters.ts';
+import { unsubscribeUser, writerNewsletterPath } from '../newsletters/writer-newsletters.ts';
+import { isSubscribedToPublicationNewsletter, newsletterById, publicationNewsletterPath, setPublicationSubscription } from '../newsletters/publication-newsletters.ts';
+import { isNewsletterRefusal } from '../newsletters/results.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { isValidEmailSettingsHash } from '../newsletters/signing.ts';
 import { mountSubscriberExport } from './newsletter-subscriber-export.ts';
@@ -40,19 +41,15 @@ async function oneClickUnsubscribe(c: Context<{ Bindings: Env }>): Promise<Respo
 }
 
 async function subscribeToUser(c: Context<{ Bindings: Env }>): Promise<Response> {
-  const user = await c.env.DB.prepare('SELECT username FROM users WHERE id = ? AND deleted_at IS NULL').bind(c.req.param('userId')).first<{ username: string }>();
-  if (!user) return plain('Not found', 404);
-  return c.redirect(`/@${encodeURIComponent(user.username)}/subscribe`, 302);
+  const path = await writerNewsletterPath(c.env.DB, c.req.param('userId')!);
+  if (!path) return plain('Not found', 404);
+  return c.redirect(path, 302);
 }
 
 async function subscribeToCollection(c: Context<{ Bindings: Env }>): Promise<Response> {
-  const row = await c.env.DB.prepare(
-    'SELECT c.slug AS collectionSlug, n.slug AS newsletterSlug FROM publication_newsletters n JOIN collections c ON c.id = n.collection_id WHERE n.collection_id = ?',
-  )
-    .bind(c.req.param('collectionId'))
-    .first<{ collectionSlug: string; newsletterSlug: string }>();
-  if (!row) return plain('Not found', 404);
-  return c.redirect(`/${encodeURIComponent(row.collectionSlug)}/newsletters/${encodeURIComponent(row.newsletterSlug)}`, 302);
+  const path = await publicationNewsletterPath(c.env.DB, c.req.param('collectionId')!);
+  if (!path) return plain('Not found', 404);
+  return c.redirect(path, 302);
 }
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
@@ -65,7 +62,7 @@ async function publicationSubscription(c: Context<{ Bindings: Env }>): Promise<R
   if (c.req.method !== 'GET') {
     if (!(await mayMutate(c.req.raw, viewer))) return json({ error: 'FORBIDDEN', message: 'Missing or invalid anti-forgery token.' }, 403);
     const result = await setPublicationSubscription(ctx, newsletterId, c.req.method === 'POST');
-    if (result.__typename !== 'PublicationNewsletter') return json({ error: 'NOT_FOUND', message: 'This newsletter does not exist.' }, 404);
+    if (isNewsletterRefusal(result)) return json({ error: 'NOT_FOUND', message: 'This newsletter does not exist.' }, 404);
   } else if (!(await newsletterById(ctx, newsletterId))) {
     return json({ error: 'NOT_FOUND', message: 'This newsletter does not exist.' }, 404);
   }

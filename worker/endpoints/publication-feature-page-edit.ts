@@ -7,18 +7,15 @@
 import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { featurePagePublicationSlug } from '../publications/publication-design.ts';
 
 async function featurePageEdit(c: Context<{ Bindings: Env }>, next: () => Promise<void>): Promise<Response | void> {
   const { collectionSlug = '', topicSlug = '' } = c.req.param();
   const url = new URL(c.req.url);
   if (url.host !== c.env.MAIN_HOST || collectionSlug.startsWith('@') || collectionSlug.startsWith('_') || postIdFromParam(topicSlug)) return next();
-  const page = await c.env.DB.prepare(
-    'SELECT c.slug AS slug FROM collection_feature_pages f JOIN collections c ON c.id = f.collection_id WHERE c.slug = ? AND f.slug = ?',
-  )
-    .bind(collectionSlug, topicSlug)
-    .first<{ slug: string }>();
-  if (!page) return next();
-  return new Response(null, { status: 302, headers: { location: `/${encodeURIComponent(page.slug)}/settings/feature-pages`, 'cache-control': 'no-store' } });
+  const slug = await featurePagePublicationSlug(c.env.DB, collectionSlug, topicSlug);
+  if (slug === null) return next();
+  return new Response(null, { status: 302, headers: { location: `/${encodeURIComponent(slug)}/settings/feature-pages`, 'cache-control': 'no-store' } });
 }
 
 export function mountFeaturePageEdit(app: Hono<{ Bindings: Env }>): void {

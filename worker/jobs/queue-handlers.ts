@@ -2,7 +2,8 @@
 // capability (newsletters, notifications, search, cache, billing).
 import type { Env } from '../env.ts';
 import { zonePurgerFromEnv } from '../cache/zone-purge.ts';
-import { sendNewsletterEmail, sendNewsletterPage } from '../newsletters/send-story.ts';
+import { sendNewsletterPage } from '../newsletters/send-story.ts';
+import { sendNewsletterEmail } from './newsletter-send.ts';
 import { sendInvitationPage } from '../newsletters/invitations.ts';
 import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';

@@ -10,32 +10,24 @@
 // subscribers (in subscriber order, through the writer's index) and queues one
 // newsletter.email message per subscriber plus the next page. Each email message claims the
 // idempotency key newsletter:{story}:{subscriber} before sending, so a retried batch never
-// mails anyone twice; a failed delivery is retried by the queue, then dead-lettered.
+// mails anyone twice; a failed delivery is retried by the queue, then dead-lettered. The story
+// an email carries is read, as a signed-out reader reads it, by the job that sends it
+// (worker/jobs/newsletter-send.ts), which hands it here as plain data.
 import type { Env } from '../env.ts';
 import { mainOrigin } from '../env.ts';
-import { FEED_POST, type FeedPost } from '../feeds/feed-data.ts';
-import { requestContextFor } from '../consequences/consequences.ts';
-import { executeInProcess } from '../graphql/in-process.ts';
+import type { ChangeSink } from '../context/changes.ts';
+import { createRequestContext } from '../context/request-context.ts';
 import { mailerFor } from '../mail/mailer.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import type { BatchMemo, NewsletterEmailMessage, NewsletterPageMessage } from '../queues/messages.ts';
 import { enqueue } from '../queues/producer.ts';
 import { LOGGED_OUT } from '../session/viewer.ts';
+import { visiblePost } from '../stories/story-access.ts';
 import { emailSettingsHash } from './signing.ts';
-import { storyEmail } from './story-email.ts';
+import { storyEmail, type EmailedStory } from './story-email.ts';
 
 /** Subscribers one newsletter.page message reads (and queues emails for). */
 export const NEWSLETTER_PAGE_SIZE = 500;
-
-// Read as a signed-out reader: the member-content gate cuts a member-only story to its preview.
-const STORY_FOR_EMAIL = /* GraphQL */ `
-  query StoryForNewsletter($id: ID!) {
-    post(id: $id) {
-      ...FeedPost
-    }
-  }
-  ${FEED_POST}
-`;
 
 export interface NewsletterSendOutcome {
   /** False when the story had already been sent (or cannot be read publicly). */
@@ -56,10 +48,15 @@ export async function emailUrls(env: Env, subscriberId: string, newsletterId: st
   };
 }
 
-async function storyForEmail(env: Env, postId: string, now: number): Promise<FeedPost | null> {
-  const context = requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT, now });
-  const result = await executeInProcess(STORY_FOR_EMAIL, { id: postId }, context);
-  return (result.data as { post: FeedPost | null } | undefined)?.post ?? null;
+/** A signed-out read records nothing: a change recorded through this sink is a mistake. */
+const READ_ONLY: ChangeSink = {
+  record: () => Promise.reject(new Error('A newsletter reads a story as a signed-out reader: it records no change.')),
+};
+
+/** Whether a signed-out reader may read the story (the one visibility rule, worker/stories/story-access.ts): a newsletter sends only such a story. */
+async function readableSignedOut(env: Env, postId: string, now: number): Promise<boolean> {
+  const reader = createRequestContext({ db: env.DB, env, viewer: LOGGED_OUT, now, changes: READ_ONLY });
+  return (await visiblePost(reader, postId)) !== null;
 }
 
 /** Readers a writer's newsletter may reach: with an email, not deleted or suspended, not the writer, neither side blocking (?1: the writer). */
@@ -92,8 +89,7 @@ export interface StoryToSend {
  * from the queue.
  */
 export async function sendStoryToSubscribers(env: Env, story: StoryToSend, now = Date.now()): Promise<NewsletterSendOutcome> {
-  const post = await storyForEmail(env, story.postId, now);
-  if (!post) return { sent: false, queued: false, recipients: 0, failures: 0 };
+  if (!(await readableSignedOut(env, story.postId, now))) return { sent: false, queued: false, recipients: 0, failures: 0 };
   const claimed = await env.DB.prepare('INSERT OR IGNORE INTO newsletter_sends (post_id, sent_at, recipient_count) VALUES (?, ?, 0)').bind(story.postId, now).run();
   if ((claimed.meta.changes ?? 0) === 0) return { sent: false, queued: false, recipients: 0, failures: 0 };
   const { postId, writerId, writerName, collectionId = null } = story;
@@ -137,22 +133,26 @@ export async function sendNewsletterPage(env: Env, page: NewsletterPageMessage):
   await enqueue(env, [...emails, ...next]);
 }
 
-/** One subscriber's email, at most once (idempotency key newsletter:{story}:{subscriber}). */
-export async function sendNewsletterEmail(env: Env, message: NewsletterEmailMessage, memo: BatchMemo): Promise<void> {
-  // Still subscribed and still reachable when the message runs (an unsubscribe in between wins).
+export interface NewsletterRecipient {
+  id: string;
+  email: string;
+}
+
+/** The email message's subscriber, when still subscribed and still reachable (an unsubscribe in between wins); else null. */
+export async function newsletterRecipient(env: Env, message: NewsletterEmailMessage): Promise<NewsletterRecipient | null> {
   const via = message.publicationNewsletterId;
-  const subscriber = await env.DB.prepare(`${via ? PUBLICATION_SUBSCRIBERS : WRITER_SUBSCRIBERS} AND s.subscriber_id = ?3`)
+  return env.DB.prepare(`${via ? PUBLICATION_SUBSCRIBERS : WRITER_SUBSCRIBERS} AND s.subscriber_id = ?3`)
     .bind(message.writerId, via ?? null, message.subscriberId)
-    .first<{ id: string; email: string }>();
-  if (!subscriber) return;
-  const key = `story:${message.postId}`;
-  if (!memo.has(key)) memo.set(key, storyForEmail(env, message.postId, Date.now()));
-  const post = (await memo.get(key)) as FeedPost | null;
-  if (!post) return;
+    .first<NewsletterRecipient>();
+}
+
+/** One subscriber's email of the story, at most once (idempotency key newsletter:{story}:{subscriber}). */
+export async function deliverNewsletterEmail(env: Env, message: NewsletterEmailMessage, subscriber: NewsletterRecipient, story: EmailedStory): Promise<void> {
+  const via = message.publicationNewsletterId;
   const sent = await oncePerKey(env.DB, `newsletter:${message.postId}:${subscriber.id}`, async () => {
     // The unsubscribe link ends the newsletter the reader was mailed through.
     const urls = await emailUrls(env, subscriber.id, via ?? message.writerId);
-    await mailerFor(env).send(await storyEmail({ productName: env.PRODUCT_NAME, mainOrigin: mainOrigin(env), writerName: message.writerName, post, to: subscriber.email, ...urls }));
+    await mailerFor(env).send(await storyEmail({ productName: env.PRODUCT_NAME, writerName: message.writerName, post: story, to: subscriber.email, ...urls }));
   });
   if (sent) await env.DB.prepare('UPDATE newsletter_sends SET recipient_count = recipient_count + 1 WHERE post_id = ?').bind(message.postId).run();
 }

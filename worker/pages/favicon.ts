@@ -1,7 +1,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { imageUrl } from '../../shared/urls/image-urls.ts';
-import { findPublicationFavicon } from '../graphql/modules/publication-favicon.ts';
+import { findPublicationFavicon } from '../publications/publication-favicon.ts';
 
 /**
  * Publication favicons are cropped to this square

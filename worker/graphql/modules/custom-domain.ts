@@ -9,21 +9,21 @@
 //   mutation RemoveCustomDomain         removeCustomDomain → CustomDomainSettings
 //   query    PublicationCustomDomain    publicationCustomDomain(collectionSlug) → PublicationCustomDomain (null unless an editor)
 //   mutation SetPublicationCustomDomain, VerifyPublicationCustomDomain, RemovePublicationCustomDomain (collectionId)
-import { GraphQLError } from 'graphql';
-import { mainOrigin } from '../../env.ts';
+//
+// The flow and its rules: worker/accounts/custom-domain.ts (both holders) and
+// worker/publications/publication-domain.ts (a publication's editors).
+import type { RequestContext } from '../../context/request-context.ts';
 import {
-  customDomainOf,
-  requestCustomDomain,
+  customDomainSettings,
+  domainAskerId,
   removeCustomDomain,
-  verificationName,
-  verificationValue,
+  requestCustomDomain,
   verifyCustomDomain,
+  type CustomDomainSettings,
   type DomainHolder,
 } from '../../accounts/custom-domain.ts';
-import { dnsResolverFor } from '../../accounts/dns/dns-resolver.ts';
-import type { RequestContext } from '../../context/request-context.ts';
+import { publicationCustomDomain, publicationDomainHolder } from '../../publications/publication-domain.ts';
 import type { SchemaModule } from './schema-module.ts';
-import { isEditorOf } from './submissions.ts';
 
 const typeDefs = /* GraphQL */ `
   "Domain connect errors (docs/product/3-routes-data-calls-constants.md §8)."
@@ -90,48 +90,27 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function requireUser(ctx: RequestContext): string {
-  const id = ctx.viewer.user?.id;
-  if (!id) throw new GraphQLError('Sign in to change your settings.', { extensions: { code: 'UNAUTHENTICATED' } });
-  if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot change settings.', { extensions: { code: 'FORBIDDEN' } });
-  return id;
-}
-
-/** The publication as its editor's target; NOT_FOUND for anyone else (it does not reveal the publication's settings exist). */
-async function requireEditor(ctx: RequestContext, collectionId: string): Promise<{ holder: DomainHolder; askerId: string }> {
-  const askerId = requireUser(ctx);
-  if (!(await isEditorOf(ctx, collectionId))) throw new GraphQLError('This publication does not exist.', { extensions: { code: 'NOT_FOUND' } });
-  return { holder: { kind: 'collection', id: collectionId }, askerId };
-}
-
-async function settingsOf(ctx: RequestContext, holder: DomainHolder) {
-  const { domain, state } = await customDomainOf(ctx.db, holder);
-  const records =
-    domain && state === 'PENDING'
-      ? [
-          { type: 'TXT', name: verificationName(domain), value: await verificationValue(holder, domain) },
-          { type: 'CNAME', name: domain, value: new URL(mainOrigin(ctx.env)).hostname },
-        ]
-      : [];
-  return { __typename: 'CustomDomainSettings', state, domain, records };
-}
-
 const userHolder = (id: string): DomainHolder => ({ kind: 'user', id });
 
+const asSettings = (settings: CustomDomainSettings) => ({ __typename: 'CustomDomainSettings', ...settings });
+
+async function settingsOf(ctx: RequestContext, holder: DomainHolder) {
+  return asSettings(await customDomainSettings(ctx, holder));
+}
+
+async function requested(ctx: RequestContext, holder: DomainHolder, askerId: string, domain: string) {
+  return (await requestCustomDomain(ctx, holder, askerId, domain)) ?? settingsOf(ctx, holder);
+}
+
 async function verified(ctx: RequestContext, holder: DomainHolder, askerId: string) {
-  const outcome = await verifyCustomDomain(ctx.env, dnsResolverFor(ctx.env), holder, askerId, ctx.now);
+  const outcome = await verifyCustomDomain(ctx, holder, askerId);
   if ('__typename' in outcome) return outcome;
   return { __typename: 'CustomDomainVerification', settings: await settingsOf(ctx, holder), pendingReason: outcome.state === 'PENDING' ? outcome.message : null };
 }
 
-async function publicationCustomDomain(_: unknown, args: { collectionSlug: string }, ctx: RequestContext) {
-  if (!ctx.viewer.user) return null;
-  const row = await ctx.db
-    .prepare('SELECT id, name, slug FROM collections WHERE slug = ? COLLATE NOCASE')
-    .bind(args.collectionSlug)
-    .first<{ id: string; name: string; slug: string }>();
-  if (!row || !(await isEditorOf(ctx, row.id))) return null;
-  return { collectionId: row.id, name: row.name, slug: row.slug, settings: await settingsOf(ctx, { kind: 'collection', id: row.id }) };
+async function removed(ctx: RequestContext, holder: DomainHolder) {
+  await removeCustomDomain(ctx, holder);
+  return settingsOf(ctx, holder);
 }
 
 export const customDomainModule: SchemaModule = {
@@ -139,34 +118,32 @@ export const customDomainModule: SchemaModule = {
   resolvers: {
     Query: {
       customDomainSettings: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? settingsOf(ctx, userHolder(ctx.viewer.user.id)) : null),
-      publicationCustomDomain,
+      publicationCustomDomain: async (_: unknown, args: { collectionSlug: string }, ctx: RequestContext) => {
+        const found = await publicationCustomDomain(ctx, args.collectionSlug);
+        return found && { ...found, settings: asSettings(found.settings) };
+      },
     },
     Mutation: {
       setCustomDomain: async (_: unknown, args: { domain: string }, ctx: RequestContext) => {
-        const holder = userHolder(requireUser(ctx));
-        return (await requestCustomDomain(ctx.env, holder, holder.id, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
+        const askerId = domainAskerId(ctx);
+        return requested(ctx, userHolder(askerId), askerId, args.domain);
       },
       verifyCustomDomain: async (_: unknown, __: unknown, ctx: RequestContext) => {
-        const holder = userHolder(requireUser(ctx));
-        return verified(ctx, holder, holder.id);
+        const askerId = domainAskerId(ctx);
+        return verified(ctx, userHolder(askerId), askerId);
       },
-      removeCustomDomain: async (_: unknown, __: unknown, ctx: RequestContext) => {
-        const holder = userHolder(requireUser(ctx));
-        await removeCustomDomain(ctx.env, holder);
-        return settingsOf(ctx, holder);
-      },
+      removeCustomDomain: async (_: unknown, __: unknown, ctx: RequestContext) => removed(ctx, userHolder(domainAskerId(ctx))),
       setPublicationCustomDomain: async (_: unknown, args: { collectionId: string; domain: string }, ctx: RequestContext) => {
-        const { holder, askerId } = await requireEditor(ctx, args.collectionId);
-        return (await requestCustomDomain(ctx.env, holder, askerId, args.domain, ctx.now)) ?? settingsOf(ctx, holder);
+        const { holder, askerId } = await publicationDomainHolder(ctx, args.collectionId);
+        return requested(ctx, holder, askerId, args.domain);
       },
       verifyPublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: RequestContext) => {
-        const { holder, askerId } = await requireEditor(ctx, args.collectionId);
+        const { holder, askerId } = await publicationDomainHolder(ctx, args.collectionId);
         return verified(ctx, holder, askerId);
       },
       removePublicationCustomDomain: async (_: unknown, args: { collectionId: string }, ctx: RequestContext) => {
-        const { holder } = await requireEditor(ctx, args.collectionId);
-        await removeCustomDomain(ctx.env, holder);
-        return settingsOf(ctx, holder);
+        const { holder } = await publicationDomainHolder(ctx, args.collectionId);
+        return removed(ctx, holder);
       },
     },
     SetCustomDomainResult: { __resolveType: (value: { __typename: string }) => value.__typename },

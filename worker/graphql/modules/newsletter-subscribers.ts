@@ -2,9 +2,11 @@
 // import-mailing-list at /me/subscribers/import; docs/newsletters.md "Subscriber list"): who
 // subscribes, since when, whether they came through an import, and the invitations still
 // waiting. A newsletter id names a writer's newsletter by the writer's id, or a publication
-// newsletter by its own id; anyone who does not run it gets null, as if it did not exist.
+// newsletter by its own id; anyone who does not run it gets null, as if it did not exist
+// (worker/newsletters/subscriber-list.ts).
 import type { RequestContext } from '../../context/request-context.ts';
-import { encodeCursor, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import { managedNewsletters, newsletterSubscribers } from '../../newsletters/subscriber-list.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -44,69 +46,13 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-interface Managed {
-  id: string;
-  name: string;
-  kind: 'WRITER' | 'PUBLICATION';
-}
-
-async function managedNewsletters(ctx: RequestContext): Promise<Managed[]> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) return [];
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT n.id AS id, n.name AS name FROM publication_newsletters n JOIN collection_members m ON m.collection_id = n.collection_id
-       WHERE m.user_id = ? AND m.role <> 'WRITER' ORDER BY n.name`,
-    )
-    .bind(viewer.id)
-    .all<{ id: string; name: string }>();
-  return [{ id: viewer.id, name: `${viewer.name}'s newsletter`, kind: 'WRITER' }, ...results.map((r) => ({ ...r, kind: 'PUBLICATION' as const }))];
-}
-
-async function subscribers(_root: unknown, args: { newsletterId?: string | null; paging?: PagingOptions | null }, ctx: RequestContext) {
-  const wanted = args.newsletterId ?? ctx.viewer.user?.id;
-  const newsletter = (await managedNewsletters(ctx)).find((n) => n.id === wanted);
-  if (!newsletter) return null;
-  const request = pageRequest(args.paging);
-  const table = newsletter.kind === 'WRITER' ? { name: 'newsletter_subscriptions', key: 'writer_id' } : { name: 'publication_newsletter_subscriptions', key: 'newsletter_id' };
-  const after = request.after;
-  const [page, totals] = await ctx.db.batch<Record<string, unknown>>([
-    ctx.db
-      .prepare(
-        `SELECT u.id AS user_id, u.name, u.username, u.email, s.created_at,
-           EXISTS (SELECT 1 FROM newsletter_invitations i WHERE i.newsletter_id = ?1 AND i.email = u.email AND i.confirmed_at IS NOT NULL) AS imported
-         FROM ${table.name} s JOIN users u ON u.id = s.subscriber_id
-         WHERE s.${table.key} = ?1 AND u.deleted_at IS NULL
-           AND (?2 IS NULL OR s.created_at < ?2 OR (s.created_at = ?2 AND u.id < ?3))
-         ORDER BY s.created_at DESC, u.id DESC LIMIT ?4`,
-      )
-      .bind(newsletter.id, after?.sortKey ?? null, after?.id ?? '', request.limit + 1),
-    ctx.db
-      .prepare(
-        `SELECT (SELECT count(*) FROM ${table.name} s JOIN users u ON u.id = s.subscriber_id WHERE s.${table.key} = ?1 AND u.deleted_at IS NULL) AS total,
-           (SELECT count(*) FROM newsletter_invitations WHERE newsletter_id = ?1 AND confirmed_at IS NULL) AS pending`,
-      )
-      .bind(newsletter.id),
-  ]);
-  const rows = page!.results as { user_id: string; name: string; username: string; email: string | null; created_at: number; imported: number }[];
-  const shown = rows.slice(0, request.limit);
-  const last = shown.at(-1);
-  const counts = totals!.results[0] as { total: number; pending: number };
-  return {
-    newsletter,
-    subscribers: shown.map((r) => ({ userId: r.user_id, name: r.name, username: r.username, email: r.email, subscribedAt: r.created_at, imported: r.imported === 1 })),
-    pagingInfo: { next: rows.length > request.limit && last ? { limit: request.limit, to: encodeCursor({ sortKey: last.created_at, id: last.user_id }) } : null },
-    total: counts.total,
-    pendingInvitations: counts.pending,
-  };
-}
-
 export const newsletterSubscribersModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
       managedNewsletters: (_root: unknown, _args: unknown, ctx: RequestContext) => managedNewsletters(ctx),
-      newsletterSubscribers: subscribers,
+      newsletterSubscribers: (_root: unknown, args: { newsletterId?: string | null; paging?: PagingOptions | null }, ctx: RequestContext) =>
+        newsletterSubscribers(ctx, args.newsletterId, args.paging),
     },
   },
 };

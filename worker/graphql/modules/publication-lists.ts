@@ -2,30 +2,22 @@
 // /latest is Collection.postsConnection; here are /trending (the most applauded of the last 30
 // days, widened when that is too few), /featured (the most applauded ever), /archive by year, month or day (newest first,
 // keyset-paged) with the years that have stories, and /all/{page} (numbered pages, newest
-// first). Every list holds only what any list may hold (listedToEveryone).
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { orm } from '../../db/orm.ts';
-import { posts, users, type CollectionRow } from '../../db/schema.ts';
+// first). The lists themselves: worker/publications/publication-stories.ts.
 import type { RequestContext } from '../../context/request-context.ts';
-import { badRequest } from '../../context/errors.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
-import { listedToEveryone } from '../../stories/story-lists.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import type { CollectionRow } from '../../publications/results.ts';
+import {
+  ALL_PAGE_SIZE,
+  allPostsPage,
+  archivePosts,
+  archiveYears,
+  featuredPosts,
+  MAX_RANKED,
+  TRENDING_MIN_STORIES,
+  trendingPosts,
+} from '../../publications/publication-stories.ts';
 import { archivePeriod } from '../../discovery/periods.ts';
-import { after } from '../../db/conditions.ts';
-import { primedPosts } from '../../stories/story-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * Trending's window: the last 30 days, widened to 90 days and then a year while it holds fewer
- * than TRENDING_MIN_STORIES, so a publication that publishes monthly still has a trending page.
- */
-export const TRENDING_WINDOWS_DAYS = [30, 90, 365] as const;
-export const TRENDING_MIN_STORIES = 5;
-export const MAX_RANKED = 25;
-export const ALL_PAGE_SIZE = 25;
-/** /all/{page} stops here: deeper pages are the archive's job. */
-export const MAX_ALL_PAGE = 400;
 
 const typeDefs = /* GraphQL */ `
   "One numbered page of a publication's stories (/{collectionSlug}/all/{page})."
@@ -52,88 +44,22 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function limitOf(limit: number | null | undefined): number {
-  const value = limit ?? 10;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_RANKED) throw badRequest(`limit must be between 1 and ${MAX_RANKED} (got ${value}).`);
-  return value;
-}
-
-function storyRows(ctx: RequestContext) {
-  return orm(ctx.db).select({ post: posts, creator: users }).from(posts).innerJoin(users, eq(users.id, posts.creatorId)).$dynamic();
-}
-
-const inPublication = (collection: CollectionRow) => [eq(posts.collectionId, collection.id), ...listedToEveryone()];
-
-async function mostApplauded(ctx: RequestContext, collection: CollectionRow, since: number | null, limit: number) {
-  const rows = await storyRows(ctx)
-    .where(and(...inPublication(collection), ...(since === null ? [] : [gte(posts.latestPublishedAt, since)])))
-    .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
-    .limit(limit);
-  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
-}
-
 export const publicationListsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Collection: {
-      trendingPosts: async (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => {
-        const limit = limitOf(args.limit);
-        let ranked: Awaited<ReturnType<typeof mostApplauded>> = [];
-        for (const days of TRENDING_WINDOWS_DAYS) {
-          ranked = await mostApplauded(ctx, collection, ctx.now - days * DAY_MS, limit);
-          if (ranked.length >= Math.min(TRENDING_MIN_STORIES, limit)) break;
-        }
-        return ranked;
-      },
-      featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => mostApplauded(ctx, collection, null, limitOf(args.limit)),
+      trendingPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => trendingPosts(ctx, collection, args.limit),
+      featuredPosts: (collection: CollectionRow, args: { limit?: number | null }, ctx: RequestContext) => featuredPosts(ctx, collection, args.limit),
       archivePostsConnection: async (
         collection: CollectionRow,
         args: { year: number; month?: number | null; day?: number | null; paging?: PagingOptions | null },
         ctx: RequestContext,
       ) => {
-        const request = pageRequest(args.paging);
-        const period = archivePeriod(args.year, args.month, args.day);
-        if (!period) return { posts: [], pagingInfo: { next: null } };
-        const rows = await storyRows(ctx)
-          .where(
-            and(
-              ...inPublication(collection),
-              gte(posts.latestPublishedAt, period.from),
-              lt(posts.latestPublishedAt, period.to),
-              ...after(posts.latestPublishedAt, posts.id, request.after),
-            ),
-          )
-          .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
-          .limit(request.limit + 1);
-        const page = primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.latestPublishedAt ?? 0, id: row.post.id })));
+        const page = await archivePosts(ctx, collection, archivePeriod(args.year, args.month, args.day), args.paging);
         return { posts: page.items, pagingInfo: page.pagingInfo };
       },
-      archiveYears: async (collection: CollectionRow, _a: unknown, ctx: RequestContext) => {
-        const year = sql<number>`CAST(strftime('%Y', ${posts.latestPublishedAt} / 1000, 'unixepoch') AS INTEGER)`;
-        const rows = await orm(ctx.db)
-          .selectDistinct({ year })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.creatorId))
-          .where(and(...inPublication(collection)))
-          .orderBy(desc(year));
-        return rows.map((r) => r.year).filter((y) => Number.isInteger(y));
-      },
-      allPostsPage: async (collection: CollectionRow, args: { page: number }, ctx: RequestContext) => {
-        if (!Number.isInteger(args.page) || args.page < 1 || args.page > MAX_ALL_PAGE) return null;
-        const [total] = await orm(ctx.db)
-          .select({ n: count() })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.creatorId))
-          .where(and(...inPublication(collection)));
-        const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / ALL_PAGE_SIZE));
-        if (args.page > pageCount) return null;
-        const rows = await storyRows(ctx)
-          .where(and(...inPublication(collection)))
-          .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
-          .limit(ALL_PAGE_SIZE)
-          .offset((args.page - 1) * ALL_PAGE_SIZE);
-        return { posts: primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items, page: args.page, pageCount };
-      },
+      archiveYears: (collection: CollectionRow, _a: unknown, ctx: RequestContext) => archiveYears(ctx, collection),
+      allPostsPage: (collection: CollectionRow, args: { page: number }, ctx: RequestContext) => allPostsPage(ctx, collection, args.page),
     },
   },
 };

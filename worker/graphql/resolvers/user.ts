@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context/request-context.ts';
-import { adminCollections } from './collection.ts';
+import { adminCollections } from '../../publications/members.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
 import { isMembershipActive } from '../../membership/active-membership.ts';
 import type { PagingOptions } from '../../context/paging.ts';
