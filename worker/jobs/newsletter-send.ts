@@ -45,7 +45,7 @@ function emailedStory(env: Env, post: FeedPost): EmailedStory {
   };
 }
 
-/** One subscriber's email (memo: the batch's reads, worker/jobs/queue-handlers.ts BatchMemo). */
+/** One subscriber's email (memo: the batch's reads, BatchMemo in worker/queues/messages.ts). */
 export async function sendNewsletterEmail(env: Env, message: NewsletterEmailMessage, memo: Map<string, Promise<unknown>>): Promise<void> {
   // Still subscribed and still reachable when the message runs (an unsubscribe in between wins).
   const subscriber = await newsletterRecipient(env, message);
