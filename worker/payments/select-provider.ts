@@ -3,7 +3,7 @@
 // deployment can never take "payments" through a page that accepts test cards.
 import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { paymentProviderWithFaults } from '../hardening/fault-injection.ts';
+import { paymentProviderWithFaults } from './provider-faults.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { StripeProvider } from './stripe-provider.ts';

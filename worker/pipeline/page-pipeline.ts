@@ -35,7 +35,7 @@ import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCache
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';
 import { defaultPageStore } from '../cache/storage.ts';
 import { edgeCacheConfigOf } from '../cache/config.ts';
-import { storeWithFaults } from '../hardening/fault-injection.ts';
+import { storeWithFaults } from '../cache/store-faults.ts';
 import { resolvePage, type ResolvedPage } from '../../shared/routing/resolve-page.ts';
 import type { PageRequest, SignInConfirmationRead } from '../pages/page-request.ts';
 import { linkContext, renderPageResponse } from '../pages/render-response.ts';
