@@ -27,7 +27,7 @@ import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts'
 import { checkLoginCode, findRequestOfBrowser, prepareLoginToken, pruneLoginTokens, storeLoginToken } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
 import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode, refundHits } from './rate-limit.ts';
-import { signInReturnPath } from '../pipeline/cross-host.ts';
+import { signInReturnPath } from './redirect.ts';
 import { issueRegistrationTicket } from './registration.ts';
 import { startSession, userByEmail } from './sign-in.ts';
 import { logEvent } from '../lib/log-context.ts';

@@ -1,4 +1,11 @@
-import { mainOrigin, type Env } from '../env.ts';
+// Where a sign-in may send the visitor back to: a path on the main host, or — through the
+// main host's /m/login-redirect, which signs the reader in there too — a page on one of our
+// other hosts (worker/pipeline/cross-host.ts hands the session over).
+import { isDevelopment, mainOrigin, type Env } from '../env.ts';
+import { resolveHost } from '../host/resolve-host.ts';
+
+export const LOGIN_REDIRECT_PATH = '/m/login-redirect';
+export const REDIRECT_URL_LENGTH_MAX = 2000;
 
 /**
  * Where a sign-in may send the visitor back to: a path on the main host (or an absolute
@@ -21,4 +28,42 @@ export function safeRedirect(value: string | null | undefined, env: Pick<Env, 'M
   if (!raw.startsWith('/') && !raw.startsWith(origin)) return '/';
   if (raw.startsWith('//')) return '/';
   return (url.pathname + url.search + url.hash).slice(0, 2000) || '/';
+}
+
+export type CrossHostTarget = { kind: 'main'; path: string } | { kind: 'other'; url: URL };
+
+/**
+ * Where a cross-host redirect may go: a path on the main host, or an absolute URL on one of our
+ * other hosts (https; http too in development). Anything else is null.
+ */
+export async function crossHostTarget(env: Env, raw: string | null | undefined): Promise<CrossHostTarget | null> {
+  if (!raw || raw.length > REDIRECT_URL_LENGTH_MAX) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(raw)) return null;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return { kind: 'main', path: raw };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isDevelopment(env))) return null;
+  const host = await resolveHost(env.DB, env, url.host);
+  if (!host) return null;
+  if (host.kind === 'default') return { kind: 'main', path: url.pathname + url.search + url.hash };
+  return { kind: 'other', url };
+}
+
+/**
+ * Where a sign-in returns to: a main-host path (safeRedirect), or — for a page on one of our
+ * other hosts — the main host's /m/login-redirect, which signs the reader in there too.
+ */
+export async function signInReturnPath(value: string | null | undefined, env: Env): Promise<string> {
+  const raw = value?.trim() ?? '';
+  if (/^https?:\/\//i.test(raw)) {
+    const target = await crossHostTarget(env, raw);
+    if (target?.kind === 'other') return `${LOGIN_REDIRECT_PATH}?redirectUrl=${encodeURIComponent(target.url.href)}`;
+  }
+  return safeRedirect(value, env);
 }

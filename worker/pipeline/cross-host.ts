@@ -18,17 +18,16 @@ import type { Context, Hono } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { isMainHost, resolveHost } from '../host/resolve-host.ts';
+import { isMainHost } from '../host/resolve-host.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { createSession, findSession, SESSION_COOKIE } from '../session/session-store.ts';
 import { isBotAgent, readCookie, requestHost, resolveViewer, sessionToken } from '../session/viewer.ts';
 import type { PageEnv } from './page-pipeline.ts';
 import { AUTH_PAGE_HEADERS, messagePage } from '../auth/pages.ts';
-import { safeRedirect } from '../auth/redirect.ts';
+import { crossHostTarget, LOGIN_REDIRECT_PATH, REDIRECT_URL_LENGTH_MAX } from '../auth/redirect.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
-export const LOGIN_REDIRECT_PATH = '/m/login-redirect';
 export const TOKEN_PATH = '/m/token';
 export const AUTHENTICATE_CALLBACK_PATH = '/m/callback/authenticate';
 /** A token is used within the redirect that carries it: a minute is generous. */
@@ -41,36 +40,10 @@ export const CROSS_HOST_TOKEN_TTL_MS = 60_000;
  */
 export const CROSS_HOST_CHECKED_COOKIE = 'sid_checked';
 export const CROSS_HOST_CHECK_MS = 30 * 60 * 1000;
-const REDIRECT_URL_LENGTH_MAX = 2000;
-
-export type CrossHostTarget = { kind: 'main'; path: string } | { kind: 'other'; url: URL };
 
 /** The origin a request was sent to, by its Host header (the URL's host may be rewritten locally). */
 export function requestOrigin(request: Request): string {
   return `${new URL(request.url).protocol}//${requestHost(request)}`;
-}
-
-/**
- * Where a cross-host redirect may go: a path on the main host, or an absolute URL on one of our
- * other hosts (https; http too in development). Anything else is null.
- */
-export async function crossHostTarget(env: Env, raw: string | null | undefined): Promise<CrossHostTarget | null> {
-  if (!raw || raw.length > REDIRECT_URL_LENGTH_MAX) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\\]/.test(raw)) return null;
-  if (raw.startsWith('/') && !raw.startsWith('//')) return { kind: 'main', path: raw };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password) return null;
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isDevelopment(env))) return null;
-  const host = await resolveHost(env.DB, env, url.host);
-  if (!host) return null;
-  if (host.kind === 'default') return { kind: 'main', path: url.pathname + url.search + url.hash };
-  return { kind: 'other', url };
 }
 
 /** A path on the request's own host, or "/" (the callback never sends a visitor elsewhere). */
@@ -248,16 +221,3 @@ export const askMainHostForEndedSession = createMiddleware<PageEnv>(async (c, ne
   }
   await next();
 });
-
-/**
- * Where a sign-in returns to: a main-host path (safeRedirect), or — for a page on one of our
- * other hosts — the main host's /m/login-redirect, which signs the reader in there too.
- */
-export async function signInReturnPath(value: string | null | undefined, env: Env): Promise<string> {
-  const raw = value?.trim() ?? '';
-  if (/^https?:\/\//i.test(raw)) {
-    const target = await crossHostTarget(env, raw);
-    if (target?.kind === 'other') return `${LOGIN_REDIRECT_PATH}?redirectUrl=${encodeURIComponent(target.url.href)}`;
-  }
-  return safeRedirect(value, env);
-}

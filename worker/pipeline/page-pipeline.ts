@@ -29,7 +29,7 @@ import type { CountingD1 } from '../db/counting-d1.ts';
 import { requestDatabase, withBookmarkCookie } from './request-database.ts';
 import { type RequestContext } from '../context/request-context.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { readSignInConfirmation } from '../auth/sign-in.ts';
+import { readSignInConfirmation } from '../membership/sign-in-confirmation.ts';
 import { resolveRedirect } from '../../shared/routing/redirects.ts';
 import { consultEdgeCache, serveWithEdgeCache, type Consultation, type EdgeCacheIO } from './edge-cache.ts';
 import { CACHE_STATUS_HEADER, DYNAMIC_CACHE_CONTROL } from '../cache/headers.ts';

@@ -11,7 +11,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetK
 import type { Env } from '../../env.ts';
 import { resolveViewer } from '../../session/viewer.ts';
 import { requestCookie } from '../cookies.ts';
-import { signInReturnPath } from '../../pipeline/cross-host.ts';
+import { signInReturnPath } from '../redirect.ts';
 import { completeSocialSignIn, signInPage } from './oauth-flow.ts';
 import { DISABLE_SIGN_IN_FLAGS, type ProviderProfile } from './provider.ts';
 

@@ -18,7 +18,7 @@ import type { RequestViewer } from '../../session/viewer.ts';
 import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { authCookie, clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
 import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
-import { signInReturnPath } from '../../pipeline/cross-host.ts';
+import { signInReturnPath } from '../redirect.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
 import { startSession, userByEmail } from '../sign-in.ts';
 import { PROVIDER_PATHS, type OAuthProvider, type ProviderProfile } from './provider.ts';

@@ -14,7 +14,7 @@ import { orm } from '../../db/orm.ts';
 import { charges, memberships, paymentMethods, subscriptions, type MembershipRow } from '../../db/schema.ts';
 import { membershipState } from '../../membership/active-membership.ts';
 import { giftCodeStatus, redeemGiftCode } from '../../membership/gift-codes.ts';
-import { paymentProviderFor } from '../../payments/select-provider.ts';
+import { paymentProviderFor } from '../../membership/payment-provider.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest, signInRequired } from '../../context/errors.ts';
 import type { ViewerEdgeSource } from '../resolvers/viewer-edges.ts';

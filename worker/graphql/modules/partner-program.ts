@@ -6,7 +6,7 @@
 import { GraphQLError } from 'graphql';
 import { mainOrigin } from '../../env.ts';
 import { enroll, finishPayoutSetup, startPayoutSetup, unenroll, type PayoutReturn } from '../../partner/enrollment.ts';
-import { paymentProviderFor } from '../../payments/select-provider.ts';
+import { paymentProviderFor } from '../../membership/payment-provider.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 import { logEvent } from '../../lib/log-context.ts';
