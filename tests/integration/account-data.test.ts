@@ -9,7 +9,7 @@ import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
 import { signedIn } from './helpers/signed-in.ts';
 import { createSession } from '../../worker/session/session-store.ts';
-import { EXPORT_MAX_BYTES } from '../../worker/endpoints/account-export.ts';
+import { EXPORT_MAX_BYTES } from '../../worker/accounts/account-export.ts';
 import { storyMarkdown } from '../../worker/accounts/story-markdown.ts';
 
 const ORIGIN = 'http://localhost:8787';

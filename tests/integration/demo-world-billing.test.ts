@@ -3,7 +3,7 @@
 // Friend `editor` are still members, while the demo's failed payment runs out of grace.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membershipState } from '../../worker/membership/active-membership.ts';
-import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
+import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import type { MembershipRow } from '../../worker/db/schema.ts';
 import { seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';

@@ -3,7 +3,7 @@
 // earnings per story and payouts on her dashboard, and the billing clock turns this month's
 // members' reading time into earnings.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
+import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import { seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';
 import { signedIn } from './helpers/signed-in.ts';

@@ -3,7 +3,7 @@
 // a second run changes nothing, and a run that stopped after the objects (rows left behind) is
 // finished by the next.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createExport, EXPORT_LIFETIME_MS } from '../../worker/endpoints/account-export.ts';
+import { createExport, EXPORT_LIFETIME_MS } from '../../worker/accounts/account-export.ts';
 import { runScheduledJobs } from '../../worker/jobs/scheduled.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';

@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/format.ts';
 import { offerFirstChargeAt } from '../../shared/membership/plans.ts';
-import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
+import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import { startCheckout } from '../../worker/membership/checkout.ts';
 import { configuredDiscountOffer, discountOfferFor } from '../../worker/membership/discount-offer.ts';
-import { localProviderFor } from '../../worker/payments/select-provider.ts';
+import { localProviderFor } from '../../worker/membership/payment-provider.ts';
 import { requestContextFor } from '../../worker/consequences/consequences.ts';
 import { executeInProcess } from '../../worker/graphql/in-process.ts';
 import { createSession } from '../../worker/session/session-store.ts';

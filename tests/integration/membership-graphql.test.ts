@@ -7,7 +7,7 @@ import { GIFT_CODE_MESSAGES } from '../../shared/membership/gift-code-status.ts'
 import { sha256Hex } from '../../worker/lib/crypto.ts';
 import { newGiftCode, normalizeGiftCode } from '../../worker/membership/gift-codes.ts';
 import { applyPaymentEvent } from '../../worker/membership/apply-payment-event.ts';
-import { localProviderFor } from '../../worker/payments/select-provider.ts';
+import { localProviderFor } from '../../worker/membership/payment-provider.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
 import { createSession } from '../../worker/session/session-store.ts';

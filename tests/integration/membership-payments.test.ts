@@ -4,10 +4,11 @@
 // applied once), and the billing clock (renewal, payment failure and grace, cancellation).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMembershipActive, membershipState } from '../../worker/membership/active-membership.ts';
-import { advanceBillingClock, runBillingClock } from '../../worker/membership/billing-clock.ts';
+import { runBillingClock } from '../../worker/membership/billing-clock.ts';
+import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider, signWebhookPayload } from '../../worker/payments/local-provider.ts';
-import { handlePaymentWebhook } from '../../worker/payments/webhook.ts';
-import { localProviderFor } from '../../worker/payments/select-provider.ts';
+import { handlePaymentWebhook } from '../../worker/membership/payment-webhook.ts';
+import { localProviderFor } from '../../worker/membership/payment-provider.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import type { MembershipRow } from '../../worker/db/schema.ts';
 import { POSTS, SECRET_MARKER, seedWorld } from './helpers/fixtures.ts';

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberMonthlyPool } from '../../worker/partner/earnings.ts';
 import { payOutWriter, payoutKey, runPartnerEarningsJob } from '../../worker/partner/payouts.ts';
-import { localProviderFor } from '../../worker/payments/select-provider.ts';
-import { advanceBillingClock } from '../../worker/membership/billing-clock.ts';
+import { localProviderFor } from '../../worker/membership/payment-provider.ts';
+import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import { AUTHORS, POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';
 import { signedIn } from './helpers/signed-in.ts';

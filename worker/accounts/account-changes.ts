@@ -1,39 +1,60 @@
 // The changes a reader makes to their own account from Settings
 // (docs/product/1-product-screens-membership-header-search.md §2.4; docs/adr/0012-accounts.md §2):
 // name and bio, username (the old address keeps working), email (applies once the new address
-// confirms), preferences, and deleting the account.
+// confirms), preferences, time zone, sessions, sign-in providers, and deleting the account.
+// Only the viewer's own account: every change works on ctx.viewer, never on an id the client
+// sends, and answers the settings after it (or why it was refused).
 import type { D1Database } from '@cloudflare/workers-types';
 import { NAME_MAX_LENGTH, SIGN_UP_MESSAGES, usernameProblem, type SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
 import { BIO_MAX_LENGTH, PREFERENCES } from '../../shared/accounts/settings.ts';
 import { isValidEmail, normalizeEmail } from '../../shared/auth/sign-in-rules.ts';
-import { purgeTags } from '../cache/purge.ts';
-import type { Env } from '../env.ts';
-import { userTag } from '../cache/tags.ts';
+import { canonicalTimeZone } from '../../shared/time-zone.ts';
+import { mainOrigin } from '../env.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
+import { clearedCookie } from '../auth/cookies.ts';
+import { authCall } from '../auth/email-sign-in.ts';
+import { sendVerificationEmail, type SendVerificationOutcome } from '../auth/email-verification.ts';
 import { clearHostCache } from '../host/resolve-host.ts';
-import { revokeAllSessions } from '../session/session-store.ts';
-import { reindexUser } from '../search/indexing.ts';
+import { revokeAllSessions, revokeOtherSessions, SESSION_COOKIE } from '../session/session-store.ts';
+import type { AccountSettingsSource } from './account-settings.ts';
 
 export type Refusal = { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null };
 
 const refusal = (message: string, signUpErrorCode: SignUpErrorCode | null = null): Refusal => ({ __typename: 'BadRequest', message, signUpErrorCode });
+
+/** The viewer, changing their own account. */
+function settingsOwner(ctx: RequestContext): string {
+  const id = ctx.viewer.user?.id;
+  if (!id) throw new CallerError('Sign in to change your settings.', { code: 'UNAUTHENTICATED' });
+  // A staff member acting as someone may look, not change their account.
+  if (ctx.viewer.isSpoofed) throw new CallerError('A spoofed session cannot change settings.', { code: 'FORBIDDEN' });
+  return id;
+}
+
+/** The settings after a change (the request's copy of the user row is dropped: it changed). */
+function changedSettings(ctx: RequestContext, userId: string): AccountSettingsSource {
+  ctx.loaders.userById.clear(userId);
+  return { userId };
+}
 
 /** Collapses runs of white space (a name is one line). */
 function oneLine(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
 }
 
-export async function updateProfile(db: D1Database, env: Env, userId: string, input: { name: string; bio: string }): Promise<Refusal | null> {
+export async function updateProfile(ctx: RequestContext, input: { name: string; bio: string }): Promise<Refusal | AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
   const name = oneLine(input.name);
   const bio = oneLine(input.bio);
   if (!name) return refusal('Please enter your name.');
   if (name.length > NAME_MAX_LENGTH) return refusal(`Names can be at most ${NAME_MAX_LENGTH} characters.`);
   if (bio.length > BIO_MAX_LENGTH) return refusal(`Bios can be at most ${BIO_MAX_LENGTH} characters.`);
-  await db.prepare('UPDATE users SET name = ?, bio = ? WHERE id = ? AND deleted_at IS NULL').bind(name, bio, userId).run();
+  await ctx.db.prepare('UPDATE users SET name = ?, bio = ? WHERE id = ? AND deleted_at IS NULL').bind(name, bio, userId).run();
   // The profile, the bylines of every story and the user's own host show the name; search
   // records carry it too (the person and every story's byline).
-  await purgeTags(env, [userTag(userId)]);
-  await reindexUser(env, userId);
-  return null;
+  await ctx.changes.record({ pages: [{ kind: 'profile', id: userId }], records: [{ kind: 'profile', id: userId }] });
+  return changedSettings(ctx, userId);
 }
 
 /**
@@ -41,16 +62,17 @@ export async function updateProfile(db: D1Database, env: Env, userId: string, in
  * null to go back to the initial. Another person's upload is refused: an image id is not a secret
  * (it is in every page that shows the image), so owning the row is what makes it one's own.
  */
-export async function setProfilePhoto(db: D1Database, env: Env, userId: string, imageId: string | null): Promise<Refusal | null> {
+export async function setProfilePhoto(ctx: RequestContext, imageId: string | null): Promise<Refusal | AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  const { db } = ctx;
   if (imageId !== null) {
     const upload = await db.prepare('SELECT 1 FROM uploaded_images WHERE id = ? AND uploader_id = ?').bind(imageId, userId).first();
     if (!upload) return refusal('Upload the photo first: only an image you uploaded can be your photo.');
   }
   await db.prepare('UPDATE users SET image_id = ? WHERE id = ? AND deleted_at IS NULL').bind(imageId, userId).run();
   // The profile, bylines, avatars in lists and the search records all show the photo.
-  await purgeTags(env, [userTag(userId)]);
-  await reindexUser(env, userId);
-  return null;
+  await ctx.changes.record({ pages: [{ kind: 'profile', id: userId }], records: [{ kind: 'profile', id: userId }] });
+  return changedSettings(ctx, userId);
 }
 
 /**
@@ -58,13 +80,15 @@ export async function setProfilePhoto(db: D1Database, env: Env, userId: string, 
  * The old one is kept in username_redirects: /@old (and the old subdomain's profile) lead to the
  * user, and nobody else can take it while it does.
  */
-export async function changeUsername(db: D1Database, env: Env, userId: string, requested: string, now: number): Promise<Refusal | null> {
+export async function changeUsername(ctx: RequestContext, requested: string): Promise<Refusal | AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  const { db, now } = ctx;
   const username = requested.trim().replace(/^@/, '');
   const problem = usernameProblem(username);
   if (problem) return refusal(SIGN_UP_MESSAGES[problem], problem);
   const current = await db.prepare('SELECT username FROM users WHERE id = ?').bind(userId).first<{ username: string }>();
   if (!current) return refusal('This account does not exist.');
-  if (current.username === username) return null;
+  if (current.username === username) return changedSettings(ctx, userId);
   const sameIgnoringCase = current.username.toLowerCase() === username.toLowerCase();
   if (!sameIgnoringCase) {
     const taken = await db
@@ -87,8 +111,8 @@ export async function changeUsername(db: D1Database, env: Env, userId: string, r
   }
   await db.batch(statements);
   clearHostCache();
-  await purgeTags(env, [userTag(userId)]);
-  return null;
+  await ctx.changes.record({ pages: [{ kind: 'profile', id: userId }] });
+  return changedSettings(ctx, userId);
 }
 
 /** The user an old username now leads to (their current username), or null. */
@@ -104,7 +128,13 @@ export async function renamedUsername(db: D1Database, oldUsername: string): Prom
  * Starts an email change: the new address waits in email_verifications until the link mailed to
  * it is followed (/m/account/confirm/{key}); the account keeps its email until then.
  */
-export async function requestEmailChange(db: D1Database, userId: string, requested: string, now: number): Promise<Refusal | null> {
+export async function changeEmail(ctx: RequestContext, requested: string): Promise<Refusal | SendVerificationOutcome> {
+  const userId = settingsOwner(ctx);
+  const refused = await requestEmailChange(ctx.db, userId, requested, ctx.now);
+  return refused ?? sendVerificationEmail(authCall(ctx));
+}
+
+async function requestEmailChange(db: D1Database, userId: string, requested: string, now: number): Promise<Refusal | null> {
   if (!isValidEmail(requested)) return refusal('Please enter a valid email address.');
   const email = normalizeEmail(requested);
   const owner = await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: string }>();
@@ -125,20 +155,37 @@ export interface PreferenceValue {
   enabled: boolean;
 }
 
-export async function preferencesOf(db: D1Database, userId: string): Promise<PreferenceValue[]> {
-  const { results } = await db.prepare('SELECT key, enabled FROM user_preferences WHERE user_id = ?').bind(userId).all<{ key: string; enabled: number }>();
+export async function preferencesOf(ctx: RequestContext, source: AccountSettingsSource): Promise<PreferenceValue[]> {
+  const { results } = await ctx.db.prepare('SELECT key, enabled FROM user_preferences WHERE user_id = ?').bind(source.userId).all<{ key: string; enabled: number }>();
   const chosen = new Map(results.map((row) => [row.key, row.enabled === 1]));
   return PREFERENCES.map((p) => ({ key: p.key, label: p.label, enabled: chosen.get(p.key) ?? p.enabled }));
 }
 
-export async function setPreference(db: D1Database, userId: string, key: string, enabled: boolean, now: number): Promise<PreferenceValue | null> {
+export async function setPreference(ctx: RequestContext, key: string, enabled: boolean): Promise<({ __typename: 'Preference' } & PreferenceValue) | Refusal> {
+  const userId = settingsOwner(ctx);
   const definition = PREFERENCES.find((p) => p.key === key);
-  if (!definition) return null;
-  await db
+  if (!definition) return refusal('There is no such preference.');
+  await ctx.db
     .prepare('INSERT INTO user_preferences (user_id, key, enabled, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at')
-    .bind(userId, key, enabled ? 1 : 0, now)
+    .bind(userId, key, enabled ? 1 : 0, ctx.now)
     .run();
-  return { key, label: definition.label, enabled };
+  return { __typename: 'Preference', key, label: definition.label, enabled };
+}
+
+/** The IANA time zone the writer's stats days are cut in, or null for UTC. */
+export async function setTimeZone(ctx: RequestContext, timeZone: string | null): Promise<Refusal | AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  const zone = timeZone == null ? null : canonicalTimeZone(timeZone);
+  if (timeZone != null && !zone) return refusal('Choose a time zone from the list.');
+  await ctx.db.prepare('UPDATE users SET time_zone = ? WHERE id = ?').bind(zone, userId).run();
+  return changedSettings(ctx, userId);
+}
+
+/** Ends every session of the viewer's but this one (and its other hosts). */
+export async function signOutOtherSessions(ctx: RequestContext): Promise<AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  if (ctx.viewer.sessionIdHash) await revokeOtherSessions(ctx.db, userId, ctx.viewer.sessionIdHash, ctx.now);
+  return { userId };
 }
 
 /**
@@ -146,7 +193,9 @@ export async function setPreference(db: D1Database, userId: string, key: string,
  * passwords), so the last provider of an account without an email stays: removing it would lock
  * the owner out.
  */
-export async function disconnectSignInProvider(db: D1Database, userId: string, provider: string): Promise<Refusal | null> {
+export async function disconnectSignInProvider(ctx: RequestContext, provider: string): Promise<Refusal | AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  const { db } = ctx;
   const row = await db
     .prepare('SELECT (SELECT email FROM users WHERE id = ?1) AS email, (SELECT count(*) FROM social_identities WHERE user_id = ?1) AS total, (SELECT count(*) FROM social_identities WHERE user_id = ?1 AND provider = ?2) AS linked')
     .bind(userId, provider)
@@ -154,7 +203,7 @@ export async function disconnectSignInProvider(db: D1Database, userId: string, p
   if (!row || row.linked === 0) return refusal('This sign-in method is not connected.');
   if (!row.email && row.total <= row.linked) return refusal('Add an email address first: it is the only other way to sign in.');
   await db.prepare('DELETE FROM social_identities WHERE user_id = ? AND provider = ?').bind(userId, provider).run();
-  return null;
+  return changedSettings(ctx, userId);
 }
 
 /**
@@ -162,9 +211,14 @@ export async function disconnectSignInProvider(db: D1Database, userId: string, p
  * tombstone (deleted_at) so the username is never reissued to someone else and stories answer
  * "account deleted"; the email, custom domain and subdomain are released; every session and
  * developer token ends; a pending email change goes. Follow rows stay (lists and counts already
- * leave deleted accounts out).
+ * leave deleted accounts out). Confirmed by typing the username; the browser's session cookie
+ * is cleared with the answer, which sends it to the goodbye page.
  */
-export async function deleteAccount(db: D1Database, env: Env, userId: string, now: number): Promise<void> {
+export async function deleteAccount(ctx: RequestContext, typedUsername: string): Promise<Refusal | { __typename: 'AccountDeleted'; redirect: string }> {
+  const userId = settingsOwner(ctx);
+  const username = ctx.viewer.user?.username ?? '';
+  if (typedUsername.trim().replace(/^@/, '').toLowerCase() !== username.toLowerCase()) return refusal('Type your username to confirm.');
+  const { db, now } = ctx;
   await db.batch([
     db
       .prepare("UPDATE users SET deleted_at = ?, email = NULL, bio = '', image_id = NULL, custom_domain = NULL, custom_domain_state = 'NONE', has_subdomain = 0 WHERE id = ? AND deleted_at IS NULL")
@@ -175,5 +229,8 @@ export async function deleteAccount(db: D1Database, env: Env, userId: string, no
   ]);
   await revokeAllSessions(db, userId, now);
   clearHostCache();
-  await purgeTags(env, [userTag(userId)]);
+  await ctx.changes.record({ pages: [{ kind: 'profile', id: userId }] });
+  const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env));
+  ctx.responseHeaders?.append('set-cookie', clearedCookie(url, SESSION_COOKIE));
+  return { __typename: 'AccountDeleted', redirect: '/goodbye' };
 }

@@ -7,7 +7,7 @@
 // key is a no-op) and then the rows. Never a row without its object being attempted, never an
 // object left behind by a deleted row.
 import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
-import { r2Key } from '../endpoints/account-export.ts';
+import { r2Key } from './account-export.ts';
 
 /** R2 deletes at most 1000 keys per call; D1 binds the ids as one JSON array. */
 const BATCH = 1000;

@@ -18,11 +18,15 @@ import {
   normalizeEmail,
   type AuthOperation,
 } from '../../shared/auth/sign-in-rules.ts';
-import { mainOrigin, type Env } from '../env.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { tooManyAttemptsMessage } from '../../shared/auth/lockout-text.ts';
+import { configuredFlags, mainOrigin, type Env } from '../env.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
+import { mailerFor, type Mailer } from '../mail/mailer.ts';
 import { signInMail } from '../mail/templates.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import { captchaRequired, type CaptchaConfig } from './captcha.ts';
+import { captchaConfig, captchaRequired, type CaptchaConfig } from './captcha.ts';
+import { clientAddress } from './client-address.ts';
 import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
 import { checkLoginCode, findRequestOfBrowser, prepareLoginToken, pruneLoginTokens, storeLoginToken } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
@@ -54,6 +58,24 @@ export interface AuthCall {
   captcha: CaptchaConfig;
   /** Adds a Set-Cookie to the response. */
   setCookie(value: string): void;
+}
+
+/** The sign-in call of a request's context (a mutation needs the HTTP request behind it). */
+export function authCall(ctx: RequestContext): AuthCall {
+  const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
+  return {
+    db: ctx.db,
+    env: ctx.env,
+    now: ctx.now,
+    url,
+    request: ctx.request,
+    viewer: ctx.viewer,
+    address: clientAddress(ctx.request),
+    flags: configuredFlags(ctx.env),
+    mailer: mailerFor(ctx.env, ctx.db),
+    captcha: captchaConfig(ctx.env),
+    setCookie: (value) => ctx.responseHeaders?.append('set-cookie', value),
+  };
 }
 
 export interface SendAcctAuthEmailInput {
@@ -203,4 +225,12 @@ export async function emailAvailability(call: Pick<AuthCall, 'db' | 'now' | 'add
   const lookups = await hit(call.db, LIMITS.lookupPerAddress, call.address, call.now);
   if (!lookups.allowed) return { retryAfterMs: lookups.retryAfterMs };
   return { available: (await userByEmail(call.db, normalizeEmail(email))) === null };
+}
+
+/** EmailAvailability asked by a request: an invalid email is refused, and the limit's refusal says for how long. */
+export async function isEmailAvailable(ctx: RequestContext, email: string): Promise<boolean> {
+  if (!isValidEmail(email)) throw new CallerError(INVALID_EMAIL_MESSAGE, { code: 'BAD_REQUEST' });
+  const answer = await emailAvailability(authCall(ctx), email);
+  if ('retryAfterMs' in answer) throw new CallerError(tooManyAttemptsMessage(answer.retryAfterMs), { code: 'TOO_MANY_REQUESTS' });
+  return answer.available;
 }

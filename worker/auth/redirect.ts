@@ -1,3 +1,6 @@
+// Where a sign-in may send the visitor back to: a path on the main host, or — through the
+// main host's /m/login-redirect, which signs the reader in there too — a page on one of our
+// other hosts (worker/pipeline/cross-host.ts hands the session over).
 import { mainOrigin, type Env } from '../env.ts';
 import { crossHostTarget, LOGIN_REDIRECT_PATH } from '../host/cross-host-target.ts';
 

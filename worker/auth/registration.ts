@@ -15,7 +15,8 @@ import { catalogs, emailVerifications, registrationTickets, socialIdentities, us
 import { orm } from '../db/orm.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { newId } from '../lib/ids.ts';
-import { authCookie, REGISTRATION_COOKIE } from './cookies.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { authCookie, REGISTRATION_COOKIE, requestCookie } from './cookies.ts';
 import type { SocialProviderId } from './social/provider.ts';
 
 /** How long the registration form may take. */
@@ -78,6 +79,12 @@ export function describeTicket(ticket: RegistrationTicketRow): PendingRegistrati
     suggestedUsername: suggestUsername(ticket.fullName || ticket.email || ''),
     redirect: ticket.redirect,
   };
+}
+
+/** The sign-up waiting for a name and username in this browser (its registration cookie); null when none. */
+export async function pendingRegistrationOf(ctx: RequestContext): Promise<PendingRegistration | null> {
+  const ticket = await findRegistrationTicket(ctx.db, requestCookie(ctx.request, REGISTRATION_COOKIE), ctx.now);
+  return ticket ? describeTicket(ticket) : null;
 }
 
 export type CreateAccountOutcome =

@@ -1,5 +1,5 @@
 // The membership endpoints of the worker (pages are in client/pages/, through the pipeline):
-//   POST /_/payments/webhook           both providers' webhooks (worker/payments/webhook.ts)
+//   POST /_/payments/webhook           both providers' webhooks (worker/membership/payment-webhook.ts)
 //   POST /_/membership/checkout        start a checkout (form: kind, plan, recipient email)
 //   GET|POST /_/dev/pay/checkout/:id   the local provider's hosted checkout (development only)
 //   POST /_/dev/billing/advance        move the local billing clock (development only)
@@ -7,14 +7,17 @@ import { configuredDiscountOffer } from '../membership/discount-offer.ts';
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { configuredFlags, isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { localCheckoutPage } from '../payments/local-checkout-page.ts';
+import { localCheckoutPage } from './local-checkout-page.ts';
 import { LOCAL_CHECKOUT_PATH } from '../payments/local-provider.ts';
-import { localProviderFor, PaymentConfigurationError, paymentProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { PaymentConfigurationError, usesLocalProvider } from '../payments/select-provider.ts';
+import { localProviderFor, paymentProviderFor } from '../membership/payment-provider.ts';
 import { isPlanType } from '../../shared/membership/plans.ts';
 import { isPlanOffered } from '../../shared/membership/premium-tier.ts';
-import { handlePaymentWebhook, PAYMENT_WEBHOOK_PATH, webhookBodyLimit } from '../payments/webhook.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { handlePaymentWebhook, PAYMENT_WEBHOOK_PATH, WEBHOOK_MAX_BYTES } from '../membership/payment-webhook.ts';
 import { resolveViewer } from '../session/viewer.ts';
-import { advanceBillingClock } from '../membership/billing-clock.ts';
+import { runBillingClock, shiftBillingClock, type BillingReport } from '../membership/billing-clock.ts';
+import { runPartnerJob } from '../partner/partner-job.ts';
 import { startCheckout, type CheckoutKind, type CheckoutOutcome } from '../membership/checkout.ts';
 import { withCheckoutUnavailable } from '../../shared/membership/checkout-unavailable.ts';
 import { logEvent } from '../lib/log-context.ts';
@@ -25,6 +28,8 @@ export const CHECKOUT_PATH = '/_/membership/checkout';
 export const BILLING_ADVANCE_PATH = '/_/dev/billing/advance';
 /** A header a cross-site form cannot send (it forces a CORS preflight we never answer). */
 export const BILLING_CLOCK_HEADER = 'x-vellum-billing-clock';
+
+const webhookBodyLimit = bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ error: 'Payload too large' }, 413) });
 
 const KINDS: readonly CheckoutKind[] = ['MEMBERSHIP', 'GIFT', 'PAYMENT_METHOD'];
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
@@ -71,6 +76,21 @@ async function checkout(c: AppContext): Promise<Response> {
     return seeOther(withCheckoutUnavailable(checkoutPage(kind, plan)));
   }
   return seeOther(outcome.ok ? outcome.url : outcome.redirect);
+}
+
+/**
+ * Development: moves the billing clock `days` forward by moving every billing time the same
+ * distance into the past (memberships, the local provider's subscriptions, charges, gift
+ * codes), then runs the billing job. Pages, sessions and sign-in keep the real clock.
+ */
+export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
+  await shiftBillingClock(env, days);
+  const report = await runBillingClock(env, now);
+  // The Partner Program's job runs at the moved clock's time instead (docs/partner-program.md
+  // "Payouts"): its days and months are calendar text, so its tables stay put and the job
+  // sees the month that has just ended on the moved clock.
+  await runPartnerJob(env, now + Math.round(days * 86_400_000));
+  return report;
 }
 
 export function mountMembership(app: Hono<{ Bindings: Env }>): void {

@@ -7,8 +7,9 @@
 import type { Context, Hono, Next } from 'hono';
 import { mainOrigin, type Env } from '../env.ts';
 import { LOCAL_CONNECT_PATH } from '../payments/local-provider.ts';
-import { localConnectPage } from '../payments/local-connect-page.ts';
-import { localProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { localConnectPage } from './local-connect-page.ts';
+import { usesLocalProvider } from '../payments/select-provider.ts';
+import { localProviderFor } from '../membership/payment-provider.ts';
 import { mountStaffTaxReview } from './staff-tax-review.ts';
 import { mountStaffAuthorReview } from './staff-author-review.ts';
 import { isDevelopment } from '../env.ts';

@@ -5,11 +5,13 @@
 // honoured only when BOTH the binding FAULT_INJECTION is "on" (set by vitest.config.ts alone:
 // never in wrangler.toml, never in the development vars) and ENVIRONMENT is development. A
 // deployment ignores the header (tests/integration/faults.test.ts proves it).
+//
+// This file reads which faults a request asked for and fails the D1 binding itself; the
+// failing page store, mailer and payment provider sit next to what they wrap
+// (worker/cache/store-faults.ts, worker/mail/mailer.ts, worker/payments/provider-faults.ts)
+// and ask hasFault.
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
-import type { PageStore } from '../cache/storage.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
 
 export const FAULT_HEADER = 'x-vellum-fault';
 // queue-batch: the fan-out work this request queues fails its first batch half-way (worker/queues/consumer.ts).
@@ -90,53 +92,7 @@ export function envWithFaults(request: Request, env: Env): Env {
   return { ...env, DB: db, INJECTED_FAULTS: faults };
 }
 
-function hasFault(env: Env, name: FaultName): boolean {
+/** Whether this request asked for the fault (envWithFaults put it in its env). */
+export function hasFault(env: Pick<Env, 'INJECTED_FAULTS'>, name: FaultName): boolean {
   return env.INJECTED_FAULTS?.has(name) ?? false;
-}
-
-/** The page store, failing its match or put when the request asked. */
-export function storeWithFaults(store: PageStore, env: Env): PageStore {
-  if (!env.INJECTED_FAULTS) return store;
-  const failing = (operation: string) => () => Promise.reject(new Error(`Cache ${operation} failed (injected fault)`));
-  return {
-    match: hasFault(env, 'cache-match') ? failing('match') : (key) => store.match(key),
-    put: hasFault(env, 'cache-put') ? failing('put') : (key, response) => store.put(key, response),
-    delete: (key) => store.delete(key),
-  };
-}
-
-/** The mailer, failing as a mail provider that answers 503 when the request asked. */
-export function mailerWithFaults(mailer: Mailer, env: Env): Mailer {
-  if (!hasFault(env, 'mailer')) return mailer;
-  return {
-    async send() {
-      throw new Error('Mail provider answered 503: service unavailable (injected fault)');
-    },
-  };
-}
-
-/** What a failing payment provider throws: its API answering 503, as Stripe's does in an outage. */
-export const INJECTED_PAYMENTS_MESSAGE = 'Payment provider answered 503: service unavailable (injected fault)';
-
-/**
- * The payment provider, every call to whose API fails when the request asked (webhook
- * signatures still verify: that is local arithmetic, not a call to the provider).
- */
-export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): PaymentProvider {
-  if (!hasFault(env, 'payments')) return provider;
-  const fail = () => Promise.reject(new Error(INJECTED_PAYMENTS_MESSAGE));
-  return {
-    name: provider.name,
-    startCheckout: fail,
-    completedCheckout: fail,
-    setCancelAtPeriodEnd: fail,
-    updateSubscriptionCard: fail,
-    schedulePlanChange: fail,
-    endSubscriptionNow: fail,
-    createConnectedAccount: fail,
-    connectedAccountOnboardingUrl: fail,
-    connectedAccountStatus: fail,
-    transfer: fail,
-    verifyWebhook: (rawBody, signature) => provider.verifyWebhook(rawBody, signature),
-  };
 }

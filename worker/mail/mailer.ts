@@ -7,7 +7,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
 import { DevMailbox } from './dev-mailbox.ts';
 import { ResendMailer } from './resend.ts';
-import { mailerWithFaults } from '../hardening/fault-injection.ts';
+import { hasFault } from '../hardening/fault-injection.ts';
 
 export interface MailMessage {
   to: string;
@@ -22,7 +22,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The mailer of this deployment (failing when a test asked it to: worker/hardening/fault-injection.ts). */
+/** The mailer of this deployment (failing when a test asked it to: mailerWithFaults). */
 export function mailerFor(env: Env, db: D1Database = env.DB): Mailer {
   return mailerWithFaults(configuredMailer(env, db), env);
 }
@@ -37,4 +37,18 @@ function configuredMailer(env: Env, db: D1Database): Mailer {
     };
   }
   return new ResendMailer({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM });
+}
+
+/**
+ * The mailer, failing as a mail provider that answers 503 when the request asked
+ * (docs/adr/0008-hardening.md, "Faults"; which faults a request asked for:
+ * worker/hardening/fault-injection.ts).
+ */
+export function mailerWithFaults(mailer: Mailer, env: Env): Mailer {
+  if (!hasFault(env, 'mailer')) return mailer;
+  return {
+    async send() {
+      throw new Error('Mail provider answered 503: service unavailable (injected fault)');
+    },
+  };
 }

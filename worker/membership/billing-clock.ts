@@ -7,10 +7,10 @@
 // same signed events. Running it twice at the same time changes nothing the second time.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
-import { localProviderFor, usesLocalProvider } from '../payments/select-provider.ts';
+import { usesLocalProvider } from '../payments/select-provider.ts';
+import { localProviderFor } from './payment-provider.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { enqueue } from '../queues/producer.ts';
-import { runPartnerJob } from '../partner/partner-job.ts';
 
 export interface BillingReport {
   provider: 'local' | 'stripe';
@@ -61,22 +61,7 @@ export async function renewDueSubscription(env: Env, subscriptionId: string, now
   });
 }
 
-/**
- * Development: moves the billing clock `days` forward by moving every billing time the same
- * distance into the past (memberships, the local provider's subscriptions, charges, gift
- * codes), then runs the billing job. Pages, sessions and sign-in keep the real clock.
- */
-export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
-  await shiftBillingClock(env, days);
-  const report = await runBillingClock(env, now);
-  // The Partner Program's job runs at the moved clock's time instead (docs/partner-program.md
-  // "Payouts"): its days and months are calendar text, so its tables stay put and the job
-  // sees the month that has just ended on the moved clock.
-  await runPartnerJob(env, now + Math.round(days * 86_400_000));
-  return report;
-}
-
-/** Moves every billing time `days` into the past (advanceBillingClock without the run). */
+/** Moves every billing time `days` into the past (advanceBillingClock, worker/endpoints/membership.ts, without the run). */
 export async function shiftBillingClock(env: Env, days: number): Promise<void> {
   const delta = Math.round(days * 86_400_000);
   const db: D1Database = env.DB;

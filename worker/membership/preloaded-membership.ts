@@ -4,8 +4,7 @@
 import type { PreloadedMembership } from '../../shared/preloaded-state.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { membershipState } from './active-membership.ts';
-
-const CARD_PROCESSORS = new Set(['STRIPE', 'BRAINTREE']);
+import { canSwitchPlan } from './manage-membership.ts';
 
 export async function preloadedMembership(ctx: RequestContext, userId: string): Promise<PreloadedMembership | null> {
   const membership = await ctx.loaders.membershipByUserId.load(userId);
@@ -14,7 +13,7 @@ export async function preloadedMembership(ctx: RequestContext, userId: string): 
     id: membership.id,
     state: membershipState(membership, ctx.now),
     tier: membership.tier,
-    canSwitchPlan: CARD_PROCESSORS.has(membership.paymentProvider) && membership.paymentFailedAt === null && !membership.isCancelled,
+    canSwitchPlan: canSwitchPlan(membership),
     currentPeriodEndsAt: membership.currentPeriodEndsAt,
   };
 }

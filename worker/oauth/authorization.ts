@@ -3,10 +3,10 @@
 // that turns a code into a /v1 token (the same "vt_" tokens as integration tokens, scoped, bound
 // to the application). Refusals use OAuth's error codes; the HTTP layer (./routes.ts) shapes them.
 import type { D1Database } from '@cloudflare/workers-types';
-import { API_SCOPES, TOKEN_PREFIX, type ApiScope } from '../api/v1/integration-tokens.ts';
+import { API_SCOPES, TOKEN_PREFIX, type ApiScope } from '../integrations/integration-tokens.ts';
 import { base64url, randomToken, sha256Hex } from '../lib/crypto.ts';
 import { newId } from '../lib/ids.ts';
-import { findApplication, isClientSecret, type OAuthApplication } from './applications.ts';
+import { findApplication, isClientSecret, type OAuthApplication } from '../integrations/oauth-applications.ts';
 
 /** A code is exchanged by the application's server right after the redirect: two minutes is plenty. */
 export const CODE_LIFETIME_MS = 2 * 60 * 1000;

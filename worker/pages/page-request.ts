@@ -6,7 +6,7 @@ import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import type { readSignInConfirmation } from '../auth/sign-in.ts';
+import type { readSignInConfirmation } from '../membership/sign-in-confirmation.ts';
 import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
 /** The sign-in confirmation of the first page after a sign-in, and the cookie that clears it. */

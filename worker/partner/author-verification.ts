@@ -2,6 +2,8 @@
 // their books (title and link); staff approve — the existing admin action verify_book_author
 // (worker/admin/staff-pages.ts) — or decline. One request waits at a time.
 import type { D1Database } from '@cloudflare/workers-types';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
 import { newId } from '../lib/ids.ts';
 
 export const MAX_BOOKS = 10;
@@ -34,7 +36,51 @@ function bookRefusal(books: readonly BookInput[]): ApplyRefusal | null {
   return null;
 }
 
-export async function applyForAuthorVerification(db: D1Database, userId: string, books: readonly BookInput[], now: number): Promise<ApplyRefusal | null> {
+export interface AuthorVerification {
+  isBookAuthor: boolean;
+  /** PENDING, APPROVED or DECLINED; null when the writer never applied. */
+  requestState: string | null;
+  requestedAt: number | null;
+}
+
+export interface AuthorVerificationOutcome {
+  ok: boolean;
+  code: ApplyRefusal['code'] | null;
+  message: string | null;
+  /** The book at fault (0-based), when one is. */
+  bookIndex: number | null;
+  verification: AuthorVerification;
+}
+
+async function verificationOf(db: D1Database, userId: string): Promise<AuthorVerification> {
+  const [user, request] = await Promise.all([
+    db.prepare('SELECT is_book_author FROM users WHERE id = ?').bind(userId).first<{ is_book_author: number }>(),
+    latestRequestOf(db, userId),
+  ]);
+  return { isBookAuthor: user?.is_book_author === 1, requestState: request?.state ?? null, requestedAt: request?.created_at ?? null };
+}
+
+/** The viewer's verification; null when logged out. */
+export async function viewerAuthorVerification(ctx: RequestContext): Promise<AuthorVerification | null> {
+  return ctx.viewer.user ? verificationOf(ctx.env.DB, ctx.viewer.user.id) : null;
+}
+
+/** The viewer applies with their books; the outcome carries their verification after it. */
+export async function applyForAuthorVerification(ctx: RequestContext, books: readonly BookInput[]): Promise<AuthorVerificationOutcome> {
+  const user = ctx.viewer.user;
+  if (!user) throw new CallerError('Sign in to apply.', { code: 'UNAUTHENTICATED' });
+  if (ctx.viewer.isSpoofed) throw new CallerError('A spoofed session cannot apply.', { code: 'FORBIDDEN' });
+  const refusal = await apply(ctx.env.DB, user.id, books, ctx.now);
+  return {
+    ok: refusal === null,
+    code: refusal?.code ?? null,
+    message: refusal?.message ?? null,
+    bookIndex: refusal?.index ?? null,
+    verification: await verificationOf(ctx.env.DB, user.id),
+  };
+}
+
+async function apply(db: D1Database, userId: string, books: readonly BookInput[], now: number): Promise<ApplyRefusal | null> {
   const user = await db
     .prepare("SELECT is_book_author, (SELECT count(*) FROM author_verification_requests WHERE user_id = u.id AND state = 'PENDING') AS pending FROM users u WHERE id = ?")
     .bind(userId)
@@ -63,15 +109,17 @@ export interface AuthorBook {
 }
 
 /** A verified author's books (none for anyone else: unverified claims are never shown). */
-export async function booksOf(db: D1Database, userId: string): Promise<AuthorBook[]> {
-  const { results } = await db
+export async function booksOf(ctx: RequestContext, user: { id: string; isBookAuthor: boolean }): Promise<AuthorBook[]> {
+  if (!user.isBookAuthor) return [];
+  const userId = user.id;
+  const { results } = await ctx.env.DB
     .prepare('SELECT b.title, b.url FROM author_books b JOIN users u ON u.id = b.user_id WHERE b.user_id = ? AND u.is_book_author = 1 ORDER BY b.position')
     .bind(userId)
     .all<AuthorBook>();
   return results;
 }
 
-export async function latestRequestOf(db: D1Database, userId: string): Promise<{ state: string; created_at: number } | null> {
+async function latestRequestOf(db: D1Database, userId: string): Promise<{ state: string; created_at: number } | null> {
   return db.prepare('SELECT state, created_at FROM author_verification_requests WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').bind(userId).first();
 }
 

@@ -3,13 +3,52 @@
 //   payout account verified at the provider → ACTIVE; the provider disables it → PENDING_ACTION
 //   unenroll    → INACTIVE (earnings stop; what was earned is still paid)
 // SUSPENDED is staff's and is never changed here. Tax documents are separate (the banner).
+// Each step works on the viewer's own account and answers the status after it.
 import type { D1Database } from '@cloudflare/workers-types';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
+import { mainOrigin } from '../env.ts';
+import { logEvent } from '../lib/log-context.ts';
+import { paymentProviderFor } from '../membership/payment-provider.ts';
 import type { PayoutProvider } from '../payments/provider.ts';
+import type { ViewerUser } from '../session/viewer.ts';
 import { recordEnrollment } from './tax-documents.ts';
 
 export type EnrollRefusal = { code: 'NO_PUBLISHED_STORY' | 'SUSPENDED' | 'INVALID_COUNTRY' | 'ALREADY_ENROLLED'; message: string };
 
-export async function enroll(db: D1Database, userId: string, country: string, now: number): Promise<EnrollRefusal | null> {
+/** The result of an enrolment or payout step: the status after it, or why it was refused. */
+export interface PartnerProgramOutcome {
+  ok: boolean;
+  /** ACTIVE, INACTIVE, PENDING_ACTION, SUSPENDED; null when never enrolled. */
+  status: string | null;
+  /** CREATED, VERIFIED, FAILED; null when no payout account. */
+  payoutAccountState: string | null;
+  code: string | null;
+  message: string | null;
+}
+
+/** The writer changing their own Partner Program membership (a staff member acting as someone may not). */
+function partnerWriter(ctx: RequestContext): ViewerUser {
+  const user = ctx.viewer.user;
+  if (!user) throw new CallerError('Sign in to continue.', { code: 'UNAUTHENTICATED' });
+  if (ctx.viewer.isSpoofed) throw new CallerError('A spoofed session cannot change the Partner Program.', { code: 'FORBIDDEN' });
+  return user;
+}
+
+async function outcome(ctx: RequestContext, userId: string, refusal: { code: string; message: string } | null = null): Promise<PartnerProgramOutcome> {
+  const row = await ctx.env.DB.prepare('SELECT u.partner_program_status AS status, a.state FROM users u LEFT JOIN payout_accounts a ON a.user_id = u.id WHERE u.id = ?')
+    .bind(userId)
+    .first<{ status: string | null; state: string | null }>();
+  return { ok: refusal === null, status: row?.status ?? null, payoutAccountState: row?.state ?? null, code: refusal?.code ?? null, message: refusal?.message ?? null };
+}
+
+/** Enrols the viewer (country: where they live, ISO 3166 alpha-2). */
+export async function enroll(ctx: RequestContext, country: string): Promise<PartnerProgramOutcome> {
+  const user = partnerWriter(ctx);
+  return outcome(ctx, user.id, await enrollUser(ctx.env.DB, user.id, country.trim().toUpperCase().slice(0, 8), ctx.now));
+}
+
+async function enrollUser(db: D1Database, userId: string, country: string, now: number): Promise<EnrollRefusal | null> {
   const user = await db
     .prepare(
       "SELECT partner_program_status, (SELECT count(*) FROM posts WHERE creator_id = u.id AND status = 'PUBLISHED' AND deleted_at IS NULL) AS stories FROM users u WHERE id = ?",
@@ -27,9 +66,10 @@ export async function enroll(db: D1Database, userId: string, country: string, no
   return null;
 }
 
-export async function unenroll(db: D1Database, userId: string): Promise<boolean> {
-  const result = await db.prepare("UPDATE users SET partner_program_status = 'INACTIVE' WHERE id = ? AND partner_program_status IN ('ACTIVE', 'PENDING_ACTION')").bind(userId).run();
-  return result.meta.changes === 1;
+export async function unenroll(ctx: RequestContext): Promise<PartnerProgramOutcome> {
+  const user = partnerWriter(ctx);
+  const result = await ctx.env.DB.prepare("UPDATE users SET partner_program_status = 'INACTIVE' WHERE id = ? AND partner_program_status IN ('ACTIVE', 'PENDING_ACTION')").bind(user.id).run();
+  return outcome(ctx, user.id, result.meta.changes === 1 ? null : { code: 'NOT_ENROLLED', message: 'You are not in the Partner Program.' });
 }
 
 /** Where the writer comes back to after the provider's onboarding. */
@@ -40,8 +80,29 @@ const RETURN_PATHS: Record<PayoutReturn, { returnPath: string; refreshPath: stri
   RECONNECT: { returnPath: '/partner-program/stripe/reconnect/success', refreshPath: '/partner-program/stripe/reconnect' },
 };
 
+export interface PayoutSetupStart {
+  ok: boolean;
+  /** Where the browser goes to give the payment provider the payout details. */
+  url: string | null;
+  message: string | null;
+}
+
+/** Starts (or resumes) the viewer's payout account setup at the payment provider. */
+export async function startPayoutSetup(ctx: RequestContext, back: PayoutReturn, country: string): Promise<PayoutSetupStart> {
+  const user = partnerWriter(ctx);
+  const code = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return { ok: false, url: null, message: 'Choose the country you live in.' };
+  try {
+    const url = await onboardingUrl(ctx.env.DB, paymentProviderFor(ctx.env), { id: user.id, email: user.email }, code, mainOrigin(ctx.env), back, ctx.now);
+    return { ok: true, url, message: null };
+  } catch (error) {
+    logEvent({ event: 'payout_setup_failed', error: error instanceof Error ? error.message : String(error) }, 'error');
+    return { ok: false, url: null, message: 'There was an error recording your payout information.' };
+  }
+}
+
 /** The provider's onboarding address for the writer's payout account, created on first use. */
-export async function startPayoutSetup(
+async function onboardingUrl(
   db: D1Database,
   provider: PayoutProvider & { readonly name: 'stripe' | 'local' },
   user: { id: string; email: string | null },
@@ -70,7 +131,15 @@ export async function startPayoutSetup(
  * Back from onboarding: asks the provider (never trusts the return address) and records the
  * account's state; an enrolled writer becomes ACTIVE once it can take payouts.
  */
-export async function finishPayoutSetup(db: D1Database, provider: PayoutProvider, userId: string, now: number): Promise<'VERIFIED' | 'CREATED' | 'FAILED' | null> {
+export async function finishPayoutSetup(ctx: RequestContext): Promise<PartnerProgramOutcome> {
+  const user = partnerWriter(ctx);
+  const state = await recordPayoutAccountState(ctx.env.DB, paymentProviderFor(ctx.env), user.id, ctx.now);
+  if (state === null) return outcome(ctx, user.id, { code: 'NOT_ENROLLED', message: 'Set up a payout account first.' });
+  if (state === 'FAILED') return outcome(ctx, user.id, { code: 'PAYOUT_PROVIDER_ERROR', message: 'There was an error recording your payout information.' });
+  return outcome(ctx, user.id);
+}
+
+async function recordPayoutAccountState(db: D1Database, provider: PayoutProvider, userId: string, now: number): Promise<'VERIFIED' | 'CREATED' | 'FAILED' | null> {
   const account = await db.prepare("SELECT account_ref FROM payout_accounts WHERE user_id = ? AND state <> 'DELETED'").bind(userId).first<{ account_ref: string }>();
   if (!account) return null;
   let state: 'VERIFIED' | 'CREATED' | 'FAILED';

@@ -2,7 +2,7 @@
 // called by the hourly billing cron and by `npm run billing:advance`. Cheap when there is
 // nothing to do (a computed month is claimed once; only unpaid balances are visited).
 import type { Env } from '../env.ts';
-import { paymentProviderFor } from '../payments/select-provider.ts';
+import { paymentProviderFor } from '../membership/payment-provider.ts';
 import { runPartnerEarningsJob, type PartnerJobReport } from './payouts.ts';
 import { logEvent } from '../lib/log-context.ts';
 

@@ -4,6 +4,8 @@
 // writer's status; no form is "not submitted" (0). The limit and forfeit dates come from the
 // writer's enrolment (partner_enrollments).
 import type { D1Database } from '@cloudflare/workers-types';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
 import { newId } from '../lib/ids.ts';
 
 export const TAX_NOT_SUBMITTED = 0;
@@ -42,6 +44,26 @@ export interface TaxStatus {
 export function taxNeedsAction(tax: Pick<TaxStatus, 'taxDocumentStatus' | 'earningsForfeitedAt'>, now: number): boolean {
   if (tax.taxDocumentStatus === TAX_INVALID) return true;
   return tax.taxDocumentStatus === TAX_NOT_SUBMITTED && (tax.earningsForfeitedAt == null || now < tax.earningsForfeitedAt);
+}
+
+/** A writer's tax documents as their pages show them: the status and what it asks of them. */
+export interface TaxDocuments extends TaxStatus {
+  /** The §4.5 rule (taxNeedsAction). */
+  needsAction: boolean;
+  /** Whether the tax banner is shown (status ACTIVE or PENDING_ACTION, documents not approved). */
+  showsBanner: boolean;
+}
+
+function taxDocumentsOf(tax: TaxStatus, now: number): TaxDocuments {
+  return { ...tax, needsAction: taxNeedsAction(tax, now), showsBanner: TAX_BANNER_STATUSES.has(tax.enrollmentStatus) && tax.taxDocumentStatus !== TAX_APPROVED };
+}
+
+/** The viewer's tax documents; null when logged out or never enrolled. */
+export async function viewerTaxDocuments(ctx: RequestContext): Promise<TaxDocuments | null> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) return null;
+  const tax = await taxStatusOf(ctx.env.DB, userId);
+  return tax ? taxDocumentsOf(tax, ctx.now) : null;
 }
 
 interface StatusRow {
@@ -135,8 +157,25 @@ export function validateTaxForm(input: TaxFormInput): TaxRefusal | (TaxFormInput
   return { ...input, legalName, country, address, taxId, signature, taxIdDigits: taxId };
 }
 
-/** Submits a form: refused while one is pending, on hold or approved, and for writers who never enrolled. */
-export async function submitTaxDocuments(db: D1Database, userId: string, input: TaxFormInput, now: number): Promise<TaxRefusal | TaxStatus> {
+/** The longest text a form field takes. */
+const MAX_FIELD_LENGTH = 1000;
+
+/**
+ * Submits the viewer's form: refused while one is pending, on hold or approved, and for
+ * writers who never enrolled.
+ */
+export async function submitTaxDocuments(ctx: RequestContext, input: TaxFormInput): Promise<TaxRefusal | TaxDocuments> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) throw new CallerError('Sign in to submit tax documents.', { code: 'UNAUTHENTICATED' });
+  if (ctx.viewer.isSpoofed) throw new CallerError('A spoofed session cannot submit tax documents.', { code: 'FORBIDDEN' });
+  for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) return { code: 'INVALID_FIELD', field: field as TaxFormField, message: 'That is too long.' };
+  }
+  const outcome = await submitForm(ctx.env.DB, userId, input, ctx.now);
+  return 'code' in outcome ? outcome : taxDocumentsOf(outcome, ctx.now);
+}
+
+async function submitForm(db: D1Database, userId: string, input: TaxFormInput, now: number): Promise<TaxRefusal | TaxStatus> {
   const current = await taxStatusOf(db, userId);
   if (!current || current.enrollmentStatus === 'INACTIVE') return { code: 'NOT_ENROLLED', field: null, message: 'Enroll in the Partner Program to submit tax documents.' };
   if (current.taxDocumentStatus !== TAX_NOT_SUBMITTED && current.taxDocumentStatus !== TAX_INVALID) {

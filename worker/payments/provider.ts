@@ -4,7 +4,7 @@
 //   LocalProvider   a test processor inside the worker (development only): a hosted checkout
 //                   page at /_/dev/pay/… with Stripe's test cards, and signed webhooks
 //                   (Stripe's signature scheme) into the same handler as Stripe's.
-// Both speak Stripe's event shapes, so worker/payments/webhook.ts has one code path.
+// Both speak Stripe's event shapes, so worker/membership/payment-webhook.ts has one code path.
 import type { PlanCurrency, PlanInterval } from '../../shared/membership/plans.ts';
 
 /** A card as we may keep it: never its number. */

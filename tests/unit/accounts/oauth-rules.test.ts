@@ -3,7 +3,7 @@
 // goes, and who may publish (docs/adr/0012-accounts.md §5, §9).
 import { describe, expect, it } from 'vitest';
 import { LIMITED_ACCOUNT_MESSAGE, publishingRefusal, SUSPENDED_ACCOUNT_MESSAGE } from '../../../worker/accounts/account-limits.ts';
-import { redirectUriProblem } from '../../../worker/oauth/applications.ts';
+import { redirectUriProblem } from '../../../worker/integrations/oauth-applications.ts';
 import { parseRequestedScopes, redirectWith } from '../../../worker/oauth/authorization.ts';
 
 describe('redirectUriProblem', () => {

@@ -2,7 +2,8 @@
 // for it is a configuration error, and Stripe needs both of its secrets.
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../../worker/env.ts';
-import { PaymentConfigurationError, paymentProviderFor, usesLocalProvider } from '../../../worker/payments/select-provider.ts';
+import { PaymentConfigurationError, usesLocalProvider } from '../../../worker/payments/select-provider.ts';
+import { paymentProviderFor } from '../../../worker/membership/payment-provider.ts';
 
 const env = (vars: Partial<Env>) => ({ DB: {} as Env['DB'], MAIN_HOST: 'vellum.example', ...vars }) as Env;
 

@@ -22,7 +22,7 @@ import { publishingRefusal } from '../../accounts/account-limits.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { createApiPost, readCreatePostBody } from '../v1/create-post.ts';
-import { API_SCOPES, TOKEN_PREFIX, tokenHolder, type ApiScope, type TokenHolder } from '../v1/integration-tokens.ts';
+import { API_SCOPES, TOKEN_PREFIX, tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
 import { API_BODY_LIMIT_BYTES, API_POST_LIMIT, API_REQUEST_LIMIT } from '../v1/routes.ts';
 import { storiesForTrigger, type StorySource } from './stories.ts';
 

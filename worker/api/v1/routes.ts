@@ -16,7 +16,7 @@ import { mainOrigin, type Env } from '../../env.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../../shared/urls/image-urls.ts';
 import { createApiPost, readCreatePostBody } from './create-post.ts';
-import { tokenHolder, type ApiScope, type TokenHolder } from './integration-tokens.ts';
+import { tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
 
 type AppContext = Context<{ Bindings: Env }>;

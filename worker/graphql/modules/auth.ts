@@ -10,24 +10,14 @@
 // Both send and verify may also answer TooManyRequests or IpAuthLockout (limits of
 // worker/auth/rate-limit.ts), which the spec's client treats as "Please try again." and
 // ours shows with their message.
-import { GraphQLError } from 'graphql';
-import { configuredFlags, mainOrigin } from '../../env.ts';
-import { captchaConfig, captchaIsV3, captchaRequired } from '../../auth/captcha.ts';
-import { clientAddress } from '../../auth/client-address.ts';
-import { REGISTRATION_COOKIE, requestCookie } from '../../auth/cookies.ts';
-import { emailAvailability, sendAcctAuthEmail, verifyLoginCode, type AuthCall, type SendAcctAuthEmailInput } from '../../auth/email-sign-in.ts';
+import { createAccountAndSignIn } from '../../auth/create-account.ts';
+import { authCall, isEmailAvailable, sendAcctAuthEmail, verifyLoginCode, type SendAcctAuthEmailInput } from '../../auth/email-sign-in.ts';
 import { sendVerificationEmail, unverifiedEmailOf } from '../../auth/email-verification.ts';
-import { authOutcomes } from '../../auth/outcomes.ts';
-import { createAccount, describeTicket, findRegistrationTicket } from '../../auth/registration.ts';
+import { pendingRegistrationOf } from '../../auth/registration.ts';
+import { signInOptions } from '../../auth/sign-in-options.ts';
 import { afterSignUpRedirect, applySignUpContext } from '../../accounts/sign-up-context.ts';
-import { startSession } from '../../auth/sign-in.ts';
-import { DISABLE_SIGN_IN_FLAGS, DISABLE_SIGNUP_FACEBOOK, enabledProviders, PROVIDER_PATHS } from '../../auth/social/provider.ts';
-import { mailerFor } from '../../mail/mailer.ts';
-import type { UserRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../../shared/auth/sign-in-rules.ts';
-import { tooManyAttemptsMessage } from '../../../shared/auth/lockout-text.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -175,62 +165,18 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-/** The sign-in call of a GraphQL request (a mutation needs the HTTP request behind it). */
-export function authCall(ctx: RequestContext): AuthCall {
-  const url = new URL(ctx.request?.url ?? mainOrigin(ctx.env) + '/_/graphql');
-  return {
-    db: ctx.db,
-    env: ctx.env,
-    now: ctx.now,
-    url,
-    request: ctx.request,
-    viewer: ctx.viewer,
-    address: clientAddress(ctx.request),
-    flags: configuredFlags(ctx.env),
-    mailer: mailerFor(ctx.env, ctx.db),
-    captcha: captchaConfig(ctx.env),
-    setCookie: (value) => ctx.responseHeaders?.append('set-cookie', value),
-  };
-}
-
 const byTypename = (value: { __typename: string }) => value.__typename;
 
 export const authModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      isEmailAvailable: async (_: unknown, args: { email: string }, ctx: RequestContext) => {
-        if (!isValidEmail(args.email)) throw new GraphQLError(INVALID_EMAIL_MESSAGE, { extensions: { code: 'BAD_REQUEST' } });
-        const answer = await emailAvailability(authCall(ctx), args.email);
-        if ('retryAfterMs' in answer) {
-          throw new GraphQLError(tooManyAttemptsMessage(answer.retryAfterMs), {
-            extensions: { code: 'TOO_MANY_REQUESTS' },
-          });
-        }
-        return answer.available;
-      },
-      signInOptions: (_: unknown, __: unknown, ctx: RequestContext) => {
-        const flags = configuredFlags(ctx.env);
-        const captcha = captchaConfig(ctx.env);
-        const origin = mainOrigin({ MAIN_HOST: ctx.env.AUTH_DOMAIN });
-        return {
-          socialButtons: enabledProviders(ctx.env, flags).map((p) => ({
-            provider: p.id.toUpperCase(),
-            href: origin + PROVIDER_PATHS[p.id].start,
-            offeredForSignUp: p.allowsSignUp && !(p.id === 'facebook' && flags.has(DISABLE_SIGNUP_FACEBOOK)),
-          })),
-          email: !flags.has(DISABLE_SIGN_IN_FLAGS.email),
-          captchaSiteKey: captcha.siteKey,
-          captchaOnLogin: captchaRequired(captcha, 'login', flags),
-          captchaOnRegister: captchaRequired(captcha, 'register', flags),
-          captchaV3: captchaIsV3(flags),
-        };
-      },
+      isEmailAvailable: (_: unknown, args: { email: string }, ctx: RequestContext) => isEmailAvailable(ctx, args.email),
+      signInOptions: (_: unknown, __: unknown, ctx: RequestContext) => signInOptions(ctx.env),
       pendingRegistration: async (_: unknown, __: unknown, ctx: RequestContext) => {
-        const ticket = await findRegistrationTicket(ctx.db, requestCookie(ctx.request, REGISTRATION_COOKIE), ctx.now);
-        if (!ticket) return null;
+        const pending = await pendingRegistrationOf(ctx);
+        if (!pending) return null;
         // A new account goes through onboarding, unless its sign-up source skips it (docs/adr/0012-accounts.md §3).
-        const pending = describeTicket(ticket);
         return { ...pending, redirect: afterSignUpRedirect(pending.redirect) };
       },
     },
@@ -238,24 +184,16 @@ export const authModule: SchemaModule = {
       sendAcctAuthEmail: (_: unknown, args: SendAcctAuthEmailInput, ctx: RequestContext) => sendAcctAuthEmail(authCall(ctx), args),
       verifyLoginCode: (_: unknown, args: { loginCode: string }, ctx: RequestContext) => verifyLoginCode(authCall(ctx), args.loginCode),
       createAccount: async (_: unknown, args: { name: string; username: string; token?: string | null }, ctx: RequestContext) => {
-        const call = authCall(ctx);
-        const outcome = await createAccount(ctx.db, {
-          ticketToken: args.token ?? requestCookie(ctx.request, REGISTRATION_COOKIE),
-          name: args.name,
-          username: args.username,
-          now: ctx.now,
-        });
-        if (outcome.kind === 'no-ticket') return authOutcomes.notFound('This sign-up has expired. Please start again.');
-        if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
-        for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
+        const outcome = await createAccountAndSignIn(ctx, args);
+        if (!('created' in outcome)) return outcome;
         // The new account follows the writer, publication or topic it signed up from.
-        await applySignUpContext(ctx.env, ctx.changes, outcome.user.id, outcome.redirect, ctx.now);
-        return outcome.user;
+        await applySignUpContext(ctx.env, ctx.changes, outcome.created.id, outcome.redirect, ctx.now);
+        return outcome.created;
       },
       sendVerificationEmail: (_: unknown, __: unknown, ctx: RequestContext) => sendVerificationEmail(authCall(ctx)),
     },
     User: {
-      unverifiedEmail: (user: UserRow, _: unknown, ctx: RequestContext) => (isViewer(ctx, user.id) ? unverifiedEmailOf(ctx.db, user.id) : null),
+      unverifiedEmail: (user: { id: string }, _: unknown, ctx: RequestContext) => (isViewer(ctx, user.id) ? unverifiedEmailOf(ctx.db, user.id) : null),
     },
     SendAcctAuthEmailResult: { __resolveType: byTypename },
     VerifyLoginCodeResult: { __resolveType: byTypename },

@@ -4,16 +4,9 @@
 //   query    integrationTokens → [IntegrationToken!]! (empty when logged out)
 //   mutation CreateIntegrationToken  createIntegrationToken(description, scopes) → CreatedIntegrationToken | BadRequest
 //   mutation RevokeIntegrationToken  revokeIntegrationToken(id) → Boolean!
-import { GraphQLError } from 'graphql';
-import { API_SCOPES, createIntegrationToken, listIntegrationTokens, revokeIntegrationToken } from '../../api/v1/integration-tokens.ts';
+import { createIntegrationToken, listIntegrationTokens, revokeIntegrationToken } from '../../integrations/integration-tokens.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-function requireUser(ctx: RequestContext): string {
-  const id = ctx.viewer.user?.id;
-  if (!id || ctx.viewer.isSpoofed) throw new GraphQLError('Sign in to manage your integration tokens.', { extensions: { code: 'UNAUTHENTICATED' } });
-  return id;
-}
 
 export const integrationTokensModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -48,16 +41,15 @@ export const integrationTokensModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      integrationTokens: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? listIntegrationTokens(ctx.db, ctx.viewer.user.id) : []),
+      integrationTokens: (_: unknown, __: unknown, ctx: RequestContext) => listIntegrationTokens(ctx),
     },
     Mutation: {
       createIntegrationToken: async (_: unknown, args: { description: string; scopes?: string[] | null }, ctx: RequestContext) => {
-        const userId = requireUser(ctx);
-        const outcome = await createIntegrationToken(ctx.db, userId, { description: args.description, scopes: args.scopes ?? [...API_SCOPES] }, ctx.now);
+        const outcome = await createIntegrationToken(ctx, { description: args.description, scopes: args.scopes });
         if (outcome.kind === 'refused') return { __typename: 'BadRequest', message: outcome.message, signUpErrorCode: null };
         return { __typename: 'CreatedIntegrationToken', token: outcome.token, integrationToken: outcome.record };
       },
-      revokeIntegrationToken: (_: unknown, args: { id: string }, ctx: RequestContext) => revokeIntegrationToken(ctx.db, requireUser(ctx), args.id, ctx.now),
+      revokeIntegrationToken: (_: unknown, args: { id: string }, ctx: RequestContext) => revokeIntegrationToken(ctx, args.id),
     },
     CreateIntegrationTokenResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },

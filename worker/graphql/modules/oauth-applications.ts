@@ -5,16 +5,9 @@
 //   query    oauthApplications → [OAuthApplication!]! (empty when logged out)
 //   mutation CreateOAuthApplication  createOAuthApplication(name, redirectUri) → CreatedOAuthApplication | BadRequest
 //   mutation DeleteOAuthApplication  deleteOAuthApplication(id) → Boolean! (ends every token it was given)
-import { GraphQLError } from 'graphql';
-import { listApplications, registerApplication, revokeApplication } from '../../oauth/applications.ts';
+import { listApplications, registerApplication, revokeApplication } from '../../integrations/oauth-applications.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-function requireUser(ctx: RequestContext): string {
-  const id = ctx.viewer.user?.id;
-  if (!id || ctx.viewer.isSpoofed) throw new GraphQLError('Sign in to manage your applications.', { extensions: { code: 'UNAUTHENTICATED' } });
-  return id;
-}
 
 export const oauthApplicationsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -47,15 +40,15 @@ export const oauthApplicationsModule: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      oauthApplications: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? listApplications(ctx.db, ctx.viewer.user.id) : []),
+      oauthApplications: (_: unknown, __: unknown, ctx: RequestContext) => listApplications(ctx),
     },
     Mutation: {
       createOAuthApplication: async (_: unknown, args: { name: string; redirectUri: string }, ctx: RequestContext) => {
-        const outcome = await registerApplication(ctx.db, requireUser(ctx), args, ctx.now);
+        const outcome = await registerApplication(ctx, args);
         if (outcome.kind === 'refused') return { __typename: 'BadRequest', message: outcome.message, signUpErrorCode: null };
         return { __typename: 'CreatedOAuthApplication', clientSecret: outcome.clientSecret, application: outcome.application };
       },
-      deleteOAuthApplication: (_: unknown, args: { id: string }, ctx: RequestContext) => revokeApplication(ctx.db, requireUser(ctx), args.id, ctx.now),
+      deleteOAuthApplication: (_: unknown, args: { id: string }, ctx: RequestContext) => revokeApplication(ctx, args.id),
     },
     CreateOAuthApplicationResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },

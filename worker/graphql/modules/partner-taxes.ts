@@ -2,8 +2,7 @@
 // docs/partner-program.md):
 //   query    TaxStatusToastLoaderQuery / PartnerTaxesQuery  partnerTaxDocuments → TaxDocuments (viewer only; null when never enrolled)
 //   mutation SubmitTaxDocuments  submitTaxDocuments(input) → TaxDocuments | TaxDocumentsRefused
-import { GraphQLError } from 'graphql';
-import { submitTaxDocuments, taxNeedsAction, taxStatusOf, TAX_BANNER_STATUSES, type TaxFormInput, type TaxStatus } from '../../partner/tax-documents.ts';
+import { submitTaxDocuments, viewerTaxDocuments, type TaxFormInput } from '../../partner/tax-documents.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -68,41 +67,20 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const MAX_FIELD_LENGTH = 1000;
-
-function present(tax: TaxStatus, now: number) {
-  return {
-    __typename: 'TaxDocuments',
-    ...tax,
-    needsAction: taxNeedsAction(tax, now),
-    showsBanner: TAX_BANNER_STATUSES.has(tax.enrollmentStatus) && tax.taxDocumentStatus !== 4,
-  };
-}
-
 export const partnerTaxesModule: SchemaModule = {
   typeDefs,
   resolvers: {
     SubmitTaxDocumentsResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Query: {
       partnerTaxDocuments: async (_: unknown, __: unknown, ctx: RequestContext) => {
-        const userId = ctx.viewer.user?.id;
-        if (!userId) return null;
-        const tax = await taxStatusOf(ctx.env.DB, userId);
-        return tax ? present(tax, ctx.now) : null;
+        const tax = await viewerTaxDocuments(ctx);
+        return tax ? { __typename: 'TaxDocuments', ...tax } : null;
       },
     },
     Mutation: {
       submitTaxDocuments: async (_: unknown, args: { input: TaxFormInput }, ctx: RequestContext) => {
-        const userId = ctx.viewer.user?.id;
-        if (!userId) throw new GraphQLError('Sign in to submit tax documents.', { extensions: { code: 'UNAUTHENTICATED' } });
-        if (ctx.viewer.isSpoofed) throw new GraphQLError('A spoofed session cannot submit tax documents.', { extensions: { code: 'FORBIDDEN' } });
-        for (const [field, value] of Object.entries(args.input)) {
-          if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) {
-            return { __typename: 'TaxDocumentsRefused', code: 'INVALID_FIELD', field, message: 'That is too long.' };
-          }
-        }
-        const outcome = await submitTaxDocuments(ctx.env.DB, userId, args.input, ctx.now);
-        return 'code' in outcome ? { __typename: 'TaxDocumentsRefused', ...outcome } : present(outcome, ctx.now);
+        const outcome = await submitTaxDocuments(ctx, args.input);
+        return 'code' in outcome ? { __typename: 'TaxDocumentsRefused', ...outcome } : { __typename: 'TaxDocuments', ...outcome };
       },
     },
   },

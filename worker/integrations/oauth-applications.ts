@@ -3,6 +3,8 @@
 // its client secret ("vcs_" + 43 base64url characters) is shown once and stored as SHA-256.
 // Deleting an application ends every token it was given.
 import type { D1Database } from '@cloudflare/workers-types';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -40,7 +42,17 @@ export function redirectUriProblem(text: string): string | null {
 
 export type RegisterOutcome = { kind: 'created'; application: OAuthApplication; clientSecret: string } | { kind: 'refused'; message: string };
 
-export async function registerApplication(db: D1Database, ownerId: string, input: { name: string; redirectUri: string }, now: number): Promise<RegisterOutcome> {
+/** The viewer, managing their own applications (a staff member acting as someone may not). */
+function applicationOwner(ctx: RequestContext): string {
+  const id = ctx.viewer.user?.id;
+  if (!id || ctx.viewer.isSpoofed) throw new CallerError('Sign in to manage your applications.', { code: 'UNAUTHENTICATED' });
+  return id;
+}
+
+/** Registers an application of the viewer's. */
+export async function registerApplication(ctx: RequestContext, input: { name: string; redirectUri: string }): Promise<RegisterOutcome> {
+  const ownerId = applicationOwner(ctx);
+  const { db, now } = ctx;
   const name = input.name.trim().replace(/\s+/g, ' ');
   if (!name) return { kind: 'refused', message: 'Give the application a name.' };
   if (name.length > APPLICATION_NAME_MAX_LENGTH) return { kind: 'refused', message: `A name is at most ${APPLICATION_NAME_MAX_LENGTH} characters.` };
@@ -61,8 +73,11 @@ export async function registerApplication(db: D1Database, ownerId: string, input
 type Row = { id: string; owner_id: string; name: string; redirect_uri: string; created_at: number };
 const fromRow = (r: Row): OAuthApplication => ({ id: r.id, ownerId: r.owner_id, name: r.name, redirectUri: r.redirect_uri, createdAt: r.created_at });
 
-export async function listApplications(db: D1Database, ownerId: string): Promise<OAuthApplication[]> {
-  const { results } = await db
+/** The viewer's live applications, newest first; none when logged out. */
+export async function listApplications(ctx: RequestContext): Promise<OAuthApplication[]> {
+  const ownerId = ctx.viewer.user?.id;
+  if (!ownerId) return [];
+  const { results } = await ctx.db
     .prepare('SELECT id, owner_id, name, redirect_uri, created_at FROM oauth_applications WHERE owner_id = ? AND revoked_at IS NULL ORDER BY created_at DESC')
     .bind(ownerId)
     .all<Row>();
@@ -88,8 +103,10 @@ export async function isClientSecret(db: D1Database, clientId: string, secret: s
   return row !== null;
 }
 
-/** Deletes one of the owner's applications and ends every token it was given; false when there is none. */
-export async function revokeApplication(db: D1Database, ownerId: string, id: string, now: number): Promise<boolean> {
+/** Deletes one of the viewer's applications and ends every token it was given; false when there is none. */
+export async function revokeApplication(ctx: RequestContext, id: string): Promise<boolean> {
+  const ownerId = applicationOwner(ctx);
+  const { db, now } = ctx;
   const [app] = await db.batch([
     db.prepare('UPDATE oauth_applications SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL').bind(now, id, ownerId),
     db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE oauth_application_id = ? AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM oauth_applications WHERE id = ? AND owner_id = ?)').bind(now, id, id, ownerId),

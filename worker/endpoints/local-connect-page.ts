@@ -4,7 +4,7 @@
 // this site's origin (no open redirect).
 import { html } from 'hono/html';
 import { isSameOriginPost } from '../auth/pages.ts';
-import type { LocalProvider } from './local-provider.ts';
+import type { LocalProvider } from '../payments/local-provider.ts';
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

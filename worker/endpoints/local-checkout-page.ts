@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import { formatPrice, isPlanCurrency } from '../../shared/membership/plans.ts';
 import { formatDate } from '../../shared/format.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
-import type { LocalProvider } from './local-provider.ts';
+import type { LocalProvider } from '../payments/local-provider.ts';
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

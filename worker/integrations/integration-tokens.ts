@@ -2,8 +2,10 @@
 // their user, shown once, stored as SHA-256, scoped, revocable. A token is "vt_" and 43
 // base64url characters (256 random bits): the prefix lets secret scanners recognise a leaked one.
 import type { D1Database } from '@cloudflare/workers-types';
-import { randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { newId } from '../../lib/ids.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { CallerError } from '../context/errors.ts';
+import { randomToken, sha256Hex } from '../lib/crypto.ts';
+import { newId } from '../lib/ids.ts';
 
 export const TOKEN_PREFIX = 'vt_';
 export const API_SCOPES = ['basicProfile', 'listPublications', 'publishPost'] as const;
@@ -29,12 +31,23 @@ const parseScopes = (text: string): ApiScope[] => text.split(',').filter((s): s 
 
 export type CreateTokenOutcome = { kind: 'created'; token: string; record: IntegrationToken } | { kind: 'refused'; message: string };
 
-export async function createIntegrationToken(db: D1Database, userId: string, input: { description: string; scopes: readonly string[] }, now: number): Promise<CreateTokenOutcome> {
+/** The viewer, managing their own tokens (a staff member acting as someone may not). */
+function tokenOwner(ctx: RequestContext): string {
+  const id = ctx.viewer.user?.id;
+  if (!id || ctx.viewer.isSpoofed) throw new CallerError('Sign in to manage your integration tokens.', { code: 'UNAUTHENTICATED' });
+  return id;
+}
+
+/** A new token of the viewer's; its scopes default to all. */
+export async function createIntegrationToken(ctx: RequestContext, input: { description: string; scopes?: readonly string[] | null }): Promise<CreateTokenOutcome> {
+  const userId = tokenOwner(ctx);
+  const { db, now } = ctx;
+  const requested = input.scopes ?? API_SCOPES;
   const description = input.description.trim().replace(/\s+/g, ' ');
   if (!description) return { kind: 'refused', message: 'Describe what the token is for.' };
   if (description.length > TOKEN_DESCRIPTION_MAX_LENGTH) return { kind: 'refused', message: `A description is at most ${TOKEN_DESCRIPTION_MAX_LENGTH} characters.` };
-  const scopes = parseScopes(input.scopes.join(','));
-  if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) return { kind: 'refused', message: `Scopes are some of ${API_SCOPES.join(', ')}.` };
+  const scopes = parseScopes(requested.join(','));
+  if (scopes.length === 0 || scopes.length !== new Set(requested).size) return { kind: 'refused', message: `Scopes are some of ${API_SCOPES.join(', ')}.` };
   const live = await db.prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL AND oauth_application_id IS NULL').bind(userId).first<{ n: number }>();
   if ((live?.n ?? 0) >= MAX_TOKENS_PER_USER) return { kind: 'refused', message: `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one first.` };
   const token = TOKEN_PREFIX + randomToken(32);
@@ -46,17 +59,21 @@ export async function createIntegrationToken(db: D1Database, userId: string, inp
   return { kind: 'created', token, record: { id, description, scopes, createdAt: now, lastUsedAt: null } };
 }
 
-export async function listIntegrationTokens(db: D1Database, userId: string): Promise<IntegrationToken[]> {
-  const { results } = await db
+/** The viewer's live tokens, newest first; none when logged out. */
+export async function listIntegrationTokens(ctx: RequestContext): Promise<IntegrationToken[]> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) return [];
+  const { results } = await ctx.db
     .prepare('SELECT id, description, scopes, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC')
     .bind(userId)
     .all<{ id: string; description: string; scopes: string; created_at: number; last_used_at: number | null }>();
   return results.map((r) => ({ id: r.id, description: r.description, scopes: parseScopes(r.scopes), createdAt: r.created_at, lastUsedAt: r.last_used_at }));
 }
 
-/** Revokes one of the user's own tokens; false when there is no such live token of theirs. */
-export async function revokeIntegrationToken(db: D1Database, userId: string, tokenId: string, now: number): Promise<boolean> {
-  const result = await db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').bind(now, tokenId, userId).run();
+/** Revokes one of the viewer's own tokens; false when there is no such live token of theirs. */
+export async function revokeIntegrationToken(ctx: RequestContext, tokenId: string): Promise<boolean> {
+  const userId = tokenOwner(ctx);
+  const result = await ctx.db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').bind(ctx.now, tokenId, userId).run();
   return (result.meta.changes ?? 0) > 0;
 }
 

@@ -1,17 +1,17 @@
-// POST /_/payments/webhook: the one webhook handler of both providers. The raw body is
-// verified (Stripe's signature scheme, timestamp within 5 minutes: a replayed old delivery is
+// What a payment webhook delivery does, whichever provider sent it: the raw body is verified
+// (Stripe's signature scheme, timestamp within 5 minutes: a replayed old delivery is
 // refused), then applied once: a redelivered event id is acknowledged and changes nothing.
-import { bodyLimit } from 'hono/body-limit';
+// POST /_/payments/webhook (worker/endpoints/membership.ts) answers with it, and the local
+// provider delivers its events to it directly (worker/membership/payment-provider.ts).
 import type { Env } from '../env.ts';
-import { applyPaymentEvent } from '../membership/apply-payment-event.ts';
-import { sendGiftCodeMail } from '../membership/gift-mail.ts';
-import { WebhookSignatureError, type PaymentProvider } from './provider.ts';
+import { applyPaymentEvent } from './apply-payment-event.ts';
+import { sendGiftCodeMail } from './gift-mail.ts';
+import { WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const PAYMENT_WEBHOOK_PATH = '/_/payments/webhook';
 /** Stripe's events are a few kilobytes; anything near this is not one. */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
-export const webhookBodyLimit = bodyLimit({ maxSize: WEBHOOK_MAX_BYTES, onError: (c) => c.json({ error: 'Payload too large' }, 413) });
 
 export async function handlePaymentWebhook(request: Request, env: Env, provider: PaymentProvider, now = Date.now()): Promise<Response> {
   if (request.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405 });

@@ -1,0 +1,47 @@
+// The viewer's charges (billing history and receipts): only their own, newest first.
+import { and, desc, eq } from 'drizzle-orm';
+import { orm } from '../db/orm.ts';
+import { charges } from '../db/schema.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { money, type Money } from './manage-membership.ts';
+
+export interface BillingCharge {
+  id: string;
+  kind: string;
+  membershipType: string;
+  price: Money;
+  /** SUCCEEDED or FAILED */
+  status: string;
+  cardType: string | null;
+  lastFour: string | null;
+  createdAt: number;
+}
+
+function chargeNode(row: typeof charges.$inferSelect): BillingCharge {
+  return {
+    id: row.id,
+    kind: row.kind,
+    membershipType: row.plan,
+    price: money(row.amount, row.currency),
+    status: row.status,
+    cardType: row.cardBrand,
+    lastFour: row.cardLast4,
+    createdAt: row.createdAt,
+  };
+}
+
+/** One of the viewer's charges (a receipt); null for anyone else's, or logged out. */
+export async function viewerCharge(ctx: RequestContext, chargeId: string): Promise<BillingCharge | null> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) return null;
+  const row = await orm(ctx.db).select().from(charges).where(and(eq(charges.id, chargeId), eq(charges.userId, viewer.id))).get();
+  return row ? chargeNode(row) : null;
+}
+
+/** The viewer's charges, newest first (the latest 100); null when logged out. */
+export async function viewerCharges(ctx: RequestContext): Promise<BillingCharge[] | null> {
+  const viewer = ctx.viewer.user;
+  if (!viewer) return null;
+  const rows = await orm(ctx.db).select().from(charges).where(eq(charges.userId, viewer.id)).orderBy(desc(charges.createdAt)).limit(100).all();
+  return rows.map(chargeNode);
+}
