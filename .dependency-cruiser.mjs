@@ -13,7 +13,7 @@ export const WORKER_LAYERS = [
     members: [
       'context', 'host', 'session', 'auth', 'accounts', 'stories', 'responses', 'claps', 'follows', 'lists',
       'highlights', 'topics', 'discovery', 'membership', 'payments', 'partner', 'newsletters', 'publications',
-      'notifications', 'stats', 'events', 'reports', 'uploads', 'images', 'mail', 'integrations', 'trash',
+      'notifications', 'stats', 'events', 'reports', 'uploads', 'images', 'mail', 'integrations', 'trash', 'reading',
       'hardening', 'cache', 'search', 'queues',
     ],
   },
@@ -22,12 +22,13 @@ export const WORKER_LAYERS = [
   { name: 'composition', members: ['pipeline', 'jobs', 'index.ts'] },
 ];
 
-/** Client folders by layer; entry.* files and server/ compose (above them all). */
+/** Client folders by layer, from the bottom (docs/adr/0018-layers.md). */
 export const CLIENT_LAYERS = [
-  { name: 'app', members: ['app'] },
+  { name: 'app', members: ['app', 'events', 'editor'] },
   { name: 'components', members: ['components'] },
   { name: 'layouts', members: ['layouts'] },
   { name: 'pages', members: ['pages'] },
+  { name: 'composition', members: ['server', 'entry.tsx', 'entry.server.tsx'] },
 ];
 
 /**
@@ -39,7 +40,7 @@ export const FOLDER_LEVEL = '^(worker|client|shared)/[^/]+';
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A path regex matching the members of the given layers under `root` (a folder, or a root file). */
 const membersPath = (root, layers) =>
-  `^${root}/(${layers.flatMap((layer) => layer.members).map((member) => (member.endsWith('.ts') ? `${escape(member)}$` : `${escape(member)}/`)).join('|')})`;
+  `^${root}/(${layers.flatMap((layer) => layer.members).map((member) => (/\.tsx?$/.test(member) ? `${escape(member)}$` : `${escape(member)}/`)).join('|')})`;
 
 /** One rule per layer: nothing in it imports a layer above it. */
 function layerRules(root, layers) {
@@ -77,6 +78,13 @@ export default {
       severity: 'error',
       from: { path: '^client/' },
       to: { path: '^worker/', pathNot: '^worker/generated/(asset-manifest|inline-css)\\.json$' },
+    },
+    {
+      name: 'only-the-entries-know-the-page-registry',
+      comment: 'docs/adr/0018-layers.md: the registry knows pages by lazy import; nothing a page imports may import it back, so only the entries do.',
+      severity: 'error',
+      from: { path: '^client/', pathNot: '^client/entry(\\.server)?\\.tsx$' },
+      to: { path: '^client/pages/registry\\.ts$' },
     },
     {
       name: 'browser-code-does-not-import-the-server-render',
