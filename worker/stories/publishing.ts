@@ -19,7 +19,6 @@ import { newId } from '../lib/ids.ts';
 import { publishingRefusal } from '../accounts/account-limits.ts';
 import { recordNotification } from '../notifications/notify.ts';
 import { notifyFollowersOfNewStory } from '../notifications/new-story.ts';
-import { sendStoryToSubscribers } from '../newsletters/send-story.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { normalizeStoryContent, writerLink } from '../../shared/editor/story-content-rules.ts';
 import type { PostNode } from './content-gate.ts';
@@ -63,8 +62,18 @@ export interface PublishArgs {
   sendToSubscribers?: boolean | null;
 }
 
+export interface Published {
+  post: PostNode | null;
+  /**
+   * The story to email to the writer's newsletter subscribers (worker/newsletters/send-story.ts),
+   * when the writer asked for it on its first listed publication; else null. The newsletter is
+   * a capability above stories (it reads the story as a reader would), so the caller sends it.
+   */
+  newsletterStory: { postId: string; writerId: string; writerName: string; collectionId: string | null } | null;
+}
+
 /** Publishes the author's story with its newest saved revision (see the opening comment). */
-export async function publishPost(ctx: RequestContext, args: PublishArgs): Promise<PostNode | null | Refusal> {
+export async function publishPost(ctx: RequestContext, args: PublishArgs): Promise<Published | Refusal> {
   const post = await ownStory(ctx, args.postId, 'publish a story');
   if (!post) return refused.notFound();
   const viewer = ctx.viewer.user!;
@@ -144,12 +153,13 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   if (parent && !wasPublished) await responsePublished(ctx, parent, post.id);
   // Followers hear of a story once: on its first publication, when it is listed.
   const firstPublication = post.firstPublishedAt === null;
+  let newsletterStory: Published['newsletterStory'] = null;
   if (firstPublication && !isResponse && !args.unlisted) {
     // Both fan out on the queue (docs/adr/0015-scale.md): the request answers once its own writes are done.
     await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
-    if (args.sendToSubscribers) await sendStoryToSubscribers(ctx.env, { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId }, ctx.now);
+    if (args.sendToSubscribers) newsletterStory = { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId };
   }
-  return ctx.loaders.postById.load(post.id);
+  return { post: await ctx.loaders.postById.load(post.id), newsletterStory };
 }
 
 /** The story's response count, its cached pages and its author's notification, as for a response written in the thread. */

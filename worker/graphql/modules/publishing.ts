@@ -19,6 +19,8 @@ import {
   type SettingsArgs,
 } from '../../stories/publishing.ts';
 import { yourStories, type YourStoriesFilter } from '../../stories/your-stories.ts';
+import { isRefusal } from '../../stories/refusals.ts';
+import { sendStoryToSubscribers } from '../../newsletters/send-story.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -96,7 +98,13 @@ export const publishingModule: SchemaModule = {
       newsletterSubscriberCount: (user: { id: string }, _a: unknown, ctx: RequestContext) => newsletterSubscriberCount(ctx, user.id),
     },
     Mutation: {
-      publishPost: (_root: unknown, args: PublishArgs, ctx: RequestContext) => publishPost(ctx, args),
+      publishPost: async (_root: unknown, args: PublishArgs, ctx: RequestContext) => {
+        const result = await publishPost(ctx, args);
+        if (isRefusal(result)) return result;
+        // Queued (docs/adr/0015-scale.md): the request answers once its own writes are done.
+        if (result.newsletterStory) await sendStoryToSubscribers(ctx.env, result.newsletterStory, ctx.now);
+        return result.post;
+      },
       unpublishPost: (_root: unknown, args: { postId: string }, ctx: RequestContext) => unpublishPost(ctx, args.postId),
       updatePostSettings: (_root: unknown, args: SettingsArgs, ctx: RequestContext) => updatePostSettings(ctx, args),
     },
