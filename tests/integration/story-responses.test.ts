@@ -4,7 +4,7 @@
 // closed discussions, cache purges.
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DISCUSSION_CLOSED_MESSAGE } from '../../worker/graphql/modules/responses.ts';
+import { DISCUSSION_CLOSED_MESSAGE } from '../../worker/stories/discussion.ts';
 import { POSTS, seedWorld } from './helpers/fixtures.ts';
 import { clearEdgeCache } from './helpers/edge-cache.ts';
 import { call, page, sessionOf, type TestSession } from './helpers/story.ts';

@@ -8,6 +8,9 @@ import { orm } from '../db/orm.ts';
 import { highlights, type HighlightRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
+import { signInRequired } from '../context/errors.ts';
+import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
+import { after } from '../db/conditions.ts';
 import { readableContent, type PostNode } from '../stories/content-gate.ts';
 import { visiblePost } from '../stories/story-access.ts';
 import { anchorPassage, type Passage } from '../../shared/highlight-anchor.ts';
@@ -121,4 +124,41 @@ export async function topHighlight(ctx: RequestContext, post: PostNode): Promise
     if (passage) return { ...passage, count: row.n };
   }
   return null;
+}
+
+/** A note is its writer's alone; a highlight anyone who can read the story may see. */
+function visibleTo(ctx: RequestContext, row: HighlightRow): boolean {
+  return row.kind === 'HIGHLIGHT' || row.userId === ctx.viewer.user?.id;
+}
+
+/** A highlight, or a note for its writer; null when unknown, private or its passage is gone. */
+export async function highlightById(ctx: RequestContext, id: string): Promise<HighlightRow | null> {
+  const [row] = await orm(ctx.db).select().from(highlights).where(eq(highlights.id, id)).limit(1);
+  if (!row || !visibleTo(ctx, row)) return null;
+  return anchored(ctx, row);
+}
+
+/** A person's highlights (never their notes), newest first; passages since edited away are left out. */
+export async function highlightsOf(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<HighlightRow>> {
+  const request = pageRequest(paging);
+  const rows = await orm(ctx.db)
+    .select()
+    .from(highlights)
+    .where(and(eq(highlights.userId, userId), eq(highlights.kind, 'HIGHLIGHT'), ...after(highlights.createdAt, highlights.id, request.after)))
+    .orderBy(desc(highlights.createdAt), desc(highlights.id))
+    .limit(request.limit + 1);
+  const page = pageOf(rows, request, (row) => ({ sortKey: row.createdAt, id: row.id }));
+  const shown = (await Promise.all(page.items.map((row) => anchored(ctx, row)))).filter((row) => row !== null);
+  return { items: shown, pagingInfo: page.pagingInfo };
+}
+
+/** Removes one of the viewer's own highlights or notes; false when there was none. */
+export async function deleteHighlight(ctx: RequestContext, id: string): Promise<boolean> {
+  const userId = ctx.viewer.user?.id;
+  if (!userId) throw signInRequired('remove a highlight');
+  const removed = await orm(ctx.db)
+    .delete(highlights)
+    .where(and(eq(highlights.id, id), eq(highlights.userId, userId)))
+    .returning({ id: highlights.id });
+  return removed.length > 0;
 }

@@ -27,7 +27,8 @@ import { publishingRefusal } from '../accounts/account-limits.ts';
 import type { Page, PagingOptions } from '../context/paging.ts';
 import type { PostNode } from '../stories/content-gate.ts';
 import { viewerId } from '../context/viewer-checks.ts';
-import { DISCUSSION_CLOSED_MESSAGE, responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from '../graphql/modules/responses.ts';
+import { responsePostFromText, shownInThread, threadedResponsesWhere, type ResponseSortType } from '../responses/responses.ts';
+import { DISCUSSION_CLOSED_MESSAGE } from '../stories/discussion.ts';
 
 // One loader per request counting the shown responses of many lists in one GROUP BY.
 const responseCountLoaders = new WeakMap<RequestContext, DataLoader<string, number>>();

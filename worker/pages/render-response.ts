@@ -11,7 +11,7 @@ import { pageContentSecurityPolicy, scriptHashSource } from '../hardening/securi
 import { faviconUrl } from './favicon.ts';
 import { LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import type { PageRequest } from './page-request.ts';
-import { recordReadOnStoryPage } from '../graphql/modules/record-read.ts';
+import { recordReadOnStoryPage } from '../reading/record-read.ts';
 import { preloadedMembership } from '../membership/preloaded-membership.ts';
 
 export function linkContext(env: Env, host: HostContext): LinkContext {

@@ -49,6 +49,22 @@ export async function readableContent(ctx: RequestContext, post: PostNode): Prom
   return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true };
 }
 
+/** Card previews: the first lines of what the viewer may read. */
+export const PREVIEW_CONTENT_PARAGRAPHS = 2;
+
+export interface PreviewContent {
+  paragraphs: readonly ParagraphNode[];
+  /** The preview is the whole story as this viewer may read it. */
+  isFullContent: boolean;
+}
+
+/** The first `paragraphCount` paragraphs of what this viewer may read. */
+export async function previewParagraphs(ctx: RequestContext, post: PostNode, paragraphCount: number): Promise<PreviewContent> {
+  const readable = await readableContent(ctx, post);
+  const paragraphs = readable.paragraphs.slice(0, Math.max(0, paragraphCount));
+  return { paragraphs, isFullContent: !readable.isLockedPreviewOnly && paragraphs.length === readable.paragraphs.length };
+}
+
 /**
  * The cover image's metadata (id and focus point), looked up among the IMG paragraphs.
  * Only the image's own metadata leaves here, never paragraph text.

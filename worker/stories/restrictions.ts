@@ -1,11 +1,14 @@
 // Where a story gets a restriction (docs/reader.md "Outcomes"; migrations/0009_post_restrictions.sql):
 // a staff action on a legal order (legal block, or the countries a demand covers) or on the
 // writer's request (sign-in required). There is no staff screen yet; this is the one write
-// path such a screen or an operator's script calls. Setting or lifting a restriction purges
-// the story's cached pages at once: a stored copy made before the restriction must not outlive it.
+// path such a screen or an operator's script calls. Setting or lifting a restriction changes
+// the story's pages at once (purged through `changes`): a stored copy made before the
+// restriction must not outlive it.
 import type { Env } from '../env.ts';
-import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
-import { postTag } from '../cache/tags.ts';
+import type { ChangeSink } from '../context/changes.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import type { PostNode } from './content-gate.ts';
+import { withheldCountries } from './story-access.ts';
 
 export interface PostRestriction {
   legalBlockedAt?: number | null;
@@ -14,10 +17,8 @@ export interface PostRestriction {
   signInRequired?: boolean;
 }
 
-type RestrictionEnv = Pick<Env, 'DB' | 'CF_ZONE_ID' | 'CF_API_TOKEN' | 'EDGE_CACHE_TTL_SECONDS'>;
-
-/** Sets (replaces) a story's restrictions, or lifts them all with null; then purges its pages. */
-export async function setPostRestriction(env: RestrictionEnv, postId: string, restriction: PostRestriction | null, now: number, purge: PurgeOptions = {}): Promise<void> {
+/** Sets (replaces) a story's restrictions, or lifts them all with null; then records that its pages changed. */
+export async function setPostRestriction(env: Pick<Env, 'DB'>, postId: string, restriction: PostRestriction | null, now: number, changes: ChangeSink): Promise<void> {
   if (restriction === null) {
     await env.DB.prepare('DELETE FROM post_restrictions WHERE post_id = ?').bind(postId).run();
   } else {
@@ -32,5 +33,11 @@ export async function setPostRestriction(env: RestrictionEnv, postId: string, re
       .bind(postId, restriction.legalBlockedAt ?? null, countries.join(','), restriction.signInRequired ? 1 : 0, now)
       .run();
   }
-  await purgeTags(env, [postTag(postId)], purge);
+  await changes.record({ pages: [{ kind: 'story', id: postId }] });
+}
+
+/** ISO 3166-1 alpha-2 codes of the countries the story is withheld in (empty: none). */
+export async function storyWithheldCountries(ctx: RequestContext, post: PostNode): Promise<string[]> {
+  const restriction = await ctx.loaders.postRestrictionByPostId.load(post.id);
+  return restriction ? [...withheldCountries(restriction.withheldCountries)] : [];
 }

@@ -113,7 +113,7 @@ export function notMutedBy(ctx: RequestContext, viewer: string): SQL[] {
 /**
  * A block either way takes the other writer's stories off the viewer's home feeds: the
  * blocker no longer sees the blocked writer, and the blocked reader is not shown stories
- * they could not open (post-access.ts answers Blocked). `person` names the column to
+ * they could not open (story-access.ts answers Blocked). `person` names the column to
  * check: a story's writer by default, or a user row (who to follow).
  */
 export function notBlockedWith(ctx: RequestContext, viewer: string, person: SQLiteColumn = posts.creatorId): SQL[] {

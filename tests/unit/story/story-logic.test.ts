@@ -13,7 +13,7 @@ import {
 import { mergeResponsePages } from '../../../client/components/story/ResponsesSection.tsx';
 import { otherStories } from '../../../client/components/story/MoreFrom.tsx';
 import { shareUrls } from '../../../client/components/story/ShareLinks.tsx';
-import { paragraphsFromText } from '../../../worker/graphql/modules/responses.ts';
+import { paragraphsFromText } from '../../../worker/responses/responses.ts';
 import type { PostResponse } from '../../../client/components/story/ResponsesSection.graphql.ts';
 import type { PostPreview } from '../../../client/components/StoryCard.graphql.ts';
 

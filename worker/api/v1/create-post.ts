@@ -6,11 +6,10 @@
 import type { Env } from '../../env.ts';
 import { countWords, readingTimeMinutes, type Paragraph } from '../../../shared/content.ts';
 import { slugify } from '../../../shared/format.ts';
-import { purgeTags } from '../../cache/purge.ts';
-import { collectionTag, HOME_TAG, topicTag, userTag } from '../../cache/tags.ts';
 import { importStory, NothingToImportError } from '../../stories/import/import-story.ts';
 import { StoryContentError } from '../../../shared/editor/story-content-rules.ts';
-import { reindexPost } from '../../search/indexing.ts';
+import type { PageSubject } from '../../context/changes.ts';
+import { consequencesFor } from '../../consequences/consequences.ts';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/ids.ts';
 import { orm } from '../../db/orm.ts';
@@ -138,10 +137,10 @@ export async function createApiPost(
   ];
   await db.batch(statements);
   // The next search finds it (docs/search.md, "Indexing on write"); a draft stays out.
-  await reindexPost(env, id);
-  if (published) {
-    await purgeTags(env, [HOME_TAG, userTag(author.id), ...tags.map((t) => topicTag(t.slug)), ...(options.publicationId ? [collectionTag(options.publicationId)] : [])]);
-  }
+  const pages: PageSubject[] = published
+    ? [{ kind: 'home' }, { kind: 'profile', id: author.id }, ...tags.map((t): PageSubject => ({ kind: 'topic', slug: t.slug })), ...(options.publicationId ? [{ kind: 'publication', id: options.publicationId } as const] : [])]
+    : [];
+  await consequencesFor(env).record({ records: [{ kind: 'story', id }], pages });
   // The address follows the one rule (docs/adr/0007-one-address-rule-and-batched-data-client.md).
   const q = orm(db);
   const [creator] = await q

@@ -20,7 +20,7 @@ import {
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { SchemaModule } from './schema-module.ts';
-import type { ResponseSortType } from './responses.ts';
+import type { ResponseSortType } from '../../responses/responses.ts';
 
 export const catalogResponsesModule: SchemaModule = {
   typeDefs: /* GraphQL */ `

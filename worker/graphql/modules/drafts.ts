@@ -1,32 +1,10 @@
-// Drafts and their revisions (issue 12 item 3; docs/adr/0011-editor-and-content-mapping.md).
-//
-// The editor autosaves with saveDraft(postId, baseRev, …). Each save is a new numbered
-// revision; baseRev names the revision the writer's text started from. When another tab (or
-// device) saved since, the stored revision is newer than baseRev and the save is refused with
-// StaleRevision: nothing is overwritten, and the editor keeps the writer's text on screen.
-// The check is made atomic by the revisions table's primary key: two saves from the same base
-// both try to write revision base+1, and the second one fails as a whole (one D1 batch).
-//
-// A draft's text is posts.content itself. A published story keeps serving the revision it was
-// published with while its writer saves newer ones; publishing again applies them.
-import { and, desc, eq, lte, ne } from 'drizzle-orm';
-import { countWords, readingTimeMinutes, type StoryContent } from '../../../shared/content.ts';
-import { normalizeStoryContent, StoryContentError } from '../../../shared/editor/story-content-rules.ts';
-import { slugify } from '../../../shared/format.ts';
-import { orm } from '../../db/orm.ts';
-import { postRevisions, posts } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+// Drafts and their revisions (issue 12 item 3; docs/adr/0011-editor-and-content-mapping.md):
+// the editor's autosave (saveDraft), the working copy and the saved revisions. The rules —
+// revisions, StaleRevision, who may read a draft — are worker/stories/drafts.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
-import { MAX_SUBTITLE_LENGTH, MAX_TITLE_LENGTH } from './story-edit.ts';
-import { visiblePost } from '../../stories/story-access.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
-import { signInRequired } from '../../context/errors.ts';
+import { saveDraft, storyDraft, storyRevisions, type DraftToSave } from '../../stories/drafts.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-/** Revisions kept per story (the published one is always kept). */
-export const KEPT_REVISIONS = 100;
-export const STALE_REVISION_MESSAGE =
-  'This story was changed in another tab or window since you opened it. Your text is still here: copy it, then reload to see the newer version.';
 
 const typeDefs = /* GraphQL */ `
   "The writer's working copy of a story: its newest saved revision."
@@ -84,188 +62,16 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const notFound = () => ({ __typename: 'NotFound', message: 'This story does not exist.' });
-const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
-
-/** The viewer's own story, or null (someone else's answers like a missing one: drafts are private). */
-export async function ownStory(ctx: RequestContext, postId: string | null | undefined, action: string): Promise<PostNode | null> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired(action);
-  if (typeof postId !== 'string' || postId === '') return null;
-  const post = await ctx.loaders.postById.load(postId);
-  return post && post.creatorId === viewer.id && post.deletedAt === null ? post : null;
-}
-
-/** The derived columns of a story's content. */
-export function contentColumns(content: StoryContent) {
-  const images = content.paragraphs.filter((p) => p.type === 'IMG');
-  const wordCount = countWords(content.paragraphs);
-  return {
-    content: JSON.stringify(content),
-    wordCount,
-    imageCount: images.length,
-    readingTime: readingTimeMinutes(content.paragraphs, wordCount),
-    previewImageId: images[0]?.metadata?.id ?? null,
-  };
-}
-
-export interface RevisionRow {
-  rev: number;
-  title: string;
-  subtitle: string;
-  content: string;
-}
-
-/** The newest revision of a story, or its row's own text when it has none (stories made before revisions). */
-export async function workingCopy(ctx: RequestContext, post: PostNode, rev?: number | null): Promise<RevisionRow | null> {
-  const q = orm(ctx.db);
-  const target = rev ?? post.latestRev;
-  const [row] = await q
-    .select({ rev: postRevisions.rev, title: postRevisions.title, subtitle: postRevisions.subtitle, content: postRevisions.content })
-    .from(postRevisions)
-    .where(and(eq(postRevisions.postId, post.id), eq(postRevisions.rev, target)));
-  if (row) return row;
-  if (rev !== undefined && rev !== null && rev !== post.latestRev) return null;
-  const [own] = await q.select({ title: posts.title, subtitle: posts.subtitle, content: posts.content }).from(posts).where(eq(posts.id, post.id));
-  return own ? { rev: post.latestRev, ...own } : null;
-}
-
-function field(name: string, value: string, max: number): string {
-  const trimmed = value.replace(/\s+/g, ' ').trim();
-  if (trimmed.length > max) throw new StoryContentError(`The ${name} is at most ${max} characters.`);
-  return trimmed;
-}
-
-/** A new draft of the viewer's at revision 1. */
-export async function createDraft(
-  ctx: RequestContext,
-  draft: { title: string; subtitle: string; content: StoryContent; inResponseToPostId: string | null },
-): Promise<PostNode | null> {
-  const viewer = ctx.viewer.user!;
-  const q = orm(ctx.db);
-  const id = newId();
-  await q.batch([
-    q.insert(posts).values({
-      id,
-      creatorId: viewer.id,
-      inResponseToPostId: draft.inResponseToPostId,
-      title: draft.title,
-      subtitle: draft.subtitle,
-      slug: slugify(draft.title),
-      status: 'DRAFT',
-      ...contentColumns(draft.content),
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-      latestRev: 1,
-    }),
-    q.insert(postRevisions).values({ postId: id, rev: 1, title: draft.title, subtitle: draft.subtitle, content: JSON.stringify(draft.content), createdAt: ctx.now }),
-  ]);
-  return ctx.loaders.postById.load(id);
-}
-
-interface SaveDraftArgs {
-  postId?: string | null;
-  baseRev: number;
-  title: string;
-  subtitle: string;
-  contentJson: string;
-  inResponseToPostId?: string | null;
-}
-
-async function saveDraft(_root: unknown, args: SaveDraftArgs, ctx: RequestContext) {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired('save a story');
-  let title: string, subtitle: string, content: StoryContent;
-  try {
-    title = field('title', args.title, MAX_TITLE_LENGTH);
-    subtitle = field('subtitle', args.subtitle, MAX_SUBTITLE_LENGTH);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(args.contentJson);
-    } catch {
-      throw new StoryContentError('The story content is not valid JSON.');
-    }
-    content = normalizeStoryContent(parsed);
-  } catch (error) {
-    if (error instanceof StoryContentError) return badRequest(error.message);
-    throw error;
-  }
-  const contentText = JSON.stringify(content);
-  const q = orm(ctx.db);
-
-  if (!args.postId) {
-    if (args.baseRev !== 0) return badRequest('A new story starts from revision 0.');
-    let inResponseToPostId: string | null = null;
-    if (args.inResponseToPostId) {
-      const parent = await visiblePost(ctx, args.inResponseToPostId);
-      if (!parent || parent.status !== 'PUBLISHED') return notFound();
-      inResponseToPostId = parent.id;
-    }
-    const post = await createDraft(ctx, { title, subtitle, content, inResponseToPostId });
-    return { __typename: 'DraftSaved', post, rev: 1 };
-  }
-
-  const post = await ownStory(ctx, args.postId, 'save a story');
-  if (!post) return notFound();
-  if (args.baseRev !== post.latestRev) return { __typename: 'StaleRevision', message: STALE_REVISION_MESSAGE, currentRev: post.latestRev };
-  const rev = post.latestRev + 1;
-  const isDraft = post.status === 'DRAFT';
-  const keepFrom = rev - KEPT_REVISIONS;
-  try {
-    await q.batch([
-      // The primary key makes a concurrent save from the same base fail here, as a whole.
-      q.insert(postRevisions).values({ postId: post.id, rev, title, subtitle, content: contentText, createdAt: ctx.now }),
-      q
-        .update(posts)
-        .set({ latestRev: rev, updatedAt: ctx.now, ...(isDraft ? { title, subtitle, slug: slugify(title), ...contentColumns(content) } : {}) })
-        .where(and(eq(posts.id, post.id), eq(posts.latestRev, post.latestRev))),
-      q
-        .delete(postRevisions)
-        .where(and(eq(postRevisions.postId, post.id), lte(postRevisions.rev, keepFrom), ne(postRevisions.rev, post.publishedRev ?? -1))),
-    ]);
-  } catch (error) {
-    if (!/UNIQUE|PRIMARY KEY|constraint/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''))) throw error;
-    ctx.loaders.postById.clear(post.id);
-    const current = await ctx.loaders.postById.load(post.id);
-    return { __typename: 'StaleRevision', message: STALE_REVISION_MESSAGE, currentRev: current?.latestRev ?? rev };
-  }
-  ctx.loaders.postById.clear(post.id);
-  // A draft is on no cached page; a published story's saved changes are not live yet either.
-  const saved = await ctx.loaders.postById.load(post.id);
-  return { __typename: 'DraftSaved', post: saved, rev };
-}
-
-function isAuthor(ctx: RequestContext, post: PostNode): boolean {
-  return ctx.viewer.user?.id === post.creatorId;
-}
-
 export const draftsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     SaveDraftResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Post: {
-      draft: async (post: PostNode, args: { rev?: number | null }, ctx: RequestContext) => {
-        if (!isAuthor(ctx, post)) return null;
-        const copy = await workingCopy(ctx, post, args.rev);
-        if (!copy) return null;
-        return {
-          rev: post.latestRev,
-          title: copy.title,
-          subtitle: copy.subtitle,
-          contentJson: copy.content,
-          hasUnpublishedChanges: post.status === 'PUBLISHED' && post.publishedRev !== null && post.latestRev > post.publishedRev,
-        };
-      },
-      revisions: async (post: PostNode, _args: unknown, ctx: RequestContext) => {
-        if (!isAuthor(ctx, post)) return null;
-        return orm(ctx.db)
-          .select({ rev: postRevisions.rev, title: postRevisions.title, createdAt: postRevisions.createdAt })
-          .from(postRevisions)
-          .where(eq(postRevisions.postId, post.id))
-          .orderBy(desc(postRevisions.rev))
-          .limit(KEPT_REVISIONS);
-      },
+      draft: (post: PostNode, args: { rev?: number | null }, ctx: RequestContext) => storyDraft(ctx, post, args.rev),
+      revisions: (post: PostNode, _args: unknown, ctx: RequestContext) => storyRevisions(ctx, post),
     },
-    Mutation: { saveDraft },
+    Mutation: {
+      saveDraft: (_root: unknown, args: DraftToSave, ctx: RequestContext) => saveDraft(ctx, args),
+    },
   },
 };

@@ -1,23 +1,13 @@
 // Highlights and private notes in GraphQL (worker/highlights/highlights.ts holds the rules):
 // the viewer's own on a story, the story's most highlighted passage, one highlight or note by
 // id (a note only for its writer), a person's public highlights, and removing one's own.
-// Creating one is POST /_/p/{postId}/quotes/create (worker/reader/highlight-routes.ts).
-import { and, desc, eq } from 'drizzle-orm';
-import { orm } from '../../db/orm.ts';
-import { highlights, type HighlightRow, type UserRow } from '../../db/schema.ts';
+// Creating one is POST /_/p/{postId}/quotes/create (worker/endpoints/reader-highlights.ts).
 import type { RequestContext } from '../../context/request-context.ts';
-import { signInRequired } from '../../context/errors.ts';
-import { pageOf, pageRequest, type PagingOptions } from '../../context/paging.ts';
+import type { PagingOptions } from '../../context/paging.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
 import { visiblePost } from '../../stories/story-access.ts';
-import { anchored, topHighlight, viewerHighlights } from '../../highlights/highlights.ts';
-import { after } from '../../db/conditions.ts';
+import { deleteHighlight, highlightById, highlightsOf, topHighlight, viewerHighlights } from '../../highlights/highlights.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-/** A note is its writer's alone; a highlight anyone who can read the story may see. */
-function visibleTo(ctx: RequestContext, row: HighlightRow): boolean {
-  return row.kind === 'HIGHLIGHT' || row.userId === ctx.viewer.user?.id;
-}
 
 export const highlightsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -80,43 +70,23 @@ export const highlightsModule: SchemaModule = {
   `,
   resolvers: {
     Highlight: {
-      post: (row: HighlightRow, _args: unknown, ctx: RequestContext) => visiblePost(ctx, row.postId),
+      post: (row: { postId: string }, _args: unknown, ctx: RequestContext) => visiblePost(ctx, row.postId),
     },
     Post: {
       viewerHighlights: (post: PostNode, _args: unknown, ctx: RequestContext) => viewerHighlights(ctx, post),
       topHighlight: (post: PostNode, _args: unknown, ctx: RequestContext) => topHighlight(ctx, post),
     },
     User: {
-      highlightsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-        const request = pageRequest(args.paging);
-        const rows = await orm(ctx.db)
-          .select()
-          .from(highlights)
-          .where(and(eq(highlights.userId, user.id), eq(highlights.kind, 'HIGHLIGHT'), ...after(highlights.createdAt, highlights.id, request.after)))
-          .orderBy(desc(highlights.createdAt), desc(highlights.id))
-          .limit(request.limit + 1);
-        const page = pageOf(rows, request, (row) => ({ sortKey: row.createdAt, id: row.id }));
-        const shown = (await Promise.all(page.items.map((row) => anchored(ctx, row)))).filter((row) => row !== null);
-        return { highlights: shown, pagingInfo: page.pagingInfo };
+      highlightsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
+        const page = await highlightsOf(ctx, user.id, args.paging);
+        return { highlights: page.items, pagingInfo: page.pagingInfo };
       },
     },
     Query: {
-      highlight: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
-        const [row] = await orm(ctx.db).select().from(highlights).where(eq(highlights.id, args.id)).limit(1);
-        if (!row || !visibleTo(ctx, row)) return null;
-        return anchored(ctx, row);
-      },
+      highlight: (_root: unknown, args: { id: string }, ctx: RequestContext) => highlightById(ctx, args.id),
     },
     Mutation: {
-      deleteHighlight: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
-        const userId = ctx.viewer.user?.id;
-        if (!userId) throw signInRequired('remove a highlight');
-        const removed = await orm(ctx.db)
-          .delete(highlights)
-          .where(and(eq(highlights.id, args.id), eq(highlights.userId, userId)))
-          .returning({ id: highlights.id });
-        return removed.length > 0;
-      },
+      deleteHighlight: (_root: unknown, args: { id: string }, ctx: RequestContext) => deleteHighlight(ctx, args.id),
     },
   },
 };

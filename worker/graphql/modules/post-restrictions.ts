@@ -1,12 +1,12 @@
 // The post-retrieval outcomes that come from staff-set restrictions
 // (docs/product/2-sign-in-notices-cache-routing.md §3; migrations/0009_post_restrictions.sql;
 // docs/reader.md "Outcomes"): UnavailableForLegalReasons, WithheldInCountry, Unauthorized.
-// post-access.ts decides them; this module adds their types to PostResult, and the list of
-// countries a story is withheld in to Post (the edge cache never stores such a story's page,
-// whose answer depends on the reader's country: worker/cache/rules.ts withheld_post).
+// worker/stories/story-access.ts decides them; this module adds their types to PostResult, and
+// the list of countries a story is withheld in to Post (the edge cache never stores such a
+// story's page, whose answer depends on the reader's country: worker/cache/rules.ts withheld_post).
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
-import { withheldCountries } from '../../stories/story-access.ts';
+import { storyWithheldCountries } from '../../stories/restrictions.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const postRestrictionsModule: SchemaModule = {
@@ -35,10 +35,7 @@ export const postRestrictionsModule: SchemaModule = {
   `,
   resolvers: {
     Post: {
-      withheldCountries: async (post: PostNode, _args: unknown, ctx: RequestContext) => {
-        const restriction = await ctx.loaders.postRestrictionByPostId.load(post.id);
-        return restriction ? [...withheldCountries(restriction.withheldCountries)] : [];
-      },
+      withheldCountries: (post: PostNode, _args: unknown, ctx: RequestContext) => storyWithheldCountries(ctx, post),
     },
   },
 };

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
 import type { UserRow } from '../../accounts/profiles.ts';
-import { recommendedPosts, responsesBy } from '../../accounts/profile-tabs.ts';
+import { recommendedPosts, responsesBy } from '../../stories/profile-tabs.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };

@@ -1,261 +1,19 @@
-// Responses (docs/product/2-sign-in-notices-cache-routing.md §3 (Post): responsesCount,
-// postResponses.count, threadedPostResponses; docs/product/2-sign-in-notices-cache-routing.md §4.4
-// (HIDE_POST_RESPONSE); docs/product/2-sign-in-notices-cache-routing.md §8): a response is a post
-// whose in_response_to_post_id names the story (or the response) it answers, so threads nest.
-//
-//   Post.postResponses.count        direct responses shown in the thread
-//   Post.threadedPostResponses      those responses, keyset-paged (paging { limit, to })
-//   publishPostThreadedResponse     writes a response from plain text (signed in)
-//   hide/unhidePostResponseOnParentPost   the parent's author hides a response, or undoes it
-//
-// A thread shows a response when it is published, not trashed, not suspended, not hidden by
-// the parent's author, and by an account neither suspended nor deleted. responsesCount stays
-// the stored count of every direct response (scripts/demo-world/counters.ts).
-//
-// Decisions where the spec is silent:
-// - Text becomes structured content, never HTML: paragraphs (P) split on blank lines; line
-//   breaks inside a paragraph are kept as "\n" and shown as breaks by the client.
-// - Discussion is closed when the parent or any post above it in the thread has
-//   responsesLocked (a story's author closing discussion closes its whole thread).
-// - Only the author of the parent post may hide a response to it (the mutation names the
-//   parent). A hidden response still opens at its own address; it leaves the thread.
-// - Every change purges the cache tags of the parent and of the thread's story
-//   (post:{id}): their anonymous pages show the first page of responses and the counts.
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import DataLoader from 'dataloader';
-import { GraphQLError } from 'graphql';
-import { slugify } from '../../../shared/format.ts';
-import { countWords, readingTimeMinutes, type Paragraph } from '../../../shared/content.ts';
-import { purgeTags } from '../../cache/purge.ts';
-import { recordNotification } from '../../notifications/notify.ts';
-import { postTag } from '../../cache/tags.ts';
-import { posts, users } from '../../db/schema.ts';
+// Responses in GraphQL (docs/product/2-sign-in-notices-cache-routing.md §3 (Post): responsesCount,
+// postResponses.count, threadedPostResponses; §4.4 (HIDE_POST_RESPONSE); §8). What a thread
+// shows, who may respond or hide a response, and what closes discussion are
+// worker/responses/responses.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
-import { orm } from '../../db/orm.ts';
-import { newId } from '../../lib/ids.ts';
-import { badRequest, signInRequired } from '../../context/errors.ts';
-import { publishingRefusal } from '../../accounts/account-limits.ts';
-import { isOutcome } from '../../context/outcomes.ts';
-import { pageOf, pageRequest, type Page, type PagingOptions } from '../../context/paging.ts';
-import { postOrOutcome } from '../../stories/story-access.ts';
-import { assertNotBlocked } from '../../follows/blocks.ts';
-import { sealPostNode, type PostNode } from '../../stories/content-gate.ts';
+import type { PagingOptions } from '../../context/paging.ts';
+import type { PostNode } from '../../stories/content-gate.ts';
+import {
+  publishThreadedResponse,
+  responseThread,
+  setResponseHidden,
+  shownResponseCount,
+  threadedResponses,
+  type ResponseSortType,
+} from '../../responses/responses.ts';
 import type { SchemaModule } from './schema-module.ts';
-
-/** docs/product/2-sign-in-notices-cache-routing.md §8, word for word. */
-export const DISCUSSION_CLOSED_MESSAGE = 'The author has closed discussion for this story/list. We are unable to save changes to your response.';
-export const MAX_RESPONSE_CHARACTERS = 10_000;
-export const MAX_RESPONSE_PARAGRAPHS = 100;
-/** How far up a thread the closed-discussion check looks (threads are far shallower). */
-const MAX_THREAD_DEPTH = 32;
-
-export type ResponseSortType = 'NEWEST' | 'MOST_RELEVANT';
-
-/** Conditions of a response the thread shows (also a list's responses: catalog-responses.ts). */
-export function shownInThread(): SQL[] {
-  return [
-    eq(posts.status, 'PUBLISHED'),
-    isNull(posts.deletedAt),
-    eq(posts.isSuspended, false),
-    eq(posts.hiddenByParentAuthor, false),
-    eq(users.isSuspended, false),
-    isNull(users.deletedAt),
-  ];
-}
-
-// One loader per request (the context's lifetime) counting shown responses of many posts in
-// one GROUP BY: a thread of 25 responses asks for 25 counts in one query.
-const responseCountLoaders = new WeakMap<RequestContext, DataLoader<string, number>>();
-
-function shownResponseCount(ctx: RequestContext): DataLoader<string, number> {
-  let loader = responseCountLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader<string, number>(
-      async (ids) => {
-        const rows = await orm(ctx.db)
-          .select({ parentId: posts.inResponseToPostId, n: count() })
-          .from(posts)
-          .innerJoin(users, eq(users.id, posts.creatorId))
-          .where(and(inArray(posts.inResponseToPostId, [...ids]), ...shownInThread()))
-          .groupBy(posts.inResponseToPostId);
-        const counts = new Map(rows.map((r) => [r.parentId, r.n]));
-        return ids.map((id) => counts.get(id) ?? 0);
-      },
-      { maxBatchSize: 90 },
-    );
-    responseCountLoaders.set(ctx, loader);
-  }
-  return loader;
-}
-
-export function threadedResponses(
-  ctx: RequestContext,
-  parentId: string,
-  paging: PagingOptions | null | undefined,
-  sortType: ResponseSortType,
-): Promise<Page<PostNode>> {
-  return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
-}
-
-/** The shown responses matching `parent` (a story's, a response's or a list's), keyset-paged. */
-export async function threadedResponsesWhere(
-  ctx: RequestContext,
-  parent: SQL,
-  paging: PagingOptions | null | undefined,
-  sortType: ResponseSortType,
-): Promise<Page<PostNode>> {
-  const request = pageRequest(paging);
-  const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
-  const conditions = [parent, isNotNull(posts.firstPublishedAt), ...shownInThread()];
-  if (request.after) {
-    const { sortKey: at, id } = request.after;
-    conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
-  }
-  const rows = await orm(ctx.db)
-    .select({ post: posts, creator: users })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(...conditions))
-    .orderBy(desc(sortKey), desc(posts.id))
-    .limit(request.limit + 1);
-  const page = pageOf(rows, request, ({ post }) => ({
-    sortKey: (sortType === 'MOST_RELEVANT' ? post.clapCount : post.firstPublishedAt) ?? 0,
-    id: post.id,
-  }));
-  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
-  return {
-    items: page.items.map(({ post }) => {
-      const node = sealPostNode(post);
-      ctx.loaders.postById.prime(node.id, node);
-      return node;
-    }),
-    pagingInfo: page.pagingInfo,
-  };
-}
-
-/** Plain text → P paragraphs: split on blank lines, trimmed, empty ones dropped. */
-export function paragraphsFromText(text: string): Paragraph[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((block) =>
-      block
-        .split('\n')
-        .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-        .filter((line) => line !== '')
-        .join('\n'),
-    )
-    .filter((block) => block !== '')
-    .map((block, i) => ({ name: i.toString(16).padStart(4, '0'), type: 'P' as const, text: block, markups: [] }));
-}
-
-/**
- * The row of a new response written as `text` (validated: a clear error when it is empty or
- * too long), without its id and the parent it answers.
- */
-export function responsePostFromText(text: string, creatorId: string, now: number) {
-  if (text.length > MAX_RESPONSE_CHARACTERS) throw badRequest(`A response is at most ${MAX_RESPONSE_CHARACTERS.toLocaleString('en-US')} characters.`);
-  const paragraphs = paragraphsFromText(text);
-  if (paragraphs.length === 0) throw badRequest('Write something before you respond.');
-  if (paragraphs.length > MAX_RESPONSE_PARAGRAPHS) throw badRequest(`A response has at most ${MAX_RESPONSE_PARAGRAPHS} paragraphs.`);
-  const words = countWords(paragraphs);
-  return {
-    creatorId,
-    slug: slugify(paragraphs[0]!.text.split(/\s+/).slice(0, 6).join(' ')),
-    status: 'PUBLISHED' as const,
-    visibility: 'PUBLIC' as const,
-    content: JSON.stringify({ paragraphs }),
-    wordCount: words,
-    readingTime: readingTimeMinutes(paragraphs, words),
-    createdAt: now,
-    updatedAt: now,
-    firstPublishedAt: now,
-    latestPublishedAt: now,
-  };
-}
-
-/** The post a response answers, and the ones above it, nearest first. */
-async function threadAncestors(ctx: RequestContext, post: PostNode): Promise<PostNode[]> {
-  const chain = [post];
-  let current = post;
-  while (current.inResponseToPostId && chain.length < MAX_THREAD_DEPTH) {
-    const parent = await ctx.loaders.postById.load(current.inResponseToPostId);
-    if (!parent) break;
-    chain.push(parent);
-    current = parent;
-  }
-  return chain;
-}
-
-/** post:{id} of a post and of every post above it (their pages show its responses or counts). */
-function threadTags(chain: readonly PostNode[]): string[] {
-  return chain.map((p) => postTag(p.id));
-}
-
-async function visibleParent(ctx: RequestContext, id: string): Promise<PostNode> {
-  const parent = await postOrOutcome(ctx, id);
-  if (isOutcome(parent)) throw new GraphQLError(parent.message, { extensions: { code: 'NOT_FOUND', outcome: parent.__typename } });
-  return parent;
-}
-
-async function publishPostThreadedResponse(
-  _root: unknown,
-  args: { inResponseToPostId: string; text: string },
-  ctx: RequestContext,
-): Promise<PostNode> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired('respond');
-  const refusal = publishingRefusal(viewer);
-  if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'FORBIDDEN' } });
-  const parent = await visibleParent(ctx, args.inResponseToPostId);
-  if (parent.status !== 'PUBLISHED') throw badRequest('Only published stories take responses.');
-  // Decision (spec silent): responses on a list are a flat list, they take no replies.
-  if (parent.inResponseToCatalogId !== null) throw badRequest('Responses on a list take no replies.');
-  const chain = await threadAncestors(ctx, parent);
-  // Not under the story (or any response above) of a writer who blocked the reader, or
-  // whom the reader blocked: the parent itself was already checked by post-access.ts.
-  await assertNotBlocked(ctx, chain.map((p) => p.creatorId));
-  if (chain.some((p) => p.responsesLocked)) {
-    throw new GraphQLError(DISCUSSION_CLOSED_MESSAGE, { extensions: { code: 'RESPONSES_LOCKED' } });
-  }
-  const id = newId();
-  const now = ctx.now;
-  const q = orm(ctx.db);
-  await q.batch([
-    q.insert(posts).values({ ...responsePostFromText(args.text, viewer.id, now), id, inResponseToPostId: parent.id }),
-    q
-      .update(posts)
-      .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id})` })
-      .where(eq(posts.id, parent.id)),
-  ]);
-  ctx.loaders.postById.clear(parent.id);
-  await purgeTags(ctx.env, threadTags(chain));
-  await recordNotification(ctx.db, { userId: parent.creatorId, actorId: viewer.id, kind: 'RESPONSE', postId: id, now });
-
-  const created = await ctx.loaders.postById.load(id);
-  if (!created) throw new Error(`Response ${id} was not saved.`);
-  return created;
-}
-
-async function setHidden(ctx: RequestContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<PostNode> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
-  const parent = await visibleParent(ctx, args.parentPostId);
-  if (parent.creatorId !== viewer.id) {
-    throw new GraphQLError('Only the author of the story can hide or show its responses.', { extensions: { code: 'FORBIDDEN' } });
-  }
-  const response = await ctx.loaders.postById.load(args.postResponseId);
-  if (!response || response.inResponseToPostId !== parent.id) throw badRequest('That response does not answer this story.');
-
-  await orm(ctx.db).update(posts).set({ hiddenByParentAuthor: hidden }).where(eq(posts.id, response.id));
-  ctx.loaders.postById.clear(response.id);
-  ctx.loaders.postById.clear(parent.id);
-  await purgeTags(ctx.env, threadTags(await threadAncestors(ctx, parent)));
-
-  const updated = await ctx.loaders.postById.load(parent.id);
-  if (!updated) throw new Error(`Post ${parent.id} disappeared.`);
-  return updated;
-}
 
 export const responsesModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -300,9 +58,12 @@ export const responsesModule: SchemaModule = {
       count: (source: { postId: string }, _args: unknown, ctx: RequestContext) => shownResponseCount(ctx).load(source.postId),
     },
     Mutation: {
-      publishPostThreadedResponse,
-      hidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, true),
-      unhidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setHidden(ctx, args, false),
+      publishPostThreadedResponse: async (_root: unknown, args: { inResponseToPostId: string; text: string }, ctx: RequestContext): Promise<PostNode> => {
+        const thread = await responseThread(ctx, args.inResponseToPostId);
+        return publishThreadedResponse(ctx, thread, args.text);
+      },
+      hidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setResponseHidden(ctx, args, true),
+      unhidePostResponseOnParentPost: (_root: unknown, args: { parentPostId: string; postResponseId: string }, ctx: RequestContext) => setResponseHidden(ctx, args, false),
     },
   },
 };

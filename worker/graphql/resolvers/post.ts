@@ -1,33 +1,13 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { visiblePost } from '../../stories/story-access.ts';
-import { previewImageMetadata, readableContent, type PostNode } from '../../stories/content-gate.ts';
+import { PREVIEW_CONTENT_PARAGRAPHS, previewParagraphs, previewImageMetadata, readableContent, type PostNode } from '../../stories/content-gate.ts';
+import { postType } from '../../stories/post-type.ts';
 import { postUrl, uniqueSlug } from '../../host/canonical-urls.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
 
-/** Card previews: the first lines of what the viewer may read. */
-export const PREVIEW_CONTENT_PARAGRAPHS = 2;
-
-type PostType = 'deleted' | 'draft' | 'response' | 'unlisted' | 'public';
-
-/**
- * Post type of docs/product/3-routes-data-calls-constants.md §3, derived from the row (the first
- * that applies).
- */
-export function postType(post: PostNode): PostType {
-  if (post.deletedAt !== null) return 'deleted';
-  if (post.status === 'DRAFT') return 'draft';
-  if (post.inResponseToPostId !== null || post.inResponseToCatalogId !== null) return 'response';
-  if (post.visibility === 'UNLISTED') return 'unlisted';
-  return 'public';
-}
-
 async function previewContent(ctx: RequestContext, post: PostNode, paragraphCount: number) {
-  const readable = await readableContent(ctx, post);
-  const paragraphs = readable.paragraphs.slice(0, Math.max(0, paragraphCount));
-  return {
-    isFullContent: !readable.isLockedPreviewOnly && paragraphs.length === readable.paragraphs.length,
-    bodyModel: { paragraphs },
-  };
+  const preview = await previewParagraphs(ctx, post, paragraphCount);
+  return { isFullContent: preview.isFullContent, bodyModel: { paragraphs: preview.paragraphs } };
 }
 
 async function creatorOf(ctx: RequestContext, post: PostNode) {

@@ -4,19 +4,19 @@
 // renders are always dynamic (never cached or shared, worker/cache/decision.ts), so the
 // server render is the one place that sees every full page load of a story, with no extra
 // request from the browser. A story reached by client-side navigation is recorded by the
-// markPostAsRead mutation (./reading-history.ts), which the story
+// markPostAsRead mutation (worker/graphql/modules/reading-history.ts), which the story
 // page can call after it loads.
 //
 // What is recorded: a story the reader may retrieve (the post-access rules), published,
 // and not their own (a writer re-reading their own work is not reading history). A
 // repeated read moves the story back to the top (read_at is the latest read).
 import { sql } from 'drizzle-orm';
-import { orm } from '../../db/orm.ts';
-import { readingHistory } from '../../db/schema.ts';
-import { postIdFromParam } from '../../../shared/routing/post-id.ts';
-import type { RequestContext } from '../../context/request-context.ts';
-import { visiblePost } from '../../stories/story-access.ts';
-import { logEvent } from '../../lib/log-context.ts';
+import { orm } from '../db/orm.ts';
+import { readingHistory } from '../db/schema.ts';
+import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { visiblePost } from '../stories/story-access.ts';
+import { logEvent } from '../lib/log-context.ts';
 
 /** Records that the viewer read a story; false when there was nothing to record. */
 export async function recordStoryRead(ctx: RequestContext, postId: string): Promise<boolean> {

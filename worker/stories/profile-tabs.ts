@@ -9,10 +9,10 @@ import { claps, posts, users } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import { listedToEveryone } from '../stories/story-lists.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import { listedToEveryone } from './story-lists.ts';
+import type { PostNode } from './content-gate.ts';
 import { after } from '../db/conditions.ts';
-import { primedPosts } from '../stories/story-lists.ts';
+import { primedPosts } from './story-lists.ts';
 
 /** Stories the user clapped for, most recent clap first (ties: newer story id first). */
 export async function recommendedPosts(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
