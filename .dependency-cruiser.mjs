@@ -1,4 +1,4 @@
-// The boundaries of the code (docs/adr/0005-worker-client-door.md: worker/, client/ and shared/;
+// The boundaries of the code (docs/adr/0040-boundaries-checked.md: worker/, client/ and shared/;
 // docs/adr/0018-layers.md: the layers inside them, and imports running one way), checked by
 // `npm test` (tests/unit/boundaries/boundaries.test.ts) and by `npm run check:boundaries`.
 // Paths are relative to the folder the check runs in: the repository, or a test fixture.

@@ -7,7 +7,7 @@ import { developmentVars } from './scripts/lib/development-vars.mjs';
 /**
  * The configuration a plain `wrangler deploy` ships: wrangler's own reader, no environment.
  * Also the top-level vars marked `# development only` (on their line or the comment line above
- * it): such values belong in scripts/lib/development-vars.mjs (docs/adr/0008-hardening.md).
+ * it): such values belong in scripts/lib/development-vars.mjs (docs/adr/0049-production-values-by-default.md).
  */
 function deployableConfig() {
   const markedDevelopmentOnly: string[] = [];

@@ -56,7 +56,7 @@ try {
   // Locally D1 runs inside the same workerd process (SQLite and its plumbing), which in
   // production runs on the D1 server: the same page is also measured through
   // bench/d1-replay/, the worker with every D1 answer replayed from memory, which leaves
-  // the worker's own CPU (docs/adr/0003-in-process-graphql.md, "Measured").
+  // the worker's own CPU (docs/adr/0034-measuring-the-workers-own-cpu.md).
   const ownSite = await startSite({ stories: 1000, vars: { EDGE_CACHE: 'off' }, config: 'bench/d1-replay/wrangler.toml', copyOfState: 'd1-replay' });
   try {
     await requestsPerSecond(site.baseURL + storyPath, { seconds: 2 }); // warm up

@@ -1,4 +1,4 @@
-// `npm run bench load` (issue 16 item 4; docs/adr/0008-hardening.md "Load"): 64 connections
+// `npm run bench load` (issue 16 item 4; docs/adr/0057-load-bench.md): 64 connections
 // for 60 s of mixed traffic against the local site (wrangler dev, workerd, a copy of the
 // seeded demo world), then a consistency pass over the database:
 //   - every counter the load touched against its rows (posts.clap_count = SUM(claps.count),

@@ -1,4 +1,4 @@
-// The door: the only client module the worker imports (docs/adr/0005-worker-client-door.md).
+// The door: the only client module the worker imports (docs/adr/0039-one-door-worker-to-client.md).
 // It answers the two things the worker needs from the client side: which page a resolved
 // route shows, and the page rendered as an HTML stream. GraphQL reaches the render as a
 // function the worker passes in, so nothing under client/ imports the worker's schema.

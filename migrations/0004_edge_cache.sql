@@ -1,4 +1,4 @@
--- The edge cache's records in D1 (worker/cache/, docs/adr/0001-edge-cache.md).
+-- The edge cache's records in D1 (worker/cache/, docs/adr/0020-purge-by-tag.md and docs/adr/0022-withdraw-renders-a-purge-overtook.md).
 
 -- The tag ledger: when each tag was last purged. A stored page rendered at or before the
 -- latest invalidation of any of its tags is stale, in every data centre, whether or not a

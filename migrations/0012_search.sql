@@ -1,4 +1,4 @@
--- Search (docs/search.md; docs/adr/0010-search-on-d1.md): the local search service that answers
+-- Search (docs/search.md; docs/adr/0059-search-index-in-d1-fts5.md): the local search service that answers
 -- the hosted provider's protocol at /1/indexes/* (docs/product/3-routes-data-calls-constants.md §7.1).
 --
 -- search_records holds one row per searchable object of the four indexes (post, user,

@@ -1,4 +1,4 @@
--- Writing and publishing (issue 12; docs/adr/0011-editor-and-content-mapping.md).
+-- Writing and publishing (issue 12; docs/adr/0068-drafts-and-revisions.md).
 --
 -- Drafts are saved as numbered revisions. posts.latest_rev is the revision the next save must
 -- be based on: a save based on an older one is refused (two tabs never overwrite each other).

@@ -1,5 +1,5 @@
 -- Accounts (issue 14): sessions on every host, settings, onboarding, developer tokens and
--- the /v1 API, staff actions. Decisions: docs/adr/0012-accounts.md.
+-- the /v1 API, staff actions. Decisions: docs/adr/0078-signed-in-on-every-host.md and docs/adr/0079-account-settings.md and docs/adr/0082-integration-tokens-and-v1.md and docs/adr/0083-staff-pages.md.
 
 -- A session made by the cross-host sign-in belongs to one host (a custom domain or a
 -- username subdomain) and to the main-host session it came from: signing out of either

@@ -1,4 +1,4 @@
--- Fan-out on queues (issue 17, docs/adr/0015-scale.md).
+-- Fan-out on queues (issue 17, docs/adr/0090-one-fan-out-queue.md and docs/adr/0091-idempotency-keys.md).
 --
 -- Idempotency keys of queue work that must happen at most once (an email to one subscriber
 -- for one story, a renewal charge): a message claims its key before acting, a failure gives the

@@ -1,4 +1,4 @@
--- Accounts, round 3 (docs/adr/0012-accounts.md §9): OAuth applications that readers authorize
+-- Accounts, round 3 (docs/adr/0088-oauth-for-third-party-applications.md): OAuth applications that readers authorize
 -- at /m/oauth/authorize (authorization code flow with PKCE).
 
 -- An application registered by its developer under /me/applications. The id is the client_id;

@@ -3,7 +3,7 @@
 // manifest the door (client/server/document.ts) imports to write the right <script> and
 // <link> tags.
 //
-// Code splitting (docs/adr/0005-worker-client-door.md): every page module of
+// Code splitting (docs/adr/0043-client-build-shell-and-reading-chunks.md): every page module of
 // client/pages/registry.ts is a dynamic import, so it becomes a chunk of its own. What the
 // entry loads statically (React, urql, the app shell: header, layouts, router) is put in
 // ONE chunk: every page needs it at start, and one file compresses better and costs one
@@ -146,7 +146,7 @@ await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { rec
 
 // Hashed names never change content: let browsers and the edge keep them for a year.
 // Files the asset store serves without the worker get the worker's always-on security headers
-// too (worker/hardening/security-headers.ts; docs/adr/0008-hardening.md).
+// too (worker/hardening/security-headers.ts; docs/adr/0052-page-content-security-policy.md).
 await writeFile(
   path.join(root, 'dist/client/_headers'),
   '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n' +

@@ -39,7 +39,7 @@ const SECTION_BY_TOPIC = {
 
 // A heading of the outside design document → the repository's own record of the same decision.
 const DESIGN_TARGETS = [
-  [/^Edge cache$/i, () => 'docs/adr/0001-edge-cache.md'],
+  [/^Edge cache$/i, () => 'docs/adr/0019-edge-cache-on-the-cache-api.md'],
   [/^Sign-in and\s+(?:\/\/\s*|\*\s*|--\s*)?sessions$/i, () => 'docs/sign-in.md'],
   [/^GraphQL$/i, () => `${NOTES[2]} §8`],
   [/^every operation in[\s\S]*rate limits$/i, (text) => `docs/sign-in.md#rate-limits-and-lockouts: ${text}`],

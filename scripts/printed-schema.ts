@@ -3,7 +3,7 @@
 //   worker/graphql/schema.graphql     the SDL, for reading and review
 //   client/app/graphql-env.d.ts   the introspection gql.tada infers document types from
 // `npm run schema` (scripts/print-schema.ts) writes them; tests/unit/graphql/printed-schema.test.ts
-// fails when a checked-in copy differs. docs/adr/0006-graphql-documents.md says why the
+// fails when a checked-in copy differs. docs/adr/0044-gql-tada-and-known.md says why the
 // introspection is written here rather than by gql.tada's own CLI.
 import { outputIntrospectionFile } from '@gql.tada/internal';
 import { build } from 'esbuild';

@@ -16,5 +16,5 @@ if ((await localUserCount()) === 0) {
   await run('node', ['scripts/search-reindex.ts']);
 }
 console.log(`\nVellum is starting on http://localhost:${port}  (demo accounts: see README.md)\n`);
-// wrangler.toml's [vars] are production's: the development values go on top (docs/adr/0008-hardening.md).
+// wrangler.toml's [vars] are production's: the development values go on top (docs/adr/0049-production-values-by-default.md).
 await run('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', ...developmentVarArgs({ port }), ...process.argv.slice(2)]);

@@ -60,27 +60,27 @@ export interface Env {
   SEARCH_ADMIN_KEY?: string;
   /** Queries per second one address may send to the local service (default 50; benchmarks raise it). */
   SEARCH_QUERIES_PER_SECOND?: string;
-  // ---- Writing (worker/uploads/; docs/adr/0011-editor-and-content-mapping.md) ----
+  // ---- Writing (worker/uploads/; docs/adr/0074-uploads-judged-by-their-bytes.md) ----
   /** R2 bucket of uploaded images (story images, profile photos, publication avatars). */
   IMAGES: R2Bucket;
   /** imageUploadMaxSizeMb (the config of docs/product/3-routes-data-calls-constants.md §9): uploads past it get 413. */
   IMAGE_UPLOAD_MAX_SIZE_MB?: string;
-  // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0012-accounts.md §4) ----
+  // ---- Accounts: the /v1 API's IFTTT service (worker/api/v1/; docs/adr/0089-ifttt.md) ----
   /** Secret. The IFTTT-Service-Key IFTTT sends; /ifttt/v1/status answers 404 without it. */
   IFTTT_SERVICE_KEY?: string;
   /** The account IFTTT's endpoint tests act as (/ifttt/v1/test/setup); without it that endpoint is 404. */
   IFTTT_TEST_USERNAME?: string;
-  // ---- Accounts: custom-domain verification (worker/accounts/dns/; docs/adr/0012-accounts.md §7) ----
+  // ---- Accounts: custom-domain verification (worker/accounts/dns/; docs/adr/0086-a-writers-custom-domain.md) ----
   /** The DNS-over-HTTPS JSON endpoint asked outside development (default https://cloudflare-dns.com/dns-query). */
   DNS_OVER_HTTPS_URL?: string;
-  // ---- Hardening (worker/hardening/; docs/adr/0008-hardening.md) ----
+  // ---- Hardening (worker/hardening/; docs/adr/0049-production-values-by-default.md) ----
   /** Origin of the image CDN when images are not served by the worker itself (/_/img): allowed by the pages' CSP. */
   IMAGE_ORIGIN?: string;
   /** "on" only in the integration tests' bindings (vitest.config.ts): honours x-vellum-fault in development. */
   FAULT_INJECTION?: string;
   /** The faults a test request asked for (set per request by worker/hardening/fault-injection.ts; never configured). */
   INJECTED_FAULTS?: ReadonlySet<"d1" | "cache-match" | "cache-put" | "mailer" | "payments" | "queue-batch">;
-  // ---- Scale: the fan-out queue (worker/queues/; docs/adr/0015-scale.md) ----
+  // ---- Scale: the fan-out queue (worker/queues/; docs/adr/0090-one-fan-out-queue.md) ----
   /** Producer binding of the vellum-fanout queue; absent (a harness without queues): the work runs inline after the answer. */
   FANOUT_QUEUE?: import('@cloudflare/workers-types').Queue<unknown>;
   // ---- Membership and payments (worker/payments/, docs/membership.md) ----

@@ -7,7 +7,7 @@
 // with a D1 binding that records each statement's answer the first time it is asked
 // (sql, bound values, method) and answers it from memory afterwards. After a warm-up
 // request, a page served through it costs the worker's own CPU only: the difference from
-// the same page on the plain site is local D1's share (docs/adr/0003-in-process-graphql.md).
+// the same page on the plain site is local D1's share (docs/adr/0034-measuring-the-workers-own-cpu.md).
 //
 // Every response says how many statements reached the real database (`x-d1-real`), so the
 // bench can check that the measured requests were answered from memory only.

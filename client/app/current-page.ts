@@ -2,7 +2,7 @@
 // shared/routing/resolve-page.ts), then its page module loaded. The worker does this once
 // per request through client/entry.server.tsx and writes the resolution into the document;
 // the browser starts from that resolution (so the resolver is not part of its start-up,
-// docs/adr/0005-worker-client-door.md) and resolves once per client-side navigation
+// docs/adr/0036-one-page-resolution.md) and resolves once per client-side navigation
 // (client/app/page-preparation.ts). App and Header read the result from the navigation
 // context instead of resolving the path again. Which module a page name loads is the page
 // registry's to say (client/pages/registry.ts: choosePage); the entries pass it down, so

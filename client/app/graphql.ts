@@ -9,7 +9,7 @@
 // refuses, at the call, a document whose result has an `unknown` field or spreads a fragment
 // it was not given: a misspelt field fails `npm run typecheck`. (A wrapper of `graphql()`
 // itself would need a return type the client project's declarations cannot name.)
-// docs/adr/0006-graphql-documents.md tells the whole story.
+// docs/adr/0045-fragments-beside-components.md tells the whole story.
 import { initGraphQLTada, type $tada, type ResultOf } from 'gql.tada';
 import type { introspection } from './graphql-env.d.ts';
 
@@ -24,7 +24,7 @@ const tada = initGraphQLTada<{
 
 /**
  * gql.tada's template. Wrap what it makes in `known()`: its result type is gql.tada's own
- * (so declarations of the client project can name it, docs/adr/0005-worker-client-door.md).
+ * (so declarations of the client project can name it, docs/adr/0039-one-door-worker-to-client.md).
  */
 export const graphql = tada;
 

@@ -1,7 +1,7 @@
 // Client-side navigation: same-host links that match a page route change the page in
 // place (pushState), everything else is a full navigation. The current page stays on
 // screen until the next one can render — its chunk loaded and its data in urql's cache —
-// inside a React transition, while a thin progress bar shows (docs/adr/0004-router-and-page-resolution.md).
+// inside a React transition, while a thin progress bar shows (docs/adr/0037-navigation-without-a-blank-frame.md).
 // Scroll resets to the top on every path change
 // (docs/product/2-sign-in-notices-cache-routing.md §2.3).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from 'react';

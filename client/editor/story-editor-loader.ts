@@ -1,4 +1,4 @@
-// The server's stand-in for the body editor (docs/adr/0017-newsletters-uploads-editor.md §3).
+// The server's stand-in for the body editor (docs/adr/0094-editor-not-in-the-worker-bundle.md).
 // The editor page renders the editor only after hydration (EditorPage's `mounted`), so the
 // server never draws it; importing StoryEditor here, even lazily, would still pull Tiptap and
 // ProseMirror into the worker bundle. The browser bundle gets story-editor-loader.browser.ts

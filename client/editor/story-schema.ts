@@ -1,4 +1,4 @@
-// The editor's schema (Tiptap on ProseMirror; docs/adr/0011-editor-and-content-mapping.md): only
+// The editor's schema (Tiptap on ProseMirror; docs/adr/0065-editor-is-tiptap.md and docs/adr/0066-editor-document-mapping.md): only
 // what structured content can hold (shared/editor/editor-document.ts maps it both ways), so the
 // editor cannot make what the store cannot keep. Loaded only by the editor's chunk.
 import { Extension, Node, mergeAttributes, textblockTypeInputRule } from '@tiptap/core';

@@ -1,6 +1,6 @@
 // Small account pages of the sign-in routes (docs/sign-in.md "Account addresses"):
 // - crupdate-password (/password): Vellum has no passwords — people sign in with a link mailed
-//   to them or with a connected provider (docs/adr/0012-accounts.md) — so the address explains
+//   to them or with a connected provider (docs/adr/0079-account-settings.md) — so the address explains
 //   that and points to the settings that do exist, instead of a 404 for a bookmarked link.
 // - unrecognized-account (/unrecognized-account): where a sign-in with an account we don't
 //   know ends, in the words of the sign-in dialog's UNRECOGNIZED_EMAIL step

@@ -1,5 +1,5 @@
 // Integration tokens and OAuth applications (/me/applications), each document defined once
-// (docs/adr/0006-graphql-documents.md).
+// (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 export const IntegrationTokensQuery = known(graphql(`

@@ -1,6 +1,6 @@
 // Integration tokens (/me/applications, page oauth-applications; /me/applications/new and
 // /me/applications/{id}, page oauth-application): make a token for your own tools, copy it (it is
-// shown once), revoke it (docs/adr/0012-accounts.md §4). Below them, the OAuth applications the
+// shown once), revoke it (docs/adr/0082-integration-tokens-and-v1.md). Below them, the OAuth applications the
 // viewer registered for other readers to authorize (§9; client/pages/OAuthApplicationsSection.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';

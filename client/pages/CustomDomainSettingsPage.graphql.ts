@@ -1,4 +1,4 @@
-// The custom domain setting's documents (docs/adr/0012-accounts.md §7; ADR 0006).
+// The custom domain setting's documents (docs/adr/0086-a-writers-custom-domain.md; ADR 0045).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { CustomDomainSettings_settings } from '../components/custom-domain/CustomDomainPanel.graphql.ts';
 

@@ -1,4 +1,4 @@
-// /me/settings/custom-domain (page settings-custom-domain; docs/adr/0012-accounts.md §7): the
+// /me/settings/custom-domain (page settings-custom-domain; docs/adr/0086-a-writers-custom-domain.md): the
 // viewer's own domain, on the shared custom-domain screen.
 import { useMutation } from 'urql';
 import { CustomDomainPanel, type CustomDomainCalls, type CustomDomainSettingsValue } from '../components/custom-domain/CustomDomainPanel.tsx';

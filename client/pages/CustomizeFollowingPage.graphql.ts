@@ -1,5 +1,5 @@
 // The queries of customize-following: what the viewer follows, and each list's further
-// pages, each defined once (docs/adr/0006-graphql-documents.md).
+// pages, each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user, CollectionRow_collection, TagRow_tag } from '../components/follow/SocialRows.graphql.ts';
 

@@ -1,5 +1,5 @@
 // The queries of customize-muted: whom the viewer mutes, and each list's further pages,
-// each defined once (docs/adr/0006-graphql-documents.md).
+// each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user, CollectionRow_collection } from '../components/follow/SocialRows.graphql.ts';
 

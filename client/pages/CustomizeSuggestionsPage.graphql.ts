@@ -1,4 +1,4 @@
-// The query of customize-suggestions, defined once (docs/adr/0006-graphql-documents.md).
+// The query of customize-suggestions, defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user, CollectionRow_collection } from '../components/follow/SocialRows.graphql.ts';
 

@@ -1,4 +1,4 @@
-// The query of explore-topics (issue 6 item 7), defined once (docs/adr/0006-graphql-documents.md).
+// The query of explore-topics (issue 6 item 7), defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 
 export interface TopicSummary {

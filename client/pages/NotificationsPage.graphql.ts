@@ -1,5 +1,5 @@
 // The documents of the notifications page (/me/notifications; issue 6 item 10), each defined
-// once (docs/adr/0006-graphql-documents.md).
+// once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import type { PagingInfo } from '../components/lists/catalog-paging.ts';
 import type { UserPreview } from '../components/lists/CatalogCard.graphql.ts';

@@ -1,4 +1,4 @@
-// The viewer's OAuth applications on /me/applications (docs/adr/0012-accounts.md §9): register one
+// The viewer's OAuth applications on /me/applications (docs/adr/0088-oauth-for-third-party-applications.md): register one
 // (name and redirect URI; the client secret is shown once), see its client id, delete it (every
 // token it was given ends).
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // Onboarding (/get-started/topics): the topics, the writers to follow, and the finish; each
-// document defined once (docs/adr/0006-graphql-documents.md).
+// document defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { UserRow_user } from '../components/follow/SocialRows.graphql.ts';
 

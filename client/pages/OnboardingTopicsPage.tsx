@@ -1,7 +1,7 @@
 // Onboarding (/get-started/topics, page topics-onboarding, basic layout; /get-started and
 // /welcome redirect here): a new reader picks topics to follow, then writers, then goes back to
 // where they signed up from (?redirect=, a main-host path). The writer, publication or topic
-// they signed up from is already followed (docs/adr/0012-accounts.md §3).
+// they signed up from is already followed (docs/adr/0081-sign-up-context-and-onboarding.md).
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { CompleteOnboarding, OnboardingTopicsQuery, OnboardingWritersQuery, type OnboardingTopicsData } from './OnboardingTopicsPage.graphql.ts';

@@ -234,7 +234,7 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       query: PostPageQuery,
       variables: {
         // /s/{sequenceSlug}/{postId}: no sequence exists to hold the story (series are not
-        // offered, docs/adr/0011-editor-and-content-mapping.md), so the first part never matches
+        // offered, docs/adr/0076-series-not-offered.md), so the first part never matches
         // and no story is looked up: the not-found outcome, status 404.
         postId: routeName === SEQUENCE_POST_ROUTE ? '' : (postIdFromParam(params.postId ?? '') ?? ''),
         responsesPaging: { limit: RESPONSES_PAGE_LIMIT },

@@ -1,4 +1,4 @@
-// A publication's custom domain documents (docs/adr/0012-accounts.md §8; ADR 0006): the same
+// A publication's custom domain documents (docs/adr/0087-a-publications-custom-domain.md; ADR 0045): the same
 // settings fragment as a writer's domain.
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { CustomDomainSettings_settings } from '../components/custom-domain/CustomDomainPanel.graphql.ts';

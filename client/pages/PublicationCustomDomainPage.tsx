@@ -1,5 +1,5 @@
 // /{collectionSlug}/settings/custom-domain (page publication-custom-domain-settings;
-// docs/adr/0012-accounts.md §8): a publication's owner and editors connect its domain on the
+// docs/adr/0087-a-publications-custom-domain.md): a publication's owner and editors connect its domain on the
 // shared custom-domain screen. Anyone else gets the not-found page (404), signed out the sign-in
 // prompt.
 import { useMutation } from 'urql';

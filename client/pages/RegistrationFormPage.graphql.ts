@@ -1,5 +1,5 @@
 // Sign-up documents (docs/product/2-sign-in-notices-cache-routing.md §7): the pending
-// registration and the account's creation, each defined once (docs/adr/0006-graphql-documents.md).
+// registration and the account's creation, each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 
 export const PendingRegistrationQuery = known(graphql(`

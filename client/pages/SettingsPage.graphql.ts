@@ -1,5 +1,5 @@
 // Settings documents (docs/product/1-product-screens-membership-header-search.md §2.4;
-// docs/adr/0012-accounts.md §2), each defined once (docs/adr/0006-graphql-documents.md).
+// docs/adr/0079-account-settings.md), each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 export const AccountSettings_settings = known(graphql(`

@@ -1,7 +1,7 @@
 // Settings (/me/settings, /me/settings/{setting}; page settings): the tabs, labels and section
 // anchors of docs/product/1-product-screens-membership-header-search.md §2.4. Every control
 // changes the viewer's own account through the calls of SettingsPage.graphql.ts; what is
-// decided where the spec is silent is in docs/adr/0012-accounts.md §2.
+// decided where the spec is silent is in docs/adr/0079-account-settings.md.
 import { uploadImage } from '../app/upload-image.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from 'urql';

@@ -155,7 +155,7 @@ function statsBase(params: Record<string, string>): string {
 /** /stats/responses (and /@{username}/stats/responses): the same page on its Responses tab. */
 const RESPONSES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsResponses', 'ShowUserStatsResponses']);
 /**
- * /stats/series: Vellum has no series (docs/adr/0011-editor-and-content-mapping.md "Series"), so
+ * /stats/series: Vellum has no series (docs/adr/0076-series-not-offered.md), so
  * the address says so with a 404 (docs/stats.md "Responses and series"), never another page's content.
  */
 const SERIES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsSeries', 'ShowUserStatsSeries']);

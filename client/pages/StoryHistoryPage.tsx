@@ -1,5 +1,5 @@
 // post-deltas (/p/{postId}/deltas; issue 12 item 3): the author's story history. Every save is
-// a revision (docs/adr/0011-editor-and-content-mapping.md "Revisions"); this page lists the kept
+// a revision (docs/adr/0068-drafts-and-revisions.md); this page lists the kept
 // ones, newest first, and "Restore" opens the editor on an earlier one through
 // /p/{postId}/revert/{versionId}/{baseRev}, which saves it as the newest revision (based on the
 // newest, so a tab that saved meanwhile makes the restore stale instead of losing its text).

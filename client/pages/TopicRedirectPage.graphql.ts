@@ -1,5 +1,5 @@
 // The query of the legacy topic address (legacy-topic-redirect; issue 6 item 7), defined once
-// (docs/adr/0006-graphql-documents.md).
+// (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 
 export interface LegacyTopicPageData {

@@ -1,5 +1,5 @@
 // The queries of a profile's lists and of one list (user-catalogs, user-catalog; issue 6
-// item 6), with the shapes the pages read, each defined once (docs/adr/0006-graphql-documents.md).
+// item 6), with the shapes the pages read, each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import { PagedStories_connection, type PostConnectionData } from '../components/StoryCard.graphql.ts';
 import { CatalogResponses_catalog, type CatalogResponsesData } from '../components/lists/CatalogResponses.graphql.ts';

@@ -1,5 +1,5 @@
 // The queries of a profile's followers and following (issue 6 item 6), each defined once
-// (docs/adr/0006-graphql-documents.md).
+// (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import { PersonRow_user, type PersonConnectionData } from '../components/profiles/PersonRow.graphql.ts';
 import { ProfileHeading_user, UnavailableProfile_result, type ProfileResult } from '../components/profiles/profile-parts.graphql.ts';

@@ -4,7 +4,7 @@
 //   to the editor (/new-story, /p/{postId}/edit), replacing the old address in history; without
 //   JavaScript the link is there to follow.
 // - series and sequences (/new-series, /series/{postId}, /series/{postId}/edit, /s/new, /s/{slug},
-//   /s/{slug}/edit, /collections): not offered (docs/adr/0011-editor-and-content-mapping.md
+//   /s/{slug}/edit, /collections): not offered (docs/adr/0076-series-not-offered.md
 //   "Series"): a clear page with status 404, never another page's content.
 import { useEffect } from 'react';
 import { buildLink } from '../../shared/routing/links.ts';

@@ -1,5 +1,5 @@
 // The documents of your-catalog (/me/list/{catalogSlugId}; issue 6 item 8): the page's query
-// and the edits of the list, each defined once (docs/adr/0006-graphql-documents.md).
+// and the edits of the list, each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import type { PagingInfo } from '../components/lists/catalog-paging.ts';
 import { StoryCard_post, type PostPreview } from '../components/StoryCard.graphql.ts';

@@ -1,5 +1,5 @@
 // The query of your-catalogs (/me/lists; issue 6 item 8), defined once: the server render and
-// the browser use the same object (docs/adr/0006-graphql-documents.md).
+// the browser use the same object (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import { CatalogFields, type CatalogPageData } from '../components/lists/CatalogCard.graphql.ts';
 

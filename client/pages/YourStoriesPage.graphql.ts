@@ -1,5 +1,5 @@
 // The query of your-stories (/me/stories/{filterBy}; issue 6 item 12): the writer's stories
-// and the trash, defined once (docs/adr/0006-graphql-documents.md).
+// and the trash, defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../app/graphql.ts';
 import type { PagingInfo } from '../components/lists/catalog-paging.ts';
 import { StoryCard_post, type PostPreview } from '../components/StoryCard.graphql.ts';

@@ -1,5 +1,5 @@
 // Page name → screen. Each page module is its own chunk of the browser bundle (code
-// splitting, docs/adr/0005-worker-client-door.md): the browser downloads the app shell and
+// splitting, docs/adr/0042-code-splitting.md): the browser downloads the app shell and
 // the chunk of the page it shows, and the chunk of the next page when it navigates there.
 // Pages that later issues build are absent: their routes resolve (x-route-name /
 // x-page-name) but render the not-found page until they land.
@@ -101,7 +101,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'publication-trending': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationTrendingPage) },
   'publication-feature': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationFeaturePage) },
   'publication-archive': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationArchivePage) },
-  // A publication's custom domain (issue 14; docs/adr/0012-accounts.md §8).
+  // A publication's custom domain (issue 14; docs/adr/0087-a-publications-custom-domain.md).
   'publication-custom-domain-settings': {
     chunk: 'PublicationCustomDomainPage',
     load: () => import('./PublicationCustomDomainPage.tsx').then((m) => m.publicationCustomDomainPage),

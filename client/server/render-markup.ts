@@ -1,5 +1,5 @@
 // A React tree to HTML for the server render: one string when nothing suspends (the usual
-// case), a stream otherwise (docs/adr/0003-in-process-graphql.md, "The render").
+// case), a stream otherwise (docs/adr/0035-render-to-string.md).
 import type { ReactNode } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
 
@@ -23,7 +23,7 @@ export function renderMarkup(tree: ReactNode): string | null {
  * The tree as a stream, once every Suspense boundary has resolved. Waiting for allReady
  * means React writes each boundary in place, without the inline scripts it streams to swap
  * late boundaries in: the page then runs no inline script but the start-up globals, which
- * its Content-Security-Policy allows by hash (docs/adr/0008-hardening.md).
+ * its Content-Security-Policy allows by hash (docs/adr/0052-page-content-security-policy.md).
  */
 export async function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
   const stream = await renderToReadableStream(tree, {

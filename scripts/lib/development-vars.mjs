@@ -1,6 +1,6 @@
 // The development configuration: every value that must hold only on a developer's machine
 // (or in tests and benchmarks), never in a deployment. wrangler.toml's top-level [vars] are
-// production's, because they are what a plain `wrangler deploy` ships (docs/adr/0008-hardening.md);
+// production's, because they are what a plain `wrangler deploy` ships (docs/adr/0049-production-values-by-default.md);
 // the local commands add these on top: scripts/start.mjs (`npm start`), the browser tests'
 // global setup, the benchmarks' site (bench/lib/site.mjs) and the integration tests'
 // bindings (vitest.config.ts). A setting that exists only for development belongs here.
@@ -17,9 +17,9 @@ export function developmentVars({ port = 8787 } = {}) {
     ENVIRONMENT: 'development',
     MAIN_HOST: host,
     AUTH_DOMAIN: host,
-    // The key IFTTT sends to /ifttt/v1/status (a secret in a deployment; docs/adr/0012-accounts.md §4).
+    // The key IFTTT sends to /ifttt/v1/status (a secret in a deployment; docs/adr/0089-ifttt.md).
     IFTTT_SERVICE_KEY: 'vellum-development-ifttt-key',
-    // The account /ifttt/v1/test/setup gives IFTTT's endpoint tests a token for (docs/adr/0012-accounts.md §10).
+    // The account /ifttt/v1/test/setup gives IFTTT's endpoint tests a token for (docs/adr/0089-ifttt.md).
     IFTTT_TEST_USERNAME: 'member',
     // The test card processor inside the worker (docs/membership.md); refused elsewhere.
     PAYMENT_PROVIDER: 'local',

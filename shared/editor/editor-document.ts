@@ -1,7 +1,7 @@
 // The editor's document (ProseMirror JSON, as Tiptap's getJSON()/setContent() use it) mapped both
 // ways onto structured content (shared/content.ts). The editor never saves HTML: it saves
 // fromEditorDocument(editor.getJSON()), and opens toEditorDocument(content)
-// (docs/adr/0011-editor-and-content-mapping.md has the table).
+// (docs/adr/0066-editor-document-mapping.md has the table).
 //
 // Pure data in, data out: no DOM, so the worker (import, tests) and the browser share it.
 import type { ImageLayout, Markup, MarkupType, Paragraph, ParagraphType, StoryContent } from '../content.ts';

@@ -1,4 +1,4 @@
-// What a writer may store as a story's content (docs/adr/0011-editor-and-content-mapping.md).
+// What a writer may store as a story's content (docs/adr/0067-story-content-rules.md).
 // Every save, import and revert goes through normalizeStoryContent on the server: whatever a
 // client sends (a tampered request included) is rebuilt from the known fields only, checked
 // against these limits, and links are kept only when they are web or mail addresses. What

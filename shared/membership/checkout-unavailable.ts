@@ -1,5 +1,5 @@
 // When the payment provider cannot be reached as a checkout starts
-// (docs/adr/0008-hardening.md "Faults"): POST /_/membership/checkout sends the buyer back to
+// (docs/adr/0054-what-a-reader-sees-when-a-part-fails.md): POST /_/membership/checkout sends the buyer back to
 // the page the form was on with this query flag, and the page says so. Nothing was recorded,
 // nothing charged: the buyer can simply try again.
 export const CHECKOUT_UNAVAILABLE_PARAM = 'checkout';

@@ -1,4 +1,4 @@
-// The pages' Content-Security-Policy in Chromium (issue 16 item 2; docs/adr/0008-hardening.md):
+// The pages' Content-Security-Policy in Chromium (issue 16 item 2; docs/adr/0052-page-content-security-policy.md):
 // home, a story, a profile and the sign-in dialog, signed out and signed in, hydrate and work
 // with zero violations and zero reports; so do the editor (its chunk loads after hydration, a
 // draft saves), the membership checkout (the plans page's form → the provider's hosted page,

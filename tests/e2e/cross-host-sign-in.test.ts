@@ -1,5 +1,5 @@
 // Signed in on every host, in Chromium (docs/product/3-routes-data-calls-constants.md §2.9;
-// docs/adr/0012-accounts.md). The custom domains of the demo world (ada.test, the-long-read.test)
+// docs/adr/0078-signed-in-on-every-host.md). The custom domains of the demo world (ada.test, the-long-read.test)
 // are mapped onto the local site with --host-resolver-rules; grace.localhost is a username
 // subdomain (Chromium resolves *.localhost to loopback itself).
 //   - signed in on the main host → opens ada.test, the-long-read.test, grace.localhost → signed in there;

@@ -93,7 +93,7 @@ it('a visitor becomes a member, reads the story whole, cancels and reactivates',
   await waitForHydration(page);
   await page.fill('[data-testid="registration-name"] input', 'New Member');
   await page.fill('[data-testid="registration-username"] input', `member_${stamp}`);
-  // On the way to paying, sign-up skips onboarding and returns to the plans (docs/adr/0012-accounts.md §3).
+  // On the way to paying, sign-up skips onboarding and returns to the plans (docs/adr/0081-sign-up-context-and-onboarding.md).
   await Promise.all([page.waitForURL((url) => url.pathname === '/plans'), page.click('[data-testid="registration-submit"]')]);
   await waitForHydration(page);
 

@@ -58,7 +58,7 @@ it('a reader subscribes; the writer publishes; the email arrives; its unsubscrib
   const postId = /([0-9a-f]{12})$/.exec(new URL(page.url()).pathname)![1]!;
 
   // The email is in the development mailbox, with the one-click headers. It goes out from the
-  // fan-out queue after the publish answered (docs/adr/0015-scale.md): wait for it.
+  // fan-out queue after the publish answered (docs/adr/0090-one-fan-out-queue.md): wait for it.
   await expect.poll(() => mailTo('reader@vellum.test', title), { timeout: 20_000 }).toBeDefined();
   const mail = await mailTo('reader@vellum.test', title);
   expect(mail, 'the newsletter email').toBeDefined();

@@ -1,5 +1,5 @@
 // Onboarding in Chromium (docs/product/2-sign-in-notices-cache-routing.md §2.1, §4.1;
-// docs/adr/0012-accounts.md §3): a visitor on a writer's profile presses Follow, signs up with
+// docs/adr/0081-sign-up-context-and-onboarding.md): a visitor on a writer's profile presses Follow, signs up with
 // the link mailed to them, is taken through /get-started/topics (topics, then writers), and ends
 // up following the chosen topics and that writer; home's Following tab shows their stories.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';

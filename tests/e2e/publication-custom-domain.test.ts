@@ -1,4 +1,4 @@
-// A publication's custom domain in Chromium (docs/adr/0012-accounts.md §8): its editor connects a
+// A publication's custom domain in Chromium (docs/adr/0087-a-publications-custom-domain.md): its editor connects a
 // domain at /{collectionSlug}/settings/custom-domain, sees the DNS records to add, the TXT record
 // is published (development's DNS zone, dev_dns_records), "Check DNS records" makes it live; a
 // reader signed in on the main host then opens the publication on that domain (host-resolver

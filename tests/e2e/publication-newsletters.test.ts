@@ -68,7 +68,7 @@ it('an editor creates the newsletter; a reader subscribes; the editor publishes 
   await Promise.all([page.waitForURL((url) => !url.pathname.endsWith('/edit')), dialog.getByRole('button', { name: 'Publish now' }).click()]);
 
   // The email is in the development mailbox; its one-click address names the publication's newsletter.
-  // It goes out from the fan-out queue after the publish answered (docs/adr/0015-scale.md): wait for it.
+  // It goes out from the fan-out queue after the publish answered (docs/adr/0090-one-fan-out-queue.md): wait for it.
   await expect.poll(() => mailTo('reader@vellum.test', title), { timeout: 20_000 }).toBeDefined();
   const mail = await mailTo('reader@vellum.test', title);
   expect(mail, 'the newsletter email').toBeDefined();

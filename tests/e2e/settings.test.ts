@@ -1,5 +1,5 @@
 // Settings in Chromium (docs/product/1-product-screens-membership-header-search.md §2.4;
-// docs/adr/0012-accounts.md §2), each on an account of its own made for the test:
+// docs/adr/0079-account-settings.md), each on an account of its own made for the test:
 //   - the photo is uploaded (POST /_/upload) and the profile shows it;
 //   - the name changes on the profile; the username changes and the old address redirects;
 //   - the email changes only after the link mailed to the new address (development mailbox) is followed;

@@ -65,7 +65,7 @@ async function completeRegistration(page: Page, name: string, username: string) 
   await page.waitForSelector('[data-testid="registration-form"]');
   await page.fill('[data-testid="registration-name"] input', name);
   await page.fill('[data-testid="registration-username"] input', username);
-  // A new account goes through onboarding first (docs/adr/0012-accounts.md §3).
+  // A new account goes through onboarding first (docs/adr/0081-sign-up-context-and-onboarding.md).
   await Promise.all([page.waitForURL(`${baseURL}/get-started/topics`), page.click('[data-testid="registration-submit"]')]);
 }
 

@@ -1,4 +1,4 @@
-// The reader's own data (docs/adr/0012-accounts.md §2 photo, §6 export):
+// The reader's own data (docs/adr/0079-account-settings.md and docs/adr/0085-download-my-data.md photo, §6 export):
 //   - SetProfilePhoto takes only an image the viewer uploaded (POST /_/upload); another reader's
 //     upload and made-up ids are refused; the search record shows the new photo at once;
 //   - POST /me/export builds a ZIP of the profile, every story (JSON + Markdown) and the lists;

@@ -1,4 +1,4 @@
-// A staff "limit" (docs/adr/0012-accounts.md §5; worker/accounts/account-limits.ts) holds on every
+// A staff "limit" (docs/adr/0084-limited-accounts.md; worker/accounts/account-limits.ts) holds on every
 // way a story or response goes public: the editor's publish, a response in a story's thread, a
 // response on a list, and a /v1 post — each refused with the same message, nothing written; once
 // restored, the same calls work.

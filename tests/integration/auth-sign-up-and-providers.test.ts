@@ -74,7 +74,7 @@ describe('sign-up with email', () => {
     expect(browser.cookies.has('sid')).toBe(false);
     expect(browser.cookieSet('susi_reg')!.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
     const pending = await browser.graphql({ query: PENDING });
-    // A new account goes through onboarding, then back to where it signed up (docs/adr/0012-accounts.md §3).
+    // A new account goes through onboarding, then back to where it signed up (docs/adr/0081-sign-up-context-and-onboarding.md).
     expect(pending.body.data.pendingRegistration).toEqual({ email: 'ada@vellum.test', fullName: 'Ada Lovelace', suggestedUsername: 'ada_lovelace', redirect: '/get-started/topics?redirect=%2Ftag%2Fwriting' });
     expect((await new TestBrowser().graphql({ query: PENDING })).body.data.pendingRegistration).toBeNull();
   });
@@ -234,7 +234,7 @@ describe('social sign-in', () => {
       email: 'newbie@vellum.test',
       fullName: 'New Bie',
       suggestedUsername: 'new_bie',
-      // Onboarding first, then back (docs/adr/0012-accounts.md §3).
+      // Onboarding first, then back (docs/adr/0081-sign-up-context-and-onboarding.md).
       redirect: '/get-started/topics?redirect=%2Ftag%2Fpoetry',
     });
     const created = await browser.graphql({ query: CREATE, variables: { name: 'New Bie', username: 'newbie' } });

@@ -1,4 +1,4 @@
-// The hourly billing job on the fan-out queue (issue 17; docs/adr/0015-scale.md §1): the cron
+// The hourly billing job on the fan-out queue (issue 17; docs/adr/0090-one-fan-out-queue.md): the cron
 // queues one billing.renewal message per due subscription and answers; after the queue drains
 // the demo world's card-paid members have renewed (a charge each), as the inline clock would;
 // the next run finds nothing due, and a renewal message delivered again charges nobody twice.

@@ -1,5 +1,5 @@
 // Signed in on every host (docs/product/3-routes-data-calls-constants.md §2.9;
-// docs/adr/0012-accounts.md): a reader signed in on the main host is handed a session on a
+// docs/adr/0078-signed-in-on-every-host.md): a reader signed in on the main host is handed a session on a
 // writer's custom domain by a one-use token bound to that host; no open redirect; the custom
 // host's cookie is its own; signing out anywhere ends every host's session; a signed-in reader
 // never gets, nor leaves, a cached logged-out copy on a custom host.

@@ -1,4 +1,4 @@
-// The custom domain setting (docs/adr/0012-accounts.md §7): the spec's domain connect errors, a
+// The custom domain setting (docs/adr/0086-a-writers-custom-domain.md): the spec's domain connect errors, a
 // pending state that serves nothing, verification through the DNS adapter (development's local
 // zone, dev_dns_records), LIVE only once the TXT record holds this account's value, and the host
 // served at once after it goes live (the host cache is cleared) and gone once disconnected.

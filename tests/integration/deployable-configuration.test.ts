@@ -1,4 +1,4 @@
-// Production-safe by default (issue 16 item 1; docs/adr/0008-hardening.md): what a plain
+// Production-safe by default (issue 16 item 1; docs/adr/0049-production-values-by-default.md and docs/adr/0050-fail-closed-without-required-settings.md): what a plain
 // `wrangler deploy` ships is production's configuration, and a deployment that lacks a
 // required secret serves nothing (a logged error and a 503) instead of falling back to
 // development's documented stand-ins. DEPLOYABLE_CONFIG is wrangler.toml as wrangler's own
@@ -33,7 +33,7 @@ describe('the configuration `wrangler deploy` reads', () => {
     expect(Object.values(deployable.vars)).not.toContain('development');
     for (const host of [deployable.vars.MAIN_HOST, deployable.vars.AUTH_DOMAIN]) expect(String(host)).not.toMatch(/localhost|127\.0\.0\.1|:\d+$/);
     // A value marked "# development only" in [vars] would ship: it belongs in scripts/lib/development-vars.mjs.
-    expect(deployable.markedDevelopmentOnly, 'move these to developmentVars() in scripts/lib/development-vars.mjs (docs/adr/0008-hardening.md)').toEqual([]);
+    expect(deployable.markedDevelopmentOnly, 'move these to developmentVars() in scripts/lib/development-vars.mjs (docs/adr/0049-production-values-by-default.md and docs/adr/0050-fail-closed-without-required-settings.md)').toEqual([]);
     // Secrets are never vars, and the test-only seam is not there.
     for (const name of [...REQUIRED_SETTINGS, 'FAULT_INJECTION', 'CF_API_TOKEN']) expect(deployable.vars).not.toHaveProperty(name);
   });

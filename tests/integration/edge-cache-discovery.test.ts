@@ -1,5 +1,5 @@
 // The edge cache holds the site's own pages (tag site) and trending and top stories (tag
-// discovery) for logged-out readers (worker/cache/eligibility.ts, docs/adr/0001-edge-cache.md);
+// discovery) for logged-out readers (worker/cache/eligibility.ts, docs/adr/0023-what-the-edge-cache-may-store.md);
 // any story's change (worker/stories/story-changed.ts) purges the discovery copies, so a story
 // unpublished or deleted leaves trending at once. /collections is held too (tag lists): any
 // list's change purges it. Signed-in readers and bots still get fresh pages.

@@ -1,4 +1,4 @@
-// The edge cache (docs/adr/0001-edge-cache.md) through the HTTP surface inside workerd: the decision and each of
+// The edge cache (docs/adr/0019-edge-cache-on-the-cache-api.md) through the HTTP surface inside workerd: the decision and each of
 // its rules, statuses, tags, the stored copy, a HIT that makes no D1 query, freshness (age) and
 // the tag ledger (a render a purge overtook is not kept), purge by tag and URL, writes that
 // purge, tracking parameters, the experiment group and the log line.
@@ -291,7 +291,7 @@ describe('freshness and purge', () => {
   });
 
   it('a purge recorded elsewhere reaches this data centre through the zone purge, not on a HIT: the copy stays a HIT until then', async () => {
-    // Freshness of a HIT is its age only (docs/adr/0001-edge-cache.md): a ledger row written by
+    // Freshness of a HIT is its age only (docs/adr/0024-cache-key-and-lifetime.md): a ledger row written by
     // another data centre's purge is not read on a HIT. What removes this copy in production
     // is the zone purge by tag; the TTL bounds it if that call fails.
     expect((await send('/@writer')).cacheStatus).toBe('MISS');

@@ -1,4 +1,4 @@
-// The daily job deletes expired account-data archives (docs/adr/0012-accounts.md §6;
+// The daily job deletes expired account-data archives (docs/adr/0085-download-my-data.md;
 // worker/accounts/expired-exports.ts): the expired rows and their R2 objects go, fresh ones stay,
 // a second run changes nothing, and a run that stopped after the objects (rows left behind) is
 // finished by the next.

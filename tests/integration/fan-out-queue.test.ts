@@ -1,4 +1,4 @@
-// The fan-out queue (issue 17; docs/adr/0015-scale.md): publishing for a writer with 1,000
+// The fan-out queue (issue 17; docs/adr/0090-one-fan-out-queue.md): publishing for a writer with 1,000
 // newsletter subscribers answers before any email is sent; after the queue drains every
 // subscriber has exactly one email, also when a batch fails half-way once and is retried; a
 // poison message ends in the dead-letter queue, logged and recorded.

@@ -1,4 +1,4 @@
-// Faults answered cleanly (issue 16 item 3; docs/adr/0008-hardening.md "Faults"): through the
+// Faults answered cleanly (issue 16 item 3; docs/adr/0053-fault-injection-seam.md and docs/adr/0054-what-a-reader-sees-when-a-part-fails.md and docs/adr/0055-writes-are-whole.md): through the
 // HTTP surface, a request asks for D1, the cache store or the mailer to fail
 // (x-vellum-fault, honoured only with the tests' FAULT_INJECTION binding in development) and
 // each test checks the status, the text a reader sees, the log line and that nothing was

@@ -1,4 +1,4 @@
-// The IFTTT service (docs/adr/0012-accounts.md §10) in IFTTT's protocol shapes: status and test
+// The IFTTT service (docs/adr/0089-ifttt.md) in IFTTT's protocol shapes: status and test
 // setup behind the service key (401 on a bad one), user info, the triggers "new story by me" and
 // "new story from people I follow" (listed stories only, newest first, limit, meta), and the action
 // "publish a story" (hostile HTML inert; SKIP for what can never succeed; a limited account

@@ -1,7 +1,7 @@
 // NEW_STORY notifications (issue 12 item 4; docs/newsletters.md "New-story notifications"):
 // publishing a story for the first time tells the writer's followers and, when it goes straight
 // into a publication, the publication's followers — once each, never again on republish, never
-// for an unlisted story, never across a block. The fan-out runs on the queue (docs/adr/0015-scale.md):
+// for an unlisted story, never across a block. The fan-out runs on the queue (docs/adr/0090-one-fan-out-queue.md):
 // the tests drain it after publishing; it pages through every follower.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORS, COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';

@@ -29,7 +29,7 @@ async function publish(title: string, options: { memberOnly?: boolean; send?: bo
   const saved = (await writer.gql(SAVE, { title, contentJson: paragraphs(options.count ?? 2, title) })).data!.saveDraft;
   const published = (await writer.gql(PUBLISH, { postId: saved.post.id, memberOnly: options.memberOnly ?? false, send: options.send ?? true })).data!.publishPost;
   expect(published.__typename).toBe('Post');
-  // The emails go out from the fan-out queue (docs/adr/0015-scale.md).
+  // The emails go out from the fan-out queue (docs/adr/0090-one-fan-out-queue.md).
   await drainQueue();
   return published as { id: string; mediumUrl: string };
 }

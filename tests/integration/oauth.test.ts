@@ -1,4 +1,4 @@
-// OAuth for third-party applications (docs/adr/0012-accounts.md §9): an application registered
+// OAuth for third-party applications (docs/adr/0088-oauth-for-third-party-applications.md): an application registered
 // under /me/applications; /m/oauth/authorize (authorization code + PKCE S256) with its consent
 // screen naming the application and the scopes; the code exchange at POST /v1/tokens giving a
 // token that works on /v1 within its scopes. Attacks: an unknown client or a redirect URI that is

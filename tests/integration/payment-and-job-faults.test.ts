@@ -1,5 +1,5 @@
 // Payment-provider faults and scheduled jobs that fail half-way (issue 16 item 3;
-// docs/adr/0008-hardening.md "Faults" and "Scheduled jobs"), through the HTTP surface and the
+// docs/adr/0053-fault-injection-seam.md and docs/adr/0054-what-a-reader-sees-when-a-part-fails.md and docs/adr/0055-writes-are-whole.md and "Scheduled jobs"), through the HTTP surface and the
 // worker's own scheduled handler:
 //   - the provider failing as a checkout starts (x-vellum-fault: payments): the buyer is sent
 //     back to the form's page, which says so; nothing is recorded; a retry works;

@@ -1,5 +1,5 @@
 // The /v1 API and integration tokens (docs/product/3-routes-data-calls-constants.md §7.6;
-// docs/adr/0012-accounts.md §4): a token made in settings (CreateIntegrationToken) is shown once
+// docs/adr/0082-integration-tokens-and-v1.md): a token made in settings (CreateIntegrationToken) is shown once
 // and stored hashed; it answers /v1/me for its user; it posts from Markdown and HTML into
 // structured content (hostile HTML inert); it cannot post as someone else; a revoked token is 401;
 // scopes, publications, rate limits and the error shape.

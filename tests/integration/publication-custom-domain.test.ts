@@ -1,5 +1,5 @@
-// A publication's custom domain (/{collectionSlug}/settings/custom-domain; docs/adr/0012-accounts.md
-// §8): the writer's domain flow generalised — the spec's domain connect errors, pending serves
+// A publication's custom domain (/{collectionSlug}/settings/custom-domain; docs/adr/0087-a-publications-custom-domain.md):
+// the writer's domain flow generalised — the spec's domain connect errors, pending serves
 // nothing, the TXT record bound to the publication (a writer's record does not verify it), LIVE
 // serves the publication and its stories on the domain (their addresses follow it), disconnect.
 // Only the publication's owner and editors: a writer of it, another reader and a signed-out

@@ -38,7 +38,7 @@ async function publishInto(collectionId: string | null, title: string) {
   const saved = (await writer.gql(SAVE, { title, contentJson: JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: `${title} text.`, markups: [] }] }) })).data!.saveDraft;
   const published = (await writer.gql(PUBLISH, { postId: saved.post.id, collectionId, send: true })).data!.publishPost;
   expect(published.__typename).toBe('Post');
-  // The emails go out from the fan-out queue after the publish answers (docs/adr/0015-scale.md).
+  // The emails go out from the fan-out queue after the publish answers (docs/adr/0090-one-fan-out-queue.md).
   await drainQueue();
 }
 

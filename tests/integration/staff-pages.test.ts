@@ -1,4 +1,4 @@
-// Staff pages (docs/product/3-routes-data-calls-constants.md §2.10; docs/adr/0012-accounts.md §5):
+// Staff pages (docs/product/3-routes-data-calls-constants.md §2.10; docs/adr/0083-staff-pages.md and docs/adr/0084-limited-accounts.md):
 // staff see the internal status and an account's page and act on it (suspend, limit, restore,
 // verify a book author; the account's cached pages are purged); everyone else — anonymous
 // readers, signed-in readers, a spoofed staff session — gets the 404 page, and their actions

@@ -1,4 +1,4 @@
-// POST /_/upload-url (issue 12 item 2; docs/adr/0017-newsletters-uploads-editor.md §1): a writer's
+// POST /_/upload-url (issue 12 item 2; docs/adr/0093-images-from-an-address.md): a writer's
 // image from a remote address. The network is the test's stand-in (useRemoteFetcher) answering
 // for public names, since loopback is the only network here; the address checks are the real
 // ones, so loopback, private and link-local addresses, ports, http and redirects to any of them

@@ -1,5 +1,5 @@
 // The changes a reader makes to their own account from Settings
-// (docs/product/1-product-screens-membership-header-search.md §2.4; docs/adr/0012-accounts.md §2):
+// (docs/product/1-product-screens-membership-header-search.md §2.4; docs/adr/0079-account-settings.md):
 // name and bio, username (the old address keeps working), email (applies once the new address
 // confirms), preferences, time zone, sessions, sign-in providers, and deleting the account.
 // Only the viewer's own account: every change works on ctx.viewer, never on an id the client
@@ -207,7 +207,7 @@ export async function disconnectSignInProvider(ctx: RequestContext, provider: st
 }
 
 /**
- * Deletes an account (docs/adr/0012-accounts.md, "Deleting an account"): the user row stays as a
+ * Deletes an account (docs/adr/0080-deleting-an-account.md): the user row stays as a
  * tombstone (deleted_at) so the username is never reissued to someone else and stories answer
  * "account deleted"; the email, custom domain and subdomain are released; every session and
  * developer token ends; a pending email change goes. Follow rows stay (lists and counts already

@@ -1,5 +1,5 @@
 // "Download my data" (docs/product/3-routes-data-calls-constants.md §2.6;
-// docs/adr/0012-accounts.md §6): a ZIP archive of everything a reader made here — profile, every
+// docs/adr/0085-download-my-data.md): a ZIP archive of everything a reader made here — profile, every
 // story (structured content as JSON and the same story as Markdown), lists and their items —
 // built on request, kept in R2 for a week, fetched only by its owner (GET and POST /me/export,
 // worker/endpoints/account-export.ts).

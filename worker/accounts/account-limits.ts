@@ -1,4 +1,4 @@
-// What a limited or suspended account may not do (docs/adr/0012-accounts.md §5): staff "limit" an
+// What a limited or suspended account may not do (docs/adr/0084-limited-accounts.md): staff "limit" an
 // account (users.limited_at) to keep it readable while it may not publish or respond; a suspended
 // account is hidden and may do neither. One check for every way a story or response goes public —
 // the editor's publish (publishPost, also a response drafted there), a response written in a

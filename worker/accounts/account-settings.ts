@@ -1,5 +1,5 @@
 // What the settings page reads of the viewer's own account (docs/product/1-product-screens-membership-header-search.md §2.4;
-// docs/adr/0012-accounts.md §2): the account row, its signed-in sessions, the sign-in providers
+// docs/adr/0079-account-settings.md): the account row, its signed-in sessions, the sign-in providers
 // linked to it and the publications it runs. Only the viewer's own account: every read starts
 // from ctx.viewer, never from an id the client sends.
 import type { RequestContext } from '../context/request-context.ts';

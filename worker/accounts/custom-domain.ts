@@ -1,5 +1,5 @@
 // A writer's own domain (/me/settings/custom-domain) and a publication's
-// (/{collectionSlug}/settings/custom-domain; docs/adr/0012-accounts.md §7, §8): asked for,
+// (/{collectionSlug}/settings/custom-domain; docs/adr/0086-a-writers-custom-domain.md and docs/adr/0087-a-publications-custom-domain.md): asked for,
 // PENDING until a TXT record proves the asker controls the domain's DNS, LIVE once it does — and
 // only LIVE domains are served (worker/host/resolve-host.ts). One flow for both holders: only the
 // table, the verification value's binding and whose pages change differ (DomainHolder). The refusals

@@ -1,4 +1,4 @@
-// The daily sweep of expired "Download your information" archives (docs/adr/0012-accounts.md §6):
+// The daily sweep of expired "Download your information" archives (docs/adr/0085-download-my-data.md):
 // an archive is unreachable after its expiry (GET /me/export/{id} checks expires_at), and the
 // daily job (worker/scheduled.ts) deletes its R2 object and then its row.
 //

@@ -1,4 +1,4 @@
-// Onboarding (/get-started/topics, page topics-onboarding; docs/adr/0012-accounts.md §3): after
+// Onboarding (/get-started/topics, page topics-onboarding; docs/adr/0081-sign-up-context-and-onboarding.md): after
 // picking topics, a new reader is offered the writers who publish most in them; finishing marks
 // the account onboarded. The follows themselves are the social graph's
 // (worker/follows/follow-edges.ts).

@@ -1,5 +1,5 @@
 // The sign-up context (docs/product/2-sign-in-notices-cache-routing.md §2.1, §4.1 step 5;
-// docs/adr/0012-accounts.md §3): what a reader signed up from — a writer, a publication, a
+// docs/adr/0081-sign-up-context-and-onboarding.md): what a reader signed up from — a writer, a publication, a
 // topic, a story — rides through sign-up in the address the sign-up returns to, so that:
 //   - the new account follows that writer, publication or topic as soon as it exists;
 //   - sign-ups from the sources the spec lists skip onboarding, everyone else goes through
@@ -29,7 +29,7 @@ export const ONBOARDING_PATH = '/get-started/topics';
 /**
  * Sign-ups on the way to paying (membership plans, checkout, gifts, redeeming) skip onboarding
  * too: they continue the paywall's flow, and a detour through topics would stand between a
- * reader and what they came to buy (docs/adr/0012-accounts.md §3).
+ * reader and what they came to buy (docs/adr/0081-sign-up-context-and-onboarding.md).
  */
 const CHECKOUT_PATH = /^\/(?:plans|get-started\/plans|upgrade|payment|discount|membership|gift|gift-plans|gift-checkout|group-gift|redeem|redeem-gift|manage-membership)(?:\/|$)/;
 

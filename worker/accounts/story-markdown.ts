@@ -1,5 +1,5 @@
-// A story's structured content as Markdown (the "Download my data" archive, docs/adr/0012-accounts.md
-// §6): what a writer takes elsewhere. Text is escaped, so nothing of a story can turn into markup
+// A story's structured content as Markdown (the "Download my data" archive, docs/adr/0085-download-my-data.md):
+// what a writer takes elsewhere. Text is escaped, so nothing of a story can turn into markup
 // it did not have; links keep only http(s) and mailto targets.
 import type { Markup, Paragraph, StoryContent } from '../../shared/content.ts';
 

@@ -143,7 +143,7 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
     await call.mailer.send(mail);
   } catch (error) {
     // Nothing was stored for this request yet; give back the hits it counted so a retry is
-    // not refused for a failure that was ours (docs/adr/0008-hardening.md, "Faults").
+    // not refused for a failure that was ours (docs/adr/0055-writes-are-whole.md).
     logEvent({ event: 'sign_in_mail_failed', operation, message: String(error) }, 'error');
     await refundHits(db, [{ limit: LIMITS.sendPerAddress, subject: call.address }, { limit: LIMITS.sendPerEmail, subject: email }], now);
     return authOutcomes.badRequest(MAIL_NOT_SENT_MESSAGE);

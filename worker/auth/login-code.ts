@@ -69,7 +69,7 @@ export interface PreparedLoginToken extends IssuedLoginToken {
 /**
  * Makes a request's values without writing anything: the sender mails them first and
  * stores them only once the mail was accepted, so a mail provider that fails leaves no
- * request behind and the email's earlier code alive (docs/adr/0008-hardening.md).
+ * request behind and the email's earlier code alive (docs/adr/0055-writes-are-whole.md).
  */
 export async function prepareLoginToken(env: Pick<Env, 'AUTH_SECRET' | 'ENVIRONMENT'>, request: LoginTokenRequest): Promise<PreparedLoginToken> {
   const id = randomToken(16);

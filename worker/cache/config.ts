@@ -1,4 +1,4 @@
-// Edge-cache configuration, read from the worker's vars and secrets (see docs/adr/0001-edge-cache.md).
+// Edge-cache configuration, read from the worker's vars and secrets (see docs/adr/0019-edge-cache-on-the-cache-api.md and docs/adr/0024-cache-key-and-lifetime.md).
 //
 //   EDGE_CACHE "on" | "off": whether the cache is in use at all
 //   (docs/product/2-sign-in-notices-cache-routing.md §4.7). EDGE_CACHE_TTL_SECONDS freshness

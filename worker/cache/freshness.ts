@@ -3,7 +3,7 @@
 // Serving (the HIT path): a copy is fresh for the freshness lifetime (EDGE_CACHE_TTL_SECONDS)
 // from the moment its render started; older, it is EXPIRED and replaced by a fresh render.
 // Nothing else is read on a HIT: a purge removes copies instead (the local tag index, and in
-// production the zone's purge by tag), see docs/adr/0001-edge-cache.md for the bound on
+// production the zone's purge by tag), see docs/adr/0020-purge-by-tag.md and docs/adr/0022-withdraw-renders-a-purge-overtook.md for the bound on
 // staleness that gives. Stale copies are never served (no stale-while-revalidate).
 //
 // Storing (after a MISS or EXPIRED render, off the reader's path): a render that started

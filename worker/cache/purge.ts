@@ -9,8 +9,8 @@
 //      read here is a MISS;
 //   3. with a zone configured (production), asks the zone purge API to drop the tags in
 //      every data centre: a cache.zone-purge message on the fan-out queue (worker/queues/,
-//      docs/adr/0015-scale.md) makes that call after the write answers, retried when refused. A HIT reads no ledger, so this call is what reaches copies held
-//      elsewhere; if it fails, those copies live out their TTL (docs/adr/0001-edge-cache.md).
+//      docs/adr/0090-one-fan-out-queue.md) makes that call after the write answers, retried when refused. A HIT reads no ledger, so this call is what reaches copies held
+//      elsewhere; if it fails, those copies live out their TTL (docs/adr/0020-purge-by-tag.md).
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { resolveHost } from '../host/resolve-host.ts';

@@ -1,6 +1,6 @@
 // Where stored pages live. The cache layer talks to this interface only; the one
 // implementation is the Workers Cache API (caches.default), which is what runs both
-// locally (workerd/miniflare, the tests) and in production. See docs/adr/0001-edge-cache.md
+// locally (workerd/miniflare, the tests) and in production. See docs/adr/0019-edge-cache-on-the-cache-api.md
 // for why production uses it rather than Workers Cache (ctx.cache).
 
 /** A stored copy as a lookup reads it. */
@@ -25,7 +25,7 @@ export interface PageStore {
  * a page read hundreds of times a second is then one Cache API match per moment, not one per
  * read. One map per isolate, shared by every store object, so a put or a delete (a purge,
  * purge.ts) through any of them forgets the held copy at once. Other isolates forget theirs
- * when the moment ends: docs/adr/0001-edge-cache.md gives the bound this adds.
+ * when the moment ends: docs/adr/0021-hot-pages-in-isolate-memory.md gives the bound this adds.
  */
 interface HeldCopy {
   /** A Blob: a Response made from it shares its bytes (a Uint8Array body would be copied on every HIT). */

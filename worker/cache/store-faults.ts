@@ -1,5 +1,5 @@
 // The page store failing its match or put when a test request asked for it
-// (docs/adr/0008-hardening.md, "Faults"; which faults a request asked for:
+// (docs/adr/0053-fault-injection-seam.md; which faults a request asked for:
 // worker/hardening/fault-injection.ts).
 import type { Env } from '../env.ts';
 import { hasFault } from '../hardening/fault-injection.ts';

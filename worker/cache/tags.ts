@@ -1,6 +1,6 @@
 // Cache tags (docs/product/2-sign-in-notices-cache-routing.md §4.7): home; post:{postId};
 // topic:{tagSlug}; and user:{id}, collection:{id} for profile and publication pages; discovery for
-// trending and top stories; site for the site's own pages (docs/adr/0001-edge-cache.md). A stored page
+// trending and top stories; site for the site's own pages (docs/adr/0020-purge-by-tag.md and docs/adr/0023-what-the-edge-cache-may-store.md). A stored page
 // carries its tags in the Cache-Tag header (comma-separated, as Cloudflare's purge-by-tag reads
 // it); a purge by tag drops every copy that carries the tag.
 

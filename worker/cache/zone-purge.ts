@@ -3,7 +3,7 @@
 // CF_API_TOKEN configured a purge also calls the API; without them (locally, in tests) there
 // is no zone to purge. It is what removes a purged page from the data centres other than the
 // one the purge ran in (a HIT reads nothing but the stored copy); when it fails, those copies
-// are served until their TTL ends (the bound in docs/adr/0001-edge-cache.md).
+// are served until their TTL ends (the bound in docs/adr/0020-purge-by-tag.md).
 //
 // API: POST https://api.cloudflare.com/client/v4/zones/{zone_id}/purge_cache {"tags": [...]},
 // at most 100 tags per call (the Free plan also allows only a few calls a minute; a refused

@@ -600,7 +600,7 @@ export const highlights = sqliteTable(
   ],
 );
 export type HighlightRow = typeof highlights.$inferSelect;
-// ---- Accounts (migrations/0014_accounts.sql; docs/adr/0012-accounts.md) ----------------
+// ---- Accounts (migrations/0014_accounts.sql; docs/adr/0078-signed-in-on-every-host.md and docs/adr/0079-account-settings.md and docs/adr/0082-integration-tokens-and-v1.md and docs/adr/0083-staff-pages.md) ----------------
 
 /** One-use tokens of the cross-host sign-in, bound to their target host (SHA-256 stored). */
 export const crossHostTokens = sqliteTable('cross_host_tokens', {
@@ -965,7 +965,7 @@ export type CollectionDesignRow = typeof collectionDesigns.$inferSelect;
 export type CollectionNavItemRow = typeof collectionNavItems.$inferSelect;
 export type CollectionFeaturePageRow = typeof collectionFeaturePages.$inferSelect;
 
-// ── Accounts, round 3 (migrations/0026_accounts_oauth.sql; docs/adr/0012-accounts.md §9): OAuth applications.
+// ── Accounts, round 3 (migrations/0026_accounts_oauth.sql; docs/adr/0088-oauth-for-third-party-applications.md): OAuth applications.
 export const oauthApplications = sqliteTable(
   'oauth_applications',
   {
@@ -1002,7 +1002,7 @@ export const oauthCodes = sqliteTable(
   },
   (t) => [index('oauth_codes_by_expiry').on(t.expiresAt)],
 );
-// ── Fan-out on queues (migrations/0023_queues.sql, docs/adr/0015-scale.md).
+// ── Fan-out on queues (migrations/0023_queues.sql, docs/adr/0090-one-fan-out-queue.md and docs/adr/0091-idempotency-keys.md).
 export const queueIdempotencyKeys = sqliteTable('queue_idempotency_keys', {
   key: text('key').primaryKey(),
   claimedAt: integer('claimed_at').notNull(),

@@ -1,6 +1,6 @@
 // The local search service: the hosted provider's search protocol
 // (docs/product/3-routes-data-calls-constants.md §7.1) answered by the worker from D1, so the
-// official algoliasearch client talks to it unchanged (docs/adr/0010-search-on-d1.md).
+// official algoliasearch client talks to it unchanged (docs/adr/0058-search-speaks-the-providers-protocol.md).
 //
 //   POST /1/indexes/*/queries        multi-index search: {requests: [{indexName, ...params}]}
 //   POST /1/indexes/{index}/query    one index

@@ -1,4 +1,4 @@
-// Staff pages (docs/product/3-routes-data-calls-constants.md §2.10; docs/adr/0012-accounts.md §5):
+// Staff pages (docs/product/3-routes-data-calls-constants.md §2.10; docs/adr/0083-staff-pages.md):
 //   GET  /_/admin/internal-status        build and deployment version, D1, cache settings, jobs
 //   GET  /_/admin/users/{id}             an account; suspend, limit, restore, verify book author
 //   POST /_/admin/users/{id}/{action}    the action (anti-forgery field, same-origin form)

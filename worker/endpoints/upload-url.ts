@@ -1,5 +1,5 @@
 // POST /_/upload-url: a signed-in writer's image from a remote address they give (the editor's
-// "image from an address"; docs/adr/0017-newsletters-uploads-editor.md §1). Body: {"url": "https://…"}.
+// "image from an address"; docs/adr/0093-images-from-an-address.md). Body: {"url": "https://…"}.
 // The address is checked (https, standard port, public host), fetched with a size cap and a time
 // limit (remote-image-fetch.ts), then judged by its bytes and stored exactly like an upload
 // (storeImage). Answers 201 with the stored image, or { error, message } with the refusal's status:

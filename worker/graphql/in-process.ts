@@ -5,7 +5,7 @@
 // (./execute-operation.ts): the document is parsed and validated once per isolate, then
 // executed against the one schema with the request's context, and errors are shaped the
 // same way (a resolver's internal failure is logged and answered "Internal server error").
-// docs/adr/0003-in-process-graphql.md says why GraphQL runs in process at all.
+// docs/adr/0033-graphql-in-process-one-executor.md says why GraphQL runs in process at all.
 
 import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import type { RequestContext } from '../context/request-context.ts';

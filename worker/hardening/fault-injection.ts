@@ -1,4 +1,4 @@
-// Fault injection for tests (docs/adr/0008-hardening.md, "Faults"). A request may ask for
+// Fault injection for tests (docs/adr/0053-fault-injection-seam.md). A request may ask for
 // parts to fail with the header `x-vellum-fault: d1, cache-match, cache-put, mailer, payments` (or
 // `d1-writes-to:TABLE`: only statements writing that table fail, and a batch holding one
 // fails whole, as D1 rolls a batch back — what a write cut off half-way would look like); it is

@@ -1,4 +1,4 @@
-// Security headers (docs/adr/0008-hardening.md). Two parts:
+// Security headers (docs/adr/0051-security-headers.md and docs/adr/0052-page-content-security-policy.md). Two parts:
 //   - headers every response carries, whatever made it (staticSecurityHeaders), added in
 //     worker/index.ts after the app answered;
 //   - the Content-Security-Policy of an HTML page (pageContentSecurityPolicy), built where
@@ -86,7 +86,7 @@ export function pageContentSecurityPolicy(env: SecurityEnv, { scriptHashes, allo
     ['form-action', ...formActionSources(env)],
     ['frame-ancestors', allowFraming ? '*' : "'none'"],
     // report-uri rather than report-to: browsers deliver it at once and everywhere; with
-    // report-to present Chromium ignores report-uri and batches reports (ADR 0008).
+    // report-to present Chromium ignores report-uri and batches reports (ADR 0051).
     ['report-uri', CSP_REPORT_PATH],
   ];
   return directives.map((d) => d.join(' ')).join('; ');

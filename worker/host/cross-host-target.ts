@@ -1,4 +1,4 @@
-// Where a cross-host redirect may go (docs/adr/0012-accounts.md; the hand-over itself is
+// Where a cross-host redirect may go (docs/adr/0078-signed-in-on-every-host.md; the hand-over itself is
 // worker/pipeline/cross-host.ts): a path on the main host, or an absolute URL on one of our
 // other hosts. No open redirect: anything else is refused.
 import { isDevelopment, type Env } from '../env.ts';

@@ -13,7 +13,7 @@ export type HostContext =
 /**
  * Host lookups are cached per isolate: a domain going live (or stopping) shows within this
  * time. It is also what lets an edge-cache HIT on a user or publication host make no D1 query
- * (docs/adr/0001-edge-cache.md, "Where the lookup sits in the request").
+ * (docs/adr/0019-edge-cache-on-the-cache-api.md).
  */
 export const HOST_CACHE_TTL_MS = 60_000;
 /** Unknown hosts are remembered for less time, so a new domain is picked up quickly. */

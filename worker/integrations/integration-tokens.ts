@@ -1,4 +1,4 @@
-// Integration tokens of the /v1 API (/me/applications; docs/adr/0012-accounts.md §4): made by
+// Integration tokens of the /v1 API (/me/applications; docs/adr/0082-integration-tokens-and-v1.md): made by
 // their user, shown once, stored as SHA-256, scoped, revocable. A token is "vt_" and 43
 // base64url characters (256 random bits): the prefix lets secret scanners recognise a leaked one.
 import type { D1Database } from '@cloudflare/workers-types';
@@ -79,7 +79,7 @@ export async function revokeIntegrationToken(ctx: RequestContext, tokenId: strin
 
 /**
  * Who a bearer token speaks for: a live token of a live, unsuspended account — and for a token
- * given to an OAuth application (docs/adr/0012-accounts.md §9), the application still registered
+ * given to an OAuth application (docs/adr/0088-oauth-for-third-party-applications.md), the application still registered
  * and its developer's account live and unsuspended (a suspended developer's app stops at once).
  */
 export async function tokenHolder(db: D1Database, token: string, now: number): Promise<TokenHolder | null> {

@@ -1,4 +1,4 @@
-// OAuth applications (docs/adr/0012-accounts.md §9): a developer registers an application under
+// OAuth applications (docs/adr/0088-oauth-for-third-party-applications.md): a developer registers an application under
 // /me/applications with a name and one redirect URI; the application's id is its client_id and
 // its client secret ("vcs_" + 43 base64url characters) is shown once and stored as SHA-256.
 // Deleting an application ends every token it was given.

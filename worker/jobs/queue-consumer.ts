@@ -1,4 +1,4 @@
-// The worker's queue() handler (docs/adr/0015-scale.md): batches of the fan-out queue, and of
+// The worker's queue() handler (docs/adr/0090-one-fan-out-queue.md): batches of the fan-out queue, and of
 // its dead-letter queue.
 //
 // A batch's messages are handled one after another; each that succeeded is acknowledged, each

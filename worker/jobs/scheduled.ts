@@ -6,7 +6,7 @@
 //   days are deleted (worker/reports/error-report-retention.ts); the fan-out queue's idempotency
 //   keys older than 15 days are forgotten; the event intake's ids older than 7 days too (worker/events/record-events.ts).
 // "17 * * * *" (hourly): the billing clock renews memberships that are due (worker/membership/billing-clock.ts),
-//   one fan-out queue message per due subscription (docs/adr/0015-scale.md); then the Partner
+//   one fan-out queue message per due subscription (docs/adr/0090-one-fan-out-queue.md); then the Partner
 //   Program's monthly job computes a finished month once and pays writers (worker/partner/partner-job.ts).
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
@@ -34,7 +34,7 @@ export async function runScheduledJobs(env: Pick<Env, 'DB' | 'IMAGES'>, now: num
   logEvent({ event: 'trending_month_cleared', posts: leftTrending });
   const prunedReports = await pruneErrorReports(env.DB, now);
   logEvent({ event: 'error_reports_pruned', reports: prunedReports });
-  // The fan-out queue's idempotency keys past any redelivery (docs/adr/0015-scale.md).
+  // The fan-out queue's idempotency keys past any redelivery (docs/adr/0091-idempotency-keys.md).
   logEvent({ event: 'idempotency_keys_forgotten', keys: await forgetExpiredKeys(env.DB, now) });
   // Ids that made a resent event batch count once (docs/stats.md "Sent once").
   await pruneEventIds(env.DB, now);

@@ -99,7 +99,7 @@ export function validateCatalogDescription(description: string): { value: string
 /**
  * item_count recounted from the rows, in the same batch as the change: one transaction, so
  * the count can never drift from the items, whatever fails or runs at the same time
- * (docs/adr/0008-hardening.md, "Faults").
+ * (docs/adr/0055-writes-are-whole.md).
  */
 function recountItems(db: D1Database, catalogId: string, now: number) {
   return orm(db)

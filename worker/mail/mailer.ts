@@ -41,7 +41,7 @@ function configuredMailer(env: Env, db: D1Database): Mailer {
 
 /**
  * The mailer, failing as a mail provider that answers 503 when the request asked
- * (docs/adr/0008-hardening.md, "Faults"; which faults a request asked for:
+ * (docs/adr/0053-fault-injection-seam.md; which faults a request asked for:
  * worker/hardening/fault-injection.ts).
  */
 export function mailerWithFaults(mailer: Mailer, env: Env): Mailer {

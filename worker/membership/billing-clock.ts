@@ -30,7 +30,7 @@ export async function runBillingClock(env: Env, now: number): Promise<BillingRep
 }
 
 /**
- * The hourly cron's billing job on the fan-out queue (docs/adr/0015-scale.md): one
+ * The hourly cron's billing job on the fan-out queue (docs/adr/0090-one-fan-out-queue.md): one
  * billing.renewal message per due subscription, so a run with thousands due neither runs
  * into the scheduled handler's limits nor stops at the first failure: each renewal is retried
  * on its own. (`npm run billing:advance` and the tests still run the clock inline: they read

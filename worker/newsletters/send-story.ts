@@ -5,7 +5,7 @@
 // Once per story: newsletter_sends is claimed (INSERT OR IGNORE on the story's id) before any
 // mail is queued, so a republish, a retried request or two racing requests never send twice.
 //
-// On the fan-out queue (docs/adr/0015-scale.md): the publish request only claims the send and
+// On the fan-out queue (docs/adr/0090-one-fan-out-queue.md): the publish request only claims the send and
 // queues one newsletter.page message; each page message reads the next NEWSLETTER_PAGE_SIZE
 // subscribers (in subscriber order, through the writer's index) and queues one
 // newsletter.email message per subscriber plus the next page. Each email message claims the

@@ -7,7 +7,7 @@
 // publishing, never tells anyone twice. Unlisted stories and responses tell nobody: an
 // unlisted story is not announced anywhere, and a response already notifies its story's author.
 //
-// On the fan-out queue (docs/adr/0015-scale.md): the publish request queues one
+// On the fan-out queue (docs/adr/0090-one-fan-out-queue.md): the publish request queues one
 // notifications.new-story message; each message writes the notifications of the next
 // NEW_STORY_PAGE_SIZE followers (in follower order, through follows_by_target_follower) and
 // queues the next page, so every follower is told however many there are. Writing is its own

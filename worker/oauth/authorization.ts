@@ -1,5 +1,5 @@
-// The OAuth 2.0 authorization code flow with PKCE (RFC 6749 §4.1, RFC 7636; docs/adr/0012-accounts.md
-// §9): what /m/oauth/authorize accepts, the code it issues, and the exchange at POST /v1/tokens
+// The OAuth 2.0 authorization code flow with PKCE (RFC 6749 §4.1, RFC 7636; docs/adr/0088-oauth-for-third-party-applications.md):
+// what /m/oauth/authorize accepts, the code it issues, and the exchange at POST /v1/tokens
 // that turns a code into a /v1 token (the same "vt_" tokens as integration tokens, scoped, bound
 // to the application). Refusals use OAuth's error codes; the HTTP layer (./routes.ts) shapes them.
 import type { D1Database } from '@cloudflare/workers-types';

@@ -1,5 +1,5 @@
 // OAuth for third-party applications (docs/product/3-routes-data-calls-constants.md §2.9
-// /m/oauth/authorize; docs/adr/0012-accounts.md §9):
+// /m/oauth/authorize; docs/adr/0088-oauth-for-third-party-applications.md):
 //   GET  /m/oauth/authorize   the consent screen: the application, its owner, the scopes; signed
 //                             out → the sign-in page, back here after
 //   POST /m/oauth/authorize   Allow / Cancel (same-origin form, the session's anti-forgery value)

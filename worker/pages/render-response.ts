@@ -62,7 +62,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
     'x-d1-rows-read': String(d1.rowsRead()),
     ...framingHeaders(flags),
     // Hashes, not nonces: a stored copy is served to every reader with this same header
-    // (docs/adr/0008-hardening.md).
+    // (docs/adr/0052-page-content-security-policy.md).
     'content-security-policy': pageContentSecurityPolicy(env, {
       scriptHashes: await Promise.all(rendered.inlineScripts.map(scriptHashSource)),
       allowFraming: allowsFraming(flags),

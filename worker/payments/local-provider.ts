@@ -247,7 +247,7 @@ export class LocalProvider implements PaymentProvider {
    * sent, so running again at the same time finds nothing due. An event our webhook handler
    * did not take (it failed: D1 down, a deploy) is not lost: the subscription is put back as it
    * was, so the next run sends the same invoice again (same id: applied once), as Stripe
-   * retries an unacknowledged delivery (docs/adr/0008-hardening.md "Scheduled jobs").
+   * retries an unacknowledged delivery (docs/adr/0056-scheduled-jobs-resume.md).
    */
   async runBilling(now: number): Promise<BillingRunReport> {
     const report: BillingRunReport = { renewed: 0, failed: 0, ended: 0, undelivered: 0, redelivered: await this.redeliverKept(now) };

@@ -24,7 +24,7 @@ export interface LocalWebhooks {
 }
 
 export function configuredPaymentProvider(env: Env, db: D1Database, webhooks: LocalWebhooks): PaymentProvider {
-  // A request that asked for the payments fault (tests only, docs/adr/0008-hardening.md) gets a failing one.
+  // A request that asked for the payments fault (tests only, docs/adr/0053-fault-injection-seam.md) gets a failing one.
   return paymentProviderWithFaults(selectedPaymentProvider(env, db, webhooks), env);
 }
 

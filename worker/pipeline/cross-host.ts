@@ -1,5 +1,5 @@
 // Signed in on every host (docs/product/3-routes-data-calls-constants.md §2.9;
-// docs/adr/0012-accounts.md): a reader signed in on the main host is signed in on writers'
+// docs/adr/0078-signed-in-on-every-host.md): a reader signed in on the main host is signed in on writers'
 // custom domains, username subdomains and publications' domains too. Cookies cannot cross
 // hosts, so each host gets its own session, handed over by a one-use token:
 //

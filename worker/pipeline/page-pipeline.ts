@@ -1,5 +1,5 @@
 // The request pipeline: every request-wide middleware lives here, in worker/pipeline/, and is
-// listed below in the order a request meets it (docs/adr/0018-layers.md; docs/adr/0001-edge-cache.md
+// listed below in the order a request meets it (docs/adr/0018-layers.md; docs/adr/0019-edge-cache-on-the-cache-api.md
 // tells why the cache comes before the viewer). Features never import the pipeline's types.
 //
 // Every request (worker/index.ts):

@@ -1,4 +1,4 @@
-// Production-safe by default (docs/adr/0008-hardening.md): wrangler.toml's [vars] are
+// Production-safe by default (docs/adr/0049-production-values-by-default.md and docs/adr/0050-fail-closed-without-required-settings.md): wrangler.toml's [vars] are
 // production's, and outside ENVIRONMENT=development the worker serves nothing until the
 // secrets without which it would be unsafe or broken are set. Development has documented
 // stand-ins for them (docs/sign-in.md); a deployment never falls back to those silently.

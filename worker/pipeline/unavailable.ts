@@ -1,5 +1,5 @@
 // Failures that are passing rather than bugs of ours, answered 503 with Retry-After
-// (docs/adr/0008-hardening.md, "Faults"): the database could not be reached, or the
+// (docs/adr/0054-what-a-reader-sees-when-a-part-fails.md): the database could not be reached, or the
 // deployment lacks a required setting.
 import type { CountingD1 } from '../db/counting-d1.ts';
 

@@ -1,4 +1,4 @@
-// A changed username's old addresses keep working (docs/adr/0012-accounts.md §2): a page under
+// A changed username's old addresses keep working (docs/adr/0079-account-settings.md): a page under
 // /@{old} that found nobody redirects to the same page under the new username. Only a 404 asks
 // D1, so pages that exist cost nothing more (and a 404 is never edge-cached).
 import { createMiddleware } from 'hono/factory';

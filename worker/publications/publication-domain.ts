@@ -1,5 +1,5 @@
-// A publication's custom domain (/{collectionSlug}/settings/custom-domain; docs/adr/0012-accounts.md
-// §7, §8): the one flow of worker/accounts/custom-domain.ts with the publication as the holder,
+// A publication's custom domain (/{collectionSlug}/settings/custom-domain; docs/adr/0086-a-writers-custom-domain.md,
+// docs/adr/0087-a-publications-custom-domain.md): the one flow of worker/accounts/custom-domain.ts with the publication as the holder,
 // for its owner and editors only — anyone else is told the publication does not exist. Custom
 // domains are a member benefit: the asking editor's membership is what NON_MEMBER checks.
 import type { RequestContext } from '../context/request-context.ts';

@@ -1,4 +1,4 @@
-// The dead-letter queue's end (docs/adr/0015-scale.md "Dead letters"): a message that failed
+// The dead-letter queue's end (docs/adr/0090-one-fan-out-queue.md): a message that failed
 // every attempt is logged (Workers Logs) and kept in queue_dead_letters for an operator.
 import type { D1Database } from '@cloudflare/workers-types';
 import { logEvent } from '../lib/log-context.ts';

@@ -1,4 +1,4 @@
-// Idempotency keys (docs/adr/0015-scale.md "At most once"): queues deliver at least once, so
+// Idempotency keys (docs/adr/0091-idempotency-keys.md): queues deliver at least once, so
 // work that must not happen twice (an email, a charge) claims a key in D1 before acting. A
 // second delivery finds the key and does nothing; a failed action gives the key back so the
 // retry can do it. The window left open: the action succeeded but the worker died before the

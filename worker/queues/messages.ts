@@ -1,4 +1,4 @@
-// The fan-out queue's messages (docs/adr/0015-scale.md): one typed union, one kind per job.
+// The fan-out queue's messages (docs/adr/0090-one-fan-out-queue.md): one typed union, one kind per job.
 // A message carries ids, never rows: its handler reads the current state when it runs, so a
 // message that waited (or was retried) acts on what is true then. Messages are plain shapes of
 // their own: queues/ carries work for the capabilities and imports none of them.

@@ -1,4 +1,4 @@
-// Sending work to the fan-out queue (docs/adr/0015-scale.md). The request that causes work
+// Sending work to the fan-out queue (docs/adr/0090-one-fan-out-queue.md). The request that causes work
 // calls enqueue() and answers; the queue's consumer (worker/jobs/queue-consumer.ts) does it.
 //
 // Without a queue binding (a harness that has none), the same handlers run inline after the

@@ -1,4 +1,4 @@
-// Intake for Content-Security-Policy violation reports (docs/adr/0008-hardening.md): pages
+// Intake for Content-Security-Policy violation reports (docs/adr/0052-page-content-security-policy.md): pages
 // name it in their policy (report-uri, worker/hardening/security-headers.ts). Browsers send
 // either format:
 //   application/csp-report      {"csp-report": {"document-uri", "violated-directive", …}} (report-uri)

@@ -1,5 +1,5 @@
 // The local search engine: the provider's queries answered from the FTS5 indexes in D1
-// (docs/adr/0010-search-on-d1.md). Every query of a request runs in one D1 batch (one round
+// (docs/adr/0059-search-index-in-d1-fts5.md and docs/adr/0061-search-ranks-at-most-2000-candidates.md). Every query of a request runs in one D1 batch (one round
 // trip): a page of hits and their count per index.
 //
 // Ranking: text relevance first (bm25 with column weights, title strongest), in tiers so
@@ -72,7 +72,7 @@ export const MAX_CANDIDATES = 2000;
  * pages ask for 10 or 20 a page.
  */
 export const PREDICTIVE_MAX_HITS = 8;
-/** Matches ranked for a predictive query: a popover shows at most 8 (docs/adr/0010-search-on-d1.md). */
+/** Matches ranked for a predictive query: a popover shows at most 8 (docs/adr/0063-predictive-search-queries.md). */
 export const PREDICTIVE_CANDIDATES = 200;
 /**
  * The story columns a predictive query matches: what a reader types a story by (its title,
@@ -129,7 +129,7 @@ function prepare(db: D1Database, kind: IndexKind, query: SearchQuery, viewer: Se
   // At most MAX_CANDIDATES matches are ranked (PREDICTIVE_CANDIDATES for the popover), taken in
   // rowid order — which the rebuild makes popularity order — so a one-letter query over 50,000
   // stories ranks the most popular matches instead of sorting every story
-  // (docs/adr/0010-search-on-d1.md, "Candidates"). CROSS JOIN fixes the join order: the FTS
+  // (docs/adr/0061-search-ranks-at-most-2000-candidates.md and docs/adr/0062-fts-match-drives-the-join.md). CROSS JOIN fixes the join order: the FTS
   // match drives and each match looks its record up by key. Left to the planner, SQLite may
   // walk every record of the index and run the MATCH once per record (seconds at 50,000).
   const predictive = isPredictive(query);

@@ -1,5 +1,5 @@
 // The request's database handle for the data layer (GraphQL, pages): ONE place decides which
-// D1 copy a request reads (docs/adr/0015-scale.md "Read replicas").
+// D1 copy a request reads (docs/adr/0092-d1-read-replicas.md).
 //
 // D1 read replication through the Sessions API: every request gets its own session
 // (env.DB.withSession). Queries of a session see every write made before its bookmark, and each

@@ -8,7 +8,7 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SessionRow {
   user_id: string;
-  /** Set on a cross-host session: the only host it is valid on (docs/adr/0012-accounts.md). */
+  /** Set on a cross-host session: the only host it is valid on (docs/adr/0078-signed-in-on-every-host.md). */
   host: string | null;
   xsrf: string;
   spoofed_by_user_id: string | null;
@@ -71,7 +71,7 @@ export async function findSession(db: D1Database, token: string, now = Date.now(
 
 /**
  * Signs a session out for good: the cookie that carried it is worthless afterwards. A session
- * and the cross-host sessions made from it are one sign-in (docs/adr/0012-accounts.md): ending
+ * and the cross-host sessions made from it are one sign-in (docs/adr/0078-signed-in-on-every-host.md): ending
  * any of them, on any host, ends the whole family.
  */
 export async function revokeSession(db: D1Database, idHash: string, now = Date.now()): Promise<void> {

@@ -1,4 +1,4 @@
-// Drafts and their revisions (issue 12 item 3; docs/adr/0011-editor-and-content-mapping.md).
+// Drafts and their revisions (issue 12 item 3; docs/adr/0068-drafts-and-revisions.md).
 //
 // The editor autosaves with saveDraft(postId, baseRev, …). Each save is a new numbered
 // revision; baseRev names the revision the writer's text started from. When another tab (or

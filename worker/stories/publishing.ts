@@ -1,4 +1,4 @@
-// Publishing (issue 12 item 4; docs/adr/0011-editor-and-content-mapping.md "Publishing"):
+// Publishing (issue 12 item 4; docs/adr/0069-publishing.md):
 // publishPost (the publish step: up to 5 tags, member-only, unlisted, a publication),
 // unpublishPost, updatePostSettings (/p/{postId}/settings), and what the publish step offers
 // (the publications the writer may publish or submit to, their newsletters' subscribers).
@@ -155,7 +155,7 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   const firstPublication = post.firstPublishedAt === null;
   let newsletterStory: Published['newsletterStory'] = null;
   if (firstPublication && !isResponse && !args.unlisted) {
-    // Both fan out on the queue (docs/adr/0015-scale.md): the request answers once its own writes are done.
+    // Both fan out on the queue (docs/adr/0090-one-fan-out-queue.md): the request answers once its own writes are done.
     await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
     if (args.sendToSubscribers) newsletterStory = { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId };
   }

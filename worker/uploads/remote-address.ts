@@ -1,4 +1,4 @@
-// Which remote addresses /_/upload-url may fetch (docs/adr/0017-newsletters-uploads-editor.md §1).
+// Which remote addresses /_/upload-url may fetch (docs/adr/0093-images-from-an-address.md).
 // The worker fetching a writer-given address is a server-side request forgery risk: the address
 // could name the machine itself, the private network, or a cloud metadata service. So only
 // https on the standard port, to a public name or a public IP literal, is fetched; everything

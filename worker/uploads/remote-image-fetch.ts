@@ -1,4 +1,4 @@
-// Fetching the image a writer names by address (/_/upload-url; docs/adr/0017-newsletters-uploads-editor.md §1).
+// Fetching the image a writer names by address (/_/upload-url; docs/adr/0093-images-from-an-address.md).
 //
 // Every address, the first and each redirect's, passes checkRemoteAddress before it is asked for;
 // redirects are followed by hand (at most MAX_REDIRECTS) so none can lead to a private address. The

@@ -1,4 +1,4 @@
-// What the custom domain panel draws (docs/adr/0012-accounts.md §7; ADR 0006): the setting of
+// What the custom domain panel draws (docs/adr/0086-a-writers-custom-domain.md; ADR 0045): the setting of
 // an account's or a publication's domain, spread by both settings pages' documents.
 import { graphql, known } from '../../app/graphql.ts';
 

@@ -1,4 +1,4 @@
-// A custom domain's settings screen (docs/adr/0012-accounts.md §7, §8): connect a domain, see the
+// A custom domain's settings screen (docs/adr/0086-a-writers-custom-domain.md and docs/adr/0087-a-publications-custom-domain.md): connect a domain, see the
 // DNS records to add while it is pending, check them, disconnect. One screen for a writer's
 // domain (/me/settings/custom-domain) and a publication's (/{collectionSlug}/settings/custom-domain):
 // the page gives the calls; the refusals are the spec's domain connect errors, shown with their

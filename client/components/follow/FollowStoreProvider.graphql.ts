@@ -1,6 +1,6 @@
 // Following and muting (names: docs/product/1-product-screens-membership-header-search.md §7):
 // the calls the follow store makes (FollowStoreProvider's act()). They load with the first
-// change, each defined once (docs/adr/0006-graphql-documents.md).
+// change, each defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../../app/graphql.ts';
 
 /** Every follow and mute answers the edge it changed, or why it could not. */

@@ -1,6 +1,6 @@
 // The reading history (issue 6 item 9): the query of your-reading-history and
 // customize-reading-history, which the list also pages with, and the list's removals. Each
-// document is defined once (docs/adr/0006-graphql-documents.md).
+// document is defined once (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../../app/graphql.ts';
 import type { PagingInfo } from '../lists/catalog-paging.ts';
 import { StoryCard_post, type PostPreview } from '../StoryCard.graphql.ts';

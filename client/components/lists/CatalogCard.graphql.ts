@@ -1,6 +1,6 @@
 // A list (catalog) as its card draws it (CatalogCard), and what a catalog mutation answers:
 // the fragment every list page and the list mutations spread, with the hand-written shapes
-// the library pages still read (docs/adr/0006-graphql-documents.md).
+// the library pages still read (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../../app/graphql.ts';
 import type { PagingInfo } from './catalog-paging.ts';
 import { UserAddress_user, type UserAddress } from '../links/addresses.graphql.ts';

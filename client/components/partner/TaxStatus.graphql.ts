@@ -1,4 +1,4 @@
-// The tax documents' documents (docs/partner-program.md; ADR 0006): the banner's loader, the
+// The tax documents' documents (docs/partner-program.md; ADR 0045): the banner's loader, the
 // taxes page and the form's mutation share one fragment.
 import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 

@@ -2,7 +2,7 @@
 // signed-in viewer's tax documents are loaded once per page load; a Partner Program writer whose
 // status is ACTIVE or PENDING_ACTION and whose documents are not approved sees the
 // TAX_STATUS toast with the text of their state, except on the stats pages. Signed-in pages are
-// never cached (docs/adr/0001-edge-cache.md), and the loader runs in the browser, so a cached
+// never cached (docs/adr/0019-edge-cache-on-the-cache-api.md), and the loader runs in the browser, so a cached
 // page carries nothing of it.
 import { useEffect } from 'react';
 import { useClient } from 'urql';

@@ -1,6 +1,6 @@
 // Sign-in documents (docs/product/2-sign-in-notices-cache-routing.md §7): the options, the
 // emailed link or code and its check. Each is defined once: the dialog and the sign-in page
-// send the same objects (docs/adr/0006-graphql-documents.md).
+// send the same objects (docs/adr/0045-fragments-beside-components.md).
 import { graphql, known } from '../../app/graphql.ts';
 
 export const SignInOptionsQuery = known(graphql(`

@@ -1,4 +1,4 @@
-// The fan-out queue in integration tests (docs/adr/0015-scale.md): the worker's queue() handler
+// The fan-out queue in integration tests (docs/adr/0090-one-fan-out-queue.md): the worker's queue() handler
 // consumes it inside workerd as in production. drainQueue() waits until every counted message
 // has settled (queue_backlog: sent = settled), i.e. the work a request queued is done or
 // dead-lettered. It polls: the queue runs on its own, after the request that fed it answered.

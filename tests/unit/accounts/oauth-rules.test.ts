@@ -1,6 +1,6 @@
 // The rules of worker/oauth/ and worker/accounts/account-limits.ts that need no database: which
 // redirect URIs an application may register, how requested scopes are read, where an OAuth answer
-// goes, and who may publish (docs/adr/0012-accounts.md §5, §9).
+// goes, and who may publish (docs/adr/0084-limited-accounts.md and docs/adr/0088-oauth-for-third-party-applications.md).
 import { describe, expect, it } from 'vitest';
 import { LIMITED_ACCOUNT_MESSAGE, publishingRefusal, SUSPENDED_ACCOUNT_MESSAGE } from '../../../worker/accounts/account-limits.ts';
 import { redirectUriProblem } from '../../../worker/integrations/oauth-applications.ts';

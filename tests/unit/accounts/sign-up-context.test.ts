@@ -1,5 +1,5 @@
 // The sign-up context and the onboarding-skip rule (docs/product/2-sign-in-notices-cache-routing.md
-// §2.1, §4.1 step 5; docs/adr/0012-accounts.md §3).
+// §2.1, §4.1 step 5; docs/adr/0081-sign-up-context-and-onboarding.md).
 import { describe, expect, it } from 'vitest';
 import { afterSignUpRedirect, ONBOARDING_SKIP_SOURCES, signUpContextOf } from '../../../worker/accounts/sign-up-context.ts';
 

@@ -1,4 +1,4 @@
-// The boundary check of .dependency-cruiser.mjs (docs/adr/0005-worker-client-door.md,
+// The boundary check of .dependency-cruiser.mjs (docs/adr/0040-boundaries-checked.md,
 // docs/adr/0018-layers.md): the repository passes it, and a fixture tree with one forbidden
 // import of each kind fails it with exactly those violations.
 //

@@ -1,4 +1,4 @@
-// The story editor stays out of the worker bundle (docs/adr/0017-newsletters-uploads-editor.md §3):
+// The story editor stays out of the worker bundle (docs/adr/0094-editor-not-in-the-worker-bundle.md):
 // nothing the worker imports, statically or lazily, reaches client/editor/StoryEditor.tsx or
 // Tiptap/ProseMirror. The editor page loads it through client/editor/story-editor-loader.ts,
 // whose browser variant (story-editor-loader.browser.ts) is the only importer of the editor.

@@ -1,6 +1,6 @@
 // The endpoint's depth and cost limits count a selection the same whether its fields are
 // written in place or spread from fragments (worker/graphql/limits.ts): client documents are
-// built from components' fragments (docs/adr/0006-graphql-documents.md), and a fragment must
+// built from components' fragments (docs/adr/0046-fragments-in-query-limits.md), and a fragment must
 // neither add a level of its own nor hide the fields it holds.
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The policy builder and the report parser (docs/adr/0008-hardening.md): what each
+// The policy builder and the report parser (docs/adr/0051-security-headers.md and docs/adr/0052-page-content-security-policy.md): what each
 // configuration allows, and both report formats browsers send.
 import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy, scriptHashSource, staticSecurityHeaders } from '../../../worker/hardening/security-headers.ts';

@@ -1,5 +1,5 @@
 // The editor's document maps both ways onto structured content without loss for every
-// paragraph type and markup the editor makes (docs/adr/0011-editor-and-content-mapping.md).
+// paragraph type and markup the editor makes (docs/adr/0066-editor-document-mapping.md).
 import { describe, expect, it } from 'vitest';
 import type { StoryContent } from '../../../shared/content.ts';
 import { fromEditorDocument, toEditorDocument, type EditorNode } from '../../../shared/editor/editor-document.ts';

@@ -1,5 +1,5 @@
 // The content rules every save, publish and import passes (shared/editor/story-content-rules.ts;
-// docs/adr/0011-editor-and-content-mapping.md), and the editor's link prompt, which refuses the
+// docs/adr/0067-story-content-rules.md), and the editor's link prompt, which refuses the
 // same links before they reach the server.
 import { describe, expect, it } from 'vitest';
 import { linkFromPrompt } from '../../../client/editor/link-prompt.ts';

@@ -1,4 +1,4 @@
-// Looking up DNS records for custom-domain verification (docs/adr/0012-accounts.md §7). An
+// Looking up DNS records for custom-domain verification (docs/adr/0086-a-writers-custom-domain.md). An
 // interface with two adapters: DNS-over-HTTPS in a deployment (a Worker cannot speak UDP DNS),
 // and in development a local zone in D1 (dev_dns_records) that answers the same questions the
 // same way, so the settings flow runs end to end without the network.

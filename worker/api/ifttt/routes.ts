@@ -1,5 +1,5 @@
 // The IFTTT service API (docs/product/3-routes-data-calls-constants.md §7.6 lists /ifttt/v1/status
-// and /ifttt/v1/user/info; docs/adr/0012-accounts.md §10), in IFTTT's protocol shapes:
+// and /ifttt/v1/user/info; docs/adr/0089-ifttt.md), in IFTTT's protocol shapes:
 //
 //   GET  /ifttt/v1/status                          IFTTT-Service-Key → 200
 //   POST /ifttt/v1/test/setup                      IFTTT-Service-Key → { data: { accessToken, samples } }

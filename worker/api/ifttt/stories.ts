@@ -1,4 +1,4 @@
-// The stories IFTTT's triggers report (docs/adr/0012-accounts.md §10): newly published, listed
+// The stories IFTTT's triggers report (docs/adr/0089-ifttt.md): newly published, listed
 // stories (public or member-only; never unlisted, responses, trashed or suspended ones, nor those
 // of suspended or deleted writers), newest first, as IFTTT's trigger items — ingredients plus
 // meta { id, timestamp } (seconds).

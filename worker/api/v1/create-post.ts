@@ -1,4 +1,4 @@
-// Creating a post through the /v1 API (docs/adr/0012-accounts.md §4), with the body the Medium
+// Creating a post through the /v1 API (docs/adr/0082-integration-tokens-and-v1.md), with the body the Medium
 // API's clients send: title, contentFormat (html | markdown), content, tags, canonicalUrl,
 // publishStatus (public | draft | unlisted). The content becomes structured content through the
 // same importer as a writer's uploaded file (worker/stories/import/), held to the same content
@@ -141,7 +141,7 @@ export async function createApiPost(
     ? [{ kind: 'home' }, { kind: 'profile', id: author.id }, ...tags.map((t): PageSubject => ({ kind: 'topic', slug: t.slug })), ...(options.publicationId ? [{ kind: 'publication', id: options.publicationId } as const] : [])]
     : [];
   await consequencesFor(env).record({ records: [{ kind: 'story', id }], pages });
-  // The address follows the one rule (docs/adr/0007-one-address-rule-and-batched-data-client.md).
+  // The address follows the one rule (docs/adr/0047-one-address-rule.md).
   const q = orm(db);
   const [creator] = await q
     .select({ username: users.username, hasSubdomain: users.hasSubdomain, customDomain: users.customDomain, customDomainState: users.customDomainState })

@@ -1,5 +1,5 @@
 // The public REST API (docs/product/3-routes-data-calls-constants.md §7.6;
-// docs/adr/0012-accounts.md §4): the paths, JSON shapes and error shape of the Medium API, so the
+// docs/adr/0082-integration-tokens-and-v1.md): the paths, JSON shapes and error shape of the Medium API, so the
 // existing clients of that API can post to Vellum with an integration token.
 //
 //   GET  /v1/me                                    basicProfile

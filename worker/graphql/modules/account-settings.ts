@@ -1,5 +1,5 @@
 // Settings (docs/product/1-product-screens-membership-header-search.md §2.4;
-// docs/adr/0012-accounts.md §2): what the settings page reads and changes. Only the viewer's own
+// docs/adr/0079-account-settings.md): what the settings page reads and changes. Only the viewer's own
 // account: every field and call works on ctx.viewer, never on an id the client sends.
 //
 //   query    AccountSettingsQuery    accountSettings → AccountSettings (null when logged out)

@@ -176,7 +176,7 @@ export const authModule: SchemaModule = {
       pendingRegistration: async (_: unknown, __: unknown, ctx: RequestContext) => {
         const pending = await pendingRegistrationOf(ctx);
         if (!pending) return null;
-        // A new account goes through onboarding, unless its sign-up source skips it (docs/adr/0012-accounts.md §3).
+        // A new account goes through onboarding, unless its sign-up source skips it (docs/adr/0081-sign-up-context-and-onboarding.md).
         return { ...pending, redirect: afterSignUpRedirect(pending.redirect) };
       },
     },

@@ -1,4 +1,4 @@
-// The custom domain settings (docs/adr/0012-accounts.md §7, §8): the viewer's own domain
+// The custom domain settings (docs/adr/0086-a-writers-custom-domain.md and docs/adr/0087-a-publications-custom-domain.md): the viewer's own domain
 // (/me/settings/custom-domain: never a user id from the client), and a publication's
 // (/{collectionSlug}/settings/custom-domain: its owner and editors only; anyone else is told the
 // publication does not exist).

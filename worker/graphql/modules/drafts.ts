@@ -1,4 +1,4 @@
-// Drafts and their revisions (issue 12 item 3; docs/adr/0011-editor-and-content-mapping.md):
+// Drafts and their revisions (issue 12 item 3; docs/adr/0068-drafts-and-revisions.md):
 // the editor's autosave (saveDraft), the working copy and the saved revisions. The rules —
 // revisions, StaleRevision, who may read a draft — are worker/stories/drafts.ts's.
 import type { RequestContext } from '../../context/request-context.ts';

@@ -1,4 +1,4 @@
-// Integration tokens from settings (/me/applications; docs/adr/0012-accounts.md §4): the viewer's
+// Integration tokens from settings (/me/applications; docs/adr/0082-integration-tokens-and-v1.md): the viewer's
 // own tokens only. The secret is in the answer of CreateIntegrationToken and nowhere else.
 //
 //   query    integrationTokens → [IntegrationToken!]! (empty when logged out)

@@ -1,4 +1,4 @@
-// OAuth applications a developer registers under /me/applications (docs/adr/0012-accounts.md §9):
+// OAuth applications a developer registers under /me/applications (docs/adr/0088-oauth-for-third-party-applications.md):
 // the viewer's own only. The client secret is in the answer of CreateOAuthApplication and
 // nowhere else.
 //

@@ -1,4 +1,4 @@
-// Onboarding (/get-started/topics, page topics-onboarding; docs/adr/0012-accounts.md §3): after
+// Onboarding (/get-started/topics, page topics-onboarding; docs/adr/0081-sign-up-context-and-onboarding.md): after
 // picking topics, a new reader is offered the writers who publish most in them; finishing marks
 // the account onboarded (worker/accounts/onboarding.ts). The follows themselves are the social
 // graph's calls (FollowTag, FollowUser in ./social-graph.ts).

@@ -1,4 +1,4 @@
-// Publishing (issue 12 item 4; docs/adr/0011-editor-and-content-mapping.md "Publishing"):
+// Publishing (issue 12 item 4; docs/adr/0069-publishing.md):
 // publishPost (the publish step: up to 5 tags, member-only, unlisted, a publication),
 // unpublishPost, updatePostSettings (/p/{postId}/settings), and the writer's own lists of
 // /me/stories/{drafts,public,unlisted,responses}. Who may do what is
@@ -101,7 +101,7 @@ export const publishingModule: SchemaModule = {
       publishPost: async (_root: unknown, args: PublishArgs, ctx: RequestContext) => {
         const result = await publishPost(ctx, args);
         if (isRefusal(result)) return result;
-        // Queued (docs/adr/0015-scale.md): the request answers once its own writes are done.
+        // Queued (docs/adr/0090-one-fan-out-queue.md): the request answers once its own writes are done.
         if (result.newsletterStory) await sendStoryToSubscribers(ctx.env, result.newsletterStory, ctx.now);
         return result.post;
       },
