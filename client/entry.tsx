@@ -73,7 +73,7 @@ const client = new Client({
       origin: callOrigin,
       headers: () => ({
         'graphql-client-name': 'lite',
-        // Mutations must carry the session's anti-forgery value (worker/graphql/anti-forgery.ts);
+        // Mutations must carry the session's anti-forgery value (worker/auth/anti-forgery.ts);
         // logged out, any value marks the call as sent by our own pages.
         'x-xsrf-token': preloadedState.session.xsrf ?? '1',
       }),

@@ -1,7 +1,7 @@
 // `npm run purge -- --tag post:abc123 [--tag home] [--url https://…] [--base https://deployed.example] [--token …]`
 //
 // Purges stored pages from the edge cache through POST /_/admin/cache/purge (see
-// worker/cache/admin-purge.ts). Tags: home, post:{postId}, topic:{tagSlug}, user:{userId},
+// worker/endpoints/admin-purge.ts). Tags: home, post:{postId}, topic:{tagSlug}, user:{userId},
 // collection:{collectionId}. A URL purges that one address (tracking parameters ignored).
 //
 //   --base   the site (default http://localhost:8787, the local `npm start`)

@@ -1,4 +1,4 @@
-// Sends a picked image to the shared upload endpoint (worker/uploads/routes.ts: checked by
+// Sends a picked image to the shared upload endpoint (worker/endpoints/uploads.ts: checked by
 // content, SVG refused, size-capped) and answers what it stored, or throws with the endpoint's
 // own message so the form can show it. The one client of /_/upload: the editor, the profile
 // photo and the publication images all call it.

@@ -4,7 +4,7 @@
 //   For you    stories from followed writers, publications and topics, ranked first for a
 //              week after they appear, with the latest stories filling in around them,
 //              minus muted writers and publications (homeFeed mode FOR_YOU; the ranking is
-//              documented in worker/graphql/resolvers/followed-feeds.ts).
+//              documented in worker/stories/followed-feeds.ts).
 //   Following  only stories from follows, newest first, minus mutes (mode FOLLOWING).
 // The first page of For you is server-rendered; the Following tab loads when opened; both
 // page on as the reader scrolls (HomeFeed.tsx). Logged-in pages are never edge-cached, so

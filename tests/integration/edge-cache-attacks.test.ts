@@ -197,7 +197,7 @@ describe('the purge endpoint', () => {
 
   it('outside development without a configured secret nobody is accepted; with one, only it', async () => {
     await storedHome();
-    // A deployment without ADMIN_PURGE_TOKEN serves nothing at all (worker/hardening/required-settings.ts):
+    // A deployment without ADMIN_PURGE_TOKEN serves nothing at all (worker/pipeline/required-settings.ts):
     // 503 before the purge handler, whichever token is sent; the handler alone would answer 401.
     const production = { ENVIRONMENT: 'production', AUTH_SECRET: 's', MAIL_API_KEY: 'k', MAIL_FROM: 'f', NEWSLETTER_SECRET: 'n' };
     expect((await purge({ tags: ['home'] }, { vars: production })).status).toBe(503);

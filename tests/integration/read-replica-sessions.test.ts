@@ -1,5 +1,5 @@
 // D1 read replicas through the Sessions API (issue 17; docs/adr/0092-d1-read-replicas.md;
-// worker/db/request-database.ts): a signed-in reader's answers carry their D1 session bookmark
+// worker/session/request-database.ts): a signed-in reader's answers carry their D1 session bookmark
 // in the d1b cookie, and the next request reads through a session started at that bookmark, so
 // a reader who claps or follows and reads right after sees their write even when reads go to a
 // replica. Signed-out answers never carry the cookie (the edge cache stores only cookie-free

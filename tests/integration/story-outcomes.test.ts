@@ -98,7 +98,7 @@ it.each([
 // Issue 18 point 6: the outcomes that come from staff-set restrictions
 // (migrations/0009_post_restrictions.sql; docs/reader.md "Outcomes").
 describe('restrictions set by staff', () => {
-  // The staff action (worker/posts/restrictions.ts) writes the row and purges the story's pages.
+  // The staff action (worker/stories/restrictions.ts) writes the row and purges the story's pages.
   const restrict = (postId: string, values: PostRestriction) => setPostRestriction(env, postId, values, Date.now(), consequencesFor(env));
   const lift = () => setPostRestriction(env, POSTS.open, null, Date.now(), consequencesFor(env));
 

@@ -1,6 +1,6 @@
 // The daily sweep of expired "Download your information" archives (docs/adr/0085-download-my-data.md):
 // an archive is unreachable after its expiry (GET /me/export/{id} checks expires_at), and the
-// daily job (worker/scheduled.ts) deletes its R2 object and then its row.
+// daily job (worker/jobs/scheduled.ts) deletes its R2 object and then its row.
 //
 // Idempotent and resumable: objects go first, rows after, so a run that stops part-way leaves
 // rows whose objects may already be gone — the next run deletes them again (deleting a missing R2

@@ -36,7 +36,7 @@
 // Only a 200 page is ever stored.
 //
 // Eligibility depends on the resolved route alone (no viewer, no data), which is what lets
-// the pipeline look a page up before it reads the session (worker/pages/pipeline.ts).
+// the pipeline look a page up before it reads the session (worker/pipeline/page-pipeline.ts).
 import type { ResolvedPage } from '../../shared/routing/resolve-page.ts';
 
 /** What eligibility reads of a resolved route. */

@@ -15,7 +15,7 @@ export interface CountingD1 {
    * (x-d1-rows-read; the cost model of docs/scale.md reads it).
    */
   rowsRead(): number;
-  /** Whether a statement or batch of this request failed (the page is then a 503: worker/hardening/unavailable.ts). */
+  /** Whether a statement or batch of this request failed (the page is then a 503: worker/pipeline/unavailable.ts). */
   failed(): boolean;
 }
 

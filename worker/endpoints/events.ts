@@ -30,7 +30,7 @@ export const DONT_TRACK_FLAG = 'dont_track_user';
 const tooLarge = bodyLimit({ maxSize: MAX_EVENT_BODY_BYTES, onError: (c) => c.text('Event batch too large.', 413) });
 
 export function mountEventIntake(app: Hono<{ Bindings: Env }>): void {
-  // The stats JSON endpoints read what the intake writes (worker/stats/routes.ts).
+  // The stats JSON endpoints read what the intake writes (worker/endpoints/stats.ts).
   mountStatsEndpoints(app);
   app.post(EVENTS_PATH, tooLarge, async (c) => {
     const viewer = await resolveViewer(c.env.DB, c.req.raw);

@@ -1,7 +1,7 @@
 // Staff review of tax documents (docs/partner-program.md "Tax documents"):
 //   GET  /_/admin/tax-documents                 the forms waiting for review (pending, on hold)
 //   POST /_/admin/tax-documents/{id}/{decision} approve | hold | invalid (with a reason the writer reads)
-// Same rules as the other staff pages (worker/admin/staff-pages.ts): staff only, else the 404
+// Same rules as the other staff pages (worker/endpoints/staff-pages.ts): staff only, else the 404
 // page; same-origin form with the anti-forgery field; never cached.
 import type { Context, Hono, Next } from 'hono';
 import { html } from 'hono/html';

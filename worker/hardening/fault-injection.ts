@@ -14,7 +14,7 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import { isDevelopment, type Env } from '../env.ts';
 
 export const FAULT_HEADER = 'x-vellum-fault';
-// queue-batch: the fan-out work this request queues fails its first batch half-way (worker/queues/consumer.ts).
+// queue-batch: the fan-out work this request queues fails its first batch half-way (worker/jobs/queue-consumer.ts).
 export const FAULT_NAMES = ['d1', 'cache-match', 'cache-put', 'mailer', 'payments', 'queue-batch'] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -68,7 +68,7 @@ function d1FailingWritesTo(inner: D1Database, tables: readonly string[]): D1Data
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), writes.test(sql));
       if (prop === 'batch') return (statements: D1PreparedStatement[]) => (statements.some(isFailing) ? fail() : target.batch(statements.map(unwrap)));
-      // A read-replica session of the request (worker/db/request-database.ts) fails the same writes.
+      // A read-replica session of the request (worker/session/request-database.ts) fails the same writes.
       if (prop === 'withSession') return (constraint?: string) => d1FailingWritesTo(target.withSession(constraint) as unknown as D1Database, tables);
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;

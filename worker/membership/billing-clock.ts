@@ -1,4 +1,4 @@
-// The billing clock: the scheduled job (worker/scheduled.ts) and the development command
+// The billing clock: the scheduled job (worker/jobs/scheduled.ts) and the development command
 // `npm run billing:advance -- --days N` run it. Membership states follow from times
 // (worker/membership/active-membership.ts: a cancelled membership ends at its period's end,
 // a failed payment's grace runs out on its own), so what the clock does is the processor's

@@ -1,5 +1,5 @@
 // What the request pipeline (pipeline.ts) knows about a page request once host, viewer and
-// route are resolved: the one description the edge cache (worker/cache/edge-cache.ts)
+// route are resolved: the one description the edge cache (worker/pipeline/edge-cache.ts)
 // decides on and the renderer (render-response.ts) renders.
 import type { Env } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';

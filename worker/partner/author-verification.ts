@@ -1,6 +1,6 @@
 // Author verification (docs/partner-program.md "Author verification"): a writer applies with
 // their books (title and link); staff approve — the existing admin action verify_book_author
-// (worker/admin/staff-pages.ts) — or decline. One request waits at a time.
+// (worker/endpoints/staff-pages.ts) — or decline. One request waits at a time.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { RequestContext } from '../context/request-context.ts';
 import { CallerError } from '../context/errors.ts';

@@ -95,7 +95,7 @@ export interface PartnerJobReport {
 }
 
 /**
- * The monthly job, run by the billing clock (worker/scheduled.ts): the month before `now` is
+ * The monthly job, run by the billing clock (worker/jobs/scheduled.ts): the month before `now` is
  * computed once, withheld earnings follow the tax documents, then every writer with a balance
  * is paid — including a payout of an earlier run that failed (same key, retried).
  */

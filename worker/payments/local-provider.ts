@@ -1,6 +1,6 @@
 // The local test provider: a card processor that runs inside the worker in development, so
 // every flow works with no account anywhere. It keeps its own books (devpay_* tables), hosts
-// a checkout page (worker/payments/local-checkout-page.ts) that takes Stripe's test cards,
+// a checkout page (worker/endpoints/local-checkout-page.ts) that takes Stripe's test cards,
 // and tells us what happened the way Stripe does: events of Stripe's shapes, signed with
 // Stripe's scheme (t=…,v1=HMAC-SHA256), POSTed to the same webhook handler as Stripe's.
 // Never used outside ENVIRONMENT=development (worker/payments/select-provider.ts).
@@ -28,7 +28,7 @@ import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
-/** The local stand-in of Stripe's hosted Connect onboarding (worker/payments/local-connect-page.ts). */
+/** The local stand-in of Stripe's hosted Connect onboarding (worker/endpoints/local-connect-page.ts). */
 export const LOCAL_CONNECT_PATH = '/_/dev/pay/connect';
 /** Signing secret of the local provider's webhooks (development only; documented, not a secret). */
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_development_only';

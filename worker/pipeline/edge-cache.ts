@@ -1,5 +1,5 @@
 // The cache layer around page rendering (docs/product/2-sign-in-notices-cache-routing.md §4.7,
-// docs/adr/0019-edge-cache-on-the-cache-api.md), in two steps that the request pipeline (worker/pages/pipeline.ts)
+// docs/adr/0019-edge-cache-on-the-cache-api.md), in two steps that the request pipeline (worker/pipeline/page-pipeline.ts)
 // calls:
 //
 //   consultEdgeCache: rules on the request ──no──────────────────────────▶ (not consulted)

@@ -21,7 +21,7 @@ export async function oncePerKey(db: D1Database, key: string, action: () => Prom
 /** How long a key is kept: past the queue's longest retention (14 days), no redelivery can come. */
 export const IDEMPOTENCY_KEY_DAYS = 15;
 
-/** The daily job's part (worker/scheduled.ts): keys no redelivery can need any more. */
+/** The daily job's part (worker/jobs/scheduled.ts): keys no redelivery can need any more. */
 export async function forgetExpiredKeys(db: D1Database, now: number): Promise<number> {
   const result = await db.prepare('DELETE FROM queue_idempotency_keys WHERE claimed_at < ?').bind(now - IDEMPOTENCY_KEY_DAYS * 86_400_000).run();
   return result.meta.changes ?? 0;

@@ -7,7 +7,7 @@
 //
 // The local search service checks such keys the way the hosted app does (verifySecuredKey), so
 // the whole path is tested here: a tampered or expired key is refused, and a valid one's
-// filters are applied to every query it makes (worker/search/routes.ts).
+// filters are applied to every query it makes (worker/endpoints/search.ts).
 import { algoliasearch } from 'algoliasearch';
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';

@@ -1,5 +1,5 @@
 // Reading history for stories reached by client-side navigation. A full load of a story
-// page is recorded by the server render (worker/graphql/modules/record-read.ts); a story
+// page is recorded by the server render (worker/reading/record-read.ts); a story
 // opened in place (a card's link) never reaches that render, so the story page calls
 //   useRecordStoryRead(post.id)
 // which sends MarkPostAsRead after mount for a signed-in reader — except for the page the

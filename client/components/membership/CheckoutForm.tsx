@@ -1,4 +1,4 @@
-// A form that starts a checkout (POST /_/membership/checkout, worker/membership/routes.ts).
+// A form that starts a checkout (POST /_/membership/checkout, worker/endpoints/membership.ts).
 // It names what is bought, never a price: the worker prices it from configuration. It
 // carries the session's anti-forgery value; a visitor is sent to sign up and back.
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@
 //
 // Pages for logged-out visitors are cached and shared across countries, so the country
 // cannot come with the page: after hydration the client asks GET /_/api/geo (never cached,
-// worker/api/geo.ts). It asks only while the banner could still show: not after acceptance
+// worker/endpoints/geo.ts). It asks only while the banner could still show: not after acceptance
 // (localStorage), not twice in a session (the answer is kept in sessionStorage).
 import { localJsonStorage, sessionJsonStorage, type JsonStorage } from './browser-storage.ts';
 

@@ -136,7 +136,7 @@ export function failingOnce(db: D1Database, pattern: RegExp): D1Database & { fir
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'fired') return () => fired;
-      // The request's read-replica session (worker/db/request-database.ts) is this same wrapper.
+      // The request's read-replica session (worker/session/request-database.ts) is this same wrapper.
       if (prop === 'withSession') return () => receiver;
       const value = Reflect.get(target, prop, target);
       if (prop === 'prepare') {
@@ -175,7 +175,7 @@ export function beforeFirstMatch(db: D1Database, pattern: RegExp, action: () => 
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'fired') return () => fired;
-      // The request's read-replica session (worker/db/request-database.ts) is this same wrapper.
+      // The request's read-replica session (worker/session/request-database.ts) is this same wrapper.
       if (prop === 'withSession') return () => receiver;
       const value = Reflect.get(target, prop, target);
       if (prop === 'prepare') {

@@ -1,4 +1,4 @@
-// Issue 18 point 3: the data client's batching exchange (client/graphql/batch-exchange.ts;
+// Issue 18 point 3: the data client's batching exchange (client/app/batch-exchange.ts;
 // docs/product/2-sign-in-notices-cache-routing.md §7) against a stand-in /_/graphql that answers
 // as worker/graphql/http.ts does (an array for a batch, an object for one operation).
 import { describe, expect, it } from 'vitest';

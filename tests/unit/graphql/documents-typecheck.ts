@@ -1,5 +1,5 @@
 // Checked by `npm run typecheck`, never run: client documents are checked against the schema
-// by the type checker (client/graphql/graphql.ts). Each `@ts-expect-error` below fails the
+// by the type checker (client/app/graphql.ts). Each `@ts-expect-error` below fails the
 // type check if the document it marks stops being an error, so these lines prove the check
 // still refuses a misspelt field and a fragment spread without its fragment.
 import { graphql, known, type ResultOf } from '../../../client/app/graphql.ts';

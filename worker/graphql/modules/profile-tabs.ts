@@ -3,7 +3,7 @@
 // user clapped for, most recent clap first) and Responses (the user's responses, newest first,
 // each with the story it answers). Each is one keyset-paged query over an index of its own
 // (migrations/0015_reader.sql), so a page costs the same whatever the size of the site.
-// The queries are worker/accounts/profile-tabs.ts's.
+// The queries are worker/stories/profile-tabs.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
 import type { PostNode } from '../../stories/content-gate.ts';
