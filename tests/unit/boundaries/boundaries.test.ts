@@ -98,11 +98,11 @@ describe('worker / client / shared boundaries', () => {
   it('a forbidden import of each kind is reported (tests/fixtures/boundaries)', async () => {
     const { violations, folderRuleSees } = await check(path.join(root, 'tests/fixtures/boundaries'));
     expect(violations.sort()).toEqual([
-      'browser-code-does-not-import-the-server-render: client/layouts/App.tsx → client/server/render.tsx',
+      'browser-code-does-not-import-the-server-render: client/app/App.tsx → client/server/render.tsx',
       'browser-code-does-not-import-the-server-render: client/pages/Profile.tsx → client/server/render.tsx',
       'capability-records-what-changed: worker/claps/clap.ts → worker/cache/purge.ts',
-      'client-app-imports-no-layer-above: client/layouts/App.tsx → client/components/Button.tsx',
-      'client-app-imports-no-layer-above: client/layouts/App.tsx → client/server/render.tsx',
+      'client-app-imports-no-layer-above: client/app/App.tsx → client/components/Button.tsx',
+      'client-app-imports-no-layer-above: client/app/App.tsx → client/server/render.tsx',
       'client-components-imports-no-layer-above: client/components/Button.tsx → client/layouts/Shell.tsx',
       'client-layouts-imports-no-layer-above: client/layouts/Shell.tsx → client/pages/Home.tsx',
       'client-pages-imports-no-layer-above: client/pages/Profile.tsx → client/server/render.tsx',
@@ -116,7 +116,7 @@ describe('worker / client / shared boundaries', () => {
       'shared-imports-neither-side: shared/greeting.ts → worker/pages/handler.ts',
       'worker-capabilities-imports-no-layer-above: worker/claps/clap.ts → worker/graphql/schema.ts',
       'worker-consequences-imports-no-layer-above: worker/consequences/consequences.ts → worker/pages/handler.ts',
-      'worker-enters-client-through-the-door: worker/pages/handler.ts → client/layouts/App.tsx',
+      'worker-enters-client-through-the-door: worker/pages/handler.ts → client/app/App.tsx',
       'worker-folder-has-a-layer: worker/gadgets/gadget.ts → worker/lib/ids.ts',
       'worker-folder-has-a-layer: worker/pipeline/page-pipeline.ts → worker/gadgets/gadget.ts',
       'worker-foundation-imports-no-layer-above: worker/lib/ids.ts → worker/session/viewer.ts',
