@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { ExecutionContext } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
-import { mountGraphQL } from './graphql/route.ts';
+import { mountGraphQL } from './graphql/endpoint.ts';
 import { pagePipeline } from './pipeline/page-pipeline.ts';
 import { mountUploads } from './endpoints/uploads.ts';
 import { mountUploadUrl } from './endpoints/upload-url.ts';
@@ -15,13 +15,13 @@ import { handlePurgeRequest, PURGE_PATH, purgeBodyLimit } from './endpoints/admi
 import { CACHE_STATUS_HEADER } from './cache/headers.ts';
 import { mountAuth } from './endpoints/auth.ts';
 import { mountCrossHostSignIn } from './pipeline/cross-host.ts';
-import { mountPublicApi } from './api/v1/routes.ts';
-import { mountOAuth } from './oauth/routes.ts';
-import { mountIfttt } from './api/ifttt/routes.ts';
+import { mountPublicApi } from './api/v1/endpoints.ts';
+import { mountOAuth } from './oauth/endpoints.ts';
+import { mountIfttt } from './api/ifttt/endpoints.ts';
 import { mountStaffPages } from './endpoints/staff-pages.ts';
 import { mountAccountExport } from './endpoints/account-export.ts';
 import { scheduled } from './jobs/scheduled.ts';
-import { mountFeeds } from './feeds/routes.ts';
+import { mountFeeds } from './feeds/endpoints.ts';
 import { mountSearch } from './endpoints/search.ts';
 import { mountReader } from './endpoints/reader.ts';
 import { requestLog } from './pipeline/request-log.ts';

@@ -12,7 +12,7 @@ import { useViewerSession } from './header/viewer-session.tsx';
 import { memberStarAudience } from './membership/popover-rules.ts';
 import { useHoverPopover } from './membership/use-hover-popover.ts';
 
-export const AUTHOR_PAYWALL_TEXT = 'This story is behind the paywall and is eligible to earn money.';
+export const WRITER_PAYWALL_TEXT = 'This story is behind the paywall and is eligible to earn money.';
 
 /** The star alone, for places that already say "Member-only story" beside it. */
 export function MemberStarIcon() {
@@ -49,7 +49,7 @@ function MemberStarPopoverText({ creatorId }: { creatorId: string | null }) {
   return (
     <>
       <p className="member-star-popover-title">Member-only story</p>
-      {audience === 'AUTHOR' ? <p className="member-star-popover-text">{AUTHOR_PAYWALL_TEXT}</p> : null}
+      {audience === 'AUTHOR' ? <p className="member-star-popover-text">{WRITER_PAYWALL_TEXT}</p> : null}
       {audience === 'NON_MEMBER' ? (
         <p className="member-star-popover-actions">
           <Link href="/plans" className="button button-dark button-small">

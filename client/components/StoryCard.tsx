@@ -2,7 +2,7 @@ import { formatDate, formatReadingTime, formatCount } from '../../shared/format.
 import type { ResultOf } from '../app/graphql.ts';
 import type { StoryCard_post } from './StoryCard.graphql.ts';
 import { Link } from '../app/navigation.tsx';
-import { collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from './header/link-context.ts';
 import { Avatar } from './Avatar.tsx';

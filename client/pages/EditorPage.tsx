@@ -14,7 +14,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'rea
 import { useMutation } from 'urql';
 import type { StoryContent } from '../../shared/content.ts';
 import { fromEditorDocument, toEditorDocument, type EditorNode } from '../../shared/editor/editor-document.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';

@@ -4,7 +4,7 @@ import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type 
 import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
 import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
@@ -14,7 +14,7 @@ import { StoryHighlights } from '../components/highlights/StoryHighlights.tsx';
 import type { HighlightTarget } from '../components/highlights/HighlightsLayer.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
 import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -22,7 +22,7 @@ import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.ts
 import { ResponsesSection } from '../components/story/ResponsesSection.tsx';
 import { ShareLinks } from '../components/story/ShareLinks.tsx';
 import { MoreFrom } from '../components/story/MoreFrom.tsx';
-import { AuthorPaywallNote, Paywall } from '../components/story/Paywall.tsx';
+import { WriterPaywallNote, Paywall } from '../components/story/Paywall.tsx';
 import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
 import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
 import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
@@ -98,7 +98,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         ) : null}
         {post.isLocked ? (
           isAuthor ? (
-            <AuthorPaywallNote />
+            <WriterPaywallNote />
           ) : (
             <p className="story-member-only">
               <MemberStar creatorId={post.creator.id} /> Member-only story

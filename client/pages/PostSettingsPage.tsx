@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';

@@ -20,7 +20,7 @@ import type { PostPreview } from '../components/StoryCard.graphql.ts';
 import type { TypedDocumentNode } from 'urql';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { collectionFeedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionFeedUrl, collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { formatCount } from '../../shared/format.ts';
 import { StoryCard } from '../components/StoryCard.tsx';

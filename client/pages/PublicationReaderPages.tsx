@@ -15,7 +15,7 @@ import { StoryCard } from '../components/StoryCard.tsx';
 import { PublicationMasthead, PublicationNotFound, publicationLookup, publicationTitle, type PublicationTab } from '../components/profiles/publication-parts.tsx';
 import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
 import { PROFILE_STORIES_PAGE_SIZE } from '../components/profiles/profile-pages.ts';
-import { collectionSiteLink } from '../../shared/urls/collection-urls.ts';
+import { collectionSiteLink } from '../../shared/urls/publication-urls.ts';
 import { archivePeriodWords as periodWords, isRealArchivePeriod as isRealPeriod } from '../../shared/discovery-dates.ts';
 import { PagedStories } from './PublicationPages.tsx';
 import {

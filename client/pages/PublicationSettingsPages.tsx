@@ -14,7 +14,7 @@ import { uploadImage } from '../app/upload-image.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
-import { collectionSiteLink, collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionSiteLink, collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { formatCount } from '../../shared/format.ts';
 import { Permissions } from './PublicationManagePages.tsx';
 import {

@@ -55,7 +55,7 @@ export const StatsPageQuery = known(graphql(`
 
 export type StatsPageData = ResultOf<typeof StatsPageQuery>;
 
-/** A publication newsletter's stats (worker/newsletters/digest-stats.ts): editors only. */
+/** A publication newsletter's stats (worker/newsletters/newsletter-stats.ts): editors only. */
 export const PublicationDigestStatsQuery = known(graphql(`
   query PublicationDigestStatsQuery($slug: String!) {
     collection(slug: $slug) {

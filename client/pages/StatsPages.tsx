@@ -392,7 +392,7 @@ function PublicationStatsTabs({ slug, current }: { slug: string; current: 'stori
 /**
  * Page publication-digest-stats at /{collectionSlug}/stats/publication-digests: the publication
  * newsletter's subscribers, who joined and left lately, and each story it emailed with its
- * recipients (worker/newsletters/digest-stats.ts). Owners and editors only; 404 otherwise.
+ * recipients (worker/newsletters/newsletter-stats.ts). Owners and editors only; 404 otherwise.
  */
 export const publicationDigestStatsPage: PageDefinition<PublicationDigestStatsData> = {
   query: (params) => ({ query: PublicationDigestStatsQuery, variables: { slug: params.collectionSlug ?? '-' } }),

@@ -3,8 +3,8 @@
 // a story the viewer cannot open (a draft, someone else's unlisted id typed wrong, a deleted
 // one) is a 404.
 import { formatCount } from '../../shared/format.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
-import { postUrl } from '../../shared/urls/post-urls.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
+import { storyIdUrl } from '../../shared/urls/story-urls.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
@@ -35,7 +35,7 @@ function Clappers({ post, first }: { post: NonNullable<StoryClapsPageData['post'
     <section className="people story-claps" aria-label="Claps">
       <h1 className="story-claps-heading">{exactClaps(post.clapCount)}</h1>
       <p className="story-claps-story">
-        for <Link href={postUrl(post.id, ctx)}>{post.title || 'Untitled story'}</Link>
+        for <Link href={storyIdUrl(post.id, ctx)}>{post.title || 'Untitled story'}</Link>
       </p>
       {pages.items.length === 0 ? <p className="profile-empty muted">No one has clapped for this story yet.</p> : null}
       <ul className="people-list" data-testid="clappers">

@@ -5,7 +5,7 @@
 // newest, so a tab that saved meanwhile makes the restore stale instead of losing its text).
 // Anyone but the author gets a 404: drafts and their history are private.
 import { buildLink } from '../../shared/routing/links.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { formatDate } from '../../shared/format.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';

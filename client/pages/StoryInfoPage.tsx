@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
 import { buildLink } from '../../shared/routing/links.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { Link } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';

@@ -35,7 +35,7 @@ import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { Link, useCurrentPage } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
-import { storyUrl } from '../../shared/urls/post-urls.ts';
+import { storyUrl } from '../../shared/urls/story-urls.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { formatDate } from '../../shared/format.ts';
 import type { PageDefinition } from '../app/page-definition.ts';

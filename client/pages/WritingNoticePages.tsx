@@ -8,7 +8,7 @@
 //   "Series"): a clear page with status 404, never another page's content.
 import { useEffect } from 'react';
 import { buildLink } from '../../shared/routing/links.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { useLinkContext } from '../components/header/link-context.ts';
 import type { PageDefinition } from '../app/page-definition.ts';

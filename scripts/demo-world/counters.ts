@@ -35,10 +35,10 @@ export function recomputeCounters(world: World): void {
   }
   for (const collection of world.collections) collection.follower_count = followers.get(`COLLECTION:${collection.id}`) ?? 0;
 
-  const tagPosts = tally(world.post_tags, (t) => (t.published_at === null ? null : t.tag_slug));
+  const topicStories = tally(world.post_tags, (t) => (t.published_at === null ? null : t.tag_slug));
   for (const tag of world.tags) {
     tag.follower_count = followers.get(`TAG:${tag.id}`) ?? 0;
-    tag.post_count = tagPosts.get(tag.slug) ?? 0;
+    tag.post_count = topicStories.get(tag.slug) ?? 0;
   }
 
   const items = tally(world.catalog_items, (i) => i.catalog_id);

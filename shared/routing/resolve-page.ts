@@ -8,7 +8,7 @@ import { layoutForPage } from './pages.ts';
 import { TOP_POSTS_FOR_TAG_ROUTE } from './redirects.ts';
 import type { PreloadedState } from '../preloaded-state.ts';
 import type { Layout as LayoutName } from './pages.ts';
-import { postIdFromParam } from './post-id.ts';
+import { postIdFromParam } from './story-id.ts';
 import { isViewerOnlyRoute, VIEWER_PROFILE_ROUTES } from './viewer-pages.ts';
 
 /** Pages that show one story: their postId param must hold a story id. */

@@ -167,4 +167,4 @@ export function matchRoute(hostKind: HostKind, pathname: string, host: HostOwner
 }
 
 // Re-exported: readers of a postId param usually have a match in hand.
-export { postIdFromParam } from './post-id.ts';
+export { postIdFromParam } from './story-id.ts';

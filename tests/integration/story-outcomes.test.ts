@@ -8,7 +8,7 @@ import { OUTCOME_TEXT } from '../../client/components/story/PostOutcome.tsx';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { call, page, sessionOf, type TestSession } from './helpers/story.ts';
 import { send } from './helpers/edge-cache.ts';
-import { setPostRestriction, type PostRestriction } from '../../worker/stories/restrictions.ts';
+import { setStoryRestriction, type StoryRestriction } from '../../worker/stories/restrictions.ts';
 import { consequencesFor } from '../../worker/consequences/consequences.ts';
 
 let reader: TestSession;
@@ -99,8 +99,8 @@ it.each([
 // (migrations/0009_post_restrictions.sql; docs/reader.md "Outcomes").
 describe('restrictions set by staff', () => {
   // The staff action (worker/stories/restrictions.ts) writes the row and purges the story's pages.
-  const restrict = (postId: string, values: PostRestriction) => setPostRestriction(env, postId, values, Date.now(), consequencesFor(env));
-  const lift = () => setPostRestriction(env, POSTS.open, null, Date.now(), consequencesFor(env));
+  const restrict = (postId: string, values: StoryRestriction) => setStoryRestriction(env, postId, values, Date.now(), consequencesFor(env));
+  const lift = () => setStoryRestriction(env, POSTS.open, null, Date.now(), consequencesFor(env));
 
   it('refuses a country code that is not one', async () => {
     await expect(restrict(POSTS.open, { withheldCountries: ['Germany'] })).rejects.toThrow('Not an ISO 3166-1 alpha-2 country code');

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
-import { storyIdsFromLines } from '../../worker/endpoints/reader-topic-curator.ts';
+import { storyIdsFromLines } from '../../worker/endpoints/topic-curators.ts';
 
 const ORIGIN = 'http://localhost:8787';
 /** A bulk story tagged technology only. */

@@ -7,7 +7,7 @@ import type { D1Database, R2ObjectBody } from '@cloudflare/workers-types';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { StoryContent } from '../../shared/content.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
-import { storyPath } from '../../shared/urls/post-urls.ts';
+import { storyPath } from '../../shared/urls/story-urls.ts';
 import { mainOrigin, type Env } from '../env.ts';
 import { hex } from '../lib/ids.ts';
 import { storyMarkdown } from './story-markdown.ts';

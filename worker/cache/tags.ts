@@ -11,10 +11,10 @@ export const DISCOVERY_TAG = 'discovery';
 export const SITE_TAG = 'site';
 /** /collections, everyone's public lists: purged by any list's change (worker/lists/list-edits.ts). */
 export const LISTS_TAG = 'lists';
-export const postTag = (postId: string) => `post:${postId}`;
-export const topicTag = (tagSlug: string) => `topic:${tagSlug.toLowerCase()}`;
-export const userTag = (userId: string) => `user:${userId}`;
-export const collectionTag = (collectionId: string) => `collection:${collectionId}`;
+export const storyCacheTag = (postId: string) => `post:${postId}`;
+export const topicCacheTag = (tagSlug: string) => `topic:${tagSlug.toLowerCase()}`;
+export const profileCacheTag = (userId: string) => `user:${userId}`;
+export const publicationCacheTag = (collectionId: string) => `collection:${collectionId}`;
 
 /** Cloudflare's limit on one tag; also keeps our ledger rows small. */
 export const MAX_TAG_LENGTH = 1024;

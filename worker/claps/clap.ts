@@ -21,8 +21,8 @@ import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { badRequest, CallerError, signInRequired } from '../context/errors.ts';
 import { isOutcome } from '../context/outcomes.ts';
-import { postOrOutcome } from '../stories/story-access.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import { storyOrOutcome } from '../stories/story-access.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { activeAccount, after } from '../db/conditions.ts';
 
@@ -30,17 +30,17 @@ import { activeAccount, after } from '../db/conditions.ts';
  * A reader's claps per story, in all (docs/product/3-routes-data-calls-constants.md §9 "Per-post
  * default 50").
  */
-export const MAX_CLAPS_PER_POST = 50;
+export const MAX_CLAPS_PER_STORY = 50;
 
 /** Adds numClaps (1 to 50) to the viewer's claps for a published story or response; answers the story. */
-export async function clap(context: RequestContext, args: { targetPostId: string; numClaps: number }): Promise<PostNode> {
+export async function clap(context: RequestContext, args: { targetPostId: string; numClaps: number }): Promise<StoryNode> {
   const viewer = context.viewer.user;
   if (!viewer) throw signInRequired('clap for a story');
   const { numClaps } = args;
-  if (!Number.isInteger(numClaps) || numClaps < 1 || numClaps > MAX_CLAPS_PER_POST) {
-    throw badRequest(`numClaps must be between 1 and ${MAX_CLAPS_PER_POST} (got ${numClaps}).`);
+  if (!Number.isInteger(numClaps) || numClaps < 1 || numClaps > MAX_CLAPS_PER_STORY) {
+    throw badRequest(`numClaps must be between 1 and ${MAX_CLAPS_PER_STORY} (got ${numClaps}).`);
   }
-  const post = await postOrOutcome(context, args.targetPostId);
+  const post = await storyOrOutcome(context, args.targetPostId);
   if (isOutcome(post)) throw new CallerError(post.message, { code: 'NOT_FOUND', outcome: post.__typename });
   if (post.status !== 'PUBLISHED') throw badRequest('Only published stories can be clapped for.');
   if (post.creatorId === viewer.id) throw badRequest('You cannot clap for your own story.');
@@ -52,7 +52,7 @@ export async function clap(context: RequestContext, args: { targetPostId: string
       .values({ userId: viewer.id, postId: post.id, count: numClaps, updatedAt: context.now })
       .onConflictDoUpdate({
         target: [claps.userId, claps.postId],
-        set: { count: sql`MIN(${MAX_CLAPS_PER_POST}, ${claps.count} + excluded.count)`, updatedAt: sql`excluded.updated_at` },
+        set: { count: sql`MIN(${MAX_CLAPS_PER_STORY}, ${claps.count} + excluded.count)`, updatedAt: sql`excluded.updated_at` },
       }),
     q
       .update(posts)
@@ -75,7 +75,7 @@ export async function clap(context: RequestContext, args: { targetPostId: string
  * claps; deleted and suspended accounts left out, as in every list of people. Public like the
  * story's clap count: anyone who can open the story sees who applauded it.
  */
-export async function clappers(context: RequestContext, post: PostNode, paging: PagingOptions | null | undefined): Promise<{ claps: { user: UserRow; clapCount: number }[]; pagingInfo: Page<unknown>['pagingInfo'] }> {
+export async function clappers(context: RequestContext, post: StoryNode, paging: PagingOptions | null | undefined): Promise<{ claps: { user: UserRow; clapCount: number }[]; pagingInfo: Page<unknown>['pagingInfo'] }> {
   if (post.status !== 'PUBLISHED') return { claps: [], pagingInfo: { next: null } };
   const request = pageRequest(paging);
   const rows = await orm(context.db)

@@ -7,20 +7,20 @@ import type { Env } from '../env.ts';
 import type { Change, ChangeSink, PageSubject, RecordSubject } from '../context/changes.ts';
 import { createRequestContext, type RequestContext, type RequestContextInit } from '../context/request-context.ts';
 import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
-import { collectionTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
-import { reindexCatalog, reindexCollection, reindexFollowed, reindexPost, reindexTag, reindexUser } from '../search/indexing.ts';
+import { publicationCacheTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, storyCacheTag, topicCacheTag, profileCacheTag } from '../cache/tags.ts';
+import { reindexList, reindexPublication, reindexFollowed, reindexStory, reindexTopic, reindexUser } from '../search/indexing.ts';
 
 /** The cache tag of every page a subject names (worker/cache/tags.ts). */
-export function pageTag(subject: PageSubject): string {
+export function pageCacheTag(subject: PageSubject): string {
   switch (subject.kind) {
     case 'story':
-      return postTag(subject.id);
+      return storyCacheTag(subject.id);
     case 'profile':
-      return userTag(subject.id);
+      return profileCacheTag(subject.id);
     case 'publication':
-      return collectionTag(subject.id);
+      return publicationCacheTag(subject.id);
     case 'topic':
-      return topicTag(subject.slug);
+      return topicCacheTag(subject.slug);
     case 'home':
       return HOME_TAG;
     case 'discovery':
@@ -33,24 +33,24 @@ export function pageTag(subject: PageSubject): string {
 function refresh(env: Env, subject: RecordSubject): Promise<void> {
   switch (subject.kind) {
     case 'story':
-      return reindexPost(env, subject.id);
+      return reindexStory(env, subject.id);
     case 'profile':
       return reindexUser(env, subject.id);
     case 'publication':
-      return reindexCollection(env, subject.id);
+      return reindexPublication(env, subject.id);
     case 'topic':
-      return reindexTag(env, subject.slug);
+      return reindexTopic(env, subject.slug);
     case 'followed':
       return reindexFollowed(env, subject.type, subject.id);
     case 'list':
-      return reindexCatalog(env, subject.id, subject.stories);
+      return reindexList(env, subject.id, subject.stories);
   }
 }
 
 /** Search first (the next search sees the change), then the pages. */
 export async function applyChange(env: Env, change: Change, purge: PurgeOptions = {}): Promise<void> {
   for (const record of change.records ?? []) await refresh(env, record);
-  if (change.pages?.length) await purgeTags(env, change.pages.map(pageTag), purge);
+  if (change.pages?.length) await purgeTags(env, change.pages.map(pageCacheTag), purge);
 }
 
 /** The sink a request context records its changes into. */

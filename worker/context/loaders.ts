@@ -32,7 +32,7 @@ import {
 } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import { sealPostNode, type PostNode } from '../db/post-node.ts';
+import { sealStoryNode, type StoryNode } from '../db/story-node.ts';
 
 /** D1 refuses statements with more bound parameters than this. */
 export const D1_MAX_BOUND_PARAMETERS = 100;
@@ -50,7 +50,7 @@ export interface Loaders {
   /** Only domains whose state is LIVE resolve. */
   collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
   /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
-  postById: DataLoader<string, PostNode | null>;
+  postById: DataLoader<string, StoryNode | null>;
   /** A story's restrictions (null: none); primed by postById's query. */
   postRestrictionByPostId: DataLoader<string, PostRestrictionRow | null>;
   tagBySlug: DataLoader<string, TagRow | null>;
@@ -142,7 +142,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
 
   // A story is always shown with its writer (the access check reads them) and usually its
   // publication: one joined query primes both, instead of a round trip each after it.
-  const postById = new DataLoader<string, PostNode | null>(async (ids) => {
+  const postById = new DataLoader<string, StoryNode | null>(async (ids) => {
     const rows = await q
       .select({ post: posts, creator: users, collection: collections, restriction: postRestrictions })
       .from(posts)
@@ -155,7 +155,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       if (collection) collectionById.prime(collection.id, collection);
       postRestrictionByPostId.prime(post.id, restriction);
     }
-    return byKeys(ids, rows, (r) => r.post.id, (r) => sealPostNode(r.post), null);
+    return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
   }, batchOf(0));
 
   const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {

@@ -8,7 +8,7 @@ import { orm } from '../db/orm.ts';
 import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { listedToEveryone, notBlockedWith, notMutedBy } from '../stories/story-lists.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 
@@ -82,7 +82,7 @@ export async function followSuggestions(ctx: RequestContext, requestedLimit: num
  * stories appeared in the window (a quiet site), the most clapped stories of all time
  * fill the list, so the section is never empty.
  */
-export async function trendingPosts(ctx: RequestContext, requestedLimit: number | null | undefined): Promise<PostNode[]> {
+export async function trendingPosts(ctx: RequestContext, requestedLimit: number | null | undefined): Promise<StoryNode[]> {
   const limit = limitOf(requestedLimit, 6, MAX_TRENDING);
   const q = orm(ctx.db);
   const viewer = viewerId(ctx);
@@ -102,7 +102,7 @@ export async function trendingPosts(ctx: RequestContext, requestedLimit: number 
   }
   return rows.map(({ post, creator }) => {
     ctx.loaders.userById.prime(creator.id, creator);
-    const node = sealPostNode(post);
+    const node = sealStoryNode(post);
     ctx.loaders.postById.prime(node.id, node);
     return node;
   });

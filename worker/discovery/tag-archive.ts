@@ -5,13 +5,13 @@ import { orm } from '../db/orm.ts';
 import { posts, postTags, users, type TagRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import { listedToEveryone, primedPosts } from '../stories/story-lists.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import { listedToEveryone, primedStories } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
 import { after } from '../db/conditions.ts';
 import { archivePeriod } from './periods.ts';
 
 /** A tag's stories published in the period, newest first, keyset-paged on post_tags_by_tag. */
-async function tagArchive(ctx: RequestContext, tag: TagRow, from: number, to: number, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+async function tagArchive(ctx: RequestContext, tag: TagRow, from: number, to: number, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, publishedAt: postTags.publishedAt })
@@ -29,7 +29,7 @@ async function tagArchive(ctx: RequestContext, tag: TagRow, from: number, to: nu
     )
     .orderBy(desc(postTags.publishedAt), desc(postTags.postId))
     .limit(request.limit + 1);
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.publishedAt ?? 0, id: row.post.id })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.publishedAt ?? 0, id: row.post.id })));
 }
 
 /** The tag's archive of a year, a month of it or a day of that (UTC); an impossible period is empty. */
@@ -38,7 +38,7 @@ export async function tagArchivePosts(
   tag: TagRow,
   period: { year: number; month?: number | null; day?: number | null },
   paging: PagingOptions | null | undefined,
-): Promise<Page<PostNode>> {
+): Promise<Page<StoryNode>> {
   const range = archivePeriod(period.year, period.month, period.day);
   if (!range) return emptyPage();
   return tagArchive(ctx, tag, range.from, range.to, paging);

@@ -12,8 +12,8 @@ import { orm } from '../db/orm.ts';
 import { posts, users, type TagRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy, primedPosts } from '../stories/story-lists.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 import { TRENDING_MONTH_MS } from './trending-month.ts';
 import { utcDayStart } from './periods.ts';
@@ -75,7 +75,7 @@ function trendingMonthIds(from: number, to: number, count: number) {
 }
 
 /** The window's stories, most clapped first (ties: the newer, then the higher id). */
-async function mostClappedIn(ctx: RequestContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<PostNode[]> {
+async function mostClappedIn(ctx: RequestContext, from: number, to: number, tagSlug: string | null, limit: number): Promise<StoryNode[]> {
   return storiesByIds(ctx, await idsOf(ctx, rankedIds(from, to, tagSlug, limit * CANDIDATES_PER_SHOWN)), limit);
 }
 
@@ -90,7 +90,7 @@ async function idsOf(ctx: RequestContext, query: SQL): Promise<string[]> {
 }
 
 /** The listed stories among the ids, most clapped first (ties: the newer, then the higher id). */
-async function storiesByIds(ctx: RequestContext, ids: readonly string[], limit: number): Promise<PostNode[]> {
+async function storiesByIds(ctx: RequestContext, ids: readonly string[], limit: number): Promise<StoryNode[]> {
   if (!ids.length) return [];
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -99,14 +99,14 @@ async function storiesByIds(ctx: RequestContext, ids: readonly string[], limit: 
     .where(and(inArray(posts.id, [...ids]), ...listedToEveryone(), ...viewerFilters(ctx)))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
     .limit(limit);
-  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+  return primedStories(ctx, { items: rows, pagingInfo: { next: null } }).items;
 }
 
 /**
  * The most clapped stories of all time (with the tag, when given), walked on posts_by_claps from
  * the top until `limit` are found: what fills trending when its window is quiet.
  */
-async function mostClappedEver(ctx: RequestContext, tagSlug: string | null, limit: number, except: readonly string[]): Promise<PostNode[]> {
+async function mostClappedEver(ctx: RequestContext, tagSlug: string | null, limit: number, except: readonly string[]): Promise<StoryNode[]> {
   const tagged = tagSlug ? sql` AND EXISTS (SELECT 1 FROM post_tags AS pt WHERE pt.post_id = p.id AND pt.tag_slug = ${tagSlug})` : sql``;
   const skip = except.length ? sql` AND p.id NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const ids = sql`SELECT p.id FROM posts AS p INDEXED BY posts_by_claps
@@ -118,7 +118,7 @@ async function mostClappedEver(ctx: RequestContext, tagSlug: string | null, limi
 }
 
 /** Trending in the mode's window; a quiet window is filled with the most clapped of all time. */
-export async function trending(ctx: RequestContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<PostNode[]> {
+export async function trending(ctx: RequestContext, mode: TrendingMode, topicSlug: string | null, limit: number): Promise<StoryNode[]> {
   const from = ctx.now - TRENDING_MODES[mode];
   const ranked =
     mode === 'MONTH' && !topicSlug
@@ -131,7 +131,7 @@ export async function trending(ctx: RequestContext, mode: TrendingMode, topicSlu
 export interface TrendingPage {
   mode: TrendingMode;
   topic: TagRow | null;
-  posts: PostNode[];
+  posts: StoryNode[];
 }
 
 /**
@@ -150,7 +150,7 @@ export async function trendingPage(ctx: RequestContext, modeName: string | null 
 export interface TopStoriesPage {
   /** The day, YYYY-MM-DD. */
   date: string;
-  posts: PostNode[];
+  posts: StoryNode[];
 }
 
 /**

@@ -6,7 +6,7 @@
 // its editors and is a 404 for anyone else. Anything else goes on to the page pipeline.
 import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { featurePagePublicationSlug } from '../publications/publication-design.ts';
 
 async function featurePageEdit(c: Context<{ Bindings: Env }>, next: () => Promise<void>): Promise<Response | void> {

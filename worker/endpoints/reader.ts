@@ -3,20 +3,20 @@
 // the topic curators' pages.
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { mountShareRoutes } from './reader-share.ts';
-import { mountPostActionLinks } from './reader-story-actions.ts';
-import { mountHighlightRoutes } from './reader-highlights.ts';
+import { mountShareRoutes } from './share.ts';
+import { mountStoryActionLinks } from './story-actions.ts';
+import { mountHighlightRoutes } from './highlights.ts';
 import { mountPerformanceReports } from '../reports/performance-reports.ts';
 import { mountPreloadReports } from '../reports/preload-reports.ts';
-import { mountCuratedCatalogs } from './reader-curated-catalog.ts';
-import { mountTopicCurator } from './reader-topic-curator.ts';
+import { mountListAddresses } from './list-addresses.ts';
+import { mountTopicCurator } from './topic-curators.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
-  mountPostActionLinks(app);
+  mountStoryActionLinks(app);
   mountHighlightRoutes(app);
   mountPerformanceReports(app);
   mountPreloadReports(app);
-  mountCuratedCatalogs(app);
+  mountListAddresses(app);
   mountTopicCurator(app);
 }

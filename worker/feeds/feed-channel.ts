@@ -4,12 +4,12 @@
 // preview says so and links to the story instead of carrying the rest.
 import type { LinkContext } from '../../shared/routing/links.ts';
 import { profileUrl } from '../../shared/urls/profile-urls.ts';
-import { collectionTaggedUrl, collectionUrl } from '../../shared/urls/collection-urls.ts';
+import { collectionTaggedUrl, collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { listUrl } from '../../shared/urls/list-urls.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
-import type { FeedContent, FeedPost } from './feed-data.ts';
+import type { FeedContent, FeedStory } from './feed-data.ts';
 import type { RssChannel, RssItem } from './rss-document.ts';
 import { escapeHtml, storyHtml } from './story-html.ts';
 
@@ -23,14 +23,14 @@ export interface ChannelContext {
   selfUrl: string;
 }
 
-function summary(post: FeedPost): string {
+function summary(post: FeedStory): string {
   if (post.subtitle.trim()) return post.subtitle.trim();
   const first = post.content.bodyModel.paragraphs.find((p) => p.type === 'P' && p.text.trim());
   const text = first?.text.trim() ?? '';
   return text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : text;
 }
 
-function item(post: FeedPost, context: ChannelContext): RssItem {
+function item(post: FeedStory, context: ChannelContext): RssItem {
   const images = (id: string) => imageUrl(id, { strategy: 'resample', width: 1024, origin: context.mainOrigin + LOCAL_IMAGE_ORIGIN });
   let html = storyHtml(post.content.bodyModel.paragraphs, images);
   if (post.content.isLockedPreviewOnly) {

@@ -13,8 +13,8 @@ import type { FeedParagraph } from './story-html.ts';
 /** Stories per feed: the newest ten, as feed readers poll often and keep what they saw. */
 export const FEED_ITEM_COUNT = 10;
 
-export const FEED_POST = /* GraphQL */ `
-  fragment FeedPost on Post {
+export const FEED_STORY = /* GraphQL */ `
+  fragment FeedStory on Post {
     id
     title
     subtitle
@@ -74,13 +74,13 @@ const USER_FEED = /* GraphQL */ `
         ${OWNER_SITE}
         postsConnection(paging: $paging) {
           posts {
-            ...FeedPost
+            ...FeedStory
           }
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 const COLLECTION_FEED = /* GraphQL */ `
@@ -95,12 +95,12 @@ const COLLECTION_FEED = /* GraphQL */ `
       ${OWNER_SITE}
       postsConnection(paging: $paging) {
         posts {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 const COLLECTION_TAG_FEED = /* GraphQL */ `
@@ -115,7 +115,7 @@ const COLLECTION_TAG_FEED = /* GraphQL */ `
       ${OWNER_SITE}
       taggedPostsConnection(tagSlug: $tagSlug, paging: $paging) {
         posts {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
@@ -124,7 +124,7 @@ const COLLECTION_TAG_FEED = /* GraphQL */ `
       displayTitle
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 const TAG_FEED = /* GraphQL */ `
@@ -135,12 +135,12 @@ const TAG_FEED = /* GraphQL */ `
       description
       postsConnection(paging: $paging) {
         posts {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 // The site's newest stories: the logged-out home page's latest feed (homeFeed LATEST as a
@@ -150,12 +150,12 @@ const LATEST_FEED = /* GraphQL */ `
     homeFeed(mode: LATEST, paging: $paging) {
       items {
         post {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 // A list by its row id. Query.catalog answers null for a private list (to a logged-out
@@ -176,12 +176,12 @@ const CATALOG_FEED = /* GraphQL */ `
       }
       postsConnection(paging: $paging) {
         posts {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
 // A publication newsletter's issues (docs/newsletters.md "Publication newsletters").
@@ -196,15 +196,15 @@ const NEWS_FEED = /* GraphQL */ `
         slug
         description
         issues(limit: ${FEED_ITEM_COUNT}) {
-          ...FeedPost
+          ...FeedStory
         }
       }
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
-export interface FeedPost {
+export interface FeedStory {
   id: string;
   title: string;
   subtitle: string;
@@ -238,7 +238,7 @@ export type FeedOwner =
 
 export interface FeedContent {
   owner: FeedOwner;
-  posts: FeedPost[];
+  posts: FeedStory[];
 }
 
 async function run<T>(env: Env, document: string, variables: Record<string, unknown>): Promise<T> {
@@ -252,11 +252,11 @@ async function run<T>(env: Env, document: string, variables: Record<string, unkn
 export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedContent | null> {
   switch (target.kind) {
     case 'latest': {
-      const data = await run<{ homeFeed: { items: { post: FeedPost }[] } }>(env, LATEST_FEED, {});
+      const data = await run<{ homeFeed: { items: { post: FeedStory }[] } }>(env, LATEST_FEED, {});
       return { owner: { kind: 'latest' }, posts: data.homeFeed.items.map((item) => item.post) };
     }
     case 'catalog': {
-      type CatalogData = { catalog: (Omit<Extract<FeedOwner, { kind: 'catalog' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } }) | null };
+      type CatalogData = { catalog: (Omit<Extract<FeedOwner, { kind: 'catalog' }>, 'kind'> & { postsConnection: { posts: FeedStory[] } }) | null };
       const data = await run<CatalogData>(env, CATALOG_FEED, { id: target.catalogId });
       // A predefined list's address is /@{username}/list/reading-list: reached by its row id
       // it would be a list with no public address of its own, so it answers as missing.
@@ -265,7 +265,7 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
       return { owner: { kind: 'catalog', ...catalog }, posts: postsConnection.posts };
     }
     case 'user': {
-      type UserData = { userResult: { __typename: string } & Omit<Extract<FeedOwner, { kind: 'user' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } } };
+      type UserData = { userResult: { __typename: string } & Omit<Extract<FeedOwner, { kind: 'user' }>, 'kind'> & { postsConnection: { posts: FeedStory[] } } };
       const data = await run<UserData>(env, USER_FEED, { username: target.username });
       const { __typename, postsConnection, ...user } = data.userResult;
       if (__typename !== 'User') return null;
@@ -274,13 +274,13 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
     case 'collection': {
       type Collection = Omit<Extract<FeedOwner, { kind: 'collection' }>, 'kind' | 'tag'>;
       if (target.tagSlug === null) {
-        const data = await run<{ collection: (Collection & { postsConnection: { posts: FeedPost[] } }) | null }>(env, COLLECTION_FEED, { slug: target.collectionSlug });
+        const data = await run<{ collection: (Collection & { postsConnection: { posts: FeedStory[] } }) | null }>(env, COLLECTION_FEED, { slug: target.collectionSlug });
         if (!data.collection) return null;
         const { postsConnection, ...collection } = data.collection;
         return { owner: { kind: 'collection', ...collection, tag: null }, posts: postsConnection.posts };
       }
       const data = await run<{
-        collection: (Collection & { taggedPostsConnection: { posts: FeedPost[] } }) | null;
+        collection: (Collection & { taggedPostsConnection: { posts: FeedStory[] } }) | null;
         tag: { slug: string; displayTitle: string } | null;
       }>(env, COLLECTION_TAG_FEED, { slug: target.collectionSlug, tagSlug: target.tagSlug });
       if (!data.collection || !data.tag) return null;
@@ -289,7 +289,7 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
     }
     case 'news': {
       type NewsData = {
-        collection: { name: string; slug: string; avatarId: string | null; newsletter: { name: string; slug: string; description: string; issues: FeedPost[] } | null } | null;
+        collection: { name: string; slug: string; avatarId: string | null; newsletter: { name: string; slug: string; description: string; issues: FeedStory[] } | null } | null;
       };
       const data = await run<NewsData>(env, NEWS_FEED, { slug: target.collectionSlug });
       if (!data.collection?.newsletter) return null;
@@ -298,7 +298,7 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
       return { owner: { kind: 'news', collection, newsletter: about }, posts: issues };
     }
     case 'tag': {
-      type TagData = { tag: (Omit<Extract<FeedOwner, { kind: 'tag' }>, 'kind'> & { postsConnection: { posts: FeedPost[] } }) | null };
+      type TagData = { tag: (Omit<Extract<FeedOwner, { kind: 'tag' }>, 'kind'> & { postsConnection: { posts: FeedStory[] } }) | null };
       const data = await run<TagData>(env, TAG_FEED, { tagSlug: target.tagSlug });
       if (!data.tag) return null;
       const { postsConnection, ...tag } = data.tag;

@@ -41,7 +41,7 @@ export type FeedTarget =
 export function catalogIdFromSlugId(slugId: string): string | null {
   if (predefinedListKindFromSlug(slugId)) return null;
   const id = slugId.slice(slugId.lastIndexOf('-') + 1);
-  // The same id shape worker/lists/catalogs.ts (catalogRowBySlugId) accepts.
+  // The same id shape worker/lists/lists.ts (listRowBySlugId) accepts.
   return /^[0-9a-f]{1,32}$/.test(id) ? id : null;
 }
 

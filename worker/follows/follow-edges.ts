@@ -88,7 +88,7 @@ async function userTarget(ctx: RequestContext, id: string, leaving: boolean): Pr
   return { type: 'USER', id: user.id, page: { kind: 'profile', id: user.id } };
 }
 
-async function collectionTarget(ctx: RequestContext, id: string): Promise<Target | EdgeOutcome> {
+async function publicationTarget(ctx: RequestContext, id: string): Promise<Target | EdgeOutcome> {
   const collection = await ctx.loaders.collectionById.load(id);
   if (!collection) return notFound('This publication does not exist.');
   return { type: 'COLLECTION', id: collection.id, page: { kind: 'publication', id: collection.id } };
@@ -113,7 +113,7 @@ async function tagTarget(ctx: RequestContext, args: { tagId?: string | null; tag
 
 function findTarget(ctx: RequestContext, request: EdgeTargetRequest, leaving: boolean): Promise<Target | EdgeOutcome> {
   if (request.type === 'USER') return userTarget(ctx, requireId('targetUserId', request.userId), leaving);
-  if (request.type === 'COLLECTION') return collectionTarget(ctx, requireId('targetCollectionId', request.collectionId));
+  if (request.type === 'COLLECTION') return publicationTarget(ctx, requireId('targetCollectionId', request.collectionId));
   return tagTarget(ctx, request);
 }
 

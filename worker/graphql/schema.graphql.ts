@@ -124,7 +124,7 @@ union UserResult = User | NotFound | AccountSuspended | AccountDeleted
 """
 docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states (Blocked and Blocking are
 added by modules/blocks.ts; Unauthorized, UnavailableForLegalReasons and WithheldInCountry by
-modules/post-restrictions.ts).
+modules/story-restrictions.ts).
 """
 union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
 

@@ -11,8 +11,8 @@ import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { after } from '../db/conditions.ts';
-import { readableContent, type PostNode } from '../stories/content-gate.ts';
-import { visiblePost } from '../stories/story-access.ts';
+import { readableContent, type StoryNode } from '../stories/content-gate.ts';
+import { visibleStory } from '../stories/story-access.ts';
 import { anchorPassage, type Passage } from '../../shared/highlight-anchor.ts';
 
 export const MAX_QUOTE_LENGTH = 2000;
@@ -33,7 +33,7 @@ export interface CreateHighlightInput {
 export type CreateOutcome = { ok: true; highlight: HighlightRow } | { ok: false; status: 400 | 404 | 409; message: string };
 
 /** The story's paragraphs as this viewer may read them (a locked story: its preview only). */
-export async function readableParagraphs(ctx: RequestContext, post: PostNode): Promise<{ name: string; text: string }[]> {
+export async function readableParagraphs(ctx: RequestContext, post: StoryNode): Promise<{ name: string; text: string }[]> {
   const content = await readableContent(ctx, post);
   return content.paragraphs.map((p) => ({ name: p.name, text: p.text ?? '' }));
 }
@@ -50,7 +50,7 @@ export async function createHighlight(ctx: RequestContext, postId: string, input
   if (note !== undefined && note !== null && (typeof note !== 'string' || note.trim() === '' || note.length > MAX_NOTE_LENGTH)) {
     return { ok: false, status: 400, message: `A note is 1 to ${MAX_NOTE_LENGTH} characters.` };
   }
-  const post = await visiblePost(ctx, postId);
+  const post = await visibleStory(ctx, postId);
   if (!post || post.status !== 'PUBLISHED') return { ok: false, status: 404, message: 'This story does not exist.' };
   const paragraph = (await readableParagraphs(ctx, post)).find((p) => p.name === paragraphName);
   if (!paragraph) return { ok: false, status: 400, message: 'That paragraph is not one you can read in this story.' };
@@ -78,14 +78,14 @@ export async function createHighlight(ctx: RequestContext, postId: string, input
 
 /** A row with its passage where it is now, or null when the passage (or story) is gone. */
 export async function anchored(ctx: RequestContext, row: HighlightRow): Promise<HighlightRow | null> {
-  const post = await visiblePost(ctx, row.postId);
+  const post = await visibleStory(ctx, row.postId);
   if (!post) return null;
   const passage = anchorPassage(row, await readableParagraphs(ctx, post));
   return passage ? { ...row, startOffset: passage.startOffset, endOffset: passage.endOffset } : null;
 }
 
 /** The viewer's own highlights and notes on a story, in reading order. */
-export async function viewerHighlights(ctx: RequestContext, post: PostNode): Promise<HighlightRow[]> {
+export async function viewerHighlights(ctx: RequestContext, post: StoryNode): Promise<HighlightRow[]> {
   const userId = ctx.viewer.user?.id;
   if (!userId) return [];
   const rows = await orm(ctx.db)
@@ -109,7 +109,7 @@ export interface TopHighlight extends Passage {
 }
 
 /** The most highlighted passage of a story (public highlights only; ties: the earlier passage). */
-export async function topHighlight(ctx: RequestContext, post: PostNode): Promise<TopHighlight | null> {
+export async function topHighlight(ctx: RequestContext, post: StoryNode): Promise<TopHighlight | null> {
   const n = count();
   const rows = await orm(ctx.db)
     .select({ paragraphName: highlights.paragraphName, startOffset: highlights.startOffset, endOffset: highlights.endOffset, quote: highlights.quote, n })

@@ -1,6 +1,6 @@
 import { mainOrigin, type Env } from '../env.ts';
 import type { LinkContext } from '../../shared/routing/links.ts';
-import { storyUrl } from '../../shared/urls/post-urls.ts';
+import { storyUrl } from '../../shared/urls/story-urls.ts';
 import { liveCustomDomainState } from './custom-domain-state.ts';
 
 // Absolute addresses served in data (Post.mediumUrl), built by the same shared builders as
@@ -30,7 +30,7 @@ interface AddressedCollection {
  * on its publication's site, else its writer's own site (live custom domain, subdomain), else
  * /@{username}/{slug}-{id} on the main host.
  */
-export function postUrl(
+export function canonicalStoryUrl(
   env: Pick<Env, 'MAIN_HOST'>,
   creator: AddressedUser,
   collection: AddressedCollection | null,

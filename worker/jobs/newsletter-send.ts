@@ -7,7 +7,7 @@ import type { Env } from '../env.ts';
 import { mainOrigin } from '../env.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { FEED_POST, type FeedPost } from '../feeds/feed-data.ts';
+import { FEED_STORY, type FeedStory } from '../feeds/feed-data.ts';
 import { storyHtml } from '../feeds/story-html.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import { deliverNewsletterEmail, newsletterRecipient } from '../newsletters/send-story.ts';
@@ -19,20 +19,20 @@ import { LOGGED_OUT } from '../session/viewer.ts';
 const STORY_FOR_EMAIL = /* GraphQL */ `
   query StoryForNewsletter($id: ID!) {
     post(id: $id) {
-      ...FeedPost
+      ...FeedStory
     }
   }
-  ${FEED_POST}
+  ${FEED_STORY}
 `;
 
-async function storyForEmail(env: Env, postId: string, now: number): Promise<FeedPost | null> {
+async function storyForEmail(env: Env, postId: string, now: number): Promise<FeedStory | null> {
   const context = requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT, now });
   const result = await executeInProcess(STORY_FOR_EMAIL, { id: postId }, context);
-  return (result.data as { post: FeedPost | null } | undefined)?.post ?? null;
+  return (result.data as { post: FeedStory | null } | undefined)?.post ?? null;
 }
 
 /** The story as its email shows it: storyHtml escapes every piece of the writer's text and checks every link. */
-function emailedStory(env: Env, post: FeedPost): EmailedStory {
+function emailedStory(env: Env, post: FeedStory): EmailedStory {
   const images = (id: string) => imageUrl(id, { strategy: 'resample', width: 1024, origin: mainOrigin(env) + LOCAL_IMAGE_ORIGIN });
   const { paragraphs } = post.content.bodyModel;
   return {
@@ -52,7 +52,7 @@ export async function sendNewsletterEmail(env: Env, message: NewsletterEmailMess
   if (!subscriber) return;
   const key = `story:${message.postId}`;
   if (!memo.has(key)) memo.set(key, storyForEmail(env, message.postId, Date.now()));
-  const post = (await memo.get(key)) as FeedPost | null;
+  const post = (await memo.get(key)) as FeedStory | null;
   if (!post) return;
   await deliverNewsletterEmail(env, message, subscriber, emailedStory(env, post));
 }

@@ -10,19 +10,19 @@ import { orm } from '../db/orm.ts';
 import { catalogs, follows } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import {
-  addCatalogItem,
-  catalogGraphId,
+  addListItem,
+  listGraphId,
   ensureReadingList,
-  removeCatalogItem,
-  validateCatalogDescription,
-  validateCatalogName,
+  removeListItem,
+  validateListDescription,
+  validateListName,
   type CatalogRow,
-} from './catalogs.ts';
+} from './lists.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
-import { visiblePost } from '../stories/story-access.ts';
+import { visibleStory } from '../stories/story-access.ts';
 import { viewerId } from '../context/viewer-checks.ts';
-import { catalogLoaders } from './list-loaders.ts';
+import { listLoaders } from './list-loaders.ts';
 import { catalogByGraphId } from './list-reads.ts';
 
 /** Why a list write did not happen (the mutations' result union members). */
@@ -57,7 +57,7 @@ function requireViewer(ctx: RequestContext, action: string): string {
 }
 
 /** The viewer's own list by GraphQL id, or the refusal that says why not. */
-async function ownCatalog(ctx: RequestContext, viewer: string, catalogId: string): Promise<CatalogRow | ListRefusal> {
+async function ownList(ctx: RequestContext, viewer: string, catalogId: string): Promise<CatalogRow | ListRefusal> {
   if (catalogId.startsWith('predefined:')) await ensureReadingList(ctx.db, viewer, ctx.now);
   const row = await catalogByGraphId(ctx, catalogId);
   if (!row) return notFound();
@@ -84,9 +84,9 @@ export type CatalogInput = { name?: string | null; description?: string | null; 
 /** Creates a list (signed in). */
 export async function createCatalog(ctx: RequestContext, input: CatalogInput): Promise<CatalogRow | ListRefusal> {
   const viewer = requireViewer(ctx, 'create a list');
-  const name = validateCatalogName(input.name ?? '');
+  const name = validateListName(input.name ?? '');
   if ('error' in name) return badRequest(name.error);
-  const description = validateCatalogDescription(input.description ?? '');
+  const description = validateListDescription(input.description ?? '');
   if ('error' in description) return badRequest(description.error);
   const visibility = visibilityInput(input.visibility);
   if ('error' in visibility) return badRequest(visibility.error);
@@ -111,17 +111,17 @@ export async function createCatalog(ctx: RequestContext, input: CatalogInput): P
 /** Renames a list, changes its description or makes it public or private (its creator only). */
 export async function updateCatalog(ctx: RequestContext, catalogId: string, input: CatalogInput): Promise<CatalogRow | ListRefusal> {
   const viewer = requireViewer(ctx, 'change a list');
-  const row = await ownCatalog(ctx, viewer, catalogId);
+  const row = await ownList(ctx, viewer, catalogId);
   if (!isRow(row)) return row;
   const changes: Partial<CatalogRow> = {};
   if (input.name !== undefined && input.name !== null) {
-    const name = validateCatalogName(input.name);
+    const name = validateListName(input.name);
     if ('error' in name) return badRequest(name.error);
     if (row.predefined && name.value !== row.name) return badRequest('The Reading list cannot be renamed.');
     changes.name = name.value;
   }
   if (input.description !== undefined && input.description !== null) {
-    const description = validateCatalogDescription(input.description);
+    const description = validateListDescription(input.description);
     if ('error' in description) return badRequest(description.error);
     changes.description = description.value;
   }
@@ -141,7 +141,7 @@ export async function updateCatalog(ctx: RequestContext, catalogId: string, inpu
 /** Deletes a list (its creator only; the Reading list cannot be deleted); answers the deleted list's id. */
 export async function deleteCatalog(ctx: RequestContext, catalogId: string): Promise<{ catalogId: string } | ListRefusal> {
   const viewer = requireViewer(ctx, 'delete a list');
-  const row = await ownCatalog(ctx, viewer, catalogId);
+  const row = await ownList(ctx, viewer, catalogId);
   if (!isRow(row)) return row;
   if (row.predefined) return badRequest('The Reading list cannot be deleted.');
   const q = orm(ctx.db);
@@ -153,25 +153,25 @@ export async function deleteCatalog(ctx: RequestContext, catalogId: string): Pro
     q.delete(catalogs).where(eq(catalogs.id, row.id)),
   ]);
   await listChanged(ctx, row.id, stories);
-  return { catalogId: catalogGraphId(row) };
+  return { catalogId: listGraphId(row) };
 }
 
 /** Adds a story to (or removes it from) one of the viewer's lists (idempotent). */
 export async function changeItem(ctx: RequestContext, catalogId: string, postId: string, adding: boolean): Promise<CatalogRow | ListRefusal> {
   const viewer = requireViewer(ctx, adding ? 'save a story' : 'change a list');
-  const row = await ownCatalog(ctx, viewer, catalogId);
+  const row = await ownList(ctx, viewer, catalogId);
   if (!isRow(row)) return row;
   if (adding) {
-    const post = await visiblePost(ctx, postId);
+    const post = await visibleStory(ctx, postId);
     if (!post) return { __typename: 'NotFound', message: 'This story does not exist.' };
     if (post.status !== 'PUBLISHED') return badRequest('Only published stories can be saved to a list.');
-    await addCatalogItem(ctx.db, row.id, post.id, ctx.now);
+    await addListItem(ctx.db, row.id, post.id, ctx.now);
   } else {
-    await removeCatalogItem(ctx.db, row.id, postId, ctx.now);
+    await removeListItem(ctx.db, row.id, postId, ctx.now);
   }
   ctx.loaders.viewerBookmarkByPostId.clear(postId);
-  catalogLoaders(ctx).hasPost.clear(`${row.id}|${postId}`);
-  catalogLoaders(ctx).itemCount.clear(row.id);
+  listLoaders(ctx).hasPost.clear(`${row.id}|${postId}`);
+  listLoaders(ctx).itemCount.clear(row.id);
   // Its story count is part of its record, and an emptied list leaves the index.
   await listChanged(ctx, row.id, row.visibility === 'PUBLIC' ? [postId] : []);
   return reload(ctx, row.id);
@@ -189,7 +189,7 @@ export async function changeFollow(ctx: RequestContext, catalogId: string, follo
   } else {
     await q.delete(follows).where(and(eq(follows.followerId, viewer), eq(follows.targetType, 'CATALOG'), eq(follows.targetId, row.id)));
   }
-  catalogLoaders(ctx).viewerFollows.clear(row.id);
+  listLoaders(ctx).viewerFollows.clear(row.id);
   // Saves rank lists (one record: docs/search.md, "Follower counts").
   await listChanged(ctx, row.id);
   return row;

@@ -18,7 +18,7 @@ export interface CatalogLoaders {
 const loadersByContext = new WeakMap<object, CatalogLoaders>();
 
 /** The lists' loaders for the request. */
-export function catalogLoaders(ctx: RequestContext): CatalogLoaders {
+export function listLoaders(ctx: RequestContext): CatalogLoaders {
   let loaders = loadersByContext.get(ctx.loaders);
   if (loaders) return loaders;
   const q = orm(ctx.db);

@@ -7,25 +7,25 @@
 // predefined lists are not paged: they lead the first page, above `limit` other lists.
 import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { catalogItems, catalogs, follows, posts, users } from '../db/schema.ts';
-import { catalogRowByGraphId, catalogRowBySlugId, ensureReadingList, mayViewCatalog, type CatalogRow } from './catalogs.ts';
+import { listRowByGraphId, listRowBySlugId, ensureReadingList, mayViewList, type CatalogRow } from './lists.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { isViewer, viewerId } from '../context/viewer-checks.ts';
 import { after } from '../db/conditions.ts';
 import { storyStillListed } from './list-loaders.ts';
 
 /** The list when the viewer may see it, else null. */
-export async function visibleCatalog(ctx: RequestContext, row: CatalogRow | null): Promise<CatalogRow | null> {
+export async function visibleList(ctx: RequestContext, row: CatalogRow | null): Promise<CatalogRow | null> {
   if (!row) return null;
   const creator = await ctx.loaders.userById.load(row.creatorId);
-  return mayViewCatalog(row, creator, viewerId(ctx)) ? row : null;
+  return mayViewList(row, creator, viewerId(ctx)) ? row : null;
 }
 
 /** A list by its GraphQL id (predefined or not) when the viewer may see it, else null. */
 export async function catalogByGraphId(ctx: RequestContext, id: string): Promise<CatalogRow | null> {
-  return visibleCatalog(ctx, await catalogRowByGraphId(ctx.db, id));
+  return visibleList(ctx, await listRowByGraphId(ctx.db, id));
 }
 
 /**
@@ -65,7 +65,7 @@ export async function userCatalogs(ctx: RequestContext, userId: string, paging: 
 }
 
 /** The viewer's own saved lists (other people's), most recently saved first; null for anyone else's. */
-export async function followedCatalogs(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow> | null> {
+export async function followedLists(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow> | null> {
   if (!isViewer(ctx, userId)) return null;
   const request = pageRequest(paging);
   const conditions: SQL[] = [
@@ -97,11 +97,11 @@ export interface CatalogItem {
   catalogItemId: string;
   note: string;
   createdAt: number;
-  post: PostNode;
+  post: StoryNode;
 }
 
 /** A list's stories that are still published, most recently added first. */
-export async function catalogItemsPage(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<CatalogItem>> {
+export async function listItemsPage(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<CatalogItem>> {
   const request = pageRequest(paging);
   const conditions: SQL[] = [eq(catalogItems.catalogId, catalog.id), ...storyStillListed(), eq(users.isSuspended, false), isNull(users.deletedAt)];
   if (request.after) {
@@ -120,7 +120,7 @@ export async function catalogItemsPage(ctx: RequestContext, catalog: CatalogRow,
   const items: CatalogItem[] = [];
   for (const { item, post, creator } of page.items) {
     ctx.loaders.userById.prime(creator.id, creator);
-    const node: PostNode = sealPostNode(post);
+    const node: StoryNode = sealStoryNode(post);
     ctx.loaders.postById.prime(node.id, node);
     items.push({ catalogItemId: item.id, note: item.note, createdAt: item.createdAt, post: node });
   }
@@ -137,7 +137,7 @@ export async function catalogBySlugId(ctx: RequestContext, catalogSlugId: string
   else creatorId = viewerId(ctx);
   if (!creatorId) return null;
   if (isViewer(ctx, creatorId)) await ensureReadingList(ctx.db, creatorId, ctx.now);
-  return visibleCatalog(ctx, await catalogRowBySlugId(ctx.db, creatorId, catalogSlugId));
+  return visibleList(ctx, await listRowBySlugId(ctx.db, creatorId, catalogSlugId));
 }
 
 /**
@@ -145,7 +145,7 @@ export async function catalogBySlugId(ctx: RequestContext, catalogSlugId: string
  * (catalogs_public_by_update, migrations/0015_reader.sql), leaving out deleted and suspended
  * people's.
  */
-export async function publicCatalogs(ctx: RequestContext, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
+export async function publicLists(ctx: RequestContext, paging: PagingOptions | null | undefined): Promise<Page<CatalogRow>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ catalog: catalogs })

@@ -5,14 +5,14 @@ import { catalogItems, catalogs, posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import type { PostNode } from '../stories/content-gate.ts';
-import { listedToEveryone, primedPosts } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { listedToEveryone, primedStories } from '../stories/story-lists.ts';
 import { after } from '../db/conditions.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
 /** A list's stories, most recently added first (only stories any list may show). */
-export async function catalogPosts(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function listStories(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, addedAt: catalogItems.createdAt, itemId: catalogItems.id })
@@ -22,5 +22,5 @@ export async function catalogPosts(ctx: RequestContext, catalog: CatalogRow, pag
     .where(and(eq(catalogItems.catalogId, catalog.id), ...listedToEveryone(), ...after(catalogItems.createdAt, catalogItems.id, request.after)))
     .orderBy(desc(catalogItems.createdAt), desc(catalogItems.id))
     .limit(request.limit + 1);
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.addedAt, id: row.itemId })));
 }

@@ -15,9 +15,9 @@ import { slugify } from '../../shared/format.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { isEditorOf } from '../publications/members.ts';
-import type { PostNode } from '../stories/content-gate.ts';
-import { visiblePost } from '../stories/story-access.ts';
-import { publicationDigestStats, type PublicationDigestStats } from './digest-stats.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { visibleStory } from '../stories/story-access.ts';
+import { readNewsletterStats, type PublicationDigestStats } from './newsletter-stats.ts';
 import { unsubscribeUser } from './writer-newsletters.ts';
 import { refused, type NewsletterRefusal } from './results.ts';
 
@@ -119,14 +119,14 @@ export async function publicationNewsletterSubscriberCount(ctx: RequestContext, 
 
 /** Editors only (null for everyone else): subscribers, who joined and left lately, and what it sent. */
 export async function publicationNewsletterStats(ctx: RequestContext, newsletter: PublicationNewsletterRow): Promise<PublicationDigestStats | null> {
-  return (await isEditorOf(ctx, newsletter.collectionId)) ? publicationDigestStats(ctx.db, newsletter, ctx.now) : null;
+  return (await isEditorOf(ctx, newsletter.collectionId)) ? readNewsletterStats(ctx.db, newsletter, ctx.now) : null;
 }
 
 /**
  * The newsletter's issues, newest first: the publication's stories emailed to its subscribers
  * since it was created, that this viewer may read (what /feed/{collectionSlug}/news lists).
  */
-export async function newsletterIssues(ctx: RequestContext, newsletter: PublicationNewsletterRow, limit: number | null | undefined): Promise<PostNode[]> {
+export async function newsletterIssues(ctx: RequestContext, newsletter: PublicationNewsletterRow, limit: number | null | undefined): Promise<StoryNode[]> {
   const count = Math.min(Math.max(limit ?? 10, 1), MAX_ISSUES);
   const { results } = await ctx.db
     .prepare(
@@ -137,7 +137,7 @@ export async function newsletterIssues(ctx: RequestContext, newsletter: Publicat
     .bind(newsletter.collectionId, newsletter.createdAt, count)
     .all<{ id: string }>();
   // Each through the one visibility rule (suspended, withheld, blocked stories drop out).
-  const posts = await Promise.all((results ?? []).map((row) => visiblePost(ctx, row.id)));
+  const posts = await Promise.all((results ?? []).map((row) => visibleStory(ctx, row.id)));
   return posts.filter((post) => post !== null);
 }
 

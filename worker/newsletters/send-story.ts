@@ -22,7 +22,7 @@ import { oncePerKey } from '../queues/idempotency.ts';
 import type { BatchMemo, NewsletterEmailMessage, NewsletterPageMessage } from '../queues/messages.ts';
 import { enqueue } from '../queues/producer.ts';
 import { LOGGED_OUT } from '../session/viewer.ts';
-import { visiblePost } from '../stories/story-access.ts';
+import { visibleStory } from '../stories/story-access.ts';
 import { emailSettingsHash } from './signing.ts';
 import { storyEmail, type EmailedStory } from './story-email.ts';
 
@@ -56,7 +56,7 @@ const READ_ONLY: ChangeSink = {
 /** Whether a signed-out reader may read the story (the one visibility rule, worker/stories/story-access.ts): a newsletter sends only such a story. */
 async function readableSignedOut(env: Env, postId: string, now: number): Promise<boolean> {
   const reader = createRequestContext({ db: env.DB, env, viewer: LOGGED_OUT, now, changes: READ_ONLY });
-  return (await visiblePost(reader, postId)) !== null;
+  return (await visibleStory(reader, postId)) !== null;
 }
 
 /** Readers a writer's newsletter may reach: with an email, not deleted or suspended, not the writer, neither side blocking (?1: the writer). */

@@ -12,10 +12,10 @@
 import type { RequestContext } from '../context/request-context.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import type { HostContext } from '../host/resolve-host.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import type { EligiblePage } from '../cache/eligibility.ts';
 import type { SubjectFacts } from '../cache/rules.ts';
-import { collectionTag, HOME_TAG, DISCOVERY_TAG, LISTS_TAG, SITE_TAG, postTag, topicTag, userTag } from '../cache/tags.ts';
+import { publicationCacheTag, HOME_TAG, DISCOVERY_TAG, LISTS_TAG, SITE_TAG, storyCacheTag, topicCacheTag, profileCacheTag } from '../cache/tags.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 /**
@@ -118,8 +118,8 @@ async function postSubject(postParam: string | undefined, context: RequestContex
   }>('PostCacheController', POST_CACHE_CONTROLLER, { id }, context);
   const post = data.post;
   if (!post) return notFound;
-  const tags = [postTag(post.id), userTag(post.creator.id)];
-  if (post.collection) tags.push(collectionTag(post.collection.id));
+  const tags = [storyCacheTag(post.id), profileCacheTag(post.creator.id)];
+  if (post.collection) tags.push(publicationCacheTag(post.collection.id));
   return {
     facts: { found: true, post: { isPublished: post.isPublished, isSuspended: post.isSuspended, isWithheldSomewhere: post.withheldCountries.length > 0 } },
     tags,
@@ -129,7 +129,7 @@ async function postSubject(postParam: string | undefined, context: RequestContex
 async function topicSubject(slug: string | undefined, context: RequestContext): Promise<PageSubject> {
   if (!slug) return notFound;
   const data = await runController<{ topic: { id: string; slug: string } | null }>('TopicCacheController', TOPIC_CACHE_CONTROLLER, { topicSlug: slug }, context);
-  return data.topic ? { facts: { found: true, post: null }, tags: [topicTag(data.topic.slug)] } : notFound;
+  return data.topic ? { facts: { found: true, post: null }, tags: [topicCacheTag(data.topic.slug)] } : notFound;
 }
 
 async function userSubject(host: HostContext, params: Readonly<Record<string, string>>, context: RequestContext): Promise<PageSubject> {
@@ -140,7 +140,7 @@ async function userSubject(host: HostContext, params: Readonly<Record<string, st
     const data = await runController<{ user: { id: string } | null }>('UserCacheController', USER_CACHE_CONTROLLER, variables, context);
     id = data.user?.id ?? null;
   }
-  return id ? { facts: { found: true, post: null }, tags: [userTag(id)] } : notFound;
+  return id ? { facts: { found: true, post: null }, tags: [profileCacheTag(id)] } : notFound;
 }
 
 async function collectionSubject(host: HostContext, params: Readonly<Record<string, string>>, context: RequestContext): Promise<PageSubject> {
@@ -151,7 +151,7 @@ async function collectionSubject(host: HostContext, params: Readonly<Record<stri
     const data = await runController<{ collection: { id: string } | null }>('CollectionCacheController', COLLECTION_CACHE_CONTROLLER, variables, context);
     id = data.collection?.id ?? null;
   }
-  return id ? { facts: { found: true, post: null }, tags: [collectionTag(id)] } : notFound;
+  return id ? { facts: { found: true, post: null }, tags: [publicationCacheTag(id)] } : notFound;
 }
 
 /**
@@ -172,7 +172,7 @@ export async function learnSubject(page: EligiblePage, host: HostContext, contex
       case 'lists': {
         const data = await runController<{ publicCatalogsConnection: { catalogs: { creator: { id: string } }[] } }>('ListsCacheController', LISTS_CACHE_CONTROLLER, {}, context);
         const creators = new Set(data.publicCatalogsConnection.catalogs.map((c) => c.creator.id));
-        return { facts: { found: true, post: null }, tags: [LISTS_TAG, DISCOVERY_TAG, ...[...creators].map(userTag)] };
+        return { facts: { found: true, post: null }, tags: [LISTS_TAG, DISCOVERY_TAG, ...[...creators].map(profileCacheTag)] };
       }
       case 'post':
         return await postSubject(page.params.postId, context);

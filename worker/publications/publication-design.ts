@@ -30,8 +30,8 @@ import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import type { Page, PagingOptions } from '../context/paging.ts';
-import type { PostNode } from '../stories/content-gate.ts';
-import { collectionTaggedPosts } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { publicationTopicStories } from '../stories/story-lists.ts';
 import { isEditorOf } from './members.ts';
 import { publicationNotFound, refused, type PublicationRefusal } from './results.ts';
 
@@ -315,10 +315,10 @@ export async function featurePageBySlug(ctx: RequestContext, collectionId: strin
 }
 
 /** The publication's stories with the page's tag, newest first (empty without a tag). */
-export async function featurePagePosts(ctx: RequestContext, page: CollectionFeaturePageRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function featurePagePosts(ctx: RequestContext, page: CollectionFeaturePageRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const [collection, tag] = await Promise.all([ctx.loaders.collectionById.load(page.collectionId), page.tagSlug ? ctx.loaders.tagBySlug.load(page.tagSlug) : null]);
   if (!collection || !tag) return { items: [], pagingInfo: { next: null } };
-  return collectionTaggedPosts(ctx, collection, tag, paging);
+  return publicationTopicStories(ctx, collection, tag, paging);
 }
 
 /**

@@ -11,8 +11,8 @@ import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { after } from '../db/conditions.ts';
-import type { PostNode } from '../stories/content-gate.ts';
-import { listedToEveryone, primedPosts } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { listedToEveryone, primedStories } from '../stories/story-lists.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -38,21 +38,21 @@ function storyRows(ctx: RequestContext) {
 
 const inPublication = (collection: CollectionRow) => [eq(posts.collectionId, collection.id), ...listedToEveryone()];
 
-async function mostApplauded(ctx: RequestContext, collection: CollectionRow, since: number | null, limit: number): Promise<PostNode[]> {
+async function mostApplauded(ctx: RequestContext, collection: CollectionRow, since: number | null, limit: number): Promise<StoryNode[]> {
   const rows = await storyRows(ctx)
     .where(and(...inPublication(collection), ...(since === null ? [] : [gte(posts.latestPublishedAt, since)])))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
     .limit(limit);
-  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+  return primedStories(ctx, { items: rows, pagingInfo: { next: null } }).items;
 }
 
 /**
  * The most applauded of its stories published in the last 30 days, a window widened to 90 days
  * and then a year while it holds fewer than TRENDING_MIN_STORIES stories (limit 1–MAX_RANKED, default 10).
  */
-export async function trendingPosts(ctx: RequestContext, collection: CollectionRow, limit: number | null | undefined): Promise<PostNode[]> {
+export async function trendingPosts(ctx: RequestContext, collection: CollectionRow, limit: number | null | undefined): Promise<StoryNode[]> {
   const wanted = limitOf(limit);
-  let ranked: PostNode[] = [];
+  let ranked: StoryNode[] = [];
   for (const days of TRENDING_WINDOWS_DAYS) {
     ranked = await mostApplauded(ctx, collection, ctx.now - days * DAY_MS, wanted);
     if (ranked.length >= Math.min(TRENDING_MIN_STORIES, wanted)) break;
@@ -61,7 +61,7 @@ export async function trendingPosts(ctx: RequestContext, collection: CollectionR
 }
 
 /** Its most applauded stories ever (limit 1–MAX_RANKED, default 10). */
-export function featuredPosts(ctx: RequestContext, collection: CollectionRow, limit: number | null | undefined): Promise<PostNode[]> {
+export function featuredPosts(ctx: RequestContext, collection: CollectionRow, limit: number | null | undefined): Promise<StoryNode[]> {
   return mostApplauded(ctx, collection, null, limitOf(limit));
 }
 
@@ -71,7 +71,7 @@ export async function archivePosts(
   collection: CollectionRow,
   period: { from: number; to: number } | null,
   paging: PagingOptions | null | undefined,
-): Promise<Page<PostNode>> {
+): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   if (!period) return { items: [], pagingInfo: { next: null } };
   const rows = await storyRows(ctx)
@@ -85,7 +85,7 @@ export async function archivePosts(
     )
     .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
     .limit(request.limit + 1);
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.latestPublishedAt ?? 0, id: row.post.id })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.latestPublishedAt ?? 0, id: row.post.id })));
 }
 
 /** The years (UTC) in which it published stories, newest first. */
@@ -101,7 +101,7 @@ export async function archiveYears(ctx: RequestContext, collection: CollectionRo
 }
 
 export interface PublicationStoriesPage {
-  posts: PostNode[];
+  posts: StoryNode[];
   page: number;
   pageCount: number;
 }
@@ -121,5 +121,5 @@ export async function allPostsPage(ctx: RequestContext, collection: CollectionRo
     .orderBy(desc(posts.latestPublishedAt), desc(posts.id))
     .limit(ALL_PAGE_SIZE)
     .offset((page - 1) * ALL_PAGE_SIZE);
-  return { posts: primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items, page, pageCount };
+  return { posts: primedStories(ctx, { items: rows, pagingInfo: { next: null } }).items, page, pageCount };
 }

@@ -10,7 +10,7 @@ import { posts } from '../db/schema.ts';
 import { storyChanged } from '../stories/story-changed.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { isEditorOf } from './members.ts';
 
 export interface SubmissionNotFound {
@@ -21,7 +21,7 @@ export interface SubmissionNotFound {
 const notFound = (): SubmissionNotFound => ({ __typename: 'NotFound', message: 'This submission does not exist.' });
 
 /** An editor takes a submitted story into the publication (approve) or declines it: it stays on its writer's profile. */
-export async function decideSubmission(ctx: RequestContext, postId: string, approve: boolean): Promise<PostNode | null | SubmissionNotFound> {
+export async function decideSubmission(ctx: RequestContext, postId: string, approve: boolean): Promise<StoryNode | null | SubmissionNotFound> {
   if (!ctx.viewer.user) throw signInRequired(approve ? 'approve a submission' : 'decline a submission');
   const post = await ctx.loaders.postById.load(postId);
   if (!post || !post.submittedCollectionId || post.deletedAt !== null || !(await isEditorOf(ctx, post.submittedCollectionId))) return notFound();
@@ -35,7 +35,7 @@ export async function decideSubmission(ctx: RequestContext, postId: string, appr
 }
 
 /** Editors only (null for everyone else): stories its writers submitted, waiting for a decision, newest first. */
-export async function pendingSubmissions(ctx: RequestContext, collectionId: string): Promise<PostNode[] | null> {
+export async function pendingSubmissions(ctx: RequestContext, collectionId: string): Promise<StoryNode[] | null> {
   if (!(await isEditorOf(ctx, collectionId))) return null;
   const rows = await orm(ctx.db)
     .select()
@@ -43,11 +43,11 @@ export async function pendingSubmissions(ctx: RequestContext, collectionId: stri
     .where(and(eq(posts.submittedCollectionId, collectionId), eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt)))
     .orderBy(desc(posts.latestPublishedAt))
     .limit(100);
-  return rows.map(sealPostNode);
+  return rows.map(sealStoryNode);
 }
 
 /** APPROVED when the story is in its publication; PENDING (author and editors only) while submitted; else null. */
-export async function statusForCollection(ctx: RequestContext, post: PostNode): Promise<'APPROVED' | 'PENDING' | null> {
+export async function statusForCollection(ctx: RequestContext, post: StoryNode): Promise<'APPROVED' | 'PENDING' | null> {
   if (post.collectionId) return 'APPROVED';
   if (!post.submittedCollectionId) return null;
   const mayKnow = ctx.viewer.user?.id === post.creatorId || (await isEditorOf(ctx, post.submittedCollectionId));

@@ -11,7 +11,7 @@ import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { isViewer, viewerId } from '../context/viewer-checks.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { recordStoryRead } from './record-read.ts';
 
 export interface ReadingHistoryItem {
@@ -19,7 +19,7 @@ export interface ReadingHistoryItem {
   id: string;
   /** When the viewer last read the story. */
   readAt: number;
-  post: PostNode;
+  post: StoryNode;
 }
 
 function requireViewer(ctx: RequestContext): string {
@@ -56,7 +56,7 @@ export async function readingHistoryPage(ctx: RequestContext, userId: string, pa
   return {
     items: page.items.map(({ readAt, post, creator }) => {
       ctx.loaders.userById.prime(creator.id, creator);
-      const node = sealPostNode(post);
+      const node = sealStoryNode(post);
       ctx.loaders.postById.prime(node.id, node);
       return { id: `${node.id}-${userId}`, readAt, post: node };
     }),

@@ -13,16 +13,16 @@
 import { sql } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { readingHistory } from '../db/schema.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import { visiblePost } from '../stories/story-access.ts';
+import { visibleStory } from '../stories/story-access.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 /** Records that the viewer read a story; false when there was nothing to record. */
 export async function recordStoryRead(ctx: RequestContext, postId: string): Promise<boolean> {
   const viewer = ctx.viewer.user;
   if (!viewer) return false;
-  const post = await visiblePost(ctx, postId);
+  const post = await visibleStory(ctx, postId);
   if (!post || post.status !== 'PUBLISHED' || post.creatorId === viewer.id) return false;
   await orm(ctx.db)
     .insert(readingHistory)

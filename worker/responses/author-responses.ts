@@ -6,7 +6,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
 
 export const RESPONSE_ORDERS = ['newest', 'oldest'] as const;
 export const RESPONSE_FILTERS = ['all', 'shown', 'hidden'] as const;
@@ -17,13 +17,13 @@ type Order = (typeof RESPONSE_ORDERS)[number];
 type Filter = (typeof RESPONSE_FILTERS)[number];
 
 export interface AuthorResponse {
-  post: PostNode;
+  post: StoryNode;
   /** Hidden by the author: the thread does not show it. */
   hidden: boolean;
 }
 
 /** Author only (null for anyone else): the direct responses, hidden ones included, at most 100. */
-export async function authorResponses(ctx: RequestContext, post: PostNode, args: { order?: string | null; filter?: string | null }): Promise<AuthorResponse[] | null> {
+export async function authorResponses(ctx: RequestContext, post: StoryNode, args: { order?: string | null; filter?: string | null }): Promise<AuthorResponse[] | null> {
   if (!ctx.viewer.user || ctx.viewer.user.id !== post.creatorId) return null;
   const order = (RESPONSE_ORDERS as readonly string[]).includes(args.order ?? '') ? (args.order as Order) : 'newest';
   const filter = (RESPONSE_FILTERS as readonly string[]).includes(args.filter ?? '') ? (args.filter as Filter) : 'all';

@@ -37,8 +37,8 @@ import { badRequest, CallerError, forbidden, signInRequired } from '../context/e
 import { publishingRefusal } from '../accounts/account-limits.ts';
 import { isOutcome } from '../context/outcomes.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import { postOrOutcome } from '../stories/story-access.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { storyOrOutcome } from '../stories/story-access.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { DISCUSSION_CLOSED_MESSAGE } from '../stories/discussion.ts';
 import { assertNotBlocked } from '../follows/blocks.ts';
 
@@ -49,7 +49,7 @@ const MAX_THREAD_DEPTH = 32;
 
 export type ResponseSortType = 'NEWEST' | 'MOST_RELEVANT';
 
-/** Conditions of a response the thread shows (also a list's responses: catalog-responses.ts). */
+/** Conditions of a response the thread shows (also a list's responses: worker/lists/list-responses.ts). */
 export function shownInThread(): SQL[] {
   return [
     eq(posts.status, 'PUBLISHED'),
@@ -92,7 +92,7 @@ export function threadedResponses(
   parentId: string,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
-): Promise<Page<PostNode>> {
+): Promise<Page<StoryNode>> {
   return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
 }
 
@@ -102,7 +102,7 @@ export async function threadedResponsesWhere(
   parent: SQL,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
-): Promise<Page<PostNode>> {
+): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
   const conditions = [parent, isNotNull(posts.firstPublishedAt), ...shownInThread()];
@@ -124,7 +124,7 @@ export async function threadedResponsesWhere(
   for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
   return {
     items: page.items.map(({ post }) => {
-      const node = sealPostNode(post);
+      const node = sealStoryNode(post);
       ctx.loaders.postById.prime(node.id, node);
       return node;
     }),
@@ -152,7 +152,7 @@ export function paragraphsFromText(text: string): Paragraph[] {
  * The row of a new response written as `text` (validated: a clear error when it is empty or
  * too long), without its id and the parent it answers.
  */
-export function responsePostFromText(text: string, creatorId: string, now: number) {
+export function responseStoryFromText(text: string, creatorId: string, now: number) {
   if (text.length > MAX_RESPONSE_CHARACTERS) throw badRequest(`A response is at most ${MAX_RESPONSE_CHARACTERS.toLocaleString('en-US')} characters.`);
   const paragraphs = paragraphsFromText(text);
   if (paragraphs.length === 0) throw badRequest('Write something before you respond.');
@@ -174,7 +174,7 @@ export function responsePostFromText(text: string, creatorId: string, now: numbe
 }
 
 /** The post a response answers, and the ones above it, nearest first. */
-async function threadAncestors(ctx: RequestContext, post: PostNode): Promise<PostNode[]> {
+async function threadAncestors(ctx: RequestContext, post: StoryNode): Promise<StoryNode[]> {
   const chain = [post];
   let current = post;
   while (current.inResponseToPostId && chain.length < MAX_THREAD_DEPTH) {
@@ -187,12 +187,12 @@ async function threadAncestors(ctx: RequestContext, post: PostNode): Promise<Pos
 }
 
 /** The pages of a post and of every post above it (they show its responses or counts). */
-function threadPages(chain: readonly PostNode[]): PageSubject[] {
+function threadPages(chain: readonly StoryNode[]): PageSubject[] {
   return chain.map((p) => ({ kind: 'story', id: p.id }));
 }
 
-async function visibleParent(ctx: RequestContext, id: string): Promise<PostNode> {
-  const parent = await postOrOutcome(ctx, id);
+async function visibleParent(ctx: RequestContext, id: string): Promise<StoryNode> {
+  const parent = await storyOrOutcome(ctx, id);
   if (isOutcome(parent)) throw new CallerError(parent.message, { code: 'NOT_FOUND', outcome: parent.__typename });
   return parent;
 }
@@ -202,7 +202,7 @@ async function visibleParent(ctx: RequestContext, id: string): Promise<PostNode>
  * in, allowed to publish, a published story or response the viewer can open, not a list's
  * response), then the posts above it, nearest first.
  */
-export async function responseThread(ctx: RequestContext, inResponseToPostId: string): Promise<PostNode[]> {
+export async function responseThread(ctx: RequestContext, inResponseToPostId: string): Promise<StoryNode[]> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
   const refusal = publishingRefusal(viewer);
@@ -222,7 +222,7 @@ export async function responseThread(ctx: RequestContext, inResponseToPostId: st
  * Publishes a response, from plain text, under the first post of `thread` (responseThread's):
  * refused when the author closed discussion anywhere above. Answers the new response.
  */
-export async function publishThreadedResponse(ctx: RequestContext, thread: readonly PostNode[], text: string): Promise<PostNode> {
+export async function publishThreadedResponse(ctx: RequestContext, thread: readonly StoryNode[], text: string): Promise<StoryNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
   const parent = thread[0]!;
@@ -233,7 +233,7 @@ export async function publishThreadedResponse(ctx: RequestContext, thread: reado
   const now = ctx.now;
   const q = orm(ctx.db);
   await q.batch([
-    q.insert(posts).values({ ...responsePostFromText(text, viewer.id, now), id, inResponseToPostId: parent.id }),
+    q.insert(posts).values({ ...responseStoryFromText(text, viewer.id, now), id, inResponseToPostId: parent.id }),
     q
       .update(posts)
       .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id})` })
@@ -249,7 +249,7 @@ export async function publishThreadedResponse(ctx: RequestContext, thread: reado
 }
 
 /** The parent post's author hides a response from its thread (or shows it again). Answers the parent post. */
-export async function setResponseHidden(ctx: RequestContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<PostNode> {
+export async function setResponseHidden(ctx: RequestContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<StoryNode> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
   const parent = await visibleParent(ctx, args.parentPostId);

@@ -4,12 +4,12 @@
 // batch (worker/search/index-sql.ts) and, when a hosted app is configured, pushes the same
 // records there with the provider's write calls (worker/search/hosted-index.ts).
 //
-//   reindexPost(env, postId)          publish, edit, delete/restore, suspend, visibility
+//   reindexStory(env, postId)          publish, edit, delete/restore, suspend, visibility
 //   reindexUser(env, userId)          profile change, suspension, deletion (and their stories)
-//   reindexCollection(env, id)        publication change (and its stories)
-//   reindexTag(env, tagSlug)          a tag's story count or name
+//   reindexPublication(env, id)        publication change (and its stories)
+//   reindexTopic(env, tagSlug)          a tag's story count or name
 //   reindexFollowed(env, type, id)    a follow or unfollow: the followed object's own record
-//   reindexCatalog(env, catalogId, stories)  a list's creation, name, description, visibility, items, deletion
+//   reindexList(env, catalogId, stories)  a list's creation, name, description, visibility, items, deletion
 //   rebuildSearchIndex(env)           every index from scratch
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
@@ -53,7 +53,7 @@ async function refresh(env: IndexingEnv, refreshes: Refresh[]): Promise<void> {
 }
 
 /** A story (and its writer's and topics' records, whose quality and counts follow it). */
-export function reindexPost(env: IndexingEnv, postId: string): Promise<void> {
+export function reindexStory(env: IndexingEnv, postId: string): Promise<void> {
   return refresh(env, [
     { kind: 'post', filter: POST_BY_ID, id: postId },
     { kind: 'tag', filter: TAGS_OF_POST, id: postId },
@@ -72,14 +72,14 @@ export function reindexUser(env: IndexingEnv, userId: string): Promise<void> {
 }
 
 /** A publication and its stories. */
-export function reindexCollection(env: IndexingEnv, collectionId: string): Promise<void> {
+export function reindexPublication(env: IndexingEnv, collectionId: string): Promise<void> {
   return refresh(env, [
     { kind: 'collection', filter: COLLECTION_BY_ID, id: collectionId },
     { kind: 'post', filter: POSTS_BY_COLLECTION, id: collectionId },
   ]);
 }
 
-export function reindexTag(env: IndexingEnv, tagSlug: string): Promise<void> {
+export function reindexTopic(env: IndexingEnv, tagSlug: string): Promise<void> {
   return refresh(env, [{ kind: 'tag', filter: TAG_BY_SLUG, id: tagSlug }]);
 }
 
@@ -98,7 +98,7 @@ export function reindexFollowed(env: IndexingEnv, type: 'USER' | 'COLLECTION' | 
  * A list: its record is removed and made again from the tables, so a list that was deleted
  * (outright, unlike a story), made private or emptied simply stays out.
  */
-export async function reindexCatalog(env: IndexingEnv, catalogId: string, stories: string[] = []): Promise<void> {
+export async function reindexList(env: IndexingEnv, catalogId: string, stories: string[] = []): Promise<void> {
   await run(env.DB, [...removeStatements('catalog', catalogId), ...refreshStatements('catalog', CATALOG_BY_ID, [catalogId])]);
   if (!isHostedSearch(env)) return;
   // A hosted app's story records carry their public lists (catalogIds, worker/search/hosted-index.ts):

@@ -1,13 +1,13 @@
 // The member-only content gate: the one place that reads a story's paragraphs.
 //
-// A post row is turned into a PostNode as soon as it is loaded (worker/db/post-node.ts): its
+// A post row is turned into a StoryNode as soon as it is loaded (worker/db/story-node.ts): its
 // content JSON moves under a module-private symbol, so no default field resolver, alias,
 // fragment or nesting can reach it; this module alone unseals it. Post.content, previewContent and
 // extendedPreviewContent all read through readableContent(), which cuts a LOCKED story
 // to its preview for a viewer who is not its author, staff or an active member.
 
 import type { ImageMetadata, Paragraph, StoryContent } from '../../shared/content.ts';
-import { sealedContent, type PostNode } from '../db/post-node.ts';
+import { sealedContent, type StoryNode } from '../db/story-node.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { viewerIsActiveMember } from '../membership/active-membership.ts';
 
@@ -20,9 +20,9 @@ export interface ReadableContent {
   isLockedPreviewOnly: boolean;
 }
 
-const parsedStories = new WeakMap<PostNode, readonly ParagraphNode[]>();
+const parsedStories = new WeakMap<StoryNode, readonly ParagraphNode[]>();
 
-function allParagraphs(post: PostNode): readonly ParagraphNode[] {
+function allParagraphs(post: StoryNode): readonly ParagraphNode[] {
   let paragraphs = parsedStories.get(post);
   if (!paragraphs) {
     const story = JSON.parse(sealedContent(post)) as Partial<StoryContent> | null;
@@ -34,7 +34,7 @@ function allParagraphs(post: PostNode): readonly ParagraphNode[] {
 }
 
 /** Who reads a member-only story whole: its author, staff, and active members. */
-async function mayReadWholeStory(ctx: RequestContext, post: PostNode): Promise<boolean> {
+async function mayReadWholeStory(ctx: RequestContext, post: StoryNode): Promise<boolean> {
   if (post.visibility !== 'LOCKED') return true;
   const viewer = ctx.viewer.user;
   if (!viewer) return false;
@@ -43,7 +43,7 @@ async function mayReadWholeStory(ctx: RequestContext, post: PostNode): Promise<b
 }
 
 /** The paragraphs this viewer may receive. */
-export async function readableContent(ctx: RequestContext, post: PostNode): Promise<ReadableContent> {
+export async function readableContent(ctx: RequestContext, post: StoryNode): Promise<ReadableContent> {
   const paragraphs = allParagraphs(post);
   if (await mayReadWholeStory(ctx, post)) return { paragraphs, isLockedPreviewOnly: false };
   return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true };
@@ -59,7 +59,7 @@ export interface PreviewContent {
 }
 
 /** The first `paragraphCount` paragraphs of what this viewer may read. */
-export async function previewParagraphs(ctx: RequestContext, post: PostNode, paragraphCount: number): Promise<PreviewContent> {
+export async function previewParagraphs(ctx: RequestContext, post: StoryNode, paragraphCount: number): Promise<PreviewContent> {
   const readable = await readableContent(ctx, post);
   const paragraphs = readable.paragraphs.slice(0, Math.max(0, paragraphCount));
   return { paragraphs, isFullContent: !readable.isLockedPreviewOnly && paragraphs.length === readable.paragraphs.length };
@@ -69,10 +69,10 @@ export async function previewParagraphs(ctx: RequestContext, post: PostNode, par
  * The cover image's metadata (id and focus point), looked up among the IMG paragraphs.
  * Only the image's own metadata leaves here, never paragraph text.
  */
-export function previewImageMetadata(post: PostNode): (Partial<ImageMetadata> & { id: string }) | null {
+export function previewImageMetadata(post: StoryNode): (Partial<ImageMetadata> & { id: string }) | null {
   if (!post.previewImageId) return null;
   const image = allParagraphs(post).find((p) => p.type === 'IMG' && p.metadata?.id === post.previewImageId);
   return image?.metadata ?? { id: post.previewImageId };
 }
 
-export { sealPostNode, type PostNode } from '../db/post-node.ts';
+export { sealStoryNode, type StoryNode } from '../db/story-node.ts';

@@ -18,8 +18,8 @@ import { postRevisions, posts } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
-import { visiblePost } from './story-access.ts';
-import type { PostNode } from './content-gate.ts';
+import { visibleStory } from './story-access.ts';
+import type { StoryNode } from './content-gate.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { MAX_SUBTITLE_LENGTH, MAX_TITLE_LENGTH } from './story-edit.ts';
 
@@ -29,7 +29,7 @@ export const STALE_REVISION_MESSAGE =
   'This story was changed in another tab or window since you opened it. Your text is still here: copy it, then reload to see the newer version.';
 
 /** The viewer's own story, or null (someone else's answers like a missing one: drafts are private). */
-export async function ownStory(ctx: RequestContext, postId: string | null | undefined, action: string): Promise<PostNode | null> {
+export async function ownStory(ctx: RequestContext, postId: string | null | undefined, action: string): Promise<StoryNode | null> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(action);
   if (typeof postId !== 'string' || postId === '') return null;
@@ -58,7 +58,7 @@ export interface RevisionRow {
 }
 
 /** The newest revision of a story, or its row's own text when it has none (stories made before revisions). */
-export async function workingCopy(ctx: RequestContext, post: PostNode, rev?: number | null): Promise<RevisionRow | null> {
+export async function workingCopy(ctx: RequestContext, post: StoryNode, rev?: number | null): Promise<RevisionRow | null> {
   const q = orm(ctx.db);
   const target = rev ?? post.latestRev;
   const [row] = await q
@@ -71,7 +71,7 @@ export async function workingCopy(ctx: RequestContext, post: PostNode, rev?: num
   return own ? { rev: post.latestRev, ...own } : null;
 }
 
-function isAuthor(ctx: RequestContext, post: PostNode): boolean {
+function isAuthor(ctx: RequestContext, post: StoryNode): boolean {
   return ctx.viewer.user?.id === post.creatorId;
 }
 
@@ -87,7 +87,7 @@ export interface StoryDraft {
 }
 
 /** Author only (null for anyone else): the working copy, or an earlier revision to revert to. */
-export async function storyDraft(ctx: RequestContext, post: PostNode, rev: number | null | undefined): Promise<StoryDraft | null> {
+export async function storyDraft(ctx: RequestContext, post: StoryNode, rev: number | null | undefined): Promise<StoryDraft | null> {
   if (!isAuthor(ctx, post)) return null;
   const copy = await workingCopy(ctx, post, rev);
   if (!copy) return null;
@@ -101,7 +101,7 @@ export async function storyDraft(ctx: RequestContext, post: PostNode, rev: numbe
 }
 
 /** Author only (null for anyone else): the saved revisions, newest first. */
-export async function storyRevisions(ctx: RequestContext, post: PostNode): Promise<{ rev: number; title: string; createdAt: number }[] | null> {
+export async function storyRevisions(ctx: RequestContext, post: StoryNode): Promise<{ rev: number; title: string; createdAt: number }[] | null> {
   if (!isAuthor(ctx, post)) return null;
   return orm(ctx.db)
     .select({ rev: postRevisions.rev, title: postRevisions.title, createdAt: postRevisions.createdAt })
@@ -121,7 +121,7 @@ function field(name: string, value: string, max: number): string {
 export async function createDraft(
   ctx: RequestContext,
   draft: { title: string; subtitle: string; content: StoryContent; inResponseToPostId: string | null },
-): Promise<PostNode | null> {
+): Promise<StoryNode | null> {
   const viewer = ctx.viewer.user!;
   const q = orm(ctx.db);
   const id = newId();
@@ -154,7 +154,7 @@ export interface DraftToSave {
 }
 
 export type SaveDraftOutcome =
-  | { __typename: 'DraftSaved'; post: PostNode | null; rev: number }
+  | { __typename: 'DraftSaved'; post: StoryNode | null; rev: number }
   | { __typename: 'StaleRevision'; message: string; currentRev: number }
   | Refusal;
 
@@ -184,7 +184,7 @@ export async function saveDraft(ctx: RequestContext, args: DraftToSave): Promise
     if (args.baseRev !== 0) return refused.badRequest('A new story starts from revision 0.');
     let inResponseToPostId: string | null = null;
     if (args.inResponseToPostId) {
-      const parent = await visiblePost(ctx, args.inResponseToPostId);
+      const parent = await visibleStory(ctx, args.inResponseToPostId);
       if (!parent || parent.status !== 'PUBLISHED') return refused.notFound();
       inResponseToPostId = parent.id;
     }

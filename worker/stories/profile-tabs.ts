@@ -10,12 +10,12 @@ import { orm } from '../db/orm.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { listedToEveryone } from './story-lists.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 import { after } from '../db/conditions.ts';
-import { primedPosts } from './story-lists.ts';
+import { primedStories } from './story-lists.ts';
 
 /** Stories the user clapped for, most recent clap first (ties: newer story id first). */
-export async function recommendedPosts(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function recommendedStories(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users, clappedAt: claps.updatedAt })
@@ -25,7 +25,7 @@ export async function recommendedPosts(ctx: RequestContext, userId: string, pagi
     .where(and(eq(claps.userId, userId), ...listedToEveryone(), ...after(claps.updatedAt, claps.postId, request.after)))
     .orderBy(desc(claps.updatedAt), desc(claps.postId))
     .limit(request.limit + 1);
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.clappedAt, id: row.post.id })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.clappedAt, id: row.post.id })));
 }
 
 const parent = alias(posts, 'parent');
@@ -34,7 +34,7 @@ const parent = alias(posts, 'parent');
  * The user's published responses to stories, newest first. A response whose story is gone
  * (deleted, back to draft, suspended) is left out: the tab links each response to its story.
  */
-export async function responsesBy(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function responsesBy(ctx: RequestContext, userId: string, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -59,5 +59,5 @@ export async function responsesBy(ctx: RequestContext, userId: string, paging: P
     )
     .orderBy(desc(posts.firstPublishedAt), desc(posts.id))
     .limit(request.limit + 1);
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.firstPublishedAt ?? 0, id: row.post.id })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.firstPublishedAt ?? 0, id: row.post.id })));
 }

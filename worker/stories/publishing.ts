@@ -21,13 +21,13 @@ import { recordNotification } from '../notifications/notify.ts';
 import { notifyFollowersOfNewStory } from '../notifications/new-story.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { normalizeStoryContent, writerLink } from '../../shared/editor/story-content-rules.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 import { DISCUSSION_CLOSED_MESSAGE } from './discussion.ts';
 import { contentColumns, ownStory, workingCopy } from './drafts.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { storyChanged } from './story-changed.ts';
 
-export const MAX_STORY_TAGS = 5;
+export const MAX_STORY_TOPICS = 5;
 const MAX_TAG_LENGTH = 25;
 
 export const MEMBER_ONLY_NOT_ALLOWED = 'Only writers in the Partner Program can make a story member-only.';
@@ -39,7 +39,7 @@ export function mayLockStories(ctx: RequestContext): boolean {
 }
 
 /** Tag texts → distinct {slug, title}, or a message. */
-export function storyTags(input: readonly string[]): { slug: string; title: string }[] | string {
+export function storyTopics(input: readonly string[]): { slug: string; title: string }[] | string {
   const seen = new Map<string, string>();
   for (const raw of input) {
     const title = raw.replace(/\s+/g, ' ').trim();
@@ -49,7 +49,7 @@ export function storyTags(input: readonly string[]): { slug: string; title: stri
     if (slug === '') return `"${title}" cannot be a tag: use letters or digits.`;
     if (!seen.has(slug)) seen.set(slug, title);
   }
-  if (seen.size > MAX_STORY_TAGS) return `Add up to ${MAX_STORY_TAGS} tags.`;
+  if (seen.size > MAX_STORY_TOPICS) return `Add up to ${MAX_STORY_TOPICS} tags.`;
   return [...seen].map(([slug, title]) => ({ slug, title }));
 }
 
@@ -63,7 +63,7 @@ export interface PublishArgs {
 }
 
 export interface Published {
-  post: PostNode | null;
+  post: StoryNode | null;
   /**
    * The story to email to the writer's newsletter subscribers (worker/newsletters/send-story.ts),
    * when the writer asked for it on its first listed publication; else null. The newsletter is
@@ -80,7 +80,7 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   const refusal = publishingRefusal(viewer);
   if (refusal) return refused.forbidden(refusal);
   const isResponse = post.inResponseToPostId !== null || post.inResponseToCatalogId !== null;
-  const tagList = isResponse ? [] : storyTags(args.tags);
+  const tagList = isResponse ? [] : storyTopics(args.tags);
   if (typeof tagList === 'string') return refused.badRequest(tagList);
   if (args.memberOnly && args.unlisted) return refused.badRequest('A member-only story is listed: choose member-only or unlisted.');
   if (args.memberOnly && !mayLockStories(ctx)) return refused.badRequest(MEMBER_ONLY_NOT_ALLOWED);
@@ -163,7 +163,7 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
 }
 
 /** The story's response count, its cached pages and its author's notification, as for a response written in the thread. */
-async function responsePublished(ctx: RequestContext, parent: PostNode, responseId: string): Promise<void> {
+async function responsePublished(ctx: RequestContext, parent: StoryNode, responseId: string): Promise<void> {
   await orm(ctx.db)
     .update(posts)
     .set({ responseCount: sql`(SELECT COUNT(*) FROM ${posts} AS r WHERE r.in_response_to_post_id = ${parent.id} AND r.status = 'PUBLISHED')` })
@@ -173,7 +173,7 @@ async function responsePublished(ctx: RequestContext, parent: PostNode, response
 }
 
 /** Takes the author's story back to drafts. */
-export async function unpublishPost(ctx: RequestContext, postId: string): Promise<PostNode | null | Refusal> {
+export async function unpublishPost(ctx: RequestContext, postId: string): Promise<StoryNode | null | Refusal> {
   const post = await ownStory(ctx, postId, 'unpublish a story');
   if (!post) return refused.notFound();
   if (post.status !== 'PUBLISHED') return refused.badRequest('This story is not published.');
@@ -190,7 +190,7 @@ export interface SettingsArgs {
 }
 
 /** The story's settings: canonical link, responses open or closed, member-only. */
-export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs): Promise<PostNode | null | Refusal> {
+export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs): Promise<StoryNode | null | Refusal> {
   const post = await ownStory(ctx, args.postId, 'change a story');
   if (!post) return refused.notFound();
   let canonicalUrl: string | null = null;
@@ -207,12 +207,12 @@ export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs
 }
 
 /** Author only: the story's original address, when it was first published elsewhere. */
-export function authorCanonicalUrl(ctx: RequestContext, post: PostNode): string | null {
+export function authorCanonicalUrl(ctx: RequestContext, post: StoryNode): string | null {
   return ctx.viewer.user?.id === post.creatorId ? post.canonicalUrl : null;
 }
 
 /** Author only: the publication the story was submitted to, waiting for an editor. */
-export async function submittedCollection(ctx: RequestContext, post: PostNode): Promise<CollectionRow | null> {
+export async function submittedCollection(ctx: RequestContext, post: StoryNode): Promise<CollectionRow | null> {
   return ctx.viewer.user?.id === post.creatorId && post.submittedCollectionId ? ctx.loaders.collectionById.load(post.submittedCollectionId) : null;
 }
 

@@ -7,10 +7,10 @@
 import type { Env } from '../env.ts';
 import type { ChangeSink } from '../context/changes.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 import { withheldCountries } from './story-access.ts';
 
-export interface PostRestriction {
+export interface StoryRestriction {
   legalBlockedAt?: number | null;
   /** ISO 3166-1 alpha-2 codes. */
   withheldCountries?: readonly string[];
@@ -18,7 +18,7 @@ export interface PostRestriction {
 }
 
 /** Sets (replaces) a story's restrictions, or lifts them all with null; then records that its pages changed. */
-export async function setPostRestriction(env: Pick<Env, 'DB'>, postId: string, restriction: PostRestriction | null, now: number, changes: ChangeSink): Promise<void> {
+export async function setStoryRestriction(env: Pick<Env, 'DB'>, postId: string, restriction: StoryRestriction | null, now: number, changes: ChangeSink): Promise<void> {
   if (restriction === null) {
     await env.DB.prepare('DELETE FROM post_restrictions WHERE post_id = ?').bind(postId).run();
   } else {
@@ -37,7 +37,7 @@ export async function setPostRestriction(env: Pick<Env, 'DB'>, postId: string, r
 }
 
 /** ISO 3166-1 alpha-2 codes of the countries the story is withheld in (empty: none). */
-export async function storyWithheldCountries(ctx: RequestContext, post: PostNode): Promise<string[]> {
+export async function storyWithheldCountries(ctx: RequestContext, post: StoryNode): Promise<string[]> {
   const restriction = await ctx.loaders.postRestrictionByPostId.load(post.id);
   return restriction ? [...withheldCountries(restriction.withheldCountries)] : [];
 }

@@ -29,10 +29,10 @@
 
 import type { RequestContext } from '../context/request-context.ts';
 import { isOutcome, outcomes, type Outcome } from '../context/outcomes.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 import { isViewer, maySeeSuspended } from '../context/viewer-checks.ts';
 
-export async function postOrOutcome(ctx: RequestContext, id: string): Promise<PostNode | Outcome> {
+export async function storyOrOutcome(ctx: RequestContext, id: string): Promise<StoryNode | Outcome> {
   const post = await ctx.loaders.postById.load(id);
   if (!post) return outcomes.notFound('story');
   const isAuthor = isViewer(ctx, post.creatorId);
@@ -76,7 +76,7 @@ export function withheldCountries(list: string): ReadonlySet<string> {
 }
 
 /** The Post when this viewer may retrieve it, else null. */
-export async function visiblePost(ctx: RequestContext, id: string): Promise<PostNode | null> {
-  const result = await postOrOutcome(ctx, id);
+export async function visibleStory(ctx: RequestContext, id: string): Promise<StoryNode | null> {
+  const result = await storyOrOutcome(ctx, id);
   return isOutcome(result) ? null : result;
 }

@@ -13,10 +13,10 @@
 // worker/consequences/ turns what is recorded here into purges and search refreshes.
 import type { PageSubject, RecordSubject } from '../context/changes.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 
 /** Every page that shows a story: its own, its writer's, its publication's, its topics', home, trending and top stories. */
-export async function storyPages(context: RequestContext, post: Pick<PostNode, 'id' | 'creatorId' | 'collectionId'>): Promise<PageSubject[]> {
+export async function storyPages(context: RequestContext, post: Pick<StoryNode, 'id' | 'creatorId' | 'collectionId'>): Promise<PageSubject[]> {
   const pages: PageSubject[] = [{ kind: 'story', id: post.id }, { kind: 'profile', id: post.creatorId }, { kind: 'home' }, { kind: 'discovery' }];
   if (post.collectionId) pages.push({ kind: 'publication', id: post.collectionId });
   for (const tag of await context.loaders.tagsByPostId.load(post.id)) pages.push({ kind: 'topic', slug: tag.slug });
@@ -36,7 +36,7 @@ export interface StoryChangedFacts {
 export async function storyChanged(ctx: RequestContext, postId: string, facts: StoryChangedFacts): Promise<void> {
   ctx.loaders.postById.clear(postId);
   ctx.loaders.tagsByPostId.clear(postId);
-  const post: PostNode | null = await ctx.loaders.postById.load(postId);
+  const post: StoryNode | null = await ctx.loaders.postById.load(postId);
   if (!post) return;
   const records: RecordSubject[] = [];
   if (facts.change !== 'saved') {

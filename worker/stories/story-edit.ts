@@ -11,7 +11,7 @@ import { orm } from '../db/orm.ts';
 import { posts } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest, notFound, signInRequired } from '../context/errors.ts';
-import type { PostNode } from './content-gate.ts';
+import type { StoryNode } from './content-gate.ts';
 import { storyChanged } from './story-changed.ts';
 
 export const MAX_TITLE_LENGTH = 200;
@@ -31,7 +31,7 @@ export interface PostContentEdit {
 }
 
 /** Changes a story's title and/or subtitle (author only; trimmed; a title cannot be empty). */
-export async function updatePostContent(context: RequestContext, args: PostContentEdit): Promise<PostNode> {
+export async function updatePostContent(context: RequestContext, args: PostContentEdit): Promise<StoryNode> {
   const viewer = context.viewer.user;
   if (!viewer) throw signInRequired('edit a story');
   const post = await context.loaders.postById.load(args.targetPostId);

@@ -14,7 +14,7 @@ import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { followingRows, forYouRows, type FeedRow } from './followed-feeds.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PageRequest, type PagingOptions } from '../context/paging.ts';
-import { sealPostNode, type PostNode } from './content-gate.ts';
+import { sealStoryNode, type StoryNode } from './content-gate.ts';
 import { isViewer, viewerId } from '../context/viewer-checks.ts';
 
 export type HomeFeedMode = 'LATEST' | 'FOLLOWING' | 'FOR_YOU';
@@ -65,12 +65,12 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
 }
 
 /** The page of stories those rows make; their writers and the stories prime the loaders. */
-function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): Page<PostNode> {
+function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): Page<StoryNode> {
   const page = pageOf(rows, request, (row) => ({ sortKey: row.sortKey, id: row.post.id }));
   for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
   return {
     items: page.items.map(({ post }) => {
-      const node = sealPostNode(post);
+      const node = sealStoryNode(post);
       ctx.loaders.postById.prime(node.id, node);
       return node;
     }),
@@ -78,12 +78,12 @@ function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): P
   };
 }
 
-async function listPosts(ctx: RequestContext, paging: PagingOptions | null | undefined, list: ListQuery): Promise<Page<PostNode>> {
+async function listPosts(ctx: RequestContext, paging: PagingOptions | null | undefined, list: ListQuery): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   return postPage(ctx, await listRows(ctx, request, list), request);
 }
 
-export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const viewer = viewerId(ctx);
   if (mode === 'FOLLOWING' && !viewer) {
     pageRequest(paging); // a bad limit or cursor is still an error when logged out
@@ -124,35 +124,35 @@ export function notBlockedWith(ctx: RequestContext, viewer: string, person: SQLi
   ];
 }
 
-export function userPosts(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export function writerStories(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const visible = isViewer(ctx, user.id) ? listedToAuthor() : listedToEveryone();
   return listPosts(ctx, paging, { where: [eq(posts.creatorId, user.id), ...visible] });
 }
 
-export function collectionPosts(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export function publicationStories(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()] });
 }
 
-export function tagPosts(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export function topicStories(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
 }
 
 /** A publication's stories with one tag (page publication-tagged), newest first. */
-export function collectionTaggedPosts(
+export function publicationTopicStories(
   ctx: RequestContext,
   collection: CollectionRow,
   tag: TagRow,
   paging: PagingOptions | null | undefined,
-): Promise<Page<PostNode>> {
+): Promise<Page<StoryNode>> {
   return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
 }
 
 /** A page of story rows joined with their writers, primed into the request's loaders. */
-export function primedPosts(ctx: RequestContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<PostNode> {
+export function primedStories(ctx: RequestContext, page: Page<{ post: typeof posts.$inferSelect; creator: UserRow }>): Page<StoryNode> {
   return {
     items: page.items.map(({ post, creator }) => {
       ctx.loaders.userById.prime(creator.id, creator);
-      const node = sealPostNode(post);
+      const node = sealStoryNode(post);
       ctx.loaders.postById.prime(node.id, node);
       return node;
     }),

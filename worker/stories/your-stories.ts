@@ -5,7 +5,7 @@ import { orm } from '../db/orm.ts';
 import { posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import { sealPostNode, type PostNode } from './content-gate.ts';
+import { sealStoryNode, type StoryNode } from './content-gate.ts';
 
 export type YourStoriesFilter = 'DRAFTS' | 'PUBLIC' | 'UNLISTED' | 'RESPONSES';
 
@@ -24,7 +24,7 @@ function filterWhere(filter: YourStoriesFilter): SQL[] {
 }
 
 /** Viewer only (null for anyone else): the viewer's stories of one kind, newest first. */
-export async function yourStories(ctx: RequestContext, userId: string, filter: YourStoriesFilter, paging: PagingOptions | null | undefined): Promise<Page<PostNode> | null> {
+export async function yourStories(ctx: RequestContext, userId: string, filter: YourStoriesFilter, paging: PagingOptions | null | undefined): Promise<Page<StoryNode> | null> {
   if (ctx.viewer.user?.id !== userId) return null;
   const request = pageRequest(paging);
   const conditions = [eq(posts.creatorId, userId), isNull(posts.deletedAt), ...filterWhere(filter)];
@@ -40,6 +40,6 @@ export async function yourStories(ctx: RequestContext, userId: string, filter: Y
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(request.limit + 1);
   for (const row of rows) ctx.loaders.userById.prime(row.creator.id, row.creator);
-  const nodes: PostNode[] = rows.map((row) => sealPostNode(row.post));
+  const nodes: StoryNode[] = rows.map((row) => sealStoryNode(row.post));
   return pageOf(nodes, request, (post) => ({ sortKey: post.updatedAt, id: post.id }));
 }

@@ -1,5 +1,5 @@
 // Topic curators (docs/reader.md, "Topic curators"): who may curate a topic, its featured
-// stories (chosen on /topic/{topicSlug}/edit, worker/endpoints/reader-topic-curator.ts, shown in
+// stories (chosen on /topic/{topicSlug}/edit, worker/endpoints/topic-curators.ts, shown in
 // their order above the topic's newest stories), its description, and the stories curators add
 // to it. A change is recorded for the topic's pages and search record (and, for added stories,
 // through storyChanged, every page that shows the story).
@@ -9,8 +9,8 @@ import { orm } from '../db/orm.ts';
 import { posts, topicFeaturedPosts, users, type TagRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy, primedPosts } from '../stories/story-lists.ts';
-import type { PostNode } from '../stories/content-gate.ts';
+import { listedToEveryone, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
 import { storyChanged } from '../stories/story-changed.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 
@@ -23,7 +23,7 @@ export const MAX_FEATURED_STORIES = 10;
  * A topic's featured stories, in the curators' order. One statement over the primary key range
  * of topic_featured_posts (at most MAX_FEATURED_STORIES rows), filtered like every public list.
  */
-export async function featuredPosts(ctx: RequestContext, tag: TagRow): Promise<PostNode[]> {
+export async function featuredPosts(ctx: RequestContext, tag: TagRow): Promise<StoryNode[]> {
   const viewer = viewerId(ctx);
   const rows = await orm(ctx.db)
     .select({ post: posts, creator: users })
@@ -32,7 +32,7 @@ export async function featuredPosts(ctx: RequestContext, tag: TagRow): Promise<P
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(and(eq(topicFeaturedPosts.tagSlug, tag.slug), ...listedToEveryone(), ...(viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [])))
     .orderBy(asc(topicFeaturedPosts.position));
-  return primedPosts(ctx, { items: rows, pagingInfo: { next: null } }).items;
+  return primedStories(ctx, { items: rows, pagingInfo: { next: null } }).items;
 }
 
 /** A topic as its curators' pages show it. */

@@ -6,8 +6,8 @@ import { posts, postTags, tags, users, type TagRow, type UserRow } from '../db/s
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
-import type { PostNode } from '../stories/content-gate.ts';
-import { listedToEveryone, primedPosts } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { listedToEveryone, primedStories } from '../stories/story-lists.ts';
 import { after } from '../db/conditions.ts';
 import { badRequest } from '../context/errors.ts';
 
@@ -28,7 +28,7 @@ export type TopTimeRange = keyof typeof TOP_TIME_RANGES;
  * first). The recommended tab asks for TOP_YEAR: a year is long enough for a quiet topic
  * to fill a page and short enough that a topic's old favourites give way to new work.
  */
-export async function tagTopPosts(ctx: RequestContext, tag: TagRow, range: TopTimeRange, paging: PagingOptions | null | undefined): Promise<Page<PostNode>> {
+export async function topicTopStories(ctx: RequestContext, tag: TagRow, range: TopTimeRange, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
   const request = pageRequest(paging);
   const windowMs = TOP_TIME_RANGES[range];
   // The page's ids walk posts_by_claps (migrations/0015_reader.sql) from the most clapped
@@ -52,7 +52,7 @@ export async function tagTopPosts(ctx: RequestContext, tag: TagRow, range: TopTi
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(sql`${posts.id} IN (${pageIds})`)
     .orderBy(desc(posts.clapCount), desc(posts.id));
-  return primedPosts(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.clapCount, id: row.post.id })));
+  return primedStories(ctx, pageOf(rows, request, (row) => ({ sortKey: row.post.clapCount, id: row.post.id })));
 }
 
 export interface TagWriter {
@@ -61,7 +61,7 @@ export interface TagWriter {
 }
 
 /** Who to follow in a topic: the writers with the most listed stories in it (ties: more followers first). */
-export async function tagTopWriters(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagWriter[]> {
+export async function topicTopWriters(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagWriter[]> {
   const postCount = count(posts.id);
   const rows = await orm(ctx.db)
     .select({ user: users, postCount })
@@ -97,7 +97,7 @@ export interface TagTopWriterByClaps {
  * then more followers). Who to follow ranks by the number of stories instead. limit 1 to
  * MAX_TOP_WRITERS_BY_CLAPS.
  */
-export async function tagTopWritersByClaps(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagTopWriterByClaps[]> {
+export async function topicTopWritersByClaps(ctx: RequestContext, tag: TagRow, limit: number): Promise<TagTopWriterByClaps[]> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOP_WRITERS_BY_CLAPS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS_BY_CLAPS} (got ${limit}).`);
   const claps = sql<number>`sum(${posts.clapCount})`;
   const stories = sql<number>`count(${posts.id})`;

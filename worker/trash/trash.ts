@@ -13,7 +13,7 @@ import type { RequestContext } from '../context/request-context.ts';
 import { badRequest, signInRequired } from '../context/errors.ts';
 import { pageOf, pageRequest, type Page, type PagingOptions } from '../context/paging.ts';
 import { isViewer } from '../context/viewer-checks.ts';
-import { sealPostNode, type PostNode } from '../stories/content-gate.ts';
+import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { storyChanged } from '../stories/story-changed.ts';
 import { refused, type Refusal } from '../stories/refusals.ts';
 import { purgeDueAt } from './purge-trash.ts';
@@ -22,19 +22,19 @@ import { purgeDueAt } from './purge-trash.ts';
 export interface TrashedPost {
   /** The story's id. */
   id: string;
-  post: PostNode;
+  post: StoryNode;
   /** When it was moved to the trash. */
   deletedAt: number;
   /** When the scheduled job deletes it for good (14 days later). */
   purgeAt: number;
 }
 
-function trashed(post: PostNode): TrashedPost {
+function trashed(post: StoryNode): TrashedPost {
   return { id: post.id, post, deletedAt: post.deletedAt as number, purgeAt: purgeDueAt(post.deletedAt as number) };
 }
 
 /** The viewer's own story (trashed or not), or null. */
-async function ownPost(ctx: RequestContext, postId: string, action: string): Promise<PostNode | null> {
+async function ownPost(ctx: RequestContext, postId: string, action: string): Promise<StoryNode | null> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(`${action} a story`);
   if (typeof postId !== 'string' || postId.trim() === '') throw badRequest('targetPostId is required.');
@@ -42,7 +42,7 @@ async function ownPost(ctx: RequestContext, postId: string, action: string): Pro
   return post && post.creatorId === viewer.id ? post : null;
 }
 
-async function setDeletedAt(ctx: RequestContext, post: PostNode, deletedAt: number | null): Promise<PostNode> {
+async function setDeletedAt(ctx: RequestContext, post: StoryNode, deletedAt: number | null): Promise<StoryNode> {
   await orm(ctx.db).update(posts).set({ deletedAt, updatedAt: ctx.now }).where(eq(posts.id, post.id));
   ctx.loaders.postById.clear(post.id);
   await storyChanged(ctx, post.id, { change: deletedAt === null ? 'restored' : 'deleted' });
@@ -60,7 +60,7 @@ export async function deletePost(ctx: RequestContext, postId: string): Promise<T
 }
 
 /** UndeletePostMutation: restores the viewer's story from the trash (idempotent). */
-export async function undeletePost(ctx: RequestContext, postId: string): Promise<PostNode | Refusal> {
+export async function undeletePost(ctx: RequestContext, postId: string): Promise<StoryNode | Refusal> {
   const post = await ownPost(ctx, postId, 'restore');
   if (!post) return refused.notFound();
   if (post.deletedAt === null) return post;
@@ -85,7 +85,7 @@ export async function trashedPostsPage(ctx: RequestContext, userId: string, pagi
   const page = pageOf(rows, request, (row) => ({ sortKey: row.deletedAt as number, id: row.id }));
   return {
     items: page.items.map((row) => {
-      const node = sealPostNode(row);
+      const node = sealStoryNode(row);
       ctx.loaders.postById.prime(node.id, node);
       return trashed(node);
     }),

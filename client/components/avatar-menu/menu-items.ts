@@ -21,10 +21,10 @@
 import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
-import { collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import { collectionUrl } from '../../../shared/urls/publication-urls.ts';
 import { mePageUrl, settingsUrl, yourStoriesUrl } from '../../../shared/urls/me-urls.ts';
 import { landingUrl } from '../../../shared/urls/misc-urls.ts';
-import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
+import { newStoryUrl } from '../../../shared/urls/story-urls.ts';
 import { profileUrl } from '../../../shared/urls/profile-urls.ts';
 import type { PreloadedViewer } from '../../../shared/preloaded-state.ts';
 

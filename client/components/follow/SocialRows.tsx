@@ -5,7 +5,7 @@ import type { SocialCollection, SocialTag, SocialUser } from './SocialRows.graph
 import { Link } from '../../app/navigation.tsx';
 import { profileHref } from '../../app/hrefs.ts';
 import { useLinkContext } from '../header/link-context.ts';
-import { collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import { collectionUrl } from '../../../shared/urls/publication-urls.ts';
 import { imageSrc } from '../../app/images.ts';
 import { Avatar } from '../Avatar.tsx';
 import { FollowButton, FollowerCount } from './FollowButton.tsx';

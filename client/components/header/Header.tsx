@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { track } from '../../events/event-queue.ts';
 import type { MouseEvent } from 'react';
 import { buildLink } from '../../../shared/routing/links.ts';
-import { newStoryUrl } from '../../../shared/urls/post-urls.ts';
+import { newStoryUrl } from '../../../shared/urls/story-urls.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link, useCurrentPage } from '../../app/navigation.tsx';
 import { AvatarMenu } from '../avatar-menu/AvatarMenu.tsx';

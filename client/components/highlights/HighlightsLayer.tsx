@@ -2,7 +2,7 @@
 // hydration as a chunk of its own (so the story's first paint and its cached copy are the same
 // for everyone):
 //   - a signed-in reader selects words in one paragraph and gets Highlight and Private note
-//     buttons; POST /_/p/{postId}/quotes/create keeps them (worker/endpoints/reader-highlights.ts);
+//     buttons; POST /_/p/{postId}/quotes/create keeps them (worker/endpoints/highlights.ts);
 //   - their highlights and notes are painted (CSS Custom Highlight API: React's DOM is never
 //     touched) and listed under the story, each with Remove;
 //   - the most highlighted passage is underlined;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { CatalogVisibility } from './CatalogCard.graphql.ts';
 
-/** Shown under the name field; the server checks the same (worker/lists/catalogs.ts). */
+/** Shown under the name field; the server checks the same (worker/lists/lists.ts). */
 export const MAX_LIST_NAME_LENGTH = 60;
 
 export interface CatalogFormValues {

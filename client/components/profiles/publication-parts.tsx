@@ -9,7 +9,7 @@
 import { Link } from '../../app/navigation.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import type { CSSProperties } from 'react';
-import { collectionSiteLink, collectionSubpageUrl, collectionUrl } from '../../../shared/urls/collection-urls.ts';
+import { collectionSiteLink, collectionSubpageUrl, collectionUrl } from '../../../shared/urls/publication-urls.ts';
 import { imageSrc } from '../../app/images.ts';
 import type { RouteParams } from '../../app/page-definition.ts';
 import type { PublicationLookup } from './profile-pages.ts';

@@ -4,7 +4,7 @@
 // (/@{username}/membership), which says what a member's fee does for them.
 import { buildLink } from '../../../shared/routing/links.ts';
 import { useLinkContext } from '../header/link-context.ts';
-import { AUTHOR_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
+import { WRITER_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
 
 export function Paywall({ writer }: { writer: { name: string; username: string } }) {
   const ctx = useLinkContext();
@@ -31,10 +31,10 @@ export function Paywall({ writer }: { writer: { name: string; username: string }
 }
 
 /** What the author sees in place of the upsell. */
-export function AuthorPaywallNote() {
+export function WriterPaywallNote() {
   return (
     <p className="paywall-author-note" data-testid="paywall-author-note">
-      <MemberStarIcon /> Member-only story. {AUTHOR_PAYWALL_TEXT}
+      <MemberStarIcon /> Member-only story. {WRITER_PAYWALL_TEXT}
     </p>
   );
 }

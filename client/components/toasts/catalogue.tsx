@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { mePageUrl, settingsUrl } from '../../../shared/urls/me-urls.ts';
-import { postEditUrl } from '../../../shared/urls/post-urls.ts';
+import { postEditUrl } from '../../../shared/urls/story-urls.ts';
 import type { SignInPromptOptions } from '../header/sign-in-prompt.tsx';
 import { lockoutMessage } from './lockout-message.ts';
 import { taxStatusKind, taxStatusMessage } from './tax-status-message.ts';

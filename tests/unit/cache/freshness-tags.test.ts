@@ -1,7 +1,7 @@
 // Freshness (TTL only on a HIT; the tag ledger decides whether a render may stay stored), the tags and the Cache-Tag header.
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_MARGIN_MS, freshness, purgedDuringRender } from '../../../worker/cache/freshness.ts';
-import { collectionTag, formatCacheTagHeader, HOME_TAG, isValidTag, parseCacheTagHeader, postTag, topicTag, uniqueTags, userTag } from '../../../worker/cache/tags.ts';
+import { publicationCacheTag, formatCacheTagHeader, HOME_TAG, isValidTag, parseCacheTagHeader, storyCacheTag, topicCacheTag, uniqueTags, profileCacheTag } from '../../../worker/cache/tags.ts';
 
 describe('freshness', () => {
   const t0 = 1_800_000_000_000;
@@ -37,7 +37,7 @@ describe('a render purged while it ran', () => {
 
 describe('tags', () => {
   it('are named as the spec names them', () => {
-    expect([HOME_TAG, postTag('abc123'), topicTag('JavaScript'), userTag('u1'), collectionTag('c1')]).toEqual([
+    expect([HOME_TAG, storyCacheTag('abc123'), topicCacheTag('JavaScript'), profileCacheTag('u1'), publicationCacheTag('c1')]).toEqual([
       'home',
       'post:abc123',
       'topic:javascript',

@@ -22,14 +22,14 @@ const noSlugPub = { id: 'c4', slug: null };
 
 describe('post URLs', () => {
   it('builds /p/{postId} and its subpages, and /new-story', () => {
-    expect(urls.postUrl('1a2b3c4d5e6f', mainHost)).toBe('/p/1a2b3c4d5e6f');
+    expect(urls.storyIdUrl('1a2b3c4d5e6f', mainHost)).toBe('/p/1a2b3c4d5e6f');
     expect(urls.postEditUrl('1a2b3c4d5e6f', mainHost)).toBe('/p/1a2b3c4d5e6f/edit');
     expect(urls.postSettingsUrl('1a2b3c4d5e6f', mainHost)).toBe('/p/1a2b3c4d5e6f/settings');
     expect(urls.postInfoUrl('1a2b3c4d5e6f', mainHost)).toBe('/p/1a2b3c4d5e6f/info');
     expect(urls.newStoryUrl(mainHost)).toBe('/new-story');
     expect(urls.newStoryUrl(mainHost, { inResponseToQuoteId: 'q9' })).toBe('/new-story?inResponseToQuoteId=q9');
     // /p/{postId} is served on custom domains; the editor is not.
-    expect(urls.postUrl('1a2b3c4d5e6f', adaHost)).toBe('/p/1a2b3c4d5e6f');
+    expect(urls.storyIdUrl('1a2b3c4d5e6f', adaHost)).toBe('/p/1a2b3c4d5e6f');
     expect(urls.postEditUrl('1a2b3c4d5e6f', adaHost)).toBe(`${MAIN}/p/1a2b3c4d5e6f/edit`);
   });
 
@@ -67,9 +67,9 @@ describe('post action URLs', () => {
   it('builds the /_/ endpoints, absolute on the main origin from a custom domain', () => {
     expect(urls.createQuoteUrl('1a2b3c4d5e6f', mainHost)).toBe('/_/p/1a2b3c4d5e6f/quotes/create');
     expect(urls.bookmarkPostUrl('1a2b3c4d5e6f', mainHost)).toBe('/_/bookmark/p/1a2b3c4d5e6f');
-    expect(urls.votePostUrl('1a2b3c4d5e6f', mainHost)).toBe('/_/vote/p/1a2b3c4d5e6f');
-    expect(urls.voteUrl('catalog', 'k1', mainHost)).toBe('/_/vote/catalog/k1');
-    expect(urls.votePostUrl('1a2b3c4d5e6f', adaHost)).toBe(`${MAIN}/_/vote/p/1a2b3c4d5e6f`);
+    expect(urls.clapStoryUrl('1a2b3c4d5e6f', mainHost)).toBe('/_/vote/p/1a2b3c4d5e6f');
+    expect(urls.clapUrl('catalog', 'k1', mainHost)).toBe('/_/vote/catalog/k1');
+    expect(urls.clapStoryUrl('1a2b3c4d5e6f', adaHost)).toBe(`${MAIN}/_/vote/p/1a2b3c4d5e6f`);
   });
 });
 

@@ -4,7 +4,7 @@
 // meta { id, timestamp } (seconds).
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../../env.ts';
-import { postUrl } from '../../host/canonical-urls.ts';
+import { canonicalStoryUrl } from '../../host/canonical-urls.ts';
 
 export interface StoryTriggerItem {
   title: string;
@@ -56,7 +56,7 @@ export async function storiesForTrigger(db: D1Database, env: Pick<Env, 'MAIN_HOS
     .all<Row>();
   return results.map((r) => ({
     title: r.title,
-    url: postUrl(
+    url: canonicalStoryUrl(
       env,
       { username: r.username, hasSubdomain: r.has_subdomain === 1, customDomain: r.custom_domain, customDomainState: r.custom_domain_state as 'NONE' | 'PENDING' | 'LIVE' },
       r.c_id ? { id: r.c_id, slug: r.c_slug!, domain: r.c_domain, customDomainState: (r.c_state ?? 'NONE') as 'NONE' | 'PENDING' | 'LIVE' } : null,

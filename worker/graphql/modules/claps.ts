@@ -3,7 +3,7 @@
 // worker/claps/clap.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { clap, clappers } from '../../claps/clap.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -37,10 +37,10 @@ export const clapsModule: SchemaModule = {
   `,
   resolvers: {
     Mutation: {
-      clap: (_root: unknown, args: { targetPostId: string; numClaps: number }, ctx: RequestContext): Promise<PostNode> => clap(ctx, args),
+      clap: (_root: unknown, args: { targetPostId: string; numClaps: number }, ctx: RequestContext): Promise<StoryNode> => clap(ctx, args),
     },
     Post: {
-      clappersConnection: (post: PostNode, args: { paging?: PagingOptions | null }, ctx: RequestContext) => clappers(ctx, post, args.paging),
+      clappersConnection: (post: StoryNode, args: { paging?: PagingOptions | null }, ctx: RequestContext) => clappers(ctx, post, args.paging),
     },
   },
 };

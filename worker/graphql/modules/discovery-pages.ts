@@ -2,14 +2,14 @@
 // (by mode and topic), top stories of a day, and a tag's archive by year, month or day; with
 // them, everyone's public lists (/collections) and a topic's top writers. The ranking rules are
 // written down in docs/reader.md ("Discovery: ranking rules"); the reads are in
-// worker/discovery/ (trending.ts, tag-archive.ts), worker/lists/list-reads.ts (publicCatalogs)
-// and worker/topics/topic-stories.ts (tagTopWritersByClaps).
+// worker/discovery/ (trending.ts, tag-archive.ts), worker/lists/list-reads.ts (publicLists)
+// and worker/topics/topic-stories.ts (topicTopWritersByClaps).
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { MAX_RANKED, RANK_WINDOW, topStoriesPage, trendingPage } from '../../discovery/trending.ts';
 import { tagArchivePosts } from '../../discovery/tag-archive.ts';
-import { publicCatalogs } from '../../lists/list-reads.ts';
-import { MAX_TOP_WRITERS_BY_CLAPS, tagTopWritersByClaps, type TagRow } from '../../topics/topic-stories.ts';
+import { publicLists } from '../../lists/list-reads.ts';
+import { MAX_TOP_WRITERS_BY_CLAPS, topicTopWritersByClaps, type TagRow } from '../../topics/topic-stories.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 export const discoveryPagesModule: SchemaModule = {
@@ -87,7 +87,7 @@ export const publicCatalogsModule: SchemaModule = {
   resolvers: {
     Query: {
       publicCatalogsConnection: async (_root: unknown, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-        const page = await publicCatalogs(ctx, args.paging);
+        const page = await publicLists(ctx, args.paging);
         return { catalogs: page.items, pagingInfo: page.pagingInfo };
       },
     },
@@ -110,7 +110,7 @@ export const tagTopWritersModule: SchemaModule = {
   `,
   resolvers: {
     Tag: {
-      topWritersByClaps: (tag: TagRow, args: { limit?: number | null }, ctx: RequestContext) => tagTopWritersByClaps(ctx, tag, args.limit ?? 10),
+      topWritersByClaps: (tag: TagRow, args: { limit?: number | null }, ctx: RequestContext) => topicTopWritersByClaps(ctx, tag, args.limit ?? 10),
     },
   },
 };

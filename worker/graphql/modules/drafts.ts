@@ -2,7 +2,7 @@
 // the editor's autosave (saveDraft), the working copy and the saved revisions. The rules —
 // revisions, StaleRevision, who may read a draft — are worker/stories/drafts.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { saveDraft, storyDraft, storyRevisions, type DraftToSave } from '../../stories/drafts.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -67,8 +67,8 @@ export const draftsModule: SchemaModule = {
   resolvers: {
     SaveDraftResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Post: {
-      draft: (post: PostNode, args: { rev?: number | null }, ctx: RequestContext) => storyDraft(ctx, post, args.rev),
-      revisions: (post: PostNode, _args: unknown, ctx: RequestContext) => storyRevisions(ctx, post),
+      draft: (post: StoryNode, args: { rev?: number | null }, ctx: RequestContext) => storyDraft(ctx, post, args.rev),
+      revisions: (post: StoryNode, _args: unknown, ctx: RequestContext) => storyRevisions(ctx, post),
     },
     Mutation: {
       saveDraft: (_root: unknown, args: DraftToSave, ctx: RequestContext) => saveDraft(ctx, args),

@@ -1,11 +1,11 @@
 // Highlights and private notes in GraphQL (worker/highlights/highlights.ts holds the rules):
 // the viewer's own on a story, the story's most highlighted passage, one highlight or note by
 // id (a note only for its writer), a person's public highlights, and removing one's own.
-// Creating one is POST /_/p/{postId}/quotes/create (worker/endpoints/reader-highlights.ts).
+// Creating one is POST /_/p/{postId}/quotes/create (worker/endpoints/highlights.ts).
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
-import { visiblePost } from '../../stories/story-access.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
+import { visibleStory } from '../../stories/story-access.ts';
 import { deleteHighlight, highlightById, highlightsOf, topHighlight, viewerHighlights } from '../../highlights/highlights.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -70,11 +70,11 @@ export const highlightsModule: SchemaModule = {
   `,
   resolvers: {
     Highlight: {
-      post: (row: { postId: string }, _args: unknown, ctx: RequestContext) => visiblePost(ctx, row.postId),
+      post: (row: { postId: string }, _args: unknown, ctx: RequestContext) => visibleStory(ctx, row.postId),
     },
     Post: {
-      viewerHighlights: (post: PostNode, _args: unknown, ctx: RequestContext) => viewerHighlights(ctx, post),
-      topHighlight: (post: PostNode, _args: unknown, ctx: RequestContext) => topHighlight(ctx, post),
+      viewerHighlights: (post: StoryNode, _args: unknown, ctx: RequestContext) => viewerHighlights(ctx, post),
+      topHighlight: (post: StoryNode, _args: unknown, ctx: RequestContext) => topHighlight(ctx, post),
     },
     User: {
       highlightsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {

@@ -1,8 +1,8 @@
 // Lists, written (docs/product/1-product-screens-membership-header-search.md §3 (Catalog); issue 6
 // item 8): the catalog create/update/delete mutations, adding and removing stories, and saving
 // (following) someone else's public list. The writes and their rules: worker/lists/list-edits.ts;
-// what a list is and who sees it: ./lists.ts and worker/lists/catalogs.ts.
-import type { CatalogRow } from '../../lists/catalogs.ts';
+// what a list is and who sees it: ./lists.ts and worker/lists/lists.ts.
+import type { CatalogRow } from '../../lists/lists.ts';
 import { changeFollow, changeItem, createCatalog, deleteCatalog, updateCatalog, type CatalogInput } from '../../lists/list-edits.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';

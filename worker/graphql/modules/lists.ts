@@ -4,9 +4,9 @@
 // list, and the catalog create/update/delete mutations plus adding and removing stories (those
 // writes are in ./list-edits.ts). The reads and the rules on who sees a list live in
 // worker/lists/ (list-reads.ts, catalogs.ts).
-import { catalogGraphId, type CatalogRow } from '../../lists/catalogs.ts';
-import { catalogByGraphId, catalogBySlugId, catalogItemsPage, followedCatalogs, userCatalogs } from '../../lists/list-reads.ts';
-import { catalogLoaders } from '../../lists/list-loaders.ts';
+import { listGraphId, type CatalogRow } from '../../lists/lists.ts';
+import { catalogByGraphId, catalogBySlugId, listItemsPage, followedLists, userCatalogs } from '../../lists/list-reads.ts';
+import { listLoaders } from '../../lists/list-loaders.ts';
 import { catalogSlugId } from '../../../shared/urls/list-urls.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
@@ -109,7 +109,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-function catalogPage(page: Page<CatalogRow>) {
+function listPage(page: Page<CatalogRow>) {
   return { catalogs: page.items, pagingInfo: page.pagingInfo };
 }
 
@@ -117,33 +117,33 @@ export const listsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Catalog: {
-      id: (row: CatalogRow) => catalogGraphId(row),
+      id: (row: CatalogRow) => listGraphId(row),
       creator: async (row: CatalogRow, _args: unknown, ctx: RequestContext) => {
         const creator = await ctx.loaders.userById.load(row.creatorId);
         if (!creator) throw new Error(`List ${row.id} has no creator row.`);
         return creator;
       },
-      slugId: (row: CatalogRow) => catalogSlugId({ id: catalogGraphId(row), name: row.name, predefined: row.predefined }),
-      postItemsCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => catalogLoaders(ctx).itemCount.load(row.id),
+      slugId: (row: CatalogRow) => catalogSlugId({ id: listGraphId(row), name: row.name, predefined: row.predefined }),
+      postItemsCount: (row: CatalogRow, _args: unknown, ctx: RequestContext) => listLoaders(ctx).itemCount.load(row.id),
       itemsConnection: async (row: CatalogRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-        const page = await catalogItemsPage(ctx, row, args.paging);
+        const page = await listItemsPage(ctx, row, args.paging);
         return { items: page.items, pagingInfo: page.pagingInfo };
       },
-      hasPost: (row: CatalogRow, args: { postId: string }, ctx: RequestContext) => catalogLoaders(ctx).hasPost.load(`${row.id}|${args.postId}`),
+      hasPost: (row: CatalogRow, args: { postId: string }, ctx: RequestContext) => listLoaders(ctx).hasPost.load(`${row.id}|${args.postId}`),
       viewerEdge: (row: CatalogRow, _args: unknown, ctx: RequestContext) => ({
-        id: `${catalogGraphId(row)}-${viewerId(ctx) ?? 'lo'}`,
+        id: `${listGraphId(row)}-${viewerId(ctx) ?? 'lo'}`,
         rowId: row.id,
         isCreator: isViewer(ctx, row.creatorId),
       }),
     },
     CatalogViewerEdge: {
-      isFollowing: (edge: { rowId: string }, _args: unknown, ctx: RequestContext) => catalogLoaders(ctx).viewerFollows.load(edge.rowId),
+      isFollowing: (edge: { rowId: string }, _args: unknown, ctx: RequestContext) => listLoaders(ctx).viewerFollows.load(edge.rowId),
     },
     User: {
-      catalogsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => catalogPage(await userCatalogs(ctx, user.id, args.paging)),
+      catalogsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => listPage(await userCatalogs(ctx, user.id, args.paging)),
       followedCatalogsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-        const page = await followedCatalogs(ctx, user.id, args.paging);
-        return page && catalogPage(page);
+        const page = await followedLists(ctx, user.id, args.paging);
+        return page && listPage(page);
       },
     },
     Query: {

@@ -11,7 +11,7 @@
 // mutation answers the viewer's NotificationStatus, so urql refetches the badge.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import { visiblePost } from '../../stories/story-access.ts';
+import { visibleStory } from '../../stories/story-access.ts';
 import { markNotificationsAsRead, notificationsPage, type NotificationRow } from '../../notifications/notification-list.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -64,7 +64,7 @@ export const notificationsModule: SchemaModule = {
     Notification: {
       notificationType: (row: NotificationRow) => row.type,
       actor: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.actorId ? ctx.loaders.userById.load(row.actorId) : null),
-      post: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.postId ? visiblePost(ctx, row.postId) : null),
+      post: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.postId ? visibleStory(ctx, row.postId) : null),
       isUnread: (row: NotificationRow) => row.readAt === null,
     },
     User: {

@@ -6,13 +6,13 @@
 // The queries are worker/stories/profile-tabs.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import type { UserRow } from '../../accounts/profiles.ts';
-import { recommendedPosts, responsesBy } from '../../stories/profile-tabs.ts';
+import { recommendedStories, responsesBy } from '../../stories/profile-tabs.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 type PagingArgs = { paging?: PagingOptions | null };
-const postConnection = (page: Page<PostNode>) => ({ posts: page.items, pagingInfo: page.pagingInfo });
+const postConnection = (page: Page<StoryNode>) => ({ posts: page.items, pagingInfo: page.pagingInfo });
 
 export const profileTabsModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -25,7 +25,7 @@ export const profileTabsModule: SchemaModule = {
   `,
   resolvers: {
     User: {
-      recommendedPostsConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) => postConnection(await recommendedPosts(ctx, user.id, args.paging)),
+      recommendedPostsConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) => postConnection(await recommendedStories(ctx, user.id, args.paging)),
       responsesConnection: async (user: UserRow, args: PagingArgs, ctx: RequestContext) => postConnection(await responsesBy(ctx, user.id, args.paging)),
     },
   },

@@ -12,19 +12,19 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
 import type { Page, PagingOptions } from '../../context/paging.ts';
-import { collectionTaggedPosts } from '../../stories/story-lists.ts';
+import { publicationTopicStories } from '../../stories/story-lists.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
 import { queryResolvers } from '../resolvers/query.ts';
 import { outcomes } from '../../context/outcomes.ts';
 import { followersOf, usersFollowedBy } from '../../follows/follow-lists.ts';
-import { catalogPosts, type CatalogRow } from '../../lists/list-stories.ts';
-import { tagTopPosts, tagTopWriters, topicsWithStories, type TopTimeRange } from '../../topics/topic-stories.ts';
+import { listStories, type CatalogRow } from '../../lists/list-stories.ts';
+import { topicTopStories, topicTopWriters, topicsWithStories, type TopTimeRange } from '../../topics/topic-stories.ts';
 import type { UserRow } from '../../accounts/profiles.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 /** A publication and a topic as the capabilities below take them. */
-type CollectionRow = Parameters<typeof collectionTaggedPosts>[1];
-type TagRow = Parameters<typeof tagTopPosts>[1];
+type CollectionRow = Parameters<typeof publicationTopicStories>[1];
+type TagRow = Parameters<typeof topicTopStories>[1];
 type PagingArgs = { paging?: PagingOptions | null };
 
 const userConnection = (page: Page<UserRow>) => ({ users: page.items, pagingInfo: page.pagingInfo });
@@ -101,7 +101,7 @@ export const profilesModule: SchemaModule = {
         userConnection(await usersFollowedBy(ctx, user.id, args.paging)),
     },
     Catalog: {
-      postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: RequestContext) => postConnection(await catalogPosts(ctx, catalog, args.paging)),
+      postsConnection: async (catalog: CatalogRow, args: PagingArgs, ctx: RequestContext) => postConnection(await listStories(ctx, catalog, args.paging)),
     },
     Collection: {
       followersConnection: async (collection: CollectionRow, args: PagingArgs, ctx: RequestContext) =>
@@ -109,16 +109,16 @@ export const profilesModule: SchemaModule = {
       taggedPostsConnection: async (collection: CollectionRow, args: PagingArgs & { tagSlug: string }, ctx: RequestContext) => {
         const tag = await ctx.loaders.tagBySlug.load(args.tagSlug);
         if (!tag) return { posts: [], pagingInfo: { next: null } };
-        return postConnection(await collectionTaggedPosts(ctx, collection, tag, args.paging));
+        return postConnection(await publicationTopicStories(ctx, collection, tag, args.paging));
       },
     },
     Tag: {
       topPostsConnection: async (tag: TagRow, args: PagingArgs & { timeRange?: TopTimeRange | null }, ctx: RequestContext) =>
-        postConnection(await tagTopPosts(ctx, tag, args.timeRange ?? 'TOP_YEAR', args.paging)),
+        postConnection(await topicTopStories(ctx, tag, args.timeRange ?? 'TOP_YEAR', args.paging)),
       topWriters: (tag: TagRow, args: { limit?: number | null }, ctx: RequestContext) => {
         const limit = args.limit ?? 10;
         if (limit < 1 || limit > MAX_TOP_WRITERS) throw badRequest(`limit must be between 1 and ${MAX_TOP_WRITERS} (got ${limit}).`);
-        return tagTopWriters(ctx, tag, limit);
+        return topicTopWriters(ctx, tag, limit);
       },
     },
     Query: {

@@ -5,7 +5,7 @@
 // worker/stories/publishing.ts's; the lists are worker/stories/your-stories.ts.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import {
   authorCanonicalUrl,
   canMakeStoriesMemberOnly,
@@ -88,8 +88,8 @@ export const publishingModule: SchemaModule = {
     PublishPostResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
     PostSettingsResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
     Post: {
-      canonicalUrl: (post: PostNode, _a: unknown, ctx: RequestContext) => authorCanonicalUrl(ctx, post),
-      submittedCollection: (post: PostNode, _a: unknown, ctx: RequestContext) => submittedCollection(ctx, post),
+      canonicalUrl: (post: StoryNode, _a: unknown, ctx: RequestContext) => authorCanonicalUrl(ctx, post),
+      submittedCollection: (post: StoryNode, _a: unknown, ctx: RequestContext) => submittedCollection(ctx, post),
     },
     User: {
       yourStoriesConnection,

@@ -4,7 +4,7 @@
 // worker/responses/responses.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import {
   publishThreadedResponse,
   responseThread,
@@ -50,15 +50,15 @@ export const responsesModule: SchemaModule = {
   `,
   resolvers: {
     Post: {
-      postResponses: (post: PostNode) => ({ postId: post.id }),
-      threadedPostResponses: (post: PostNode, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) =>
+      postResponses: (post: StoryNode) => ({ postId: post.id }),
+      threadedPostResponses: (post: StoryNode, args: { paging?: PagingOptions | null; sortType?: ResponseSortType | null }, ctx: RequestContext) =>
         threadedResponses(ctx, post.id, args.paging, args.sortType ?? 'NEWEST').then((page) => ({ posts: page.items, pagingInfo: page.pagingInfo })),
     },
     PostResponses: {
       count: (source: { postId: string }, _args: unknown, ctx: RequestContext) => shownResponseCount(ctx).load(source.postId),
     },
     Mutation: {
-      publishPostThreadedResponse: async (_root: unknown, args: { inResponseToPostId: string; text: string }, ctx: RequestContext): Promise<PostNode> => {
+      publishPostThreadedResponse: async (_root: unknown, args: { inResponseToPostId: string; text: string }, ctx: RequestContext): Promise<StoryNode> => {
         const thread = await responseThread(ctx, args.inResponseToPostId);
         return publishThreadedResponse(ctx, thread, args.text);
       },

@@ -41,7 +41,7 @@ type CollectionArgs = { targetCollectionId: string };
 type TagArgs = { targetTagId?: string | null; tagSlug?: string | null };
 
 const byUser = (args: UserArgs): EdgeTargetRequest => ({ type: 'USER', userId: args.targetUserId });
-const byCollection = (args: CollectionArgs): EdgeTargetRequest => ({ type: 'COLLECTION', collectionId: args.targetCollectionId });
+const byPublication = (args: CollectionArgs): EdgeTargetRequest => ({ type: 'COLLECTION', collectionId: args.targetCollectionId });
 const byTag = (args: TagArgs): EdgeTargetRequest => ({ type: 'TAG', tagId: args.targetTagId, tagSlug: args.tagSlug });
 
 // ---- Lists of the customize pages (viewer only) ------------------------------------------
@@ -147,14 +147,14 @@ export const socialGraphModule: SchemaModule = {
     Mutation: {
       followUser: edgeMutation<UserArgs>('follow', true, byUser),
       unfollowUser: edgeMutation<UserArgs>('follow', false, byUser),
-      followCollection: edgeMutation<CollectionArgs>('follow', true, byCollection),
-      unfollowCollection: edgeMutation<CollectionArgs>('follow', false, byCollection),
+      followCollection: edgeMutation<CollectionArgs>('follow', true, byPublication),
+      unfollowCollection: edgeMutation<CollectionArgs>('follow', false, byPublication),
       followTag: edgeMutation<TagArgs>('follow', true, byTag),
       unfollowTag: edgeMutation<TagArgs>('follow', false, byTag),
       muteAuthor: edgeMutation<UserArgs>('mute', true, byUser),
       unmuteAuthor: edgeMutation<UserArgs>('mute', false, byUser),
-      mutePub: edgeMutation<CollectionArgs>('mute', true, byCollection),
-      unmutePub: edgeMutation<CollectionArgs>('mute', false, byCollection),
+      mutePub: edgeMutation<CollectionArgs>('mute', true, byPublication),
+      unmutePub: edgeMutation<CollectionArgs>('mute', false, byPublication),
     },
     User: {
       followedUsers: viewerList(async (ctx, paging) => {

@@ -2,7 +2,7 @@
 // (worker/stories/story-edit.ts holds the rules). The pages that show the story are purged
 // before it answers, through storyChanged (worker/stories/story-changed.ts).
 import type { RequestContext } from '../../context/request-context.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { updatePostContent, type PostContentEdit } from '../../stories/story-edit.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -18,7 +18,7 @@ export const storyEditModule: SchemaModule = {
   `,
   resolvers: {
     Mutation: {
-      updatePostContent: (_root: unknown, args: PostContentEdit, ctx: RequestContext): Promise<PostNode> => updatePostContent(ctx, args),
+      updatePostContent: (_root: unknown, args: PostContentEdit, ctx: RequestContext): Promise<StoryNode> => updatePostContent(ctx, args),
     },
   },
 };

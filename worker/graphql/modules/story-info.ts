@@ -2,7 +2,7 @@
 // docs/reader.md "Story details"): the story's direct responses as its author sees them, the
 // ones they hid included (worker/responses/author-responses.ts).
 import type { RequestContext } from '../../context/request-context.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { authorResponses } from '../../responses/author-responses.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -21,7 +21,7 @@ export const storyInfoModule: SchemaModule = {
   `,
   resolvers: {
     Post: {
-      authorResponses: (post: PostNode, args: { order?: string | null; filter?: string | null }, ctx: RequestContext) => authorResponses(ctx, post, args),
+      authorResponses: (post: StoryNode, args: { order?: string | null; filter?: string | null }, ctx: RequestContext) => authorResponses(ctx, post, args),
     },
   },
 };

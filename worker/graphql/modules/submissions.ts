@@ -4,7 +4,7 @@
 // (worker/publications/submissions.ts holds the rules). Only editors reach any of this: to
 // anyone else a publication has no submissions and the calls answer NotFound.
 import type { RequestContext } from '../../context/request-context.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { isEditorOf } from '../../publications/members.ts';
 import { decideSubmission, pendingSubmissions, statusForCollection } from '../../publications/submissions.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -41,7 +41,7 @@ export const submissionsModule: SchemaModule = {
       submissions: (collection: { id: string }, _a: unknown, ctx: RequestContext) => pendingSubmissions(ctx, collection.id),
     },
     Post: {
-      statusForCollection: (post: PostNode, _a: unknown, ctx: RequestContext) => statusForCollection(ctx, post),
+      statusForCollection: (post: StoryNode, _a: unknown, ctx: RequestContext) => statusForCollection(ctx, post),
     },
     Mutation: {
       approveSubmission: (_r: unknown, args: { postId: string }, ctx: RequestContext) => decideSubmission(ctx, args.postId, true),

@@ -1,5 +1,5 @@
 // A topic's featured stories (docs/reader.md, "Topic curators"): the stories its curators chose
-// on /topic/{topicSlug}/edit (worker/endpoints/reader-topic-curator.ts), in their order, shown above the
+// on /topic/{topicSlug}/edit (worker/endpoints/topic-curators.ts), in their order, shown above the
 // topic's newest stories. The read: worker/topics/topic-curation.ts.
 import type { RequestContext } from '../../context/request-context.ts';
 import { featuredPosts } from '../../topics/topic-curation.ts';

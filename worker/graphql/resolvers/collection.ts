@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { CollectionRow } from '../../publications/results.ts';
-import { collectionPosts } from '../../stories/story-lists.ts';
+import { publicationStories } from '../../stories/story-lists.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 
 export const collectionResolvers = {
@@ -16,7 +16,7 @@ export const collectionResolvers = {
     socialStats: (collection: CollectionRow) => ({ followerCount: collection.followerCount }),
     viewerEdge: (collection: CollectionRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'COLLECTION', collection.id),
     postsConnection: async (collection: CollectionRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-      const page = await collectionPosts(ctx, collection, args.paging);
+      const page = await publicationStories(ctx, collection, args.paging);
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },
   },

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
 import { isOutcome, resolveResultType } from '../../context/outcomes.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import { postOrOutcome } from '../../stories/story-access.ts';
+import { storyOrOutcome } from '../../stories/story-access.ts';
 import { homeFeedPosts, type HomeFeedMode } from '../../stories/story-lists.ts';
 import { existingUser, userOrOutcome, type UserRow } from '../../accounts/profiles.ts';
 
@@ -31,10 +31,10 @@ export const queryResolvers = {
     userResult: async (_root: unknown, args: UserLookup, ctx: RequestContext) => userOrOutcome(ctx, await findUser(ctx, args)),
 
     post: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
-      const result = await postOrOutcome(ctx, args.id);
+      const result = await storyOrOutcome(ctx, args.id);
       return isOutcome(result) ? null : result;
     },
-    postResult: (_root: unknown, args: { id: string }, ctx: RequestContext) => postOrOutcome(ctx, args.id),
+    postResult: (_root: unknown, args: { id: string }, ctx: RequestContext) => storyOrOutcome(ctx, args.id),
 
     collection: (_root: unknown, args: { id?: string | null; slug?: string | null; domain?: string | null }, ctx: RequestContext) => {
       const [by, value] = exactlyOne(args, ['id', 'slug', 'domain'] as const);

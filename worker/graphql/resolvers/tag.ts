@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { TagRow } from '../../topics/topic-stories.ts';
-import { tagPosts } from '../../stories/story-lists.ts';
+import { topicStories } from '../../stories/story-lists.ts';
 import { followEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 
 export const tagResolvers = {
@@ -9,7 +9,7 @@ export const tagResolvers = {
     name: (tag: TagRow) => tag.displayTitle,
     viewerEdge: (tag: TagRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'TAG', tag.id),
     postsConnection: async (tag: TagRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-      const page = await tagPosts(ctx, tag, args.paging);
+      const page = await topicStories(ctx, tag, args.paging);
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },
   },

@@ -3,7 +3,7 @@ import { adminCollections } from '../../publications/members.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
 import { isMembershipActive } from '../../membership/active-membership.ts';
 import type { PagingOptions } from '../../context/paging.ts';
-import { userPosts } from '../../stories/story-lists.ts';
+import { writerStories } from '../../stories/story-lists.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
 import { obfuscateEmail, type UserRow } from '../../accounts/profiles.ts';
@@ -29,7 +29,7 @@ export const userResolvers = {
     verifications: (user: UserRow) => ({ isBookAuthor: user.isBookAuthor }),
     viewerEdge: (user: UserRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'USER', user.id),
     postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-      const page = await userPosts(ctx, user, args.paging);
+      const page = await writerStories(ctx, user, args.paging);
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },
     email: viewerOnly((user) => user.email),

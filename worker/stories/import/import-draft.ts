@@ -4,12 +4,12 @@
 import { StoryContentError } from '../../../shared/editor/story-content-rules.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { signInRequired } from '../../context/errors.ts';
-import type { PostNode } from '../content-gate.ts';
+import type { StoryNode } from '../content-gate.ts';
 import { createDraft } from '../drafts.ts';
 import { refused, type Refusal } from '../refusals.ts';
 import { importFormat, importStory } from './import-story.ts';
 
-export type ImportDraftOutcome = { __typename: 'StoryImported'; post: PostNode | null; skippedMedia: number } | Refusal;
+export type ImportDraftOutcome = { __typename: 'StoryImported'; post: StoryNode | null; skippedMedia: number } | Refusal;
 
 /** Makes a draft of a Markdown (.md, .markdown, .txt) or HTML (.html, .htm) file's text. */
 export async function importDraft(ctx: RequestContext, fileName: string, text: string): Promise<ImportDraftOutcome> {

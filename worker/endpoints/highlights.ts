@@ -10,7 +10,7 @@ import { timingSafeEqual } from 'hono/utils/buffer';
 import type { Env } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { createHighlight } from '../highlights/highlights.ts';
 
 const MAX_BODY_BYTES = 8 * 1024;

@@ -1,7 +1,7 @@
 // Responses on lists (docs/product/2-sign-in-notices-cache-routing.md §3 (Catalog): responsesCount,
 // threadedCatalogResponses; §7 RefetchThreadedCatalogResponsesQuery, ShowCatalogResponseOnParent;
 // §4.4 toast HIDE_CATALOG_RESPONSE; §8 closed discussion). The rules, the reads and the writes
-// (and the decisions where the spec is silent) are in worker/lists/catalog-responses.ts.
+// (and the decisions where the spec is silent) are in worker/lists/list-responses.ts.
 //
 //   Catalog.responsesCount            responses the list shows
 //   Catalog.responsesLocked           the list's creator closed discussion
@@ -9,14 +9,14 @@
 //   publishCatalogResponse            writes a response from plain text (signed in)
 //   hideCatalogResponseOnParent / showCatalogResponseOnParent   the list's creator hides one, or undoes it
 //   setCatalogResponsesLocked         the list's creator closes or opens discussion
-import type { CatalogRow } from '../../lists/catalogs.ts';
+import type { CatalogRow } from '../../lists/lists.ts';
 import {
   catalogResponsesCount,
   publishCatalogResponse,
   setCatalogResponseHidden,
   setCatalogResponsesLocked,
   threadedCatalogResponses,
-} from '../../lists/catalog-responses.ts';
+} from '../../lists/list-responses.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { SchemaModule } from './schema-module.ts';

@@ -5,7 +5,7 @@
 // the list of countries a story is withheld in to Post (the edge cache never stores such a
 // story's page, whose answer depends on the reader's country: worker/cache/rules.ts withheld_post).
 import type { RequestContext } from '../../context/request-context.ts';
-import type { PostNode } from '../../stories/content-gate.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import { storyWithheldCountries } from '../../stories/restrictions.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -35,7 +35,7 @@ export const postRestrictionsModule: SchemaModule = {
   `,
   resolvers: {
     Post: {
-      withheldCountries: (post: PostNode, _args: unknown, ctx: RequestContext) => storyWithheldCountries(ctx, post),
+      withheldCountries: (post: StoryNode, _args: unknown, ctx: RequestContext) => storyWithheldCountries(ctx, post),
     },
   },
 };

@@ -4,8 +4,8 @@
 // postIdFromParam.
 import { buildLink, routePath } from '../routing/links.ts';
 import type { LinkContext } from '../routing/links.ts';
-import { collectionSiteLink } from './collection-urls.ts';
-import type { CollectionRef } from './collection-urls.ts';
+import { collectionSiteLink } from './publication-urls.ts';
+import type { CollectionRef } from './publication-urls.ts';
 import { userSiteLink } from './profile-urls.ts';
 import type { UserSiteRef } from './profile-urls.ts';
 
@@ -43,11 +43,11 @@ export function storyUrl(story: StoryRef, ctx: LinkContext): string {
   const postId = postSlugId(story);
   if (story.collection?.slug) return collectionSiteLink(story.collection, 'ShowPostUnderCollection', { postId }, ctx);
   if (story.creator?.username) return userSiteLink(story.creator, 'ShowPostUnderUser', { postId }, ctx);
-  return postUrl(story.id, ctx);
+  return storyIdUrl(story.id, ctx);
 }
 
 /** /p/{postId}. */
-export function postUrl(postId: string, ctx: LinkContext): string {
+export function storyIdUrl(postId: string, ctx: LinkContext): string {
   return buildLink('ShowPost', { postId }, ctx);
 }
 

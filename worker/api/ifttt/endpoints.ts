@@ -21,9 +21,9 @@ import { hit } from '../../auth/rate-limit.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
 import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { createApiPost, readCreatePostBody } from '../v1/create-post.ts';
+import { createApiStory, readCreateStoryBody } from '../v1/create-story.ts';
 import { API_SCOPES, TOKEN_PREFIX, tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
-import { API_BODY_LIMIT_BYTES, API_POST_LIMIT, API_REQUEST_LIMIT } from '../v1/routes.ts';
+import { API_BODY_LIMIT_BYTES, API_STORY_LIMIT, API_REQUEST_LIMIT } from '../v1/endpoints.ts';
 import { storiesForTrigger, type StorySource } from './stories.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
@@ -148,7 +148,7 @@ async function publishStory(c: AppContext): Promise<Response> {
   const refusal = publishingRefusal({ isSuspended: author.is_suspended === 1, isLimited: author.limited_at !== null });
   if (refusal) return errors(400, refusal, { status: 'SKIP' });
   const actionFields = fields as Record<string, unknown>;
-  const input = readCreatePostBody({
+  const input = readCreateStoryBody({
     title: field(actionFields, 'title'),
     contentFormat: 'html',
     content: field(actionFields, 'content'),
@@ -157,9 +157,9 @@ async function publishStory(c: AppContext): Promise<Response> {
   });
   if (typeof input === 'string') return errors(400, input, { status: 'SKIP' });
   const now = Date.now();
-  const posts = await hit(c.env.DB, API_POST_LIMIT, author.id, now);
+  const posts = await hit(c.env.DB, API_STORY_LIMIT, author.id, now);
   if (!posts.allowed) return errors(429, 'Too many posts today. Please try again tomorrow.', {}, { 'retry-after': String(Math.ceil(posts.retryAfterMs / 1000)) });
-  const outcome = await createApiPost(c.env, author, input, { publicationId: null, now });
+  const outcome = await createApiStory(c.env, author, input, { publicationId: null, now });
   if (outcome.kind === 'invalid') return errors(400, outcome.message, { status: 'SKIP' });
   return data([{ id: outcome.post.id, url: outcome.post.url }]);
 }

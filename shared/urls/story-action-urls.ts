@@ -15,11 +15,11 @@ export function bookmarkPostUrl(postId: string, ctx: LinkContext): string {
 }
 
 /** /_/vote/p/{postId}. */
-export function votePostUrl(postId: string, ctx: LinkContext): string {
+export function clapStoryUrl(postId: string, ctx: LinkContext): string {
   return mainHostLink('/_/vote/p/{postId}', { postId }, ctx);
 }
 
 /** /_/vote/{type}/{id}, for other entities that take votes. */
-export function voteUrl(type: string, id: string, ctx: LinkContext): string {
+export function clapUrl(type: string, id: string, ctx: LinkContext): string {
   return mainHostLink('/_/vote/{type}/{id}', { type, id }, ctx);
 }

@@ -8,7 +8,7 @@ import { mainOrigin } from '../env.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { buildLink } from '../../shared/routing/links.ts';
 
 export type ShareChannel = 'twitter' | 'facebook' | 'linkedIn';

@@ -13,7 +13,7 @@ import { timingSafeEqual } from 'hono/utils/buffer';
 import type { Env } from '../env.ts';
 import { STAFF_PAGE_HEADERS } from './staff-pages.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
-import { MAX_TAGS } from '../api/v1/create-post.ts';
+import { MAX_TAGS } from '../api/v1/create-story.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
 import {
@@ -29,7 +29,7 @@ import {
   type CuratedTopic,
   type StoryLine,
 } from '../topics/topic-curation.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 

@@ -5,9 +5,9 @@
 import type { PublicationNewsletterRow } from '../db/schema.ts';
 
 /** The window the joined and left counts cover. */
-export const DIGEST_STATS_DAYS = 30;
+export const NEWSLETTER_STATS_DAYS = 30;
 /** The sends listed, newest first. */
-export const DIGEST_STATS_MAX_SENDS = 100;
+export const NEWSLETTER_STATS_MAX_SENDS = 100;
 
 const DAY_MS = 86_400_000;
 
@@ -28,8 +28,8 @@ export interface PublicationDigestStats {
   sends: NewsletterSend[];
 }
 
-export async function publicationDigestStats(db: D1Database, newsletter: PublicationNewsletterRow, now: number): Promise<PublicationDigestStats> {
-  const since = now - DIGEST_STATS_DAYS * DAY_MS;
+export async function readNewsletterStats(db: D1Database, newsletter: PublicationNewsletterRow, now: number): Promise<PublicationDigestStats> {
+  const since = now - NEWSLETTER_STATS_DAYS * DAY_MS;
   const [counts, sends] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
@@ -47,11 +47,11 @@ export async function publicationDigestStats(db: D1Database, newsletter: Publica
          WHERE p.collection_id = ? AND s.sent_at >= ? AND p.deleted_at IS NULL
          ORDER BY s.sent_at DESC, p.id DESC LIMIT ?`,
       )
-      .bind(newsletter.collectionId, newsletter.createdAt, DIGEST_STATS_MAX_SENDS),
+      .bind(newsletter.collectionId, newsletter.createdAt, NEWSLETTER_STATS_MAX_SENDS),
   ]);
   const totals = (counts!.results[0] ?? {}) as { subscriberCount?: number; subscribersGained?: number; unsubscribed?: number };
   return {
-    days: DIGEST_STATS_DAYS,
+    days: NEWSLETTER_STATS_DAYS,
     subscriberCount: totals.subscriberCount ?? 0,
     subscribersGained: totals.subscribersGained ?? 0,
     unsubscribed: totals.unsubscribed ?? 0,

@@ -7,7 +7,7 @@
 //   GET  /v1/publications/{publicationId}/contributors   listPublications
 //   POST /v1/users/{authorId}/posts                publishPost (the token's own user only)
 //   POST /v1/publications/{publicationId}/posts    publishPost (a contributor; writers: draft only)
-// IFTTT's endpoints are in worker/api/ifttt/routes.ts.
+// IFTTT's endpoints are in worker/api/ifttt/endpoints.ts.
 //
 // Answers: { "data": … }; errors { "errors": [{ "message", "code" }] } with the HTTP status.
 import type { Context, Hono } from 'hono';
@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { mainOrigin, type Env } from '../../env.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../../shared/urls/image-urls.ts';
-import { createApiPost, readCreatePostBody } from './create-post.ts';
+import { createApiStory, readCreateStoryBody } from './create-story.ts';
 import { tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
 
@@ -36,7 +36,7 @@ type ApiError = (typeof API_ERRORS)[keyof typeof API_ERRORS];
 
 /** A token's requests per window, and posts a user may create per day. */
 export const API_REQUEST_LIMIT: Limit = { name: 'v1:token', max: 300, windowMs: 15 * 60 * 1000 };
-export const API_POST_LIMIT: Limit = { name: 'v1:posts', max: 30, windowMs: 24 * 60 * 60 * 1000 };
+export const API_STORY_LIMIT: Limit = { name: 'v1:posts', max: 30, windowMs: 24 * 60 * 60 * 1000 };
 /** Story bodies: a long essay in HTML is well under this. */
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -161,7 +161,7 @@ async function createPost(c: AppContext, publicationId: string | null): Promise<
   if (refusal) return errorResponse(API_ERRORS.forbidden, refusal);
   const body = await readJson(c);
   if (body instanceof Response) return body;
-  const input = readCreatePostBody(body);
+  const input = readCreateStoryBody(body);
   if (typeof input === 'string') return errorResponse(API_ERRORS.badRequest, input);
   if (publicationId) {
     const member = await c.env.DB.prepare('SELECT role FROM collection_members WHERE collection_id = ? AND user_id = ?').bind(publicationId, author.id).first<{ role: string }>();
@@ -173,9 +173,9 @@ async function createPost(c: AppContext, publicationId: string | null): Promise<
     if (member.role === 'WRITER') input.publishStatus = 'draft';
   }
   const now = Date.now();
-  const posts = await hit(c.env.DB, API_POST_LIMIT, author.id, now);
+  const posts = await hit(c.env.DB, API_STORY_LIMIT, author.id, now);
   if (!posts.allowed) return errorResponse(API_ERRORS.rateLimited, 'Too many posts today. Please try again tomorrow.', { 'retry-after': String(Math.ceil(posts.retryAfterMs / 1000)) });
-  const outcome = await createApiPost(c.env, author, input, { publicationId, now });
+  const outcome = await createApiStory(c.env, author, input, { publicationId, now });
   if (outcome.kind === 'invalid') return errorResponse(API_ERRORS.badRequest, outcome.message);
   return dataResponse(outcome.post, 201);
 }

@@ -23,11 +23,11 @@ export type CatalogVisibility = CatalogRow['visibility'];
 
 export const READING_LIST_NAME = 'Reading list';
 /** Not shown in the spec: long enough for a title-like name, short enough for a card. */
-export const MAX_CATALOG_NAME_LENGTH = 60;
-export const MAX_CATALOG_DESCRIPTION_LENGTH = 280;
+export const MAX_LIST_NAME_LENGTH = 60;
+export const MAX_LIST_DESCRIPTION_LENGTH = 280;
 
 /** The id clients see. */
-export function catalogGraphId(row: Pick<CatalogRow, 'id' | 'creatorId' | 'predefined'>): string {
+export function listGraphId(row: Pick<CatalogRow, 'id' | 'creatorId' | 'predefined'>): string {
   return row.predefined ? predefinedListId(row.creatorId, row.predefined) : row.id;
 }
 
@@ -50,7 +50,7 @@ export async function ensureReadingList(db: D1Database, userId: string, now: num
 }
 
 /** The row behind a GraphQL id (predefined or not); null when there is none. */
-export async function catalogRowByGraphId(db: D1Database, id: string): Promise<CatalogRow | null> {
+export async function listRowByGraphId(db: D1Database, id: string): Promise<CatalogRow | null> {
   const predefined = parsePredefinedListId(id);
   const q = orm(db);
   const [row] = predefined
@@ -63,9 +63,9 @@ export async function catalogRowByGraphId(db: D1Database, id: string): Promise<C
 }
 
 /** A list by its creator and its catalogSlugId route param ("reading-list", "{name-slug}-{id}" or "{id}"). */
-export async function catalogRowBySlugId(db: D1Database, creatorId: string, slugId: string): Promise<CatalogRow | null> {
+export async function listRowBySlugId(db: D1Database, creatorId: string, slugId: string): Promise<CatalogRow | null> {
   const kind = predefinedListKindFromSlug(slugId);
-  if (kind) return catalogRowByGraphId(db, predefinedListId(creatorId, kind));
+  if (kind) return listRowByGraphId(db, predefinedListId(creatorId, kind));
   const id = catalogIdFromSlugId(slugId);
   if (!id) return null;
   const [row] = await orm(db)
@@ -76,23 +76,23 @@ export async function catalogRowBySlugId(db: D1Database, creatorId: string, slug
 }
 
 /** Whether a viewer (null: logged out) may see a list, given its creator's row. */
-export function mayViewCatalog(row: CatalogRow, creator: Pick<UserRow, 'id' | 'isSuspended' | 'deletedAt'> | null, viewerId: string | null): boolean {
+export function mayViewList(row: CatalogRow, creator: Pick<UserRow, 'id' | 'isSuspended' | 'deletedAt'> | null, viewerId: string | null): boolean {
   if (viewerId !== null && row.creatorId === viewerId) return true;
   if (!creator || creator.deletedAt !== null || creator.isSuspended) return false;
   return row.visibility !== 'PRIVATE';
 }
 
 /** A list name as stored: trimmed; an error message when it is not acceptable. */
-export function validateCatalogName(name: string): { value: string } | { error: string } {
+export function validateListName(name: string): { value: string } | { error: string } {
   const value = name.trim().replace(/\s+/g, ' ');
   if (value === '') return { error: 'Give your list a name.' };
-  if (value.length > MAX_CATALOG_NAME_LENGTH) return { error: `A list name is at most ${MAX_CATALOG_NAME_LENGTH} characters.` };
+  if (value.length > MAX_LIST_NAME_LENGTH) return { error: `A list name is at most ${MAX_LIST_NAME_LENGTH} characters.` };
   return { value };
 }
 
-export function validateCatalogDescription(description: string): { value: string } | { error: string } {
+export function validateListDescription(description: string): { value: string } | { error: string } {
   const value = description.trim();
-  if (value.length > MAX_CATALOG_DESCRIPTION_LENGTH) return { error: `A list description is at most ${MAX_CATALOG_DESCRIPTION_LENGTH} characters.` };
+  if (value.length > MAX_LIST_DESCRIPTION_LENGTH) return { error: `A list description is at most ${MAX_LIST_DESCRIPTION_LENGTH} characters.` };
   return { value };
 }
 
@@ -109,7 +109,7 @@ function recountItems(db: D1Database, catalogId: string, now: number) {
 }
 
 /** Adds a story; false when it was already in the list. Keeps item_count and updated_at. */
-export async function addCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
+export async function addListItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
   const [inserted] = await orm(db).batch([
     orm(db).insert(catalogItems).values({ id: newId(), catalogId, postId, createdAt: now }).onConflictDoNothing().returning({ id: catalogItems.id }),
     recountItems(db, catalogId, now),
@@ -118,7 +118,7 @@ export async function addCatalogItem(db: D1Database, catalogId: string, postId: 
 }
 
 /** Removes a story; false when it was not in the list. */
-export async function removeCatalogItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
+export async function removeListItem(db: D1Database, catalogId: string, postId: string, now: number): Promise<boolean> {
   const [removed] = await orm(db).batch([
     orm(db)
       .delete(catalogItems)

@@ -27,7 +27,7 @@ export function catalogIdFromSlug(slug: string): string | null {
   return ID_AT_END.exec(slug)?.[1] ?? null;
 }
 
-export function mountCuratedCatalogs(app: Hono<{ Bindings: Env }>): void {
+export function mountListAddresses(app: Hono<{ Bindings: Env }>): void {
   app.get('/collections/:catalogSlug', async (c, next) => {
     if (requestHost(c.req.raw) !== c.env.MAIN_HOST.toLowerCase()) return next();
     const id = catalogIdFromSlug(c.req.param('catalogSlug'));

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/ids.ts';
 import { orm } from '../../db/orm.ts';
 import { collections, users } from '../../db/schema.ts';
-import { postUrl } from '../../host/canonical-urls.ts';
+import { canonicalStoryUrl } from '../../host/canonical-urls.ts';
 
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TAGS = 5;
@@ -22,7 +22,7 @@ export const MAX_TAG_LENGTH = 25;
 export const PUBLISH_STATUSES = ['public', 'draft', 'unlisted'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
-export interface CreatePostInput {
+export interface CreateStoryInput {
   title: string;
   contentFormat: 'html' | 'markdown';
   content: string;
@@ -32,7 +32,7 @@ export interface CreatePostInput {
 }
 
 /** The body, checked; or what is wrong with it (the API answers 400 with it). */
-export function readCreatePostBody(body: unknown): CreatePostInput | string {
+export function readCreateStoryBody(body: unknown): CreateStoryInput | string {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The body must be a JSON object.';
   const b = body as Record<string, unknown>;
   if (typeof b.title !== 'string' || !b.title.trim()) return 'title is required.';
@@ -66,7 +66,7 @@ export function readCreatePostBody(body: unknown): CreatePostInput | string {
   };
 }
 
-export interface CreatedPost {
+export interface CreatedStory {
   id: string;
   title: string;
   authorId: string;
@@ -80,14 +80,14 @@ export interface CreatedPost {
   publicationId?: string;
 }
 
-export type CreatePostOutcome = { kind: 'created'; post: CreatedPost } | { kind: 'invalid'; message: string };
+export type CreateStoryOutcome = { kind: 'created'; post: CreatedStory } | { kind: 'invalid'; message: string };
 
-export async function createApiPost(
+export async function createApiStory(
   env: Env,
   author: { id: string; username: string },
-  input: CreatePostInput,
+  input: CreateStoryInput,
   options: { publicationId: string | null; now: number },
-): Promise<CreatePostOutcome> {
+): Promise<CreateStoryOutcome> {
   let paragraphs: Paragraph[];
   try {
     paragraphs = importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false }).content.paragraphs;
@@ -160,7 +160,7 @@ export async function createApiPost(
       title: input.title,
       authorId: author.id,
       tags: tags.map((t) => t.slug),
-      url: postUrl(env, creator ?? { username: author.username, hasSubdomain: false, customDomain: null, customDomainState: 'NONE' }, collection ?? null, { slug, id }),
+      url: canonicalStoryUrl(env, creator ?? { username: author.username, hasSubdomain: false, customDomain: null, customDomainState: 'NONE' }, collection ?? null, { slug, id }),
       canonicalUrl: input.canonicalUrl,
       publishStatus: input.publishStatus,
       publishedAt: published ? now : null,

@@ -14,7 +14,7 @@ import { mainOrigin } from '../env.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
-import { postIdFromParam } from '../../shared/routing/post-id.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { signInUrl } from '../../shared/urls/auth-urls.ts';
 import { predefinedListId } from '../../shared/urls/list-urls.ts';
 import { escapeHtml } from '../../shared/html.ts';
@@ -94,7 +94,7 @@ function mountAction(app: Hono<{ Bindings: Env }>, action: Action): void {
 }
 
 /** GET and POST /_/vote/p/{postId} and /_/bookmark/p/{postId}. */
-export function mountPostActionLinks(app: Hono<{ Bindings: Env }>): void {
+export function mountStoryActionLinks(app: Hono<{ Bindings: Env }>): void {
   mountAction(app, 'vote');
   mountAction(app, 'bookmark');
 }

@@ -7,14 +7,14 @@ import type { PostRow } from './schema.ts';
 const SEALED_CONTENT: unique symbol = Symbol('post content: read it through worker/stories/content-gate.ts');
 
 /** A post as resolvers see it: every column but the content. */
-export type PostNode = Omit<PostRow, 'content'> & { readonly [SEALED_CONTENT]: string };
+export type StoryNode = Omit<PostRow, 'content'> & { readonly [SEALED_CONTENT]: string };
 
-export function sealPostNode(row: PostRow): PostNode {
+export function sealStoryNode(row: PostRow): StoryNode {
   const { content, ...columns } = row;
   return { ...columns, [SEALED_CONTENT]: content };
 }
 
 /** The sealed content JSON: for worker/stories/content-gate.ts only. */
-export function sealedContent(post: PostNode): string {
+export function sealedContent(post: StoryNode): string {
   return post[SEALED_CONTENT];
 }
