@@ -7,8 +7,7 @@
 //
 //   npm run bench request-walks
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
-import { startSite } from './lib/site.mjs';
+import { freePort, startSite } from './lib/site.mjs';
 import { signIn } from './lib/d1-local.mjs';
 import { filesRunBy, openInspector } from './lib/request-coverage.mjs';
 
@@ -17,16 +16,6 @@ const WEBHOOK_SECRET = 'whsec_local_development_only'; // worker/payments/local-
 const WEBHOOK_PATH = '/_/payments/webhook';
 const REPETITIONS = 100;
 const FIRST_HOPS = 6;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function ok(response, what) {
   const text = await response.text();

@@ -16,7 +16,8 @@ function runToEnd(command, args) {
   });
 }
 
-function freePort() {
+/** A port nothing listens on now. */
+export function freePort() {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
