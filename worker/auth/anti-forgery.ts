@@ -1,4 +1,3 @@
-import type { FormattedExecutionResult } from 'graphql';
 import { timingSafeEqual } from 'hono/utils/buffer';
 import type { RequestViewer } from '../session/viewer.ts';
 
@@ -18,7 +17,3 @@ export async function mayMutate(request: Request, viewer: RequestViewer): Promis
   if (!viewer.sessionIdHash) return true;
   return viewer.xsrf !== null && (await timingSafeEqual(sent, viewer.xsrf));
 }
-
-export const XSRF_REFUSED: FormattedExecutionResult = {
-  errors: [{ message: XSRF_REFUSED_MESSAGE, extensions: { code: 'FORBIDDEN' } }],
-};

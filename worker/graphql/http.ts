@@ -13,9 +13,14 @@
 
 import type { FormattedExecutionResult } from 'graphql';
 import type { RequestContext } from '../context/request-context.ts';
-import { mayMutate, XSRF_REFUSED } from '../auth/anti-forgery.ts';
+import { mayMutate, XSRF_REFUSED_MESSAGE } from '../auth/anti-forgery.ts';
 import { executePrepared, isPrepared, prepareOperation, type GraphQLOperation } from './execute-operation.ts';
 import { GRAPHQL_MAX_BATCH_OPERATIONS } from './limits.ts';
+
+/** A mutation refused for want of the anti-forgery header (worker/auth/anti-forgery.ts). */
+const XSRF_REFUSED: FormattedExecutionResult = {
+  errors: [{ message: XSRF_REFUSED_MESSAGE, extensions: { code: 'FORBIDDEN' } }],
+};
 
 export {
   GRAPHQL_MAX_ALIASES,
