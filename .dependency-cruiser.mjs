@@ -130,6 +130,15 @@ export default {
       to: { path: '^worker/(cache/|search/indexing\\.ts$)', pathNot: '^worker/$1/' },
     },
     {
+      name: 'capability-speaks-no-graphql',
+      comment:
+        'docs/adr/0018-layers.md: a capability states a refusal as a CallerError (worker/context/errors.ts); GraphQL\'s types and ' +
+        'errors belong to the surfaces.',
+      severity: 'error',
+      from: { path: `^worker/(${capabilities.map(escape).join('|')})/` },
+      to: { path: '(^|/)node_modules/graphql/' },
+    },
+    {
       name: 'graphql-is-only-the-api',
       comment: 'docs/adr/0018-layers.md: worker/graphql/ holds the schema, thin resolvers and execution: no SQL, no drizzle-orm, no worker/db/.',
       severity: 'error',

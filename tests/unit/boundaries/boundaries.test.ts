@@ -101,6 +101,7 @@ describe('worker / client / shared boundaries', () => {
       'browser-code-does-not-import-the-server-render: client/app/App.tsx → client/server/render.tsx',
       'browser-code-does-not-import-the-server-render: client/pages/Profile.tsx → client/server/render.tsx',
       'capability-records-what-changed: worker/claps/clap.ts → worker/cache/purge.ts',
+      'capability-speaks-no-graphql: worker/claps/refusal.ts → node_modules/graphql/index.js',
       'client-app-imports-no-layer-above: client/app/App.tsx → client/components/Button.tsx',
       'client-app-imports-no-layer-above: client/app/App.tsx → client/server/render.tsx',
       'client-components-imports-no-layer-above: client/components/Button.tsx → client/layouts/Shell.tsx',
