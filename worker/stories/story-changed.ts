@@ -16,10 +16,10 @@ import type { RequestContext } from '../context/request-context.ts';
 import type { StoryNode } from './content-gate.ts';
 
 /** Every page that shows a story: its own, its writer's, its publication's, its topics', home, trending and top stories. */
-export async function storyPages(context: RequestContext, post: Pick<StoryNode, 'id' | 'creatorId' | 'collectionId'>): Promise<PageSubject[]> {
+export async function storyPages(ctx: RequestContext, post: Pick<StoryNode, 'id' | 'creatorId' | 'collectionId'>): Promise<PageSubject[]> {
   const pages: PageSubject[] = [{ kind: 'story', id: post.id }, { kind: 'profile', id: post.creatorId }, { kind: 'home' }, { kind: 'discovery' }];
   if (post.collectionId) pages.push({ kind: 'publication', id: post.collectionId });
-  for (const tag of await context.loaders.tagsByPostId.load(post.id)) pages.push({ kind: 'topic', slug: tag.slug });
+  for (const tag of await ctx.loaders.tagsByPostId.load(post.id)) pages.push({ kind: 'topic', slug: tag.slug });
   return pages;
 }
 
