@@ -105,6 +105,7 @@ describe('worker / client / shared boundaries', () => {
       'client-app-imports-no-layer-above: client/app/App.tsx → client/components/Button.tsx',
       'client-app-imports-no-layer-above: client/app/App.tsx → client/server/render.tsx',
       'client-components-imports-no-layer-above: client/components/Button.tsx → client/layouts/Shell.tsx',
+      'client-does-not-import-worker: client/app/clock.ts → worker/lib/ids.ts',
       'client-layouts-imports-no-layer-above: client/layouts/Shell.tsx → client/pages/Home.tsx',
       'client-pages-imports-no-layer-above: client/pages/Profile.tsx → client/server/render.tsx',
       'graphql-is-only-the-api: worker/graphql/schema.ts → node_modules/drizzle-orm/index.cjs',
