@@ -1,7 +1,5 @@
-// The cookies of sign-in. All are HttpOnly, Path=/, SameSite=Lax and Secure except on
-// localhost (http://localhost is how the site runs locally; browsers treat it as secure
-// but tests and tools reach it over plain http too).
-import { generateCookie } from 'hono/cookie';
+// The cookies of sign-in, with the attributes of worker/session/cookie-attributes.ts.
+import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 import { readCookie } from '../session/viewer.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from '../session/session-store.ts';
 
@@ -14,36 +12,13 @@ export const SIGN_IN_CONFIRMATION_COOKIE = 'susi_done';
 /** Binds an OAuth redirect to the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = 'susi_oauth';
 
-export function isLocalHost(url: URL): boolean {
-  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-}
-
-export interface CookieOptions {
-  maxAgeMs: number;
-  /** Lax by default; None only for a provider that returns with a cross-site POST (Apple). */
-  sameSite?: 'Lax' | 'None';
-}
-
-/** A Set-Cookie value for `url`'s host. */
-export function authCookie(url: URL, name: string, value: string, options: CookieOptions): string {
-  const sameSite = options.sameSite ?? 'Lax';
-  return generateCookie(name, value, {
-    path: '/',
-    httpOnly: true,
-    sameSite,
-    // SameSite=None needs Secure; browsers accept Secure cookies from http://localhost.
-    secure: sameSite === 'None' || !isLocalHost(url),
-    maxAge: Math.floor(options.maxAgeMs / 1000),
-  });
-}
-
 /** A Set-Cookie value that removes a cookie. */
 export function clearedCookie(url: URL, name: string): string {
-  return generateCookie(name, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: !isLocalHost(url), maxAge: 0 });
+  return httpOnlyCookie(url, name, '', { maxAgeMs: 0 });
 }
 
 export function sessionCookie(url: URL, token: string): string {
-  return authCookie(url, SESSION_COOKIE, token, { maxAgeMs: SESSION_LIFETIME_MS });
+  return httpOnlyCookie(url, SESSION_COOKIE, token, { maxAgeMs: SESSION_LIFETIME_MS });
 }
 
 export function requestCookie(request: Request | undefined, name: string): string | null {

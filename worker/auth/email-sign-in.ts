@@ -27,7 +27,8 @@ import { signInMail } from '../mail/templates.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { captchaConfig, captchaRequired, type CaptchaConfig } from './captcha.ts';
 import { clientAddress } from './client-address.ts';
-import { authCookie, requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 import { checkLoginCode, findRequestOfBrowser, prepareLoginToken, pruneLoginTokens, storeLoginToken } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
 import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode, refundHits } from './rate-limit.ts';
@@ -149,7 +150,7 @@ export async function sendAcctAuthEmail(call: AuthCall, input: SendAcctAuthEmail
     return authOutcomes.badRequest(MAIL_NOT_SENT_MESSAGE);
   }
   await storeLoginToken(db, issued);
-  call.setCookie(authCookie(call.url, SIGN_IN_REQUEST_COOKIE, issued.browserKey, { maxAgeMs: LOGIN_TOKEN_LIFETIME_MS }));
+  call.setCookie(httpOnlyCookie(call.url, SIGN_IN_REQUEST_COOKIE, issued.browserKey, { maxAgeMs: LOGIN_TOKEN_LIFETIME_MS }));
   if (Math.random() < 0.02) await Promise.all([pruneRateLimits(db, now), pruneLoginTokens(db, now)]);
   return authOutcomes.susiMethod(operation);
 }

@@ -16,7 +16,8 @@ import { orm } from '../db/orm.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import { authCookie, REGISTRATION_COOKIE, requestCookie } from './cookies.ts';
+import { REGISTRATION_COOKIE, requestCookie } from './cookies.ts';
+import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 import type { SocialProviderId } from './social/provider.ts';
 
 /** How long the registration form may take. */
@@ -51,7 +52,7 @@ export async function issueRegistrationTicket(db: D1Database, url: URL, input: T
       expiresAt: input.now + REGISTRATION_TICKET_LIFETIME_MS,
       usedAt: null,
     });
-  return { token, cookie: authCookie(url, REGISTRATION_COOKIE, token, { maxAgeMs: REGISTRATION_TICKET_LIFETIME_MS }) };
+  return { token, cookie: httpOnlyCookie(url, REGISTRATION_COOKIE, token, { maxAgeMs: REGISTRATION_TICKET_LIFETIME_MS }) };
 }
 
 /** A ticket that can still be used, or null. */

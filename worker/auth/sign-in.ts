@@ -9,7 +9,8 @@ import { users } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
 import { createSession, revokeSession } from '../session/session-store.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import { authCookie, clearedCookie, REGISTRATION_COOKIE, sessionCookie, SIGN_IN_CONFIRMATION_COOKIE, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { clearedCookie, REGISTRATION_COOKIE, sessionCookie, SIGN_IN_CONFIRMATION_COOKIE, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 
 /** The confirmation cookie outlives a slow redirect, not a visit. */
 const CONFIRMATION_COOKIE_MS = 10 * 60 * 1000;
@@ -20,7 +21,7 @@ export async function startSession(db: D1Database, args: { userId: string; url: 
   const session = await createSession(db, args.userId, { now: args.now, userAgent: args.userAgent ?? '' });
   return [
     sessionCookie(args.url, session.token),
-    authCookie(args.url, SIGN_IN_CONFIRMATION_COOKIE, '1', { maxAgeMs: CONFIRMATION_COOKIE_MS }),
+    httpOnlyCookie(args.url, SIGN_IN_CONFIRMATION_COOKIE, '1', { maxAgeMs: CONFIRMATION_COOKIE_MS }),
     clearedCookie(args.url, SIGN_IN_REQUEST_COOKIE),
     clearedCookie(args.url, REGISTRATION_COOKIE),
   ];

@@ -18,7 +18,7 @@
 // A signed-in reader's response carries the session's latest bookmark back in the d1b cookie.
 // A signed-out response never carries a cookie: the edge cache stores only cookie-free pages.
 import type { D1Database } from '@cloudflare/workers-types';
-import { generateCookie } from 'hono/cookie';
+import { httpOnlyCookie } from './cookie-attributes.ts';
 import { readCookie, sessionToken } from './viewer.ts';
 import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
 
@@ -59,13 +59,9 @@ export function requestDatabase(db: D1Database, request: Request): RequestDataba
   };
 }
 
-/**
- * The d1b Set-Cookie: HttpOnly, Path=/, SameSite=Lax, Secure except on localhost, like the
- * cookies of sign-in (worker/auth/cookies.ts), which sit above this module.
- */
+/** The d1b Set-Cookie, with every cookie's attributes (worker/session/cookie-attributes.ts). */
 function bookmarkSetCookie(url: URL, bookmark: string): string {
-  const localHost = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  return generateCookie(BOOKMARK_COOKIE, bookmark, { path: '/', httpOnly: true, sameSite: 'Lax', secure: !localHost, maxAge: BOOKMARK_COOKIE_MAX_AGE_SECONDS });
+  return httpOnlyCookie(url, BOOKMARK_COOKIE, bookmark, { maxAgeMs: BOOKMARK_COOKIE_MAX_AGE_SECONDS * 1000 });
 }
 
 /**

@@ -16,7 +16,8 @@ import type { Env } from '../../env.ts';
 import { orm } from '../../db/orm.ts';
 import type { RequestViewer } from '../../session/viewer.ts';
 import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { authCookie, clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
+import { clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
+import { httpOnlyCookie } from '../../session/cookie-attributes.ts';
 import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
 import { signInReturnPath } from '../redirect.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
@@ -69,7 +70,7 @@ export async function startOAuth(provider: OAuthProvider, request: Request, env:
       usedAt: null,
     });
   const location = provider.authorizationUrl({ state, redirectUri: origin + PROVIDER_PATHS[provider.id].callback, codeChallenge, operation });
-  const cookie = authCookie(url, OAUTH_BROWSER_COOKIE, browserKey, {
+  const cookie = httpOnlyCookie(url, OAUTH_BROWSER_COOKIE, browserKey, {
     maxAgeMs: OAUTH_STATE_LIFETIME_MS,
     // Apple comes back with a cross-site POST, which carries only SameSite=None cookies.
     sameSite: provider.responseMode === 'form_post' ? 'None' : 'Lax',
