@@ -1,6 +1,7 @@
 // Stories (with their tags) and responses, which are posts written in reply to a post.
 
 import { countWords, readingTimeMinutes, type Paragraph } from '../../shared/content.ts';
+import { STORABLE_TYPES, WRITER_MARKUP_TYPES } from '../../shared/editor/story-content-rules.ts';
 import { slugify } from '../../shared/format.ts';
 import type { DemoKey } from './accounts.ts';
 import { DAY, HOUR, MINUTE, isLive, timeBetween, type Context, type Person, type Story } from './context.ts';
@@ -76,7 +77,7 @@ function planStories(ctx: Context, count: number): PlannedStory[] {
  * writer names a sequel. Deterministic and without drawing from the random stream, so the
  * rest of the world stays as it was.
  */
-function unusedTitle(title: string, used: Set<string>): string {
+export function unusedTitle(title: string, used: Set<string>): string {
   let unique = title;
   for (let part = 2; used.has(unique); part++) unique = `${title} (Part ${part})`;
   used.add(unique);
@@ -103,7 +104,10 @@ function buildStory(ctx: Context, planned: PlannedStory, content: ContentWriter,
     : special !== null ? 'PUBLIC'
     : visibilityRoll < 0.2 ? 'LOCKED' : visibilityRoll < 0.23 ? 'UNLISTED' : 'PUBLIC';
 
-  const row = postRow(ctx, creator.row.id, written);
+  // A draft holds only what its writer could have made: readers' markups (HIGHLIGHT, QUOTE)
+  // and layout-only paragraphs (SECTION_CAPTION) are refused by the publish step (docs/adr/0067-story-content-rules.md). Filtered, not
+  // redrawn, so the random stream and the rest of the world stay as they were.
+  const row = postRow(ctx, creator.row.id, draft ? writersOwn(written) : written);
   row.collection_id = collectionId;
   row.title = title;
   row.subtitle = random.chance(0.7) ? sentence(random, topic) : '';
@@ -177,6 +181,16 @@ function addTags(ctx: Context, story: Story, creator: Person, collectionId: stri
 }
 
 /** A post row with content metrics filled in; the caller sets the rest. */
+function writersOwn(written: WrittenContent): WrittenContent {
+  const writers: readonly string[] = WRITER_MARKUP_TYPES;
+  return {
+    ...written,
+    paragraphs: written.paragraphs
+      .filter((p) => STORABLE_TYPES.includes(p.type))
+      .map((p) => ({ ...p, markups: p.markups.filter((m) => writers.includes(m.type)) })),
+  };
+}
+
 function postRow(ctx: Context, creatorId: string, written: WrittenContent): PostRow {
   const paragraphs: Paragraph[] = written.paragraphs;
   const firstImage = paragraphs.find((p) => p.type === 'IMG');

@@ -17,7 +17,7 @@ export const MAX_CONTENT_BYTES = 900_000;
 /** Markups a writer can make; the others (HIGHLIGHT, QUOTE) belong to readers. */
 export const WRITER_MARKUP_TYPES = ['A', 'CODE', 'EM', 'STRONG', 'STRIKE'] as const satisfies readonly MarkupType[];
 /** Paragraph types the product renders as story body (COVER_TITLE and SECTION_CAPTION are layout-only). */
-const STORABLE_TYPES: readonly ParagraphType[] = PARAGRAPH_TYPES.filter((t) => t !== 'COVER_TITLE' && t !== 'SECTION_CAPTION');
+export const STORABLE_TYPES: readonly ParagraphType[] = PARAGRAPH_TYPES.filter((t) => t !== 'COVER_TITLE' && t !== 'SECTION_CAPTION');
 
 export const UNSAFE_LINK_MESSAGE = 'Links must be web (http, https) or mail (mailto) addresses.';
 const IMAGE_ID = /^[\w.*-]{1,80}$/;
