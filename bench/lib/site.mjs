@@ -57,7 +57,20 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG: 'error' },
+    // Its own process group, stopped whole: signalled alone, wrangler leaves its esbuild service
+    // mid-build, which then prints a Go deadlock trace after the bench's figures.
+    detached: true,
   });
+  // Detached, it no longer hears the terminal's Ctrl-C: the bench passes it on.
+  const stopGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // the group has already gone
+    }
+  };
+  process.once('exit', stopGroup);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => (stopGroup(), process.exit(130)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -75,8 +88,9 @@ export async function startSite({ stories = 1000, vars = {}, config, copyOfState
     /** The workerd processes serving the site (for CPU per request: bench/lib/workerd-cpu.mjs). */
     workerdPids: () => workerdPids(child.pid),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const exited = new Promise((r) => child.once('exit', r));
+      stopGroup();
+      await exited;
     },
   };
 }
