@@ -262,7 +262,7 @@ describe('stories', () => {
   // repeat however often the random stream draws it.
   it('parts a writer\'s repeated title however often it is drawn, so no world size repeats one', () => {
     const used = new Set<string>();
-    const drawn = Array.from({ length: 600 }, (_, i) => unusedTitle(['On Rivers', 'Notes', `Essay ${i % 7}`][i % 3], used));
+    const drawn = Array.from({ length: 600 }, (_, i) => unusedTitle(['On Rivers', 'Notes', `Essay ${i % 7}`][i % 3]!, used));
     expect(new Set(drawn).size).toBe(drawn.length);
     expect(drawn.slice(0, 6)).toEqual(['On Rivers', 'Notes', 'Essay 2', 'On Rivers (Part 2)', 'Notes (Part 2)', 'Essay 5']);
   });

@@ -6,7 +6,6 @@
 // Never used outside ENVIRONMENT=development (worker/payments/select-provider.ts).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lte } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
 import { devpayCards, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
@@ -24,6 +23,7 @@ import {
   type PlanChange,
   type ProviderEvent,
 } from './provider.ts';
+import { stripeCryptoProvider, stripeSdk } from './stripe-sdk.ts';
 import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
 import { logEvent } from '../lib/log-context.ts';
 
@@ -33,7 +33,6 @@ export const LOCAL_CONNECT_PATH = '/_/dev/pay/connect';
 /** Signing secret of the local provider's webhooks (development only; documented, not a secret). */
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_development_only';
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 /** Delivers one signed webhook request to the webhook handler; answers its response. */
 export type WebhookDelivery = (request: Request) => Promise<Response>;
@@ -368,7 +367,8 @@ export class LocalProvider implements PaymentProvider {
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
     if (!signatureHeader) throw new WebhookSignatureError('No signature');
     try {
-      const event = await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+      const Stripe = await stripeSdk();
+      const event = await Stripe.webhooks.constructEventAsync(rawBody, signatureHeader, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, await stripeCryptoProvider());
       return event as unknown as ProviderEvent;
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
@@ -425,8 +425,9 @@ function eventPayload(type: string, createdAt: number, object: Record<string, un
 }
 
 /** A Stripe-Signature header for `payload` (t=…,v1=…), as Stripe signs its webhooks. */
-export function signWebhookPayload(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
-  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSeconds, cryptoProvider });
+export async function signWebhookPayload(payload: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  const Stripe = await stripeSdk();
+  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSeconds, cryptoProvider: await stripeCryptoProvider() });
 }
 
 /** The free months' end a session's metadata carries (ms), or null. */

@@ -8,7 +8,7 @@ import { isDevelopment, mainOrigin, type Env } from '../env.ts';
 import { paymentProviderWithFaults } from './provider-faults.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
-import { StripeProvider } from './stripe-provider.ts';
+import type { StripeProviderConfig } from './stripe-provider.ts';
 
 export class PaymentConfigurationError extends Error {}
 
@@ -38,7 +38,25 @@ function selectedPaymentProvider(env: Env, db: D1Database, webhooks: LocalWebhoo
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     throw new PaymentConfigurationError('Payments are not configured: set the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/membership.md).');
   }
-  return new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  return stripeProviderOnFirstCall({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+}
+
+/**
+ * The Stripe provider, its module (and Stripe's SDK, worker/payments/stripe-sdk.ts) loaded at
+ * its first call: every call of a PaymentProvider is asynchronous, so each waits for it.
+ */
+function stripeProviderOnFirstCall(config: StripeProviderConfig): PaymentProvider {
+  let provider: Promise<PaymentProvider> | null = null;
+  const load = () => (provider ??= import('./stripe-provider.ts').then(({ StripeProvider }) => new StripeProvider(config)));
+  return new Proxy({ name: 'stripe' } as PaymentProvider, {
+    get(target, property) {
+      if (property === 'name' || property === 'then') return target[property as keyof PaymentProvider];
+      return async (...args: unknown[]) => {
+        const loaded = (await load()) as unknown as Record<PropertyKey, (...a: unknown[]) => Promise<unknown>>;
+        return loaded[property]!.apply(loaded, args);
+      };
+    },
+  });
 }
 
 /** The local provider, delivering its webhooks as `webhooks` says. */

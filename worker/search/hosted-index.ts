@@ -5,7 +5,7 @@
 //
 // A failed push is logged and does not fail the reader's write: `npm run search:reindex`
 // (rebuildSearchIndex) pushes everything again.
-import { algoliasearch } from 'algoliasearch';
+import type { algoliasearch } from 'algoliasearch';
 import type { Env } from '../env.ts';
 import { indexName } from './config.ts';
 import { CATALOG_BY_ID, INDEX_KINDS, type IndexKind } from './index-sql.ts';
@@ -77,8 +77,10 @@ type WriteClient = Pick<ReturnType<typeof algoliasearch>, 'replaceAllObjects' | 
 export async function pushRecordsToHostedIndex(
   env: HostedEnv,
   changed: Changed[] | null,
-  client: WriteClient = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string),
+  client?: WriteClient,
 ): Promise<void> {
+  // The provider's client is loaded when a push first runs (48 modules most requests never need).
+  client ??= (await import('algoliasearch')).algoliasearch(env.SEARCH_APP_ID, env.SEARCH_ADMIN_KEY as string);
   {
     for (const kind of INDEX_KINDS) {
       const name = indexName(env, kind);

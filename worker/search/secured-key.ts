@@ -8,7 +8,6 @@
 // The local search service checks such keys the way the hosted app does (verifySecuredKey), so
 // the whole path is tested here: a tampered or expired key is refused, and a valid one's
 // filters are applied to every query it makes (worker/endpoints/search.ts).
-import { algoliasearch } from 'algoliasearch';
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 
@@ -39,6 +38,8 @@ type WithSecuredKeys = { generateSecuredApiKey(args: { parentApiKey: string; res
 
 /** A key derived from the search-only key with these restrictions (the provider's scheme). */
 export async function securedKey(env: KeyEnv, restrictions: KeyRestrictions): Promise<string> {
+  // Loaded when a key is first made (48 modules most requests never need).
+  const { algoliasearch } = await import('algoliasearch');
   const client = algoliasearch(env.SEARCH_APP_ID, env.SEARCH_API_KEY) as unknown as WithSecuredKeys;
   return client.generateSecuredApiKey({ parentApiKey: env.SEARCH_API_KEY, restrictions });
 }
