@@ -16,6 +16,7 @@ import { readStartupGlobals } from './app/startup-globals.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
 import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
+import { applyFullStylesheet } from './app/full-stylesheet.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -99,3 +100,5 @@ if (!root) {
     { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
   );
 }
+// After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).
+applyFullStylesheet();
