@@ -26,16 +26,29 @@ const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
 async function scriptsLoaded(browser, url) {
   const page = await browser.newPage();
   try {
-    const scripts = new Set();
-    page.on('request', (request) => {
-      const requested = new URL(request.url());
-      if (request.resourceType() === 'script' && requested.origin === new URL(url).origin) scripts.add(requested.pathname);
+    // When the app committed its hydration, on the page's own clock (client/layouts/App.tsx sets the attribute).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== 'true') return;
+        window.__hydratedAt = performance.now();
+        observer.disconnect();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-    const atStart = new Set(scripts);
     await page.waitForLoadState('networkidle');
-    return { atStart, whenIdle: [...scripts].filter((src) => !atStart.has(src)) };
+    // A file is start-up work when its request started before hydration committed.
+    const { hydratedAt, scripts } = await page.evaluate((origin) => ({
+      hydratedAt: window.__hydratedAt,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.initiatorType !== 'fetch' && entry.initiatorType !== 'xmlhttprequest' && entry.name.startsWith(origin) && /\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }), new URL(url).origin);
+    return {
+      atStart: new Set(scripts.filter((s) => s.startTime <= hydratedAt).map((s) => s.path)),
+      whenIdle: scripts.filter((s) => s.startTime > hydratedAt).map((s) => s.path),
+    };
   } finally {
     await page.close();
   }
@@ -120,8 +133,12 @@ try {
   for (const [name] of readerPages) {
     const l = lighthouse.get(name);
     const w = weights.get(name);
+    // A run Lighthouse could not finish (a timeout on a busy machine) has no figure.
+    const figure = (value, format) => (typeof value === 'number' && Number.isFinite(value) ? format(value) : 'n/a');
+    const ms = (value) => figure(value, (v) => `${v.toFixed(0)} ms`);
+    const seconds = (value) => figure(value, (v) => `${(v / 1000).toFixed(2)} s`);
     console.log(
-      `| ${name} | ${l.performance} | ${l.tbt.toFixed(0)} ms | ${(l.fcp / 1000).toFixed(2)} s | ${(l.lcp / 1000).toFixed(2)} s | ${l.cls.toFixed(3)} | ` +
+      `| ${name} | ${figure(l.performance, String)} | ${ms(l.tbt)} | ${seconds(l.fcp)} | ${seconds(l.lcp)} | ${figure(l.cls, (v) => v.toFixed(3))} | ` +
         `${w.html} | ${w.declared} | ${w.loaded} | ${w.undeclared.join(', ') || 'none'} | ${w.whenIdle} |`,
     );
   }

@@ -17,6 +17,7 @@ import { configureErrorReports, reportError, setReportRoute } from './app/error-
 import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
 import { applyFullStylesheet } from './app/full-stylesheet.ts';
+import { beginHydration } from './app/static-markup.tsx';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -90,6 +91,7 @@ if (!root) {
   // Hydration must render exactly what the server rendered: the server's resolution of the
   // path, and the page's chunk loaded first (it is already in flight: the document preloads it).
   const initialPage = await loadCurrentPage(resolution, parseLocation(window.location.href));
+  beginHydration();
   hydrateRoot(
     root,
     <Provider value={client}>

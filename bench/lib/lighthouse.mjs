@@ -31,8 +31,9 @@ export async function runLighthouse(baseURL, pages) {
       // figures are of serving the page, not of starting the worker.
       await fetch(baseURL + pagePath).then((r) => r.arrayBuffer());
       const { lhr } = await lighthouse(baseURL + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-      const score = (category) => Math.round(lhr.categories[category].score * 100);
-      const audit = (id) => lhr.audits[id].numericValue;
+      const score = (category) => (lhr.categories[category].score === null ? null : Math.round(lhr.categories[category].score * 100));
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      if (lhr.runtimeError) console.warn(`Lighthouse on ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       results.set(name, {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -51,17 +52,4 @@ export async function runLighthouse(baseURL, pages) {
     chrome.kill();
   }
   return results;
-}
-
-/** runLighthouse, printed as a table. */
-export async function printLighthouse(baseURL, pages) {
-  const results = await runLighthouse(baseURL, pages);
-  console.log('\n## Lighthouse, mobile (simulated throttling)\n');
-  console.log('| page | performance | accessibility | SEO | LCP | CLS |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, r] of results) {
-    console.log(`| ${name} | ${r.performance} | ${r.accessibility} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} |`);
-  }
-  const misses = [...results.values()].flatMap((r) => r.misses);
-  if (misses.length) console.log('\nAudits below full marks:\n' + misses.map((m) => `- ${m}`).join('\n'));
 }
