@@ -1,5 +1,5 @@
 // Work a page does not need for its first screen waits until the browser is idle after
-// hydration (docs/adr/0096-start-up-loads-what-the-viewer-needs.md): the membership banners and
+// hydration (docs/adr/0096-hydrate-what-the-reader-can-use.md): the membership banners and
 // the highlights layer are chunks of their own, loaded then rather than racing hydration.
 import { useEffect, useState } from 'react';
 
