@@ -12,7 +12,14 @@ const allRules: CssItem[] = styles.rules as CssItem[];
 /** Every class named in the markup's class attributes. */
 export function markupClasses(markup: string): Set<string> {
   const found = new Set<string>();
-  for (const match of markup.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) found.add(name);
+  // A scan by indexOf: a regular expression over the whole markup cost several times as much.
+  for (let at = markup.indexOf(' class="'); at !== -1; at = markup.indexOf(' class="', at)) {
+    const start = at + 8;
+    const end = markup.indexOf('"', start);
+    if (end === -1) break;
+    for (const name of markup.slice(start, end).split(' ')) if (name) found.add(name);
+    at = end;
+  }
   return found;
 }
 
