@@ -2,7 +2,8 @@
 // per page a reader lands on (home, story, profile, tag, search, plans) its Lighthouse mobile
 // run (performance, TBT, FCP, LCP, CLS), its HTML's bytes and the JavaScript a logged-out
 // reader loads at start (undeclared files named); and the deployable worker's size.
-// BENCH_PAGES_ONLY=1 prints only the per-page table (a quick before/after of a client change).
+// BENCH_PAGES_ONLY=1 prints only the per-page table (a quick before/after of a client change);
+// BENCH_NO_LIGHTHOUSE=1 leaves Lighthouse out of it.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,17 +29,18 @@ async function scriptsLoaded(browser, url) {
   try {
     // When the app committed its hydration, on the page's own clock (client/layouts/App.tsx sets the attribute).
     await page.addInitScript(() => {
+      // The document has no <html> element yet when this runs: watch the whole document.
       new MutationObserver((_, observer) => {
-        if (document.documentElement.dataset.hydrated !== 'true') return;
+        if (document.documentElement?.dataset.hydrated !== 'true') return;
         window.__hydratedAt = performance.now();
         observer.disconnect();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     await page.waitForLoadState('networkidle');
     // A file is start-up work when its request started before hydration committed.
-    const { hydratedAt, scripts } = await page.evaluate((origin) => ({
+    const { hydratedAt = Infinity, scripts } = await page.evaluate((origin) => ({
       hydratedAt: window.__hydratedAt,
       scripts: performance
         .getEntriesByType('resource')
@@ -126,7 +128,8 @@ try {
   // performance ≥ 98, TBT ≤ 100 ms, FCP ≤ 1.5 s, LCP ≤ 1.8 s; HTML of a story ≤ 40 KiB;
   // start-up JavaScript ≤ 90 KiB gzip, all declared.
   const weights = await pageWeights(site.baseURL, readerPages);
-  const lighthouse = await runLighthouse(site.baseURL, readerPages);
+  // BENCH_NO_LIGHTHOUSE=1: the bytes only (a quick check of a change to the page's weight).
+  const lighthouse = process.env.BENCH_NO_LIGHTHOUSE === '1' ? new Map(readerPages.map(([name]) => [name, { misses: [] }])) : await runLighthouse(site.baseURL, readerPages);
   console.log('\n## Pages a logged-out reader lands on (Lighthouse mobile, simulated throttling; JavaScript gzip)\n');
   console.log('| page | performance | TBT | FCP | LCP | CLS | HTML | JS declared | JS loaded at start | not declared | files loaded when idle |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
