@@ -1,38 +1,106 @@
-// Foundation figures: fresh-render throughput of the story page, D1 queries per page,
-// JavaScript a logged-out reader downloads, Lighthouse's mobile run of home and a story,
-// and the deployable worker's size.
+// Foundation figures: fresh-render throughput of the story page, D1 queries per page, and
+// per page a reader lands on (home, story, profile, tag, search, plans) its Lighthouse mobile
+// run (performance, TBT, FCP, LCP, CLS), its HTML's bytes and the JavaScript a logged-out
+// reader loads at start (undeclared files named); and the deployable worker's size.
+// BENCH_PAGES_ONLY=1 prints only the per-page table (a quick before/after of a client change);
+// BENCH_NO_LIGHTHOUSE=1 leaves Lighthouse out of it.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSite } from './lib/site.mjs';
 import { requestsPerSecond } from './lib/load.mjs';
-import { printLighthouse } from './lib/lighthouse.mjs';
+import { runLighthouse } from './lib/lighthouse.mjs';
 import { chromium } from 'playwright-core';
 import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKERS_FREE_LIMIT = 3 * 1024 * 1024;
 
-/** Same-origin script files Chromium fetches while a page loads, hydrates and goes idle. */
-async function scriptsLoadedAtStart(url) {
+const pagesOnly = process.env.BENCH_PAGES_ONLY === '1';
+
+/**
+ * Same-origin script files Chromium fetches while a page loads and hydrates (`atStart`), and
+ * those it fetches after that until the network is idle (`whenIdle`: the chunks a page loads
+ * once the browser is idle, client/app/when-idle.ts).
+ */
+async function scriptsLoaded(browser, url) {
+  const page = await browser.newPage();
+  try {
+    // When the app committed its hydration, on the page's own clock (client/layouts/App.tsx sets the attribute).
+    await page.addInitScript(() => {
+      // The document has no <html> element yet when this runs: watch the whole document.
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.dataset.hydrated !== 'true') return;
+        window.__hydratedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // A file is start-up work when its request started before hydration committed.
+    const { hydratedAt = Infinity, scripts } = await page.evaluate((origin) => ({
+      hydratedAt: window.__hydratedAt,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.initiatorType !== 'fetch' && entry.initiatorType !== 'xmlhttprequest' && entry.name.startsWith(origin) && /\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }), new URL(url).origin);
+    return {
+      atStart: new Set(scripts.filter((s) => s.startTime <= hydratedAt).map((s) => s.path)),
+      whenIdle: scripts.filter((s) => s.startTime > hydratedAt).map((s) => s.path),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A document's bytes: in all, its inline <style>s, its inline <script>s (the start-up state), the rest. */
+function htmlParts(html) {
+  const bytes = (text) => Buffer.byteLength(text);
+  const style = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)].reduce((sum, m) => sum + bytes(m[0]), 0);
+  const script = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>[\s\S]*?<\/script>/g)].reduce((sum, m) => sum + bytes(m[0]), 0);
+  const total = bytes(html);
+  return { total, style, script, rest: total - style - script };
+}
+
+/**
+ * Per page: the HTML's bytes, the JavaScript the document declares for start-up (<script src>
+ * and modulepreload) and what Chromium really fetches until the page has hydrated and the
+ * page has hydrated, gzip; then how many files it loads once idle. Chunks loaded later on demand
+ * (dialogs, popovers, the next page) are in none; a file fetched at start but not declared is named.
+ */
+async function pageWeights(baseURL, pages) {
+  const kib = (bytes) => (bytes / 1024).toFixed(1);
+  const gzipOf = async (src) => gzipSync(Buffer.from(await fetch(baseURL + src).then((r) => r.arrayBuffer())), { level: 9 }).length;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const weights = new Map();
   try {
-    const page = await browser.newPage();
-    const scripts = new Set();
-    page.on('request', (request) => {
-      const requested = new URL(request.url());
-      if (request.resourceType() === 'script' && requested.origin === new URL(url).origin) scripts.add(requested.pathname);
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForSelector('html[data-hydrated="true"]');
-    return scripts;
+    for (const [name, url] of pages) {
+      const html = await fetch(baseURL + url).then((r) => r.text());
+      const declared = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]));
+      let declaredGzip = 0;
+      for (const src of declared) declaredGzip += await gzipOf(src);
+      const { atStart: loaded, whenIdle } = await scriptsLoaded(browser, baseURL + url);
+      let loadedGzip = 0;
+      for (const src of loaded) loadedGzip += await gzipOf(src);
+      const parts = htmlParts(html);
+      weights.set(name, {
+        html: `${kib(parts.total)} KiB (style ${kib(parts.style)}, state ${kib(parts.script)}, markup ${kib(parts.rest)})`,
+        declared: `${declared.size} file(s), ${kib(declaredGzip)} KiB`,
+        loaded: `${loaded.size} file(s), ${kib(loadedGzip)} KiB`,
+        undeclared: [...loaded].filter((src) => !declared.has(src)),
+        whenIdle: whenIdle.length,
+      });
+    }
   } finally {
     await browser.close();
   }
+  return weights;
 }
 
 const site = await startSite({ stories: 1000, vars: { EDGE_CACHE: 'off' } });
@@ -41,7 +109,49 @@ try {
   const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   const username = /href="\/@([^"/]+)"/.exec(home)?.[1];
   if (!storyPath || !username) throw new Error('no story link on the home page');
+  const story = await fetch(site.baseURL + storyPath).then((r) => r.text());
+  const tag = /href="\/tag\/([^"/?]+)"/.exec(home + story)?.[1];
+  if (!tag) throw new Error('no tag link on the home or story page');
+  const searchWord = /<h1[^>]*>([A-Za-z]{4,})/.exec(story)?.[1] ?? 'story';
+  const readerPages = [
+    ['home', '/'],
+    ['story', storyPath],
+    ['profile', `/@${username}`],
+    ['tag', `/tag/${tag}`],
+    ['search', `/search?q=${encodeURIComponent(searchWord)}`],
+    ['plans', '/plans'],
+  ];
 
+  if (!pagesOnly) await serverFigures(storyPath, username);
+
+  // The pages a reader lands on, logged out. Goals (docs/web-quality.md): Lighthouse
+  // performance ≥ 98, TBT ≤ 100 ms, FCP ≤ 1.5 s, LCP ≤ 1.8 s; HTML of a story ≤ 40 KiB;
+  // start-up JavaScript ≤ 90 KiB gzip, all declared.
+  const weights = await pageWeights(site.baseURL, readerPages);
+  // BENCH_NO_LIGHTHOUSE=1: the bytes only (a quick check of a change to the page's weight).
+  const lighthouse = process.env.BENCH_NO_LIGHTHOUSE === '1' ? new Map(readerPages.map(([name]) => [name, { misses: [] }])) : await runLighthouse(site.baseURL, readerPages);
+  console.log('\n## Pages a logged-out reader lands on (Lighthouse mobile, simulated throttling; JavaScript gzip)\n');
+  console.log('| page | performance | TBT | FCP | LCP | CLS | HTML | JS declared | JS loaded at start | not declared | files loaded when idle |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const [name] of readerPages) {
+    const l = lighthouse.get(name);
+    const w = weights.get(name);
+    // A run Lighthouse could not finish (a timeout on a busy machine) has no figure.
+    const figure = (value, format) => (typeof value === 'number' && Number.isFinite(value) ? format(value) : 'n/a');
+    const ms = (value) => figure(value, (v) => `${v.toFixed(0)} ms`);
+    const seconds = (value) => figure(value, (v) => `${(v / 1000).toFixed(2)} s`);
+    console.log(
+      `| ${name} | ${figure(l.performance, String)} | ${ms(l.tbt)} | ${seconds(l.fcp)} | ${seconds(l.lcp)} | ${figure(l.cls, (v) => v.toFixed(3))} | ` +
+        `${w.html} | ${w.declared} | ${w.loaded} | ${w.undeclared.join(', ') || 'none'} | ${w.whenIdle} |`,
+    );
+  }
+  const misses = [...lighthouse.values()].flatMap((r) => r.misses);
+  if (misses.length) console.log('\nAudits below full marks:\n' + misses.map((m) => `- ${m}`).join('\n'));
+} finally {
+  await site.stop();
+}
+
+async function serverFigures(storyPath, username) {
   console.log('\n## Pages (1,000-story demo world, edge cache off)\n');
   console.log('| page | D1 queries per render |');
   console.log('|---|---|');
@@ -78,46 +188,24 @@ try {
   } finally {
     await ownSite.stop();
   }
+}
 
-  // JavaScript of a logged-out story page: what the document declares for start-up
-  // (<script src> and modulepreload), and what Chromium really fetches until the page has
-  // hydrated and the network is idle. Chunks loaded later on demand (dialogs, popovers,
-  // the next page) are in neither; a file fetched at start but not declared is flagged.
-  const html = await fetch(site.baseURL + storyPath).then((r) => r.text());
-  const declared = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]));
-  const gzipOf = async (src) => gzipSync(Buffer.from(await fetch(site.baseURL + src).then((r) => r.arrayBuffer())), { level: 9 }).length;
-  let jsGzip = 0;
-  for (const src of declared) jsGzip += await gzipOf(src);
-  const loaded = await scriptsLoadedAtStart(site.baseURL + storyPath);
-  const undeclared = [...loaded].filter((src) => !declared.has(src));
-  let loadedGzip = 0;
-  for (const src of loaded) loadedGzip += await gzipOf(src);
-  console.log(`JavaScript for a logged-out story page: ${declared.size} file(s), ${(jsGzip / 1024).toFixed(1)} KiB gzip (goal ≤ 90 KiB)`);
+if (!pagesOnly) workerBundleSize();
+
+function workerBundleSize() {
+  const outdir = path.join(root, '.tmp/worker-bundle');
+  const build = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', outdir], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(build.stderr);
+  let raw = 0;
+  let gz = 0;
+  for (const file of readdirSync(outdir)) {
+    const full = path.join(outdir, file);
+    if (!statSync(full).isFile() || file.endsWith('.map')) continue;
+    const bytes = readFileSync(full);
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
   console.log(
-    `  loaded by Chromium at start: ${loaded.size} file(s), ${(loadedGzip / 1024).toFixed(1)} KiB gzip` +
-      (undeclared.length ? `; NOT declared in the document: ${undeclared.join(', ')}` : '; all declared in the document'),
+    `worker bundle: ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip — ${((gz / WORKERS_FREE_LIMIT) * 100).toFixed(1)}% of the Workers Free limit (3 MiB)`,
   );
-
-  await printLighthouse(site.baseURL, [
-    ['home', '/'],
-    ['story', storyPath],
-  ]);
-} finally {
-  await site.stop();
 }
-
-const outdir = path.join(root, '.tmp/worker-bundle');
-const build = spawnSync('wrangler', ['deploy', '--dry-run', '--outdir', outdir], { cwd: root, encoding: 'utf8' });
-if (build.status !== 0) throw new Error(build.stderr);
-let raw = 0;
-let gz = 0;
-for (const file of readdirSync(outdir)) {
-  const full = path.join(outdir, file);
-  if (!statSync(full).isFile() || file.endsWith('.map')) continue;
-  const bytes = readFileSync(full);
-  raw += bytes.length;
-  gz += gzipSync(bytes, { level: 9 }).length;
-}
-console.log(
-  `worker bundle: ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip — ${((gz / WORKERS_FREE_LIMIT) * 100).toFixed(1)}% of the Workers Free limit (3 MiB)`,
-);

@@ -16,6 +16,8 @@ import { readStartupGlobals } from './app/startup-globals.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
 import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
+import { applyFullStylesheet } from './app/full-stylesheet.ts';
+import { beginHydration } from './app/static-markup.tsx';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -89,6 +91,7 @@ if (!root) {
   // Hydration must render exactly what the server rendered: the server's resolution of the
   // path, and the page's chunk loaded first (it is already in flight: the document preloads it).
   const initialPage = await loadCurrentPage(resolution, parseLocation(window.location.href));
+  beginHydration();
   hydrateRoot(
     root,
     <Provider value={client}>
@@ -99,3 +102,5 @@ if (!root) {
     { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
   );
 }
+// After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).
+applyFullStylesheet();

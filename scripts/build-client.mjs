@@ -14,6 +14,7 @@ import { rolldown } from 'rolldown';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { cssRules } from './lib/css-rules.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/client/assets');
@@ -155,12 +156,13 @@ await writeFile(
 await mkdir(path.join(root, 'worker/generated'), { recursive: true });
 await writeFile(path.join(root, 'worker/generated/asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
-// The stylesheet's text, for the page head to inline (docs/web-quality.md: at ~7 KB gzip the
-// whole of it rides in the first round trip with the page, so nothing blocks first paint).
+// The stylesheet split into its rules, each with the classes its selectors need: a page's head
+// inlines only the rules its markup can match, and loads the whole file without blocking the
+// first paint (client/server/page-styles.ts; docs/adr/0095-inline-the-rules-the-markup-uses.md).
 // A file of its own: the manifest is hashed into every cache key (worker/cache/version.ts).
 const cssText = (await readFile(path.join(root, 'dist/client', manifest.css), 'utf8')).replace(/\n\/\*# sourceMappingURL=.*\*\/\s*$/, '');
 if (/<\/style/i.test(cssText)) throw new Error('The stylesheet contains "</style": it cannot be inlined');
-await writeFile(path.join(root, 'worker/generated/inline-css.json'), JSON.stringify({ cssText }) + '\n');
+await writeFile(path.join(root, 'worker/generated/inline-css.json'), JSON.stringify({ rules: cssRules(cssText) }) + '\n');
 
 const gzipKiB = async (urls) => {
   let bytes = 0;

@@ -16,6 +16,7 @@ import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
 import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 import { NoPageQuery } from './App.graphql.ts';
+import { endHydration } from '../app/static-markup.tsx';
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
 const NO_QUERY = { query: NoPageQuery, variables: {} };
@@ -71,6 +72,7 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
   // hydrateRoot returns before React has attached a single handler. Browser tests and the
   // foundation benchmark wait for it before they type or click.
   useEffect(() => {
+    endHydration();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (

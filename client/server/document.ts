@@ -8,7 +8,8 @@ import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
 import { pageResolution } from '../app/current-page.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
-import inlineCss from '../../worker/generated/inline-css.json' with { type: 'json' };
+import { markupClasses, rulesFor } from './page-styles.ts';
+import { FULL_STYLESHEET_ATTRIBUTE } from '../app/full-stylesheet.ts';
 
 export const GRAPHQL_PATH = '/_/graphql';
 
@@ -38,7 +39,15 @@ export interface DocumentParts {
   resolution: PageResolution | null;
   /** The page's chunk (client/pages/registry.ts), preloaded so hydration need not wait for it. */
   pageChunk: string;
+  /**
+   * The rendered markup when it is known before the head is written: the head then inlines
+   * only the rules it can match. Without it (a streamed page) the head inlines every rule.
+   */
+  markup?: string;
 }
+
+/** The whole stylesheet's rules, for a streamed page (the same text every time). */
+let everyRule: string | undefined;
 
 /** Every script file a page needs at start: the shell's static chunks and the page's chunks, each once. */
 export function startupModules(pageChunk: string): string[] {
@@ -47,7 +56,8 @@ export function startupModules(pageChunk: string): string[] {
 
 /** `script`: the start-up script's text when the caller made it already (it also hashes it). */
 export function documentHead(parts: DocumentParts, script: string = startupScript(parts)): string {
-  const { title, head, faviconUrl, pageChunk, state } = parts;
+  const { title, head, faviconUrl, pageChunk, state, markup } = parts;
+  const css = markup === undefined ? (everyRule ??= rulesFor(null)) : rulesFor(markupClasses(markup));
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -56,8 +66,9 @@ export function documentHead(parts: DocumentParts, script: string = startupScrip
     `<link rel="icon" href="${escapeHtml(faviconUrl)}">` +
     // Browsers offer site search from the OpenSearch description (worker/search/opensearch.ts).
     `<link rel="search" type="application/opensearchdescription+xml" href="/osd.xml" title="${escapeHtml(state.config.productName)}">` +
-    // The whole stylesheet inline: nothing blocks the first paint (docs/web-quality.md).
-    `<style>${inlineCss.cssText}</style>` +
+    // Only the rules the markup uses inline: nothing blocks the first paint
+    // (docs/adr/0095-inline-the-rules-the-markup-uses.md); the whole file comes after the markup.
+    `<style>${css}</style>` +
     (assets.js ? `<link rel="modulepreload" href="${assets.js}">` : '') +
     startupModules(pageChunk)
       .map((href) => `<link rel="modulepreload" href="${href}">`)
@@ -81,6 +92,16 @@ export function startupScript({ state, apolloState, resolution }: Pick<DocumentP
   );
 }
 
+/**
+ * The whole stylesheet, hashed and immutable, for what the markup does not show yet (menus,
+ * dialogs, the next page). `media="print"` makes the browser fetch it at the lowest priority
+ * without it blocking the first paint; the entry switches it on (applyFullStylesheet),
+ * and without scripts the <noscript> copy applies it.
+ */
 export function documentTail(): string {
-  return `</div>${assets.js ? `<script type="module" src="${assets.js}"></script>` : ''}</body></html>`;
+  const stylesheet = assets.css
+    ? `<link rel="stylesheet" href="${assets.css}" media="print" ${FULL_STYLESHEET_ATTRIBUTE}>` +
+      `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`
+    : '';
+  return `</div>${stylesheet}${assets.js ? `<script type="module" src="${assets.js}"></script>` : ''}</body></html>`;
 }

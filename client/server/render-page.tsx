@@ -64,6 +64,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     apolloState: ssr.extractData(),
     resolution: page.resolved,
     pageChunk: page.module.chunk,
+    markup: typeof markup === 'string' ? markup : undefined,
   };
   const script = startupScript(parts);
   const head = documentHead(parts, script);

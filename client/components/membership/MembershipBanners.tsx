@@ -9,7 +9,7 @@
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
 // the server put in the start-up state (never on a shared page).
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
@@ -18,7 +18,9 @@ import { useAppState } from '../../app/app-state.tsx';
 import { Link } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { isDismissed, isReactivateBannerDismissed, recordDismissal, type DismissibleBanner } from '../toasts/dismissals.ts';
-import { ReactivateMembershipModal } from './ReactivateMembershipModal.tsx';
+
+// A chunk of its own: only a cancelled member who chooses "Reactivate Membership" needs it.
+const ReactivateMembershipModal = lazy(() => import('./ReactivateMembershipModal.tsx').then((module) => ({ default: module.ReactivateMembershipModal })));
 
 /** The page reserves the banner's measured height at its end and lifts toasts above it (client/styles/membership.css). */
 const BANNER_HEIGHT_PROPERTY = '--membership-banner-height';
@@ -122,7 +124,11 @@ export function MembershipBanners() {
             Reactivate Membership
           </button>
         </Banner>
-        {reactivating ? <ReactivateMembershipModal onClose={() => setReactivating(false)} /> : null}
+        {reactivating ? (
+          <Suspense fallback={null}>
+            <ReactivateMembershipModal onClose={() => setReactivating(false)} />
+          </Suspense>
+        ) : null}
       </>
     );
   }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
+import { StaticMarkup } from '../../app/static-markup.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 import type { StoryBody_paragraph } from './StoryBody.graphql.ts';
 
@@ -134,10 +135,14 @@ function groupParagraphs(paragraphs: readonly Paragraph[]): (Paragraph | { list:
   return groups;
 }
 
+/** The story's text: static markup, not hydrated (client/app/static-markup.tsx). */
 export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
   return (
-    <div className="story-body">
-      {groupParagraphs(paragraphs).map((group) => {
+    <StaticMarkup
+      className="story-body"
+      content={paragraphs}
+      render={() =>
+        groupParagraphs(paragraphs).map((group) => {
         if ('list' in group) {
           const items = group.items.map((item) => (
             <li key={item.name} id={item.name}>
@@ -148,7 +153,8 @@ export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) 
           return group.list === 'ul' ? <ul key={key} className="story-list">{items}</ul> : <ol key={key} className="story-list">{items}</ol>;
         }
         return <ParagraphView key={group.name} paragraph={group} />;
-      })}
-    </div>
+        })
+      }
+    />
   );
 }

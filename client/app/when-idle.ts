@@ -1,0 +1,24 @@
+// Work a page does not need for its first screen waits until the browser is idle after
+// hydration (docs/adr/0096-hydrate-what-the-reader-can-use.md): the membership banners and
+// the highlights layer are chunks of their own, loaded then rather than racing hydration.
+import { useEffect, useState } from 'react';
+
+/** At the latest this long after mount, the work starts even on a page that never goes idle. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/** Runs `callback` once the browser is idle; returns the cancel. */
+export function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, 1);
+  return () => clearTimeout(timer);
+}
+
+/** False on the server and during hydration; true once the browser has been idle after mount. */
+export function useWhenIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle;
+}

@@ -1,0 +1,78 @@
+// What a visitor's story page loads at start (docs/adr/0096-hydrate-what-the-reader-can-use.md,
+// docs/adr/0095-inline-the-rules-the-markup-uses.md): every script it fetches before hydration
+// is declared in the document; the membership banners and the highlights layer arrive after
+// hydration, once the browser is idle; the reactivation modal never; the story's text keeps the
+// server's markup; the whole stylesheet applies once the page runs.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot: a reader's browser does not. */
+const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('a visitor’s story page fetches only declared scripts before hydration, the banners and highlights after, the reactivation modal never', async () => {
+  const home = await fetch(baseURL + '/').then((r) => r.text());
+  const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
+  expect(storyPath).toBeDefined();
+  const html = await fetch(baseURL + storyPath).then((r) => r.text());
+  const declared = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]));
+
+  const page = await (await browser.newContext({ userAgent: READER_AGENT })).newPage();
+  const watch = watchPage(page);
+  // When the app committed its hydration, on the page's own clock (client/layouts/App.tsx sets
+  // the attribute); the document has no <html> element yet when this runs.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated !== 'true') return;
+      (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  });
+  await page.goto(baseURL + storyPath);
+  await waitForHydration(page);
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    );
+  // The banners and the highlights layer come once the browser is idle (at the latest 2 s after hydration).
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/MembershipBanners-/.test(path)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/HighlightsLayer-/.test(path)), { timeout: 30_000 }).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const hydratedAt = await page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
+  expect(hydratedAt).toBeGreaterThan(0);
+  const loaded = await scripts();
+  const beforeHydration = loaded.filter(({ startTime }) => startTime <= hydratedAt).map(({ path }) => path);
+  const all = loaded.map(({ path }) => path);
+  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer)-/));
+
+  expect(beforeHydration.filter((path) => !declared.has(path))).toEqual([]);
+  expect(all.filter((path) => /\/ReactivateMembershipModal-/.test(path))).toEqual([]);
+  // The visitor's upsell banner is drawn, under the policy of the page.
+  await expect.poll(() => page.getByTestId('membership-banner').count(), { timeout: 30_000 }).toBe(1);
+
+  const story = await page.evaluate(() => {
+    const paragraph = document.querySelector('.story-body p');
+    return {
+      text: paragraph?.textContent ?? '',
+      // React marks the elements it hydrated; the story's text keeps the server's markup.
+      hydrated: paragraph ? Object.keys(paragraph).some((key) => key.startsWith('__reactFiber')) : null,
+      stylesheet: document.querySelector('link[data-full-stylesheet]')?.getAttribute('media'),
+    };
+  });
+  expect(story.text.length).toBeGreaterThan(0);
+  expect(story.hydrated).toBe(false);
+  expect(story.stylesheet).toBe('all');
+  expect(watch.consoleErrors).toEqual([]);
+}, 180_000);
