@@ -92,6 +92,8 @@ export const ManageMembershipQuery = known(graphql(`
         nextChargeAt
         canReactivate
         canSwitchPlan
+        canCancel
+        retentionOffer
         paymentMethod {
           cardType
           lastFour
@@ -136,8 +138,25 @@ export const BillingReceiptQuery = known(graphql(`
 `));
 
 export const CancelMembershipMutation = known(graphql(`
-  mutation CancelMembership($membershipId: ID!) {
-    cancelMembership(membershipId: $membershipId) {
+  mutation CancelMembership($membershipId: ID!, $reason: CancellationReason!) {
+    cancelMembership(membershipId: $membershipId, reason: $reason) {
+      __typename
+      ... on MutationSuccess {
+        success
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
+export const AcceptRetentionOfferMutation = known(graphql(`
+  mutation AcceptRetentionOffer($membershipId: ID!, $reason: CancellationReason!) {
+    acceptRetentionOffer(membershipId: $membershipId, reason: $reason) {
       __typename
       ... on MutationSuccess {
         success
