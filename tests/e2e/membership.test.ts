@@ -55,6 +55,15 @@ async function pay(page: Page, card: string): Promise<void> {
   await Promise.all([page.waitForLoadState('load'), page.click('button[type="submit"]')]);
 }
 
+/** Staff's count of cancellations giving "time" as the reason (/_/admin/membership/cancellations). */
+async function cancelledForTime(): Promise<number> {
+  const staff = createDemoSessions(['staff']).staff!;
+  const page = await (await fetch(`${baseURL}/_/admin/membership/cancellations`, { headers: { cookie: `sid=${staff.token}` } })).text();
+  const count = /<tr data-reason="TIME">[\s\S]*?<td data-count="cancelled">(\d+)<\/td>/.exec(page);
+  if (!count) throw new Error('The staff page has no count for TIME');
+  return Number(count[1]);
+}
+
 async function paywallShown(page: Page, path: string): Promise<boolean> {
   await page.goto(baseURL + path);
   await waitForHydration(page);
@@ -120,13 +129,32 @@ it('a visitor becomes a member, reads the story whole, cancels and reactivates',
   await page.waitForSelector('[data-testid="avatar-menu"][data-state="open"]');
   await expect.poll(() => page.locator('[data-testid="avatar-menu"]').innerText()).toContain('Member since');
 
-  // Cancel: benefits kept until the period's end.
-  await page.goto(baseURL + '/me/membership/cancel');
+  // Cancel (docs/adr/0120-cancellation-reasons-and-retention-offer.md): from the manage page, a
+  // reason first, the retention offer declined, then the confirmation: benefits kept until the
+  // period's end, and the toast on the page where it happened.
+  const timeBefore = await cancelledForTime();
+  await page.goto(baseURL + '/manage-membership');
   await waitForHydration(page);
-  expect(await page.locator('[data-testid="cancel-membership"]').innerText()).toContain('You keep every member benefit until');
-  await Promise.all([page.waitForURL(`${baseURL}/manage-membership`), page.click('[data-testid="confirm-cancel"]')]);
+  await Promise.all([page.waitForURL(`${baseURL}/me/membership/cancel`), page.click('a:text-is("Cancel membership")')]);
+  await waitForHydration(page);
+  const cancelling = page.locator('[data-testid="cancel-membership"]');
+  expect(await cancelling.locator('h1').innerText()).toBe('Why are you cancelling?');
+  await page.click('button:text-is("Continue")');
+  expect(await cancelling.locator('[role="alert"]').innerText()).toBe('Choose one of the reasons in the list.');
+  await page.click('label:text-is("I don\'t have time to read")');
+  await page.click('button:text-is("Continue")');
+  expect(await cancelling.locator('h1').innerText()).toBe('Before you go: 50% off for a year');
+  expect(await cancelling.innerText()).toContain('Stay a member and pay half price for the next 12 months.');
+  await page.click('button:text-is("No thanks, continue cancelling")');
+  expect(await cancelling.innerText()).toContain('You keep every member benefit until');
+  await Promise.all([page.waitForURL(`${baseURL}/manage-membership`), page.click('button:text-is("Cancel membership")')]);
   await waitForHydration(page);
   expect(await page.locator('[data-testid="membership-status"]').innerText()).toContain('Your membership is cancelled.');
+  await expect.poll(() => page.locator('[data-testid="toast-viewport"]').innerText()).toContain('Your membership has been cancelled.');
+  // The reason is recorded, with the offer that was declined: staff read it.
+  expect(await cancelledForTime()).toBe(timeBefore + 1);
+  // The manage page's way back to reading.
+  await Promise.all([page.waitForURL(`${baseURL}/`), page.click('a:text-is("← Back to reading")')]);
   expect(await paywallShown(page, memberStory)).toBe(false);
 
   // The reactivate banner and its modal.
