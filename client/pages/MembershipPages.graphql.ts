@@ -171,46 +171,6 @@ export const AcceptRetentionOfferMutation = known(graphql(`
   }
 `));
 
-export const GiftCodeCheckQuery = known(graphql(`
-  query GiftCodeCheck($code: String!) {
-    giftCodeCheck(code: $code) {
-      __typename
-      ... on GiftCodeCheck {
-        status
-        message
-        membershipType
-      }
-      ... on TooManyRequests {
-        message
-      }
-    }
-  }
-`));
-
-export const RedeemGiftCodeMutation = known(graphql(`
-  mutation RedeemGiftCode($code: String!) {
-    redeemGiftCode(code: $code) {
-      __typename
-      ... on GiftMembershipRedeemed {
-        message
-        membership {
-          id
-          currentPeriodEndsAt
-        }
-      }
-      ... on GiftCodeCheck {
-        status
-        message
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on TooManyRequests {
-        message
-      }
-    }
-  }
-`));
 
 export const UpdateMembershipPlanMutation = known(graphql(`
   mutation UpdateMembershipPlan($membershipId: ID!, $membershipType: MembershipPlan!) {
@@ -221,6 +181,30 @@ export const UpdateMembershipPlanMutation = known(graphql(`
       }
       ... on NotFound {
         message
+      }
+    }
+  }
+`));
+
+/** /group-gift: the plans, and the group gifts the viewer gave with which were redeemed (docs/adr/0121-group-gifts.md). */
+export const GroupGiftQuery = known(graphql(`
+  query GroupGiftQuery {
+    membershipPlans {
+      membershipType
+      tier
+      interval
+      price {
+        amount
+        currency
+      }
+    }
+    groupGifts {
+      id
+      membershipType
+      createdAt
+      recipients {
+        email
+        redeemedAt
       }
     }
   }

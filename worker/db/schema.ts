@@ -741,6 +741,8 @@ export const checkouts = sqliteTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     giftRecipientEmail: text('gift_recipient_email'),
+    /** A group gift's recipients (JSON array of addresses; migrations/0061_group_gifts.sql). */
+    giftRecipientEmails: text('gift_recipient_emails'),
     status: text('status', { enum: ['OPEN', 'COMPLETE'] }).notNull().default('OPEN'),
     providerRef: text('provider_ref').unique(),
     createdAt: integer('created_at').notNull(),
@@ -787,6 +789,10 @@ export const giftCodes = sqliteTable('gift_codes', {
   expiresAt: integer('expires_at').notNull(),
   redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
   redeemedAt: integer('redeemed_at'),
+  /** 29 gift, 31 group gift (shared/urls/misc-urls.ts GIFT_TYPE_CODES). */
+  giftType: integer('gift_type').notNull().default(29),
+  /** A group gift's purchase (its checkout id); null for a single gift. */
+  groupId: text('group_id'),
 });
 
 // The local test provider's books (development only, worker/payments/local-provider.ts).

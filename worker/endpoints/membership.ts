@@ -63,7 +63,7 @@ async function checkout(c: AppContext): Promise<Response> {
       c.env.DB,
       paymentProviderFor(c.env),
       { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-      { kind, plan, giftRecipientEmail: field('recipientEmail') },
+      { kind, plan, giftRecipientEmail: field('recipientEmail'), giftRecipientEmails: typeof form?.get('recipientEmails') === 'string' ? String(form.get('recipientEmails')).slice(0, 8000) : null },
       mainOrigin(c.env),
       c.env.PRODUCT_NAME,
       Date.now(),

@@ -4,7 +4,7 @@
 // code checks and redemption (rate-limited per viewer and per address).
 import { membershipState } from '../../membership/active-membership.ts';
 import { viewerCharge, viewerCharges } from '../../membership/billing-history.ts';
-import { checkGiftCode, redeemGift } from '../../membership/gift-redemption.ts';
+import { checkGiftCode, redeemGift, viewerGroupGifts } from '../../membership/gift-redemption.ts';
 import {
   acceptRetentionOffer,
   canCancel,
@@ -132,6 +132,20 @@ const typeDefs = /* GraphQL */ `
     membershipType: MembershipPlan
   }
 
+  "One recipient of a group gift: whether their code was redeemed (never the code)."
+  type GroupGiftRecipient {
+    email: String!
+    redeemedAt: Long
+  }
+
+  "A group gift (gift type 31): one purchase, a membership for each recipient."
+  type GroupGift {
+    id: ID!
+    membershipType: MembershipPlan!
+    createdAt: Long!
+    recipients: [GroupGiftRecipient!]!
+  }
+
   type GiftMembershipRedeemed {
     message: String!
     membership: Membership!
@@ -159,6 +173,8 @@ const typeDefs = /* GraphQL */ `
     billingHistory: [BillingCharge!]
     "Checks a gift code (rate-limited)."
     giftCodeCheck(code: String!): GiftCodeCheckResult!
+    "Viewer only: the group gifts the viewer gave, newest first, with which were redeemed; null when signed out."
+    groupGifts: [GroupGift!]
   }
 
   type Mutation {
@@ -184,6 +200,7 @@ export const membershipModule: SchemaModule = {
       billingReceipt: (_: unknown, args: { chargeId: string }, ctx: RequestContext) => viewerCharge(ctx, String(args.chargeId)),
       billingHistory: (_: unknown, _args: unknown, ctx: RequestContext) => viewerCharges(ctx),
       giftCodeCheck: (_: unknown, args: { code: string }, ctx: RequestContext) => checkGiftCode(ctx, String(args.code ?? '')),
+      groupGifts: (_: unknown, _args: unknown, ctx: RequestContext) => viewerGroupGifts(ctx),
     },
     Mutation: {
       cancelMembership: (_: unknown, args: { membershipId: string; reason: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, true, { reason: args.reason }),
