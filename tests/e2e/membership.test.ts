@@ -225,3 +225,61 @@ it('a gift: bought, mailed, redeemed by a new account, refused the second time',
   await expect.poll(() => gifteePage.locator('[data-testid="redeem-message"]').innerText()).toBe('This gift code has already been used.');
   await redeeming.close();
 });
+
+it('a group gift of three: bought at once, each recipient mailed a code, two redeem, the giver sees which', async () => {
+  const stamp = Date.now().toString(36);
+  const emails = [1, 2, 3].map((n) => `group${n}-${stamp}@vellum.test`);
+  const buyer = createDemoSessions(['reader']).reader!;
+  const recipients = [1, 2].map((n) => sessionSql(`group${n}_${stamp}`));
+  executeSql(
+    [
+      ...[1, 2].map((n) => `INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('g${n}${Date.now().toString(16).slice(-10)}', 'group${n}_${stamp}', 'Group ${n}', '${emails[n - 1]}', '', ${Date.now()})`),
+      ...recipients.map((r) => r.sql),
+    ].join(';\n'),
+  );
+
+  const buying = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await buying.addCookies([{ name: 'sid', value: buyer.token, url: baseURL }]);
+  const page = await buying.newPage();
+  await page.goto(baseURL + '/group-gift');
+  await waitForHydration(page);
+  expect(await page.locator('h1').innerText()).toBe('Gift memberships to a group');
+  await page.click('label:has-text("Member, one year")');
+  await page.fill('textarea[name="recipientEmails"]', emails.join('\n'));
+  const sentAt = Date.now() - 1000;
+  await Promise.all([page.waitForURL(/\/_\/dev\/pay\/checkout\//), page.click('button:text-is("Continue to payment")')]);
+  expect(await page.locator('[data-amount]').innerText()).toBe('$150.00');
+  await pay(page, '4242424242424242');
+  expect(new URL(page.url()).pathname).toBe('/group-gift');
+  await waitForHydration(page);
+  expect(await page.locator('h1').innerText()).toBe('Your group gift is on its way');
+  expect(await page.locator('[data-testid="group-gift-purchase"]').first().innerText()).toContain('0 of 3 redeemed');
+
+  const mailed = await Promise.all(emails.map((email) => mailTo(email, sentAt, /Redeem it here: (\S+)/)));
+  for (const { match } of mailed) expect(match[1]).toMatch(/\/gift-checkout\?giftCode=[0-9A-Z-]+&giftType=31$/);
+
+  for (const [i, recipient] of recipients.entries()) {
+    const redeeming = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await redeeming.addCookies([{ name: 'sid', value: recipient.session.token, url: baseURL }]);
+    const recipientPage = await redeeming.newPage();
+    await recipientPage.goto(mailed[i]!.match[1]!);
+    await waitForHydration(recipientPage);
+    expect(await recipientPage.locator('h1').innerText()).toBe('A Vellum membership, from a group gift');
+    await Promise.all([recipientPage.waitForURL(/\/redeem\?code=/), recipientPage.click('a:text-is("Redeem your gift")')]);
+    await waitForHydration(recipientPage);
+    await recipientPage.click('button:text-is("Redeem")');
+    await expect.poll(() => recipientPage.locator('[data-testid="redeem-message"]').innerText()).toContain('Your gift membership has started.');
+    // Redeem cannot be pressed twice, and the page offers a way on.
+    expect(await recipientPage.locator('button:text-is("Redeemed")').isDisabled()).toBe(true);
+    await Promise.all([recipientPage.waitForURL(`${baseURL}/`), recipientPage.click('a:text-is("Start reading")')]);
+    expect(await paywallShown(recipientPage, memberStory)).toBe(false);
+    await redeeming.close();
+  }
+
+  await page.goto(baseURL + '/group-gift');
+  await waitForHydration(page);
+  const purchase = page.locator('[data-testid="group-gift-purchase"]').first();
+  expect(await purchase.innerText()).toContain('2 of 3 redeemed');
+  expect(await purchase.locator('li:has-text("not redeemed yet")').innerText()).toContain(emails[2]!);
+  await buying.close();
+});
