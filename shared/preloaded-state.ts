@@ -77,4 +77,10 @@ export interface PreloadedMembership {
   tier: 'MEMBER' | 'FRIEND';
   canSwitchPlan: boolean;
   currentPeriodEndsAt: number;
+  /**
+   * The tier a scheduled plan switch moves to (null: none scheduled). The scheduled plan wins over
+   * the current type (docs/product/1-product-screens-membership-header-search.md §3): a Member
+   * who chose Friend is not offered Friend again.
+   */
+  switchPlanTier?: 'MEMBER' | 'FRIEND' | null;
 }

@@ -16,7 +16,15 @@ import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membershi
 import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
 import { queueMembershipToast } from '../components/membership/membership-toasts.ts';
-import { BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
+import { useQueuedMembershipToast } from '../components/membership/use-membership-toast.ts';
+import {
+  CANCELLATION_REASON_TEXT,
+  CANCELLATION_REASONS,
+  RETENTION_OFFER_HEADING,
+  RETENTION_OFFER_TEXT,
+  type CancellationReason,
+} from '../../shared/membership/cancellation.ts';
+import { AcceptRetentionOfferMutation, BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 
 type ManageData = ResultOf<typeof ManageMembershipQuery>;
@@ -105,9 +113,22 @@ function SwitchPlan({ data, membership }: { data: ManageData; membership: Member
   );
 }
 
+/** The manage pages are in the basic layout (no header): their own way back to reading. */
+function BackToReading() {
+  return (
+    <p className="membership-back">
+      <Link href="/" data-testid="back-to-reading">
+        ← Back to reading
+      </Link>
+    </p>
+  );
+}
+
 function ManageMembership({ data, confirmation }: { data: ManageData; confirmation: boolean }) {
   const { location } = useNavigation();
   const [reactivating, setReactivating] = useState(false);
+  // Cancel, reactivation and plan switch end here in a page load: their toast shows on this page.
+  useQueuedMembershipToast();
   if (!data.viewer) return <SignInFirst />;
   const membership = data.viewer.membership;
   if (!membership) return <NoMembership />;
@@ -119,6 +140,7 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
   const ended = membership.state === 'ENDED';
   return (
     <div className="membership-page manage-membership" data-testid="manage-membership">
+      <BackToReading />
       <h1 className="membership-heading">{confirmation ? 'Your membership is updated' : 'Manage membership'}</h1>
       {cardUpdated ? <p role="status" className="membership-notice">Your payment method was updated.</p> : null}
       <dl className="membership-facts">
@@ -154,7 +176,7 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
             Update payment method
           </Link>
         ) : null}
-        {membership.state === 'ACTIVE' || membership.state === 'PAYMENT_FAILED' ? (
+        {membership.canCancel ? (
           <Link href="/me/membership/cancel" className="button button-outline" data-testid="cancel-link">
             Cancel membership
           </Link>
@@ -205,47 +227,146 @@ export const updatePaymentPage: PageDefinition<ManageData> = {
   },
 };
 
-export const cancelMembershipPage: PageDefinition<ManageData> = {
-  query: manageQuery,
-  title: (_data, state) => `Cancel membership – ${state.config.productName}`,
-  Component: function CancelMembership({ data }) {
-    const { navigate } = useNavigation();
-    const [result, cancel] = useMutation(CancelMembershipMutation);
-    const [failed, setFailed] = useState(false);
-    if (!data.viewer) return <SignInFirst />;
-    const membership = data.viewer.membership;
-    if (!membership || (membership.state !== 'ACTIVE' && membership.state !== 'PAYMENT_FAILED')) return <NoMembership />;
-    const confirm = async () => {
-      setFailed(false);
-      const answer = await cancel({ membershipId: membership.id });
-      if (answer.data?.cancelMembership.__typename === 'MutationSuccess') {
-        // A full load: every cached view of the membership (menu, banners) starts fresh.
-        queueMembershipToast('CANCELLED');
-        window.location.assign('/manage-membership');
-        return;
-      }
-      setFailed(true);
-    };
+/**
+ * Cancelling (docs/adr/0120-cancellation-reasons-and-retention-offer.md): the member says why (the
+ * reasons of docs/product/3-routes-data-calls-constants.md §4), may be offered the retention offer,
+ * and confirms. The reason is recorded with the cancellation, or with the offer taken.
+ */
+function CancelMembership({ data }: { data: ManageData }) {
+  const { navigate } = useNavigation();
+  const [result, cancel] = useMutation(CancelMembershipMutation);
+  const [offerResult, acceptOffer] = useMutation(AcceptRetentionOfferMutation);
+  const [reason, setReason] = useState<CancellationReason | null>(null);
+  const [step, setStep] = useState<'reason' | 'offer' | 'confirm'>('reason');
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!data.viewer) return <SignInFirst />;
+  const membership = data.viewer.membership;
+  if (!membership || !membership.canCancel) return <NothingToCancel membership={membership ?? null} />;
+  const offered = membership.retentionOffer === 'FIFTY_PERCENT_OFF_ONE_YEAR';
+  const busy = result.fetching || offerResult.fetching;
+  const next = () => {
+    if (!reason) {
+      setFailed('Choose one of the reasons in the list.');
+      return;
+    }
+    setFailed(null);
+    setStep(offered ? 'offer' : 'confirm');
+  };
+  const confirm = async () => {
+    if (!reason) return;
+    setFailed(null);
+    const answer = await cancel({ membershipId: membership.id, reason });
+    if (answer.data?.cancelMembership.__typename === 'MutationSuccess') {
+      // A full load: every cached view of the membership (menu, banners) starts fresh.
+      queueMembershipToast('CANCELLED');
+      window.location.assign('/manage-membership');
+      return;
+    }
+    const outcome = answer.data?.cancelMembership;
+    setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
+  };
+  const stay = async () => {
+    if (!reason) return;
+    setFailed(null);
+    const answer = await acceptOffer({ membershipId: membership.id, reason });
+    if (answer.data?.acceptRetentionOffer.__typename === 'MutationSuccess') {
+      queueMembershipToast('RETENTION_OFFER_ACCEPTED');
+      window.location.assign('/manage-membership');
+      return;
+    }
+    const outcome = answer.data?.acceptRetentionOffer;
+    setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
+  };
+  const error = failed ? (
+    <p className="form-error" role="alert">
+      {failed}
+    </p>
+  ) : null;
+  const keep = (
+    <button type="button" className="button button-outline" onClick={() => navigate('/manage-membership')}>
+      Keep membership
+    </button>
+  );
+  if (step === 'reason') {
     return (
-      <div className="membership-page" data-testid="cancel-membership">
-        <h1 className="membership-heading">Cancel your membership?</h1>
-        <p>You keep every member benefit until {formatDate(membership.currentPeriodEndsAt)}. After that you will not be charged again.</p>
-        {failed ? (
-          <p className="form-error" role="alert">
-            {REQUEST_FAILED_TEXT}
-          </p>
-        ) : null}
+      <div className="membership-page" data-testid="cancel-membership" data-step="reason">
+        <h1 className="membership-heading">Why are you cancelling?</h1>
+        <p>Your answer helps us make membership better.</p>
+        <fieldset className="cancel-reasons">
+          <legend className="visually-hidden">Reason for cancelling</legend>
+          {CANCELLATION_REASONS.map((value) => (
+            <label key={value} className="cancel-reason">
+              <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+              {CANCELLATION_REASON_TEXT[value]}
+            </label>
+          ))}
+        </fieldset>
+        {error}
         <div className="membership-actions">
-          <button type="button" className="button button-dark" disabled={result.fetching} onClick={confirm} data-testid="confirm-cancel">
-            Cancel membership
+          <button type="button" className="button button-dark" onClick={next} data-testid="cancel-continue">
+            Continue
           </button>
-          <button type="button" className="button button-outline" onClick={() => navigate('/manage-membership')}>
-            Keep membership
+          {keep}
+        </div>
+      </div>
+    );
+  }
+  if (step === 'offer') {
+    return (
+      <div className="membership-page" data-testid="cancel-membership" data-step="offer">
+        <h1 className="membership-heading">{RETENTION_OFFER_HEADING}</h1>
+        <p>{RETENTION_OFFER_TEXT}</p>
+        {error}
+        <div className="membership-actions">
+          <button type="button" className="button button-dark" disabled={busy} onClick={stay} data-testid="accept-offer">
+            Stay for half price
+          </button>
+          <button type="button" className="button button-outline" disabled={busy} onClick={() => setStep('confirm')} data-testid="decline-offer">
+            No thanks, continue cancelling
           </button>
         </div>
       </div>
     );
-  },
+  }
+  return (
+    <div className="membership-page" data-testid="cancel-membership" data-step="confirm">
+      <h1 className="membership-heading">Cancel your membership?</h1>
+      <p>You keep every member benefit until {formatDate(membership.currentPeriodEndsAt)}. After that you will not be charged again.</p>
+      {error}
+      <div className="membership-actions">
+        <button type="button" className="button button-dark" disabled={busy} onClick={confirm} data-testid="confirm-cancel">
+          Cancel membership
+        </button>
+        {keep}
+      </div>
+    </div>
+  );
+}
+
+/** A membership with nothing to cancel: a gift runs out by itself, a cancelled one is already ending. */
+function NothingToCancel({ membership }: { membership: Membership | null }) {
+  if (!membership || membership.state === 'ENDED' || membership.state === 'GRACE_EXPIRED') return <NoMembership />;
+  return (
+    <div className="membership-page" data-testid="cancel-membership" data-step="none">
+      <h1 className="membership-heading">Nothing to cancel</h1>
+      <p>
+        {membership.paymentProvider === 'MEDIUM_GIFT'
+          ? `Your gift membership ends on ${formatDate(membership.currentPeriodEndsAt)}. You are never charged for it.`
+          : statusText(membership)}
+      </p>
+      <div className="membership-actions">
+        <Link href="/manage-membership" className="button button-outline">
+          Manage membership
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export const cancelMembershipPage: PageDefinition<ManageData> = {
+  query: manageQuery,
+  title: (_data, state) => `Cancel membership – ${state.config.productName}`,
+  Component: CancelMembership,
 };
 
 type ReceiptData = ResultOf<typeof BillingReceiptQuery>;

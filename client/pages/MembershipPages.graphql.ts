@@ -92,6 +92,8 @@ export const ManageMembershipQuery = known(graphql(`
         nextChargeAt
         canReactivate
         canSwitchPlan
+        canCancel
+        retentionOffer
         paymentMethod {
           cardType
           lastFour
@@ -136,8 +138,8 @@ export const BillingReceiptQuery = known(graphql(`
 `));
 
 export const CancelMembershipMutation = known(graphql(`
-  mutation CancelMembership($membershipId: ID!) {
-    cancelMembership(membershipId: $membershipId) {
+  mutation CancelMembership($membershipId: ID!, $reason: CancellationReason!) {
+    cancelMembership(membershipId: $membershipId, reason: $reason) {
       __typename
       ... on MutationSuccess {
         success
@@ -152,46 +154,23 @@ export const CancelMembershipMutation = known(graphql(`
   }
 `));
 
-export const GiftCodeCheckQuery = known(graphql(`
-  query GiftCodeCheck($code: String!) {
-    giftCodeCheck(code: $code) {
+export const AcceptRetentionOfferMutation = known(graphql(`
+  mutation AcceptRetentionOffer($membershipId: ID!, $reason: CancellationReason!) {
+    acceptRetentionOffer(membershipId: $membershipId, reason: $reason) {
       __typename
-      ... on GiftCodeCheck {
-        status
-        message
-        membershipType
+      ... on MutationSuccess {
+        success
       }
-      ... on TooManyRequests {
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
         message
       }
     }
   }
 `));
 
-export const RedeemGiftCodeMutation = known(graphql(`
-  mutation RedeemGiftCode($code: String!) {
-    redeemGiftCode(code: $code) {
-      __typename
-      ... on GiftMembershipRedeemed {
-        message
-        membership {
-          id
-          currentPeriodEndsAt
-        }
-      }
-      ... on GiftCodeCheck {
-        status
-        message
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on TooManyRequests {
-        message
-      }
-    }
-  }
-`));
 
 export const UpdateMembershipPlanMutation = known(graphql(`
   mutation UpdateMembershipPlan($membershipId: ID!, $membershipType: MembershipPlan!) {
@@ -202,6 +181,30 @@ export const UpdateMembershipPlanMutation = known(graphql(`
       }
       ... on NotFound {
         message
+      }
+    }
+  }
+`));
+
+/** /group-gift: the plans, and the group gifts the viewer gave with which were redeemed (docs/adr/0121-group-gifts.md). */
+export const GroupGiftQuery = known(graphql(`
+  query GroupGiftQuery {
+    membershipPlans {
+      membershipType
+      tier
+      interval
+      price {
+        amount
+        currency
+      }
+    }
+    groupGifts {
+      id
+      membershipType
+      createdAt
+      recipients {
+        email
+        redeemedAt
       }
     }
   }

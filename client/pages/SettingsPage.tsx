@@ -14,6 +14,7 @@ import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { CustomizeSignInPrompt } from './CustomizeLayout.tsx';
+import { RedeemGiftForm } from '../components/membership/RedeemGiftForm.tsx';
 import type { PageDefinition } from '../app/page-definition.ts';
 
 const tabHref = (tab: SettingsTab) => (tab === 'account' ? '/me/settings' : `/me/settings/${tab}`);
@@ -389,9 +390,8 @@ function MembershipTab() {
         </a>
       </Section>
       <Section id="redeemGiftMembership" title="Redeem a gift membership">
-        <a className="button button-outline" href="/redeem">
-          Redeem gift
-        </a>
+        {/* The anchor opens redemption itself (spec 1 §2.4): the form, focused when the address names it. */}
+        <RedeemGiftForm initialCode="" from={null} focusOnHash="#redeemGiftMembership" />
       </Section>
     </>
   );

@@ -55,6 +55,15 @@ async function pay(page: Page, card: string): Promise<void> {
   await Promise.all([page.waitForLoadState('load'), page.click('button[type="submit"]')]);
 }
 
+/** Staff's count of cancellations giving "time" as the reason (/_/admin/membership/cancellations). */
+async function cancelledForTime(): Promise<number> {
+  const staff = createDemoSessions(['staff']).staff!;
+  const page = await (await fetch(`${baseURL}/_/admin/membership/cancellations`, { headers: { cookie: `sid=${staff.token}` } })).text();
+  const count = /<tr data-reason="TIME">[\s\S]*?<td data-count="cancelled">(\d+)<\/td>/.exec(page);
+  if (!count) throw new Error('The staff page has no count for TIME');
+  return Number(count[1]);
+}
+
 async function paywallShown(page: Page, path: string): Promise<boolean> {
   await page.goto(baseURL + path);
   await waitForHydration(page);
@@ -120,13 +129,32 @@ it('a visitor becomes a member, reads the story whole, cancels and reactivates',
   await page.waitForSelector('[data-testid="avatar-menu"][data-state="open"]');
   await expect.poll(() => page.locator('[data-testid="avatar-menu"]').innerText()).toContain('Member since');
 
-  // Cancel: benefits kept until the period's end.
-  await page.goto(baseURL + '/me/membership/cancel');
+  // Cancel (docs/adr/0120-cancellation-reasons-and-retention-offer.md): from the manage page, a
+  // reason first, the retention offer declined, then the confirmation: benefits kept until the
+  // period's end, and the toast on the page where it happened.
+  const timeBefore = await cancelledForTime();
+  await page.goto(baseURL + '/manage-membership');
   await waitForHydration(page);
-  expect(await page.locator('[data-testid="cancel-membership"]').innerText()).toContain('You keep every member benefit until');
-  await Promise.all([page.waitForURL(`${baseURL}/manage-membership`), page.click('[data-testid="confirm-cancel"]')]);
+  await Promise.all([page.waitForURL(`${baseURL}/me/membership/cancel`), page.click('a:text-is("Cancel membership")')]);
+  await waitForHydration(page);
+  const cancelling = page.locator('[data-testid="cancel-membership"]');
+  expect(await cancelling.locator('h1').innerText()).toBe('Why are you cancelling?');
+  await page.click('button:text-is("Continue")');
+  expect(await cancelling.locator('[role="alert"]').innerText()).toBe('Choose one of the reasons in the list.');
+  await page.click('label:text-is("I don\'t have time to read")');
+  await page.click('button:text-is("Continue")');
+  expect(await cancelling.locator('h1').innerText()).toBe('Before you go: 50% off for a year');
+  expect(await cancelling.innerText()).toContain('Stay a member and pay half price for the next 12 months.');
+  await page.click('button:text-is("No thanks, continue cancelling")');
+  expect(await cancelling.innerText()).toContain('You keep every member benefit until');
+  await Promise.all([page.waitForURL(`${baseURL}/manage-membership`), page.click('button:text-is("Cancel membership")')]);
   await waitForHydration(page);
   expect(await page.locator('[data-testid="membership-status"]').innerText()).toContain('Your membership is cancelled.');
+  await expect.poll(() => page.locator('[data-testid="toast-viewport"]').innerText()).toContain('Your membership has been cancelled.');
+  // The reason is recorded, with the offer that was declined: staff read it.
+  expect(await cancelledForTime()).toBe(timeBefore + 1);
+  // The manage page's way back to reading.
+  await Promise.all([page.waitForURL(`${baseURL}/`), page.click('a:text-is("← Back to reading")')]);
   expect(await paywallShown(page, memberStory)).toBe(false);
 
   // The reactivate banner and its modal.
@@ -197,3 +225,77 @@ it('a gift: bought, mailed, redeemed by a new account, refused the second time',
   await expect.poll(() => gifteePage.locator('[data-testid="redeem-message"]').innerText()).toBe('This gift code has already been used.');
   await redeeming.close();
 });
+
+it('a group gift of three: bought at once, each recipient mailed a code, two redeem, the giver sees which', async () => {
+  const stamp = Date.now().toString(36);
+  const emails = [1, 2, 3].map((n) => `group${n}-${stamp}@vellum.test`);
+  const buyer = createDemoSessions(['reader']).reader!;
+  const recipients = [1, 2].map((n) => sessionSql(`group${n}_${stamp}`));
+  executeSql(
+    [
+      ...[1, 2].map((n) => `INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('g${n}${Date.now().toString(16).slice(-10)}', 'group${n}_${stamp}', 'Group ${n}', '${emails[n - 1]}', '', ${Date.now()})`),
+      ...recipients.map((r) => r.sql),
+    ].join(';\n'),
+  );
+
+  const buying = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await buying.addCookies([{ name: 'sid', value: buyer.token, url: baseURL }]);
+  const page = await buying.newPage();
+  await page.goto(baseURL + '/group-gift');
+  await waitForHydration(page);
+  expect(await page.locator('h1').innerText()).toBe('Gift memberships to a group');
+  await page.click('label:has-text("Member, one year")');
+  await page.fill('textarea[name="recipientEmails"]', emails.join('\n'));
+  const sentAt = Date.now() - 1000;
+  await Promise.all([page.waitForURL(/\/_\/dev\/pay\/checkout\//), page.click('button:text-is("Continue to payment")')]);
+  expect(await page.locator('[data-amount]').innerText()).toBe('$150.00');
+  await pay(page, '4242424242424242');
+  expect(new URL(page.url()).pathname).toBe('/group-gift');
+  await waitForHydration(page);
+  expect(await page.locator('h1').innerText()).toBe('Your group gift is on its way');
+  expect(await page.locator('[data-testid="group-gift-purchase"]').first().innerText()).toContain('0 of 3 redeemed');
+
+  const mailed = await Promise.all(emails.map((email) => mailTo(email, sentAt, /Redeem it here: (\S+)/)));
+  for (const { match } of mailed) expect(match[1]).toMatch(/\/gift-checkout\?giftCode=[0-9A-Z-]+&giftType=31$/);
+
+  for (const [i, recipient] of recipients.entries()) {
+    const redeeming = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await redeeming.addCookies([{ name: 'sid', value: recipient.session.token, url: baseURL }]);
+    const recipientPage = await redeeming.newPage();
+    if (i === 0) {
+      // From the mail: the gift-membership page, then redemption.
+      await recipientPage.goto(mailed[i]!.match[1]!);
+      await waitForHydration(recipientPage);
+      expect(await recipientPage.locator('h1').innerText()).toBe('A Vellum membership, from a group gift');
+      await Promise.all([recipientPage.waitForURL(/\/redeem\?code=/), recipientPage.click('a:text-is("Redeem your gift")')]);
+    } else {
+      // From the member-only story's paywall, typing the code.
+      expect(await paywallShown(recipientPage, memberStory)).toBe(true);
+      await Promise.all([recipientPage.waitForURL(/\/redeem\?from=/), recipientPage.click('a:text-is("Redeem it")')]);
+      await waitForHydration(recipientPage);
+      await recipientPage.fill('[data-testid="gift-code-input"]', new URL(mailed[i]!.match[1]!).searchParams.get('giftCode')!);
+    }
+    await waitForHydration(recipientPage);
+    await recipientPage.click('button:text-is("Redeem")');
+    // A redemption's answer on a loaded two-core machine can take more than poll's default second.
+    await expect.poll(() => recipientPage.locator('[data-testid="redeem-message"]').innerText(), { timeout: 20_000 }).toContain('Your gift membership has started.');
+    // Redeem cannot be pressed twice, and the page offers a way on: the story the reader came from, or reading.
+    expect(await recipientPage.locator('button:text-is("Redeemed")').isDisabled()).toBe(true);
+    if (i === 0) {
+      await Promise.all([recipientPage.waitForURL(`${baseURL}/`), recipientPage.click('a:text-is("Start reading")')]);
+      expect(await paywallShown(recipientPage, memberStory)).toBe(false);
+    } else {
+      await Promise.all([recipientPage.waitForURL(baseURL + memberStory), recipientPage.click('a:text-is("Back to the story")')]);
+      await waitForHydration(recipientPage);
+      expect(await recipientPage.locator('[data-testid="paywall"]').count()).toBe(0);
+    }
+    await redeeming.close();
+  }
+
+  await page.goto(baseURL + '/group-gift');
+  await waitForHydration(page);
+  const purchase = page.locator('[data-testid="group-gift-purchase"]').first();
+  expect(await purchase.innerText()).toContain('2 of 3 redeemed');
+  expect(await purchase.locator('li:has-text("not redeemed yet")').innerText()).toContain(emails[2]!);
+  await buying.close();
+}, 180_000);

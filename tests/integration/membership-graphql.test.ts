@@ -50,7 +50,7 @@ describe('plans', () => {
 
 describe('cancel and reactivate', () => {
   const UNCANCEL = 'mutation($id: ID!) { uncancelMembership(membershipId: $id) { __typename ... on NotFound { message } ... on BadRequest { message } } }';
-  const CANCEL = 'mutation($id: ID!) { cancelMembership(membershipId: $id) { __typename ... on BadRequest { message } } }';
+  const CANCEL = 'mutation($id: ID!) { cancelMembership(membershipId: $id, reason: COSTS) { __typename ... on BadRequest { message } } }';
 
   it('someone else\'s membership is NotFound and stays as it was', async () => {
     const reader = await signedIn(USERS.reader);

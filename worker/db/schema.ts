@@ -12,6 +12,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQ
 import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
+import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
@@ -329,6 +330,21 @@ export const memberships = sqliteTable('memberships', {
   isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
   paymentFailedAt: integer('payment_failed_at'),
   friendSince: integer('friend_since'),
+});
+
+// Why members cancel and what they were offered to stay (migrations/0060_membership_cancellations.sql).
+export const membershipCancellations = sqliteTable('membership_cancellations', {
+  id: text('id').primaryKey(),
+  membershipId: text('membership_id')
+    .notNull()
+    .references(() => memberships.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason', { enum: CANCELLATION_REASONS }).notNull(),
+  retentionOffer: text('retention_offer', { enum: RETENTION_OFFERS }).notNull(),
+  offerAccepted: integer('offer_accepted', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull(),
 });
 
 export const notifications = sqliteTable(
@@ -725,6 +741,8 @@ export const checkouts = sqliteTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     giftRecipientEmail: text('gift_recipient_email'),
+    /** A group gift's recipients (JSON array of addresses; migrations/0061_group_gifts.sql). */
+    giftRecipientEmails: text('gift_recipient_emails'),
     status: text('status', { enum: ['OPEN', 'COMPLETE'] }).notNull().default('OPEN'),
     providerRef: text('provider_ref').unique(),
     createdAt: integer('created_at').notNull(),
@@ -771,6 +789,10 @@ export const giftCodes = sqliteTable('gift_codes', {
   expiresAt: integer('expires_at').notNull(),
   redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
   redeemedAt: integer('redeemed_at'),
+  /** 29 gift, 31 group gift (shared/urls/misc-urls.ts GIFT_TYPE_CODES). */
+  giftType: integer('gift_type').notNull().default(29),
+  /** A group gift's purchase (its checkout id); null for a single gift. */
+  groupId: text('group_id'),
 });
 
 // The local test provider's books (development only, worker/payments/local-provider.ts).

@@ -21,6 +21,7 @@ import { runPartnerJob } from '../partner/partner-job.ts';
 import { startCheckout, type CheckoutKind, type CheckoutOutcome } from '../membership/checkout.ts';
 import { withCheckoutUnavailable } from '../../shared/membership/checkout-unavailable.ts';
 import { logEvent } from '../lib/log-context.ts';
+import { mountStaffCancellations } from './staff-cancellations.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -62,7 +63,7 @@ async function checkout(c: AppContext): Promise<Response> {
       c.env.DB,
       paymentProviderFor(c.env),
       { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-      { kind, plan, giftRecipientEmail: field('recipientEmail') },
+      { kind, plan, giftRecipientEmail: field('recipientEmail'), giftRecipientEmails: typeof form?.get('recipientEmails') === 'string' ? String(form.get('recipientEmails')).slice(0, 8000) : null },
       mainOrigin(c.env),
       c.env.PRODUCT_NAME,
       Date.now(),
@@ -94,6 +95,7 @@ export async function advanceBillingClock(env: Env, days: number, now: number): 
 }
 
 export function mountMembership(app: Hono<{ Bindings: Env }>): void {
+  mountStaffCancellations(app);
   app.post(PAYMENT_WEBHOOK_PATH, webhookBodyLimit, (c) => handlePaymentWebhook(c.req.raw, c.env, paymentProviderFor(c.env)));
   app.post(CHECKOUT_PATH, checkout);
   app.on(['GET', 'POST'], `${LOCAL_CHECKOUT_PATH}/:session`, (c) => {

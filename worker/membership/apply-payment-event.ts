@@ -10,13 +10,13 @@ import { orm } from '../db/orm.ts';
 import { charges, checkouts, memberships, paymentMethods, subscriptions, webhookEvents } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { PaymentProvider, ProviderEvent } from '../payments/provider.ts';
-import { createGiftCode, type GiftCodeIssued } from './gift-codes.ts';
+import { createGiftCodes, type GiftCodeIssued } from './gift-codes.ts';
 
 export interface AppliedEvent {
   /** false when the event was applied before (a redelivery). */
   applied: boolean;
-  /** A gift bought by this event: its code goes to the recipient by mail after the commit. */
-  gift?: GiftCodeIssued;
+  /** Gifts bought by this event (several for a group gift): each code goes to its recipient by mail after the commit. */
+  gifts?: GiftCodeIssued[];
 }
 
 type Statement = BatchItem<'sqlite'>;
@@ -39,12 +39,12 @@ export async function applyPaymentEvent(db: D1Database, provider: PaymentProvide
   const at = (num(event.created) ?? Math.floor(now / 1000)) * 1000;
 
   let statements: Statement[] = [];
-  let gift: GiftCodeIssued | undefined;
+  let gifts: GiftCodeIssued[] | undefined;
   switch (event.type) {
     case 'checkout.session.completed': {
       const result = await checkoutCompleted(db, provider, str(object.id) ?? '', at);
       statements = result.statements;
-      gift = result.gift;
+      gifts = result.gifts;
       break;
     }
     case 'invoice.paid':
@@ -67,10 +67,10 @@ export async function applyPaymentEvent(db: D1Database, provider: PaymentProvide
     if (/UNIQUE constraint failed: webhook_events/.test(String(error))) return { applied: false };
     throw error;
   }
-  return { applied: true, gift };
+  return { applied: true, gifts };
 }
 
-async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sessionRef: string, at: number): Promise<{ statements: Statement[]; gift?: GiftCodeIssued }> {
+async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sessionRef: string, at: number): Promise<{ statements: Statement[]; gifts?: GiftCodeIssued[] }> {
   const database = orm(db);
   const checkout = await database.select().from(checkouts).where(eq(checkouts.providerRef, sessionRef)).get();
   if (!checkout || checkout.status !== 'OPEN') return { statements: [] };
@@ -136,9 +136,9 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
     return { statements };
   }
   if (checkout.kind === 'GIFT') {
-    const issued = await createGiftCode(checkout, chargeId, at);
-    statements.push(charge(null, 'GIFT'), issued.statement(database));
-    return { statements, gift: issued };
+    const issued = await createGiftCodes(checkout, chargeId, at);
+    statements.push(charge(null, 'GIFT'), ...issued.map((gift) => gift.statement(database)));
+    return { statements, gifts: issued };
   }
   // PAYMENT_METHOD: the new card becomes the membership's; a failed renewal is retried by the
   // provider (its result arrives as invoice.paid or invoice.payment_failed).

@@ -5,6 +5,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, isPlanType, offerFirstChargeAt, planPrice, PLANS, type DiscountOffer, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { GROUP_GIFT_MAX_RECIPIENTS } from '../../shared/membership/group-gift.ts';
 import { orm } from '../db/orm.ts';
 import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -18,6 +19,16 @@ export interface CheckoutAsk {
   kind: CheckoutKind;
   plan: string;
   giftRecipientEmail?: string | null;
+  /** A group gift (type 31): the recipients, one address a line (or separated by commas). */
+  giftRecipientEmails?: string | null;
+}
+
+
+/** The recipients of a group gift as typed: trimmed, lower case, each once; null when any is not an address or their number is out of range. */
+export function groupGiftRecipientList(input: string): string[] | null {
+  const emails = [...new Set(input.split(/[\n,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  if (emails.length < 2 || emails.length > GROUP_GIFT_MAX_RECIPIENTS || !emails.every((e) => EMAIL.test(e))) return null;
+  return emails;
 }
 
 export interface Buyer {
@@ -30,6 +41,8 @@ export type CheckoutOutcome =
   | { ok: true; url: string; checkoutId: string }
   /** Something the buyer can act on, with where to send them. */
   | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP'; redirect: string };
+
+const isGroupAsk = (ask: CheckoutAsk) => ask.kind === 'GIFT' && !!ask.giftRecipientEmails?.trim();
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
 
@@ -59,7 +72,7 @@ export async function startCheckout(
     if (!membership || membership.paymentProvider !== 'STRIPE') return { ok: false, reason: 'NO_MEMBERSHIP', redirect: '/plans' };
     plan = membership.plan;
   } else {
-    if (!isPlanType(ask.plan)) return { ok: false, reason: 'BAD_PLAN', redirect: ask.kind === 'GIFT' ? '/gift-plans' : '/plans' };
+    if (!isPlanType(ask.plan)) return { ok: false, reason: 'BAD_PLAN', redirect: isGroupAsk(ask) ? '/group-gift' : ask.kind === 'GIFT' ? '/gift-plans' : '/plans' };
     plan = ask.plan;
   }
   if (ask.kind === 'MEMBERSHIP' && membership) {
@@ -67,17 +80,21 @@ export async function startCheckout(
     // A running membership is changed on the manage page (plan switch, reactivation), not bought again.
     if (state !== 'ENDED' && state !== 'GRACE_EXPIRED') return { ok: false, reason: 'ALREADY_MEMBER', redirect: '/manage-membership' };
   }
-  const recipient = ask.kind === 'GIFT' ? (ask.giftRecipientEmail ?? '').trim().toLowerCase() : null;
-  if (ask.kind === 'GIFT' && (!recipient || !EMAIL.test(recipient))) return { ok: false, reason: 'BAD_EMAIL', redirect: `/gift-checkout?plan=${plan}&error=email` };
+  const group = isGroupAsk(ask) ? groupGiftRecipientList(ask.giftRecipientEmails ?? '') : null;
+  if (isGroupAsk(ask) && !group) return { ok: false, reason: 'BAD_EMAIL', redirect: `/group-gift?plan=${plan}&error=emails` };
+  const recipient = ask.kind === 'GIFT' && !group ? (ask.giftRecipientEmail ?? '').trim().toLowerCase() : null;
+  if (ask.kind === 'GIFT' && !group && (!recipient || !EMAIL.test(recipient))) return { ok: false, reason: 'BAD_EMAIL', redirect: `/gift-checkout?plan=${plan}&error=email` };
 
   const currency = ask.kind === 'PAYMENT_METHOD' && membership?.currency ? membership.currency : DEFAULT_CURRENCY;
-  const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency);
+  // A group gift is one membership per recipient, each at the plan's price.
+  const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency) * (group?.length ?? 1);
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.id)).get();
   const checkoutId = newId();
   const discount = ask.kind === 'MEMBERSHIP' ? discountOfferFor(offer, plan, membership !== undefined) : null;
   const success =
-    ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
-  const cancel = ask.kind === 'MEMBERSHIP' ? `/plans/confirmation/${plan}` : ask.kind === 'GIFT' ? `/gift-checkout?plan=${plan}` : '/me/settings/payment/update';
+    ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : group ? `/group-gift?purchased=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
+  const cancel =
+    ask.kind === 'MEMBERSHIP' ? `/plans/confirmation/${plan}` : group ? `/group-gift?plan=${plan}` : ask.kind === 'GIFT' ? `/gift-checkout?plan=${plan}` : '/me/settings/payment/update';
   const started = await provider.startCheckout({
     mode: ask.kind === 'MEMBERSHIP' ? 'subscription' : ask.kind === 'GIFT' ? 'payment' : 'setup',
     checkoutId,
@@ -87,10 +104,10 @@ export async function startCheckout(
     currency,
     interval: ask.kind === 'MEMBERSHIP' ? PLANS[plan].interval : null,
     firstChargeAt: discount ? offerFirstChargeAt(discount, now) : null,
-    description: describe(ask.kind, plan, productName),
+    description: group ? `${describe(ask.kind, plan, productName)} × ${group.length} (group gift)` : describe(ask.kind, plan, productName),
     successUrl: origin + success,
     cancelUrl: origin + cancel,
-    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(discount ? { discount_offer: discount } : {}) },
+    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(discount ? { discount_offer: discount } : {}), ...(group ? { gift_type: '31', recipients: String(group.length) } : {}) },
   });
   await database.insert(checkouts).values({
     id: checkoutId,
@@ -100,6 +117,7 @@ export async function startCheckout(
     currency,
     amount,
     giftRecipientEmail: recipient,
+    giftRecipientEmails: group ? JSON.stringify(group) : null,
     providerRef: started.sessionRef,
     createdAt: now,
   });

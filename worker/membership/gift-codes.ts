@@ -2,7 +2,7 @@
 // A code is 20 characters of Crockford base32 (100 random bits: unguessable), shown in groups
 // of five; only its SHA-256 is stored, so our tables never hold a usable code.
 import type { D1Database } from '@cloudflare/workers-types';
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { GiftCodeStatus } from '../../shared/membership/gift-code-status.ts';
@@ -11,6 +11,7 @@ import { orm } from '../db/orm.ts';
 import { giftCodes, memberships, type checkouts } from '../db/schema.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import { newId } from '../lib/ids.ts';
+import { GIFT_TYPE_CODES, type GiftType } from '../../shared/urls/misc-urls.ts';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE_LENGTH = 20;
@@ -35,33 +36,93 @@ export interface GiftCodeIssued {
   plan: MembershipPlanType;
   recipientEmail: string;
   purchaserId: string;
+  giftType: GiftType;
   /** The gift_codes row, for the batch that records the purchase. */
   statement(database: DrizzleD1Database): BatchItem<'sqlite'>;
 }
 
-export async function createGiftCode(checkout: typeof checkouts.$inferSelect, chargeId: string, at: number): Promise<GiftCodeIssued> {
-  const code = newGiftCode();
-  const codeHash = await sha256Hex(normalizeGiftCode(code));
-  const plan = checkout.plan as MembershipPlanType;
-  const recipientEmail = checkout.giftRecipientEmail ?? '';
-  return {
-    code,
-    plan,
-    recipientEmail,
-    purchaserId: checkout.userId,
-    statement: (database) =>
-      database.insert(giftCodes).values({ codeHash, purchaserId: checkout.userId, plan, recipientEmail, chargeId, createdAt: at, expiresAt: at + GIFT_CODE_LIFETIME_MS }),
-  };
+/** A group gift checkout's recipients (JSON array); null for a single gift. */
+export function groupGiftRecipients(checkout: Pick<typeof checkouts.$inferSelect, 'giftRecipientEmails'>): string[] | null {
+  if (!checkout.giftRecipientEmails) return null;
+  const parsed: unknown = JSON.parse(checkout.giftRecipientEmails);
+  return Array.isArray(parsed) ? parsed.filter((e): e is string => typeof e === 'string') : null;
 }
 
-export async function giftCodeStatus(db: D1Database, input: string, now: number): Promise<{ status: GiftCodeStatus; plan: MembershipPlanType | null }> {
+/** The codes a completed gift checkout issues: one, or one per recipient of a group gift (type 31). */
+export async function createGiftCodes(checkout: typeof checkouts.$inferSelect, chargeId: string, at: number): Promise<GiftCodeIssued[]> {
+  const group = groupGiftRecipients(checkout);
+  const recipients = group ?? [checkout.giftRecipientEmail ?? ''];
+  const giftType: GiftType = group ? 'group-gift' : 'gift';
+  const plan = checkout.plan as MembershipPlanType;
+  return Promise.all(
+    recipients.map(async (recipientEmail) => {
+      const code = newGiftCode();
+      const codeHash = await sha256Hex(normalizeGiftCode(code));
+      return {
+        code,
+        plan,
+        recipientEmail,
+        purchaserId: checkout.userId,
+        giftType,
+        statement: (database: DrizzleD1Database) =>
+          database.insert(giftCodes).values({
+            codeHash,
+            purchaserId: checkout.userId,
+            plan,
+            recipientEmail,
+            chargeId,
+            createdAt: at,
+            expiresAt: at + GIFT_CODE_LIFETIME_MS,
+            giftType: GIFT_TYPE_CODES[giftType],
+            groupId: group ? checkout.id : null,
+          }),
+      };
+    }),
+  );
+}
+
+export interface GiftCodeState {
+  status: GiftCodeStatus;
+  plan: MembershipPlanType | null;
+  /** Who bought it, and whether as part of a group gift (type 31); null when not found. */
+  purchaserId?: string | null;
+  groupGift?: boolean;
+}
+
+export async function giftCodeStatus(db: D1Database, input: string, now: number): Promise<GiftCodeState> {
   const normalized = normalizeGiftCode(input);
   if (normalized.length !== CODE_LENGTH) return { status: 'NOT_FOUND', plan: null };
   const row = await orm(db).select().from(giftCodes).where(eq(giftCodes.codeHash, await sha256Hex(normalized))).get();
   if (!row) return { status: 'NOT_FOUND', plan: null };
-  if (row.redeemedAt !== null) return { status: 'ALREADY_USED', plan: row.plan };
-  if (row.expiresAt <= now) return { status: 'EXPIRED', plan: row.plan };
-  return { status: 'VALID', plan: row.plan };
+  const of = { purchaserId: row.purchaserId, groupGift: row.giftType === GIFT_TYPE_CODES['group-gift'] };
+  if (row.redeemedAt !== null) return { status: 'ALREADY_USED', plan: row.plan, ...of };
+  if (row.expiresAt <= now) return { status: 'EXPIRED', plan: row.plan, ...of };
+  return { status: 'VALID', plan: row.plan, ...of };
+}
+
+export interface GroupGift {
+  id: string;
+  membershipType: MembershipPlanType;
+  createdAt: number;
+  recipients: { email: string; redeemedAt: number | null }[];
+}
+
+/** The group gifts `userId` bought, newest first, with which of their codes were redeemed (never the codes). */
+export async function groupGiftsOf(db: D1Database, userId: string): Promise<GroupGift[]> {
+  const rows = await orm(db)
+    .select({ groupId: giftCodes.groupId, plan: giftCodes.plan, email: giftCodes.recipientEmail, createdAt: giftCodes.createdAt, redeemedAt: giftCodes.redeemedAt })
+    .from(giftCodes)
+    .where(and(eq(giftCodes.purchaserId, userId), isNotNull(giftCodes.groupId)))
+    .orderBy(desc(giftCodes.createdAt), asc(giftCodes.recipientEmail))
+    .all();
+  const groups = new Map<string, GroupGift>();
+  for (const row of rows) {
+    const id = row.groupId!;
+    const group = groups.get(id) ?? { id, membershipType: row.plan, createdAt: row.createdAt, recipients: [] };
+    group.recipients.push({ email: row.email, redeemedAt: row.redeemedAt });
+    groups.set(id, group);
+  }
+  return [...groups.values()];
 }
 
 export type RedeemOutcome = { status: GiftCodeStatus; membershipEndsAt: number | null };

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { html } from 'hono/html';
 import { PLANS } from '../../shared/membership/plans.ts';
+import { giftMembershipUrl } from '../../shared/urls/misc-urls.ts';
 import { orm } from '../db/orm.ts';
 import { users } from '../db/schema.ts';
 import { mainOrigin, type Env } from '../env.ts';
@@ -16,7 +17,8 @@ export async function sendGiftCodeMail(env: Env, gift: GiftCodeIssued): Promise<
   const product = env.PRODUCT_NAME;
   const length = PLANS[gift.plan].interval === 'year' ? 'one year' : 'one month';
   const tier = PLANS[gift.plan].tier === 'FRIEND' ? 'Friend' : 'Member';
-  const link = `${mainOrigin(env)}/redeem?code=${encodeURIComponent(gift.code)}`;
+  // The gift-membership page with the code and its type (docs/product/3-routes-data-calls-constants.md §2.11).
+  const link = new URL(giftMembershipUrl({ giftCode: gift.code, giftType: gift.giftType }, { hostKind: 'default', mainOrigin: mainOrigin(env) }), mainOrigin(env)).toString();
   const subject = `${from} gave you a ${product} membership`;
   const text = `${from} gave you ${length} of ${product} membership (${tier}).\n\nYour gift code: ${gift.code}\n\nRedeem it here: ${link}\n\nThe code can be used once, within a year.\n`;
   const body = html`<!doctype html>

@@ -12,11 +12,18 @@ import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { membershipState } from './active-membership.ts';
-import { giftCodeStatus, redeemGiftCode } from './gift-codes.ts';
+import { giftCodeStatus, groupGiftsOf, redeemGiftCode, type GroupGift } from './gift-codes.ts';
 import { requestFailed, type Membership } from './manage-membership.ts';
 import { paymentProviderFor } from './payment-provider.ts';
 
 const MINUTE = 60_000;
+export const GIVER_CANNOT_REDEEM = 'This code is part of a group gift you gave. Pass it on to one of the people it is for.';
+
+/** The viewer's group gifts with which codes were redeemed (docs/adr/0121-group-gifts.md). */
+export async function viewerGroupGifts(ctx: RequestContext): Promise<GroupGift[] | null> {
+  const viewer = ctx.viewer.user;
+  return viewer ? groupGiftsOf(ctx.db, viewer.id) : null;
+}
 /** Gift code guesses: per viewer and per client address (codes carry 100 random bits; this keeps guessing pointless and cheap for us). */
 export const GIFT_CODE_LIMITS = {
   perViewer: { name: 'gift-code:user', max: 10, windowMs: 15 * MINUTE },
@@ -62,6 +69,11 @@ export async function redeemGift(
     return { __typename: 'BadRequest', message: 'You already have a paid membership. Redeem this gift once it has ended, or pass it on to someone else.' };
   }
   const code = input.slice(0, 64);
+  // A group gift is for the people it was bought for: its giver cannot take one of the codes.
+  const state = await giftCodeStatus(ctx.db, code, ctx.now);
+  if (state.groupGift && state.purchaserId === viewer.id) {
+    return { __typename: 'BadRequest', message: GIVER_CANNOT_REDEEM };
+  }
   // A paid membership whose payment failed and whose grace is over is still a past-due
   // subscription at the processor: left alone, a later retry would charge the card and
   // take the membership back, and its deletion would cut the gift short. The gift

@@ -2,12 +2,15 @@
 // docs/membership.md): cancel at the period's end and take that back (reactivation), switch
 // plan at the period's end, and what the manage page shows of a membership — its card, the
 // scheduled switch, the next charge, and which of those actions it allows.
-import { and, eq } from 'drizzle-orm';
+import type { D1Database } from '@cloudflare/workers-types';
+import { and, eq, sql } from 'drizzle-orm';
+import { CANCELLATION_REASONS, isCancellationReason, type CancellationReason, type RetentionOffer } from '../../shared/membership/cancellation.ts';
 import { DEFAULT_CURRENCY, isPlanCurrency, isPlanType, planPrice, PLANS, type MembershipPlanType, type PlanCurrency } from '../../shared/membership/plans.ts';
 import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { configuredFlags } from '../env.ts';
 import { orm } from '../db/orm.ts';
-import { memberships, paymentMethods, subscriptions, type MembershipRow } from '../db/schema.ts';
+import { membershipCancellations, memberships, paymentMethods, subscriptions, type MembershipRow } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest, signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
@@ -53,14 +56,23 @@ async function ownMembership(ctx: RequestContext, membershipId: unknown): Promis
 }
 
 /** Cancels the viewer's membership at the end of its paid period (cancel), or takes that back. */
-export async function setCancelled(ctx: RequestContext, membershipId: unknown, cancel: boolean): Promise<NotFoundAnswer | BadRequestAnswer | { __typename: 'MutationSuccess'; success: true }> {
+export async function setCancelled(
+  ctx: RequestContext,
+  membershipId: unknown,
+  cancel: boolean,
+  /** Cancelling only: the member's answer, written in the same batch as the cancellation. */
+  answer?: CancellationAnswer,
+): Promise<NotFoundAnswer | BadRequestAnswer | { __typename: 'MutationSuccess'; success: true }> {
+  // Refused before anything is read or written: a reason outside the spec's list.
+  if (cancel && (!answer || !isCancellationReason(answer.reason))) return { __typename: 'BadRequest', message: CHOOSE_A_REASON };
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
   const state = membershipState(membership, ctx.now);
-  if (cancel ? state !== 'ACTIVE' && state !== 'PAYMENT_FAILED' : state !== 'CANCELLED') return requestFailed();
+  if (cancel ? !canCancel(membership, ctx.now) : state !== 'CANCELLED') return requestFailed();
   if (!CARD_PROCESSORS.has(membership.paymentProvider)) return requestFailed();
   const subscription = await orm(ctx.db).select().from(subscriptions).where(eq(subscriptions.membershipId, membership.id)).get();
   if (!cancel && !(await cardOf(ctx, membership.userId))) return requestFailed();
+  const offer = cancel ? await retentionOfferFor(ctx, membership) : 'NO_DISCOUNT';
   try {
     // The processor first: if it refuses, nothing of ours changes.
     if (subscription) await paymentProviderFor(ctx.env).setCancelAtPeriodEnd(subscription.subscriptionRef, cancel);
@@ -68,10 +80,82 @@ export async function setCancelled(ctx: RequestContext, membershipId: unknown, c
     logEvent({ event: 'membership_cancel_failed', cancel, message: String(error) }, 'error');
     return requestFailed();
   }
-  await orm(ctx.db).update(memberships).set({ isCancelled: cancel }).where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId)));
+  const database = orm(ctx.db);
+  const update = database.update(memberships).set({ isCancelled: cancel }).where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId)));
+  if (cancel && answer && isCancellationReason(answer.reason)) {
+    // The cancellation and its reason are one batch: never one without the other.
+    await database.batch([update, recordAnswer(ctx, membership, answer.reason, offer, false)]);
+  } else await update;
   ctx.loaders.membershipByUserId.clear(membership.userId);
-  logEvent({ event: cancel ? 'membership_cancelled' : 'membership_reactivated', membershipId: membership.id });
+  logEvent({ event: cancel ? 'membership_cancelled' : 'membership_reactivated', membershipId: membership.id, ...(cancel ? { reason: answer?.reason, offer } : {}) });
   return { __typename: 'MutationSuccess', success: true };
+}
+
+export interface CancellationAnswer {
+  reason: unknown;
+}
+
+export const CHOOSE_A_REASON = 'Choose one of the reasons in the list.';
+
+/** Cancelling is possible: a card processor's membership, active or payment failed (a gift simply runs out). */
+export function canCancel(membership: Membership, now: number): boolean {
+  const state = membershipState(membership, now);
+  return CARD_PROCESSORS.has(membership.paymentProvider) && (state === 'ACTIVE' || state === 'PAYMENT_FAILED');
+}
+
+function recordAnswer(ctx: RequestContext, membership: Membership, reason: CancellationReason, offer: RetentionOffer, accepted: boolean) {
+  return orm(ctx.db)
+    .insert(membershipCancellations)
+    .values({ id: newId(), membershipId: membership.id, userId: membership.userId, reason, retentionOffer: offer, offerAccepted: accepted, createdAt: ctx.now });
+}
+
+/**
+ * The offer made before a cancellation is confirmed (docs/adr/0120-cancellation-reasons-and-retention-offer.md):
+ * half price for a year to a member whose payments run (ACTIVE), once per account; else NO_DISCOUNT.
+ */
+export async function retentionOfferFor(ctx: RequestContext, membership: Membership): Promise<RetentionOffer> {
+  if (!CARD_PROCESSORS.has(membership.paymentProvider) || membershipState(membership, ctx.now) !== 'ACTIVE') return 'NO_DISCOUNT';
+  const taken = await orm(ctx.db)
+    .select({ id: membershipCancellations.id })
+    .from(membershipCancellations)
+    .where(and(eq(membershipCancellations.userId, membership.userId), eq(membershipCancellations.offerAccepted, true)))
+    .get();
+  return taken ? 'NO_DISCOUNT' : 'FIFTY_PERCENT_OFF_ONE_YEAR';
+}
+
+/** The member takes the retention offer instead of cancelling: the answer is recorded, the membership runs on. */
+export async function acceptRetentionOffer(
+  ctx: RequestContext,
+  membershipId: unknown,
+  answer: CancellationAnswer,
+): Promise<NotFoundAnswer | BadRequestAnswer | { __typename: 'MutationSuccess'; success: true }> {
+  if (!isCancellationReason(answer.reason)) return { __typename: 'BadRequest', message: CHOOSE_A_REASON };
+  const membership = await ownMembership(ctx, membershipId);
+  if (!membership) return notFound();
+  if ((await retentionOfferFor(ctx, membership)) !== 'FIFTY_PERCENT_OFF_ONE_YEAR') return requestFailed();
+  await recordAnswer(ctx, membership, answer.reason, 'FIFTY_PERCENT_OFF_ONE_YEAR', true);
+  logEvent({ event: 'membership_retention_offer_accepted', membershipId: membership.id, reason: answer.reason });
+  return { __typename: 'MutationSuccess', success: true };
+}
+
+export interface CancellationCount {
+  reason: CancellationReason;
+  cancelled: number;
+  offerAccepted: number;
+}
+
+/** Staff: how many members gave each reason, and how many of them took the offer and stayed. */
+export async function cancellationCounts(db: D1Database): Promise<CancellationCount[]> {
+  const rows = await orm(db)
+    .select({ reason: membershipCancellations.reason, accepted: membershipCancellations.offerAccepted, n: sql<number>`count(*)` })
+    .from(membershipCancellations)
+    .groupBy(membershipCancellations.reason, membershipCancellations.offerAccepted)
+    .all();
+  return CANCELLATION_REASONS.map((reason) => ({
+    reason,
+    cancelled: rows.find((r) => r.reason === reason && !r.accepted)?.n ?? 0,
+    offerAccepted: rows.find((r) => r.reason === reason && r.accepted)?.n ?? 0,
+  }));
 }
 
 /** Schedules the viewer's switch to `membershipType` for the end of the current period. */

@@ -28,7 +28,7 @@ export async function handlePaymentWebhook(request: Request, env: Env, provider:
     throw error;
   }
   const result = await applyPaymentEvent(env.DB, provider, event, now);
-  if (result.gift) await sendGiftCodeMail(env, result.gift);
+  for (const gift of result.gifts ?? []) await sendGiftCodeMail(env, gift);
   logEvent({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied });
   return Response.json({ received: true, applied: result.applied });
 }

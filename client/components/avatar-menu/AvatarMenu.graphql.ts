@@ -34,6 +34,11 @@ export const AvatarMenuQuery = known(graphql(`
         paymentFailedAt
         currentPeriodEndsAt
         paymentProvider
+        switchPlanSchedule {
+          plan {
+            membershipType
+          }
+        }
       }
       adminCollections {
         id

@@ -19,6 +19,7 @@
 // - Partner Program: its item when enrolled (ACTIVE, PENDING_ACTION, SUSPENDED); "Apply to
 //   the Partner Program" otherwise.
 import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
+import { isPlanType, PLANS } from '../../../shared/membership/plans.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { collectionUrl } from '../../../shared/urls/publication-urls.ts';
@@ -42,6 +43,8 @@ export interface AvatarMenuMembership {
   paymentFailedAt: number | null;
   currentPeriodEndsAt: number;
   paymentProvider: string;
+  /** A scheduled plan switch: the scheduled plan wins over the current type (spec 1 §3). */
+  switchPlanSchedule?: { plan: { membershipType: string } } | null;
 }
 
 export interface AvatarMenuCollection {
@@ -94,6 +97,8 @@ export function canSwitchPlan(membership: AvatarMenuMembership | null | undefine
     membership.paymentFailedAt === null
   );
 }
+
+const isFriendPlan = (plan: string | undefined): boolean => plan !== undefined && isPlanType(plan) && PLANS[plan].tier === 'FRIEND';
 
 const ENROLLED = new Set(['ACTIVE', 'PENDING_ACTION', 'SUSPENDED']);
 
@@ -244,7 +249,9 @@ export function avatarMenuSections(input: AvatarMenuInput): MenuSection[] {
     if (
       state === 'member' &&
       canSwitchToFriend(flags) &&
-      canSwitchPlan(data.membership)
+      canSwitchPlan(data.membership) &&
+      // A switch to Friend already scheduled wins over the current type (spec 1 §3).
+      !isFriendPlan(data.membership?.switchPlanSchedule?.plan.membershipType)
     ) {
       upsells.push({ key: 'become-friend', label: 'Become a Friend', href: buildLink('ShowManageMembershipPage', {}, ctx), accent: true });
     }

@@ -135,6 +135,8 @@ export function MembershipBanners() {
   const flags = new Set(state.flags);
   if (
     membership.tier === 'MEMBER' &&
+    // A switch to Friend already scheduled wins over the current type: nothing left to offer.
+    membership.switchPlanTier !== 'FRIEND' &&
     membership.canSwitchPlan &&
     canSwitchToFriend(flags) &&
     dismissedNow !== 'friendTierSettingsBanner' &&

@@ -9,6 +9,7 @@ export const MEMBERSHIP_TOASTS = {
   REACTIVATED: 'Your membership has been reactivated.',
   PLAN_SWITCHED: 'Your plan change is scheduled: it starts with your next billing period.',
   CARD_UPDATED: 'Your payment method has been updated.',
+  RETENTION_OFFER_ACCEPTED: 'Thank you for staying. Your membership continues at half price for the next 12 months.',
   GIFT_REDEEMED: 'Your gift membership has started. Enjoy reading.',
 } as const;
 export type MembershipToast = keyof typeof MEMBERSHIP_TOASTS;

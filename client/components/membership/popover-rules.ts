@@ -30,7 +30,8 @@ export function memberStarAudience(viewer: { viewerId: string | null; creatorId:
  */
 export function showsFriendUpgrade(membership: PreloadedMembership | null | undefined, flags: ReadonlySet<string>): boolean {
   const reading = isReadingMember(membership);
-  const isFriend = reading && membership?.tier === 'FRIEND';
+  // A scheduled switch to Friend wins over the current type (§3).
+  const isFriend = reading && (membership?.tier === 'FRIEND' || membership?.switchPlanTier === 'FRIEND');
   const isMember = reading && membership?.tier === 'MEMBER';
   if (isFriend || !flags.has(PREMIUM_TIER_FLAG)) return false;
   return (Boolean(membership?.canSwitchPlan) && canSwitchToFriend(flags)) || !isMember;

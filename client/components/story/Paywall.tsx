@@ -4,10 +4,14 @@
 // (/@{username}/membership), which says what a member's fee does for them.
 import { buildLink } from '../../../shared/routing/links.ts';
 import { useLinkContext } from '../header/link-context.ts';
+import { useNavigation } from '../../app/navigation.tsx';
 import { WRITER_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
 
 export function Paywall({ writer }: { writer: { name: string; username: string } }) {
   const ctx = useLinkContext();
+  // The story's own address (the same for every reader of this page, so a shared copy stays
+  // shareable): after redeeming, the redeem page offers the way back here.
+  const { location } = useNavigation();
   return (
     <aside className="paywall" aria-label="Member-only story" data-testid="paywall">
       <h2>
@@ -24,6 +28,12 @@ export function Paywall({ writer }: { writer: { name: string; username: string }
         Members’ fees go to the writers they read.{' '}
         <a href={buildLink('ShowUserMembership', { username: writer.username }, ctx)} data-testid="paywall-support-writer">
           Support {writer.name}
+        </a>
+      </p>
+      <p className="paywall-support muted">
+        Have a gift code?{' '}
+        <a href={`/redeem?from=${encodeURIComponent(location.pathname)}`} data-testid="paywall-redeem">
+          Redeem it
         </a>
       </p>
     </aside>

@@ -4,9 +4,12 @@
 // code checks and redemption (rate-limited per viewer and per address).
 import { membershipState } from '../../membership/active-membership.ts';
 import { viewerCharge, viewerCharges } from '../../membership/billing-history.ts';
-import { checkGiftCode, redeemGift } from '../../membership/gift-redemption.ts';
+import { checkGiftCode, redeemGift, viewerGroupGifts } from '../../membership/gift-redemption.ts';
 import {
+  acceptRetentionOffer,
+  canCancel,
   canReactivate,
+  retentionOfferFor,
   canSwitchPlan,
   nextChargeAt,
   paymentMethodOf,
@@ -70,6 +73,28 @@ const typeDefs = /* GraphQL */ `
     canSwitchPlan: Boolean!
     "A cancelled card-processor membership with a card on file, period not over."
     canReactivate: Boolean!
+    "Cancelling is possible: a card processor's membership, active or payment failed (a gift runs out by itself)."
+    canCancel: Boolean!
+    "The offer made before a cancellation is confirmed (docs/adr/0120-cancellation-reasons-and-retention-offer.md)."
+    retentionOffer: RetentionOffer!
+  }
+
+  "Why a member cancels (docs/product/3-routes-data-calls-constants.md §4)."
+  enum CancellationReason {
+    CONTENT
+    COSTS
+    DUPLICATE_ACCOUNTS
+    FEATURE_USAGE
+    PREMIUM_TIER
+    SWITCHING_PRODUCT
+    TIME
+    OTHER
+  }
+
+  "What a member is offered to stay (docs/product/3-routes-data-calls-constants.md §4)."
+  enum RetentionOffer {
+    FIFTY_PERCENT_OFF_ONE_YEAR
+    NO_DISCOUNT
   }
 
   type UserViewerEdge {
@@ -107,6 +132,20 @@ const typeDefs = /* GraphQL */ `
     membershipType: MembershipPlan
   }
 
+  "One recipient of a group gift: whether their code was redeemed (never the code)."
+  type GroupGiftRecipient {
+    email: String!
+    redeemedAt: Long
+  }
+
+  "A group gift (gift type 31): one purchase, a membership for each recipient."
+  type GroupGift {
+    id: ID!
+    membershipType: MembershipPlan!
+    createdAt: Long!
+    recipients: [GroupGiftRecipient!]!
+  }
+
   type GiftMembershipRedeemed {
     message: String!
     membership: Membership!
@@ -134,11 +173,15 @@ const typeDefs = /* GraphQL */ `
     billingHistory: [BillingCharge!]
     "Checks a gift code (rate-limited)."
     giftCodeCheck(code: String!): GiftCodeCheckResult!
+    "Viewer only: the group gifts the viewer gave, newest first, with which were redeemed; null when signed out."
+    groupGifts: [GroupGift!]
   }
 
   type Mutation {
-    "Cancels at the end of the paid period: benefits are kept until currentPeriodEndsAt."
-    cancelMembership(membershipId: ID!): CancelMembershipResult!
+    "Cancels at the end of the paid period, recording why: benefits are kept until currentPeriodEndsAt."
+    cancelMembership(membershipId: ID!, reason: CancellationReason!): CancelMembershipResult!
+    "The member takes the retention offer instead of cancelling; the reason is recorded."
+    acceptRetentionOffer(membershipId: ID!, reason: CancellationReason!): CancelMembershipResult!
     "Reactivation: the next billing cycle starts at currentPeriodEndsAt."
     uncancelMembership(membershipId: ID!): UncancelMembershipResult!
     "Redeems a gift code: the viewer becomes a member for the gifted period (rate-limited)."
@@ -157,9 +200,11 @@ export const membershipModule: SchemaModule = {
       billingReceipt: (_: unknown, args: { chargeId: string }, ctx: RequestContext) => viewerCharge(ctx, String(args.chargeId)),
       billingHistory: (_: unknown, _args: unknown, ctx: RequestContext) => viewerCharges(ctx),
       giftCodeCheck: (_: unknown, args: { code: string }, ctx: RequestContext) => checkGiftCode(ctx, String(args.code ?? '')),
+      groupGifts: (_: unknown, _args: unknown, ctx: RequestContext) => viewerGroupGifts(ctx),
     },
     Mutation: {
-      cancelMembership: (_: unknown, args: { membershipId: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, true),
+      cancelMembership: (_: unknown, args: { membershipId: string; reason: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, true, { reason: args.reason }),
+      acceptRetentionOffer: (_: unknown, args: { membershipId: string; reason: string }, ctx: RequestContext) => acceptRetentionOffer(ctx, args.membershipId, { reason: args.reason }),
       uncancelMembership: (_: unknown, args: { membershipId: string }, ctx: RequestContext) => setCancelled(ctx, args.membershipId, false),
       updateMembershipPlan: (_: unknown, args: { membershipId: string; membershipType: string }, ctx: RequestContext) => switchPlan(ctx, args.membershipId, args.membershipType),
       redeemGiftCode: (_: unknown, args: { code: string }, ctx: RequestContext) => redeemGift(ctx, String(args.code ?? '')),
@@ -171,6 +216,8 @@ export const membershipModule: SchemaModule = {
       nextChargeAt: (membership: Membership, _args: unknown, ctx: RequestContext) => nextChargeAt(membership, ctx.now),
       canSwitchPlan: (membership: Membership) => canSwitchPlan(membership),
       canReactivate: (membership: Membership, _args: unknown, ctx: RequestContext) => canReactivate(ctx, membership),
+      canCancel: (membership: Membership, _args: unknown, ctx: RequestContext) => canCancel(membership, ctx.now),
+      retentionOffer: (membership: Membership, _args: unknown, ctx: RequestContext) => retentionOfferFor(ctx, membership),
     },
     UserViewerEdge: {
       membership: async (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => {
