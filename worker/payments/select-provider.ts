@@ -9,6 +9,7 @@ import { paymentProviderWithFaults } from './provider-faults.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { StripeProvider } from './stripe-provider.ts';
+import { paymentSettings } from './payment-settings.ts';
 
 export class PaymentConfigurationError extends Error {}
 
@@ -38,7 +39,7 @@ function selectedPaymentProvider(env: Env, db: D1Database, webhooks: LocalWebhoo
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     throw new PaymentConfigurationError('Payments are not configured: set the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/membership.md).');
   }
-  return new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  return new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, settings: paymentSettings(env) });
 }
 
 /** The local provider, delivering its webhooks as `webhooks` says. */
@@ -49,6 +50,7 @@ export function localPaymentProvider(env: Env, db: D1Database, webhooks: LocalWe
     webhookSecret: LOCAL_WEBHOOK_SECRET_DEFAULT,
     webhookPath: webhooks.path,
     deliver: (request) => webhooks.deliver(request, provider),
+    settings: paymentSettings(env),
   });
   return provider;
 }
