@@ -80,9 +80,19 @@ try {
         const i = next++;
         const at = Date.now();
         const events = Array.from({ length: EVENTS_PER_BATCH }, (_, k) => ({
-          name: k % 3 === 0 ? 'story.viewed' : k % 3 === 1 ? 'story.readingTime' : 'story.read',
-          at,
-          data: k % 3 === 1 ? { postId: postIds[k % postIds.length], seconds: 5 } : { postId: postIds[k % postIds.length] },
+          // The spec's record (docs/events.md), with the common data a page adds.
+          key: k % 3 === 0 ? 'story.viewed' : k % 3 === 1 ? 'story.readingTime' : 'story.read',
+          type: 'e',
+          timestamp: at,
+          eventId: crypto.randomUUID(),
+          data: {
+            service: 'lite',
+            location: `${site.baseURL}/`,
+            browserWidth: 1280,
+            referrer: '',
+            referrerSource: null,
+            ...(k % 3 === 1 ? { postId: postIds[k % postIds.length], seconds: 5 } : { postId: postIds[k % postIds.length] }),
+          },
         }));
         const t = performance.now();
         const res = await fetch(`${site.baseURL}/_/batch`, {

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, cacheExchange, getOperationName, mapExchange, ssrExchange } from 'urql';
 import { forgetSearchKey } from './components/search/search-client.ts';
 import { batchExchange } from './app/batch-exchange.ts';
-import { callOrigin, setCallOrigin } from './app/call-origin.ts';
+import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './layouts/App.tsx';
 import { parseLocation } from './app/current-page.ts';
@@ -18,6 +18,7 @@ import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
 import { applyFullStylesheet } from './app/full-stylesheet.ts';
 import { beginHydration } from './app/static-markup.tsx';
+import { noteSignedInViewer } from './events/login-history.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -28,7 +29,7 @@ window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
-const { preloadedState, graphqlUri, apolloState, resolution } = readStartupGlobals(window as unknown as Record<string, unknown>);
+const { preloadedState, graphqlUri, apolloState, resolution, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
 // The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
 const clientBuild = /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null;
 configureErrorReports({
@@ -49,8 +50,10 @@ startEventQueue({
   xsrf: preloadedState.session.xsrf,
   disabled: preloadedState.client.isBot || preloadedState.flags.includes('dont_track_user'),
 });
+noteSignedInViewer(preloadedState.viewer?.id ?? null);
 
 setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);
+setTestFixtureHeaders(testFixtureHeaders);
 
 /** Mutations that change what a viewer's search key filters (client/components/search/search-client.ts). */
 const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', 'UnmutePub', 'BlockUser', 'UnblockUser']);
@@ -74,6 +77,8 @@ const client = new Client({
       app: `lite/${__VELLUM_VERSION__}`,
       origin: callOrigin,
       headers: () => ({
+        // The page view's trace and the optional test-fixture headers (app/call-origin.ts).
+        ...callTraceHeaders(),
         'graphql-client-name': 'lite',
         // Mutations must carry the session's anti-forgery value (worker/auth/anti-forgery.ts);
         // logged out, any value marks the call as sent by our own pages.

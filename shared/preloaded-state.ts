@@ -2,6 +2,8 @@
 // client reads before hydrating. A page copy stored in the edge cache is shared by every
 // logged-out reader, so nothing here may describe a particular viewer on such a page.
 
+import type { StartupConfig } from './startup-config.ts';
+
 export interface PreloadedState {
   config: {
     productName: string;
@@ -17,6 +19,13 @@ export interface PreloadedState {
     search: { appId: string; apiKey: string; indexPrefix: string; host: 'self' | 'hosted' };
     /** Google's client id for one-tap sign-in (docs/sign-in.md); absent or null: no one-tap. */
     googleOneTapClientId?: string | null;
+    /**
+     * The start-up configuration (docs/adr/0108-startup-configuration.md): payment settings,
+     * staff picks, tier-one domains, logging, the homepage experiment, the beta product. The
+     * same for every reader of a deployment, so it may be on a shared page. Absent only in tests'
+     * hand-built states.
+     */
+    startup?: StartupConfig;
   };
   client: {
     isBot: boolean;

@@ -104,6 +104,26 @@ export interface Env {
    * never by the client (docs/membership.md "Discount offers").
    */
   MEMBERSHIP_DISCOUNT_OFFER?: string;
+  // ---- Start-up configuration (docs/adr/0108-startup-configuration.md; shared/startup-config.ts) ----
+  /** JSON { monthly, monthlyWithTrial, yearly, yearlyStaff, yearlyWithTrial }: the processor's plan ids. */
+  PAYMENT_PLAN_IDS?: string;
+  /** JSON { oneMonthFree, threeMonthsFree, sixMonthsFree }: the processor's discount ids. */
+  PAYMENT_DISCOUNT_IDS?: string;
+  /** 3-D Secure version given to the payment adapter (default 2). */
+  THREE_D_SECURE_VERSION?: string;
+  /** Wallet version given to the payment adapter (default 3). */
+  WALLET_VERSION?: string;
+  /** Comma-separated story ids staff picked. */
+  STAFF_PICKS?: string;
+  /** Comma-separated tier-one domains. */
+  TIER_ONE_DOMAINS?: string;
+  /** Browser logging: the log intake's client token and data centre (us or eu); both or neither. */
+  LOG_CLIENT_TOKEN?: string;
+  LOG_DATACENTER?: string;
+  /** silent, error, warn, info, debug or trace (default info). */
+  LOG_LEVEL?: string;
+  /** The homepage experiment's id (its name is not known). */
+  HOMEPAGE_EXPERIMENT_ID?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

@@ -47,6 +47,9 @@ runInlineWith(handleFanOutMessage);
 const app = new Hono<{ Bindings: Env }>();
 
 app.get('/_/health', (c) => c.json({ ok: true }));
+// GraphQL calls get their request record too: it carries the call's traceparent, so a page
+// view's calls can be followed (worker/pipeline/request-log.ts; docs/adr/0105-trace-carrier.md).
+app.use('/_/graphql', requestLog);
 mountGraphQL(app);
 mountUploads(app);
 mountUploadUrl(app);

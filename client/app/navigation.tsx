@@ -4,6 +4,7 @@
 // inside a React transition, while a thin progress bar shows (docs/adr/0037-navigation-without-a-blank-frame.md).
 // Scroll resets to the top on every path change
 // (docs/product/2-sign-in-notices-cache-routing.md §2.3).
+import { noteLocation } from '../events/common-data.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { parseLocation, type AppLocation, type CurrentPage } from './current-page.ts';
@@ -77,6 +78,9 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
         }
         const ready = next;
         startTransition(() => {
+          // The events' common data follows the address: the page left becomes the referrer
+          // (docs/product/3-routes-data-calls-constants.md §4). Before pushState: the trail starts from the page left.
+          noteLocation(url.href);
           if (history === 'push') window.history.pushState(null, '', url.href);
           else if (history === 'replace') window.history.replaceState(null, '', url.href);
           setPage(ready);
@@ -133,11 +137,22 @@ export function useCurrentPage(): CurrentPage {
   return useNavigation().page;
 }
 
-type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  href: string;
+  /**
+   * Preload the page as soon as the link renders, not only on hover or focus
+   * (docs/product/1-product-screens-membership-header-search.md §4: "on hover, focus or render"):
+   * for the one link a reader is most likely to follow next. Each address is preloaded once.
+   */
+  preloadOnRender?: boolean;
+};
 
 /** An anchor that navigates in place for same-host page links. */
-export function Link({ href, onClick, onPointerEnter, onFocus, target, ...rest }: LinkProps) {
+export function Link({ href, onClick, onPointerEnter, onFocus, target, preloadOnRender = false, ...rest }: LinkProps) {
   const { navigate, prefetch } = useNavigation();
+  useEffect(() => {
+    if (preloadOnRender) prefetch(href);
+  }, [preloadOnRender, href, prefetch]);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (

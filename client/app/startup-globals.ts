@@ -8,6 +8,11 @@ export interface StartupGlobals {
   apolloState: SSRData;
   /** The server's resolution of this page's path (null: no route, the not-found page). */
   resolution: PageResolution | null;
+  /**
+   * Optional test-fixture headers every data call carries (docs/product/3-routes-data-calls-constants.md
+   * §7.4): window.__TEST_FIXTURE_HEADERS__, which only a test sets (client/app/call-origin.ts filters them).
+   */
+  testFixtureHeaders: unknown;
 }
 
 /**
@@ -27,5 +32,6 @@ export function readStartupGlobals(scope: Record<string, unknown>): StartupGloba
     preloadedState: preloadedState as PreloadedState,
     graphqlUri: String(graphqlUri),
     apolloState: apolloState as SSRData,
+    testFixtureHeaders: scope.__TEST_FIXTURE_HEADERS__ ?? null,
   };
 }

@@ -4,7 +4,7 @@
 // The server renders only the button: who is looking is read in the browser when the popover
 // opens, so a page the edge cache shares is the same for every visitor. The button is never
 // inside a link (a button in a link is invalid HTML and confuses assistive technology).
-import { useEffect } from 'react';
+import { useViewEvent } from '../events/view-events.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { track } from '../events/event-queue.ts';
 import { Link } from '../app/navigation.tsx';
@@ -27,9 +27,10 @@ export function MemberStarIcon() {
 export function MemberStar({ creatorId = null }: { creatorId?: string | null }) {
   const popover = useHoverPopover(100);
   // docs/product/1-product-screens-membership-header-search.md §7: the star's button events (moc_star).
-  useEffect(() => track('button.clientPresented', { button: 'moc_star' }), []);
+  // Presented once a quarter of it is on screen (client/events/view-events.ts).
+  const presented = useViewEvent<HTMLSpanElement>(() => track('button.clientPresented', { button: 'moc_star' }));
   return (
-    <span className="member-star-anchor">
+    <span className="member-star-anchor" ref={presented}>
       <button type="button" className="member-star member-star-button" aria-label="Member-only story" data-testid="member-star" onClickCapture={() => track('button.clicked', { button: 'moc_star' })} {...popover.triggerProps}>
         <span aria-hidden="true">★</span>
       </button>

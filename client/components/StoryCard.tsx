@@ -14,7 +14,8 @@ import { ClapIcon, ResponseIcon } from './icons.tsx';
 export type StoryCardPost = ResultOf<typeof StoryCard_post>;
 
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
-export function StoryCard({ post }: { post: StoryCardPost }) {
+/** `preloadOnRender`: the story is preloaded when the card renders (the feed's first card, client/app/navigation.tsx Link). */
+export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPost; preloadOnRender?: boolean }) {
   // Built for the host the card is shown on, by the one address rule (client/app/hrefs.ts):
   // the writer's or publication's own site when they have one, else the main host.
   const ctx = useLinkContext();
@@ -37,7 +38,7 @@ export function StoryCard({ post }: { post: StoryCardPost }) {
             </>
           ) : null}
         </div>
-        <Link href={href} className="story-card-link">
+        <Link href={href} className="story-card-link" preloadOnRender={preloadOnRender}>
           <h2 className="story-card-title">{post.title}</h2>
           {post.subtitle ? <p className="story-card-subtitle">{post.subtitle}</p> : null}
         </Link>

@@ -1,24 +1,29 @@
-// The client event queue (docs/product/3-routes-data-calls-constants.md §7.2, §9;
-// docs/product/1-product-screens-membership-header-search.md §7; docs/stats.md#client-queue). Events wait in local
-// storage (in memory when it is unavailable), at most 1,000, oldest dropped. Every 5 s they are
-// POSTed as one JSON array with same-origin credentials and the anti-forgery header; on pagehide
-// once more with keepalive. They are removed only on an ok answer (or a refusal that would never
-// change); failures are swallowed and retried, the delay doubling, at most 10 times.
+// The client event queue (docs/product/3-routes-data-calls-constants.md §3 "Event record", §7.2, §9;
+// docs/product/1-product-screens-membership-header-search.md §7; docs/events.md; docs/stats.md#client-queue).
+// Each event is stored as the spec's record { key, data, type: "e", timestamp, eventId }, its
+// data carrying the common data (client/events/common-data.ts). Events wait in local storage (in
+// memory when it is unavailable), at most 1,000, oldest dropped. Every 5 s they are POSTed as a
+// JSON array (at most MAX_EVENTS_PER_SEND a POST) with same-origin credentials and the
+// anti-forgery header; on pagehide once more with keepalive. A batch leaves the queue only when
+// the intake answered ok; any other answer keeps it to be sent again, the delay doubling, at
+// most 10 times a page. Failures are swallowed.
 // Kept tiny on purpose: it is in every page's entry chunk.
-import { EVENTS_PATH, MAX_QUEUED_EVENTS, MAX_SEND_RETRIES, SEND_INTERVAL_MS, type ClientEvent, type ClientEventName } from '../../shared/events/client-events.ts';
+import { EVENT_RECORD_TYPE, EVENTS_PATH, MAX_EVENTS_PER_SEND, MAX_QUEUED_EVENTS, MAX_SEND_RETRIES, SEND_INTERVAL_MS, type ClientEventName, type EventRecord } from '../../shared/events/client-events.ts';
+import { beginPageTrail, pageEventData } from './common-data.ts';
 
 const STORAGE_KEY = 'vellum.events';
-type Queued = Omit<ClientEvent, 'id'> & { id: number; key?: string };
+type Queued = EventRecord;
 
-function eventKey(): string | undefined {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined;
+let fallbackSequence = 0;
+function newEventId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${(fallbackSequence++).toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 let enabled = false;
 let xsrf = '1';
 let store: Storage | null = null;
 let memory: Queued[] = [];
-let sequence = 0;
 let failures = 0;
 let sending = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,7 +31,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 function load(): Queued[] {
   try {
     const text = store?.getItem(STORAGE_KEY);
-    if (text) return JSON.parse(text) as Queued[];
+    // Records stored by an older page in another shape are dropped: the intake would refuse them.
+    if (text) return (JSON.parse(text) as Queued[]).filter((e) => e?.type === EVENT_RECORD_TYPE && typeof e.key === 'string' && typeof e.eventId === 'string');
   } catch {
     // Unreadable storage: the in-memory copy is the queue.
   }
@@ -42,34 +48,37 @@ function save(events: Queued[]): void {
   }
 }
 
-/** Queues one event (a no-op for bots, dont_track_user, or before startEventQueue). */
-export function track(name: ClientEventName, data: Record<string, unknown> = {}): void {
-  if (!enabled) return;
-  const at = Date.now();
-  // `key` travels with the event, so a batch sent again counts once (docs/stats.md "Sent once").
-  save([...load(), { id: at * 1000 + (sequence++ % 1000), key: eventKey(), name, at, data }].slice(-MAX_QUEUED_EVENTS));
+/** The record `track` stores (exported for tests: the shape the intake accepts). */
+export function eventRecord(key: ClientEventName, data: Record<string, unknown> = {}, timestamp = Date.now()): EventRecord {
+  return { key, data: { ...pageEventData(), ...data }, type: EVENT_RECORD_TYPE, timestamp, eventId: newEventId() };
 }
 
-/** Sends what is queued now; resolves whether the send succeeded (nothing queued counts as one). */
+/** Queues one event (a no-op for bots, dont_track_user, or before startEventQueue). */
+export function track(key: ClientEventName, data: Record<string, unknown> = {}): void {
+  if (!enabled) return;
+  save([...load(), eventRecord(key, data)].slice(-MAX_QUEUED_EVENTS));
+}
+
+/** Sends what is queued now; resolves whether every send was answered ok (nothing queued counts as one). */
 export async function flush(keepalive = false): Promise<boolean> {
-  const batch = load();
-  if (sending || batch.length === 0) return true;
+  if (sending) return true;
   sending = true;
   try {
-    const answer = await fetch(EVENTS_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      keepalive,
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-      body: JSON.stringify(batch.map(({ key, name, at, data }) => (key ? { id: key, name, at, data } : { name, at, data }))),
-    });
-    // A 4xx other than 429 will never be accepted: dropping it keeps later events flowing.
-    const done = answer.ok || (answer.status >= 400 && answer.status < 500 && answer.status !== 429);
-    if (done) {
-      const sent = new Set(batch.map((e) => e.id));
-      save(load().filter((e) => !sent.has(e.id)));
+    for (;;) {
+      const batch = load().slice(0, MAX_EVENTS_PER_SEND);
+      if (batch.length === 0) return true;
+      const answer = await fetch(EVENTS_PATH, {
+        method: 'POST',
+        credentials: 'same-origin',
+        keepalive,
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify(batch),
+      });
+      // Only an ok answer removes the batch: anything else is kept and sent again later.
+      if (!answer.ok) return false;
+      const sent = new Set(batch.map((e) => e.eventId));
+      save(load().filter((e) => !sent.has(e.eventId)));
     }
-    return done;
   } catch {
     return false; // swallowed: retried later
   } finally {
@@ -104,6 +113,7 @@ export function startEventQueue(options: EventQueueOptions): void {
     store = null;
   }
   failures = 0;
+  beginPageTrail();
   schedule(SEND_INTERVAL_MS);
   addEventListener('pagehide', () => void flush(true));
 }
@@ -113,5 +123,4 @@ export function stopEventQueue(): void {
   clearTimeout(timer);
   enabled = false;
   memory = [];
-  sequence = 0;
 }

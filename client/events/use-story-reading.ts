@@ -5,10 +5,12 @@
 import { useEffect } from 'react';
 import { READ_AFTER_SECONDS, SEND_INTERVAL_MS } from '../../shared/events/client-events.ts';
 import { track } from './event-queue.ts';
+import { afterLoad } from './view-events.ts';
 
 export function useStoryReading(postId: string, end: { current: Element | null }): void {
   useEffect(() => {
-    track('story.viewed', { postId });
+    // The view: LOAD_EVENT_DELAY_MS after the load event (client/events/view-events.ts).
+    const cancelView = afterLoad(() => track('story.viewed', { postId }));
     let visibleSeconds = 0;
     let unreported = 0;
     let read = false;
@@ -32,6 +34,7 @@ export function useStoryReading(postId: string, end: { current: Element | null }
     if (end.current) observer?.observe(end.current);
     addEventListener('pagehide', report);
     return () => {
+      cancelView();
       clearInterval(tick);
       observer?.disconnect();
       removeEventListener('pagehide', report);

@@ -13,6 +13,8 @@ import { StoryCard, type StoryCardPost } from '../components/StoryCard.tsx';
 import { StoryMuteMenu } from '../components/follow/MuteButton.tsx';
 import { useFollowStore } from '../components/follow/FollowStoreProvider.tsx';
 import { edgeKey, effectiveMuting } from '../components/follow/follow-store.ts';
+import { storyHref } from '../app/hrefs.ts';
+import { useLinkContext } from '../components/header/link-context.ts';
 
 export type HomeFeedMode = 'FOR_YOU' | 'FOLLOWING';
 export const HOME_FEED_PAGE_SIZE = 10;
@@ -88,11 +90,16 @@ export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; first
       !(post.collection && effectiveMuting(state, edgeKey('COLLECTION', post.collection.id), false)),
   );
 
+  // The first story on this site is the likeliest next page: it preloads on render, the others on
+  // hover or focus (a story on a writer's own domain is a full navigation: nothing to preload).
+  const linkContext = useLinkContext();
+  const preloaded = visible.findIndex((post) => storyHref(post, linkContext).startsWith('/'));
+
   return (
     <section className="home-feed" aria-label={mode === 'FOR_YOU' ? 'Stories for you' : 'Stories from people you follow'} data-feed={mode} aria-busy={loading}>
-      {visible.map((post) => (
+      {visible.map((post, index) => (
         <div key={post.id} className="home-feed-item">
-          <StoryCard post={post} />
+          <StoryCard post={post} preloadOnRender={index === preloaded} />
           <StoryMuteMenu
             writer={{ kind: 'USER', id: post.creator.id, name: post.creator.name }}
             publication={post.collection ? { kind: 'COLLECTION', id: post.collection.id, name: post.collection.name } : null}

@@ -15,7 +15,7 @@ export const SEND_INTERVAL_MS = 5000;
 /** Failed sends are retried at most this many times, the delay doubling (docs/product/1-… §7). */
 export const MAX_SEND_RETRIES = 10;
 
-/** The named client events of docs/product/1-… §7: their fields are free-form (at most 1 KiB). */
+/** The named client events of docs/product/1-… §7: their fields are free-form (at most 2 KiB with the common data). */
 export const NAMED_EVENTS = [
   'button.clientPresented',
   'button.clicked',
@@ -32,25 +32,68 @@ export const NAMED_EVENTS = [
 ] as const;
 
 /**
+ * Events the spec names by what they record, not by a key (docs/events.md has the table):
+ * the sign-in dialog's exceeded attempts and captcha failure (docs/product/2-… §8), the
+ * multi-user login (docs/product/2-… §9) and the reactivation conversion (docs/product/1-… §4).
+ */
+export const OUTCOME_EVENTS = ['susi.exceededAttempts', 'susi.captchaFailure', 'susi.multiUserLogin', 'membership.reactivated'] as const;
+
+/**
  * Story events (docs/stats.md): a view when a story page has loaded, a read after the reading
  * rule, and the seconds of visible reading since the last report. Each carries { postId };
  * story.readingTime also { seconds }.
  */
 export const STORY_EVENTS = ['story.viewed', 'story.read', 'story.readingTime'] as const;
 
-export type ClientEventName = (typeof NAMED_EVENTS)[number] | (typeof STORY_EVENTS)[number];
+export type ClientEventName = (typeof NAMED_EVENTS)[number] | (typeof OUTCOME_EVENTS)[number] | (typeof STORY_EVENTS)[number];
 
-/** One queued event as sent: its name, when it happened (ms) and its fields. */
-export interface ClientEvent {
-  /**
-   * A random id the browser gives the event when it is queued: a batch sent again (its ok
-   * answer lost) counts once (docs/stats.md "Sent once"). Absent from older clients.
-   */
-  id?: string;
-  name: ClientEventName;
-  at: number;
-  data: Record<string, unknown>;
+/** The record's type: every client event is an "e" (docs/product/3-… §3 "Event record"). */
+export const EVENT_RECORD_TYPE = 'e';
+
+/** The service every event of these pages names (docs/product/3-… §3, §9 "Service variants"). */
+export const EVENT_SERVICE = 'lite';
+
+/**
+ * The data every event carries besides its own (docs/product/3-… §3 "Common event data"):
+ * the page's address, the window's width, the referrer (the previous page after an in-place
+ * navigation, docs/product/3-… §4) and the `source` query parameter of the page's address.
+ */
+export interface CommonEventData {
+  service: typeof EVENT_SERVICE;
+  location: string;
+  browserWidth: number;
+  referrer: string;
+  referrerSource: string | null;
 }
+
+/**
+ * One event as the queue stores and sends it (docs/product/3-… §3 "Event record"): its key
+ * (the event's name), its data (the common data and its own fields), type "e", when it
+ * happened (ms since the epoch) and a random id given when it was queued, so a batch sent again
+ * (its ok answer lost) counts once (docs/stats.md "Sent once").
+ */
+export interface EventRecord {
+  key: ClientEventName;
+  data: CommonEventData & Record<string, unknown>;
+  type: typeof EVENT_RECORD_TYPE;
+  timestamp: number;
+  eventId: string;
+}
+
+/** The fields of a record, in the spec's order: the intake refuses any other. */
+export const EVENT_RECORD_FIELDS = ['key', 'data', 'type', 'timestamp', 'eventId'] as const;
+
+/** An event's data, common data included, is at most this many characters of JSON. */
+export const MAX_EVENT_DATA_CHARS = 2048;
+
+/** One POST carries at most this many events, so a full queue goes out in bounded bodies. */
+export const MAX_EVENTS_PER_SEND = 100;
+
+/** A story.viewed waits this long after the load event (docs/product/2-… §9 "load event delay"). */
+export const LOAD_EVENT_DELAY_MS = 500;
+
+/** A view event fires when this share of the element is on screen (docs/product/2-… §9). */
+export const VIEW_THRESHOLD = 0.25;
 
 /** A read: this many seconds of visible reading, or reaching the story's end (docs/stats.md). */
 export const READ_AFTER_SECONDS = 30;

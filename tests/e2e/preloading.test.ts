@@ -2,10 +2,12 @@
 // (docs/product/1-product-screens-membership-header-search.md §4; client/app/page-preparation.ts):
 // hovering a story card fetches the story page's chunk and its data before any click, sends one
 // preload report (§7), and the click then shows the story without a data request of its own.
+// A signed-in reader's Home preloads its first story on render, before any hover.
 // Readers who save data and bots preload nothing.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
+import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -99,5 +101,27 @@ it('a bot preloads nothing', async () => {
   await page.waitForTimeout(300);
   expect(requests.graphql()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
+  await context.close();
+});
+
+it('a signed-in reader’s Home preloads its first story on render: no hover, and its click sends no data request', { timeout: 60_000 }, async () => {
+  const { reader } = createDemoSessions(['reader']);
+  const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'sid', value: reader!.token, url: baseURL }]);
+  const page = await context.newPage();
+  const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/', { timeout: 30_000 });
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  // The first story on this site (one on a writer's own domain is a full navigation).
+  const first = page.locator(`[data-feed="FOR_YOU"] ${ON_SITE_STORY_CARD}`).first();
+  const href = (await first.locator('.story-card-link').getAttribute('href'))!;
+  const report = await reported;
+  expect(report.postDataJSON()).toMatchObject({ currentPage: 'ShowHome', preloadedPage: expect.stringMatching(/Post/), isLoggedIn: true });
+  const requests = recordRequests(page);
+  await first.locator('.story-card-link').click();
+  await page.waitForURL(baseURL + href);
+  await page.waitForSelector('h1.story-title');
+  // The story's data came with the preload: the click asked for none of it.
+  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
   await context.close();
 });

@@ -28,7 +28,10 @@ function post(path: string, body: string, who: Sender = {}) {
   return send(path, { method: 'POST', headers, body, ...(who.session ? { session: who.session.token } : {}) });
 }
 const batch = (events: unknown[], who?: Sender) => post('/_/batch', JSON.stringify(events), who);
-const ev = (name: string, data: Record<string, unknown> = {}) => ({ name, at: Date.now(), data });
+/** The common data a page's queue adds to every event (client/events/common-data.ts). */
+const COMMON = { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null };
+/** One record in the spec's shape (docs/product/3-routes-data-calls-constants.md §3 "Event record"). */
+const ev = (key: string, data: Record<string, unknown> = {}) => ({ key, data: { ...COMMON, ...data }, type: 'e', timestamp: Date.now(), eventId: crypto.randomUUID() });
 
 async function stats(postId: string) {
   return (
@@ -60,19 +63,19 @@ describe('the event intake', () => {
 
   it('counts a batch sent again (its ok answer lost) once, by the events’ ids; a malformed id is refused', async () => {
     const events = [
-      { ...ev('story.viewed', { postId: POSTS.open }), id: crypto.randomUUID() },
-      { ...ev('story.readingTime', { postId: POSTS.open, seconds: 30 }), id: crypto.randomUUID() },
+      { ...ev('story.viewed', { postId: POSTS.open }) },
+      { ...ev('story.readingTime', { postId: POSTS.open, seconds: 30 }) },
     ];
     expect((await batch(events)).status).toBe(204);
     expect((await batch(events)).status).toBe(204);
     expect(await stats(POSTS.open)).toEqual({ views: 1, reads: 0, seconds: 30 });
     expect(await rawCount()).toBe(2);
     // A new event with a new id still counts; the same id twice in one batch counts once.
-    const again = { ...ev('story.viewed', { postId: POSTS.open }), id: crypto.randomUUID() };
+    const again = { ...ev('story.viewed', { postId: POSTS.open }) };
     expect((await batch([again, again])).status).toBe(204);
     expect((await stats(POSTS.open)).views).toBe(2);
-    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), id: 'x' }])).status).toBe(400);
-    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), id: "'; DROP TABLE posts; --" }])).status).toBe(400);
+    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), eventId: 'x' }])).status).toBe(400);
+    expect((await batch([{ ...ev('story.viewed', { postId: POSTS.open }), eventId: "'; DROP TABLE posts; --" }])).status).toBe(400);
   });
 
   it('adds a signed-in reader’s seconds to member_reading_time_daily', async () => {
@@ -96,9 +99,9 @@ describe('the event intake', () => {
   it('records the named client events raw', async () => {
     expect((await batch([ev('button.clicked', { button: 'moc_star' }), ev('nav.avatarMenuOpened')])).status).toBe(204);
     const { results } = await env.DB.prepare('SELECT name, data FROM client_events ORDER BY id').all<{ name: string; data: string }>();
-    expect(results).toEqual([
-      { name: 'button.clicked', data: '{"button":"moc_star"}' },
-      { name: 'nav.avatarMenuOpened', data: '{}' },
+    expect(results.map((row: { name: string; data: string }) => ({ name: row.name, data: JSON.parse(row.data) }))).toEqual([
+      { name: 'button.clicked', data: { ...COMMON, button: 'moc_star' } },
+      { name: 'nav.avatarMenuOpened', data: COMMON },
     ]);
   });
 
@@ -141,11 +144,33 @@ describe('the event intake', () => {
       JSON.stringify([ev('story.viewed', { postId: POSTS.trashed })]),
       JSON.stringify([ev('story.viewed', {})]),
       JSON.stringify([ev('story.readingTime', { postId: POSTS.open, seconds: -1 })]),
-      JSON.stringify([{ name: 'story.viewed', data: { postId: POSTS.open } }]),
+      JSON.stringify([{ key: 'story.viewed', data: { postId: POSTS.open } }]),
     ];
     for (const body of bad) expect((await post('/_/batch', body)).status, body).toBe(400);
     expect(await rawCount()).toBe(0);
     expect((await stats(POSTS.open)).views).toBe(0);
+  });
+
+  it('accepts a batch in the spec shape and refuses any other shape with a message saying what is wrong', async () => {
+    const accepted = [ev('susi.captchaFailure'), ev('membership.reactivated', { membershipId: 'm1' }), ev('story.viewed', { postId: POSTS.open })];
+    expect((await batch(accepted)).status).toBe(204);
+    const { results } = await env.DB.prepare('SELECT name FROM client_events ORDER BY id').all<{ name: string }>();
+    expect(results.map((row: { name: string }) => row.name)).toEqual(['susi.captchaFailure', 'membership.reactivated', 'story.viewed']);
+    const { eventId: _, ...withoutId } = ev('upsell.viewed');
+    const refused: [unknown, string][] = [
+      [{ key: 'upsell.viewed' }, 'Expected a JSON array of event records { key, data, type: "e", timestamp, eventId }.'],
+      [[{ name: 'upsell.viewed', at: Date.now(), data: {} }], 'Event 0: an unknown field "name".'],
+      [[withoutId], 'Event 0: no eventId.'],
+      [[ev('upsell.viewed'), { ...ev('upsell.viewed'), type: 'pageview' }], 'Event 1: type is not "e".'],
+      [[{ ...ev('upsell.viewed'), data: { button: 'x' } }], 'Event 0: data.service is not "lite".'],
+      [[{ ...ev('upsell.viewed'), extra: 1 }], 'Event 0: an unknown field "extra".'],
+    ];
+    for (const [body, message] of refused) {
+      const answer = await post('/_/batch', JSON.stringify(body));
+      expect(answer.status, message).toBe(400);
+      expect(answer.text).toContain(message);
+    }
+    expect(await rawCount()).toBe(3);
   });
 
   it('does not count bots, dont_track_user readers, or writers reading their own story', async () => {

@@ -46,3 +46,28 @@ it('a crash is logged at the error level', async () => {
   expect(answer.status).toBe(500);
   expect(requests(answer.logs)[0]).toMatchObject({ level: LOG_LEVELS.error, levelName: 'error', status: 500, routeName: 'ShowOhNoes' });
 });
+
+it('a GraphQL call’s record carries its traceparent’s trace and span, and its operations', async () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const answer = await send('/_/graphql', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-xsrf-token': '1',
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      'graphql-operation': 'ViewerQuery',
+    },
+    body: JSON.stringify({ query: 'query ViewerQuery { viewer { id } }', operationName: 'ViewerQuery' }),
+  });
+  expect(answer.status).toBe(200);
+  expect(requests(answer.logs)).toEqual([
+    expect.objectContaining({ url: 'http://localhost:8787/_/graphql', traceId, parentId: '00f067aa0ba902b7', operations: 'ViewerQuery', status: 200, requestId: answer.headers.get('x-request-id') }),
+  ]);
+});
+
+it('an invalid traceparent is left out of the record', async () => {
+  for (const traceparent of ['00-00000000000000000000000000000000-00f067aa0ba902b7-01', 'ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', 'not a trace']) {
+    const answer = await send('/help', { headers: { traceparent } });
+    expect(requests(answer.logs)[0], traceparent).toMatchObject({ traceId: null, parentId: null });
+  }
+});

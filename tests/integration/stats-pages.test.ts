@@ -21,10 +21,10 @@ beforeAll(async () => {
   await env.DB.prepare('DELETE FROM post_stats_daily').run();
   const at = Date.now();
   const events = [
-    { name: 'story.viewed', at, data: { postId: POSTS.open } },
-    { name: 'story.viewed', at, data: { postId: POSTS.open } },
-    { name: 'story.read', at, data: { postId: POSTS.open } },
-    { name: 'story.readingTime', at, data: { postId: POSTS.open, seconds: 120 } },
+    { key: 'story.viewed', type: 'e', timestamp: at, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: POSTS.open } },
+    { key: 'story.viewed', type: 'e', timestamp: at, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: POSTS.open } },
+    { key: 'story.read', type: 'e', timestamp: at, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: POSTS.open } },
+    { key: 'story.readingTime', type: 'e', timestamp: at, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: POSTS.open, seconds: 120 } },
   ];
   const answer = await send('/_/batch', {
     method: 'POST',

@@ -47,8 +47,8 @@ describe('a writer’s time zone', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-xsrf-token': '1', 'user-agent': BROWSER, 'cf-connecting-ip': '203.0.113.77' },
       body: JSON.stringify([
-        { name: 'story.viewed', at: now, data: { postId: east.postId } },
-        { name: 'story.viewed', at: now, data: { postId: west.postId } },
+        { key: 'story.viewed', type: 'e', timestamp: now, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: east.postId } },
+        { key: 'story.viewed', type: 'e', timestamp: now, eventId: crypto.randomUUID(), data: { service: 'lite', location: 'https://vellum.test/', browserWidth: 1280, referrer: '', referrerSource: null, postId: west.postId } },
       ]),
     });
     expect(answer.status).toBe(204);

@@ -1,8 +1,9 @@
 // The event intake (docs/product/3-routes-data-calls-constants.md §7.2, §9; docs/stats.md#intake):
 // POST /_/batch with a JSON array of queued events, and POST /p/{postId}/state/read (a read
 // marked by the reader's page). Refusals, checked in this order: body over 256 KiB or over
-// 1,000 events → 413; no (or, signed in, a wrong) x-xsrf-token → 403; not JSON, an unknown
-// event name, or a story that is not published → 400 (nothing written); a bot, or a reader with
+// 1,000 events → 413; no (or, signed in, a wrong) x-xsrf-token → 403; not JSON, not records of
+// the spec's shape { key, data, type: "e", timestamp, eventId } (docs/events.md), an unknown
+// key, or a story that is not published → 400 with a message saying what is wrong (nothing written); a bot, or a reader with
 // dont_track_user → 204, nothing recorded; too many batches from one client address → 429.
 import { eq } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
@@ -15,8 +16,8 @@ import { hit, type Limit } from '../auth/rate-limit.ts';
 import { clientAddress } from '../auth/client-address.ts';
 import { resolveViewer, type RequestViewer } from '../session/viewer.ts';
 import { mayMutate } from '../auth/anti-forgery.ts';
-import { EVENTS_PATH } from '../../shared/events/client-events.ts';
-import { readBatch } from '../events/read-batch.ts';
+import { EVENT_RECORD_TYPE, EVENT_SERVICE, EVENTS_PATH } from '../../shared/events/client-events.ts';
+import { EXPECTED_SHAPE, readBatch } from '../events/read-batch.ts';
 import { recordEvents } from '../events/record-events.ts';
 import { mountStatsEndpoints } from './stats.ts';
 
@@ -39,7 +40,7 @@ export function mountEventIntake(app: Hono<{ Bindings: Env }>): void {
     try {
       body = JSON.parse(await c.req.text());
     } catch {
-      return c.text('Expected a JSON array of events.', 400);
+      return c.text(EXPECTED_SHAPE, 400);
     }
     const now = Date.now();
     const batch = readBatch(body, now);
@@ -51,7 +52,9 @@ export function mountEventIntake(app: Hono<{ Bindings: Env }>): void {
     const viewer = await resolveViewer(c.env.DB, c.req.raw);
     if (!(await mayMutate(c.req.raw, viewer))) return c.text('Missing or invalid x-xsrf-token header.', 403);
     const now = Date.now();
-    const batch = readBatch([{ name: 'story.read', at: now, data: { postId: c.req.param('postId') } }], now);
+    // The same record a page's queue sends (docs/product/3-… §3), its common data from the request.
+    const data = { service: EVENT_SERVICE, location: c.req.url, browserWidth: 0, referrer: c.req.header('referer') ?? '', referrerSource: null, postId: c.req.param('postId') };
+    const batch = readBatch([{ key: 'story.read', data, type: EVENT_RECORD_TYPE, timestamp: now, eventId: crypto.randomUUID() }], now);
     if (!batch.ok) return c.text('Unknown story.', 400);
     return record(c, viewer, batch.events, now);
   });

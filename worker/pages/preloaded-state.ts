@@ -3,6 +3,7 @@ import { TAX_BANNER_STATUSES } from '../partner/tax-documents.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { mainOrigin, type Env } from '../env.ts';
 import { searchClientConfig } from '../search/config.ts';
+import { startupConfig } from './startup-config.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 
@@ -25,6 +26,7 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       statusSiteUrl: env.STATUS_SITE_URL,
       search: searchClientConfig(env),
       googleOneTapClientId: oneTapClientId(env),
+      startup: startupConfig(env),
     },
     client: { isBot: viewer.isBot, routingEntityType: ROUTING_ENTITY[host.kind] },
     navigation: {

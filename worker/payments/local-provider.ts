@@ -4,6 +4,8 @@
 // and tells us what happened the way Stripe does: events of Stripe's shapes, signed with
 // Stripe's scheme (t=…,v1=HMAC-SHA256), POSTed to the same webhook handler as Stripe's.
 // Never used outside ENVIRONMENT=development (worker/payments/select-provider.ts).
+import type { PaymentSettings } from '../../shared/startup-config.ts';
+import { paymentSettings } from './payment-settings.ts';
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lte } from 'drizzle-orm';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
@@ -62,11 +64,15 @@ export interface BillingRunReport {
 
 export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
+  readonly settings: PaymentSettings;
 
   constructor(
     private readonly db: D1Database,
-    private readonly options: { origin: string; webhookSecret: string; webhookPath: string; deliver: WebhookDelivery },
-  ) {}
+    private readonly options: { origin: string; webhookSecret: string; webhookPath: string; deliver: WebhookDelivery; settings?: PaymentSettings },
+  ) {
+    // The deployment's payment settings (payment-settings.ts); the defaults when absent.
+    this.settings = options.settings ?? paymentSettings({});
+  }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutStart> {
     const id = localRef('cs');

@@ -17,6 +17,7 @@ export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): 
   const fail = () => Promise.reject(new Error(INJECTED_PAYMENTS_MESSAGE));
   return {
     name: provider.name,
+    settings: provider.settings,
     startCheckout: fail,
     completedCheckout: fail,
     setCancelAtPeriodEnd: fail,

@@ -6,6 +6,7 @@
 //                   (Stripe's signature scheme) into the same handler as Stripe's.
 // Both speak Stripe's event shapes, so worker/membership/payment-webhook.ts has one code path.
 import type { PlanCurrency, PlanInterval } from '../../shared/membership/plans.ts';
+import type { PaymentSettings } from '../../shared/startup-config.ts';
 
 /** A card as we may keep it: never its number. */
 export interface CardSummary {
@@ -118,6 +119,8 @@ export interface PayoutProvider {
 
 export interface PaymentProvider extends PayoutProvider {
   readonly name: 'stripe' | 'local';
+  /** Plan ids, discount ids, 3-D Secure and wallet versions (payment-settings.ts; docs/adr/0108-startup-configuration.md). */
+  readonly settings: PaymentSettings;
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   completedCheckout(sessionRef: string): Promise<CompletedCheckout>;
   /** Cancel at the period's end (true) or take that back (false): reactivation. */

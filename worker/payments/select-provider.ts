@@ -9,6 +9,7 @@ import { paymentProviderWithFaults } from './provider-faults.ts';
 import { LOCAL_WEBHOOK_SECRET_DEFAULT, LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { StripeProviderConfig } from './stripe-provider.ts';
+import { paymentSettings } from './payment-settings.ts';
 
 export class PaymentConfigurationError extends Error {}
 
@@ -38,19 +39,21 @@ function selectedPaymentProvider(env: Env, db: D1Database, webhooks: LocalWebhoo
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     throw new PaymentConfigurationError('Payments are not configured: set the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/membership.md).');
   }
-  return stripeProviderOnFirstCall({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+  return stripeProviderOnFirstCall({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, settings: paymentSettings(env) });
 }
 
 /**
  * The Stripe provider, its module (and Stripe's SDK, worker/payments/stripe-sdk.ts) loaded at
- * its first call: every call of a PaymentProvider is asynchronous, so each waits for it.
+ * its first call: every call of a PaymentProvider is asynchronous, so each waits for it. Its
+ * plain values (name, settings) are known without it.
  */
 function stripeProviderOnFirstCall(config: StripeProviderConfig): PaymentProvider {
   let provider: Promise<PaymentProvider> | null = null;
   const load = () => (provider ??= import('./stripe-provider.ts').then(({ StripeProvider }) => new StripeProvider(config)));
-  return new Proxy({ name: 'stripe' } as PaymentProvider, {
+  const known: Partial<PaymentProvider> = { name: 'stripe', settings: config.settings ?? paymentSettings({}) };
+  return new Proxy(known as PaymentProvider, {
     get(target, property) {
-      if (property === 'name' || property === 'then') return target[property as keyof PaymentProvider];
+      if (property in target || property === 'then') return target[property as keyof PaymentProvider];
       return async (...args: unknown[]) => {
         const loaded = (await load()) as unknown as Record<PropertyKey, (...a: unknown[]) => Promise<unknown>>;
         return loaded[property]!.apply(loaded, args);
@@ -67,6 +70,7 @@ export function localPaymentProvider(env: Env, db: D1Database, webhooks: LocalWe
     webhookSecret: LOCAL_WEBHOOK_SECRET_DEFAULT,
     webhookPath: webhooks.path,
     deliver: (request) => webhooks.deliver(request, provider),
+    settings: paymentSettings(env),
   });
   return provider;
 }

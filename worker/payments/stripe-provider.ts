@@ -3,6 +3,8 @@
 // (price_data: no price ids to keep in step with the dashboard), cancel_at_period_end for
 // cancel and reactivation, the subscription's default payment method for a card update,
 // webhooks verified with the signing secret (constructEventAsync).
+import type { PaymentSettings } from '../../shared/startup-config.ts';
+import { paymentSettings } from './payment-settings.ts';
 import Stripe from 'stripe';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -24,15 +26,19 @@ export interface StripeProviderConfig {
   webhookSecret: string;
   /** Another API origin (a local stand-in in tests): "http://127.0.0.1:12111". */
   apiBase?: string;
+  /** The deployment's payment settings (payment-settings.ts); the defaults when absent. */
+  settings?: PaymentSettings;
 }
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  readonly settings: PaymentSettings;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeProviderConfig) {
+    this.settings = config.settings ?? paymentSettings({});
     const base = config.apiBase ? new URL(config.apiBase) : null;
     this.stripe = new Stripe(config.secretKey, {
       httpClient: Stripe.createFetchHttpClient(),

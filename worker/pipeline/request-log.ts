@@ -4,12 +4,16 @@
 // the request tag, with the log-level numbers of §9. The request id is Cloudflare's ray id when
 // there is one, else a fresh one; it is sent back as x-request-id so a reader's report of a
 // problem can be matched to its log record. The request tag is the caller's x-request-tag
-// (a synthetic check or a benchmark naming its requests), when it is a short token.
+// (a synthetic check or a benchmark naming its requests), when it is a short token. A call with
+// a valid W3C traceparent (every GraphQL call of our pages, shared/trace-context.ts) adds its
+// trace id and parent span id, and a GraphQL call its operation names, so a page view's calls
+// can be followed (docs/adr/0105-trace-carrier.md).
 // With LOG_INTAKE_URL set, the request's records (this one and every line logEvent wrote while
 // serving it, worker/lib/log-context.ts) are forwarded instead (worker/lib/log-forwarding.ts).
 import { createMiddleware } from 'hono/factory';
 import { LOG_LEVELS, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from '../lib/log-context.ts';
 import { forwardLogs, logIntakeUrl } from '../lib/log-forwarding.ts';
+import { parseTraceParent, TRACEPARENT_HEADER } from '../../shared/trace-context.ts';
 
 export { LOG_LEVELS, writeLog, type LogLevel } from '../lib/log-context.ts';
 
@@ -23,12 +27,18 @@ export interface RequestLogRecord {
   url: string;
   requestId: string;
   requestTag: string | null;
+  /** From the caller's traceparent: the page view's trace, and the call's span in it. */
+  traceId: string | null;
+  parentId: string | null;
+  /** A GraphQL call's operation names (its graphql-operation header), else null. */
+  operations: string | null;
   method: string;
   status: number;
   durationMs: number;
 }
 
 const TAG = /^[\w.-]{1,64}$/;
+const OPERATIONS = /^[\w,]{1,400}$/;
 
 export function requestIdOf(request: Request): string {
   const ray = request.headers.get('cf-ray');
@@ -62,6 +72,8 @@ export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string
   } catch {
     // immutable headers
   }
+  const trace = parseTraceParent(c.req.header(TRACEPARENT_HEADER));
+  const operations = c.req.header('graphql-operation');
   const record: RequestLogRecord = {
     level: LOG_LEVELS[levelName],
     levelName,
@@ -71,6 +83,9 @@ export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string
     url: c.req.url,
     requestId,
     requestTag: context.requestTag,
+    traceId: trace?.traceId ?? null,
+    parentId: trace?.parentId ?? null,
+    operations: operations && OPERATIONS.test(operations) ? operations : null,
     method: c.req.method,
     status,
     durationMs: Date.now() - started,

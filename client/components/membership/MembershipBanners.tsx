@@ -9,7 +9,8 @@
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
 // the server put in the start-up state (never on a shared page).
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useViewEvent } from '../../events/view-events.ts';
 import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
@@ -57,10 +58,13 @@ function Banner({ kind, dismiss, children }: { kind: string; dismiss: (() => voi
   );
 }
 
-/** Reports upsell.viewed once per shown banner (docs/product/1-product-screens-membership-header-search.md §7). */
-function UpsellViewed({ banner }: { banner: DismissibleBanner }) {
-  useEffect(() => track('upsell.viewed', { banner }), [banner]);
-  return null;
+/**
+ * Reports upsell.viewed once per shown banner, when a quarter of its text is on screen
+ * (docs/product/1-product-screens-membership-header-search.md §7; client/events/view-events.ts).
+ */
+function UpsellViewed({ banner, children }: { banner: DismissibleBanner; children: ReactNode }) {
+  const ref = useViewEvent<HTMLSpanElement>(() => track('upsell.viewed', { banner }), banner);
+  return <span ref={ref}>{children}</span>;
 }
 
 export function MembershipBanners() {
@@ -86,8 +90,7 @@ export function MembershipBanners() {
           dismiss(banner)();
         }}
       >
-        <UpsellViewed banner={banner} />
-        <span>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</span>
+        <UpsellViewed banner={banner}>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</UpsellViewed>
         <Link href="/plans" className="button button-dark button-small" onClick={() => track('upsell.clicked', { banner })}>
           Become a member
         </Link>

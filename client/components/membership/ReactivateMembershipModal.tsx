@@ -9,6 +9,7 @@ import type { MembershipPlanType } from '../../../shared/membership/plans.ts';
 import { cardText, money, reactivationChargeText, REQUEST_FAILED_TEXT } from './membership-text.ts';
 import { queueMembershipToast } from './membership-toasts.ts';
 import { ReactivateMembershipModalQuery, UncancelMembershipMutation } from './ReactivateMembership.graphql.ts';
+import { flush, track } from '../../events/event-queue.ts';
 
 export function ReactivateMembershipModal({ onClose }: { onClose: () => void }) {
   const [result] = useQuery({ query: ReactivateMembershipModalQuery, requestPolicy: 'network-only' });
@@ -34,8 +35,10 @@ export function ReactivateMembershipModal({ onClose }: { onClose: () => void }) 
     const answer = await uncancel({ membershipId: membership.id });
     if (answer.data?.uncancelMembership.__typename === 'MutationSuccess') {
       setDone(true);
-      window.dispatchEvent(new CustomEvent('vellum:event', { detail: { key: 'membership.reactivated', data: { membershipId: membership.id } } }));
+      // The conversion (docs/product/1-… §4) goes out before the reload; kept queued if that send fails.
+      track('membership.reactivated', { membershipId: membership.id });
       queueMembershipToast('REACTIVATED');
+      await flush(true);
       window.location.reload();
       return;
     }

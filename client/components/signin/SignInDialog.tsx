@@ -23,7 +23,7 @@ import { useFocusTrap } from './focus-trap.ts';
 import { InputField } from './InputField.tsx';
 import { PROVIDER_LABELS, SUSI_TEXTS } from './texts.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
-import { optionsStep, type SignInDialogConfig } from './dialog-config.ts';
+import { dialogTarget, optionsStep, returnAddress, type SignInDialogConfig } from './dialog-config.ts';
 
 export { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
 
@@ -103,7 +103,10 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
 
   const operation = config.operation;
   const step = config.step ?? optionsStep(operation);
-  const redirect = config.redirectTo ?? currentAddress();
+  // The action being finished comes first, then the redirect, then the publication (dialog-config.ts).
+  // Embedded, the page is /m/signin itself: home is the last resort.
+  const redirect = returnAddress(config, embedded ? '/' : currentAddress());
+  const target = dialogTarget(config);
   const signInOptions = options.data?.signInOptions;
   const flags = new Set(state.flags);
   // Known after hydration only, so the server render and the first client render agree.
@@ -251,7 +254,7 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
       {label}
     </button>
   );
-  const socialHref = (button: SocialButton) => withQuery(button.href, { operation, redirect });
+  const socialHref = (button: SocialButton) => withQuery(button.href, { operation, redirect, ...(config.token ? { token: config.token } : {}) });
   const toggleTo = (next: AuthOperation) => () => {
     setEmail('');
     setEmailError(null);
@@ -261,7 +264,11 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
   const termsNotice = (
     <p className="susi-terms" data-testid="susi-terms">
       {SUSI_TEXTS.termsNotice(operation === 'register' ? SUSI_TEXTS.registerCallToAction : SUSI_TEXTS.loginCallToAction, productName)}
-      {operation === 'register' && config.sharesEmailWith ? SUSI_TEXTS.sharesEmail(config.sharesEmailWith) : ''}
+      {target?.sharesEmailWith && (config.newsletterV3 || operation === 'register')
+        ? SUSI_TEXTS.sharesEmail(target.sharesEmailWith)
+        : operation === 'register' && config.sharesEmailWith
+          ? SUSI_TEXTS.sharesEmail(config.sharesEmailWith)
+          : ''}
     </p>
   );
 
@@ -273,8 +280,13 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
       body = (
         <>
           <h2 className="susi-title" id={titleId} tabIndex={-1}>
-            {register ? SUSI_TEXTS.registerTitle(productName) : SUSI_TEXTS.loginTitle}
+            {target?.title ?? (register ? SUSI_TEXTS.registerTitle(productName) : SUSI_TEXTS.loginTitle)}
           </h2>
+          {config.post ? (
+            <p className="susi-subheader" data-testid="susi-post">
+              {SUSI_TEXTS.postLine(config.post)}
+            </p>
+          ) : null}
           <div className="susi-buttons">
             {socialButtons.map((button) => (
               <a key={button.provider} className="susi-option" href={socialHref(button)} data-provider={button.provider}>

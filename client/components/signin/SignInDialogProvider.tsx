@@ -7,7 +7,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import type { ReactNode } from 'react';
 import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
 import { SignInPromptProvider } from '../header/sign-in-prompt.tsx';
-import { optionsStep, SIGN_IN_STEPS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
+import { optionsStep, SIGN_IN_STEPS, TARGET_SETTINGS, type SignInDialogConfig, type SignInStep } from './dialog-config.ts';
 
 // The dialog is its own chunk: most readers never open it, so it loads on the first open.
 const SignInDialog = lazy(() => import('./SignInDialog.tsx').then((module) => ({ default: module.SignInDialog })));
@@ -19,6 +19,15 @@ export interface OpenSignInOptions {
   susiEntry?: string;
   redirectTo?: string;
   sharesEmailWith?: string;
+  /** What the visitor was doing (dialog-config.ts, docs/adr/0106-sign-in-dialog-settings.md). */
+  actionUrl?: string;
+  token?: string;
+  collection?: string;
+  collectionSlug?: string;
+  topic?: string;
+  user?: string;
+  newsletterV3?: string;
+  post?: string;
 }
 
 export interface SignInDialogApi {
@@ -39,6 +48,7 @@ export function toDialogConfig(options: OpenSignInOptions = {}): SignInDialogCon
     ...(options.susiEntry ? { susiEntry: options.susiEntry } : {}),
     ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
     ...(options.sharesEmailWith ? { sharesEmailWith: options.sharesEmailWith } : {}),
+    ...Object.fromEntries(TARGET_SETTINGS.flatMap((name) => (typeof options[name] === 'string' && options[name] !== '' ? [[name, options[name].slice(0, 200)]] : []))),
   };
 }
 

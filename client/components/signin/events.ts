@@ -1,9 +1,9 @@
 // Sign-in events the spec asks to log (docs/product/2-sign-in-notices-cache-routing.md §8: exceeded
-// attempts, captcha failure). Dispatched on window as 'vellum:event' for whichever reporter
-// listens.
+// attempts, captcha failure): raised through the event queue like every client event (docs/events.md).
+import { track } from '../../events/event-queue.ts';
+
 export function logSignInEvent(key: 'susi.exceededAttempts' | 'susi.captchaFailure', data: Record<string, unknown> = {}): void {
-  if (typeof window === 'undefined') return;
-  window.dispatchEvent(new CustomEvent('vellum:event', { detail: { key, data } }));
+  track(key, data);
 }
 
 /**

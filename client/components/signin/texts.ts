@@ -39,6 +39,7 @@ export const SUSI_TEXTS = {
   termsNotice: (callToAction: string, productName: string) =>
     `Click “${callToAction}” to agree to ${productName}’s Terms of Service and acknowledge that ${productName}’s Privacy Policy applies to you.`,
   sharesEmail: (name: string) => ` ${name} will also receive your email address.`,
+  postLine: (title: string) => `“${title}” is waiting for you once you’re in.`,
 } as const;
 
 export const PROVIDER_LABELS: Record<string, string> = {

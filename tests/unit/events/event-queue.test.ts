@@ -4,7 +4,8 @@
 // page's last send uses keepalive; retries double the delay and stop after 10; bots queue nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, startEventQueue, stopEventQueue, track } from '../../../client/events/event-queue.ts';
-import { EVENTS_PATH, SEND_INTERVAL_MS } from '../../../shared/events/client-events.ts';
+import { EVENTS_PATH, MAX_EVENTS_PER_SEND, SEND_INTERVAL_MS, type EventRecord } from '../../../shared/events/client-events.ts';
+import { resetTrail, startTrail } from '../../../client/events/common-data.ts';
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -17,7 +18,7 @@ class MemoryStorage {
 }
 
 let answers: (number | 'network')[];
-let sent: { url: string; init: RequestInit; events: { name: string; data: Record<string, unknown> }[] }[];
+let sent: { url: string; init: RequestInit; events: EventRecord[] }[];
 let listeners: Record<string, () => void>;
 let storage: MemoryStorage;
 
@@ -27,6 +28,7 @@ beforeEach(() => {
   sent = [];
   listeners = {};
   storage = new MemoryStorage();
+  resetTrail(startTrail('https://vellum.test/@ada/a-story-1a2b?source=home', 'https://search.example/'));
   vi.stubGlobal('addEventListener', (type: string, listener: () => void) => (listeners[type] = listener));
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({ url, init, events: JSON.parse(String(init.body)) });
@@ -37,6 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   stopEventQueue();
+  resetTrail();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -55,7 +58,7 @@ describe('the event queue', () => {
     expect(sent[0]!.url).toBe(EVENTS_PATH);
     expect(sent[0]!.init).toMatchObject({ method: 'POST', credentials: 'same-origin', keepalive: false });
     expect((sent[0]!.init.headers as Record<string, string>)['x-xsrf-token']).toBe('xsrf-1');
-    expect(sent[0]!.events.map((e) => e.name)).toEqual(['nav.avatarMenuOpened', 'button.clicked']);
+    expect(sent[0]!.events.map((e) => e.key)).toEqual(['nav.avatarMenuOpened', 'button.clicked']);
     expect(JSON.parse(storage.getItem('vellum.events')!)).toEqual([]);
     await vi.advanceTimersByTimeAsync(SEND_INTERVAL_MS * 3);
     expect(sent).toHaveLength(1); // nothing left to send
@@ -72,26 +75,71 @@ describe('the event queue', () => {
     track('upsell.clicked');
     await vi.advanceTimersByTimeAsync(SEND_INTERVAL_MS * 4); // ok
     expect(sent).toHaveLength(3);
-    expect(sent[2]!.events.map((e) => e.name)).toEqual(['upsell.viewed', 'upsell.clicked']);
+    expect(sent[2]!.events.map((e) => e.key)).toEqual(['upsell.viewed', 'upsell.clicked']);
     await vi.advanceTimersByTimeAsync(SEND_INTERVAL_MS * 10);
     // Tried twice without an answer, then delivered once and never again.
     expect(sent).toHaveLength(3);
-    expect(sent.slice(2).flatMap((s) => s.events).map((e) => e.name)).toEqual(['upsell.viewed', 'upsell.clicked']);
+    expect(sent.slice(2).flatMap((s) => s.events).map((e) => e.key)).toEqual(['upsell.viewed', 'upsell.clicked']);
     // Each send of an event carries the same id, so the intake counts a resent one once.
-    const firstId = (sent[0]!.events[0] as { id?: string }).id;
+    const firstId = sent[0]!.events[0]!.eventId;
     expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((sent[1]!.events[0] as { id?: string }).id).toBe(firstId);
-    expect((sent[2]!.events[0] as { id?: string }).id).toBe(firstId);
-    expect((sent[2]!.events[1] as { id?: string }).id).not.toBe(firstId);
+    expect(sent[1]!.events[0]!.eventId).toBe(firstId);
+    expect(sent[2]!.events[0]!.eventId).toBe(firstId);
+    expect(sent[2]!.events[1]!.eventId).not.toBe(firstId);
+  });
+
+  it('stores and sends each event as the spec\'s record, with the common data', async () => {
+    start();
+    vi.setSystemTime(1_780_000_000_000);
+    track('button.clicked', { button: 'moc_star' });
+    expect(await flush()).toBe(true);
+    const [record] = sent[0]!.events;
+    expect(Object.keys(record!)).toEqual(['key', 'data', 'type', 'timestamp', 'eventId']);
+    expect(record).toEqual({
+      key: 'button.clicked',
+      type: 'e',
+      timestamp: 1_780_000_000_000,
+      eventId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      data: { service: 'lite', location: 'https://vellum.test/@ada/a-story-1a2b?source=home', browserWidth: 0, referrer: 'https://search.example/', referrerSource: 'home', button: 'moc_star' },
+    });
+  });
+
+  it('keeps a batch the intake refused (any answer but ok) and sends it again', async () => {
+    start();
+    answers = [400, 429, 500];
+    track('upsell.viewed');
+    for (let i = 0; i < 3; i++) expect(await flush()).toBe(false);
+    expect(JSON.parse(storage.getItem('vellum.events')!)).toHaveLength(1);
+    expect(await flush()).toBe(true);
+    expect(sent.map((s) => s.events[0]!.eventId)).toEqual(Array(4).fill(sent[0]!.events[0]!.eventId));
+    expect(JSON.parse(storage.getItem('vellum.events')!)).toEqual([]);
+  });
+
+  it('sends a long queue in POSTs of at most MAX_EVENTS_PER_SEND, removing each one answered ok', async () => {
+    start();
+    for (let i = 0; i < MAX_EVENTS_PER_SEND + 20; i++) track('search.predictiveQueried', { i });
+    answers = [204, 503];
+    expect(await flush()).toBe(false);
+    expect(sent.map((s) => s.events.length)).toEqual([MAX_EVENTS_PER_SEND, 20]);
+    const left = JSON.parse(storage.getItem('vellum.events')!) as EventRecord[];
+    expect(left.map((e) => e.data.i)).toEqual(Array.from({ length: 20 }, (_, k) => MAX_EVENTS_PER_SEND + k));
+  });
+
+  it('drops records an older page stored in another shape', async () => {
+    storage.setItem('vellum.events', JSON.stringify([{ id: 1, name: 'upsell.viewed', at: 1, data: {} }]));
+    start();
+    track('upsell.clicked');
+    expect(await flush()).toBe(true);
+    expect(sent[0]!.events.map((e) => e.key)).toEqual(['upsell.clicked']);
   });
 
   it('keeps at most 1,000 events, dropping the oldest', async () => {
     start();
     for (let i = 0; i < 1005; i++) track('search.predictiveQueried', { i });
-    const stored = JSON.parse(storage.getItem('vellum.events')!) as { data: { i: number } }[];
+    const stored = JSON.parse(storage.getItem('vellum.events')!) as EventRecord[];
     expect(stored).toHaveLength(1000);
     expect(stored[0]!.data.i).toBe(5);
-  });
+  }, 30_000); // a thousand writes of the whole stored queue: slow on a loaded machine
 
   it('sends with keepalive on pagehide', async () => {
     start();
@@ -116,7 +164,7 @@ describe('the event queue', () => {
     startEventQueue({ xsrf: null, disabled: false, storage: broken as unknown as Storage });
     track('homepage.footer.aboutClicked');
     expect(await flush()).toBe(true);
-    expect(sent[0]!.events.map((e) => e.name)).toEqual(['homepage.footer.aboutClicked']);
+    expect(sent[0]!.events.map((e) => e.key)).toEqual(['homepage.footer.aboutClicked']);
     expect((sent[0]!.init.headers as Record<string, string>)['x-xsrf-token']).toBe('1');
   });
 
