@@ -212,6 +212,23 @@ it('on the writer’s own site, their links stay on it (root-relative)', async (
   }
 });
 
+it('on the writer’s own domain, tag pills and @mentions lead to real pages on the main host', async () => {
+  const host = 'ada.test.localhost:8787';
+  const home = await exports.default.fetch(`http://${host}/`, { headers: { host }, redirect: 'manual' });
+  const stories = storyCards(await home.text()).filter((c) => !postRow(c.postId).collection_id);
+  const links = new Set<string>();
+  for (const card of stories.slice(0, 12)) {
+    const page = await (await exports.default.fetch(`http://${host}${card.story}`, { headers: { host }, redirect: 'manual' })).text();
+    for (const match of page.matchAll(/<a href="([^"]+)"[^>]*class="(?:tag-pill|mention)"/g)) links.add(match[1]!.replace(/&amp;/g, '&'));
+  }
+  expect(links.size).toBeGreaterThan(0);
+  for (const link of links) {
+    expect(link.startsWith(`${MAIN}/`), link).toBe(true);
+    const answer = await exports.default.fetch(link, { redirect: 'manual' });
+    expect([200, 301, 302], link).toContain(answer.status);
+  }
+});
+
 it('the development name of a custom domain (ada.test.localhost) serves the writer’s own site', async () => {
   const answer = await exports.default.fetch('http://ada.test.localhost:8787/', { headers: { host: 'ada.test.localhost:8787' }, redirect: 'manual' });
   expect(answer.status).toBe(200);
