@@ -59,7 +59,7 @@ export interface PreloadedState {
    * Set by the sign-in flow on the page a sign-in returns to (never on a cached page): the
    * SIGN_IN_CONFIRMATION toast shows it (docs/product/2-sign-in-notices-cache-routing.md §4.4).
    */
-  signInConfirmation?: { email: string; isMember: boolean };
+  signInConfirmation?: { email: string; isMember: boolean; newAccount?: true };
   /**
    * The signed-in viewer's membership as the membership banners need it (never on a page the
    * edge cache may share: set only for a signed-in viewer). null: no membership.

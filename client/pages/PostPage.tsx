@@ -15,6 +15,7 @@ import type { HighlightTarget } from '../components/highlights/HighlightsLayer.t
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { collectionUrl } from '../../shared/urls/publication-urls.ts';
+import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
 import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -162,7 +163,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <ul className="story-tags" aria-label="Tags">
           {post.tags.map((tag) => (
             <li key={tag.id}>
-              <a href={`/tag/${tag.slug}`} className="tag-pill">
+              {/* Topics live on the main host: absolute there from a writer's or publication's own domain. */}
+              <a href={tagUrl(tag.slug, ctx)} className="tag-pill">
                 {tag.displayTitle}
               </a>
             </li>

@@ -11,3 +11,4 @@ export * from './misc-urls.ts';
 export * from './auth-urls.ts';
 export * from './image-urls.ts';
 export type { LiveDomainState } from './site-origin.ts';
+export { customDomainHost, customDomainOfDevelopmentHostname, customDomainOrigin } from './site-origin.ts';

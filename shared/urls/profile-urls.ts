@@ -4,7 +4,7 @@
 // Profile subpages live on that same site: https://{domain}/about, /@{username}/about.
 import { buildLink, isUserHost } from '../routing/links.ts';
 import type { LinkContext, LinkParams, LinkQuery } from '../routing/links.ts';
-import { siteOrigin, subdomainOrigin } from './site-origin.ts';
+import { customDomainOrigin, subdomainOrigin } from './site-origin.ts';
 import type { LiveDomainState } from './site-origin.ts';
 
 export interface UserRef {
@@ -20,7 +20,7 @@ export type UserSiteRef = Omit<UserRef, 'id'>;
 /** The user's own site origin (custom domain, else subdomain), or null for none. */
 export function userSiteOrigin(user: UserSiteRef, ctx: LinkContext): string | null {
   const domain = user.customDomainState?.live?.domain;
-  if (domain) return siteOrigin(domain, ctx);
+  if (domain) return customDomainOrigin(domain, ctx);
   if (user.hasSubdomain && user.username) return subdomainOrigin(user.username, ctx);
   return null;
 }

@@ -3,7 +3,7 @@
 // site.
 import { buildLink, fillPath, isCollectionHost, mainHostLink } from '../routing/links.ts';
 import type { LinkContext, LinkParams, LinkQuery } from '../routing/links.ts';
-import { siteOrigin } from './site-origin.ts';
+import { customDomainOrigin } from './site-origin.ts';
 import type { LiveDomainState } from './site-origin.ts';
 
 export interface CollectionRef {
@@ -20,7 +20,7 @@ export interface CollectionRef {
 /** The publication's own site origin (live custom domain), or null. */
 export function collectionSiteOrigin(collection: CollectionRef, ctx: LinkContext): string | null {
   const domain = collection.customDomainState?.live?.domain ?? collection.domain;
-  return domain ? siteOrigin(domain, ctx) : null;
+  return domain ? customDomainOrigin(domain, ctx) : null;
 }
 
 /**

@@ -69,16 +69,17 @@ async function completeRegistration(page: Page, name: string, username: string) 
   await Promise.all([page.waitForURL(`${baseURL}/get-started/topics`), page.click('[data-testid="registration-submit"]')]);
 }
 
-async function expectSignedInWithToast(page: Page, email: string) {
+/** `newAccount`: just signed up, so welcomed rather than welcomed back (issue 29 point 8). */
+async function expectSignedInWithToast(page: Page, email: string, newAccount = false) {
   await waitForHydration(page);
   const state = await preloaded(page);
   if (!state.session.isLoggedInCookie) {
     throw new Error(`Not signed in at ${page.url()}; cookies: ${JSON.stringify(await page.context().cookies())}`);
   }
-  expect(state.signInConfirmation).toEqual({ email, isMember: false });
+  expect(state.signInConfirmation).toEqual(newAccount ? { email, isMember: false, newAccount: true } : { email, isMember: false });
   const toast = page.locator('[data-testid="toast"][data-style="SIGN_IN_CONFIRMATION"]');
   await toast.waitFor({ timeout: 10_000 });
-  expect(await toast.innerText()).toContain(`Welcome back. You are signed in as ${email}`);
+  expect(await toast.innerText()).toContain(newAccount ? `Welcome to Vellum. You are signed in as ${email}` : `Welcome back. You are signed in as ${email}`);
   expect(await toast.innerText()).toContain('Not you?');
   expect(await page.locator('[data-testid="header-signin"]').count()).toBe(0);
 }
@@ -123,7 +124,7 @@ it('signs up, out and in again on a wide screen: the link in the mail', async ()
   await Promise.all([page.waitForURL(`${baseURL}/registration-form`), page.click('button:text-is("Continue")')]);
   await waitForHydration(page);
   await completeRegistration(page, 'Wide Reader', `wide_${stamp}`);
-  await expectSignedInWithToast(page, email);
+  await expectSignedInWithToast(page, email, true);
 
   // Onboarding (basic layout) has no header: sign out from home.
   await page.goto(baseURL + '/');
@@ -174,7 +175,7 @@ it('signs up, out and in again on a 400 px screen: the six-digit code', async ()
   await Promise.all([page.waitForURL(`${baseURL}/registration-form`), page.click('[data-testid="susi-ok"]')]);
   await waitForHydration(page);
   await completeRegistration(page, 'Narrow Reader', `narrow_${stamp}`);
-  await expectSignedInWithToast(page, email);
+  await expectSignedInWithToast(page, email, true);
 
   // Onboarding (basic layout) has no header: sign out from home.
   await page.goto(baseURL + '/');

@@ -103,7 +103,7 @@ describe('sign-up with email', () => {
     expect(created.body.data.createAccount).toMatchObject({ __typename: 'User', username: 'linus_t', name: 'Linus Tor' });
     expect(browser.cookies.has('sid')).toBe(true);
     expect(browser.cookies.has('susi_reg')).toBe(false);
-    expect(browser.cookies.get('susi_done')).toBe('1');
+    expect(browser.cookies.get('susi_done')).toBe('new'); // a new account: welcomed, not welcomed back (issue 29 point 8)
     const id = created.body.data.createAccount.id;
     expect(id).toMatch(/^[0-9a-f]{12}$/);
     const lists = await testDb.prepare('SELECT name, type, predefined, visibility FROM catalogs WHERE creator_id = ?').bind(id).all();

@@ -104,7 +104,7 @@ describe('triggers', () => {
     const stamps = list.map((i) => i.meta.timestamp);
     expect([...stamps].sort((a, b) => b - a)).toEqual(stamps);
     const open = list.find((i) => i.meta.id === POSTS.open)!;
-    expect(open.url).toBe(`http://quill.test/open-story-${POSTS.open}`);
+    expect(open.url).toBe(`http://quill.test.localhost:8787/open-story-${POSTS.open}`);
     expect(Math.floor(new Date(open.published_at).getTime() / 1000)).toBe(open.meta.timestamp);
   });
 

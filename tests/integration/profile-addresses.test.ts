@@ -20,7 +20,8 @@ type Row = Record<string, unknown>;
 
 /** The three kinds of writer and their addresses as the rule gives them, from the main host. */
 const WRITERS = [
-  { username: 'ada', kind: 'live custom domain', profile: 'http://ada.test', storyPrefix: 'http://ada.test/' },
+  // In development a custom domain is served as {domain}.localhost (docs/adr/0130-custom-domains-in-development.md).
+  { username: 'ada', kind: 'live custom domain', profile: 'http://ada.test.localhost:8787', storyPrefix: 'http://ada.test.localhost:8787/' },
   { username: 'grace', kind: 'username subdomain', profile: 'http://grace.localhost:8787', storyPrefix: 'http://grace.localhost:8787/' },
   { username: 'author', kind: 'neither', profile: '/@author', storyPrefix: '/@author/' },
 ] as const;
@@ -50,7 +51,7 @@ function expectedStoryAddress(post: Row): string {
   if (post.collection_id) {
     const collection = rows(world, 'collections').find((c) => c.id === post.collection_id)!;
     return collection.custom_domain_state === 'LIVE' && collection.domain
-      ? `http://${String(collection.domain)}/${slugId(post)}`
+      ? `http://${String(collection.domain)}.localhost:8787/${slugId(post)}`
       : `/${String(collection.slug)}/${slugId(post)}`;
   }
   const writer = WRITERS.find((w) => userByUsername(world, w.username).id === post.creator_id);
@@ -209,4 +210,29 @@ it('on the writer’s own site, their links stay on it (root-relative)', async (
     expect(card.story).toBe(`/${slugId(postRow(card.postId))}`);
     expect(card.writer).toBe('/');
   }
+});
+
+it('on the writer’s own domain, tag pills and @mentions lead to real pages on the main host', async () => {
+  const host = 'ada.test.localhost:8787';
+  const home = await exports.default.fetch(`http://${host}/`, { headers: { host }, redirect: 'manual' });
+  const stories = storyCards(await home.text()).filter((c) => !postRow(c.postId).collection_id);
+  const links = new Set<string>();
+  for (const card of stories.slice(0, 12)) {
+    const page = await (await exports.default.fetch(`http://${host}${card.story}`, { headers: { host }, redirect: 'manual' })).text();
+    for (const match of page.matchAll(/<a href="([^"]+)"[^>]*class="(?:tag-pill|mention)"/g)) links.add(match[1]!.replace(/&amp;/g, '&'));
+  }
+  expect(links.size).toBeGreaterThan(0);
+  for (const link of links) {
+    expect(link.startsWith(`${MAIN}/`), link).toBe(true);
+    const answer = await exports.default.fetch(link, { redirect: 'manual' });
+    expect([200, 301, 302], link).toContain(answer.status);
+  }
+});
+
+it('the development name of a custom domain (ada.test.localhost) serves the writer’s own site', async () => {
+  const answer = await exports.default.fetch('http://ada.test.localhost:8787/', { headers: { host: 'ada.test.localhost:8787' }, redirect: 'manual' });
+  expect(answer.status).toBe(200);
+  const cards = storyCards(await answer.text()).filter((c) => !postRow(c.postId).collection_id);
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) expect(card.writer).toBe('/');
 });

@@ -63,13 +63,14 @@ describe('RSS 2.0 feeds', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(channel.title).toBe('Stories by Wren Writer on Vellum');
     // The profile address rule: the writer's live custom domain.
-    expect(channel.link).toBe('http://wren.test/');
+    expect(channel.link).toBe('http://wren.test.localhost:8787/');
     expect(channel.description).toBe('Bio of Wren Writer.');
     // Listed stories only: no draft, suspended, trashed, unlisted story or response.
     expect(items.map((i) => i.title)).toEqual(['Open Story', 'Members Story']);
     const open = items[0]!;
-    // In The Quill, live on quill.test: the address follows the publication (issue 18 point 1).
-    expect(open.link).toBe(`http://quill.test/open-story-${POSTS.open}`);
+    // In The Quill, live on quill.test: the address follows the publication (issue 18 point 1), served
+    // as quill.test.localhost in development (docs/adr/0130-custom-domains-in-development.md).
+    expect(open.link).toBe(`http://quill.test.localhost:8787/open-story-${POSTS.open}`);
     expect(open.guid['#text']).toBe(open.link);
     expect(open.guid['@_isPermaLink']).toBe('true');
     expect(open.pubDate).toMatch(RFC_822);
@@ -92,7 +93,7 @@ describe('RSS 2.0 feeds', () => {
       // The preview's paragraphs, then the member-only note: nothing past the preview.
       expect(locked['content:encoded'].match(/<(p|h3)>/g)?.length).toBe(LOCKED_PREVIEW_PARAGRAPHS + 1);
       expect(locked['content:encoded']).toContain('This is a member-only story.');
-      expect(locked['content:encoded']).toContain(`http://quill.test/members-story-${POSTS.locked}`);
+      expect(locked['content:encoded']).toContain(`http://quill.test.localhost:8787/members-story-${POSTS.locked}`);
     }
     // The tag and publication feeds hold member-only bulk stories too.
     for (const path of ['/feed/tag/writing', '/feed/the-quill', '/feed/daily-bytes', '/feed/tag/poetry']) {
@@ -104,7 +105,7 @@ describe('RSS 2.0 feeds', () => {
   it('a publication feed, on the main host and on its custom domain', async () => {
     const main = await feed('/feed/the-quill');
     expect(main.channel.title).toBe('The Quill');
-    expect(main.channel.link).toBe('http://quill.test/');
+    expect(main.channel.link).toBe('http://quill.test.localhost:8787/');
     expect(main.items.length).toBe(FEED_ITEM_COUNT);
     const quillIds = world.listedNewestFirst.filter((p) => p.collectionId === COLLECTIONS.quill).slice(0, FEED_ITEM_COUNT).map((p) => p.id);
     expect(main.items.map((i) => i.link.slice(-12))).toEqual(quillIds);

@@ -9,6 +9,8 @@ export const SIGN_IN_REQUEST_COOKIE = 'susi';
 export const REGISTRATION_COOKIE = 'susi_reg';
 /** Set with a fresh session: the next page shows the sign-in confirmation toast, once. */
 export const SIGN_IN_CONFIRMATION_COOKIE = 'susi_done';
+/** The confirmation cookie's value for a brand-new account: its first page welcomes, not "Welcome back." (issue 29 point 8). */
+export const NEW_ACCOUNT_CONFIRMATION = 'new';
 /** Binds an OAuth redirect to the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = 'susi_oauth';
 

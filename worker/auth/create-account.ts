@@ -23,6 +23,6 @@ export async function createAccountAndSignIn(
   });
   if (outcome.kind === 'no-ticket') return authOutcomes.notFound('This sign-up has expired. Please start again.');
   if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
-  for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
+  for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '', newAccount: true })) call.setCookie(cookie);
   return { created: outcome.user, redirect: outcome.redirect };
 }

@@ -12,6 +12,17 @@ export const AUTH_PAGE_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 } as const;
 
+/**
+ * AUTH_PAGE_HEADERS for a confirm page whose form's answer redirects on to `origin` (a sign-in
+ * returning to a custom domain through /m/login-redirect): Chromium applies form-action to every
+ * redirect that answers a submission, so without it the hand-over stops on the main host.
+ */
+export function authPageHeadersSendingTo(origin: string | null): Record<string, string> {
+  if (!origin) return { ...AUTH_PAGE_HEADERS };
+  const policy = AUTH_PAGE_HEADERS['content-security-policy'].replace("form-action 'self'", `form-action 'self' ${origin}`);
+  return { ...AUTH_PAGE_HEADERS, 'content-security-policy': policy };
+}
+
 export interface ConfirmPageInput {
   productName: string;
   title: string;

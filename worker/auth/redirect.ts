@@ -28,6 +28,20 @@ export function safeRedirect(value: string | null | undefined, env: Pick<Env, 'M
 }
 
 /**
+ * The origin of the other host a sign-in return (signInReturnPath's answer) ends on, or null
+ * when it stays on the main host. Only addresses signInReturnPath made carry one.
+ */
+export function crossHostReturnOrigin(returnPath: string): string | null {
+  if (!returnPath.startsWith(`${LOGIN_REDIRECT_PATH}?`)) return null;
+  const target = new URLSearchParams(returnPath.slice(LOGIN_REDIRECT_PATH.length + 1)).get('redirectUrl');
+  try {
+    return target ? new URL(target).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Where a sign-in returns to: a main-host path (safeRedirect), or — for a page on one of our
  * other hosts — the main host's /m/login-redirect, which signs the reader in there too.
  */

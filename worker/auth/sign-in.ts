@@ -9,19 +9,22 @@ import { users } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
 import { createSession, revokeSession } from '../session/session-store.ts';
 import type { RequestViewer } from '../session/viewer.ts';
-import { clearedCookie, REGISTRATION_COOKIE, sessionCookie, SIGN_IN_CONFIRMATION_COOKIE, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { clearedCookie, NEW_ACCOUNT_CONFIRMATION, REGISTRATION_COOKIE, sessionCookie, SIGN_IN_CONFIRMATION_COOKIE, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
 import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 
 /** The confirmation cookie outlives a slow redirect, not a visit. */
 const CONFIRMATION_COOKIE_MS = 10 * 60 * 1000;
 
-/** Starts a session for `userId`; returns the Set-Cookie values of the response. */
-export async function startSession(db: D1Database, args: { userId: string; url: URL; viewer: RequestViewer; now: number; userAgent?: string }): Promise<string[]> {
+/** Starts a session for `userId`; returns the Set-Cookie values of the response. `newAccount`: the account was just made. */
+export async function startSession(
+  db: D1Database,
+  args: { userId: string; url: URL; viewer: RequestViewer; now: number; userAgent?: string; newAccount?: boolean },
+): Promise<string[]> {
   if (args.viewer.sessionIdHash) await revokeSession(db, args.viewer.sessionIdHash, args.now);
   const session = await createSession(db, args.userId, { now: args.now, userAgent: args.userAgent ?? '' });
   return [
     sessionCookie(args.url, session.token),
-    httpOnlyCookie(args.url, SIGN_IN_CONFIRMATION_COOKIE, '1', { maxAgeMs: CONFIRMATION_COOKIE_MS }),
+    httpOnlyCookie(args.url, SIGN_IN_CONFIRMATION_COOKIE, args.newAccount ? NEW_ACCOUNT_CONFIRMATION : '1', { maxAgeMs: CONFIRMATION_COOKIE_MS }),
     clearedCookie(args.url, SIGN_IN_REQUEST_COOKIE),
     clearedCookie(args.url, REGISTRATION_COOKIE),
   ];

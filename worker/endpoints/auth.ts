@@ -11,7 +11,8 @@ import { SESSION_COOKIE } from '../session/session-store.ts';
 import { completeEmailProof } from '../auth/email-sign-in.ts';
 import { confirmVerification, findVerification } from '../auth/email-verification.ts';
 import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from '../auth/login-code.ts';
-import { AUTH_PAGE_HEADERS, confirmPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
+import { AUTH_PAGE_HEADERS, authPageHeadersSendingTo, confirmPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
+import { crossHostReturnOrigin } from '../auth/redirect.ts';
 import { finishOAuth, startOAuth } from '../auth/social/oauth-flow.ts';
 import { handleOneTapCallback, ONE_TAP_CALLBACK_PATH } from '../auth/social/google-one-tap.ts';
 import { enabledProviders, PROVIDER_PATHS, SOCIAL_PROVIDER_IDS, type SocialProviderId } from '../auth/social/provider.ts';
@@ -47,7 +48,8 @@ async function emailCallbackGet(c: AppContext): Promise<Response> {
     fields: { token },
     button: register ? 'Continue' : 'Sign in',
   });
-  return new Response(body, { headers: AUTH_PAGE_HEADERS });
+  // A sign-in from a custom domain returns there through the main host's hand-over.
+  return new Response(body, { headers: authPageHeadersSendingTo(register ? null : crossHostReturnOrigin(peeked.token.redirect)) });
 }
 
 async function emailCallbackPost(c: AppContext): Promise<Response> {

@@ -1,5 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { isDevelopment, type Env } from '../env.ts';
+import { customDomainOfDevelopmentHostname } from '../../shared/urls/site-origin.ts';
 
 /**
  * Which route table a request's host uses, and who owns the host
@@ -32,8 +33,17 @@ export function isMainHost(env: Pick<Env, 'MAIN_HOST' | 'ENVIRONMENT'>, host: st
   return isDevelopment(env) && ['localhost', '127.0.0.1'].includes(hostnameOf(normalized));
 }
 
-async function lookupHost(db: D1Database, env: Pick<Env, 'MAIN_HOST'>, host: string): Promise<HostContext | null> {
-  const hostname = hostnameOf(host);
+/**
+ * The custom domain a host name is looked up as: the name itself, or in development also the
+ * domain a `{domain}.localhost` name stands for (docs/adr/0130-custom-domains-in-development.md),
+ * so that the demo world's domains open in a stock browser.
+ */
+export function customDomainOfHostname(env: Pick<Env, 'ENVIRONMENT'>, hostname: string): string {
+  return (isDevelopment(env) && customDomainOfDevelopmentHostname(hostname)) || hostname;
+}
+
+async function lookupHost(db: D1Database, env: Pick<Env, 'MAIN_HOST' | 'ENVIRONMENT'>, host: string): Promise<HostContext | null> {
+  const hostname = customDomainOfHostname(env, hostnameOf(host));
   const mainHostname = hostnameOf(env.MAIN_HOST);
   if (hostname.endsWith(`.${mainHostname}`)) {
     const label = hostname.slice(0, -(mainHostname.length + 1));

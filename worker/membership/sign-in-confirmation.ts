@@ -5,13 +5,15 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import { memberships } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
-import { clearedCookie, requestCookie, SIGN_IN_CONFIRMATION_COOKIE } from '../auth/cookies.ts';
+import { clearedCookie, NEW_ACCOUNT_CONFIRMATION, requestCookie, SIGN_IN_CONFIRMATION_COOKIE } from '../auth/cookies.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { isMembershipActive } from './active-membership.ts';
 
 export interface SignInConfirmation {
   email: string;
   isMember: boolean;
+  /** The account was just made: the toast welcomes rather than "Welcome back." */
+  newAccount?: true;
 }
 
 /**
@@ -26,10 +28,15 @@ export async function readSignInConfirmation(
   viewer: RequestViewer,
   now: number,
 ): Promise<{ confirmation: SignInConfirmation; clearCookie: string } | null> {
-  if (!viewer.user || requestCookie(request, SIGN_IN_CONFIRMATION_COOKIE) === null) return null;
+  const asked = requestCookie(request, SIGN_IN_CONFIRMATION_COOKIE);
+  if (!viewer.user || asked === null) return null;
   const [membership] = await orm(db).select().from(memberships).where(eq(memberships.userId, viewer.user.id));
   return {
-    confirmation: { email: viewer.user.email ?? '', isMember: isMembershipActive(membership, now) },
+    confirmation: {
+      email: viewer.user.email ?? '',
+      isMember: isMembershipActive(membership, now),
+      ...(asked === NEW_ACCOUNT_CONFIRMATION ? { newAccount: true as const } : {}),
+    },
     clearCookie: clearedCookie(new URL(request.url), SIGN_IN_CONFIRMATION_COOKIE),
   };
 }

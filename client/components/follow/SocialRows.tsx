@@ -5,6 +5,7 @@ import type { SocialCollection, SocialTag, SocialUser } from './SocialRows.graph
 import { Link } from '../../app/navigation.tsx';
 import { profileHref } from '../../app/hrefs.ts';
 import { useLinkContext } from '../header/link-context.ts';
+import { tagUrl } from '../../../shared/urls/misc-urls.ts';
 import { collectionUrl } from '../../../shared/urls/publication-urls.ts';
 import { imageSrc } from '../../app/images.ts';
 import { Avatar } from '../Avatar.tsx';
@@ -92,13 +93,14 @@ export function CollectionRow({ collection, action = 'follow' }: { collection: S
 }
 
 export function TagRow({ tag }: { tag: SocialTag }) {
+  const ctx = useLinkContext();
   const target = { kind: 'TAG' as const, id: tag.id, name: tag.displayTitle };
   return (
     <Row
       testId={`tag-row-${tag.slug}`}
       picture={<span className="social-row-topic" aria-hidden="true">#</span>}
       title={tag.displayTitle}
-      href={`/tag/${encodeURIComponent(tag.slug)}`}
+      href={tagUrl(tag.slug, ctx)}
       detail={
         <>
           <FollowerCount target={target} count={tag.followerCount} /> Followers · {tag.postCount} Stories

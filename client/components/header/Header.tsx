@@ -119,7 +119,7 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
                 <span>Write</span>
               </Link>
             ) : (
-              <a {...prompt({ operation: 'register', susiEntry: 'write' })} className="header-write" data-testid="header-write">
+              <a {...prompt({ operation: 'register', susiEntry: 'write', redirectTo: newStoryUrl(ctx) })} className="header-write" data-testid="header-write">
                 <WriteIcon />
                 <span>Write</span>
               </a>

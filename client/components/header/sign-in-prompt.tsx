@@ -26,6 +26,11 @@ export interface SignInPromptOptions {
    * (e.g. 'nav', 'write', 'toast').
    */
   susiEntry?: string;
+  /**
+   * Where the reader goes once signed in (or signed up, after onboarding), when that is not
+   * the page they are on: "Write" asks for the editor (issue 29 point 8).
+   */
+  redirectTo?: string;
 }
 
 export type OpenSignIn = (options: SignInPromptOptions) => void;
@@ -38,7 +43,8 @@ export function SignInPromptProvider({ open, children }: { open: OpenSignIn; chi
 
 /** The sign-in page for a prompt, coming back to `returnTo`. */
 export function signInPageUrl(options: SignInPromptOptions, ctx: LinkContext, returnTo?: string): string {
-  return signInUrl(ctx, { operation: options.operation, ...(returnTo ? { redirect: returnTo } : {}) });
+  const redirect = options.redirectTo ?? returnTo;
+  return signInUrl(ctx, { operation: options.operation, ...(redirect ? { redirect } : {}) });
 }
 
 export function useSignInPrompt(): OpenSignIn {

@@ -16,6 +16,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
 import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import { isNativeApp } from '../../app/native-app.ts';
 import { Link } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { isDismissed, isReactivateBannerDismissed, recordDismissal, type DismissibleBanner } from '../toasts/dismissals.ts';
@@ -81,8 +82,11 @@ export function MembershipBanners() {
     setDismissedNow(banner);
   };
   const weekly = formatPrice(weeklyPriceCents(), 'USD');
+  // The visitor, member upsell and Friend banners are never shown in the native app (spec §
+  // membership banners); this component is drawn after hydration only, so navigator is there.
+  const inNativeApp = typeof navigator !== 'undefined' && isNativeApp(navigator.userAgent);
   const upsell = (banner: DismissibleBanner) =>
-    dismissedNow === banner || isDismissed(banner, now) ? null : (
+    inNativeApp || dismissedNow === banner || isDismissed(banner, now) ? null : (
       <Banner
         kind="upsell"
         dismiss={() => {
@@ -137,6 +141,7 @@ export function MembershipBanners() {
   }
   const flags = new Set(state.flags);
   if (
+    !inNativeApp &&
     membership.tier === 'MEMBER' &&
     // A switch to Friend already scheduled wins over the current type: nothing left to offer.
     membership.switchPlanTier !== 'FRIEND' &&

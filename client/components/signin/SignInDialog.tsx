@@ -72,8 +72,16 @@ export interface SignInDialogProps {
   assignLocation?(url: string): void;
 }
 
-function currentAddress(): string {
+/**
+ * Where the reader is: a path on the main host; on another of our hosts (a custom domain, a
+ * subdomain) the whole address, which the sign-in turns into the main host's
+ * /m/login-redirect so the reader comes back there signed in
+ * (docs/adr/0078-signed-in-on-every-host.md "Sign-in from a custom domain"). A path alone would
+ * land on the main host, and the host's `sid_checked` cookie would hide the sign-in for 30 min.
+ */
+function currentAddress(mainOrigin: string): string {
   if (typeof window === 'undefined') return '/';
+  if (window.location.origin !== mainOrigin) return window.location.href;
   return window.location.pathname + window.location.search + window.location.hash;
 }
 
@@ -104,8 +112,9 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
   const operation = config.operation;
   const step = config.step ?? optionsStep(operation);
   // The action being finished comes first, then the redirect, then the publication (dialog-config.ts).
-  // Embedded, the page is /m/signin itself: home is the last resort.
-  const redirect = returnAddress(config, embedded ? '/' : currentAddress());
+  // Embedded, the page is /m/signin itself: home is the last resort. On a custom domain the
+  // whole address, so the reader comes back there (currentAddress).
+  const redirect = returnAddress(config, embedded ? '/' : currentAddress(state.config.mainOrigin));
   const target = dialogTarget(config);
   const signInOptions = options.data?.signInOptions;
   const flags = new Set(state.flags);

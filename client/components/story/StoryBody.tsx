@@ -7,14 +7,18 @@ import { ImageView } from '../ImageView.tsx';
 import { StaticMarkup } from '../../app/static-markup.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 import type { StoryBody_paragraph } from './StoryBody.graphql.ts';
+import { useLinkContext } from '../header/link-context.ts';
+import type { LinkContext } from '../../../shared/routing/links.ts';
+import { userByIdUrl } from '../../../shared/urls/profile-urls.ts';
 
 type Paragraph = ResultOf<typeof StoryBody_paragraph>;
 type Markup = Paragraph['markups'][number];
 
-function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
+function wrap(markup: Markup, child: ReactNode, key: string, ctx: LinkContext): ReactNode {
   switch (markup.type) {
     case 'A': {
-      const href = markup.anchorType === 'USER' && markup.userId ? `/u/${markup.userId}` : safeHref(markup.href);
+      const href = markup.anchorType === 'USER' && markup.userId ? userByIdUrl(markup.userId, ctx) : safeHref(markup.href);
+      // A mention's /u/{id} is a main-host page: absolute there from a writer's own domain (issue 29 point 7).
       return href ? (
         <a key={key} href={href} rel="noopener ugc nofollow" className={markup.anchorType === 'USER' ? 'mention' : undefined}>
           {child}
@@ -41,11 +45,12 @@ function wrap(markup: Markup, child: ReactNode, key: string): ReactNode {
 }
 
 export function MarkedText({ text, markups }: { text: string; markups: readonly Markup[] }) {
+  const ctx = useLinkContext();
   return (
     <>
       {segmentText(text, markups).map((segment, i) => {
         let node: ReactNode = segment.text;
-        for (let m = segment.markups.length - 1; m >= 0; m--) node = wrap(segment.markups[m]!, node, `${i}-${m}`);
+        for (let m = segment.markups.length - 1; m >= 0; m--) node = wrap(segment.markups[m]!, node, `${i}-${m}`, ctx);
         return <span key={i}>{node}</span>;
       })}
     </>

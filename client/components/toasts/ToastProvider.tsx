@@ -87,7 +87,7 @@ function StartupToasts() {
 
   useEffect(() => {
     if (confirmation && loggedIn) {
-      showToast({ style: 'SIGN_IN_CONFIRMATION', extraParams: { email: confirmation.email, isMember: confirmation.isMember } });
+      showToast({ style: 'SIGN_IN_CONFIRMATION', extraParams: { email: confirmation.email, isMember: confirmation.isMember, newAccount: confirmation.newAccount === true } });
     }
     // Once per page load.
   }, []);

@@ -144,8 +144,11 @@ export function toastContent(entry: ToastEntry, r: ToastRenderContext): ToastCon
         actions: undo(() => r.show({ message: UNDONE_NEGATIVE_SIGNAL_TEXT })),
       };
     case 'SIGN_IN_CONFIRMATION':
+      // A brand-new account is welcomed, not welcomed back (issue 29 point 8).
       return {
-        text: p.isMember
+        text: p.newAccount
+          ? `Welcome to ${r.productName}. You are signed in as ${p.email ?? ''}`
+          : p.isMember
           ? `Welcome back. You are signed into your member account ${p.email ?? ''}`
           : `Welcome back. You are signed in as ${p.email ?? ''}`,
         actions: [

@@ -37,6 +37,8 @@ export interface ToastExtraParams {
   name?: string;
   email?: string;
   isMember?: boolean;
+  /** SIGN_IN_CONFIRMATION: the account was just made. */
+  newAccount?: boolean;
   /** NEWSLETTER_SUBSCRIBE: an author's newsletter or a publication's. */
   entityType?: 'USER' | 'COLLECTION';
   postId?: string;

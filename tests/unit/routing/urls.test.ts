@@ -90,6 +90,19 @@ describe('profile URLs', () => {
     expect(urls.profileUrl(subdomainUser, local)).toBe('http://grace.localhost:8787');
   });
 
+  it('serves custom domains under {domain}.localhost in development, the real domain in production (ADR 0130)', () => {
+    const local: LinkContext = { hostKind: 'default', mainOrigin: 'http://localhost:8787' };
+    const loopback: LinkContext = { hostKind: 'default', mainOrigin: 'http://127.0.0.1:9000' };
+    expect(urls.profileUrl(domainUser, local)).toBe('http://linus.blog.localhost:8787');
+    expect(urls.storyUrl({ id: '1a2b3c4d5e6f', slug: 'rain', creator: plainUser, collection: domainPub }, loopback)).toBe(
+      'http://rivers.news.localhost:9000/rain-1a2b3c4d5e6f',
+    );
+    expect(urls.profileUrl(domainUser, mainHost)).toBe('https://linus.blog');
+    expect(urls.customDomainOfDevelopmentHostname('ada.test.localhost')).toBe('ada.test');
+    expect(urls.customDomainOfDevelopmentHostname('grace.localhost')).toBeNull();
+    expect(urls.customDomainOfDevelopmentHostname('ada.test')).toBeNull();
+  });
+
   it.each([
     ['series', '/@ada/series', 'https://linus.blog/series'],
     ['hasRecommended', '/@ada/has-recommended', 'https://linus.blog/has-recommended'],
