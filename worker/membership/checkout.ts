@@ -4,7 +4,8 @@
 // failure leaves nothing behind.
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_CURRENCY, isPlanType, offerFirstChargeAt, planPrice, PLANS, type DiscountOffer, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, DISCOUNT_OFFERS, discountedPrice, isDiscountOffer, isPlanType, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DISCOUNT_REFUSED_PARAM } from '../../shared/membership/discount-text.ts';
 import { orm } from '../db/orm.ts';
 import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -18,6 +19,12 @@ export interface CheckoutAsk {
   kind: CheckoutKind;
   plan: string;
   giftRecipientEmail?: string | null;
+  /**
+   * The discount id the buyer's offer names (a /discount link, or the offer /plans shows), as
+   * sent; '' or absent for none. One that does not exist, or does not apply, is refused
+   * (docs/adr/0115-discounts-are-discounted-cycles.md).
+   */
+  discountId?: string | null;
 }
 
 export interface Buyer {
@@ -29,7 +36,7 @@ export interface Buyer {
 export type CheckoutOutcome =
   | { ok: true; url: string; checkoutId: string }
   /** Something the buyer can act on, with where to send them. */
-  | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP'; redirect: string };
+  | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP' | 'UNKNOWN_DISCOUNT' | 'DISCOUNT_NOT_APPLICABLE'; redirect: string };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
 
@@ -41,7 +48,6 @@ function describe(kind: CheckoutKind, plan: MembershipPlanType, productName: str
   return `${productName} membership: ${tier}, ${period}`;
 }
 
-/** `offer`: the configured discount offer (worker/membership/discount-offer.ts), never the client's. */
 export async function startCheckout(
   db: D1Database,
   provider: PaymentProvider,
@@ -50,7 +56,6 @@ export async function startCheckout(
   origin: string,
   productName: string,
   now: number,
-  offer: DiscountOffer | null = null,
 ): Promise<CheckoutOutcome> {
   const database = orm(db);
   const membership = await database.select().from(memberships).where(eq(memberships.userId, buyer.id)).get();
@@ -70,11 +75,20 @@ export async function startCheckout(
   const recipient = ask.kind === 'GIFT' ? (ask.giftRecipientEmail ?? '').trim().toLowerCase() : null;
   if (ask.kind === 'GIFT' && (!recipient || !EMAIL.test(recipient))) return { ok: false, reason: 'BAD_EMAIL', redirect: `/gift-checkout?plan=${plan}&error=email` };
 
+  // A discount id is checked before anything is asked of the provider or stored: one that does
+  // not exist, or an offer this buyer or plan cannot have, is refused with nothing started.
+  const askedDiscount = ask.kind === 'MEMBERSHIP' ? (ask.discountId ?? '').trim() : '';
+  if (askedDiscount !== '' && !isDiscountOffer(askedDiscount)) return { ok: false, reason: 'UNKNOWN_DISCOUNT', redirect: `/discount?${DISCOUNT_REFUSED_PARAM}=unknown` };
+  const discount = isDiscountOffer(askedDiscount) ? discountOfferFor(askedDiscount, plan, membership !== undefined) : null;
+  if (isDiscountOffer(askedDiscount) && discount === null) {
+    return { ok: false, reason: 'DISCOUNT_NOT_APPLICABLE', redirect: `/discount?discountId=${askedDiscount}&${DISCOUNT_REFUSED_PARAM}=not-applicable` };
+  }
   const currency = ask.kind === 'PAYMENT_METHOD' && membership?.currency ? membership.currency : DEFAULT_CURRENCY;
   const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency);
+  // What the checkout charges now: the first cycle, discounted under an offer.
+  const chargedNow = discount ? discountedPrice(plan, discount, currency) : amount;
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.id)).get();
   const checkoutId = newId();
-  const discount = ask.kind === 'MEMBERSHIP' ? discountOfferFor(offer, plan, membership !== undefined) : null;
   const success =
     ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
   const cancel = ask.kind === 'MEMBERSHIP' ? `/plans/confirmation/${plan}` : ask.kind === 'GIFT' ? `/gift-checkout?plan=${plan}` : '/me/settings/payment/update';
@@ -86,11 +100,11 @@ export async function startCheckout(
     amount,
     currency,
     interval: ask.kind === 'MEMBERSHIP' ? PLANS[plan].interval : null,
-    firstChargeAt: discount ? offerFirstChargeAt(discount, now) : null,
+    discount: discount ? { id: discount, numCycles: DISCOUNT_OFFERS[discount].numCycles, amount: chargedNow } : null,
     description: describe(ask.kind, plan, productName),
     successUrl: origin + success,
     cancelUrl: origin + cancel,
-    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(discount ? { discount_offer: discount } : {}) },
+    metadata: { user_id: buyer.id, kind: ask.kind, plan },
   });
   await database.insert(checkouts).values({
     id: checkoutId,
@@ -98,8 +112,9 @@ export async function startCheckout(
     kind: ask.kind,
     plan,
     currency,
-    amount,
+    amount: chargedNow,
     giftRecipientEmail: recipient,
+    discountId: discount,
     providerRef: started.sessionRef,
     createdAt: now,
   });
