@@ -9,6 +9,7 @@ import { useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import type { MembershipPlanType } from '../../shared/membership/plans.ts';
+import { cardTypeName } from '../../shared/membership/card-brands.ts';
 import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
@@ -311,7 +312,7 @@ export const billingReceiptPage: PageDefinition<ReceiptData> = {
             <>
               <dt>Card</dt>
               <dd>
-                {charge.cardType} ending in {charge.lastFour}
+                {cardTypeName(charge.cardType)} ending in {charge.lastFour}
               </dd>
             </>
           ) : null}

@@ -2,6 +2,7 @@
 // (docs/product/1-product-screens-membership-header-search.md §9: prices are integer cents,
 // formatted per currency; the card text; the reactivation text).
 import { formatDate } from '../../../shared/format.ts';
+import { cardTypeName } from '../../../shared/membership/card-brands.ts';
 import { discountedPriceText, discountName } from '../../../shared/membership/discount-text.ts';
 import { formatPrice, isPlanCurrency, PLANS, type MembershipPlanType } from '../../../shared/membership/plans.ts';
 
@@ -19,7 +20,6 @@ export function periodWord(plan: MembershipPlanType): 'monthly' | 'annually' {
   return PLANS[plan].interval === 'year' ? 'annually' : 'monthly';
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', jcb: 'JCB', discover: 'Discover', diners: 'Diners club', unionpay: 'China Unionpay' };
 
 /**
  * "Visa ending in 4242 · Expires 12/2034"
@@ -27,7 +27,7 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * month/year).
  */
 export function cardText(card: { cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
-  const brand = BRANDS[card.cardType.toLowerCase()] ?? card.cardType;
+  const brand = cardTypeName(card.cardType);
   return `${brand} ending in ${card.lastFour} · Expires ${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear}`;
 }
 
