@@ -9,11 +9,12 @@ import { useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import type { MembershipPlanType } from '../../shared/membership/plans.ts';
+import { cardTypeName } from '../../shared/membership/card-brands.ts';
 import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
-import { cardText, money, periodWord, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
+import { cardText, discountText, money, periodWord, receiptDescription, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
 import { queueMembershipToast } from '../components/membership/membership-toasts.ts';
 import { useQueuedMembershipToast } from '../components/membership/use-membership-toast.ts';
@@ -55,11 +56,17 @@ function SignInFirst() {
   );
 }
 
+/** A cycle starting before the discount ends costs the discounted price; later ones the regular price. */
+function nextChargePrice(membership: Membership, at: number): { amount: number; currency: string } {
+  const discount = membership.planV2.discount;
+  return discount && membership.discountEndsAt !== null && at < membership.discountEndsAt ? discount.price : membership.planV2.regularPrice;
+}
+
 function statusText(membership: Membership): string {
   switch (membership.state) {
     case 'ACTIVE':
       return membership.nextChargeAt
-        ? `Your next charge of ${money(membership.switchPlanSchedule?.plan.price ?? membership)} is on ${formatDate(membership.nextChargeAt)}.`
+        ? `Your next charge of ${money(membership.switchPlanSchedule?.plan.price ?? nextChargePrice(membership, membership.nextChargeAt))} is on ${formatDate(membership.nextChargeAt)}.`
         : `Your membership runs until ${formatDate(membership.currentPeriodEndsAt)}.`;
     case 'CANCELLED':
       return `Your membership is cancelled. You keep your benefits until ${formatDate(membership.currentPeriodEndsAt)}.`;
@@ -135,7 +142,9 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
   // A scheduled switch wins over the current type.
   const schedule = membership.switchPlanSchedule;
   const plan = (schedule?.plan.membershipType ?? membership.plan) as MembershipPlanType;
-  const price = schedule ? money(schedule.plan.price) : money(membership);
+  const price = schedule ? money(schedule.plan.price) : money(membership.planV2.regularPrice);
+  // A running discount (spec 1 §9): its price until it ends, then the regular one.
+  const discount = !schedule && membership.planV2.discount && membership.discountEndsAt !== null ? membership.planV2.discount : null;
   const cardUpdated = new URLSearchParams(location.search).get('card') === 'updated';
   const ended = membership.state === 'ENDED';
   return (
@@ -148,6 +157,12 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
         <dd data-testid="membership-plan">
           {tierName(plan)}, {periodWord(plan)} {membership.paymentProvider === 'MEDIUM_GIFT' ? '(gift)' : `· ${price}`}
         </dd>
+        {discount ? (
+          <>
+            <dt>Offer</dt>
+            <dd data-testid="membership-discount">{discountText(discount, membership.planV2.regularPrice, periodWord(plan) === 'annually' ? 'year' : 'month', membership.discountEndsAt!)}</dd>
+          </>
+        ) : null}
         <dt>Member since</dt>
         <dd>{formatDate(membership.memberSince)}</dd>
         {membership.paymentMethod ? (
@@ -187,8 +202,26 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
           </Link>
         ) : null}
       </div>
+      {data.billingHistory && data.billingHistory.length > 0 ? <Receipts charges={data.billingHistory} /> : null}
       {reactivating ? <ReactivateMembershipModal onClose={() => setReactivating(false)} /> : null}
     </div>
+  );
+}
+
+/** The member's receipts, newest first, each opening its receipt page. */
+function Receipts({ charges }: { charges: NonNullable<ManageData['billingHistory']> }) {
+  return (
+    <section className="membership-receipts" aria-label="Receipts">
+      <h2 className="membership-subheading">Receipts</h2>
+      <ul className="membership-receipt-list">
+        {charges.map((charge) => (
+          <li key={charge.id} data-testid="receipt-row">
+            <Link href={`/me/billing-history/receipt/${charge.id}`}>{formatDate(charge.createdAt)}</Link> · {receiptDescription(charge)} · {money(charge.price)}
+            {charge.status === 'SUCCEEDED' ? '' : ' · Payment failed'}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -384,7 +417,6 @@ export const billingReceiptPage: PageDefinition<ReceiptData> = {
         </div>
       );
     }
-    const plan = charge.membershipType as MembershipPlanType;
     return (
       <div className="membership-page receipt" data-testid="receipt">
         <h1 className="membership-heading">Receipt</h1>
@@ -392,9 +424,7 @@ export const billingReceiptPage: PageDefinition<ReceiptData> = {
           <dt>Date</dt>
           <dd>{formatDate(charge.createdAt)}</dd>
           <dt>Description</dt>
-          <dd>
-            {charge.kind === 'GIFT' ? 'Gift membership' : 'Membership'}: {tierName(plan)}, {periodWord(plan)}
-          </dd>
+          <dd>{receiptDescription(charge)}</dd>
           <dt>Amount</dt>
           <dd>{money(charge.price)}</dd>
           <dt>Status</dt>
@@ -403,7 +433,7 @@ export const billingReceiptPage: PageDefinition<ReceiptData> = {
             <>
               <dt>Card</dt>
               <dd>
-                {charge.cardType} ending in {charge.lastFour}
+                {cardTypeName(charge.cardType)} ending in {charge.lastFour}
               </dd>
             </>
           ) : null}

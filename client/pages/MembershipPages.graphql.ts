@@ -8,7 +8,24 @@ export const MembershipPlansQuery = known(graphql(`
       membershipType
       tier
       interval
-      freeMonths
+      discount {
+        id
+        numCycles
+        endsAt
+        price {
+          amount
+          currency
+        }
+      }
+      discounts {
+        id
+        numCycles
+        endsAt
+        price {
+          amount
+          currency
+        }
+      }
       price {
         amount
         currency
@@ -35,7 +52,24 @@ export const WriterMembershipPageQuery = known(graphql(`
       membershipType
       tier
       interval
-      freeMonths
+      discount {
+        id
+        numCycles
+        endsAt
+        price {
+          amount
+          currency
+        }
+      }
+      discounts {
+        id
+        numCycles
+        endsAt
+        price {
+          amount
+          currency
+        }
+      }
       price {
         amount
         currency
@@ -66,6 +100,18 @@ export const WriterMembershipPageQuery = known(graphql(`
 /** /manage-membership, /welcome-member, /me/membership/cancel, /me/settings/payment/update. */
 export const ManageMembershipQuery = known(graphql(`
   query ManageMembershipQuery {
+    billingHistory {
+      id
+      kind
+      membershipType
+      status
+      discountId
+      createdAt
+      price {
+        amount
+        currency
+      }
+    }
     membershipPlans {
       membershipType
       interval
@@ -90,6 +136,21 @@ export const ManageMembershipQuery = known(graphql(`
         paymentFailedAt
         paymentProvider
         nextChargeAt
+        discountEndsAt
+        planV2 {
+          discount {
+            id
+            numCycles
+            price {
+              amount
+              currency
+            }
+          }
+          regularPrice {
+            amount
+            currency
+          }
+        }
         canReactivate
         canSwitchPlan
         canCancel
@@ -124,6 +185,7 @@ export const BillingReceiptQuery = known(graphql(`
       status
       cardType
       lastFour
+      discountId
       createdAt
       price {
         amount

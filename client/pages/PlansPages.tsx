@@ -8,7 +8,8 @@ import { formatDate } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
-import { money, tierName } from '../components/membership/membership-text.ts';
+import { discountText, money, tierName } from '../components/membership/membership-text.ts';
+import { DISCOUNT_NOT_APPLICABLE_MESSAGE, DISCOUNT_REFUSED_PARAM, discountName, UNKNOWN_DISCOUNT_MESSAGE } from '../../shared/membership/discount-text.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { profileLookup } from '../components/profiles/profile-pages.ts';
@@ -18,13 +19,14 @@ import type { ResultOf } from 'gql.tada';
 
 type PlansData = ResultOf<typeof MembershipPlansQuery>;
 type Offer = PlansData['membershipPlans'][number];
+type OfferDiscount = NonNullable<Offer['discount']>;
 
 const BENEFITS: Record<'MEMBER' | 'FRIEND', string[]> = {
   MEMBER: ['Read member-only stories', 'Support writers you read most', 'Listen to audio narrations', 'Read offline with the app'],
   FRIEND: ['All Member benefits', 'Give 4x more to the writers you read', 'Share member-only stories with anyone', 'Friend badge on your profile'],
 };
 
-function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolean; running: boolean }) {
+function PlanCard({ offer, selected, running, discount }: { offer: Offer; selected: boolean; running: boolean; discount: OfferDiscount | null }) {
   const tier = tierName(offer.membershipType as MembershipPlanType);
   return (
     <section className={`plan-card${selected ? ' plan-card-selected' : ''}`} aria-label={`${tier} ${offer.interval === 'year' ? 'yearly' : 'monthly'}`} data-plan={offer.membershipType}>
@@ -32,9 +34,9 @@ function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolea
       <p className="plan-card-price">
         <span data-testid="plan-price">{money(offer.price)}</span>/{offer.interval}
       </p>
-      {offer.freeMonths && !running ? (
+      {discount && !running ? (
         <p className="plan-card-offer" data-testid="plan-offer">
-          {offer.freeMonths === 1 ? 'First month free' : `First ${offer.freeMonths} months free`}, then {money(offer.price)}/{offer.interval}
+          {discountText(discount, offer.price, offer.interval, discount.endsAt)}
         </p>
       ) : null}
       <ul className="plan-card-benefits">
@@ -47,7 +49,7 @@ function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolea
           Manage membership
         </Link>
       ) : (
-        <CheckoutForm kind="MEMBERSHIP" plan={offer.membershipType}>
+        <CheckoutForm kind="MEMBERSHIP" plan={offer.membershipType} discountId={running ? null : discount?.id}>
           <button type="submit" className="button button-dark" data-testid={`choose-${offer.membershipType}`}>
             {selected ? 'Continue to payment' : `Become a ${tier}`}
           </button>
@@ -57,7 +59,22 @@ function PlanCard({ offer, selected, running }: { offer: Offer; selected: boolea
   );
 }
 
-function Plans({ data, selected, heading, lead, intro }: { data: PlansData; selected: MembershipPlanType | null; heading: string; lead?: string; intro?: ReactNode }) {
+function Plans({
+  data,
+  selected,
+  heading,
+  lead,
+  intro,
+  discountId,
+}: {
+  data: PlansData;
+  selected: MembershipPlanType | null;
+  heading: string;
+  lead?: string;
+  intro?: ReactNode;
+  /** /discount: the offer its link names (else each plan's configured offer). */
+  discountId?: string | null;
+}) {
   const [period, setPeriod] = useState<'month' | 'year'>(selected && data.membershipPlans.find((o) => o.membershipType === selected)?.interval === 'year' ? 'year' : 'month');
   const state = data.viewer?.membership?.state;
   const running = state === 'ACTIVE' || state === 'CANCELLED' || state === 'PAYMENT_FAILED';
@@ -77,7 +94,13 @@ function Plans({ data, selected, heading, lead, intro }: { data: PlansData; sele
       </div>
       <div className="plan-cards">
         {offers.map((offer) => (
-          <PlanCard key={offer.membershipType} offer={offer} selected={offer.membershipType === selected} running={running} />
+          <PlanCard
+            key={offer.membershipType}
+            offer={offer}
+            selected={offer.membershipType === selected}
+            running={running}
+            discount={discountId ? (offer.discounts.find((d) => d.id === discountId) ?? null) : offer.discount}
+          />
         ))}
       </div>
     </div>
@@ -90,6 +113,39 @@ export const plansPage: PageDefinition<PlansData> = {
   query: plansQuery,
   title: (_data, state) => `Membership plans – ${state.config.productName}`,
   Component: ({ data }) => <Plans data={data} selected={null} heading="Choose your membership" />,
+};
+
+/**
+ * discount-plans (/discount?discountId=…): the plans under the offer a link names, in the words
+ * of every price screen. An id that does not exist, or a checkout refused for its offer
+ * (?discountRefused=…), is said plainly: nothing was charged, the plans are at their regular price.
+ */
+export const discountPlansPage: PageDefinition<PlansData> = {
+  query: plansQuery,
+  title: (_data, state) => `Membership offer – ${state.config.productName}`,
+  Component: function DiscountPlans({ data }) {
+    const { location } = useNavigation();
+    const search = new URLSearchParams(location.search);
+    const discountId = search.get('discountId');
+    const refused = search.get(DISCOUNT_REFUSED_PARAM);
+    const name = discountName(discountId);
+    const message = refused === 'not-applicable' ? DISCOUNT_NOT_APPLICABLE_MESSAGE : refused || (discountId !== null && !name) ? UNKNOWN_DISCOUNT_MESSAGE : null;
+    return (
+      <Plans
+        data={data}
+        selected={null}
+        heading={name && !refused ? `${name}` : 'Choose your membership'}
+        discountId={name && !refused ? discountId : null}
+        intro={
+          message ? (
+            <p className="form-error" role="alert" data-testid="discount-refused">
+              {message}
+            </p>
+          ) : null
+        }
+      />
+    );
+  },
 };
 
 export const onboardingPlansPage: PageDefinition<PlansData> = {

@@ -154,7 +154,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   plans: { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansPage) },
   'onboarding-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.onboardingPlansPage) },
   'plans-confirmation': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansConfirmationPage) },
-  'discount-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.plansPage) },
+  'discount-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.discountPlansPage) },
   'user-driven-membership-promotion': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.writerMembershipPage) },
   'landing-membership': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.membershipLandingPage) },
   'welcome-member': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.welcomeMemberPage) },

@@ -28,11 +28,16 @@ export const PLANS: Record<MembershipPlanType, PlanDefinition> = {
   PREMIUM_YEARLY: { type: 'PREMIUM_YEARLY', tier: 'FRIEND', interval: 'year', prices: { USD: 15000, CAD: 21000 } },
 };
 
-/** Discount offers (config "discount ids"): whole billing months free at the start. */
+/**
+ * Discount offers: the configuration's "discount ids" (docs/product/3-routes-data-calls-constants.md §9:
+ * one, three and six months free). An offer is a discount of `percentOff` on the first `numCycles`
+ * billing cycles (planV2.discount.numCycles, docs/product/1-product-screens-membership-header-search.md §3);
+ * after them the regular price is charged (docs/adr/0115-discounts-are-discounted-cycles.md).
+ */
 export const DISCOUNT_OFFERS = {
-  ONE_MONTH_FREE: { freeMonths: 1 },
-  THREE_MONTHS_FREE: { freeMonths: 3 },
-  SIX_MONTHS_FREE: { freeMonths: 6 },
+  ONE_MONTH_FREE: { numCycles: 1, percentOff: 100 },
+  THREE_MONTHS_FREE: { numCycles: 3, percentOff: 100 },
+  SIX_MONTHS_FREE: { numCycles: 6, percentOff: 100 },
 } as const;
 export type DiscountOffer = keyof typeof DISCOUNT_OFFERS;
 
@@ -95,9 +100,18 @@ export function offerAppliesTo(plan: MembershipPlanType): boolean {
   return PLANS[plan].interval === 'month';
 }
 
-/** When the first charge falls under an offer: `freeMonths` calendar months after `from` (UTC). */
+/**
+ * When an offer's discount ends (discountEndsAt): its start plus numCycles calendar months (UTC),
+ * as spec 1 §9 says ("the discount price until start plus numCycles months"). The first charge
+ * at the regular price falls then.
+ */
 export function offerFirstChargeAt(offer: DiscountOffer, from: number): number {
   let at = from;
-  for (let i = 0; i < DISCOUNT_OFFERS[offer].freeMonths; i++) at = addInterval('month', at);
+  for (let i = 0; i < DISCOUNT_OFFERS[offer].numCycles; i++) at = addInterval('month', at);
   return at;
+}
+
+/** The price of one discounted cycle of `type` under `offer`, in integer cents. */
+export function discountedPrice(type: MembershipPlanType, offer: DiscountOffer, currency: PlanCurrency = DEFAULT_CURRENCY): number {
+  return Math.round((planPrice(type, currency) * (100 - DISCOUNT_OFFERS[offer].percentOff)) / 100);
 }

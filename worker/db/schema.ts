@@ -330,6 +330,12 @@ export const memberships = sqliteTable('memberships', {
   isCancelled: integer('is_cancelled', { mode: 'boolean' }).notNull().default(false),
   paymentFailedAt: integer('payment_failed_at'),
   friendSince: integer('friend_since'),
+  /** A discount offer's id (shared/membership/plans.ts DISCOUNT_OFFERS), migrations/0055_membership_discounts.sql. */
+  discountId: text('discount_id'),
+  discountNumCycles: integer('discount_num_cycles'),
+  /** Integer cents per discounted cycle. */
+  discountAmount: integer('discount_amount'),
+  discountEndsAt: integer('discount_ends_at'),
 });
 
 // Why members cancel and what they were offered to stay (migrations/0060_membership_cancellations.sql).
@@ -743,6 +749,7 @@ export const checkouts = sqliteTable(
     giftRecipientEmail: text('gift_recipient_email'),
     /** A group gift's recipients (JSON array of addresses; migrations/0061_group_gifts.sql). */
     giftRecipientEmails: text('gift_recipient_emails'),
+    discountId: text('discount_id'),
     status: text('status', { enum: ['OPEN', 'COMPLETE'] }).notNull().default('OPEN'),
     providerRef: text('provider_ref').unique(),
     createdAt: integer('created_at').notNull(),
@@ -766,6 +773,8 @@ export const charges = sqliteTable(
     providerRef: text('provider_ref').notNull().unique(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** The discount offer this charge was made under (a free month is a charge of 0). */
+    discountId: text('discount_id'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('charges_by_user').on(t.userId, sql`${t.createdAt} DESC`)],

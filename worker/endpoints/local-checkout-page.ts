@@ -3,10 +3,10 @@
 // messages) and, on success, sends the browser to the session's success URL. The card
 // number is read, judged and dropped: only brand, last four and expiry are kept.
 import { html } from 'hono/html';
-import { formatPrice, isPlanCurrency } from '../../shared/membership/plans.ts';
-import { formatDate } from '../../shared/format.ts';
+import { discountName, discountedPriceText } from '../../shared/membership/discount-text.ts';
+import { formatPrice, isDiscountOffer, isPlanCurrency, offerFirstChargeAt } from '../../shared/membership/plans.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
-import type { LocalProvider } from '../payments/local-provider.ts';
+import { sessionDiscount, type LocalProvider } from '../payments/local-provider.ts';
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -21,8 +21,8 @@ interface PageInput {
   description: string;
   amountText: string;
   interval: string | null;
-  /** A discount offer's first charge, as Stripe's page says "… days free" under a trial. */
-  firstChargeText: string | null;
+  /** A discount offer, in the words every screen uses (shared/membership/discount-text.ts). */
+  discountText: string | null;
   mode: string;
   cancelUrl: string;
   error: string | null;
@@ -61,7 +61,7 @@ async function checkoutPage(input: PageInput): Promise<string> {
         <p><span class="test">TEST MODE</span></p>
         <h1>${input.description}</h1>
         <p class="amount" data-amount>${input.amountText}${input.interval ? html` <small style="font-size:15px;color:#555">per ${input.interval}</small>` : ''}</p>
-        ${input.firstChargeText ? html`<p data-first-charge>Nothing is charged today. First charge on ${input.firstChargeText}.</p>` : ''}
+        ${input.discountText ? html`<p data-discount>${input.discountText}</p>` : ''}
       </section>
       <section>
         <form method="post" autocomplete="off">
@@ -98,14 +98,20 @@ export async function localCheckoutPage(request: Request, provider: LocalProvide
   const session = await provider.session(sessionRef);
   if (!session) return new Response('No such checkout session', { status: 404, headers: { 'content-type': 'text/plain', 'cache-control': 'no-store' } });
   if (session.status !== 'open') return Response.redirect(session.successUrl, 303);
+  const currency = isPlanCurrency(session.currency) ? session.currency : 'USD';
+  const discount = session.mode === 'subscription' ? sessionDiscount(session.metadata) : null;
   const render = async (error: string | null, status = 200) =>
     new Response(
       await checkoutPage({
         productName,
         description: session.description,
-        amountText: session.mode === 'setup' ? 'Update card' : formatPrice(session.amount, isPlanCurrency(session.currency) ? session.currency : 'USD'),
-        interval: session.interval,
-        firstChargeText: firstChargeText(session.metadata),
+        // Under an offer the amount due today is the first, discounted cycle's.
+        amountText: session.mode === 'setup' ? 'Update card' : formatPrice(discount?.amount ?? session.amount, currency),
+        interval: discount ? null : session.interval,
+        discountText:
+          discount && isDiscountOffer(discount.id)
+            ? `${discountName(discount.id)}: ${discountedPriceText({ amount: discount.amount, currency }, { amount: session.amount, currency }, session.interval ?? 'month', offerFirstChargeAt(discount.id, Date.now()))}`
+            : null,
         mode: session.mode,
         cancelUrl: session.cancelUrl,
         error,
@@ -120,10 +126,4 @@ export async function localCheckoutPage(request: Request, provider: LocalProvide
   const result = await provider.pay(sessionRef, { number: field('cardnumber'), expMonth: expiry.month, expYear: expiry.year, cvc: field('cvc').trim() });
   if (!result.ok) return render(result.error.message, 402);
   return new Response(null, { status: 303, headers: { location: result.successUrl, 'cache-control': 'no-store' } });
-}
-
-/** The free months' end a discount offer put in the session's metadata, as a date; else null. */
-function firstChargeText(metadata: string): string | null {
-  const trialEnd = Number((JSON.parse(metadata) as Record<string, string>).trial_end);
-  return trialEnd > 0 ? formatDate(trialEnd) : null;
 }

@@ -1,9 +1,8 @@
 // The membership endpoints of the worker (pages are in client/pages/, through the pipeline):
 //   POST /_/payments/webhook           both providers' webhooks (worker/membership/payment-webhook.ts)
-//   POST /_/membership/checkout        start a checkout (form: kind, plan, recipient email)
+//   POST /_/membership/checkout        start a checkout (form: kind, plan, recipient email, discountId)
 //   GET|POST /_/dev/pay/checkout/:id   the local provider's hosted checkout (development only)
 //   POST /_/dev/billing/advance        move the local billing clock (development only)
-import { configuredDiscountOffer } from '../membership/discount-offer.ts';
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { configuredFlags, isDevelopment, mainOrigin, type Env } from '../env.ts';
@@ -63,11 +62,16 @@ async function checkout(c: AppContext): Promise<Response> {
       c.env.DB,
       paymentProviderFor(c.env),
       { id: viewer.user.id, email: viewer.user.email, name: viewer.user.name },
-      { kind, plan, giftRecipientEmail: field('recipientEmail'), giftRecipientEmails: typeof form?.get('recipientEmails') === 'string' ? String(form.get('recipientEmails')).slice(0, 8000) : null },
+      {
+        kind,
+        plan,
+        giftRecipientEmail: field('recipientEmail'),
+        giftRecipientEmails: typeof form?.get('recipientEmails') === 'string' ? String(form.get('recipientEmails')).slice(0, 8000) : null,
+        discountId: field('discountId'),
+      },
       mainOrigin(c.env),
       c.env.PRODUCT_NAME,
       Date.now(),
-      configuredDiscountOffer(c.env),
     );
   } catch (error) {
     // The provider could not start the checkout: nothing of ours was written (the checkout row

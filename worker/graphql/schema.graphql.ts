@@ -223,7 +223,7 @@ type Membership {
   currentPeriodEndsAt: Long!
   startedAt: Long!
   currency: Currency!
-  "Price in integer cents."
+  "Price in integer cents of the current cycle: the discounted price while a discount runs (planV2.regularPrice is the regular one)."
   amount: Int!
   friendSince: Long
   paymentProvider: PaymentProvider!

@@ -5,7 +5,7 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { and, eq, isNull } from 'drizzle-orm';
-import { isPlanType, periodEnd, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DISCOUNT_OFFERS, isDiscountOffer, isPlanType, offerFirstChargeAt, periodEnd, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
 import { charges, checkouts, memberships, paymentMethods, subscriptions, webhookEvents } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -104,6 +104,7 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
       providerRef: completed.paymentRef ?? `${sessionRef}:payment`,
       cardBrand: card?.brand ?? null,
       cardLast4: card?.last4 ?? null,
+      discountId: checkout.discountId,
       createdAt: at,
     });
 
@@ -112,12 +113,20 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
     const existing = await database.select().from(memberships).where(eq(memberships.userId, checkout.userId)).get();
     const membershipId = existing?.id ?? newId();
     const tier = PLANS[plan].tier;
+    const currency = checkout.currency as 'USD' | 'CAD';
+    // Under a discount offer the membership's amount is the regular price; the discount's own
+    // price, cycles and end are kept beside it (docs/adr/0115-discounts-are-discounted-cycles.md).
+    const offer = isDiscountOffer(checkout.discountId) ? checkout.discountId : null;
     const row = {
       tier,
       plan,
       paymentProvider: 'STRIPE' as const,
-      currency: checkout.currency as 'USD' | 'CAD',
-      amount: checkout.amount,
+      currency,
+      amount: offer ? planPrice(plan, currency) : checkout.amount,
+      discountId: offer,
+      discountNumCycles: offer ? DISCOUNT_OFFERS[offer].numCycles : null,
+      discountAmount: offer ? checkout.amount : null,
+      discountEndsAt: offer ? offerFirstChargeAt(offer, at) : null,
       startedAt: at,
       currentPeriodEndsAt: completed.currentPeriodEnd ?? periodEnd(plan, at),
       isCancelled: false,
@@ -130,8 +139,8 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
         : database.insert(memberships).values({ id: membershipId, userId: checkout.userId, ...row }),
       database.delete(subscriptions).where(eq(subscriptions.membershipId, membershipId)),
       database.insert(subscriptions).values({ membershipId, subscriptionRef: completed.subscriptionRef }),
-      // Under a discount offer nothing was charged: the first charge is the renewal at freeUntil.
-      ...(completed.freeUntil === null ? [charge(membershipId, 'MEMBERSHIP')] : []),
+      // The first cycle, discounted under an offer (a free month is a receipt of 0).
+      charge(membershipId, 'MEMBERSHIP'),
     );
     return { statements };
   }
@@ -174,6 +183,11 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
     subscription.switchPlan && isPlanType(subscription.switchPlan) && Math.floor((subscription.switchPlanAt ?? 0) / 1000) <= periodStartSeconds ? subscription.switchPlan : null;
   const plan = switching ?? membership.plan;
   const amount = num(invoice.amount_paid) ?? membership.amount;
+  // A discounted cycle: the receipt names the offer, and the membership keeps its regular amount.
+  // The processor says so on the invoice (total_discount_amounts, as Stripe's invoices carry a
+  // coupon's discount); dates are not compared, as a moved billing clock shifts them apart.
+  const discounts = invoice.total_discount_amounts as { amount?: unknown }[] | undefined;
+  const discounted = !switching && membership.discountId !== null && Array.isArray(discounts) && discounts.some((d) => (num(d.amount) ?? 0) > 0);
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, membership.userId)).get();
   return [
     database
@@ -183,7 +197,9 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
         paymentFailedAt: null,
         plan,
         tier: PLANS[plan].tier,
-        amount,
+        ...(discounted ? {} : { amount }),
+        // A plan switch ends a running discount (it was the old plan's).
+        ...(switching ? { discountId: null, discountNumCycles: null, discountAmount: null, discountEndsAt: null } : {}),
         ...(switching && PLANS[plan].tier === 'FRIEND' && membership.tier !== 'FRIEND' ? { friendSince: at } : {}),
       })
       .where(eq(memberships.id, membership.id)),
@@ -202,6 +218,7 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
         providerRef: str(invoice.id) ?? `invoice:${at}`,
         cardBrand: card?.brand ?? null,
         cardLast4: card?.last4 ?? null,
+        discountId: discounted ? membership.discountId : null,
         createdAt: at,
       })
       .onConflictDoNothing(),

@@ -68,7 +68,7 @@ export async function shiftBillingClock(env: Env, days: number): Promise<void> {
   await db.batch([
     db
       .prepare(
-        'UPDATE memberships SET started_at = started_at - ?1, current_period_ends_at = current_period_ends_at - ?1, payment_failed_at = payment_failed_at - ?1, friend_since = friend_since - ?1',
+        'UPDATE memberships SET started_at = started_at - ?1, current_period_ends_at = current_period_ends_at - ?1, payment_failed_at = payment_failed_at - ?1, friend_since = friend_since - ?1, discount_ends_at = discount_ends_at - ?1',
       )
       .bind(delta),
     db.prepare('UPDATE devpay_subscriptions SET current_period_end = current_period_end - ?1').bind(delta),

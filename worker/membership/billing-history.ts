@@ -14,6 +14,7 @@ export interface BillingCharge {
   status: string;
   cardType: string | null;
   lastFour: string | null;
+  discountId: string | null;
   createdAt: number;
 }
 
@@ -26,6 +27,7 @@ function chargeNode(row: typeof charges.$inferSelect): BillingCharge {
     status: row.status,
     cardType: row.cardBrand,
     lastFour: row.cardLast4,
+    discountId: row.discountId,
     createdAt: row.createdAt,
   };
 }

@@ -4,7 +4,8 @@
 // failure leaves nothing behind.
 import type { D1Database } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_CURRENCY, isPlanType, offerFirstChargeAt, planPrice, PLANS, type DiscountOffer, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DEFAULT_CURRENCY, DISCOUNT_OFFERS, discountedPrice, isDiscountOffer, isPlanType, planPrice, PLANS, type MembershipPlanType } from '../../shared/membership/plans.ts';
+import { DISCOUNT_REFUSED_PARAM } from '../../shared/membership/discount-text.ts';
 import { GROUP_GIFT_MAX_RECIPIENTS } from '../../shared/membership/group-gift.ts';
 import { orm } from '../db/orm.ts';
 import { checkouts, memberships, paymentMethods } from '../db/schema.ts';
@@ -21,8 +22,13 @@ export interface CheckoutAsk {
   giftRecipientEmail?: string | null;
   /** A group gift (type 31): the recipients, one address a line (or separated by commas). */
   giftRecipientEmails?: string | null;
+  /**
+   * The discount id the buyer's offer names (a /discount link, or the offer /plans shows), as
+   * sent; '' or absent for none. One that does not exist, or does not apply, is refused
+   * (docs/adr/0115-discounts-are-discounted-cycles.md).
+   */
+  discountId?: string | null;
 }
-
 
 /** The recipients of a group gift as typed: trimmed, lower case, each once; null when any is not an address or their number is out of range. */
 export function groupGiftRecipientList(input: string): string[] | null {
@@ -40,7 +46,7 @@ export interface Buyer {
 export type CheckoutOutcome =
   | { ok: true; url: string; checkoutId: string }
   /** Something the buyer can act on, with where to send them. */
-  | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP'; redirect: string };
+  | { ok: false; reason: 'BAD_PLAN' | 'BAD_EMAIL' | 'ALREADY_MEMBER' | 'NO_MEMBERSHIP' | 'UNKNOWN_DISCOUNT' | 'DISCOUNT_NOT_APPLICABLE'; redirect: string };
 
 const isGroupAsk = (ask: CheckoutAsk) => ask.kind === 'GIFT' && !!ask.giftRecipientEmails?.trim();
 
@@ -54,7 +60,6 @@ function describe(kind: CheckoutKind, plan: MembershipPlanType, productName: str
   return `${productName} membership: ${tier}, ${period}`;
 }
 
-/** `offer`: the configured discount offer (worker/membership/discount-offer.ts), never the client's. */
 export async function startCheckout(
   db: D1Database,
   provider: PaymentProvider,
@@ -63,7 +68,6 @@ export async function startCheckout(
   origin: string,
   productName: string,
   now: number,
-  offer: DiscountOffer | null = null,
 ): Promise<CheckoutOutcome> {
   const database = orm(db);
   const membership = await database.select().from(memberships).where(eq(memberships.userId, buyer.id)).get();
@@ -85,12 +89,21 @@ export async function startCheckout(
   const recipient = ask.kind === 'GIFT' && !group ? (ask.giftRecipientEmail ?? '').trim().toLowerCase() : null;
   if (ask.kind === 'GIFT' && !group && (!recipient || !EMAIL.test(recipient))) return { ok: false, reason: 'BAD_EMAIL', redirect: `/gift-checkout?plan=${plan}&error=email` };
 
+  // A discount id is checked before anything is asked of the provider or stored: one that does
+  // not exist, or an offer this buyer or plan cannot have, is refused with nothing started.
+  const askedDiscount = ask.kind === 'MEMBERSHIP' ? (ask.discountId ?? '').trim() : '';
+  if (askedDiscount !== '' && !isDiscountOffer(askedDiscount)) return { ok: false, reason: 'UNKNOWN_DISCOUNT', redirect: `/discount?${DISCOUNT_REFUSED_PARAM}=unknown` };
+  const discount = isDiscountOffer(askedDiscount) ? discountOfferFor(askedDiscount, plan, membership !== undefined) : null;
+  if (isDiscountOffer(askedDiscount) && discount === null) {
+    return { ok: false, reason: 'DISCOUNT_NOT_APPLICABLE', redirect: `/discount?discountId=${askedDiscount}&${DISCOUNT_REFUSED_PARAM}=not-applicable` };
+  }
   const currency = ask.kind === 'PAYMENT_METHOD' && membership?.currency ? membership.currency : DEFAULT_CURRENCY;
   // A group gift is one membership per recipient, each at the plan's price.
   const amount = ask.kind === 'PAYMENT_METHOD' ? 0 : planPrice(plan, currency) * (group?.length ?? 1);
+  // What the checkout charges now: the first cycle, discounted under an offer.
+  const chargedNow = discount ? discountedPrice(plan, discount, currency) : amount;
   const card = await database.select().from(paymentMethods).where(eq(paymentMethods.userId, buyer.id)).get();
   const checkoutId = newId();
-  const discount = ask.kind === 'MEMBERSHIP' ? discountOfferFor(offer, plan, membership !== undefined) : null;
   const success =
     ask.kind === 'MEMBERSHIP' ? `/welcome-member?plan=${plan}` : group ? `/group-gift?purchased=${plan}` : ask.kind === 'GIFT' ? `/gift?purchased=${plan}` : '/manage-membership?card=updated';
   const cancel =
@@ -103,11 +116,11 @@ export async function startCheckout(
     amount,
     currency,
     interval: ask.kind === 'MEMBERSHIP' ? PLANS[plan].interval : null,
-    firstChargeAt: discount ? offerFirstChargeAt(discount, now) : null,
+    discount: discount ? { id: discount, numCycles: DISCOUNT_OFFERS[discount].numCycles, amount: chargedNow } : null,
     description: group ? `${describe(ask.kind, plan, productName)} × ${group.length} (group gift)` : describe(ask.kind, plan, productName),
     successUrl: origin + success,
     cancelUrl: origin + cancel,
-    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(discount ? { discount_offer: discount } : {}), ...(group ? { gift_type: '31', recipients: String(group.length) } : {}) },
+    metadata: { user_id: buyer.id, kind: ask.kind, plan, ...(group ? { gift_type: '31', recipients: String(group.length) } : {}) },
   });
   await database.insert(checkouts).values({
     id: checkoutId,
@@ -115,9 +128,10 @@ export async function startCheckout(
     kind: ask.kind,
     plan,
     currency,
-    amount,
+    amount: chargedNow,
     giftRecipientEmail: recipient,
     giftRecipientEmails: group ? JSON.stringify(group) : null,
+    discountId: discount,
     providerRef: started.sessionRef,
     createdAt: now,
   });

@@ -233,3 +233,31 @@ export function canSwitchPlan(membership: Pick<Membership, 'paymentProvider' | '
 export async function canReactivate(ctx: RequestContext, membership: Membership): Promise<boolean> {
   return CARD_PROCESSORS.has(membership.paymentProvider) && membershipState(membership, ctx.now) === 'CANCELLED' && (await cardOf(ctx, membership.userId)) !== null;
 }
+
+export interface MembershipPlanV2 {
+  /** A discount offer still running; null when none (or it has ended). */
+  discount: { id: string; numCycles: number; price: Money } | null;
+  regularPrice: Money;
+}
+
+/** The discount's end when one still runs at `now`; else null. */
+export function discountEndsAtOf(membership: Membership, now: number): number | null {
+  return membership.discountId !== null && membership.discountEndsAt !== null && membership.discountAmount !== null && now < membership.discountEndsAt ? membership.discountEndsAt : null;
+}
+
+/**
+ * planV2 (docs/product/1-product-screens-membership-header-search.md §3): the regular price,
+ * and the discount with its numCycles while it runs (docs/adr/0115-discounts-are-discounted-cycles.md).
+ */
+export function planV2Of(membership: Membership, now: number): MembershipPlanV2 {
+  const running = discountEndsAtOf(membership, now) !== null;
+  return {
+    regularPrice: money(membership.amount, membership.currency),
+    discount: running ? { id: membership.discountId!, numCycles: membership.discountNumCycles ?? 0, price: money(membership.discountAmount!, membership.currency) } : null,
+  };
+}
+
+/** What a cycle costs now: the discounted amount while a discount runs, else the regular one. */
+export function currentAmountOf(membership: Membership, now: number): number {
+  return discountEndsAtOf(membership, now) !== null ? membership.discountAmount! : membership.amount;
+}

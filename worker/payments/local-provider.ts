@@ -86,8 +86,12 @@ export class LocalProvider implements PaymentProvider {
         currency: request.currency,
         interval: request.interval,
         description: request.description,
-        // The free months' end travels in the metadata, as the subscription's trial_end does at Stripe.
-        metadata: JSON.stringify({ ...request.metadata, checkout_id: request.checkoutId, ...(request.firstChargeAt !== null ? { trial_end: String(request.firstChargeAt) } : {}) }),
+        // A discount offer travels in the metadata, as the coupon does on Stripe's session.
+        metadata: JSON.stringify({
+          ...request.metadata,
+          checkout_id: request.checkoutId,
+          ...(request.discount !== null ? { discount_id: request.discount.id, discount_cycles: String(request.discount.numCycles), discount_amount: String(request.discount.amount) } : {}),
+        }),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         createdAt: Date.now(),
@@ -117,7 +121,6 @@ export class LocalProvider implements PaymentProvider {
       paymentRef: session.mode === 'setup' ? null : `pi_${sessionRef}`,
       card: card ? { paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
       currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
-      freeUntil: session.mode === 'subscription' ? trialEnd(metadata) : null,
     };
   }
 
@@ -133,9 +136,9 @@ export class LocalProvider implements PaymentProvider {
     if (!outcome.ok) return outcome;
     const paymentMethodRef = localRef('pm');
     const subscriptionRef = session.mode === 'subscription' ? localRef('sub') : null;
-    // Under a discount offer the card is checked and saved, and the first charge waits for the
-    // end of the free months (the billing clock makes it, as Stripe does at a trial's end).
-    const freeUntil = session.mode === 'subscription' ? trialEnd(JSON.parse(session.metadata) as Record<string, string>) : null;
+    // Under a discount offer the first cycle is charged the discounted amount (nothing, for a
+    // free month) and the subscription counts the discounted cycles still to come.
+    const discount = session.mode === 'subscription' ? sessionDiscount(session.metadata) : null;
     const db = orm(this.db);
     const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
     await db.batch([
@@ -149,8 +152,8 @@ export class LocalProvider implements PaymentProvider {
               amount: session.amount,
               currency: session.currency,
               interval: (session.interval ?? 'month') as PlanInterval,
-              metadata: session.metadata,
-              currentPeriodEnd: freeUntil ?? addInterval((session.interval ?? 'month') as PlanInterval, now),
+              metadata: discount ? JSON.stringify({ ...(JSON.parse(session.metadata) as Record<string, string>), discount_cycles_left: String(discount.numCycles - 1) }) : session.metadata,
+              currentPeriodEnd: addInterval((session.interval ?? 'month') as PlanInterval, now),
               status: 'active',
             }),
           ]
@@ -164,12 +167,12 @@ export class LocalProvider implements PaymentProvider {
       id: sessionRef,
       mode: session.mode,
       status: 'complete',
-      payment_status: session.mode === 'setup' || freeUntil !== null ? 'no_payment_required' : 'paid',
+      payment_status: session.mode === 'setup' ? 'no_payment_required' : 'paid',
       client_reference_id: (JSON.parse(session.metadata) as Record<string, string>).checkout_id ?? null,
       customer: session.customerRef,
       subscription: subscriptionRef,
       payment_intent: session.mode === 'payment' ? `pi_${sessionRef}` : null,
-      amount_total: session.mode === 'setup' || freeUntil !== null ? 0 : session.amount,
+      amount_total: session.mode === 'setup' ? 0 : (discount?.amount ?? session.amount),
       currency: session.currency.toLowerCase(),
       metadata: JSON.parse(session.metadata) as Record<string, string>,
     });
@@ -332,6 +335,13 @@ export class LocalProvider implements PaymentProvider {
     const amount = change?.amount ?? subscription.amount;
     const interval = change?.interval ?? subscription.interval;
     if (change) delete metadata.pending_change;
+    // A discount offer's cycles still to come are charged its amount; a plan switch ends it
+    // (the discount was the old plan's), as a coupon on a replaced price does at Stripe.
+    const cyclesLeft = Number(metadata.discount_cycles_left ?? 0);
+    const discounted = !change && cyclesLeft > 0;
+    if (discounted) metadata.discount_cycles_left = String(cyclesLeft - 1);
+    else delete metadata.discount_cycles_left;
+    const charged = discounted ? Number(metadata.discount_amount ?? 0) : amount;
     const periodEnd = addInterval(interval, periodStart);
     const invoiceId = `in_${subscription.id}_${periodStart}`;
     // The processor tries at the period's end: a clock moved past it dates the attempt then.
@@ -345,17 +355,19 @@ export class LocalProvider implements PaymentProvider {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: JSON.parse(subscription.metadata) as Record<string, string> } },
       billing_reason: 'subscription_cycle',
       currency: subscription.currency.toLowerCase(),
-      amount_due: amount,
+      amount_due: charged,
+      ...(discounted ? { total_discount_amounts: [{ amount: amount - charged, discount: `di_${subscription.id}` }] } : {}),
       period_start: Math.floor(periodStart / 1000),
       period_end: Math.floor(periodEnd / 1000),
       lines: { object: 'list', data: [{ period: { start: Math.floor(periodStart / 1000), end: Math.floor(periodEnd / 1000) } }] },
     };
-    if (card && renewalSucceeds(card.behaviour)) {
+    // A zero invoice (a free month) is paid without touching the card, as at Stripe.
+    if (card && (charged === 0 || renewalSucceeds(card.behaviour))) {
       await db
         .update(devpaySubscriptions)
         .set({ status: 'active', currentPeriodEnd: periodEnd, amount, interval, metadata: JSON.stringify(metadata) })
         .where(eq(devpaySubscriptions.id, subscription.id));
-      if (await this.tryDeliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: amount, payment_intent: `pi_${invoiceId}` })) return 'paid';
+      if (await this.tryDeliver('invoice.paid', attemptedAt, { ...invoice, status: 'paid', amount_paid: charged, payment_intent: `pi_${invoiceId}` })) return 'paid';
       await this.restore(subscription);
       return 'undelivered';
     }
@@ -436,8 +448,11 @@ export async function signWebhookPayload(payload: string, secret: string, timest
   return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSeconds, cryptoProvider: await stripeCryptoProvider() });
 }
 
-/** The free months' end a session's metadata carries (ms), or null. */
-function trialEnd(metadata: Record<string, string>): number | null {
-  const value = Number(metadata.trial_end);
-  return metadata.trial_end && Number.isFinite(value) ? value : null;
+/** The discount offer a session's metadata carries (startCheckout put it there), or null. */
+export function sessionDiscount(metadataJson: string): { id: string; numCycles: number; amount: number } | null {
+  const metadata = JSON.parse(metadataJson) as Record<string, string>;
+  const numCycles = Number(metadata.discount_cycles);
+  const amount = Number(metadata.discount_amount);
+  if (!metadata.discount_id || !Number.isInteger(numCycles) || numCycles < 1 || !Number.isInteger(amount) || amount < 0) return null;
+  return { id: metadata.discount_id, numCycles, amount };
 }

@@ -30,14 +30,23 @@ export interface CheckoutRequest {
   currency: PlanCurrency;
   interval: PlanInterval | null;
   /**
-   * Subscriptions under a discount offer: the first charge is made at this time (ms), nothing
-   * is charged at checkout (Stripe: a trial ending then).
+   * Subscriptions under a discount offer: its first `numCycles` cycles (the one paid at checkout
+   * included) are charged `amount`, the later ones the regular `amount` above (Stripe: the
+   * coupon named `id`, duration repeating; docs/adr/0115-discounts-are-discounted-cycles.md).
    */
-  firstChargeAt: number | null;
+  discount: CheckoutDiscount | null;
   description: string;
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
+}
+
+export interface CheckoutDiscount {
+  /** The configuration's discount id (shared/membership/plans.ts DISCOUNT_OFFERS); Stripe's coupon id. */
+  id: string;
+  numCycles: number;
+  /** Integer cents per discounted cycle. */
+  amount: number;
 }
 
 export interface CheckoutStart {
@@ -58,8 +67,6 @@ export interface CompletedCheckout {
   card: CardSummary | null;
   /** Subscriptions: when the paid period ends (ms). */
   currentPeriodEnd: number | null;
-  /** Subscriptions started under a discount offer: when the free months end (ms); else null. */
-  freeUntil: number | null;
 }
 
 /** A verified provider event, in Stripe's shape. */

@@ -81,10 +81,12 @@ export class StripeProvider implements PaymentProvider {
           ? {
               subscription_data: {
                 metadata: { ...request.metadata, checkout_id: request.checkoutId },
-                // A discount offer is a trial that ends on the calendar day of the first charge
-                // (trial_end rather than trial_period_days: months are calendar months here).
-                ...(request.firstChargeAt !== null ? { trial_end: Math.floor(request.firstChargeAt / 1000) } : {}),
               },
+              // A discount offer is Stripe's coupon of the same id (percent_off, duration
+              // repeating for numCycles months, kept in the Stripe account as the configuration's
+              // discount ids): Stripe bills the discounted invoices, a free month included, and
+              // the regular price after (docs/adr/0115-discounts-are-discounted-cycles.md).
+              ...(request.discount !== null ? { discounts: [{ coupon: request.discount.id }] } : {}),
             }
           : {}),
       });
@@ -111,7 +113,6 @@ export class StripeProvider implements PaymentProvider {
       paymentRef: paymentIntent?.id ?? (typeof latestInvoice === 'string' ? latestInvoice : (latestInvoice?.id ?? null)),
       card: typeof method === 'object' && method ? cardOf(method) : null,
       currentPeriodEnd: periodEnd === null ? null : periodEnd * 1000,
-      freeUntil: typeof subscription?.trial_end === 'number' ? subscription.trial_end * 1000 : null,
     };
   }
 

@@ -21,6 +21,13 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '4242424242424242': { ok: true, brand: 'visa', last4: '4242', behaviour: 'succeeds' },
   '5555555555554444': { ok: true, brand: 'mastercard', last4: '4444', behaviour: 'succeeds' },
   '378282246310005': { ok: true, brand: 'amex', last4: '0005', behaviour: 'succeeds' },
+  // Stripe's test numbers of the other brands it processes (its brand strings; the contract's
+  // names are shared/membership/card-brands.ts).
+  '2223003122003222': { ok: true, brand: 'mastercard', last4: '3222', behaviour: 'succeeds' },
+  '6011111111111117': { ok: true, brand: 'discover', last4: '1117', behaviour: 'succeeds' },
+  '3056930009020004': { ok: true, brand: 'diners', last4: '0004', behaviour: 'succeeds' },
+  '3566002020360505': { ok: true, brand: 'jcb', last4: '0505', behaviour: 'succeeds' },
+  '6200000000000005': { ok: true, brand: 'unionpay', last4: '0005', behaviour: 'succeeds' },
   // Attaching succeeds, charging it later fails: the first payment goes through, the renewal does not.
   '4000000000000341': { ok: true, brand: 'visa', last4: '0341', behaviour: 'fails_on_renewal' },
   '4000000000000002': { ok: false, error: DECLINED },

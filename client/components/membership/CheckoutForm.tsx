@@ -16,15 +16,18 @@ interface Props {
   /** Extra inputs (the gift's recipient email). */
   fields?: ReactNode;
   testId?: string;
+  /** The discount id of the offer the buyer takes (the worker checks it; docs/adr/0115-discounts-are-discounted-cycles.md). */
+  discountId?: string | null;
 }
 
-export function CheckoutForm({ kind, plan, children, className, fields, testId }: Props) {
+export function CheckoutForm({ kind, plan, children, className, fields, testId, discountId }: Props) {
   const xsrf = useAppState().session.xsrf ?? '';
   return (
     <form method="post" action={CHECKOUT_ACTION} className={className} data-testid={testId}>
       <input type="hidden" name="xsrf" value={xsrf} />
       <input type="hidden" name="kind" value={kind} />
       {plan ? <input type="hidden" name="plan" value={plan} /> : null}
+      {discountId ? <input type="hidden" name="discountId" value={discountId} /> : null}
       {fields}
       {children}
     </form>

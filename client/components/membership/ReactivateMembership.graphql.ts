@@ -16,6 +16,21 @@ export const ReactivateMembershipModalQuery = known(graphql(`
         isCancelled
         paymentProvider
         currentPeriodEndsAt
+        discountEndsAt
+        planV2 {
+          discount {
+            id
+            numCycles
+            price {
+              amount
+              currency
+            }
+          }
+          regularPrice {
+            amount
+            currency
+          }
+        }
         canReactivate
         paymentMethod {
           cardType

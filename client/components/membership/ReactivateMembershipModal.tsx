@@ -57,7 +57,13 @@ export function ReactivateMembershipModal({ onClose }: { onClose: () => void }) 
         {membership ? (
           <>
             <p>Your benefits continue, and your next billing cycle starts on {formatDate(membership.currentPeriodEndsAt)}.</p>
-            <p data-testid="reactivate-charge">{reactivationChargeText(money(membership), membership.plan as MembershipPlanType)}</p>
+            <p data-testid="reactivate-charge">
+              {reactivationChargeText(
+                money(membership.planV2.regularPrice),
+                membership.plan as MembershipPlanType,
+                membership.planV2.discount && membership.discountEndsAt !== null ? { price: money(membership.planV2.discount.price), endsAt: membership.discountEndsAt } : null,
+              )}
+            </p>
             {membership.paymentMethod ? <p className="muted" data-testid="reactivate-card">{cardText(membership.paymentMethod)}</p> : null}
           </>
         ) : loading ? (

@@ -1,6 +1,9 @@
 // Texts and numbers of membership screens, shared by pages and the reactivate modal
 // (docs/product/1-product-screens-membership-header-search.md §9: prices are integer cents,
 // formatted per currency; the card text; the reactivation text).
+import { formatDate } from '../../../shared/format.ts';
+import { cardTypeName } from '../../../shared/membership/card-brands.ts';
+import { discountedPriceText, discountName } from '../../../shared/membership/discount-text.ts';
 import { formatPrice, isPlanCurrency, PLANS, type MembershipPlanType } from '../../../shared/membership/plans.ts';
 
 export { formatPrice };
@@ -17,7 +20,6 @@ export function periodWord(plan: MembershipPlanType): 'monthly' | 'annually' {
   return PLANS[plan].interval === 'year' ? 'annually' : 'monthly';
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', jcb: 'JCB', discover: 'Discover', diners: 'Diners club', unionpay: 'China Unionpay' };
 
 /**
  * "Visa ending in 4242 · Expires 12/2034"
@@ -25,7 +27,7 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * month/year).
  */
 export function cardText(card: { cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
-  const brand = BRANDS[card.cardType.toLowerCase()] ?? card.cardType;
+  const brand = cardTypeName(card.cardType);
   return `${brand} ending in ${card.lastFour} · Expires ${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear}`;
 }
 
@@ -33,8 +35,27 @@ export function cardText(card: { cardType: string; lastFour: string; expirationM
  * docs/product/1-product-screens-membership-header-search.md §9: "You'll be charged {price} monthly
  * or annually with this payment method".
  */
-export function reactivationChargeText(price: string, plan: MembershipPlanType): string {
+export function reactivationChargeText(price: string, plan: MembershipPlanType, discount: { price: string; endsAt: number } | null = null): string {
+  // A discount still running is kept through reactivation, and said: its price until it ends
+  // (spec 1 §9: "the discount price until start plus numCycles months").
+  if (discount) return `You'll be charged ${discount.price} until ${formatDate(discount.endsAt)}, then ${price} ${periodWord(plan)} with this payment method`;
   return `You'll be charged ${price} ${periodWord(plan)} with this payment method`;
+}
+
+/** "First 3 months free: $0.00/month until March 1, 2027, then $5.00/month" (shared/membership/discount-text.ts). */
+export function discountText(discount: { id: string; price: { amount: number; currency: string } }, regularPrice: { amount: number; currency: string }, interval: string, endsAt: number): string {
+  const name = discountName(discount.id);
+  const prices = discountedPriceText(discount.price, regularPrice, interval, endsAt);
+  return name ? `${name}: ${prices}` : prices;
+}
+
+/** A receipt's description: a discounted cycle names its offer ("Free month · First 3 months free"). */
+export function receiptDescription(charge: { kind: string; membershipType: string; discountId?: string | null; price: { amount: number } }): string {
+  const plan = charge.membershipType as MembershipPlanType;
+  const base = `${charge.kind === 'GIFT' ? 'Gift membership' : 'Membership'}: ${tierName(plan)}, ${periodWord(plan)}`;
+  const offer = discountName(charge.discountId);
+  if (!offer) return base;
+  return `${base} · ${charge.price.amount === 0 ? 'Free month' : 'Discounted month'} (${offer})`;
 }
 
 export const REQUEST_FAILED_TEXT = "We couldn't process your request, please try again.";

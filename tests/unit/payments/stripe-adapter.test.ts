@@ -125,7 +125,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       amount: planPrice('MONTHLY'),
       currency: 'USD',
       interval: 'month',
-      firstChargeAt: null,
+      discount: null,
       description: 'Vellum membership: Member, monthly',
       successUrl: 'http://localhost:8787/welcome-member?plan=MONTHLY',
       cancelUrl: 'http://localhost:8787/plans',
@@ -146,17 +146,18 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     expect(form.get('customer_email')).toBe('member@vellum.test');
     expect(form.get('success_url')).toBe('http://localhost:8787/welcome-member?plan=MONTHLY');
     expect(form.get('subscription_data[trial_end]')).toBeNull();
+    expect(form.get('discounts[0][coupon]')).toBeNull();
   });
 
-  it('a discount offer is a trial ending at the first charge, at the configured price', async () => {
-    const firstChargeAt = Date.UTC(2027, 2, 1);
+  it('a discount offer is the Stripe coupon of its discount id on the regular price, no trial', async () => {
     await provider().startCheckout({
       mode: 'subscription', checkoutId: 'chk3', customerEmail: null, customerRef: 'cus_1', amount: planPrice('MONTHLY'), currency: 'USD', interval: 'month',
-      firstChargeAt, description: 'Vellum membership: Member, monthly', successUrl: 'http://localhost:8787/welcome-member', cancelUrl: 'http://localhost:8787/plans',
+      discount: { id: 'THREE_MONTHS_FREE', numCycles: 3, amount: 0 }, description: 'Vellum membership: Member, monthly', successUrl: 'http://localhost:8787/welcome-member', cancelUrl: 'http://localhost:8787/plans',
       metadata: { discount_offer: 'THREE_MONTHS_FREE' },
     });
     const form = recorded[0]!.form;
-    expect(form.get('subscription_data[trial_end]')).toBe(String(firstChargeAt / 1000));
+    expect(form.get('discounts[0][coupon]')).toBe('THREE_MONTHS_FREE');
+    expect(form.get('subscription_data[trial_end]')).toBeNull();
     expect(form.get('subscription_data[metadata][discount_offer]')).toBe('THREE_MONTHS_FREE');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
   });
@@ -171,7 +172,6 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       paymentRef: 'in_1',
       card: { paymentMethodRef: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
       currentPeriodEnd: 1_790_000_000_000,
-      freeUntil: null,
     });
     expect(recorded[0]!.method).toBe('GET');
     expect(decodeURIComponent(recorded[0]!.path)).toContain('expand[0]=subscription.default_payment_method');
@@ -226,7 +226,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     recorded.length = 0;
     failing = 2;
     await expect(provider().startCheckout({
-      mode: 'payment', checkoutId: 'chk2', customerEmail: null, customerRef: null, amount: 5000, currency: 'USD', interval: null, firstChargeAt: null,
+      mode: 'payment', checkoutId: 'chk2', customerEmail: null, customerRef: null, amount: 5000, currency: 'USD', interval: null, discount: null,
       description: 'gift', successUrl: 'http://localhost:8787/gift', cancelUrl: 'http://localhost:8787/gift-plans', metadata: {},
     })).rejects.toThrow('Something went wrong on our end.');
     expect(recorded).toHaveLength(2);

@@ -11,6 +11,9 @@ import {
   canReactivate,
   retentionOfferFor,
   canSwitchPlan,
+  currentAmountOf,
+  discountEndsAtOf,
+  planV2Of,
   nextChargeAt,
   paymentMethodOf,
   setCancelled,
@@ -37,8 +40,31 @@ const typeDefs = /* GraphQL */ `
     "month or year"
     interval: String!
     price: Money!
-    "Months free at the start under the configured discount offer, for this viewer (a first membership, monthly plans); null when none."
-    freeMonths: Int
+    "The discount offer a checkout now would apply for this viewer (a first membership, monthly plans); null when none."
+    discount: MembershipPlanOfferDiscount
+    "Every discount id this viewer could take on this plan: the /discount page shows the one its link names."
+    discounts: [MembershipPlanOfferDiscount!]!
+  }
+
+  "A discount offer on a plan: the discount id the checkout form sends, its cycles and price, and when it would end."
+  type MembershipPlanOfferDiscount {
+    id: String!
+    numCycles: Int!
+    price: Money!
+    endsAt: Long!
+  }
+
+  "A running discount: numCycles cycles at price (docs/adr/0115-discounts-are-discounted-cycles.md)."
+  type MembershipDiscount {
+    id: String!
+    numCycles: Int!
+    price: Money!
+  }
+
+  "The membership's plan: its regular price, and the discount while one runs."
+  type MembershipPlanV2 {
+    discount: MembershipDiscount
+    regularPrice: Money!
   }
 
   "A card on file: never its number."
@@ -61,6 +87,10 @@ const typeDefs = /* GraphQL */ `
   }
 
   type Membership {
+    "The regular price, and the discount with its numCycles while one runs."
+    planV2: MembershipPlanV2!
+    "When the running discount ends (start plus numCycles months); null when none runs."
+    discountEndsAt: Long
     "The card the next charge uses (card processors only)."
     paymentMethod: CreditCard
     "A scheduled plan switch; it wins over the current type when shown."
@@ -116,6 +146,8 @@ const typeDefs = /* GraphQL */ `
     status: String!
     cardType: String
     lastFour: String
+    "The discount id this charge was made under (a free month is a charge of 0); null for a regular one."
+    discountId: String
     createdAt: Long!
   }
 
@@ -164,7 +196,7 @@ const typeDefs = /* GraphQL */ `
 
   type Query {
     "The plans and their prices in a currency (USD when absent)."
-    membershipPlans(currency: Currency): [MembershipPlanOffer!]!
+    membershipPlans(currency: Currency, discountId: String): [MembershipPlanOffer!]!
     "The visitor banner's weekly price: yearly / 52, rounded up to 0.25."
     membershipWeeklyPrice(currency: Currency): Money!
     "Viewer only: one of the viewer's charges (a receipt); null for anyone else's."
@@ -195,7 +227,8 @@ export const membershipModule: SchemaModule = {
   typeDefs,
   resolvers: {
     Query: {
-      membershipPlans: (_: unknown, args: { currency?: string | null }, ctx: RequestContext) => planOffers(ctx, args.currency),
+      membershipPlans: (_: unknown, args: { currency?: string | null; discountId?: string | null }, ctx: RequestContext) =>
+        planOffers(ctx, args.currency, args.discountId ? String(args.discountId).slice(0, 64) : null),
       membershipWeeklyPrice: (_: unknown, args: { currency?: string | null }) => weeklyPrice(args.currency),
       billingReceipt: (_: unknown, args: { chargeId: string }, ctx: RequestContext) => viewerCharge(ctx, String(args.chargeId)),
       billingHistory: (_: unknown, _args: unknown, ctx: RequestContext) => viewerCharges(ctx),
@@ -211,6 +244,9 @@ export const membershipModule: SchemaModule = {
     },
     Membership: {
       paymentMethod: (membership: Membership, _args: unknown, ctx: RequestContext) => paymentMethodOf(ctx, membership),
+      planV2: (membership: Membership, _args: unknown, ctx: RequestContext) => planV2Of(membership, ctx.now),
+      discountEndsAt: (membership: Membership, _args: unknown, ctx: RequestContext) => discountEndsAtOf(membership, ctx.now),
+      amount: (membership: Membership, _args: unknown, ctx: RequestContext) => currentAmountOf(membership, ctx.now),
       switchPlanSchedule: (membership: Membership, _args: unknown, ctx: RequestContext) => switchPlanScheduleOf(ctx, membership),
       state: (membership: Membership, _args: unknown, ctx: RequestContext) => membershipState(membership, ctx.now),
       nextChargeAt: (membership: Membership, _args: unknown, ctx: RequestContext) => nextChargeAt(membership, ctx.now),
