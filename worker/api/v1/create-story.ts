@@ -90,7 +90,7 @@ export async function createApiStory(
 ): Promise<CreateStoryOutcome> {
   let paragraphs: Paragraph[];
   try {
-    paragraphs = importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false }).content.paragraphs;
+    paragraphs = (await importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false })).content.paragraphs;
   } catch (error) {
     if (error instanceof NothingToImportError) return { kind: 'invalid', message: 'content has no text.' };
     if (error instanceof StoryContentError) return { kind: 'invalid', message: error.message };
