@@ -215,7 +215,7 @@ describe('the fuzzer', () => {
         sent++;
         if (status >= 500) failures.push(`${status} ${r.method} ${url.slice(0, 200)} [${r.contentType}] ${withBody ? JSON.stringify(text.slice(0, 80)) : ''}`);
       }),
-      { seed: 2911, numRuns: 400, endOnFailure: false },
+      { seed: 2911, numRuns: 1200, endOnFailure: false },
     );
     console.log(`fuzzer: ${sent} requests reached the worker; answers of 500 or above: ${failures.length}`);
     expect(failures).toEqual([]);
