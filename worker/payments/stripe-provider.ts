@@ -6,7 +6,6 @@
 import Stripe from 'stripe';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
-  CheckoutNotCompleteError,
   WebhookSignatureError,
   type CardSummary,
   type CheckoutRequest,
@@ -95,7 +94,6 @@ export class StripeProvider implements PaymentProvider {
     const session = await this.stripe.checkout.sessions.retrieve(sessionRef, {
       expand: ['subscription.default_payment_method', 'payment_intent.payment_method', 'setup_intent.payment_method'],
     });
-    if (session.status !== 'complete') throw new CheckoutNotCompleteError(`checkout session ${sessionRef} is not complete`);
     const subscription = typeof session.subscription === 'object' ? session.subscription : null;
     const paymentIntent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
     const setupIntent = typeof session.setup_intent === 'object' ? session.setup_intent : null;

@@ -29,7 +29,7 @@ export function importFormat(fileName: string): ImportFormat | null {
 export class NothingToImportError extends StoryContentError {}
 
 /** Characters of source parsed between two pauses: a few milliseconds of work on a busy machine. */
-const SLICE_CHARS = 8_000;
+const SLICE_CHARS = 4_000;
 
 /**
  * Gives the thread back to the isolate's other requests once about SLICE_CHARS of work has been
