@@ -22,6 +22,6 @@ export function oneLine(text: string): string {
 
 /** Whether a text has a character the rule removes. */
 export function hasUnsafeCharacters(text: string): boolean {
-  UNSAFE.lastIndex = 0;
+  // A fresh expression: the global one keeps its lastIndex between calls.
   return new RegExp(UNSAFE.source).test(text);
 }
