@@ -5,6 +5,7 @@
 // passes is inert structured content: the renderer never turns it into markup.
 import { IMAGE_LAYOUTS, PARAGRAPH_TYPES, type ImageLayout, type Markup, type MarkupType, type Paragraph, type ParagraphType, type StoryContent } from '../content.ts';
 import { safeHref } from '../markup-segments.ts';
+import { cleanText as cleanUserText } from '../user-text.ts';
 
 export const MAX_PARAGRAPHS = 3000;
 /** Characters in one paragraph; longer text is split into several by the importer. */
@@ -25,7 +26,6 @@ const PARAGRAPH_NAME = /^[0-9a-f]{4}$/;
 const CODE_LANGUAGE = /^[\w+#.-]{1,30}$/;
 // Control characters other than tab and newline never reach the store.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 export class StoryContentError extends Error {}
 
@@ -54,7 +54,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function cleanText(value: unknown, where: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') fail(`${where}: text must be a string.`);
-  const text = value.replace(CONTROL, '');
+  const text = cleanUserText(value);
   if (text.length > MAX_PARAGRAPH_LENGTH) fail(`${where} is longer than ${MAX_PARAGRAPH_LENGTH} characters.`);
   return text;
 }

@@ -60,6 +60,15 @@ function trimTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/** One %-encoded path segment decoded, or null for a broken escape ("%", "%E0%A4%A"). */
+export function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null; // URIError
+  }
+}
+
 /**
  * Splits a request pathname into decoded segments. A query or hash is ignored and one
  * trailing slash is tolerated. Segments are split before decoding, so an encoded slash
@@ -70,11 +79,9 @@ export function splitPathname(pathname: string): string[] | null {
   const path = trimTrailingSlash(end === -1 ? pathname : pathname.slice(0, end));
   if (!path.startsWith('/')) return null;
   if (path === '/') return [];
-  try {
-    return path.slice(1).split('/').map(decodeURIComponent);
-  } catch {
-    return null; // URIError: a broken %-escape matches no route
-  }
+  const segments = path.slice(1).split('/').map(decodeSegment);
+  // A broken %-escape matches no route.
+  return segments.every((s) => s !== null) ? (segments as string[]) : null;
 }
 
 /**

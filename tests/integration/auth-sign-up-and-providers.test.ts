@@ -91,6 +91,9 @@ describe('sign-up with email', () => {
     expect(await attempt('Grace', 'writer')).toMatchObject({ signUpErrorCode: 'USERNAME_TAKEN', message: 'That username is already taken.' });
     expect(await attempt('Grace', 'WRITER')).toMatchObject({ signUpErrorCode: 'USERNAME_TAKEN' });
     expect(await attempt('Grace', 'admin')).toMatchObject({ signUpErrorCode: 'USERNAME_TAKEN' });
+    // Reserved names in any case (shared/auth/sign-in-rules.ts usernameProblem; issue 29 item 3).
+    expect(await attempt('Grace', 'www')).toMatchObject({ signUpErrorCode: 'USERNAME_TAKEN' });
+    expect(await attempt('Grace', 'Vellum')).toMatchObject({ signUpErrorCode: 'USERNAME_TAKEN' });
     expect(await attempt('   ', 'grace')).toEqual({ __typename: 'BadRequest', signUpErrorCode: null, message: 'Please enter your name.' });
     // None of these used the ticket up.
     expect((await browser.graphql({ query: PENDING })).body.data.pendingRegistration.email).toBe('grace@vellum.test');
@@ -99,7 +102,8 @@ describe('sign-up with email', () => {
   it('creates the account with its Reading list and signs in; the ticket is single use', async () => {
     const browser = await provenForSignUp('linus@vellum.test', 'Linus');
     const ticket = browser.cookies.get('susi_reg')!;
-    const created = await browser.graphql({ query: CREATE, variables: { name: '  Linus  Tor ', username: 'linus_t' } });
+    // The name is cleaned of control and bidi characters (shared/user-text.ts; issue 29 item 3).
+    const created = await browser.graphql({ query: CREATE, variables: { name: '  Linus \u202E Tor\u0000 ', username: 'linus_t' } });
     expect(created.body.data.createAccount).toMatchObject({ __typename: 'User', username: 'linus_t', name: 'Linus Tor' });
     expect(browser.cookies.has('sid')).toBe(true);
     expect(browser.cookies.has('susi_reg')).toBe(false);

@@ -204,6 +204,21 @@ describe('no open redirect', () => {
     }
   });
 
+  it('hands a token only to the exact origin of a live custom domain, never another port of it', async () => {
+    const { browser } = await signedInBrowser();
+    const other = new URL(CUSTOM);
+    for (const port of ['8080', '1', '65535']) {
+      other.port = port;
+      for (const path of ['/m/token', '/m/login-redirect']) {
+        const response = await browser.fetch(`${MAIN}${path}?redirectUrl=${encodeURIComponent(`${other.origin}/x`)}`);
+        expect(response.headers.get('location'), `${path} ${other.origin}`).toBe('/');
+      }
+    }
+    expect(await testDb.prepare('SELECT count(*) AS n FROM cross_host_tokens WHERE target_host LIKE ?').bind('%:%').first('n')).toBe(0);
+    // The custom domain's own origin still gets its token.
+    expect(new URL(await mintedCallback(browser, `${CUSTOM}/x`)).searchParams.get('token')).toBeTruthy();
+  });
+
   it('returns a sign-in from a custom domain through /m/login-redirect', async () => {
     const { browser } = await signedInBrowser();
     const response = await browser.fetch(`${MAIN}/m/login-redirect?redirectUrl=${encodeURIComponent(`${CUSTOM}/about`)}`);

@@ -124,6 +124,24 @@ describe('checkout with the local provider', () => {
     // Reads every table of the database: more than the default 5 s on a busy machine.
   }, 30_000);
 
+  it('six simultaneous submits of one checkout complete it once: one card, one subscription, one charge', async () => {
+    const account = await newAccount();
+    const started = await startCheckout(account, { plan: 'MONTHLY' });
+    const pageUrl = started.headers.get('location')!;
+    const sessionRef = pageUrl.split('/').pop()!;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payOnCheckoutPage(pageUrl, '4242 4242 4242 4242')));
+    // Every submit lands where a completed checkout goes (a double click is not an error).
+    for (const answer of answers) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe(`${ORIGIN}/welcome-member?plan=MONTHLY`);
+    }
+    const customerRef = (await testDb.prepare('SELECT customer_ref FROM devpay_sessions WHERE id = ?').bind(sessionRef).first<{ customer_ref: string }>())!.customer_ref;
+    expect(await count('SELECT COUNT(*) AS n FROM devpay_subscriptions WHERE customer_ref = ?', customerRef)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM devpay_cards WHERE customer_ref = ?', customerRef)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM charges WHERE user_id = ? AND status = 'SUCCEEDED'", account.id)).toBe(1);
+    expect(await count('SELECT COUNT(*) AS n FROM memberships WHERE user_id = ?', account.id)).toBe(1);
+  }, 60_000);
+
   it('4000 0000 0000 0002: the page shows the provider\'s decline and nothing is written', async () => {
     const account = await newAccount();
     const declined = await buy(account, 'YEARLY', '4000 0000 0000 0002');

@@ -90,10 +90,10 @@ describe('importStory', () => {
     expect(content.paragraphs[0]!.markups).toEqual([{ type: 'A', start: 30, end: 32, href: 'https://example.com/ok' }]);
   });
 
-  it('splits a huge paragraph and flattens deeply nested lists', () => {
+  it('splits a huge paragraph and flattens deeply nested lists', async () => {
     const huge = 'word '.repeat(MAX_PARAGRAPH_LENGTH / 2);
     const deep = '<ul><li>x'.repeat(5000) + '</li></ul>'.repeat(5000);
-    const story = importStory('html', `<p>${huge}</p>${deep}`);
+    const story = await importStory('html', `<p>${huge}</p>${deep}`);
     expect(story.content.paragraphs.filter((p) => p.type === 'P').length).toBeGreaterThan(1);
     for (const p of story.content.paragraphs) expect(p.text.length).toBeLessThanOrEqual(MAX_PARAGRAPH_LENGTH);
     expect(story.content.paragraphs.some((p) => p.type === 'ULI')).toBe(true);

@@ -18,6 +18,7 @@ import { sendVerificationEmail, type SendVerificationOutcome } from '../auth/ema
 import { clearHostCache } from '../host/resolve-host.ts';
 import { revokeAllSessions, revokeOtherSessions, SESSION_COOKIE } from '../session/session-store.ts';
 import type { AccountSettingsSource } from './account-settings.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 export type Refusal = { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null };
 
@@ -36,11 +37,6 @@ function settingsOwner(ctx: RequestContext): string {
 function changedSettings(ctx: RequestContext, userId: string): AccountSettingsSource {
   ctx.loaders.userById.clear(userId);
   return { userId };
-}
-
-/** Collapses runs of white space (a name is one line). */
-function oneLine(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
 }
 
 export async function updateProfile(ctx: RequestContext, input: { name: string; bio: string }): Promise<Refusal | AccountSettingsSource> {

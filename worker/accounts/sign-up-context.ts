@@ -54,7 +54,12 @@ export function signUpContextOf(redirect: string): SignUpContext {
     url = new URL('http://context.invalid/');
   }
   const q = url.searchParams;
-  const path = decodeURIComponent(url.pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    path = url.pathname; // a malformed %-escape in a visitor's return address (issue 29 item 4)
+  }
   const source = q.get('source') ?? q.get('susiEntry');
   // The cross-host return (/m/login-redirect?redirectUrl=…) is a custom-domain sign-up.
   const fromCustomDomain = path === '/m/login-redirect';

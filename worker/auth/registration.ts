@@ -19,6 +19,7 @@ import type { RequestContext } from '../context/request-context.ts';
 import { REGISTRATION_COOKIE, requestCookie } from './cookies.ts';
 import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 import type { SocialProviderId } from './social/provider.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 /** How long the registration form may take. */
 export const REGISTRATION_TICKET_LIFETIME_MS = 30 * 60 * 1000;
@@ -115,7 +116,7 @@ export async function createAccount(
 ): Promise<CreateAccountOutcome> {
   const ticket = await findRegistrationTicket(db, input.ticketToken, input.now);
   if (!ticket) return { kind: 'no-ticket' };
-  const name = input.name.trim().replace(/\s+/g, ' ');
+  const name = oneLine(input.name);
   if (!name) return { kind: 'invalid', code: null, message: 'Please enter your name.' };
   if (name.length > NAME_MAX_LENGTH) return { kind: 'invalid', code: null, message: `Names can be at most ${NAME_MAX_LENGTH} characters.` };
   const username = input.username.trim().replace(/^@/, '');

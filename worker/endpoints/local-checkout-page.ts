@@ -124,6 +124,8 @@ export async function localCheckoutPage(request: Request, provider: LocalProvide
   const field = (name: string) => (typeof form?.get(name) === 'string' ? String(form.get(name)).slice(0, 64) : '');
   const expiry = parseExpiry(field('exp'));
   const result = await provider.pay(sessionRef, { number: field('cardnumber'), expMonth: expiry.month, expYear: expiry.year, cvc: field('cvc').trim() });
+  // A submit that lost the race to a simultaneous one (a double click) lands where the winner did.
+  if (!result.ok && result.error.code === 'resource_missing') return Response.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionRef), 303);
   if (!result.ok) return render(result.error.message, 402);
   return new Response(null, { status: 303, headers: { location: result.successUrl, 'cache-control': 'no-store' } });
 }

@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
 import { mayMutate } from '../auth/anti-forgery.ts';
 import { placeholderImage } from '../images/placeholder-image.ts';
+import { decodeSegment } from '../../shared/routing/pattern.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { imageUploadMaxBytes, storeImage, tooLarge, uploadedImage } from '../uploads/image-upload.ts';
 
@@ -35,7 +36,9 @@ export function mountUploads(app: Hono<{ Bindings: Env }>): void {
       if (!(await mayMutate(c.req.raw, viewer))) return refusal(403, 'FORBIDDEN', 'Missing or invalid anti-forgery token.');
       let bytes: Uint8Array;
       if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        const form = await c.req.formData();
+        // A malformed form (no boundary, a broken part) is the sender's error, not ours.
+        const form = await c.req.formData().catch(() => null);
+        if (!form) return refusal(400, 'BAD_REQUEST', 'The upload is not a well-formed multipart form.');
         const file = form.get('file');
         if (!file || typeof file === 'string') return refusal(400, 'EMPTY', 'Choose an image to upload.');
         bytes = new Uint8Array(await file.arrayBuffer());
@@ -49,7 +52,8 @@ export function mountUploads(app: Hono<{ Bindings: Env }>): void {
   );
   app.get('/_/img/v2/*', async (c) => {
     const path = new URL(c.req.url).pathname.slice('/_/img/v2/'.length);
-    const id = decodeURIComponent(path.split('/').pop() ?? '');
+    const id = decodeSegment(path.split('/').pop() ?? '');
+    if (id === null) return refusal(400, 'BAD_REQUEST', 'The image address has a malformed %-escape.');
     return (await uploadedImage(c.env, id)) ?? placeholderImage(path);
   });
 }

@@ -3,6 +3,8 @@
 // SVG whose colours derive from the image id, so demo stories have stable pictures
 // without any network. A deployment points the image origin at the real CDN instead.
 
+import { decodeSegment } from '../../shared/routing/pattern.ts';
+
 const SIZE = /^resize:(fit|fill|pad):(\d{1,4})(?::(\d{1,4}))?$/;
 /** Operations the placeholder accepts and ignores (it has no pixels to blur or re-encode). */
 const IGNORED = /^(blur|darken|quality):\d{1,3}$|^format:webp$/;
@@ -16,7 +18,7 @@ function hash(text: string): number {
 /** `path` is what follows /_/img/v2/: operations, then the image id. */
 export function placeholderImage(path: string): Response {
   const segments = path.split('/');
-  const id = decodeURIComponent(segments.pop() ?? '');
+  const id = decodeSegment(segments.pop() ?? '') ?? '';
   const sizeSpec = segments.shift() ?? '';
   const match = SIZE.exec(sizeSpec);
   if (!match || !segments.every((op) => IGNORED.test(op)) || !/^[\w.*-]{1,80}$/.test(id)) {

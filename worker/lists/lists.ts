@@ -17,6 +17,7 @@ import { newId } from '../lib/ids.ts';
 import { catalogItems, catalogs, type UserRow } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
 import { catalogIdFromSlugId, parsePredefinedListId, predefinedListId, predefinedListKindFromSlug } from '../../shared/urls/list-urls.ts';
+import { cleanText, oneLine } from '../../shared/user-text.ts';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 export type CatalogVisibility = CatalogRow['visibility'];
@@ -84,14 +85,14 @@ export function mayViewList(row: CatalogRow, creator: Pick<UserRow, 'id' | 'isSu
 
 /** A list name as stored: trimmed; an error message when it is not acceptable. */
 export function validateListName(name: string): { value: string } | { error: string } {
-  const value = name.trim().replace(/\s+/g, ' ');
+  const value = oneLine(name);
   if (value === '') return { error: 'Give your list a name.' };
   if (value.length > MAX_LIST_NAME_LENGTH) return { error: `A list name is at most ${MAX_LIST_NAME_LENGTH} characters.` };
   return { value };
 }
 
 export function validateListDescription(description: string): { value: string } | { error: string } {
-  const value = description.trim();
+  const value = cleanText(description).trim();
   if (value.length > MAX_LIST_DESCRIPTION_LENGTH) return { error: `A list description is at most ${MAX_LIST_DESCRIPTION_LENGTH} characters.` };
   return { value };
 }

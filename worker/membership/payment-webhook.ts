@@ -6,7 +6,7 @@
 import type { Env } from '../env.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { sendGiftCodeMail } from './gift-mail.ts';
-import { WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
+import { CheckoutNotCompleteError, WebhookSignatureError, type PaymentProvider, type ProviderEvent } from '../payments/provider.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const PAYMENT_WEBHOOK_PATH = '/_/payments/webhook';
@@ -27,8 +27,38 @@ export async function handlePaymentWebhook(request: Request, env: Env, provider:
     }
     throw error;
   }
-  const result = await applyPaymentEvent(env.DB, provider, event, now);
+  // Signed is not well-formed (issue 29 item 4): an event without its id, type or data object is
+  // refused here, not taken for a database failure when a wrong-typed value reaches D1.
+  if (!wellFormed(event)) {
+    logEvent({ event: 'payment_webhook_refused', reason: 'malformed event' }, 'warn');
+    return Response.json({ error: 'Malformed event', message: 'An event needs a string id and type and a data object.' }, { status: 400 });
+  }
+  let result;
+  try {
+    result = await applyPaymentEvent(env.DB, provider, event, now);
+  } catch (error) {
+    if (!(error instanceof CheckoutNotCompleteError)) throw error;
+    logEvent({ event: 'payment_webhook_refused', reason: error.message.slice(0, 200) }, 'warn');
+    return Response.json({ error: 'Checkout not complete', message: 'The provider has not completed this checkout session.' }, { status: 400 });
+  }
   for (const gift of result.gifts ?? []) await sendGiftCodeMail(env, gift);
   logEvent({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied });
   return Response.json({ received: true, applied: result.applied });
+}
+
+function wellFormed(event: unknown): event is ProviderEvent {
+  const e = event as Partial<ProviderEvent> | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.id === 'string' &&
+    e.id !== '' &&
+    e.id.length <= 255 &&
+    typeof e.type === 'string' &&
+    (e.created === undefined || typeof e.created === 'number') &&
+    typeof e.data === 'object' &&
+    e.data !== null &&
+    typeof e.data.object === 'object' &&
+    e.data.object !== null
+  );
 }

@@ -15,7 +15,8 @@ import { mailerFor } from '../mail/mailer.ts';
 import { newsletterInvitationMail } from '../mail/templates.ts';
 import type { NewsletterInvitationsMessage } from '../queues/messages.ts';
 import { enqueue } from '../queues/producer.ts';
-import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, suggestUsername } from '../../shared/auth/sign-in-rules.ts';
+import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, suggestUsername, usernameProblem } from '../../shared/auth/sign-in-rules.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 /** Invitations one queue message mails. */
 export const INVITATIONS_PER_PAGE = 50;
@@ -101,11 +102,20 @@ export async function invitationByKey(db: D1Database, key: string, now: number):
   return { id: row.id, email: row.email, name: row.name, newsletterId: row.newsletter_id, confirmedAt: row.confirmed_at };
 }
 
-/** A free username from the invitee's name or address ("rosa_park", else "rosa_park_4821" with a random number). */
+/**
+ * A free username from the invitee's name or address ("rosa_park", else "rosa_park_4821" with a
+ * random number): only names the sign-up rule accepts (usernameProblem: reserved names such as
+ * "www" or "vellum" never), and none another account holds or still redirects from.
+ */
 async function freeUsername(db: D1Database, invitation: OpenInvitation): Promise<string> {
   const base = (suggestUsername(invitation.name || invitation.email) || 'reader').slice(0, USERNAME_MAX_LENGTH - 5);
-  const candidates = [base, ...Array.from({ length: 8 }, () => `${base}_${Math.floor(1000 + Math.random() * 9000)}`)];
-  const { results } = await db.prepare('SELECT username FROM users WHERE username IN (SELECT value FROM json_each(?))').bind(JSON.stringify(candidates)).all<{ username: string }>();
+  const candidates = [base, ...Array.from({ length: 8 }, () => `${base}_${Math.floor(1000 + Math.random() * 9000)}`)].filter((c) => usernameProblem(c) === null);
+  const { results } = await db
+    .prepare(
+      'SELECT username FROM users WHERE username IN (SELECT value FROM json_each(?1)) UNION ALL SELECT old_username FROM username_redirects WHERE old_username IN (SELECT value FROM json_each(?1))',
+    )
+    .bind(JSON.stringify(candidates))
+    .all<{ username: string }>();
   const taken = new Set(results.map((r) => r.username.toLowerCase()));
   return candidates.find((c) => !taken.has(c.toLowerCase())) ?? `reader_${newId()}`;
 }
@@ -124,7 +134,7 @@ export async function confirmInvitation(db: D1Database, invitation: OpenInvitati
   let userId = existing?.id;
   if (!userId) {
     userId = newId();
-    const name = (invitation.name || invitation.email.replace(/@.*$/, '')).slice(0, NAME_MAX_LENGTH);
+    const name = (oneLine(invitation.name) || invitation.email.replace(/@.*$/, '')).slice(0, NAME_MAX_LENGTH);
     statements.push(
       db.prepare('INSERT INTO users (id, username, name, email, created_at) VALUES (?, ?, ?, ?, ?)').bind(userId, await freeUsername(db, invitation), name, invitation.email, now),
       db

@@ -13,6 +13,7 @@ import { orm } from '../db/orm.ts';
 import { devpayCards, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
 import { hex } from '../lib/ids.ts';
 import {
+  CheckoutNotCompleteError,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type CheckoutRequest,
@@ -105,7 +106,7 @@ export class LocalProvider implements PaymentProvider {
 
   async completedCheckout(sessionRef: string): Promise<CompletedCheckout> {
     const session = await this.session(sessionRef);
-    if (!session || session.status !== 'complete') throw new Error(`checkout session ${sessionRef} is not complete`);
+    if (!session || session.status !== 'complete') throw new CheckoutNotCompleteError(`checkout session ${sessionRef} is not complete`);
     const card = session.paymentMethodRef
       ? await orm(this.db).select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, session.paymentMethodRef)).get()
       : undefined;
@@ -139,27 +140,40 @@ export class LocalProvider implements PaymentProvider {
     // Under a discount offer the first cycle is charged the discounted amount (nothing, for a
     // free month) and the subscription counts the discounted cycles still to come.
     const discount = session.mode === 'subscription' ? sessionDiscount(session.metadata) : null;
-    const db = orm(this.db);
     const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-    await db.batch([
-      db.insert(devpayCards).values({ paymentMethodRef, customerRef: session.customerRef, brand: outcome.brand, last4: outcome.last4, expMonth: input.expMonth, expYear: year, behaviour: outcome.behaviour }),
+    // Completion is one transaction that claims the session first: the card and subscription are
+    // written only by the submit whose conditional update found the session open, so six
+    // simultaneous submits of one session complete it once (issue 29 item 2).
+    const claimed = `EXISTS (SELECT 1 FROM devpay_sessions WHERE id = ? AND payment_method_ref = ?)`;
+    const [claim] = await this.db.batch([
+      this.db
+        .prepare(`UPDATE devpay_sessions SET status = 'complete', payment_method_ref = ?, subscription_ref = ? WHERE id = ? AND status = 'open'`)
+        .bind(paymentMethodRef, subscriptionRef, sessionRef),
+      this.db
+        .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
+        .bind(paymentMethodRef, session.customerRef, outcome.brand, outcome.last4, input.expMonth, year, outcome.behaviour, sessionRef, paymentMethodRef),
       ...(subscriptionRef
         ? [
-            db.insert(devpaySubscriptions).values({
-              id: subscriptionRef,
-              customerRef: session.customerRef,
-              paymentMethodRef,
-              amount: session.amount,
-              currency: session.currency,
-              interval: (session.interval ?? 'month') as PlanInterval,
-              metadata: discount ? JSON.stringify({ ...(JSON.parse(session.metadata) as Record<string, string>), discount_cycles_left: String(discount.numCycles - 1) }) : session.metadata,
-              currentPeriodEnd: addInterval((session.interval ?? 'month') as PlanInterval, now),
-              status: 'active',
-            }),
+            this.db
+              .prepare(
+                `INSERT INTO devpay_subscriptions (id, customer_ref, payment_method_ref, amount, currency, interval, metadata, current_period_end, status) SELECT ?, ?, ?, ?, ?, ?, ?, ?, 'active' WHERE ${claimed}`,
+              )
+              .bind(
+                subscriptionRef,
+                session.customerRef,
+                paymentMethodRef,
+                session.amount,
+                session.currency,
+                (session.interval ?? 'month') as PlanInterval,
+                discount ? JSON.stringify({ ...(JSON.parse(session.metadata) as Record<string, string>), discount_cycles_left: String(discount.numCycles - 1) }) : session.metadata,
+                addInterval((session.interval ?? 'month') as PlanInterval, now),
+                sessionRef,
+                paymentMethodRef,
+              ),
           ]
         : []),
-      db.update(devpaySessions).set({ status: 'complete', paymentMethodRef, subscriptionRef }).where(and(eq(devpaySessions.id, sessionRef), eq(devpaySessions.status, 'open'))),
     ]);
+    if (!claim?.meta.changes) return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
     // Nothing here can be put back (the card was charged, the session is complete), so an event
     // the handler does not take is kept and sent again by the next billing run.
     await this.deliverOrKeep('checkout.session.completed', now, {

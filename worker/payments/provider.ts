@@ -79,6 +79,9 @@ export interface ProviderEvent {
 
 export class WebhookSignatureError extends Error {}
 
+/** A completion event named a checkout session the provider has not completed (a forged or confused event). */
+export class CheckoutNotCompleteError extends Error {}
+
 export interface PlanChange {
   /** Integer cents per period, from configuration. */
   amount: number;

@@ -58,9 +58,12 @@ export class StripeProvider implements PaymentProvider {
       cancel_url: request.cancelUrl,
       ...(request.customerRef ? { customer: request.customerRef } : request.customerEmail ? { customer_email: request.customerEmail } : {}),
     };
+    // Every create carries an idempotency key made of what makes it one (issue 29 item 2): a
+    // retried or doubled request is answered with the first one's object, never a second one.
+    const once = { idempotencyKey: `checkout-${request.checkoutId}` };
     let session: Stripe.Checkout.Session;
     if (request.mode === 'setup') {
-      session = await this.stripe.checkout.sessions.create({ ...common, mode: 'setup', currency: request.currency.toLowerCase() });
+      session = await this.stripe.checkout.sessions.create({ ...common, mode: 'setup', currency: request.currency.toLowerCase() }, once);
     } else {
       session = await this.stripe.checkout.sessions.create({
         ...common,
@@ -89,7 +92,7 @@ export class StripeProvider implements PaymentProvider {
               ...(request.discount !== null ? { discounts: [{ coupon: request.discount.id }] } : {}),
             }
           : {}),
-      });
+      }, once);
     }
     if (!session.url) throw new Error('Stripe returned a checkout session without a url');
     return { sessionRef: session.id, url: session.url };
@@ -136,7 +139,7 @@ export class StripeProvider implements PaymentProvider {
     if (!item) throw new Error(`subscription ${subscriptionRef} has no item`);
     const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
     const existing = subscription.schedule ? (typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule.id) : null;
-    const schedule = existing ? await this.stripe.subscriptionSchedules.retrieve(existing) : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionRef });
+    const schedule = existing ? await this.stripe.subscriptionSchedules.retrieve(existing) : await this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionRef }, { idempotencyKey: `schedule-${subscriptionRef}-${change.at}` });
     const current = schedule.phases[0];
     const at = Math.floor(change.at / 1000);
     await this.stripe.subscriptionSchedules.update(schedule.id, {
@@ -181,7 +184,7 @@ export class StripeProvider implements PaymentProvider {
       ...(request.email ? { email: request.email } : {}),
       capabilities: { transfers: { requested: true } },
       metadata: request.metadata,
-    });
+    }, request.metadata.user_id ? { idempotencyKey: `account-${request.metadata.user_id}-${request.country}` } : undefined);
     return account.id;
   }
 

@@ -6,8 +6,12 @@ import type { CountingD1 } from '../db/counting-d1.ts';
 /** How long a reader is asked to wait when D1 failed. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
-/** What D1 says when it fails (its errors start "D1_ERROR", "D1_EXEC_ERROR", … or name its storage). */
-const D1_FAILURE = /\bD1_[A-Z_]*ERROR\b|\bD1 DB\b|Network connection lost|storage operation exceeded timeout|storage caused object to be reset/i;
+/**
+ * What D1 says when it fails (its errors start "D1_ERROR", "D1_EXEC_ERROR", … or name its storage).
+ * Not D1_TYPE_ERROR: a value of the wrong type was bound, which is our caller's bug or input, not
+ * an outage (issue 29 item 4).
+ */
+const D1_FAILURE = /\bD1_(?!TYPE_ERROR)[A-Z_]*ERROR\b|\bD1 DB\b|Network connection lost|storage operation exceeded timeout|storage caused object to be reset/i;
 
 /**
  * Whether a request failed because D1 did: a statement of its counted D1 failed, or the

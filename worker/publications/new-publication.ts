@@ -13,6 +13,7 @@ import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { refused, type PublicationRefusal } from './results.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 const MAX_NAME = 100;
@@ -39,9 +40,9 @@ export interface NewPublication {
 export async function createPublication(ctx: RequestContext, input: NewPublication): Promise<CollectionRow | null | PublicationRefusal> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('create a publication');
-  const name = input.name.replace(/\s+/g, ' ').trim();
+  const name = oneLine(input.name);
   const slug = input.slug.trim().toLowerCase();
-  const tagline = (input.tagline ?? '').replace(/\s+/g, ' ').trim();
+  const tagline = oneLine(input.tagline ?? '');
   if (name === '' || name.length > MAX_NAME) return refused(`A publication needs a name of at most ${MAX_NAME} characters.`);
   if (tagline.length > MAX_TAGLINE) return refused(`A tagline is at most ${MAX_TAGLINE} characters.`);
   const problem = publicationSlugProblem(slug);

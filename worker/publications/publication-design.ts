@@ -34,6 +34,7 @@ import type { StoryNode } from '../stories/content-gate.ts';
 import { publicationTopicStories } from '../stories/story-lists.ts';
 import { isEditorOf } from './members.ts';
 import { publicationNotFound, refused, type PublicationRefusal } from './results.ts';
+import { cleanText, oneLine } from '../../shared/user-text.ts';
 
 export const MAX_NAME = 100;
 export const MAX_TAGLINE = 160;
@@ -67,7 +68,6 @@ export type PublicationDesign = Omit<CollectionDesignRow, 'collectionId' | 'upda
 export type FeaturePageNode = CollectionFeaturePageRow & { showInNav: boolean };
 
 /** Whitespace runs to one space, ends trimmed: names and titles are one line. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The publication's design (the site's defaults when it never set one); `about` is its about page's text. */
 export async function designOf(ctx: RequestContext, collectionId: string): Promise<PublicationDesign> {
@@ -113,7 +113,7 @@ export async function updatePublication(ctx: RequestContext, collectionId: strin
   const tagline = oneLine(input.tagline);
   if (name === '' || name.length > MAX_NAME) return refused(`A publication needs a name of at most ${MAX_NAME} characters.`);
   if (tagline.length > MAX_TAGLINE) return refused(`A tagline is at most ${MAX_TAGLINE} characters.`);
-  const about = input.about == null ? null : input.about.replace(/\r\n?/g, '\n').trim();
+  const about = input.about == null ? null : cleanText(input.about).trim();
   if (about !== null && about.length > MAX_ABOUT) return refused(`The about text is at most ${MAX_ABOUT} characters.`);
   await orm(ctx.db).update(collections).set({ name, description: tagline }).where(eq(collections.id, collectionId));
   if (about !== null) await upsertDesign(ctx, collectionId, { about });

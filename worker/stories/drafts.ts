@@ -22,6 +22,7 @@ import { visibleStory } from './story-access.ts';
 import type { StoryNode } from './content-gate.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { MAX_SUBTITLE_LENGTH, MAX_TITLE_LENGTH } from './story-edit.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 /** Revisions kept per story (the published one is always kept). */
 export const KEPT_REVISIONS = 100;
@@ -112,7 +113,7 @@ export async function storyRevisions(ctx: RequestContext, post: StoryNode): Prom
 }
 
 function field(name: string, value: string, max: number): string {
-  const trimmed = value.replace(/\s+/g, ' ').trim();
+  const trimmed = oneLine(value);
   if (trimmed.length > max) throw new StoryContentError(`The ${name} is at most ${max} characters.`);
   return trimmed;
 }

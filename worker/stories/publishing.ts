@@ -26,6 +26,7 @@ import { DISCUSSION_CLOSED_MESSAGE } from './discussion.ts';
 import { contentColumns, ownStory, workingCopy } from './drafts.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { storyChanged } from './story-changed.ts';
+import { oneLine } from '../../shared/user-text.ts';
 
 export const MAX_STORY_TOPICS = 5;
 const MAX_TAG_LENGTH = 25;
@@ -42,7 +43,7 @@ export function mayLockStories(ctx: RequestContext): boolean {
 export function storyTopics(input: readonly string[]): { slug: string; title: string }[] | string {
   const seen = new Map<string, string>();
   for (const raw of input) {
-    const title = raw.replace(/\s+/g, ' ').trim();
+    const title = oneLine(raw);
     if (title === '') continue;
     if (title.length > MAX_TAG_LENGTH) return `A tag is at most ${MAX_TAG_LENGTH} characters.`;
     const slug = slugify(title);

@@ -46,4 +46,9 @@ describe('afterSignUpRedirect', () => {
     // A path that only starts with the same letters is not a checkout page.
     expect(afterSignUpRedirect('/plansforlife')).toBe('/get-started/topics?redirect=%2Fplansforlife');
   });
+
+  it('reads a return address with a broken %-escape as plain text instead of failing (issue 29 item 4)', () => {
+    for (const path of ['/%E0%A4%A', '/@ada/%', '/tag/%zz']) expect(() => afterSignUpRedirect(path), path).not.toThrow();
+    expect(signUpContextOf('/@ada/%').username).toBe('ada');
+  });
 });

@@ -147,6 +147,8 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     expect(form.get('success_url')).toBe('http://localhost:8787/welcome-member?plan=MONTHLY');
     expect(form.get('subscription_data[trial_end]')).toBeNull();
     expect(form.get('discounts[0][coupon]')).toBeNull();
+    // A doubled or retried start makes one session (issue 29 item 2).
+    expect(request!.idempotencyKey).toBe('checkout-chk000000001');
   });
 
   it('a discount offer is the Stripe coupon of its discount id on the regular price, no trial', async () => {
@@ -208,6 +210,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       'POST /v1/subscription_schedules/sub_sched_1',
     ]);
     expect(recorded[1]!.form.get('from_subscription')).toBe('sub_1');
+    expect(recorded[1]!.idempotencyKey).toBe('schedule-sub_1-1790000000000');
     const update = recorded[2]!.form;
     expect(update.get('end_behavior')).toBe('release');
     expect(update.get('phases[0][items][0][price]')).toBe('price_1');
@@ -254,6 +257,7 @@ describe('Stripe Connect through the adapter (payout accounts and transfers)', (
     expect(request!.form.get('country')).toBe('US');
     expect(request!.form.get('email')).toBe('writer@vellum.test');
     expect(request!.form.get('capabilities[transfers][requested]')).toBe('true');
+    expect(request!.idempotencyKey).toBe('account-u1-US');
     expect(request!.form.get('metadata[user_id]')).toBe('u1');
   });
 

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import { orm } from '../../db/orm.ts';
 import { collections, users } from '../../db/schema.ts';
 import { canonicalStoryUrl } from '../../host/canonical-urls.ts';
+import { oneLine } from '../../../shared/user-text.ts';
 
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TAGS = 5;
@@ -35,8 +36,8 @@ export interface CreateStoryInput {
 export function readCreateStoryBody(body: unknown): CreateStoryInput | string {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The body must be a JSON object.';
   const b = body as Record<string, unknown>;
-  if (typeof b.title !== 'string' || !b.title.trim()) return 'title is required.';
-  if (b.title.length > MAX_TITLE_LENGTH) return `title is at most ${MAX_TITLE_LENGTH} characters.`;
+  if (typeof b.title !== 'string' || !oneLine(b.title)) return 'title is required.';
+  if (oneLine(b.title).length > MAX_TITLE_LENGTH) return `title is at most ${MAX_TITLE_LENGTH} characters.`;
   if (b.contentFormat !== 'html' && b.contentFormat !== 'markdown') return 'contentFormat must be "html" or "markdown".';
   if (typeof b.content !== 'string' || !b.content.trim()) return 'content is required.';
   const tags = b.tags ?? [];
@@ -57,7 +58,7 @@ export function readCreateStoryBody(body: unknown): CreateStoryInput | string {
   const publishStatus = b.publishStatus ?? 'public';
   if (typeof publishStatus !== 'string' || !(PUBLISH_STATUSES as readonly string[]).includes(publishStatus)) return 'publishStatus must be "public", "draft" or "unlisted".';
   return {
-    title: b.title.trim(),
+    title: oneLine(b.title),
     contentFormat: b.contentFormat,
     content: b.content,
     tags: [...new Set((tags as string[]).map((t) => t.trim()))],
@@ -90,7 +91,7 @@ export async function createApiStory(
 ): Promise<CreateStoryOutcome> {
   let paragraphs: Paragraph[];
   try {
-    paragraphs = importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false }).content.paragraphs;
+    paragraphs = (await importStory(input.contentFormat, input.content, { firstHeadingIsTitle: false })).content.paragraphs;
   } catch (error) {
     if (error instanceof NothingToImportError) return { kind: 'invalid', message: 'content has no text.' };
     if (error instanceof StoryContentError) return { kind: 'invalid', message: error.message };

@@ -245,12 +245,23 @@ function splitLong(text: string, markups: Markup[]): { text: string; markups: Ma
 }
 
 /**
- * `firstHeadingIsTitle`: a file's leading h1 is its title (file import); the /v1 API takes the
- * title apart and keeps every heading of the content, as the Medium API's clients expect.
+ * Reads HTML, in one piece or several in order (import-story.ts hands Markdown over a slice at a
+ * time), into one story. `firstHeadingIsTitle`: a file's leading h1 is its title (file import);
+ * the /v1 API takes the title apart and keeps every heading of the content, as the Medium API's
+ * clients expect.
  */
-export function htmlToStory(html: string, { firstHeadingIsTitle = true }: { firstHeadingIsTitle?: boolean } = {}): ImportedStory {
-  const walker = new Walker(firstHeadingIsTitle);
-  const fragment = parseFragment(html);
-  walker.block({ ...fragment, nodeName: 'body', tagName: 'body', attrs: [], namespaceURI: 'http://www.w3.org/1999/xhtml', sourceCodeLocation: undefined, parentNode: null } as unknown as Element, 0);
-  return { title: walker.title, content: { paragraphs: nameParagraphs(walker.paragraphs) }, skippedMedia: walker.skippedMedia };
+export class HtmlStoryReader {
+  private readonly walker: Walker;
+  constructor({ firstHeadingIsTitle = true }: { firstHeadingIsTitle?: boolean } = {}) {
+    this.walker = new Walker(firstHeadingIsTitle);
+  }
+
+  read(html: string): void {
+    const fragment = parseFragment(html);
+    this.walker.block({ ...fragment, nodeName: 'body', tagName: 'body', attrs: [], namespaceURI: 'http://www.w3.org/1999/xhtml', sourceCodeLocation: undefined, parentNode: null } as unknown as Element, 0);
+  }
+
+  story(): ImportedStory {
+    return { title: this.walker.title, content: { paragraphs: nameParagraphs(this.walker.paragraphs) }, skippedMedia: this.walker.skippedMedia };
+  }
 }

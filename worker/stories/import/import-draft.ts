@@ -17,7 +17,7 @@ export async function importDraft(ctx: RequestContext, fileName: string, text: s
   const format = importFormat(fileName);
   if (!format) return refused.badRequest('Import a Markdown (.md) or HTML (.html) file.');
   try {
-    const story = importStory(format, text);
+    const story = await importStory(format, text);
     const title = story.title || fileName.replace(/\.[a-z]+$/i, '').slice(0, 200);
     const post = await createDraft(ctx, { title, subtitle: '', content: story.content, inResponseToPostId: null });
     return { __typename: 'StoryImported', post, skippedMedia: story.skippedMedia };
