@@ -143,7 +143,8 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
   const schedule = membership.switchPlanSchedule;
   const plan = (schedule?.plan.membershipType ?? membership.plan) as MembershipPlanType;
   const price = schedule ? money(schedule.plan.price) : money(membership.planV2.regularPrice);
-  // A running discount (spec 1 §9): its price until it ends, then the regular one.
+  // A running discount (docs/product/1-product-screens-membership-header-search.md §9): its price
+  // until it ends, then the regular one.
   const discount = !schedule && membership.planV2.discount && membership.discountEndsAt !== null ? membership.planV2.discount : null;
   const cardUpdated = new URLSearchParams(location.search).get('card') === 'updated';
   const ended = membership.state === 'ENDED';

@@ -390,7 +390,7 @@ function MembershipTab() {
         </a>
       </Section>
       <Section id="redeemGiftMembership" title="Redeem a gift membership">
-        {/* The anchor opens redemption itself (spec 1 §2.4): the form, focused when the address names it. */}
+        {/* The anchor opens redemption itself (docs/product/1-product-screens-membership-header-search.md §2.4): the form, focused when the address names it. */}
         <RedeemGiftForm initialCode="" from={null} focusOnHash="#redeemGiftMembership" />
       </Section>
     </>

@@ -102,8 +102,8 @@ export function offerAppliesTo(plan: MembershipPlanType): boolean {
 
 /**
  * When an offer's discount ends (discountEndsAt): its start plus numCycles calendar months (UTC),
- * as spec 1 §9 says ("the discount price until start plus numCycles months"). The first charge
- * at the regular price falls then.
+ * as docs/product/1-product-screens-membership-header-search.md §9 says ("the discount price until
+ * start plus numCycles months"). The first charge at the regular price falls then.
  */
 export function offerFirstChargeAt(offer: DiscountOffer, from: number): number {
   let at = from;

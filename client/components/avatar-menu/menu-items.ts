@@ -43,7 +43,10 @@ export interface AvatarMenuMembership {
   paymentFailedAt: number | null;
   currentPeriodEndsAt: number;
   paymentProvider: string;
-  /** A scheduled plan switch: the scheduled plan wins over the current type (spec 1 §3). */
+  /**
+   * A scheduled plan switch: the scheduled plan wins over the current type
+   * (docs/product/1-product-screens-membership-header-search.md §3).
+   */
   switchPlanSchedule?: { plan: { membershipType: string } } | null;
 }
 
@@ -250,7 +253,8 @@ export function avatarMenuSections(input: AvatarMenuInput): MenuSection[] {
       state === 'member' &&
       canSwitchToFriend(flags) &&
       canSwitchPlan(data.membership) &&
-      // A switch to Friend already scheduled wins over the current type (spec 1 §3).
+      // A switch to Friend already scheduled wins over the current type
+      // (docs/product/1-product-screens-membership-header-search.md §3).
       !isFriendPlan(data.membership?.switchPlanSchedule?.plan.membershipType)
     ) {
       upsells.push({ key: 'become-friend', label: 'Become a Friend', href: buildLink('ShowManageMembershipPage', {}, ctx), accent: true });

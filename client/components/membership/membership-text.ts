@@ -37,7 +37,8 @@ export function cardText(card: { cardType: string; lastFour: string; expirationM
  */
 export function reactivationChargeText(price: string, plan: MembershipPlanType, discount: { price: string; endsAt: number } | null = null): string {
   // A discount still running is kept through reactivation, and said: its price until it ends
-  // (spec 1 §9: "the discount price until start plus numCycles months").
+  // (docs/product/1-product-screens-membership-header-search.md §9: "the discount price until start
+  // plus numCycles months").
   if (discount) return `You'll be charged ${discount.price} until ${formatDate(discount.endsAt)}, then ${price} ${periodWord(plan)} with this payment method`;
   return `You'll be charged ${price} ${periodWord(plan)} with this payment method`;
 }

@@ -120,7 +120,8 @@ describe('avatar menu items', () => {
     expect(menu(viewer({ membership: membership() }), ['enable_premium_tier']).keys).not.toContain('become-friend');
     expect(menu(viewer({ membership: membership({ paymentProvider: 'APPLE' }) }), flags).keys).not.toContain('become-friend');
     expect(menu(viewer({ membership: membership({ tier: 'FRIEND' }) }), flags).keys).not.toContain('become-friend');
-    // A switch to Friend already scheduled wins over the current type (spec 1 §3); one to Member does not.
+    // A switch to Friend already scheduled wins over the current type
+    // (docs/product/1-product-screens-membership-header-search.md §3); one to Member does not.
     expect(menu(viewer({ membership: membership({ switchPlanSchedule: { plan: { membershipType: 'PREMIUM_MONTHLY' } } }) }), flags).keys).not.toContain('become-friend');
     expect(menu(viewer({ membership: membership({ switchPlanSchedule: { plan: { membershipType: 'YEARLY' } } }) }), flags).keys).toContain('become-friend');
   });

@@ -1,5 +1,6 @@
-// Card types (spec 1 §3): every one of the fifteen is named, Stripe's and Braintree's brand strings
-// map to them, the local provider's test cards carry brands that map, and the card text says so.
+// Card types (docs/product/1-product-screens-membership-header-search.md §3): every one of the
+// fifteen is named, Stripe's and Braintree's brand strings map to them, the local provider's test
+// cards carry brands that map, and the card text says so.
 import { describe, expect, it } from 'vitest';
 import { CARD_TYPES, cardTypeName, cardTypeOf } from '../../../shared/membership/card-brands.ts';
 import { cardText } from '../../../client/components/membership/membership-text.ts';

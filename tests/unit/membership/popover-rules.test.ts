@@ -38,7 +38,8 @@ describe('member-only star popover', () => {
 describe('Friend popover upgrade button', () => {
   it('is never shown to a Friend', () => {
     expect(showsFriendUpgrade(membership({ tier: 'FRIEND' }), ALL_FLAGS)).toBe(false);
-    // A Member whose switch to Friend is scheduled: the scheduled plan wins (spec 1 §3).
+    // A Member whose switch to Friend is scheduled: the scheduled plan wins
+    // (docs/product/1-product-screens-membership-header-search.md §3).
     expect(showsFriendUpgrade(membership({ switchPlanTier: 'FRIEND' }), ALL_FLAGS)).toBe(false);
     expect(showsFriendUpgrade(membership({ switchPlanTier: null }), ALL_FLAGS)).toBe(true);
   });
