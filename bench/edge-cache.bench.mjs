@@ -144,6 +144,9 @@ try {
   const postId = /([0-9a-f]{12})$/.exec(storyPath)[1];
   const sessionCookie = { cookie: `sid=${signInBenchReader()}` };
 
+  // Locally, the first request after another process opened the database (the sign-in above)
+  // can lose its answer mid-stream (miniflare's D1, after a migration): one tolerated warm-up.
+  await get(site.baseURL + storyPath).catch(() => undefined);
   // Probes: each path answers what it is meant to before it is measured.
   await get(site.baseURL + storyPath);
   const hitProbe = await get(site.baseURL + storyPath);
@@ -157,6 +160,8 @@ try {
   const asset = similarStaticAsset(hitProbe.bytes.length);
   const assetProbe = await get(site.baseURL + asset.path);
   if (!assetProbe.res.ok) throw new Error(`static asset ${asset.path} answered ${assetProbe.res.status}`);
+  // The first signed-in page reads the session from D1; the next ones find it held (x-session-read).
+  const firstSignedIn = await get(site.baseURL + storyPath, sessionCookie);
   const signedInProbe = await get(site.baseURL + storyPath, sessionCookie);
   if (signedInProbe.res.headers.get('x-cache-status') !== 'DYNAMIC' || !signedInProbe.bytes.includes('"isLoggedInCookie":true')) {
     throw new Error(`expected a signed-in DYNAMIC page, got ${signedInProbe.res.headers.get('x-cache-status')}`);
@@ -209,7 +214,7 @@ try {
   console.log(`HITs answering x-cache-status: HIT with x-d1-queries: 0: ${checked - failed} of ${checked}${failed ? '  ← NOT ALL' : ' (all)'}`);
   console.log(
     `Signed-in story page: ${signedIn.cpuMsPerRequest.toFixed(2)} workerd CPU ms/req, ${signedInProbe.res.headers.get('x-d1-queries')} D1 queries` +
-      ` (session: ${signedInProbe.res.headers.get('x-session-source') ?? 'read from D1'})`,
+      ` + the session read: ${firstSignedIn.res.headers.get('x-session-read') ?? 'from D1'} on the first page, ${signedInProbe.res.headers.get('x-session-read') ?? 'from D1'} on the next (2 primary queries when read from D1, 0 when held)`,
   );
 } finally {
   await site.stop();

@@ -3,19 +3,18 @@
 // (docs/product/1-product-screens-membership-header-search.md §4, §7). Read-only; the follows they
 // lead to are written by the follows capability.
 
-import { and, desc, eq, gte, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
-import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { notBlockedWith } from '../stories/story-lists.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 import { trending } from './trending.ts';
 
 /** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
 export const TRENDING_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_SUGGESTIONS = 20;
 const MAX_TRENDING = 12;
 const MAX_HOME_TOPICS = 30;

@@ -59,6 +59,7 @@ import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
 import { requestDatabase, withBookmarkCookie } from '../session/request-database.ts';
+import { viewerHoldMs } from '../session/held-sign-ins.ts';
 import { type RequestContext } from '../context/request-context.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { readSignInConfirmation } from '../membership/sign-in-confirmation.ts';
@@ -193,9 +194,26 @@ export const lookUpEdgeCache = createMiddleware<PageEnv>(async (c, next) => {
   await next();
 });
 
+/** Where a signed-in page's session was read: "held" (this isolate's memory) or "d1" (the primary). */
+export const SESSION_READ_HEADER = 'x-session-read';
+
 export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) => {
-  if (c.get('viewer') === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
+  // The sign-in is held per isolate for VIEWER_HOLD_MS (docs/adr/0101-held-sign-ins.md): most
+  // signed-in pages then read no session from the primary.
+  let sessionRead: string | null = null;
+  if (c.get('viewer') === undefined) {
+    const viewer = await resolveViewer(c.env.DB, c.req.raw, { holdMs: viewerHoldMs(c.env.VIEWER_HOLD_MS), readFrom: (source) => (sessionRead = source) });
+    setViewer(c, viewer);
+  }
   await next();
+  // Where the session came from, beside x-d1-queries (which counts the page's own reads): the cost model's figure (docs/scale.md).
+  if (sessionRead) {
+    try {
+      c.res.headers.set(SESSION_READ_HEADER, sessionRead);
+    } catch {
+      // immutable headers: left out, never the answer
+    }
+  }
 });
 
 export async function servePage(c: PageContext): Promise<Response> {
