@@ -60,6 +60,9 @@ export default defineConfig({
                 // Tests empty the Cache API behind the store's back (helpers/edge-cache.ts):
                 // memory-held HITs are tested on their own, with the var set per request.
                 EDGE_CACHE_MEMORY_MS: '0',
+                // Tests change sessions and users straight in D1 and expect the next page to see
+                // it: held sign-ins are tested on their own (tests/integration/held-sign-ins.test.ts).
+                VIEWER_HOLD_MS: '0',
               },
             },
           })),

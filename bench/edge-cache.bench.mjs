@@ -12,7 +12,8 @@
 //              CPU on it: that is the figure a HIT should approach),
 //   signed in  the story page for a signed-in reader (a session row inserted into the bench's
 //              local D1): DYNAMIC, a full render with the viewer,
-// and the ratios HIT/health (goal ≥ 0.8 in req/s), HIT/static and HIT/MISS. Locally everything
+// and the ratios HIT/health (goal ≥ 0.8 in req/s: health and HIT measured in BENCH_RUNS=3
+// alternating runs, the median run's ratio), HIT/static and HIT/MISS. Locally everything
 // shares one machine; the figures compare the paths, they are not production numbers.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,6 +27,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const STORIES = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 8;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // A reader's browser: Node's own user agent ("node") is, rightly, a bot, and bots are never served from the cache.
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
 const SIGNED_IN_USER = 'reader';
@@ -142,6 +144,9 @@ try {
   const postId = /([0-9a-f]{12})$/.exec(storyPath)[1];
   const sessionCookie = { cookie: `sid=${signInBenchReader()}` };
 
+  // Locally, the first request after another process opened the database (the sign-in above)
+  // can lose its answer mid-stream (miniflare's D1, after a migration): one tolerated warm-up.
+  await get(site.baseURL + storyPath).catch(() => undefined);
   // Probes: each path answers what it is meant to before it is measured.
   await get(site.baseURL + storyPath);
   const hitProbe = await get(site.baseURL + storyPath);
@@ -155,6 +160,8 @@ try {
   const asset = similarStaticAsset(hitProbe.bytes.length);
   const assetProbe = await get(site.baseURL + asset.path);
   if (!assetProbe.res.ok) throw new Error(`static asset ${asset.path} answered ${assetProbe.res.status}`);
+  // The first signed-in page reads the session from D1; the next ones find it held (x-session-read).
+  const firstSignedIn = await get(site.baseURL + storyPath, sessionCookie);
   const signedInProbe = await get(site.baseURL + storyPath, sessionCookie);
   if (signedInProbe.res.headers.get('x-cache-status') !== 'DYNAMIC' || !signedInProbe.bytes.includes('"isLoggedInCookie":true')) {
     throw new Error(`expected a signed-in DYNAMIC page, got ${signedInProbe.res.headers.get('x-cache-status')}`);
@@ -167,29 +174,48 @@ try {
   }
   const isHit = (headers) => headerValue(headers, 'x-cache-status') === 'HIT';
   const noD1 = (headers) => isHit(headers) && headerValue(headers, 'x-d1-queries') === '0';
-  const health = await measure(site, { url: site.baseURL + '/_/health' });
-  const hit = await measure(site, { url: site.baseURL + storyPath, check: noD1 });
+  // HIT / health is the goal's figure: measured RUNS times, alternating which path goes first,
+  // and the median of the runs' ratios taken, so one noisy second on a shared machine cannot decide it.
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const pair = {};
+    for (const which of i % 2 === 0 ? ['health', 'hit'] : ['hit', 'health']) {
+      pair[which] = which === 'health' ? await measure(site, { url: site.baseURL + '/_/health' }) : await measure(site, { url: site.baseURL + storyPath, check: noD1 });
+    }
+    runs.push({ ...pair, ratio: pair.hit.rps / pair.health.rps });
+  }
+  const medianRun = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor(runs.length / 2)];
+  const { health, hit } = medianRun;
   const miss = await measure(site, { url: site.baseURL, makePath: (n) => `/p/miss-${n}-${postId}` });
   const stat = await measure(site, { url: site.baseURL + asset.path });
   const signedIn = await measure(site, { url: site.baseURL + storyPath, headers: sessionCookie });
 
   console.log(`\n## Edge cache (${STORIES.toLocaleString('en')}-story demo world, ${SECONDS} s each, ${CONNECTIONS} connections)\n`);
-  console.log('| response | path | bytes | req/s | workerd CPU ms/req | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-  const row = (name, where, bytes, r) =>
+  console.log('| response | path | bytes | req/s | workerd CPU ms/req | D1 queries | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (name, where, bytes, r, probe) =>
     console.log(
-      `| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+      `| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${probe?.res.headers.get('x-d1-queries') ?? '–'} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     );
-  row('health (the floor)', '/_/health', healthProbe.bytes.length, health);
-  row('HIT (edge cache)', storyPath, hitProbe.bytes.length, hit);
-  row('MISS (fresh render + store)', `/p/miss-{n}-${postId}`, missProbe.bytes.length, miss);
+  row(`health (the floor, median run)`, '/_/health', healthProbe.bytes.length, health);
+  row(`HIT (edge cache, median run)`, storyPath, hitProbe.bytes.length, hit, hitProbe);
+  row('MISS (fresh render + store)', `/p/miss-{n}-${postId}`, missProbe.bytes.length, miss, missProbe);
   row('static asset', asset.path, asset.size, stat);
-  row(`signed in (${SIGNED_IN_USER}, DYNAMIC)`, storyPath, signedInProbe.bytes.length, signedIn);
+  row(`signed in (${SIGNED_IN_USER}, DYNAMIC)`, storyPath, signedInProbe.bytes.length, signedIn, signedInProbe);
   console.log(
-    `\nHIT / health: ${(hit.rps / health.rps).toFixed(2)} req/s (goal ≥ 0.8), ${(hit.cpuMsPerRequest / health.cpuMsPerRequest).toFixed(2)}× the CPU` +
+    `\nHIT / health per run (alternating order): ${runs.map((r) => `${r.ratio.toFixed(2)} (${r.hit.rps.toFixed(0)} / ${r.health.rps.toFixed(0)})`).join(', ')}`,
+  );
+  console.log(
+    `HIT / health, median of ${RUNS} runs: ${medianRun.ratio.toFixed(2)} req/s (goal ≥ 0.8), ${(hit.cpuMsPerRequest / health.cpuMsPerRequest).toFixed(2)}× the CPU` +
       `   HIT / static: ${(hit.rps / stat.rps).toFixed(2)}   HIT / MISS: ${(hit.rps / miss.rps).toFixed(2)}`,
   );
-  console.log(`HITs answering x-cache-status: HIT with x-d1-queries: 0: ${hit.checked - hit.failedChecks} of ${hit.checked}${hit.failedChecks ? '  ← NOT ALL' : ' (all)'}`);
+  const checked = runs.reduce((n, r) => n + r.hit.checked, 0);
+  const failed = runs.reduce((n, r) => n + r.hit.failedChecks, 0);
+  console.log(`HITs answering x-cache-status: HIT with x-d1-queries: 0: ${checked - failed} of ${checked}${failed ? '  ← NOT ALL' : ' (all)'}`);
+  console.log(
+    `Signed-in story page: ${signedIn.cpuMsPerRequest.toFixed(2)} workerd CPU ms/req, ${signedInProbe.res.headers.get('x-d1-queries')} D1 queries` +
+      ` + the session read: ${firstSignedIn.res.headers.get('x-session-read') ?? 'from D1'} on the first page, ${signedInProbe.res.headers.get('x-session-read') ?? 'from D1'} on the next (2 primary queries when read from D1, 0 when held)`,
+  );
 } finally {
   await site.stop();
 }

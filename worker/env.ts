@@ -95,6 +95,12 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Another origin for Stripe's API (a local stand-in in tests); unset in production. */
   STRIPE_API_BASE?: string;
+  /**
+   * How long a page request's sign-in (session and user row) is held in an isolate's memory, in
+   * ms (worker/session/held-sign-ins.ts, docs/adr/0101-held-sign-ins.md): the bound on a sign-out
+   * made elsewhere. Default 30000, at most 60000; 0: read it from D1 on every page.
+   */
+  VIEWER_HOLD_MS?: string;
   // ---- Reader: log forwarding (worker/lib/log-forwarding.ts; docs/reader.md "Request logs") ----
   /** A log-intake service's address; each request's records are POSTed there. Unset: console logs. */
   LOG_INTAKE_URL?: string;

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { ExecutionContext } from '@cloudflare/workers-types';
 import type { Env } from './env.ts';
 import { mountGraphQL } from './graphql/endpoint.ts';
-import { pagePipeline } from './pipeline/page-pipeline.ts';
+import { answerFromEdgeCache, pagePipeline } from './pipeline/page-pipeline.ts';
 import { mountUploads } from './endpoints/uploads.ts';
 import { mountUploadUrl } from './endpoints/upload-url.ts';
 import { ERROR_REPORT_PATH, errorReportBodyLimit, handleErrorReport } from './reports/error-reports.ts';
@@ -24,7 +24,7 @@ import { scheduled } from './jobs/scheduled.ts';
 import { mountFeeds } from './feeds/endpoints.ts';
 import { mountSearch } from './endpoints/search.ts';
 import { mountReader } from './endpoints/reader.ts';
-import { requestLog } from './pipeline/request-log.ts';
+import { logRequest, requestLog, type Routed } from './pipeline/request-log.ts';
 import { cspReportBodyLimit, CSP_REPORT_PATH, handleCspReport } from './reports/csp-reports.ts';
 import { missingRequiredSettings, MISCONFIGURED_RETRY_AFTER_SECONDS, reportMissingSettings } from './pipeline/required-settings.ts';
 import { envWithFaults } from './hardening/fault-injection.ts';
@@ -121,7 +121,35 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
     reportMissingSettings(env, missing);
     return withSecurityHeaders(misconfiguredResponse(env, request.url), env, request.url);
   }
-  return withSecurityHeaders(await app.fetch(request, envWithFaults(request, env), ctx), env, request.url);
+  const faulted = envWithFaults(request, env);
+  const hit = await fromEdgeCache(request, faulted, ctx);
+  return withSecurityHeaders(hit ?? (await app.fetch(request, faulted, ctx)), env, request.url);
+}
+
+/**
+ * The edge cache's fast path (docs/adr/0100-edge-cache-fast-path.md): a HIT for a request
+ * without a session cookie, answered before the router, logged as the request log logs every
+ * page. null: the app answers (and any error of the attempt is the app's to meet again).
+ */
+async function fromEdgeCache(request: Request, env: Env, ctx: ExecutionContext): Promise<Response | null> {
+  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+  let routed: Routed = { routeName: null, routerType: null };
+  try {
+    return await logRequest(
+      request,
+      env.LOG_INTAKE_URL,
+      waitUntil,
+      async () => {
+        const hit = await answerFromEdgeCache(request, env, waitUntil);
+        if (!hit) return null;
+        routed = hit.routed;
+        return hit.response;
+      },
+      () => routed,
+    );
+  } catch {
+    return null;
+  }
 }
 
 // fetch serves every request; scheduled runs the cron triggers of wrangler.toml; queue consumes

@@ -7,6 +7,7 @@ import type { Env } from '../env.ts';
 import type { Change, ChangeSink, PageSubject, RecordSubject } from '../context/changes.ts';
 import { createRequestContext, type RequestContext, type RequestContextInit } from '../context/request-context.ts';
 import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
+import { forgetHeldSignIns } from '../session/held-sign-ins.ts';
 import { publicationCacheTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, storyCacheTag, topicCacheTag, profileCacheTag } from '../cache/tags.ts';
 import { reindexList, reindexPublication, reindexFollowed, reindexStory, reindexTopic, reindexUser } from '../search/indexing.ts';
 
@@ -49,6 +50,9 @@ function refresh(env: Env, subject: RecordSubject): Promise<void> {
 
 /** Search first (the next search sees the change), then the pages. */
 export async function applyChange(env: Env, change: Change, purge: PurgeOptions = {}): Promise<void> {
+  // A user's row changed (name, username, picture, flags): the sign-ins this isolate holds are
+  // read again, so the writer's own next page shows it (docs/adr/0101-held-sign-ins.md).
+  if ([...(change.records ?? []), ...(change.pages ?? [])].some((subject) => subject.kind === 'profile')) forgetHeldSignIns();
   for (const record of change.records ?? []) await refresh(env, record);
   if (change.pages?.length) await purgeTags(env, change.pages.map(pageCacheTag), purge);
 }

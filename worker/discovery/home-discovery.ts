@@ -3,18 +3,18 @@
 // (docs/product/1-product-screens-membership-header-search.md §4, §7). Read-only; the follows they
 // lead to are written by the follows capability.
 
-import { and, desc, eq, gte, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { collections, follows, mutes, posts, tags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
-import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy } from '../stories/story-lists.ts';
+import type { StoryNode } from '../stories/content-gate.ts';
+import { notBlockedWith } from '../stories/story-lists.ts';
 import { viewerId } from '../context/viewer-checks.ts';
+import { trending } from './trending.ts';
 
 /** Trending on the logged-out home: stories published in this many days (see trendingPosts). */
 export const TRENDING_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_SUGGESTIONS = 20;
 const MAX_TRENDING = 12;
 const MAX_HOME_TOPICS = 30;
@@ -76,36 +76,17 @@ export async function followSuggestions(ctx: RequestContext, requestedLimit: num
 }
 
 /**
- * Trending (the logged-out home): the stories published in the last TRENDING_DAYS days
- * with the most claps, ties to the newer story. The window is a range of the posts_latest
- * index, so the cost follows the recent stories, not the whole catalogue. When fewer
- * stories appeared in the window (a quiet site), the most clapped stories of all time
- * fill the list, so the section is never empty.
+ * Trending (the logged-out home): the stories published in the last TRENDING_DAYS days (the
+ * month of /trending) with the most claps, ties to the newer story; when fewer stories appeared
+ * in the window (a quiet site), the most clapped stories of all time fill the list, so the
+ * section is never empty.
  */
 export async function trendingPosts(ctx: RequestContext, requestedLimit: number | null | undefined): Promise<StoryNode[]> {
-  const limit = limitOf(requestedLimit, 6, MAX_TRENDING);
-  const q = orm(ctx.db);
-  const viewer = viewerId(ctx);
-  const listed = [...listedToEveryone(), ...(viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : [])];
-  const mostClapped = (where: SQL[], count: number) =>
-    q
-      .select({ post: posts, creator: users })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.creatorId))
-      .where(and(...listed, ...where))
-      .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
-      .limit(count);
-  let rows = await mostClapped([gte(posts.latestPublishedAt, ctx.now - TRENDING_DAYS * DAY_MS)], limit);
-  if (rows.length < limit) {
-    const taken = rows.map((r) => r.post.id);
-    rows = [...rows, ...(await mostClapped(taken.length ? [notInArray(posts.id, taken)] : [], limit - rows.length))];
-  }
-  return rows.map(({ post, creator }) => {
-    ctx.loaders.userById.prime(creator.id, creator);
-    const node = sealStoryNode(post);
-    ctx.loaders.postById.prime(node.id, node);
-    return node;
-  });
+  // The month's ranking of /trending (trending.ts): the top of posts_trending_month, so the cost
+  // is the shown stories', not the window's (bench/scale.bench.mjs: the home page's query used to
+  // read and sort every story of the 30 days, and every published story when it filled a quiet
+  // window; docs/scale.md).
+  return trending(ctx, 'MONTH', null, limitOf(requestedLimit, 6, MAX_TRENDING));
 }
 
 /** Topics to explore on the home pages: the tags with the most stories. */

@@ -18,7 +18,7 @@ import type { Context, Hono } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { isMainHost } from '../host/resolve-host.ts';
+import { isMainHost, type HostContext } from '../host/resolve-host.ts';
 import { crossHostTarget, LOGIN_REDIRECT_PATH, REDIRECT_URL_LENGTH_MAX } from '../host/cross-host-target.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { createSession, findSession, SESSION_COOKIE } from '../session/session-store.ts';
@@ -193,8 +193,13 @@ function isBrowserNavigation(request: Request): boolean {
   return request.headers.get('upgrade-insecure-requests') === '1' && (request.headers.get('accept') ?? '').includes('text/html');
 }
 
+/** Whether a navigation on this host asks the main host who is signed in (also read by the edge cache's fast path, page-pipeline.ts). */
+export function asksMainHost(host: HostContext, request: Request): boolean {
+  return host.kind !== 'default' && isBrowserNavigation(request) && readCookie(request.headers.get('cookie'), CROSS_HOST_CHECKED_COOKIE) === null;
+}
+
 function needsCheck(c: Context<PageEnv>): boolean {
-  return c.get('host').kind !== 'default' && isBrowserNavigation(c.req.raw) && readCookie(c.req.header('cookie') ?? null, CROSS_HOST_CHECKED_COOKIE) === null;
+  return asksMainHost(c.get('host'), c.req.raw);
 }
 
 /**

@@ -48,6 +48,9 @@ import { logEvent } from '../lib/log-context.ts';
 /** What the cache layer reads of a page request (the render gets the whole request). */
 export type CachedPageRequest = Pick<PageRequest, 'url' | 'env' | 'host' | 'viewer' | 'flags' | 'resolved' | 'd1' | 'graphql'>;
 
+/** What consulting the cache reads: no data, no GraphQL; of D1 only how many queries ran (none, for the fast path). */
+export type ConsultedPageRequest = Pick<PageRequest, 'url' | 'env' | 'host' | 'viewer' | 'flags' | 'resolved'> & { d1: Pick<PageRequest['d1'], 'count'> };
+
 export interface EdgeCacheIO {
   store: PageStore;
   waitUntil(promise: Promise<unknown>): void;
@@ -69,7 +72,7 @@ export interface Consultation {
 
 type Logger = (status: CacheStatus, decision: Pick<CacheDecision, 'rule' | 'failed'>, tags: readonly string[], expired?: string) => void;
 
-function decisionLogger(page: CachedPageRequest, eligible: EligiblePage | null, facts: RequestFacts): Logger {
+function decisionLogger(page: ConsultedPageRequest, eligible: EligiblePage | null, facts: RequestFacts): Logger {
   return (status, decision, tags, expired) =>
     logDecision({
       route: page.resolved?.routeName ?? 'NotFound',
@@ -117,7 +120,7 @@ async function lookUp(key: string, config: EdgeCacheConfig, io: EdgeCacheIO, onH
  * session, data or GraphQL: for a request without a session cookie the pipeline calls it
  * before the viewer is resolved. A HIT's response is in `lookup.response`.
  */
-export async function consultEdgeCache(page: CachedPageRequest, request: Request, io: EdgeCacheIO): Promise<Consultation> {
+export async function consultEdgeCache(page: ConsultedPageRequest, request: Request, io: EdgeCacheIO): Promise<Consultation> {
   const env = page.env as EdgeCacheEnv;
   const config = edgeCacheConfigOf(env);
   const eligible = eligiblePage(page.resolved);

@@ -59,6 +59,7 @@ import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
 import { requestDatabase, withBookmarkCookie } from '../session/request-database.ts';
+import { viewerHoldMs } from '../session/held-sign-ins.ts';
 import { type RequestContext } from '../context/request-context.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { readSignInConfirmation } from '../membership/sign-in-confirmation.ts';
@@ -73,8 +74,9 @@ import type { PageRequest, SignInConfirmationRead } from '../pages/page-request.
 import { linkContext, renderPageResponse } from '../pages/render-response.ts';
 import { signInRedirect } from '../pages/sign-in-required.ts';
 import { requestCountry } from '../host/request-country.ts';
-import { askMainHostBeforeCache, askMainHostForEndedSession } from './cross-host.ts';
+import { asksMainHost, askMainHostBeforeCache, askMainHostForEndedSession } from './cross-host.ts';
 import { redirectRenamedUsername } from './username-redirect.ts';
+import type { Routed } from './request-log.ts';
 
 export interface PageVariables {
   url: URL;
@@ -108,8 +110,7 @@ function globalFlags(env: Env): { set: ReadonlySet<string>; list: readonly strin
   return flags;
 }
 
-function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | null {
-  const host = c.get('host');
+function routeFor(env: Env, host: HostContext, url: URL, viewer: RequestViewer): ResolvedPage | null {
   return resolvePage(
     {
       navigation: {
@@ -118,11 +119,15 @@ function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | nul
         hostCollectionSlug: host.kind === 'collection' ? host.collectionSlug : null,
       },
       isLoggedIn: viewer.user !== null,
-      flags: globalFlags(c.env).list,
+      flags: globalFlags(env).list,
       viewerUsername: viewer.user?.username ?? null,
     },
-    c.get('url').pathname,
+    url.pathname,
   );
+}
+
+function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | null {
+  return routeFor(c.env, c.get('host'), c.get('url'), viewer);
 }
 
 /** Sets the viewer, its route and the lazily created values that depend on the viewer. */
@@ -150,7 +155,11 @@ function pageRequest(c: PageContext): PageRequest {
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
-  return { store: storeWithFaults(defaultPageStore(edgeCacheConfigOf(c.env).memoryHoldMs), c.env), waitUntil: (promise) => c.executionCtx.waitUntil(promise), now: Date.now };
+  return edgeCacheIO(c.env, (promise) => c.executionCtx.waitUntil(promise));
+}
+
+function edgeCacheIO(env: Env, waitUntil: (promise: Promise<unknown>) => void): EdgeCacheIO {
+  return { store: storeWithFaults(defaultPageStore(edgeCacheConfigOf(env).memoryHoldMs), env), waitUntil, now: Date.now };
 }
 
 /** Answers that are not pages (redirects, unknown hosts) are never cached either. */
@@ -177,16 +186,34 @@ export const resolveHostKind = createMiddleware<PageEnv>(async (c, next) => {
 export const lookUpEdgeCache = createMiddleware<PageEnv>(async (c, next) => {
   if (sessionToken(c.req.raw) === null) {
     setViewer(c, anonymousViewer(c.req.raw));
-    const consultation = await consultEdgeCache(pageRequest(c), c.req.raw, cacheIO(c));
+    // The fast path already consulted the cache for this request (and found no HIT): not again.
+    const consultation = consultedBefore.get(c.req.raw) ?? (await consultEdgeCache(pageRequest(c), c.req.raw, cacheIO(c)));
     if (consultation.lookup.kind === 'hit') return consultation.lookup.response;
     c.set('consultation', consultation);
   }
   await next();
 });
 
+/** Where a signed-in page's session was read: "held" (this isolate's memory) or "d1" (the primary). */
+export const SESSION_READ_HEADER = 'x-session-read';
+
 export const resolveRequestViewer = createMiddleware<PageEnv>(async (c, next) => {
-  if (c.get('viewer') === undefined) setViewer(c, await resolveViewer(c.env.DB, c.req.raw));
+  // The sign-in is held per isolate for VIEWER_HOLD_MS (docs/adr/0101-held-sign-ins.md): most
+  // signed-in pages then read no session from the primary.
+  let sessionRead: string | null = null;
+  if (c.get('viewer') === undefined) {
+    const viewer = await resolveViewer(c.env.DB, c.req.raw, { holdMs: viewerHoldMs(c.env.VIEWER_HOLD_MS), readFrom: (source) => (sessionRead = source) });
+    setViewer(c, viewer);
+  }
   await next();
+  // Where the session came from, beside x-d1-queries (which counts the page's own reads): the cost model's figure (docs/scale.md).
+  if (sessionRead) {
+    try {
+      c.res.headers.set(SESSION_READ_HEADER, sessionRead);
+    } catch {
+      // immutable headers: left out, never the answer
+    }
+  }
 });
 
 export async function servePage(c: PageContext): Promise<Response> {
@@ -211,4 +238,46 @@ export function pagePipeline(): Hono<PageEnv> {
   pages.use('*', resolveHostKind, askMainHostBeforeCache, lookUpEdgeCache, resolveRequestViewer, askMainHostForEndedSession, redirectRenamedUsername);
   pages.all('*', servePage);
   return pages;
+}
+
+/** What the fast path learned about a request it could not answer, so the pipeline does not look it up twice. */
+const consultedBefore = new WeakMap<Request, Consultation>();
+
+/** A request the fast path answers costs no D1 query at all. */
+const NO_QUERIES = { count: () => 0 };
+
+/**
+ * The edge cache's fast path (docs/adr/0100-edge-cache-fast-path.md): a GET or HEAD without a
+ * session cookie that a stored copy can answer is answered here, before the router and the page
+ * pipeline's middleware run, with the same decision (consultEdgeCache: the same facts, rules
+ * and lookup the pipeline's lookUpEdgeCache uses) and the same response. Anything else answers
+ * null and goes the whole way, where the request meets exactly what it met before:
+ *   - a session cookie, a method other than GET/HEAD, the fixed endpoints' /_/ and /m/ paths;
+ *   - an unknown host, or a custom host that asks the main host first (cross-host.ts);
+ *   - a route that is not eligible, a request a rule refuses (bot, staff, internal address,
+ *     experiment group, disable flag), no fresh copy.
+ * A fixed endpoint's address can never be a HIT here: a copy is only ever stored by the page
+ * pipeline's MISS, which such an address never reaches.
+ */
+export async function answerFromEdgeCache(request: Request, env: Env, waitUntil: (promise: Promise<unknown>) => void): Promise<{ response: Response; routed: Routed } | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (sessionToken(request) !== null) return null;
+  const url = new URL(request.url);
+  if (url.pathname.startsWith('/_/') || url.pathname.startsWith('/m/')) return null;
+  const host = await resolveHost(env.DB, env, request.headers.get('host') ?? url.host);
+  if (!host || asksMainHost(host, request)) return null;
+  const viewer = anonymousViewer(request);
+  const resolved = routeFor(env, host, url, viewer);
+  const page = { url, env, host, viewer, flags: globalFlags(env).set, resolved, d1: NO_QUERIES };
+  const consultation = await consultEdgeCache(page, request, edgeCacheIO(env, waitUntil));
+  if (consultation.lookup.kind === 'hit') {
+    const routed = { routeName: resolved?.routeName ?? null, routerType: host.kind };
+    const hit = consultation.lookup.response;
+    if (request.method === 'GET') return { response: hit, routed };
+    // HEAD: the GET's headers without its body, as the router answers a HEAD.
+    await hit.body?.cancel();
+    return { response: new Response(null, { status: hit.status, headers: hit.headers }), routed };
+  }
+  consultedBefore.set(request, consultation);
+  return null;
 }

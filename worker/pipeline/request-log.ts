@@ -55,49 +55,88 @@ interface RoutedVariables {
   host?: { kind: string };
 }
 
-/** The middleware: every request below it gets an id, and one record when it is answered. */
-export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string }; Variables: RoutedVariables }>(async (c, next) => {
+/** Where a request was routed, for its record (read once it is answered). */
+export interface Routed {
+  routeName: string | null;
+  routerType: string | null;
+}
+
+/**
+ * Serves a request inside its log context and writes its one record when it is answered.
+ * `serve` answering null means "not answered here" (the edge cache's fast path when it has
+ * no HIT, worker/pipeline/page-pipeline.ts): no record then, the pipeline writes it.
+ */
+export async function logRequest(
+  request: Request,
+  logIntakeSetting: string | undefined,
+  waitUntil: ((promise: Promise<unknown>) => void) | null,
+  serve: () => Promise<Response | null>,
+  routed: () => Routed,
+): Promise<Response | null> {
   const started = Date.now();
-  const requestId = requestIdOf(c.req.raw);
-  const intake = logIntakeUrl(c.env?.LOG_INTAKE_URL);
-  const waitUntil = intake ? executionWaitUntil(c) : null;
+  const requestId = requestIdOf(request);
+  const intake = logIntakeUrl(logIntakeSetting);
   const forwarding = intake !== null && waitUntil !== null;
-  const context: RequestLogContext = { requestId, requestTag: requestTagOf(c.req.raw), url: c.req.url, pending: forwarding ? [] : null, forwardLate: null };
-  await runInRequestLogContext(context, () => next());
-  const status = c.res.status;
+  const context: RequestLogContext = { requestId, requestTag: requestTagOf(request), url: request.url, pending: forwarding ? [] : null, forwardLate: null };
+  const response = await runInRequestLogContext(context, serve);
+  if (!response) {
+    // Lines logged while trying are not lost: forwarded on their own.
+    if (forwarding && context.pending?.length) waitUntil(forwardLogs(intake, context.pending));
+    return null;
+  }
+  const status = response.status;
   const levelName: LogLevel = status >= 500 ? 'error' : status >= 400 && status !== 404 ? 'warn' : 'info';
   // A HIT served from memory may be immutable; the id header is then left out, never the answer.
   try {
-    c.res.headers.set('x-request-id', requestId);
+    response.headers.set('x-request-id', requestId);
   } catch {
     // immutable headers
   }
-  const trace = parseTraceParent(c.req.header(TRACEPARENT_HEADER));
-  const operations = c.req.header('graphql-operation');
+  const where = routed();
+  const trace = parseTraceParent(request.headers.get(TRACEPARENT_HEADER));
+  const operations = request.headers.get('graphql-operation');
   const record: RequestLogRecord = {
     level: LOG_LEVELS[levelName],
     levelName,
     event: 'request',
-    routeName: c.get('resolved')?.routeName ?? null,
-    routerType: c.get('host')?.kind ?? null,
-    url: c.req.url,
+    routeName: where.routeName,
+    routerType: where.routerType,
+    url: request.url,
     requestId,
     requestTag: context.requestTag,
     traceId: trace?.traceId ?? null,
     parentId: trace?.parentId ?? null,
     operations: operations && OPERATIONS.test(operations) ? operations : null,
-    method: c.req.method,
+    method: request.method,
     status,
     durationMs: Date.now() - started,
   };
-  if (!forwarding) return writeLog(record);
+  if (!forwarding) {
+    writeLog(record);
+    return response;
+  }
   // The request's records go in one batch after the answer (forwarding never delays a reader),
   // each stamped with where the request was routed.
-  const routed = (line: LogRecord): LogRecord => ({ ...line, routeName: record.routeName, routerType: record.routerType });
-  const batch = [...(context.pending ?? []).map(routed), record];
+  const stamped = (line: LogRecord): LogRecord => ({ ...line, routeName: record.routeName, routerType: record.routerType });
+  const batch = [...(context.pending ?? []).map(stamped), record];
   context.pending = null;
-  context.forwardLate = (line) => waitUntil(forwardLogs(intake, [routed(line)]));
+  context.forwardLate = (line) => waitUntil(forwardLogs(intake, [stamped(line)]));
   waitUntil(forwardLogs(intake, batch));
+  return response;
+}
+
+/** The middleware: every request below it gets an id, and one record when it is answered. */
+export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string }; Variables: RoutedVariables }>(async (c, next) => {
+  await logRequest(
+    c.req.raw,
+    c.env?.LOG_INTAKE_URL,
+    executionWaitUntil(c),
+    async () => {
+      await next();
+      return c.res;
+    },
+    () => ({ routeName: c.get('resolved')?.routeName ?? null, routerType: c.get('host')?.kind ?? null }),
+  );
 });
 
 /** The execution context's waitUntil, or null where there is none (a direct app.request in a unit test). */

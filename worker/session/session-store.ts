@@ -1,5 +1,6 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
+import { forgetHeldSignIns } from './held-sign-ins.ts';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'sid';
@@ -81,6 +82,7 @@ export async function revokeSession(db: D1Database, idHash: string, now = Date.n
     .prepare('UPDATE sessions SET revoked_at = ? WHERE (id_hash = ? OR parent_id_hash = ?) AND revoked_at IS NULL')
     .bind(now, root, root)
     .run();
+  forgetHeldSignIns();
 }
 
 /** Every session of a user but one sign-in (its family): "Sign out of all other sessions". */
@@ -93,10 +95,12 @@ export async function revokeOtherSessions(db: D1Database, userId: string, keepId
     )
     .bind(now, userId, root, root)
     .run();
+  forgetHeldSignIns();
   return result.meta.changes ?? 0;
 }
 
 /** Every session of a user (account deletion, suspension). */
 export async function revokeAllSessions(db: D1Database, userId: string, now = Date.now()): Promise<void> {
   await db.prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(now, userId).run();
+  forgetHeldSignIns();
 }

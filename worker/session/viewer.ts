@@ -1,6 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { isbot } from 'isbot';
 import { findSession, SESSION_COOKIE } from './session-store.ts';
+import { heldSignIn, holdSignIn } from './held-sign-ins.ts';
+import { sha256Hex } from '../lib/crypto.ts';
 
 /** The signed-in user as the request path needs it (membership is loaded on demand by GraphQL). */
 export interface ViewerUser {
@@ -106,22 +108,53 @@ export function requestHost(request: Request): string {
   return (request.headers.get('host') ?? new URL(request.url).host).toLowerCase();
 }
 
-export async function resolveViewer(db: D1Database, request: Request): Promise<RequestViewer> {
-  const token = sessionToken(request);
-  if (!token) return anonymousViewer(request);
-  const isBot = isbot(request.headers.get('user-agent') ?? '');
-  const session = await findSession(db, token);
-  if (!session) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
-  // A cross-host session is valid only on the host it was made for: a cookie carried to
-  // another host (or a token's owner replaying it elsewhere) signs nobody in there.
-  if (session.host !== null && session.host !== requestHost(request)) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
-  const row = await db
+/** How a viewer is read: `holdMs` > 0 holds a valid sign-in in this isolate that long (held-sign-ins.ts). */
+export interface ViewerReadOptions {
+  holdMs?: number;
+  now?: number;
+  /** Told where a sign-in was read from: held in this isolate, or D1 (the primary). */
+  readFrom?: (source: 'held' | 'd1') => void;
+}
+
+type HeldSession = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+/** The session and its user, read from D1 (null: no valid session, or its user is gone). */
+async function readSignIn(db: D1Database, token: string, now: number): Promise<{ session: HeldSession; user: UserRow } | null> {
+  const session = await findSession(db, token, now);
+  if (!session) return null;
+  const user = await db
     .prepare(
       'SELECT id, username, name, email, image_id, is_staff, is_suspended, limited_at, is_book_author, partner_program_status, flags FROM users WHERE id = ? AND deleted_at IS NULL',
     )
     .bind(session.user_id)
     .first<UserRow>();
-  if (!row) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
+  return user ? { session, user } : null;
+}
+
+export async function resolveViewer(db: D1Database, request: Request, options: ViewerReadOptions = {}): Promise<RequestViewer> {
+  const token = sessionToken(request);
+  if (!token) return anonymousViewer(request);
+  const isBot = isbot(request.headers.get('user-agent') ?? '');
+  const now = options.now ?? Date.now();
+  const holdMs = options.holdMs ?? 0;
+  let signIn: { session: HeldSession; user: UserRow } | null = null;
+  if (holdMs > 0) {
+    const idHash = await sha256Hex(token);
+    signIn = heldSignIn<HeldSession, UserRow>(idHash, now);
+    options.readFrom?.(signIn ? 'held' : 'd1');
+    if (!signIn) {
+      signIn = await readSignIn(db, token, now);
+      if (signIn) holdSignIn(idHash, { ...signIn, until: Math.min(now + holdMs, signIn.session.expires_at) });
+    }
+  } else {
+    options.readFrom?.('d1');
+    signIn = await readSignIn(db, token, now);
+  }
+  if (!signIn || signIn.session.expires_at <= now) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
+  const { session, user: row } = signIn;
+  // A cross-host session is valid only on the host it was made for: a cookie carried to
+  // another host (or a token's owner replaying it elsewhere) signs nobody in there.
+  if (session.host !== null && session.host !== requestHost(request)) return { ...LOGGED_OUT, isBot, sentSessionCookie: true };
   return {
     user: {
       id: row.id,
