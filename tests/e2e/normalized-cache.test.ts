@@ -92,7 +92,7 @@ it('one clap on a story shows on both of its cards, from the cache', { timeout: 
     await page.locator(`.more-from .story-card a[href*="${twiceId}"]`).first().click();
     await page.waitForSelector(`article.story[data-post-id="${twiceId}"]`, { timeout: 20_000 });
     const clapAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/_/graphql' && (r.request().postData() ?? '').includes('ClapMutation'), { timeout: 20_000 });
-    await page.locator(`article.story[data-post-id="${twiceId}"] .story-actions [data-testid="clap"] .clap-button`).click();
+    await page.locator(`article.story[data-post-id="${twiceId}"] .story-actions [data-testid="clap"] .clap-button`).first().click();
     await clapAnswer;
 
     // Back on S: both cards of T show one more clap, and S's page query was not sent again.
