@@ -315,7 +315,39 @@ export function cacheKeys(shape: Readonly<Record<string, string>> = CACHE_SCHEMA
   return keys;
 }
 
+/**
+ * Every other mutation: what it answered is invalidated, so each query holding that entity is
+ * fetched again — the document cache's behaviour, kept where no rule above says more (a story
+ * deleted or restored, a submission approved, a response hidden: lists that change membership).
+ * An entity it has never seen invalidates every root field instead (graphcache's own rule for that
+ * case, invalidating the whole type, applies only to mutations without an updater).
+ */
+export function cacheUpdatesWithDefaults(shape: Readonly<Record<string, string>> = CACHE_SCHEMA_SHAPE): UpdatesConfig {
+  const mutation = CACHE_SCHEMA_ROOTS.mutation;
+  const explicit = cacheUpdates.Mutation ?? {};
+  const fields = mutation ? (shape[mutation] ?? '').split(' ').filter(Boolean).map((field) => field.split('~')[0]!) : [];
+  const defaults = Object.fromEntries(
+    fields
+      .filter((field) => !(field in explicit) && field !== 'clap')
+      .map((field) => [
+        field,
+        (result: Data, _args: Variables, cache: Cache) => {
+          const answer = (result as Record_)[field];
+          for (const item of Array.isArray(answer) ? answer : [answer]) {
+            const key = item && typeof item === 'object' ? cache.keyOfEntity(item as Data) : null;
+            if (!key) continue;
+            // An entity the cache never held (a new list, a new list response) may belong in any
+            // list on the page: every root field is fetched again, as the document cache did.
+            if (cache.resolve(key, '__typename') == null) cache.invalidate('Query');
+            else cache.invalidate(key);
+          }
+        },
+      ]),
+  );
+  return { ...cacheUpdates, Mutation: { ...defaults, ...explicit } };
+}
+
 /** The browser's cache exchange (client/entry.tsx puts it first, before ssrExchange). */
 export function normalizedCacheExchange() {
-  return cacheExchange({ schema: cacheSchema(), keys: cacheKeys(), updates: cacheUpdates, optimistic: optimisticAnswers });
+  return cacheExchange({ schema: cacheSchema(), keys: cacheKeys(), updates: cacheUpdatesWithDefaults(), optimistic: optimisticAnswers });
 }

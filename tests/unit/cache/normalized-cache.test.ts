@@ -146,6 +146,35 @@ describe('the normalized cache', () => {
   });
 });
 
+const HIDE = gql`
+  mutation Hide($parentPostId: ID!, $postResponseId: ID!) {
+    hidePostResponseOnParentPost(parentPostId: $parentPostId, postResponseId: $postResponseId) { id }
+  }
+`;
+
+describe('a mutation without a rule of its own', () => {
+  it('fetches again every query holding the entity it answered (the document cache did so)', async () => {
+    let storyFetches = 0;
+    const client = new Client({
+      url: '/_/graphql',
+      exchanges: [
+        normalizedCacheExchange(),
+        network(async (op) => {
+          if (op.kind === 'mutation') return { hidePostResponseOnParentPost: { __typename: 'Post', id: 'p1' } };
+          storyFetches += 1;
+          return story;
+        }),
+      ],
+    });
+    client.query(STORY, { id: 'p1' }).subscribe(() => undefined);
+    await tick();
+    expect(storyFetches).toBe(1);
+    await client.mutation(HIDE, { parentPostId: 'p0', postResponseId: 'p1' }).toPromise();
+    await tick();
+    expect(storyFetches).toBe(2);
+  });
+});
+
 describe('the cache keys and schema', () => {
   it('keys feed items and story stats by post id, and stores id-less types inside their parent', () => {
     const keys = cacheKeys();
