@@ -96,7 +96,8 @@ interface EdgeUpdate {
   targetId: string;
   isFollowing: boolean;
   isMuting: boolean;
-  followerCount: number;
+  /** Absent in a guess: the follow store adds the pending change to the count (see guessEdge). */
+  followerCount?: number;
 }
 
 const isEdgeUpdate = (value: unknown): value is EdgeUpdate => (value as Record_ | null)?.__typename === 'ViewerEdgeUpdate';
@@ -109,6 +110,7 @@ function writeEdge(cache: Cache, update: EdgeUpdate): void {
   const target = { __typename: typename, id: update.targetId };
   // The target's viewerEdge link, in case the page never had it (an edge answered before it was read).
   cache.link(target, 'viewerEdge', { __typename: `${typename}ViewerEdge`, id: update.id });
+  if (update.followerCount === undefined) return;
   if (update.targetType === 'TAG') {
     cache.writeFragment(FOLLOWER_COUNT_FRAGMENTS.TAG, { ...target, followerCount: update.followerCount });
   } else {
@@ -119,13 +121,12 @@ function writeEdge(cache: Cache, update: EdgeUpdate): void {
   }
 }
 
-/** The target's follower count as cached, or null. */
-function cachedFollowerCount(cache: Cache, kind: SocialTargetType, targetKey: string | null): number | null {
-  if (kind === 'TAG') return numberAt(cache, targetKey, 'followerCount');
-  return numberAt(cache, linkAt(cache, targetKey, 'socialStats'), 'followerCount');
-}
-
-/** What a follow, unfollow, mute or unmute is expected to answer, from what is cached. */
+/**
+ * What a follow, unfollow, mute or unmute is expected to answer, from what is cached: the edge's
+ * flags. The follower count is left to the answer: the follow store
+ * (client/components/follow/follow-store.ts) shows the page's count plus the calls in flight, and
+ * a guessed count here would be counted twice.
+ */
 export function guessEdge(cache: Cache, kind: SocialTargetType, targetId: string, change: 'follow' | 'unfollow' | 'mute' | 'unmute'): EdgeUpdate | null {
   const targetKey = cache.keyOfEntity({ __typename: TARGET_TYPENAME[kind], id: targetId });
   const edgeKey = linkAt(cache, targetKey, 'viewerEdge');
@@ -136,17 +137,7 @@ export function guessEdge(cache: Cache, kind: SocialTargetType, targetId: string
   const wasMuting = cache.resolve(edgeKey, 'isMuting') === true;
   const isFollowing = change === 'follow' ? true : change === 'unfollow' ? false : wasFollowing;
   const isMuting = change === 'mute' ? true : change === 'unmute' ? false : wasMuting;
-  const count = cachedFollowerCount(cache, kind, targetKey);
-  const delta = isFollowing === wasFollowing ? 0 : isFollowing ? 1 : -1;
-  return {
-    __typename: 'ViewerEdgeUpdate',
-    id: edgeId,
-    targetType: kind,
-    targetId,
-    isFollowing,
-    isMuting,
-    followerCount: Math.max(0, (count ?? 0) + delta),
-  };
+  return { __typename: 'ViewerEdgeUpdate', id: edgeId, targetType: kind, targetId, isFollowing, isMuting };
 }
 
 const EDGE_MUTATIONS: Record<string, { kind: SocialTargetType; arg: string; change: 'follow' | 'unfollow' | 'mute' | 'unmute' }> = {

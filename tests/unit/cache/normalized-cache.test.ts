@@ -128,7 +128,7 @@ describe('the normalized cache', () => {
     expect(latest.cards?.[0]?.clapCount).toBe(10);
   });
 
-  it('moves the follow state and follower count of a writer on an unfollow, before and after the answer', async () => {
+  it("moves a writer's follow state on an unfollow at once, and the follower count with the answer", async () => {
     const { client, latest, release } = setUp(async () => ({
       unfollowUser: { __typename: 'ViewerEdgeUpdate', id: 'u1-v', targetType: 'USER', targetId: 'u1', isFollowing: false, isMuting: false, followerCount: 5 },
     }));
@@ -137,7 +137,8 @@ describe('the normalized cache', () => {
     const answered = client.mutation(UNFOLLOW, { targetUserId: 'u1' }).toPromise();
     await tick();
     expect(latest.story?.creator.viewerEdge.isFollowing).toBe(false);
-    expect(latest.story?.creator.socialStats.followerCount).toBe(6);
+    // The count waits for the answer (the follow store adds calls in flight to the page's count).
+    expect(latest.story?.creator.socialStats.followerCount).toBe(7);
     release();
     await answered;
     await tick();
