@@ -1,8 +1,9 @@
-// Browser start-up: read the globals the server wrote, seed urql's cache with the
+// Browser start-up: read the globals the server wrote, seed urql's (normalized) cache with the
 // server's results (so hydration sends no GraphQL request), load the chunk of the page the
 // server resolved (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
-import { Client, Provider, cacheExchange, getOperationName, mapExchange, ssrExchange } from 'urql';
+import { Client, Provider, getOperationName, mapExchange, ssrExchange } from 'urql';
+import { normalizedCacheExchange } from './app/cache-exchange.ts';
 import { forgetSearchKey } from './components/search/search-client.ts';
 import { batchExchange } from './app/batch-exchange.ts';
 import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
@@ -64,7 +65,9 @@ const client = new Client({
   // batched by group, with the operation, app, route and path headers (app/batch-exchange.ts).
   preferGetMethod: false,
   exchanges: [
-    cacheExchange,
+    // The normalized cache (app/cache-exchange.ts) before ssrExchange: the server's results
+    // seed it on the first read of each query, so hydration sends no request.
+    normalizedCacheExchange(),
     ssrExchange({ isClient: true, initialState: apolloState }),
     // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
     mapExchange({

@@ -76,6 +76,12 @@ export interface PreloadedViewer {
   imageId: string | null;
   /** Set only for Partner Program writers who may see the tax banner (ACTIVE, PENDING_ACTION; docs/partner-program.md). */
   partnerProgramStatus?: string;
+  /**
+   * Set only for an account staff have suspended or limited (worker/accounts/account-limits.ts):
+   * the page opens with the USER_SUSPENDED or LIMITED_STATE_BANNER banner
+   * (docs/product/2-sign-in-notices-cache-routing.md §4.4).
+   */
+  standing?: 'SUSPENDED' | 'LIMITED';
 }
 
 /** What the membership banners read (docs/membership.md "Banners"). */

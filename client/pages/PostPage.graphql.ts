@@ -25,6 +25,7 @@ export const PostPageQuery = known(graphql(
         ... on Post {
           ...StoryCard_post
           isPublished
+          isSuspended
           updatedAt
           mediumUrl
           responsesLocked

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
 import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
@@ -88,6 +89,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   // The view, read and reading time (docs/stats.md): reported by the browser, never by the render.
   const storyEnd = useRef<HTMLDivElement>(null);
   useStoryReading(post.id, storyEnd);
+  useSuspendedNotice(post);
   return (
     <article className="story" data-post-id={post.id}>
       <header className="story-header">
@@ -268,6 +270,18 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       );
     },
   };
+}
+
+/**
+ * A suspended story reaches only its author, staff and viewers who may see suspended content
+ * (worker/stories/story-access.ts): they are told it is suspended while they are on it
+ * (POST_SUSPENDED, docs/product/2-sign-in-notices-cache-routing.md §4.4).
+ */
+function useSuspendedNotice(post: FullPost): void {
+  const { showToast } = useToast();
+  useEffect(() => {
+    if (post.isSuspended) showToast({ style: 'POST_SUSPENDED', duration: 'NEXTPAGE', extraParams: { postId: post.id } });
+  }, [post.id, post.isSuspended, showToast]);
 }
 
 /** Tells Open in app's page-view data about this story while it is on screen (header/deep-link-data.ts). */

@@ -50,6 +50,8 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
           // Only for the statuses that may see the tax banner, so no one else's page asks for it
           // (docs/partner-program.md "Tax documents").
           ...(viewer.user.partnerProgramStatus && TAX_BANNER_STATUSES.has(viewer.user.partnerProgramStatus) ? { partnerProgramStatus: viewer.user.partnerProgramStatus } : {}),
+          // A suspended or limited account is told so on every page (the suspension wins).
+          ...(viewer.user.isSuspended ? { standing: 'SUSPENDED' as const } : viewer.user.isLimited ? { standing: 'LIMITED' as const } : {}),
         }
       : null,
     flags: [...flags].sort(),

@@ -30,10 +30,12 @@ export function successToast(target: { name: string }, change: EdgeChange, undo:
 /**
  * After a refusal or a failure (the change is already rolled back): the self-follow
  * toast; for a follow, the follow-failed toast ("click Follow on the page below to try
- * again"); otherwise the server's message, or a generic one when the call did not arrive.
+ * again"); otherwise the server's message, or, when the call did not arrive, the retryable
+ * error (RETRYABLE_ERROR, "An error occured." with a support link: trying again may work).
  */
 export function failureToast(target: { name: string }, change: EdgeChange, serverMessage: string | undefined): ToastRequest {
   if (serverMessage === CANNOT_FOLLOW_YOURSELF) return { style: 'SUBSCRIBE_SELF' };
   if (change === 'follow') return { style: 'SUBSCRIBE_FAIL', extraParams: { name: target.name } };
-  return { style: 'ERROR', message: serverMessage ?? GENERIC_FAILURE };
+  if (serverMessage === undefined) return { style: 'RETRYABLE_ERROR', message: GENERIC_FAILURE };
+  return { style: 'ERROR', message: serverMessage };
 }

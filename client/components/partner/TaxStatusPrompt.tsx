@@ -19,7 +19,8 @@ export function TaxStatusPrompt({ routeName, pathname }: { routeName: string | n
 
   useEffect(() => {
     // Only a Partner Program writer who may see it asks (the page's state says so): no request for anyone else.
-    if (!session.isLoggedIn || !session.viewer?.partnerProgramStatus || hidden) return;
+    // A suspended or limited account keeps its banner in the one toast slot (ToastProvider's StartupToasts).
+    if (!session.isLoggedIn || !session.viewer?.partnerProgramStatus || session.viewer.standing || hidden) return;
     let cancelled = false;
     void client
       .query(TaxStatusToastLoaderQuery, {}, { requestPolicy: 'network-only' })

@@ -19,7 +19,9 @@ export function VerifyEmailPrompt() {
   const { showToast } = useToast();
 
   useEffect(() => {
-    if (!session.isLoggedIn) return;
+    // A suspended or limited account keeps its banner (ToastProvider's StartupToasts): a later
+    // toast would take its one slot (docs/adr/0030-toasts-one-slot.md).
+    if (!session.isLoggedIn || state.viewer?.standing) return;
     let cancelled = false;
     let timer: number | undefined;
     const started = Date.now();

@@ -80,7 +80,9 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size
       dispatch({ type: 'set', postId, claps: settledClaps({ clapCount: answer.clapCount, viewerClapCount: answer.viewerEdge.clapCount }, pending.current) });
     } else {
       dispatch({ type: 'set', postId, claps: withoutClaps(shownRef.current, numClaps) });
-      showToast({ style: 'ERROR', message: result.error?.graphQLErrors[0]?.message ?? 'Your claps could not be saved. Please try again.' });
+      const refusal = result.error?.graphQLErrors[0]?.message;
+      // A refusal says why; a call that did not arrive may work again (RETRYABLE_ERROR, spec 2 §4.4).
+      showToast(refusal ? { style: 'ERROR', message: refusal } : { style: 'RETRYABLE_ERROR', message: 'Your claps could not be saved. Please try again.' });
     }
     if (pending.current > 0) void flush();
   }, [clap, dispatch, postId, showToast]);

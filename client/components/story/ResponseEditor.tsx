@@ -8,6 +8,9 @@ import { PublishCatalogResponse } from '../lists/CatalogResponses.graphql.ts';
 import { useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { Avatar } from '../Avatar.tsx';
+import { buildLink } from '../../../shared/routing/links.ts';
+import { useLinkContext } from '../header/link-context.ts';
+import { useToast } from '../toasts/ToastProvider.tsx';
 
 export interface ResponseEditorProps {
   /** What the response answers: a story or a response (post), or a list (catalog). */
@@ -27,6 +30,8 @@ export function ResponseEditor({ parent, placeholder = 'What are your thoughts?'
   const [{ fetching: publishingToPost }, publishToPost] = useMutation<{ publishPostThreadedResponse: { id: string } }>(PublishPostThreadedResponse);
   const [{ fetching: publishingToList }, publishToList] = useMutation<{ publishCatalogResponse: { id: string } }>(PublishCatalogResponse);
   const fetching = publishingToPost || publishingToList;
+  const { showToast } = useToast();
+  const linkContext = useLinkContext();
 
   if (!isLoggedIn || !viewer) {
     return (
@@ -50,6 +55,8 @@ export function ResponseEditor({ parent, placeholder = 'What are your thoughts?'
       return;
     }
     setText('');
+    // A response is a story of its own (docs/product/2-sign-in-notices-cache-routing.md §4.4 PUBLISH_RESPONSE).
+    showToast({ style: 'PUBLISH_RESPONSE', extraParams: { href: buildLink('ShowPost', { postId: created.id }, linkContext) } });
     onPublished?.(created.id);
   };
 

@@ -92,6 +92,14 @@ function StartupToasts() {
     // Once per page load.
   }, []);
 
+  // A suspended or limited account sees its banner until it closes it (spec 2 §4.4).
+  const standing = state.viewer?.standing;
+  useEffect(() => {
+    if (standing === 'SUSPENDED') showToast({ style: 'USER_SUSPENDED', duration: 'FOREVER' });
+    else if (standing === 'LIMITED') showToast({ style: 'LIMITED_STATE_BANNER', duration: 'FOREVER' });
+    // Once per page load.
+  }, []);
+
   useEffect(() => {
     if (loggedIn) return;
     let cancelled = false;

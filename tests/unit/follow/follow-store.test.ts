@@ -154,7 +154,8 @@ describe('toasts', () => {
     expect(failureToast(target, 'follow', 'You cannot follow yourself')).toEqual({ style: 'SUBSCRIBE_SELF' });
     expect(failureToast(target, 'follow', undefined)).toEqual({ style: 'SUBSCRIBE_FAIL', extraParams: { name: 'Ada Lindqvist' } });
     expect(failureToast(target, 'mute', 'This account does not exist.')).toEqual({ style: 'ERROR', message: 'This account does not exist.' });
-    expect(failureToast(target, 'unfollow', undefined)).toEqual({ style: 'ERROR', message: GENERIC_FAILURE });
+    // The call did not arrive: the retryable error (spec 2 §4.4 RETRYABLE_ERROR).
+    expect(failureToast(target, 'unfollow', undefined)).toEqual({ style: 'RETRYABLE_ERROR', message: GENERIC_FAILURE });
   });
 
   it('the catalogue says the spec words for them', () => {
@@ -165,5 +166,6 @@ describe('toasts', () => {
     expect(text(failureToast(target, 'follow', 'You cannot follow yourself'))).toBe('You cannot follow yourself');
     expect(text(failureToast(target, 'follow', undefined))).toMatch(/click Follow on the page below to try again/i);
     expect(text(successToast(target, 'mute', () => undefined))).toMatch(/no longer see their stories on your homepage or in your digests/);
+    expect(text(failureToast(target, 'unfollow', undefined))).toBe('An error occured.');
   });
 });

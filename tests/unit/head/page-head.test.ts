@@ -37,6 +37,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false } },
     collection: null,
     isPublished: true,
+    isSuspended: false,
     mediumUrl: 'https://vellum.example/@ada/on-reading-slowly-abc123def456',
     responsesLocked: false,
     tags: [],
