@@ -34,7 +34,10 @@ function postIdOf(data: Data): string | null {
   return stringOf((data as Record_).postId) ?? stringOf(((data as Record_).post as Record_ | null | undefined)?.id);
 }
 
-/** The keys of spec 2 §3 (those of types our schema has apply; see cacheKeys). */
+/**
+ * The keys of docs/product/2-sign-in-notices-cache-routing.md §3 (those of types our schema has
+ * apply; see cacheKeys).
+ */
 export const SPEC_KEYS: KeyingConfig = {
   // Post stats and a post preview are keyed by the post's id.
   StoryStats: postIdOf,

@@ -81,7 +81,8 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount, size
     } else {
       dispatch({ type: 'set', postId, claps: withoutClaps(shownRef.current, numClaps) });
       const refusal = result.error?.graphQLErrors[0]?.message;
-      // A refusal says why; a call that did not arrive may work again (RETRYABLE_ERROR, spec 2 §4.4).
+      // A refusal says why; a call that did not arrive may work again (RETRYABLE_ERROR,
+      // docs/product/2-sign-in-notices-cache-routing.md §4.4).
       showToast(refusal ? { style: 'ERROR', message: refusal } : { style: 'RETRYABLE_ERROR', message: 'Your claps could not be saved. Please try again.' });
     }
     if (pending.current > 0) void flush();

@@ -92,7 +92,8 @@ function StartupToasts() {
     // Once per page load.
   }, []);
 
-  // A suspended or limited account sees its banner until it closes it (spec 2 §4.4).
+  // A suspended or limited account sees its banner until it closes it
+  // (docs/product/2-sign-in-notices-cache-routing.md §4.4).
   const standing = state.viewer?.standing;
   useEffect(() => {
     if (standing === 'SUSPENDED') showToast({ style: 'USER_SUSPENDED', duration: 'FOREVER' });

@@ -154,7 +154,8 @@ describe('toasts', () => {
     expect(failureToast(target, 'follow', 'You cannot follow yourself')).toEqual({ style: 'SUBSCRIBE_SELF' });
     expect(failureToast(target, 'follow', undefined)).toEqual({ style: 'SUBSCRIBE_FAIL', extraParams: { name: 'Ada Lindqvist' } });
     expect(failureToast(target, 'mute', 'This account does not exist.')).toEqual({ style: 'ERROR', message: 'This account does not exist.' });
-    // The call did not arrive: the retryable error (spec 2 §4.4 RETRYABLE_ERROR).
+    // The call did not arrive: the retryable error
+    // (docs/product/2-sign-in-notices-cache-routing.md §4.4 (RETRYABLE_ERROR)).
     expect(failureToast(target, 'unfollow', undefined)).toEqual({ style: 'RETRYABLE_ERROR', message: GENERIC_FAILURE });
   });
 
