@@ -207,7 +207,8 @@ describe('post and postResult', () => {
       subtitle: 'Subtitle of Open Story',
       uniqueSlug: `open-story-${POSTS.open}`,
       // The story is in The Quill, live on quill.test: its address follows the publication (issue 18 point 1).
-      mediumUrl: `http://quill.test/open-story-${POSTS.open}`,
+      // In development a custom domain is linked as {domain}.localhost (docs/adr/0130-custom-domains-in-development.md).
+      mediumUrl: `http://quill.test.localhost:8787/open-story-${POSTS.open}`,
       type: 'public',
       visibility: 'PUBLIC',
       isLocked: false,

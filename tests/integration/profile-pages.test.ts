@@ -217,7 +217,8 @@ describe('profiles', () => {
 
   it('links to a writer with a custom domain lead to that domain from the main host', async () => {
     const html = await (await get('/@ada/about')).text();
-    expect(html).toContain(`href="http://${DEMO_USER_DOMAIN}/followers"`);
+    // In development a custom domain is linked as {domain}.localhost (docs/adr/0130-custom-domains-in-development.md).
+    expect(html).toContain(`href="http://${DEMO_USER_DOMAIN}.localhost:8787/followers"`);
   });
 
   it('/u/{userId} and /me show a profile by id and the viewer\'s own; /me sends a visitor to sign in', async () => {
@@ -339,7 +340,7 @@ describe('publications', () => {
 
   it('links to the publication from the main host go to its custom domain', async () => {
     const html = await (await get('/the-long-read')).text();
-    expect(html).toContain(`href="http://${DEMO_PUBLICATION_DOMAIN}/about"`);
+    expect(html).toContain(`href="http://${DEMO_PUBLICATION_DOMAIN}.localhost:8787/about"`);
   });
 
   it('lists its followers and its stories', async () => {
