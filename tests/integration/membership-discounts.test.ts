@@ -146,7 +146,7 @@ describe('discount offers', () => {
     await pay(await checkoutWithOffer(account, 'MONTHLY', Date.now(), 'SIX_MONTHS_FREE'));
     const caller = await signedIn(account.id);
     const { id } = (await caller.gql('{ viewer { membership { id } } }')).data.viewer.membership;
-    expect((await caller.gql('mutation($id: ID!) { cancelMembership(membershipId: $id) { __typename } }', { id })).data.cancelMembership.__typename).toBe('MutationSuccess');
+    expect((await caller.gql('mutation($id: ID!) { cancelMembership(membershipId: $id, reason: TIME) { __typename } }', { id })).data.cancelMembership.__typename).toBe('MutationSuccess');
     expect((await caller.gql('mutation($id: ID!) { uncancelMembership(membershipId: $id) { __typename } }', { id })).data.uncancelMembership.__typename).toBe('MutationSuccess');
     const after = JSON.parse((await graphql('{ viewer { membership { isCancelled planV2 { discount { id numCycles } } } } }', {}, account.sid)).text).data.viewer.membership;
     expect(after).toEqual({ isCancelled: false, planV2: { discount: { id: 'SIX_MONTHS_FREE', numCycles: 6 } } });
