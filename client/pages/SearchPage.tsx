@@ -22,7 +22,8 @@ import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { Highlight } from '../components/search/Highlight.tsx';
 import { hitDate, hitUrl } from '../components/search/hit-links.ts';
 import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
-import { SearchBox } from '../components/search/SearchBox.tsx';
+import { SearchBox, searchPageUrl } from '../components/search/SearchBox.tsx';
+import { readRecentSearches } from '../components/search/recent-searches.ts';
 import { PublicationSearchQuery, SearchViewerFollowingQuery } from './SearchPage.graphql.ts';
 import { SearchClickEvent } from '../components/search/SearchBox.graphql.ts';
 import type { ResultOf } from '../app/graphql.ts';
@@ -350,6 +351,17 @@ function SearchScreen({ params, data }: PageProps<Data>) {
           {collection ? <span className="muted"> in {collection.name}</span> : null}
         </h1>
       ) : null}
+      {collection ? (
+        // The search-scope state (docs/product/1-product-screens-membership-header-search.md §2.1:
+        // "global search only", default false): a
+        // publication's search covers its stories; this link widens the same query to everything.
+        <p className="search-page-scope" data-testid="search-page-scope">
+          <span className="muted">Searching only {collection.name}.</span>
+          <Link href={buildLink('ShowSearch', {}, ctx, trimmed ? { q: trimmed } : undefined)} data-testid="search-widen">
+            Search all of {state.config.productName}
+          </Link>
+        </p>
+      ) : null}
       {collection ? null : (
         <nav className="search-tabs" aria-label="Search categories" data-testid="search-tabs">
           {CATEGORIES.map((c) => (
@@ -370,6 +382,58 @@ function SearchScreen({ params, data }: PageProps<Data>) {
   );
 }
 
+/** The people the search service ranks first for an empty query (most followed). */
+const POPULAR_WRITERS = 5;
+
+/**
+ * The right column of the search pages: the reader's Recent Searches (this browser's, so read
+ * after hydration) and the most followed writers, so the column is never an empty frame.
+ */
+function SearchSidebar({ data }: PageProps<Data>) {
+  const state = useAppState();
+  const ctx = useLinkContext();
+  const collection = data?.publicationByDomainOrSlug ?? null;
+  const [recent, setRecent] = useState<string[]>([]);
+  const [writers, setWriters] = useState<SearchHit[]>([]);
+  useEffect(() => setRecent(readRecentSearches()), []);
+  useEffect(() => {
+    void search(state.config.search, [{ kind: 'user', query: '', hitsPerPage: POPULAR_WRITERS }], ['search-page']).then((status) => {
+      if (status.status === 'success') setWriters(status.results[0]?.hits ?? []);
+    });
+  }, [state.config.search]);
+  return (
+    <div className="search-sidebar" data-testid="search-sidebar">
+      {recent.length > 0 ? (
+        <section className="search-sidebar-section">
+          <h2 className="search-sidebar-title">Recent Searches</h2>
+          <ul className="search-sidebar-list">
+            {recent.map((entry) => (
+              <li key={entry}>
+                <Link href={searchPageUrl(entry, collection?.slug ?? null, ctx)}>{entry}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {writers.length > 0 ? (
+        <section className="search-sidebar-section">
+          <h2 className="search-sidebar-title">Popular writers</h2>
+          <ul className="search-sidebar-list">
+            {writers.map((hit) => (
+              <li key={hit.objectID}>
+                <Link href={hitUrl('user', hit, ctx)} className="search-sidebar-person">
+                  <Avatar name={String(hit.name ?? '')} imageId={hit.imageId ?? null} size={20} />
+                  <span>{String(hit.name ?? '')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
 function useRouteName(): string | undefined {
   return useCurrentPage().resolved?.routeName;
 }
@@ -384,4 +448,5 @@ export const searchPage: PageDefinition<Data> = {
     return q ? `Search results for ${q}${where} – ${state.config.productName}` : `Search – ${state.config.productName}`;
   },
   Component: SearchScreen,
+  Sidebar: SearchSidebar,
 };

@@ -237,6 +237,7 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
     </>
   );
 
+  const globalSearchUrl = searchPageUrl(trimmed, null, ctx);
   const topics = trimmed === '' && results ? (results[0]?.hits ?? []) : [];
 
   return (
@@ -333,6 +334,25 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
           ) : (
             sections
           )}
+          {trimmed !== '' && scope.collectionSlug ? (
+            // Inside a publication the box searches it; this widens the query to everything
+            // (docs/product/1-product-screens-membership-header-search.md §2.1, the global-search scope
+            // state; docs/search.md, "The browser").
+            <a
+              className="search-widen"
+              data-testid="search-widen"
+              href={globalSearchUrl}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                setRecent(saveRecentSearch(trimmed));
+                setOpen(false);
+                navigate(globalSearchUrl);
+              }}
+            >
+              Search all of {state.config.productName} for “{trimmed}”
+            </a>
+          ) : null}
         </div>
       ) : null}
     </div>

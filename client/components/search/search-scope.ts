@@ -5,7 +5,7 @@
 // writer's pages and stories (8 story hits on the publication and profile pages themselves,
 // 3 beside a story), "From this List" on a list's page (8), the topic's stories on a topic page and the viewer's own on
 // your-stories. The context comes from the address (route params and host), so the scope is
-// known before any data loads.
+// known before any data loads. The notifications page searches the viewer's own stories too.
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
 import { catalogIdFromSlugId } from '../../../shared/urls/list-urls.ts';
 import type { SearchRequest } from './search-client.ts';
@@ -46,7 +46,10 @@ export function searchScope(pageName: string | null, params: Record<string, stri
   if (params.tagSlug && (page.startsWith('tag') || page.startsWith('topic'))) {
     return { storiesLabel: 'From this Topic', storyFilters: [`tags.slug:${params.tagSlug}`], storyHits: DEFAULT_HITS_PER_INDEX, collectionSlug: null };
   }
-  if (page === 'your-stories' && state.viewer) {
+  // The notifications page's own context (docs/product/1-product-screens-membership-header-search.md §2.8): what it tells of — responses, claps,
+  // highlights and mentions — is mostly about the viewer's own stories, so they come first
+  // (docs/search.md, "The browser"). A visitor has no notifications and gets the default scope.
+  if ((page === 'your-stories' || page === 'notifications') && state.viewer) {
     return { storiesLabel: 'From your stories', storyFilters: [`creator.username:${state.viewer.username}`], storyHits: DEFAULT_HITS_PER_INDEX, collectionSlug: null };
   }
   return DEFAULT_SCOPE;

@@ -95,6 +95,15 @@ describe('the popover scope', () => {
     });
     expect(searchScope('user-catalog', { username: 'ada', catalogSlugId: 'reading-list' }, state).storiesLabel).toBe('From this Profile');
   });
+  it('searches the signed-in reader\'s own stories on the notifications page; a visitor there gets the default scope', () => {
+    const signedIn = { navigation: { hostKind: 'default', hostUsername: null, hostCollectionSlug: null }, viewer: { username: 'grace' } } as never;
+    expect(searchScope('notifications', {}, signedIn)).toMatchObject({ storiesLabel: 'From your stories', storyHits: 3, storyFilters: ['creator.username:grace'] });
+    expect(searchScope('notifications', {}, state).storyHits).toBe(0);
+  });
+  it('keeps a publication\'s search page inside the publication (Enter), with no story section', () => {
+    expect(searchScope('search', { collectionSlug: 'quiet' }, state)).toMatchObject({ collectionSlug: 'quiet', storyHits: 0 });
+    expect(searchScope('search', {}, state).collectionSlug).toBeNull();
+  });
 });
 
 describe('predictive queries', () => {
