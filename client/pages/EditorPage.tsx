@@ -238,11 +238,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           {message}
         </p>
       ) : null}
-      {imageError ? (
-        <p className="editor-alert" role="alert" data-testid="image-alert">
-          {`The image was not added: ${imageError}`}
-        </p>
-      ) : null}
+
       <input
         className="editor-title"
         aria-label="Title"
@@ -284,6 +280,15 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
       ) : (
         <div className="editor-body editor-loading muted">Tell your story…</div>
       )}
+      {/* After the body and sticky at the window's foot: the writer sees it where the image went. */}
+      {imageError ? (
+        <p className="editor-alert editor-image-alert" role="alert" data-testid="image-alert">
+          <span>{`The image was not added: ${imageError}`}</span>
+          <button type="button" className="button button-outline button-small" onClick={() => setImageError(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
       {publishing && story.current.postId ? (
         <PublishPanel
           viewer={viewer}

@@ -78,11 +78,15 @@ it('opens a published story without calling it unsaved, saves a typed character,
   await chooser.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   const imageAlert = page.locator('[data-testid="image-alert"]');
   await imageAlert.waitFor({ timeout: 20_000 });
-  expect(await imageAlert.textContent()).toMatch(/^The image was not added: ./);
+  expect(await imageAlert.locator('span').textContent()).toMatch(/^The image was not added: ./);
+  expect(await imageAlert.isVisible()).toBe(true);
   expect(await status(page)).toBe('Saved');
   expect(await page.getByText('Not saved').count()).toBe(0);
   expect(await editor(page).locator('img').count()).toBe(images);
   await page.screenshot({ path: 'tests/e2e/screenshots/editor-save-state.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/e2e/screenshots/editor-save-state-390.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The character goes again, and that is saved too.
   const before = saves.length;
