@@ -24,10 +24,13 @@ export interface UploadedImage {
 export interface StoryEditorProps {
   initialDocument: EditorNode;
   onChange: (document: EditorNode) => void;
+  /** The opened document as the schema normalised it: what "nothing changed" compares with. */
+  onOpen: (document: EditorNode) => void;
   uploadImage: (file: File) => Promise<UploadedImage>;
   /** Stores the image at a remote address; rejects with the refusal's message. */
   uploadImageFromAddress: (address: string) => Promise<UploadedImage>;
-  onError: (message: string) => void;
+  /** An image was refused (upload or paste): the image's own error, not the story's save state. */
+  onImageError: (message: string) => void;
   /** Editable false: a refused save shows the text without letting it drift further. */
   editable: boolean;
 }
@@ -45,7 +48,7 @@ interface InsertPoint {
 
 type InsertMenu = { step: 'closed' } | { step: 'open' } | { step: 'address'; value: string; error: string | null; busy: boolean };
 
-export default function StoryEditor({ initialDocument, onChange, uploadImage, uploadImageFromAddress, onError, editable }: StoryEditorProps) {
+export default function StoryEditor({ initialDocument, onChange, onOpen, uploadImage, uploadImageFromAddress, onImageError, editable }: StoryEditorProps) {
   const mount = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [toolbar, setToolbar] = useState<Toolbar | null>(null);
@@ -55,8 +58,8 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, up
   const [insertMenu, setInsertMenu] = useState<InsertMenu>({ step: 'closed' });
   const filePicker = useRef<HTMLInputElement>(null);
   const insertImagesRef = useRef<(files: File[], at?: number) => void>(() => undefined);
-  const callbacks = useRef({ onChange, uploadImage, uploadImageFromAddress, onError });
-  callbacks.current = { onChange, uploadImage, uploadImageFromAddress, onError };
+  const callbacks = useRef({ onChange, uploadImage, uploadImageFromAddress, onImageError });
+  callbacks.current = { onChange, uploadImage, uploadImageFromAddress, onImageError };
 
   useEffect(() => {
     const insertImages = (files: File[], at?: number) => {
@@ -64,7 +67,7 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, up
         callbacks.current
           .uploadImage(file)
           .then((image) => insertImageNode(instance, image, at))
-          .catch((error: unknown) => callbacks.current.onError(error instanceof Error ? error.message : String(error)));
+          .catch((error: unknown) => callbacks.current.onImageError(error instanceof Error ? error.message : String(error)));
       }
     };
     insertImagesRef.current = insertImages;
@@ -130,14 +133,17 @@ export default function StoryEditor({ initialDocument, onChange, uploadImage, up
         },
       },
     });
+    onOpen(instance.getJSON() as EditorNode);
     setEditor(instance);
     return () => instance.destroy();
     // The document is the editor's own from here on: initialDocument is read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // No update event: switching editability changes nothing the writer wrote (Tiptap's default
+  // would report the opened document as a change, and the page would call it unsaved).
   useEffect(() => {
-    editor?.setEditable(editable);
+    editor?.setEditable(editable, false);
   }, [editor, editable]);
 
   const applyLink = (event: FormEvent) => {

@@ -10,6 +10,9 @@
 // based on the revision the writer started from; "Saving…" then "Saved". A refused stale save
 // (another tab saved since) stops autosaving and keeps the writer's text on screen with the
 // message. Publishing opens the publish step (PublishPanel).
+// "Unsaved changes" means the story differs from what was last opened or saved, compared after
+// the editor's own normalisation (docs/adr/0136-editor-save-state.md): opening a story and typing
+// nothing saves nothing. A refused image is the image's error, shown apart from the save state.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import type { StoryContent } from '../../shared/content.ts';
@@ -50,6 +53,15 @@ interface OpenedStory {
   publishDefaults: PublishDefaults;
 }
 
+/**
+ * What a save would send, for "did anything change?". Paragraph names are left out: the editor
+ * names blocks that have none afresh on every reading (nameParagraphs), and a name alone is
+ * nothing the writer changed.
+ */
+export function storyKey(title: string, subtitle: string, content: StoryContent): string {
+  return JSON.stringify([title, subtitle, content.paragraphs.map(({ name: _name, ...rest }) => rest)]);
+}
+
 function statusText(state: SaveState, isPublished: boolean): string {
   switch (state.kind) {
     case 'saving':
@@ -88,6 +100,10 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
   const [unpublished, setUnpublished] = useState(hasUnpublishedChanges);
   const story = useRef({ postId: opened.postId, rev: opened.rev, title: opened.title, subtitle: opened.subtitle, content: opened.content });
   const initialDocument = useMemo(() => toEditorDocument(opened.content), [opened.content]);
+  // The story as last opened or saved; replaced by the editor's normalised reading once it opens.
+  const savedKey = useRef(storyKey(opened.title, opened.subtitle, fromEditorDocument(initialDocument)));
+  const everSaved = useRef(false);
+  const [imageError, setImageError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const pending = useRef(opened.restoring);
@@ -102,6 +118,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
     const run = (async () => {
       setState({ kind: 'saving' });
       const s = story.current;
+      const sentKey = storyKey(s.title, s.subtitle, s.content);
       const result = await saveDraft({
         postId: s.postId,
         baseRev: s.rev,
@@ -117,6 +134,8 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
         s.postId = outcome.post.id;
         if (created) window.history.replaceState(window.history.state, '', buildLink('ShowEditPost', { postId: outcome.post.id }, ctx));
         if (opened.isPublished) setUnpublished(true);
+        savedKey.current = sentKey;
+        everSaved.current = true;
         setState(pending.current ? { kind: 'dirty' } : { kind: 'saved' });
         return true;
       }
@@ -134,6 +153,14 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
   }, [saveDraft, inResponseToPostId, ctx, opened.isPublished]);
 
   const changed = useCallback(() => {
+    const s = story.current;
+    if (!inFlight.current && storyKey(s.title, s.subtitle, s.content) === savedKey.current) {
+      // Back to (or still at) what is stored: nothing to save, nothing to warn about.
+      pending.current = false;
+      if (timer.current) clearTimeout(timer.current);
+      setState((current) => (current.kind === 'stale' ? current : { kind: everSaved.current ? 'saved' : 'idle' }));
+      return;
+    }
     pending.current = true;
     setState((current) => (current.kind === 'stale' ? current : { kind: 'dirty' }));
     if (timer.current) clearTimeout(timer.current);
@@ -161,10 +188,19 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
     (doc: EditorNode) => {
       if (stale) return;
       story.current.content = fromEditorDocument(doc);
+      setImageError(null);
       changed();
     },
     [changed, stale],
   );
+
+  // The editor's reading of the opened story (its schema may drop or reshape what it cannot
+  // show) is the baseline, unless the writer already changed something or a revert is saving.
+  const onOpen = useCallback((doc: EditorNode) => {
+    if (pending.current || everSaved.current) return;
+    const s = story.current;
+    savedKey.current = storyKey(s.title, s.subtitle, fromEditorDocument(doc));
+  }, []);
 
   const openPublish = async () => {
     if (timer.current) clearTimeout(timer.current);
@@ -202,6 +238,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           {message}
         </p>
       ) : null}
+
       <input
         className="editor-title"
         aria-label="Title"
@@ -233,15 +270,25 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           <StoryEditor
             initialDocument={initialDocument}
             onChange={onDocument}
+            onOpen={onOpen}
             uploadImage={(file) => uploadImageFile<UploadedImage>(file, xsrf)}
             uploadImageFromAddress={(address) => uploadImageFromAddress<UploadedImage>(address, xsrf)}
-            onError={(text) => setState({ kind: 'error', message: text })}
+            onImageError={setImageError}
             editable={!stale}
           />
         </Suspense>
       ) : (
         <div className="editor-body editor-loading muted">Tell your story…</div>
       )}
+      {/* After the body and sticky at the window's foot: the writer sees it where the image went. */}
+      {imageError ? (
+        <p className="editor-alert editor-image-alert" role="alert" data-testid="image-alert">
+          <span>{`The image was not added: ${imageError}`}</span>
+          <button type="button" className="button button-outline button-small" onClick={() => setImageError(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
       {publishing && story.current.postId ? (
         <PublishPanel
           viewer={viewer}
