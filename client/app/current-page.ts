@@ -8,7 +8,7 @@
 // registry's to say (client/pages/registry.ts: choosePage); the entries pass it down, so
 // nothing here, and nothing a page imports, reaches the registry.
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
-import type { PageDefinition } from './page-definition.ts';
+import type { PageDefinition, RouteParams } from './page-definition.ts';
 
 /** A page module of the registry, loaded on demand (client/pages/registry.ts). */
 export interface PageModule {
@@ -40,6 +40,15 @@ export interface PageChoice {
 export interface CurrentPage extends PageChoice {
   location: AppLocation;
   definition: PageDefinition;
+}
+
+/**
+ * What a page's query is asked with, the same on both sides (so the browser reads the server's
+ * results from the cache): the route's params; for the not-found page, the missing address, whose
+ * words choose its stories (docs/adr/0138-stories-for-a-lost-reader.md).
+ */
+export function queryParams(page: CurrentPage): RouteParams {
+  return page.isNotFound ? { path: page.location.pathname } : (page.resolved?.params ?? {});
 }
 
 /** The resolution as the document carries it: plain data, without the route match. */

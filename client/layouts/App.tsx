@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from './Layouts.tsx';
 import { AppStateProvider } from '../app/app-state.tsx';
-import type { CurrentPage } from '../app/current-page.ts';
+import { queryParams, type CurrentPage } from '../app/current-page.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { setReportRoute } from '../app/error-reporter.ts';
 import { useCurrentPage } from '../app/navigation.tsx';
@@ -23,7 +23,7 @@ const NO_QUERY = { query: NoPageQuery, variables: {} };
 
 function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;
-  const params = (!isNotFound && resolved?.params) || {};
+  const params = queryParams(page);
   const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null));
   const [result] = useQuery({
     query: request?.query ?? NO_QUERY.query,

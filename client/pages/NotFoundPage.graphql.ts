@@ -1,15 +1,11 @@
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 
-/** Four sample stories for the 404 page. */
+/** The 404 page's stories, chosen by the words of the missing address (docs/adr/0138-stories-for-a-lost-reader.md). */
 export const NotFoundPageQuery = known(graphql(`
-  query NotFoundPageQuery {
-    homeFeed(mode: LATEST, paging: { limit: 4 }) {
-      items {
-        post {
-          ...StoryCard_post
-        }
-      }
+  query NotFoundPageQuery($path: String!) {
+    lostReaderStories(path: $path) {
+      ...StoryCard_post
     }
   }
 `, [StoryCard_post]));

@@ -5,10 +5,11 @@ import type { PageDefinition } from '../app/page-definition.ts';
 
 /**
  * The 404 page (docs/product/1-product-screens-membership-header-search.md §2.2): heading, a Home
- * link and four sample stories.
+ * link and up to four stories a lost reader may want: those matching words of the missing address
+ * first, then popular ones (docs/adr/0138-stories-for-a-lost-reader.md).
  */
 export const notFoundPage: PageDefinition<NotFoundPageData> = {
-  query: () => ({ query: NotFoundPageQuery, variables: {} }),
+  query: (params) => ({ query: NotFoundPageQuery, variables: { path: params.path ?? '/' } }),
   status: () => 404,
   title: (_data, state) => `Page not found | ${state.config.productName}`,
   Component: function NotFound({ data }) {
@@ -24,7 +25,7 @@ export const notFoundPage: PageDefinition<NotFoundPageData> = {
           Home
         </Link>
         <section className="error-page-stories" aria-label="Sample stories">
-          {data.homeFeed.items.slice(0, 4).map(({ post }) => (
+          {data.lostReaderStories.map((post) => (
             <StoryCard key={post.id} post={post} />
           ))}
         </section>

@@ -1,7 +1,7 @@
 import { Client, Provider, cacheExchange, ssrExchange } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { App } from '../layouts/App.tsx';
-import type { CurrentPage } from '../app/current-page.ts';
+import { queryParams, type CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
 import { renderMarkup, renderStream } from './render-markup.ts';
@@ -41,7 +41,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
   const { definition } = page;
 
   let data: unknown;
-  const request = definition.query?.((!page.isNotFound && page.resolved?.params) || {}, page.isNotFound ? null : (page.resolved?.routeName ?? null));
+  const request = definition.query?.(queryParams(page), page.isNotFound ? null : (page.resolved?.routeName ?? null));
   if (request) {
     const result = await client.query(request.query, request.variables).toPromise();
     if (!result.data) throw new PageDataError(result.error?.message ?? 'The page query returned no data');

@@ -23,7 +23,7 @@ export interface SearchViewer {
 }
 
 /** bm25 column weights, in the FTS tables' column order (migrations/0012_search.sql). */
-const WEIGHTS: Record<IndexKind, string> = {
+export const WEIGHTS: Record<IndexKind, string> = {
   post: '10.0, 4.0, 3.0, 3.0, 2.0, 1.0',
   user: '10.0, 8.0, 1.0',
   collection: '10.0, 6.0, 1.0',

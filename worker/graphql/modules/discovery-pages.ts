@@ -8,6 +8,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { MAX_RANKED, RANK_WINDOW, topStoriesPage, trendingPage } from '../../discovery/trending.ts';
 import { tagArchivePosts } from '../../discovery/tag-archive.ts';
+import { LOST_READER_STORIES, storiesForLostReader } from '../../discovery/lost-reader.ts';
 import { publicLists } from '../../lists/list-reads.ts';
 import { MAX_TOP_WRITERS_BY_CLAPS, topicTopWritersByClaps, type TagRow } from '../../topics/topic-stories.ts';
 import type { SchemaModule } from './schema-module.ts';
@@ -48,6 +49,12 @@ export const discoveryPagesModule: SchemaModule = {
       date. limit 1–${MAX_RANKED}, default 20.
       """
       topStoriesPage(date: String, limit: Int): TopStoriesPage
+      """
+      The 404 page's stories for a reader whose address (path) led nowhere: up to
+      ${LOST_READER_STORIES} public stories, those matching words of the address first, then the
+      most clapped (docs/adr/0138-stories-for-a-lost-reader.md).
+      """
+      lostReaderStories(path: String!): [Post!]!
     }
 
     type Tag {
@@ -63,6 +70,7 @@ export const discoveryPagesModule: SchemaModule = {
       trendingPage: (_root: unknown, args: { mode?: string | null; topicSlug?: string | null; limit?: number | null }, ctx: RequestContext) =>
         trendingPage(ctx, args.mode, args.topicSlug, args.limit),
       topStoriesPage: (_root: unknown, args: { date?: string | null; limit?: number | null }, ctx: RequestContext) => topStoriesPage(ctx, args.date, args.limit),
+      lostReaderStories: (_root: unknown, args: { path: string }, ctx: RequestContext) => storiesForLostReader(ctx, args.path),
     },
     Tag: {
       archivePostsConnection: async (
