@@ -8,7 +8,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "PostFeed": "items~NLN pagingInfo~N",
   "PostFeedItem": "post~N",
   "PostConnection": "posts~NLN pagingInfo~N",
-  "NotFound": "message~N",
+  "NotFound": "message~N lostReaderStories~NLN",
   "RemovedByUser": "message~N",
   "AccountSuspended": "message~N",
   "AccountDeleted": "message~N redirect~N",

@@ -18,10 +18,15 @@ export const MORE_FROM_LIMIT = 4;
  */
 export const PostPageQuery = known(graphql(
   `
-    query PostPageQuery($postId: ID!, $responsesPaging: PagingOptions, $moreFromPaging: PagingOptions) {
+    query PostPageQuery($postId: ID!, $path: String!, $responsesPaging: PagingOptions, $moreFromPaging: PagingOptions) {
       postResult(id: $postId) {
         __typename
         ...PostOutcome_result
+        ... on NotFound {
+          lostReaderStories(path: $path) {
+            ...StoryCard_post
+          }
+        }
         ... on Post {
           ...StoryCard_post
           isPublished

@@ -241,6 +241,8 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
         // offered, docs/adr/0076-series-not-offered.md), so the first part never matches
         // and no story is looked up: the not-found outcome, status 404.
         postId: routeName === SEQUENCE_POST_ROUTE ? '' : (postIdFromParam(params.postId ?? '') ?? ''),
+        // A missing story's address words choose the stories offered instead (docs/adr/0138-stories-for-a-lost-reader.md).
+        path: params.postId ?? '',
         responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
         moreFromPaging: { limit: MORE_FROM_LIMIT },
       },
@@ -266,7 +268,7 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
         </MultiVoteProvider>
       ) : (
-        <PostOutcomePage result={result as PostOutcome} />
+        <PostOutcomePage result={result as PostOutcome} stories={'lostReaderStories' in result ? result.lostReaderStories : undefined} />
       );
     },
   };

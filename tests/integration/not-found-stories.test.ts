@@ -58,12 +58,14 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the 404 page', () => {
-  it('offers the public story matching the words of a missing story address first, then popular public stories', async () => {
-    const response = await get('/p/lighthouse-keepers-of-the-north');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('x-page-name')).toBe('not-found');
-    const offered = offeredTitles(await response.text());
-    expect(offered).toEqual(['Lighthouse Keepers of the North', 'Popular One', 'Popular Two', 'Popular Three']);
+  it('offers the public story matching the words of a missing address first, then popular public stories', async () => {
+    for (const path of ['/p/lighthouse-keepers-of-the-north', '/@ada/lighthouse-keepers-of-the-north-x123']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('x-page-name'), path).toBe('not-found');
+      const offered = offeredTitles(await response.text());
+      expect(offered, path).toEqual(['Lighthouse Keepers of the North', 'Popular One', 'Popular Two', 'Popular Three']);
+    }
   }, 60_000);
 
   it('offers the most clapped public stories for a random address, none member-only, draft, unlisted or suspended', async () => {
@@ -82,5 +84,19 @@ describe('the 404 page', () => {
     const offered = offeredTitles(await response.text());
     expect(offered[0]).toBe('Lighthouse Keepers of the North');
     for (const hidden of HIDDEN) expect(offered).not.toContain(hidden);
+  }, 60_000);
+
+  it('offers the same on a story address whose story does not exist (the story page answers 404)', async () => {
+    const response = await get('/p/lighthouse-keepers-of-the-north-0a1b2c3d4e5f');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-page-name')).toBe('post');
+    const offered = offeredTitles(await response.text());
+    expect(offered).toEqual(['Lighthouse Keepers of the North', 'Popular One', 'Popular Two', 'Popular Three']);
+  }, 60_000);
+
+  it('offers nothing on an existing story address', async () => {
+    const response = await get(`/p/${world.bulk[1]!.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('aria-label="Sample stories"');
   }, 60_000);
 });

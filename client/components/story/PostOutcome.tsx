@@ -6,6 +6,7 @@ import { Link, useNavigation } from '../../app/navigation.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import { signInUrl } from '../../../shared/urls/auth-urls.ts';
 import { BlockButton } from '../blocks/BlockButton.tsx';
+import { StoryCard, type StoryCardPost } from '../StoryCard.tsx';
 
 export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advice: string }> = {
   NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
@@ -20,7 +21,8 @@ export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advic
   WithheldInCountry: { kicker: 'WITHHELD IN YOUR COUNTRY', advice: 'It can still be read elsewhere; it is not shown where the demand applies.' },
 };
 
-export function PostOutcomePage({ result }: { result: Outcome }) {
+/** stories: on a story address that holds no story, what the 404 page offers instead (docs/adr/0138-stories-for-a-lost-reader.md). */
+export function PostOutcomePage({ result, stories }: { result: Outcome; stories?: readonly StoryCardPost[] | undefined }) {
   const ctx = useLinkContext();
   const { location } = useNavigation();
   const text = OUTCOME_TEXT[result.__typename] ?? OUTCOME_TEXT.NotFound;
@@ -39,6 +41,13 @@ export function PostOutcomePage({ result }: { result: Outcome }) {
       <Link href="/" className="button button-outline">
         Home
       </Link>
+      {stories?.length ? (
+        <section className="error-page-stories" aria-label="Sample stories">
+          {stories.map((post) => (
+            <StoryCard key={post.id} post={post} />
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -57,6 +57,14 @@ export const discoveryPagesModule: SchemaModule = {
       lostReaderStories(path: String!): [Post!]!
     }
 
+    type NotFound {
+      """
+      On a story address that holds no story: the stories the 404 page offers instead, as
+      lostReaderStories, chosen by the words of the address's story part (path).
+      """
+      lostReaderStories(path: String!): [Post!]!
+    }
+
     type Tag {
       """
       The tag's stories published in a year, a month of it or a day of that (UTC), newest
@@ -70,6 +78,9 @@ export const discoveryPagesModule: SchemaModule = {
       trendingPage: (_root: unknown, args: { mode?: string | null; topicSlug?: string | null; limit?: number | null }, ctx: RequestContext) =>
         trendingPage(ctx, args.mode, args.topicSlug, args.limit),
       topStoriesPage: (_root: unknown, args: { date?: string | null; limit?: number | null }, ctx: RequestContext) => topStoriesPage(ctx, args.date, args.limit),
+      lostReaderStories: (_root: unknown, args: { path: string }, ctx: RequestContext) => storiesForLostReader(ctx, args.path),
+    },
+    NotFound: {
       lostReaderStories: (_root: unknown, args: { path: string }, ctx: RequestContext) => storiesForLostReader(ctx, args.path),
     },
     Tag: {
