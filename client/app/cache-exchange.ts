@@ -310,11 +310,9 @@ export function cacheKeys(shape: Readonly<Record<string, string>> = CACHE_SCHEMA
 }
 
 /**
- * Every other mutation: what it answered is invalidated, so each query holding that entity is
- * fetched again — the document cache's behaviour, kept where no rule above says more (a story
- * deleted or restored, a submission approved, a response hidden: lists that change membership).
- * An entity it has never seen invalidates every root field instead (graphcache's own rule for that
- * case, invalidating the whole type, applies only to mutations without an updater).
+ * Every other mutation: every root field is fetched again when it answered an entity — the
+ * document cache's behaviour, kept where no rule above says more (a story deleted or restored, a
+ * submission approved, a response hidden: lists that change membership).
  */
 export function cacheUpdatesWithDefaults(shape: Readonly<Record<string, string>> = CACHE_SCHEMA_SHAPE): UpdatesConfig {
   const mutation = CACHE_SCHEMA_ROOTS.mutation;
@@ -327,14 +325,14 @@ export function cacheUpdatesWithDefaults(shape: Readonly<Record<string, string>>
         field,
         (result: Data, _args: Variables, cache: Cache) => {
           const answer = (result as Record_)[field];
-          for (const item of Array.isArray(answer) ? answer : [answer]) {
-            const key = item && typeof item === 'object' ? cache.keyOfEntity(item as Data) : null;
-            if (!key) continue;
-            // An entity the cache never held (a new list, a new list response) may belong in any
-            // list on the page: every root field is fetched again, as the document cache did.
-            if (cache.resolve(key, '__typename') == null) cache.invalidate('Query');
-            else cache.invalidate(key);
-          }
+          // The answered entities' fields are already written where every query reads them; what
+          // may have changed is which lists hold them (a new list, a deleted story), so every root
+          // field is fetched again, as the document cache did. Invalidating the answered entity
+          // itself would empty this mutation's own answer: graphcache reads it back from the cache
+          // (tests/unit/cache/normalized-cache.test.ts, "a mutation without a rule").
+          const items = Array.isArray(answer) ? answer : [answer];
+          if (!items.some((item) => item && typeof item === 'object' && cache.keyOfEntity(item as Data))) return;
+          for (const field of cache.inspectFields('Query')) cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
         },
       ]),
   );

@@ -176,6 +176,22 @@ describe('a mutation without a rule of its own', () => {
   });
 });
 
+describe('a mutation without a rule', () => {
+  it('keeps its own answer: the entity it answered is written, not emptied (the registration form reads it)', async () => {
+    const CREATE = gql`
+      mutation CreateAccount($name: String!, $username: String!) {
+        createAccount(name: $name, username: $username) { __typename ... on User { id username } ... on BadRequest { message } }
+      }
+    `;
+    const client = new Client({
+      url: '/_/graphql',
+      exchanges: [normalizedCacheExchange(), network(async () => ({ createAccount: { __typename: 'User', id: 'u1', username: 'newcomer' } }))],
+    });
+    const result = await client.mutation(CREATE, { name: 'New', username: 'newcomer' }).toPromise();
+    expect(result.data?.createAccount).toEqual({ __typename: 'User', id: 'u1', username: 'newcomer' });
+  });
+});
+
 describe('the cache keys and schema', () => {
   it('keys feed items and story stats by post id, and stores id-less types inside their parent', () => {
     const keys = cacheKeys();
