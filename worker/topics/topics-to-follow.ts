@@ -12,10 +12,10 @@ import type { Env } from '../env.ts';
 
 /** The product's curated topics, in the order onboarding offers them (slugs of tags). */
 export const DEFAULT_TOPICS_TO_FOLLOW: readonly string[] = [
-  'programming', 'javascript', 'python', 'software-engineering', 'data-science', 'artificial-intelligence', 'web-development',
+  'technology', 'programming', 'javascript', 'python', 'software-engineering', 'data-science', 'artificial-intelligence', 'web-development',
   'design', 'ux', 'startup', 'entrepreneurship', 'leadership', 'productivity', 'self-improvement', 'writing', 'books',
   'psychology', 'mental-health', 'health', 'science', 'climate-change', 'politics', 'economics', 'history', 'travel',
-  'food', 'music', 'film', 'parenting', 'philosophy',
+  'food', 'music', 'film', 'parenting', 'philosophy', 'poetry',
 ];
 
 /** Topics a configured list may name (more would not fit a first screen). */
