@@ -121,6 +121,8 @@ export interface Env {
   WALLET_VERSION?: string;
   /** Comma-separated story ids staff picked. */
   STAFF_PICKS?: string;
+  /** Comma-separated topic slugs onboarding offers to follow, in order (worker/topics/topics-to-follow.ts); unset, the product's list. */
+  TOPICS_TO_FOLLOW?: string;
   /** Comma-separated tier-one domains. */
   TIER_ONE_DOMAINS?: string;
   /** Browser logging: the log intake's client token and data centre (us or eu); both or neither. */

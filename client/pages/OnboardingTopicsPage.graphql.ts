@@ -9,7 +9,7 @@ export const OnboardingTopicsQuery = known(graphql(`
       id
       name
     }
-    exploreTopics {
+    topicsToFollow {
       id
       slug
       displayTitle

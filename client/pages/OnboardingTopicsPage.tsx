@@ -70,25 +70,39 @@ function Onboarding({ data }: { data: OnboardingTopicsData }) {
       </div>
     );
   }
+  const titleOf = new Map(data.topicsToFollow.map((topic) => [topic.slug, topic.displayTitle]));
+  const missing = Math.max(0, MIN_ONBOARDING_TOPICS - picked.length);
   return (
     <div className="onboarding">
       <h1 className="onboarding-title">What are you interested in?</h1>
       <p className="onboarding-lead muted">Choose {MIN_ONBOARDING_TOPICS} or more.</p>
       <ul className="topic-chips onboarding-topics">
-        {data.exploreTopics.map((topic) => (
-          <li key={topic.id}>
-            <button
-              type="button"
-              className={`topic-chip${picked.includes(topic.slug) ? ' is-picked' : ''}`}
-              aria-pressed={picked.includes(topic.slug)}
-              data-tag-slug={topic.slug}
-              onClick={() => toggle(topic.slug)}
-            >
-              {topic.displayTitle}
-            </button>
-          </li>
-        ))}
+        {data.topicsToFollow.map((topic) => {
+          const chosen = picked.includes(topic.slug);
+          return (
+            <li key={topic.id}>
+              <button
+                type="button"
+                className={`topic-chip${chosen ? ' is-picked' : ''}`}
+                aria-pressed={chosen}
+                data-tag-slug={topic.slug}
+                onClick={() => toggle(topic.slug)}
+              >
+                {/* A chosen topic reads as chosen without colour: the mark changes from + to ✓. */}
+                <span className="topic-chip-mark" aria-hidden="true">
+                  {chosen ? '\u2713' : '+'}
+                </span>
+                {topic.displayTitle}
+              </button>
+            </li>
+          );
+        })}
       </ul>
+      <p className="onboarding-picked" data-testid="onboarding-picked" aria-live="polite">
+        {picked.length === 0
+          ? 'No topics chosen yet.'
+          : `Chosen (${picked.length}): ${picked.map((slug) => titleOf.get(slug) ?? slug).join(', ')}.${missing > 0 ? ` Choose ${missing} more.` : ''}`}
+      </p>
       {error ? (
         <p className="settings-status is-error" role="alert">
           {error}
