@@ -173,18 +173,30 @@ export const posts = sqliteTable(
       index('posts_responses_by_creator')
         .on(t.creatorId, sql`${t.firstPublishedAt} DESC`, sql`${t.id} DESC`)
         .where(sql`${t.inResponseToPostId} IS NOT NULL`),
+      // "More from" a publication and a writer on the story page (migrations/0040_indexes_flat_as_the_site_grows.sql).
+      index('posts_collection_published')
+        .on(t.collectionId, t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.creatorId, t.visibility, t.isSuspended, t.inResponseToCatalogId)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
+      index('posts_creator_published')
+        .on(t.creatorId, t.status, sql`${t.latestPublishedAt} DESC`, sql`${t.id} DESC`, t.collectionId, t.visibility, t.isSuspended, t.inResponseToCatalogId)
+        .where(sql`${t.inResponseToPostId} IS NULL AND ${t.deletedAt} IS NULL`),
     ];
   },
 );
 
-export const tags = sqliteTable('tags', {
-  id: text('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  displayTitle: text('display_title').notNull(),
-  description: text('description').notNull().default(''),
-  postCount: integer('post_count').notNull().default(0),
-  followerCount: integer('follower_count').notNull().default(0),
-});
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    displayTitle: text('display_title').notNull(),
+    description: text('description').notNull().default(''),
+    postCount: integer('post_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+  },
+  // Home's topics, the most written-about first (migrations/0040_indexes_flat_as_the_site_grows.sql).
+  (t) => [index('tags_by_post_count').on(sql`${t.postCount} DESC`, t.slug)],
+);
 
 /** published_at repeats the post's latest_published_at so a tag feed is one index range scan. */
 export const postTags = sqliteTable(
@@ -339,19 +351,27 @@ export const memberships = sqliteTable('memberships', {
 });
 
 // Why members cancel and what they were offered to stay (migrations/0060_membership_cancellations.sql).
-export const membershipCancellations = sqliteTable('membership_cancellations', {
-  id: text('id').primaryKey(),
-  membershipId: text('membership_id')
-    .notNull()
-    .references(() => memberships.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  reason: text('reason', { enum: CANCELLATION_REASONS }).notNull(),
-  retentionOffer: text('retention_offer', { enum: RETENTION_OFFERS }).notNull(),
-  offerAccepted: integer('offer_accepted', { mode: 'boolean' }).notNull().default(false),
-  createdAt: integer('created_at').notNull(),
-});
+export const membershipCancellations = sqliteTable(
+  'membership_cancellations',
+  {
+    id: text('id').primaryKey(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: CANCELLATION_REASONS }).notNull(),
+    retentionOffer: text('retention_offer', { enum: RETENTION_OFFERS }).notNull(),
+    offerAccepted: integer('offer_accepted', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // Staff's counts by reason, and a member's own answers (migrations/0060_membership_cancellations.sql).
+    index('membership_cancellations_reason').on(t.reason, t.offerAccepted),
+    index('membership_cancellations_user').on(t.userId, t.createdAt),
+  ],
+);
 
 export const notifications = sqliteTable(
   'notifications',
@@ -747,12 +767,12 @@ export const checkouts = sqliteTable(
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
     giftRecipientEmail: text('gift_recipient_email'),
-    /** A group gift's recipients (JSON array of addresses; migrations/0061_group_gifts.sql). */
-    giftRecipientEmails: text('gift_recipient_emails'),
-    discountId: text('discount_id'),
     status: text('status', { enum: ['OPEN', 'COMPLETE'] }).notNull().default('OPEN'),
     providerRef: text('provider_ref').unique(),
     createdAt: integer('created_at').notNull(),
+    discountId: text('discount_id'),
+    /** A group gift's recipients (JSON array of addresses; migrations/0061_group_gifts.sql). */
+    giftRecipientEmails: text('gift_recipient_emails'),
   },
   (t) => [index('checkouts_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -773,9 +793,9 @@ export const charges = sqliteTable(
     providerRef: text('provider_ref').notNull().unique(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    createdAt: integer('created_at').notNull(),
     /** The discount offer this charge was made under (a free month is a charge of 0). */
     discountId: text('discount_id'),
-    createdAt: integer('created_at').notNull(),
   },
   (t) => [index('charges_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -786,23 +806,28 @@ export const webhookEvents = sqliteTable('webhook_events', {
   receivedAt: integer('received_at').notNull(),
 });
 
-export const giftCodes = sqliteTable('gift_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  purchaserId: text('purchaser_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
-  recipientEmail: text('recipient_email').notNull(),
-  chargeId: text('charge_id').references(() => charges.id, { onDelete: 'set null' }),
-  createdAt: integer('created_at').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-  redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
-  redeemedAt: integer('redeemed_at'),
-  /** 29 gift, 31 group gift (shared/urls/misc-urls.ts GIFT_TYPE_CODES). */
-  giftType: integer('gift_type').notNull().default(29),
-  /** A group gift's purchase (its checkout id); null for a single gift. */
-  groupId: text('group_id'),
-});
+export const giftCodes = sqliteTable(
+  'gift_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    purchaserId: text('purchaser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: MEMBERSHIP_PLANS }).notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    chargeId: text('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    redeemedBy: text('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: integer('redeemed_at'),
+    /** 29 gift, 31 group gift (shared/urls/misc-urls.ts GIFT_TYPE_CODES). */
+    giftType: integer('gift_type').notNull().default(29),
+    /** A group gift's purchase (its checkout id); null for a single gift. */
+    groupId: text('group_id'),
+  },
+  // A giver's group gifts and which of them were redeemed (migrations/0061_group_gifts.sql).
+  (t) => [index('gift_codes_by_purchaser').on(t.purchaserId, t.groupId, t.createdAt)],
+);
 
 // The local test provider's books (development only, worker/payments/local-provider.ts).
 export const devpaySessions = sqliteTable('devpay_sessions', {
@@ -1353,6 +1378,7 @@ export const TABLES = {
   claps,
   reading_history: readingHistory,
   memberships,
+  membership_cancellations: membershipCancellations,
   notifications,
   sessions,
   mastodon_accounts: mastodonAccounts,
