@@ -248,11 +248,19 @@ export const cacheUpdates: UpdatesConfig = {
       if (((result as Record_).removeFromCatalog as Record_ | null)?.__typename === 'Catalog') writeListSave(cache, str(args, 'catalogId'), str(args, 'postId'), false);
     },
     publishPostThreadedResponse: (result, args, cache) => {
+      const answer = (result as Record_).publishPostThreadedResponse as Record_ | null;
       // Counted once: as a guess while the call is out, then by the server's answer (the guess's layer is dropped).
-      if ((result as Record_).publishPostThreadedResponse) countResponse(cache, str(args, 'inResponseToPostId'), 1);
+      if (answer) countResponse(cache, str(args, 'inResponseToPostId'), 1);
+      // The server's answer is a new response: the thread that should hold it is fetched again.
+      if (answer && !String(answer.id ?? '').startsWith('optimistic-response-')) refetchRootFields(cache);
     },
   },
 };
+
+/** Every root field of the page's queries is fetched again (a list may now hold another entity). */
+function refetchRootFields(cache: Cache): void {
+  for (const field of cache.inspectFields('Query')) cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
+}
 
 // ── The schema's shape ─────────────────────────────────────────────────────────────────────
 
@@ -331,8 +339,7 @@ export function cacheUpdatesWithDefaults(shape: Readonly<Record<string, string>>
           // itself would empty this mutation's own answer: graphcache reads it back from the cache
           // (tests/unit/cache/normalized-cache.test.ts, "a mutation without a rule").
           const items = Array.isArray(answer) ? answer : [answer];
-          if (!items.some((item) => item && typeof item === 'object' && cache.keyOfEntity(item as Data))) return;
-          for (const field of cache.inspectFields('Query')) cache.invalidate('Query', field.fieldName, field.arguments ?? undefined);
+          if (items.some((item) => item && typeof item === 'object' && cache.keyOfEntity(item as Data))) refetchRootFields(cache);
         },
       ]),
   );

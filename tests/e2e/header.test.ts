@@ -88,7 +88,9 @@ describe('visitor', () => {
   it('wide: Write prompts sign-up, Sign up and Sign in, the logged-out menu; no GraphQL at all', async () => {
     const { page, context, watch } = await open('/');
     expect(await headerHeight(page)).toBe(57);
-    expect(await page.locator('[data-testid="header-write"]').getAttribute('href')).toBe('/m/signin?operation=register');
+    // Write signs a visitor up and then opens the editor they asked for (issue 29 point 8).
+    const write = new URL((await page.locator('[data-testid="header-write"]').getAttribute('href'))!, baseURL);
+    expect([write.pathname, write.searchParams.get('operation'), new URL(write.searchParams.get('redirect')!, baseURL).pathname]).toEqual(['/m/signin', 'register', '/new-story']);
     await expect(page.locator('[data-testid="header-write"]').isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-testid="header-signup"]').isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-testid="header-signin"]').isVisible()).resolves.toBe(true);
