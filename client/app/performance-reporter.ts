@@ -3,6 +3,7 @@
 // /_/clientele/reports/performance/. The observer stops after 2,500 ms (§9): what was measured
 // by then is sent, so a report never waits for the page to be hidden. Bots never report.
 // The library is loaded only by the sampled page loads (a chunk of its own).
+import { whenIdle } from './when-idle.ts';
 
 export const PERFORMANCE_REPORT_PATH = '/_/clientele/reports/performance/';
 export const OBSERVE_FOR_MS = 2500;
@@ -27,6 +28,11 @@ export interface PerformanceReportOptions {
 export async function startPerformanceReports(options: PerformanceReportOptions): Promise<void> {
   if (options.isBot || (options.draw ?? Math.random()) >= SAMPLE_RATE) return;
   const started = performance.now();
+  // Loaded once the page is idle, not with start-up (docs/adr/0096-hydrate-what-the-reader-can-use.md):
+  // its observers read the buffered entries, so nothing measured is lost.
+  await new Promise<void>((resolve) => {
+    whenIdle(() => resolve());
+  });
   const { onCLS, onFCP, onLCP, onTTFB } = await import('web-vitals');
   const latest = new Map<string, PerformanceMetric>();
   let open = true;
