@@ -1,35 +1,12 @@
 import { UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { graphql, known } from '../app/graphql.ts';
+import { MembershipPlanOffer_price, Membership_discountedPrice } from '../components/membership/membership-price.graphql.ts';
 
 /** /plans, /get-started/plans, /plans/confirmation/{membershipType}, /membership, /gift-plans: prices from configuration. */
 export const MembershipPlansQuery = known(graphql(`
   query MembershipPlansQuery {
     membershipPlans {
-      membershipType
-      tier
-      interval
-      discount {
-        id
-        numCycles
-        endsAt
-        price {
-          amount
-          currency
-        }
-      }
-      discounts {
-        id
-        numCycles
-        endsAt
-        price {
-          amount
-          currency
-        }
-      }
-      price {
-        amount
-        currency
-      }
+      ...MembershipPlanOffer_price
     }
     viewer {
       id
@@ -40,7 +17,7 @@ export const MembershipPlansQuery = known(graphql(`
       }
     }
   }
-`));
+`, [MembershipPlanOffer_price]));
 
 /**
  * /@{username}/membership and /membership/@{username}: the plans, as a writer's invitation to
@@ -49,31 +26,7 @@ export const MembershipPlansQuery = known(graphql(`
 export const WriterMembershipPageQuery = known(graphql(`
   query WriterMembershipPageQuery($username: String, $id: ID) {
     membershipPlans {
-      membershipType
-      tier
-      interval
-      discount {
-        id
-        numCycles
-        endsAt
-        price {
-          amount
-          currency
-        }
-      }
-      discounts {
-        id
-        numCycles
-        endsAt
-        price {
-          amount
-          currency
-        }
-      }
-      price {
-        amount
-        currency
-      }
+      ...MembershipPlanOffer_price
     }
     viewer {
       id
@@ -95,7 +48,7 @@ export const WriterMembershipPageQuery = known(graphql(`
       ...UnavailableProfile_result
     }
   }
-`, [UnavailableProfile_result]));
+`, [UnavailableProfile_result, MembershipPlanOffer_price]));
 
 /** /manage-membership, /welcome-member, /me/membership/cancel, /me/settings/payment/update. */
 export const ManageMembershipQuery = known(graphql(`
@@ -136,21 +89,7 @@ export const ManageMembershipQuery = known(graphql(`
         paymentFailedAt
         paymentProvider
         nextChargeAt
-        discountEndsAt
-        planV2 {
-          discount {
-            id
-            numCycles
-            price {
-              amount
-              currency
-            }
-          }
-          regularPrice {
-            amount
-            currency
-          }
-        }
+        ...Membership_discountedPrice
         canReactivate
         canSwitchPlan
         canCancel
@@ -174,7 +113,7 @@ export const ManageMembershipQuery = known(graphql(`
       }
     }
   }
-`));
+`, [Membership_discountedPrice]));
 
 export const BillingReceiptQuery = known(graphql(`
   query BillingReceiptQuery($chargeId: ID!) {

@@ -1,4 +1,5 @@
 import { graphql, known } from '../../app/graphql.ts';
+import { Membership_discountedPrice } from './membership-price.graphql.ts';
 
 /**
  * The Reactivate your Membership modal's query: the viewer id and the membership fields of
@@ -16,21 +17,7 @@ export const ReactivateMembershipModalQuery = known(graphql(`
         isCancelled
         paymentProvider
         currentPeriodEndsAt
-        discountEndsAt
-        planV2 {
-          discount {
-            id
-            numCycles
-            price {
-              amount
-              currency
-            }
-          }
-          regularPrice {
-            amount
-            currency
-          }
-        }
+        ...Membership_discountedPrice
         canReactivate
         paymentMethod {
           cardType
@@ -41,7 +28,7 @@ export const ReactivateMembershipModalQuery = known(graphql(`
       }
     }
   }
-`));
+`, [Membership_discountedPrice]));
 
 export const UncancelMembershipMutation = known(graphql(`
   mutation UncancelMembership($membershipId: ID!) {
