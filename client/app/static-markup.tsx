@@ -5,7 +5,8 @@
 // During hydration the element is rendered with an empty `dangerouslySetInnerHTML`: React then
 // neither walks nor compares its children (the server's stay as they are) and, as long as the
 // props do not change, never writes them. A later mount (a client-side navigation) or new
-// content (a refetch) renders the children as usual.
+// content (a refetch) renders the children as usual. Content is compared by value (`contentKey`):
+// the normalized cache answers the same story again with new objects right after hydration.
 import { useState, type ReactNode } from 'react';
 
 let hydrating = false;
@@ -21,14 +22,15 @@ export function endHydration(): void {
 }
 
 const KEEP = { __html: '' };
+const MOUNTED_AFTER_HYDRATION = Symbol('mounted after hydration');
 
 /**
  * A `div` with `className` whose children (`render()`) are rendered on the server and on a
- * client-side mount, but left as the server's markup when it hydrates. `content` is what the
- * children show (compared by identity): when it changes, the children are rendered.
+ * client-side mount, but left as the server's markup when it hydrates. `contentKey` names what
+ * the children show: when it changes, the children are rendered.
  */
-export function StaticMarkup({ className, content, render }: { className: string; content: unknown; render: () => ReactNode }) {
-  const [hydratedContent] = useState<unknown>(() => (hydrating ? content : KEEP));
-  if (hydratedContent === content) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+export function StaticMarkup({ className, contentKey, render }: { className: string; contentKey: string; render: () => ReactNode }) {
+  const [hydratedKey] = useState<string | symbol>(() => (hydrating ? contentKey : MOUNTED_AFTER_HYDRATION));
+  if (hydratedKey === contentKey) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
   return <div className={className}>{render()}</div>;
 }

@@ -1,7 +1,7 @@
 // Renders structured story content. Every paragraph and markup type of
 // docs/product/3-routes-data-calls-constants.md §3 has an element here; embeds are shown as links,
 // never as third-party frames.
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
 import { StaticMarkup } from '../../app/static-markup.tsx';
@@ -142,10 +142,11 @@ function groupParagraphs(paragraphs: readonly Paragraph[]): (Paragraph | { list:
 
 /** The story's text: static markup, not hydrated (client/app/static-markup.tsx). */
 export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
+  const contentKey = useMemo(() => JSON.stringify(paragraphs), [paragraphs]);
   return (
     <StaticMarkup
       className="story-body"
-      content={paragraphs}
+      contentKey={contentKey}
       render={() =>
         groupParagraphs(paragraphs).map((group) => {
         if ('list' in group) {
