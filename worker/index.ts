@@ -137,7 +137,7 @@ async function fromEdgeCache(request: Request, env: Env, ctx: ExecutionContext):
   try {
     return await logRequest(
       request,
-      env.LOG_INTAKE_URL,
+      env,
       waitUntil,
       async () => {
         const hit = await answerFromEdgeCache(request, env, waitUntil);

@@ -126,3 +126,20 @@ it('writes console records when no intake is set (or the setting is not an http 
     expect(answer.logs.filter((line) => line.event === 'request')).toEqual([expect.objectContaining({ routeName: 'ShowHelp', level: LOG_LEVELS.info })]);
   }
 });
+
+it('writes only the records at or above the deployment’s LOG_LEVEL, printed or forwarded (docs/adr/0108-startup-configuration.md)', async () => {
+  const received = standInIntake(async () => new Response(null, { status: 202 }));
+  const quietPage = await send('/trending', { vars: { LOG_LEVEL: 'warn' } });
+  expect(quietPage.status).toBe(200);
+  expect(quietPage.logs.filter((line) => line.event === 'request' || line.event === 'edge_cache')).toEqual([]);
+  const refused = await send('/_/vote/p/0123456789ab', { method: 'POST', vars: { LOG_LEVEL: 'warn' } });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(refused.logs.filter((line) => line.event === 'request')).toEqual([expect.objectContaining({ status: refused.status, levelName: 'warn' })]);
+
+  const forwardedQuiet = await send('/trending', { vars: { LOG_LEVEL: 'error', LOG_INTAKE_URL: INTAKE } });
+  expect(forwardedQuiet.status).toBe(200);
+  expect(received).toEqual([]);
+  // An unknown level name is the default, info: the page's record is written.
+  const unknown = await send('/help', { vars: { LOG_LEVEL: 'loud' } });
+  expect(unknown.logs.filter((line) => line.event === 'request')).toEqual([expect.objectContaining({ level: LOG_LEVELS.info })]);
+});

@@ -19,6 +19,8 @@ export interface LogRecord {
 }
 
 export interface RequestLogContext {
+  /** Records below this level (LOG_LEVELS) are not written: the deployment's LOG_LEVEL. */
+  threshold: number;
   requestId: string;
   requestTag: string | null;
   url: string;
@@ -42,9 +44,15 @@ export function writeLog(record: LogRecord): void {
   else console.log(line);
 }
 
-/** Logs one structured event, tied to the request being served (if any). */
+/** The threshold a LOG_LEVEL setting names (docs/adr/0108-startup-configuration.md): info unless it names a level. */
+export function logThreshold(setting: string | undefined): number {
+  return setting !== undefined && Object.hasOwn(LOG_LEVELS, setting) ? LOG_LEVELS[setting as keyof typeof LOG_LEVELS] : LOG_LEVELS.info;
+}
+
+/** Logs one structured event, tied to the request being served (if any), unless its level is below the request's threshold. */
 export function logEvent(fields: { event: string } & Record<string, unknown>, levelName: LogLevel = 'info'): void {
   const context = storage.getStore();
+  if (context && LOG_LEVELS[levelName] < context.threshold) return;
   const record: LogRecord = {
     level: LOG_LEVELS[levelName],
     levelName,

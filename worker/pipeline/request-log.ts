@@ -11,7 +11,7 @@
 // With LOG_INTAKE_URL set, the request's records (this one and every line logEvent wrote while
 // serving it, worker/lib/log-context.ts) are forwarded instead (worker/lib/log-forwarding.ts).
 import { createMiddleware } from 'hono/factory';
-import { LOG_LEVELS, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from '../lib/log-context.ts';
+import { LOG_LEVELS, logThreshold, runInRequestLogContext, writeLog, type LogLevel, type LogRecord, type RequestLogContext } from '../lib/log-context.ts';
 import { forwardLogs, logIntakeUrl } from '../lib/log-forwarding.ts';
 import { parseTraceParent, TRACEPARENT_HEADER } from '../../shared/trace-context.ts';
 
@@ -68,16 +68,17 @@ export interface Routed {
  */
 export async function logRequest(
   request: Request,
-  logIntakeSetting: string | undefined,
+  settings: { LOG_INTAKE_URL?: string; LOG_LEVEL?: string } | undefined,
   waitUntil: ((promise: Promise<unknown>) => void) | null,
   serve: () => Promise<Response | null>,
   routed: () => Routed,
 ): Promise<Response | null> {
   const started = Date.now();
   const requestId = requestIdOf(request);
-  const intake = logIntakeUrl(logIntakeSetting);
+  const intake = logIntakeUrl(settings?.LOG_INTAKE_URL);
   const forwarding = intake !== null && waitUntil !== null;
-  const context: RequestLogContext = { requestId, requestTag: requestTagOf(request), url: request.url, pending: forwarding ? [] : null, forwardLate: null };
+  const threshold = logThreshold(settings?.LOG_LEVEL);
+  const context: RequestLogContext = { threshold, requestId, requestTag: requestTagOf(request), url: request.url, pending: forwarding ? [] : null, forwardLate: null };
   const response = await runInRequestLogContext(context, serve);
   if (!response) {
     // Lines logged while trying are not lost: forwarded on their own.
@@ -111,25 +112,26 @@ export async function logRequest(
     status,
     durationMs: Date.now() - started,
   };
+  const quiet = record.level < threshold;
   if (!forwarding) {
-    writeLog(record);
+    if (!quiet) writeLog(record);
     return response;
   }
   // The request's records go in one batch after the answer (forwarding never delays a reader),
   // each stamped with where the request was routed.
   const stamped = (line: LogRecord): LogRecord => ({ ...line, routeName: record.routeName, routerType: record.routerType });
-  const batch = [...(context.pending ?? []).map(stamped), record];
+  const batch = [...(context.pending ?? []).map(stamped), ...(quiet ? [] : [record])];
   context.pending = null;
   context.forwardLate = (line) => waitUntil(forwardLogs(intake, [stamped(line)]));
-  waitUntil(forwardLogs(intake, batch));
+  if (batch.length) waitUntil(forwardLogs(intake, batch));
   return response;
 }
 
 /** The middleware: every request below it gets an id, and one record when it is answered. */
-export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string }; Variables: RoutedVariables }>(async (c, next) => {
+export const requestLog = createMiddleware<{ Bindings: { LOG_INTAKE_URL?: string; LOG_LEVEL?: string }; Variables: RoutedVariables }>(async (c, next) => {
   await logRequest(
     c.req.raw,
-    c.env?.LOG_INTAKE_URL,
+    c.env,
     executionWaitUntil(c),
     async () => {
       await next();

@@ -19,7 +19,7 @@ export interface Answer {
   bytes: Uint8Array;
   /** The edge_cache decision lines logged while the request ran. */
   decisions: DecisionLogLine[];
-  /** Every other structured line logged (console.log / console.error) while it ran. */
+  /** Every other structured line logged (console.log / console.warn / console.error) while it ran. */
   logs: Record<string, unknown>[];
 }
 
@@ -64,13 +64,14 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   });
   const bindings = { ...env, ...(options.db ? { DB: options.db } : {}), ...options.vars };
   const log = vi.spyOn(console, 'log');
+  const warn = vi.spyOn(console, 'warn');
   const error = vi.spyOn(console, 'error');
   try {
     const ctx = createExecutionContext();
     const response = await worker.fetch(request, bindings as never, ctx);
     const bytes = new Uint8Array(await response.arrayBuffer());
     await waitOnExecutionContext(ctx);
-    const lines = parsedLines([...log.mock.calls, ...error.mock.calls]);
+    const lines = parsedLines([...log.mock.calls, ...warn.mock.calls, ...error.mock.calls]);
     return {
       status: response.status,
       cacheStatus: response.headers.get('x-cache-status'),
@@ -82,6 +83,7 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     };
   } finally {
     log.mockRestore();
+    warn.mockRestore();
     error.mockRestore();
   }
 }
