@@ -91,11 +91,20 @@ async function checkout(c: AppContext): Promise<Response> {
 export async function advanceBillingClock(env: Env, days: number, now: number): Promise<BillingReport> {
   await shiftBillingClock(env, days);
   const report = await runBillingClock(env, now);
-  // The Partner Program's job runs at the moved clock's time instead (docs/partner-program.md
-  // "Payouts"): its days and months are calendar text, so its tables stay put and the job
-  // sees the month that has just ended on the moved clock.
-  await runPartnerJob(env, now + Math.round(days * 86_400_000));
+  // The Partner Program's job runs at the moved clock's times instead (docs/partner-program.md
+  // "Payouts"): its days and months are calendar text, so its tables stay put. It runs at the
+  // start of every month the move passes, as the monthly cron would have (35 days from the 27th
+  // pass two month ends), then at the moved time.
+  const until = now + Math.round(days * 86_400_000);
+  for (let month = nextMonthStart(now); month <= until; month = nextMonthStart(month)) await runPartnerJob(env, month);
+  await runPartnerJob(env, until);
   return report;
+}
+
+/** The first instant (UTC) of the month after the one `time` falls in. */
+function nextMonthStart(time: number): number {
+  const date = new Date(time);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
 
 export function mountMembership(app: Hono<{ Bindings: Env }>): void {
