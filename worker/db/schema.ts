@@ -986,6 +986,22 @@ export const collectionDesigns = sqliteTable('collection_designs', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+// Custom style sheets of writers and publications (migrations/0072_custom_style_sheets.sql;
+// docs/adr/0160-custom-style-sheets.md): structured values, never CSS.
+export const customStyleSheets = sqliteTable(
+  'custom_style_sheets',
+  {
+    ownerKind: text('owner_kind', { enum: ['user', 'collection'] }).notNull(),
+    ownerId: text('owner_id').notNull(),
+    headingFont: text('heading_font', { enum: ['SERIF_1', 'SERIF_2', 'SANS_SERIF_1', 'SANS_SERIF_2'] }).notNull().default('SANS_SERIF_1'),
+    bodyFont: text('body_font', { enum: ['SERIF_1', 'SERIF_2', 'SANS_SERIF_1', 'SANS_SERIF_2'] }).notNull().default('SERIF_1'),
+    accentColor: text('accent_color'),
+    headerLayout: text('header_layout', { enum: ['STANDARD', 'CENTERED'] }).notNull().default('STANDARD'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerKind, t.ownerId] })],
+);
+
 export const collectionNavItems = sqliteTable(
   'collection_nav_items',
   {
@@ -1018,6 +1034,7 @@ export const collectionFeaturePages = sqliteTable(
 );
 
 export type CollectionDesignRow = typeof collectionDesigns.$inferSelect;
+export type CustomStyleSheetRow = typeof customStyleSheets.$inferSelect;
 export type CollectionNavItemRow = typeof collectionNavItems.$inferSelect;
 export type CollectionFeaturePageRow = typeof collectionFeaturePages.$inferSelect;
 
@@ -1419,6 +1436,7 @@ export const TABLES = {
   member_reading_time_daily: memberReadingTimeDaily,
   // Publication design, navigation and feature pages (migrations/0024_publication_design.sql).
   collection_designs: collectionDesigns,
+  custom_style_sheets: customStyleSheets,
   collection_nav_items: collectionNavItems,
   collection_feature_pages: collectionFeaturePages,
   // Accounts, round 3 (migrations/0026_accounts_oauth.sql).
