@@ -1002,6 +1002,42 @@ export const customStyleSheets = sqliteTable(
   (t) => [primaryKey({ columns: [t.ownerKind, t.ownerId] })],
 );
 
+// Two-factor authentication (migrations/0073_two_factor.sql; docs/adr/0162-two-factor-authentication.md).
+export const twoFactorMethods = sqliteTable('two_factor_methods', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['AUTH_APP', 'SMS_TEXT', 'VOICE_CALL'] }).notNull().default('AUTH_APP'),
+  secret: text('secret').notNull(),
+  confirmedAt: integer('confirmed_at'),
+  lastUsedStep: integer('last_used_step'),
+  failCount: integer('fail_count').notNull().default(0),
+  lockedUntil: integer('locked_until'),
+  lockoutCount: integer('lockout_count').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const twoFactorRecoveryCodes = sqliteTable(
+  'two_factor_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+export const twoFactorChallenges = sqliteTable('two_factor_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  redirect: text('redirect').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
 export const collectionNavItems = sqliteTable(
   'collection_nav_items',
   {
@@ -1437,6 +1473,9 @@ export const TABLES = {
   // Publication design, navigation and feature pages (migrations/0024_publication_design.sql).
   collection_designs: collectionDesigns,
   custom_style_sheets: customStyleSheets,
+  two_factor_methods: twoFactorMethods,
+  two_factor_recovery_codes: twoFactorRecoveryCodes,
+  two_factor_challenges: twoFactorChallenges,
   collection_nav_items: collectionNavItems,
   collection_feature_pages: collectionFeaturePages,
   // Accounts, round 3 (migrations/0026_accounts_oauth.sql).
