@@ -7,6 +7,7 @@ import { StoryBody_paragraph } from '../components/story/StoryBody.graphql.ts';
 import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';
 import { ResponsesSection_thread } from '../components/story/ResponsesSection.graphql.ts';
 import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
+import { OwnerStyle_sheet } from '../components/design/owner-style.graphql.ts';
 
 /** Stories under "More from {writer}" and "More from {publication}" (one extra: this story may be among them). */
 export const MORE_FROM_LIMIT = 4;
@@ -74,6 +75,9 @@ export const PostPageQuery = known(graphql(
               id
               isFollowing
             }
+            customStyleSheet {
+              ...OwnerStyle_sheet
+            }
           }
           collection {
             id
@@ -92,6 +96,9 @@ export const PostPageQuery = known(graphql(
             viewerEdge {
               id
               isFollowing
+            }
+            customStyleSheet {
+              ...OwnerStyle_sheet
             }
           }
           content {
@@ -131,7 +138,7 @@ export const PostPageQuery = known(graphql(
       }
     }
   `,
-  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post],
+  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post, OwnerStyle_sheet],
 ));
 
 export type PostPageData = ResultOf<typeof PostPageQuery>;

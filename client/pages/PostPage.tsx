@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ownerStyleAttributes } from '../components/design/owner-style.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
@@ -91,7 +92,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   useStoryReading(post.id, storyEnd);
   useSuspendedNotice(post);
   return (
-    <article className="story" data-post-id={post.id}>
+    // The publication's look on its stories, else the writer's (docs/adr/0160-custom-style-sheets.md).
+    <article className="story" data-post-id={post.id} {...ownerStyleAttributes((post.collection ?? post.creator).customStyleSheet)}>
       <header className="story-header">
         {parent ? (
           <p className="story-in-response-to muted">

@@ -26,6 +26,11 @@ const PublicationManage_collection = known(graphql(`
       backgroundColor
       logoId
     }
+    customStyleSheet {
+      id
+      headingFont
+      bodyFont
+    }
     navigation {
       title
       kind
@@ -111,6 +116,25 @@ export const UpdatePublicationDesign = known(graphql(`
     }
   }
 `, [PublicationManage_collection]));
+
+export const UpdatePublicationStyleSheet = known(graphql(`
+  mutation UpdatePublicationStyleSheet($collectionId: ID!, $headingFont: FontSet!, $bodyFont: FontSet!) {
+    updatePublicationStyleSheet(collectionId: $collectionId, headingFont: $headingFont, bodyFont: $bodyFont) {
+      __typename
+      ... on CustomStyleSheet {
+        id
+        headingFont
+        bodyFont
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
 
 export const SetPublicationNavigation = known(graphql(`
   mutation SetPublicationNavigation($collectionId: ID!, $items: [PublicationNavItemInput!]!) {

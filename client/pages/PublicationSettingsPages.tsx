@@ -4,7 +4,7 @@
 // - publication-edit            /{collectionSlug}/edit: name, tagline, avatar, logo, favicon.
 // - publication-settings        /{collectionSlug}/settings (+ /about, /navigation, /followers,
 //                               /feature-pages) and /permissions: one page, one section per address.
-// - publication-design-editor   /{collectionSlug}/design and /styles: header layout, colours, logo.
+// - publication-design-editor   /{collectionSlug}/design and /styles: header layout, fonts, colours, logo.
 // - publication-feature-editor  /{collectionSlug}/new: a new feature page.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from 'urql';
@@ -25,11 +25,13 @@ import {
   SetPublicationNavigation,
   UpdatePublication,
   UpdatePublicationDesign,
+  UpdatePublicationStyleSheet,
   type ManagedPublication,
   type PublicationManageData,
 } from './PublicationSettingsPages.graphql.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
+import { FONT_SET_LABELS, FONT_SETS, FONT_STACKS, type FontSet } from '../../shared/custom-style-sheet.ts';
 
 type Outcome = { __typename: string; message?: string } | null | undefined;
 type Status = { text: string; error: boolean } | null;
@@ -227,8 +229,14 @@ function DesignEditor({ collection: initial }: { collection: ManagedPublication 
   const [accent, setAccent] = useState(initial.design.accentColor ?? '');
   const [background, setBackground] = useState(initial.design.backgroundColor ?? '');
   const [status, setStatus] = useState<Status>(null);
+  const [, updateFonts] = useMutation(UpdatePublicationStyleSheet);
+  const [headingFont, setHeadingFont] = useState<FontSet>(initial.customStyleSheet.headingFont);
+  const [bodyFont, setBodyFont] = useState<FontSet>(initial.customStyleSheet.bodyFont);
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    // The fonts first (docs/adr/0160-custom-style-sheets.md): a refused colour then says why, with the fonts kept.
+    const fonts = (await updateFonts({ collectionId: collection.id, headingFont, bodyFont })).data?.updatePublicationStyleSheet;
+    if (fonts?.__typename !== 'CustomStyleSheet') return setStatus(statusOf(fonts as Outcome, ''));
     const outcome = (
       await update({ collectionId: collection.id, headerLayout: layout as (typeof LAYOUTS)[number]['value'], accentColor: accent || null, backgroundColor: background || null })
     ).data?.updatePublicationDesign;
@@ -262,10 +270,27 @@ function DesignEditor({ collection: initial }: { collection: ManagedPublication 
           </p>
         ) : null}
       </fieldset>
+      {(
+        [
+          ['Headings font', headingFont, setHeadingFont],
+          ['Text font', bodyFont, setBodyFont],
+        ] as const
+      ).map(([label, value, set]) => (
+        <label key={label} className="publish-field">
+          {label}
+          <select value={value} onChange={(e) => set(e.target.value as FontSet)}>
+            {FONT_SETS.map((font) => (
+              <option key={font} value={font}>
+                {FONT_SET_LABELS[font]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
       {colourField('Accent colour', accent, setAccent)}
       {colourField('Header background', background, setBackground)}
       <div className="publication-design-preview" aria-label="Preview">
-        <header className="publication-masthead" style={{ ...(accent ? { ['--publication-accent' as string]: accent } : {}), ...(background ? { ['--publication-background' as string]: background } : {}) }}>
+        <header className="publication-masthead" style={{ ['--owner-heading-font' as string]: FONT_STACKS[headingFont], ...(accent ? { ['--publication-accent' as string]: accent } : {}), ...(background ? { ['--publication-background' as string]: background } : {}) }}>
           <h2 className="publication-name">
             <a href={collectionUrl(collection, ctx)}>
               {layout === 'LOGO' && collection.design.logoId ? <img className="publication-logo-image" src={imageSrc(collection.design.logoId, { width: 600 })} alt={collection.name} /> : collection.name}

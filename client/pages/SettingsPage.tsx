@@ -2,6 +2,7 @@
 // anchors of docs/product/1-product-screens-membership-header-search.md §2.4. Every control
 // changes the viewer's own account through the calls of SettingsPage.graphql.ts; what is
 // decided where the spec is silent is in docs/adr/0079-account-settings.md.
+import { TwoFactorSection } from '../components/settings/TwoFactorSection.tsx';
 import { uploadImage } from '../app/upload-image.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from 'urql';
@@ -447,6 +448,7 @@ function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
   const others = settings.sessions.filter((s) => !s.isCurrent && s.host === null).length;
   return (
     <>
+      <TwoFactorSection />
       <Section id="sessions" title="Signed-in sessions">
         <ul className="settings-list" data-testid="settings-sessions">
           {mainSessions.map((s) => (

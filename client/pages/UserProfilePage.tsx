@@ -40,6 +40,7 @@ import { buildLink } from '../../shared/routing/links.ts';
 import { formatDate } from '../../shared/format.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { profileHead } from './page-heads.ts';
+import { ownerStyleAttributes } from '../components/design/owner-style.ts';
 
 type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData;
 
@@ -269,11 +270,12 @@ export const userProfilePage: PageDefinition<ProfileTabData> = {
     else if (tab === 'series') body = <EmptyTab user={user} kind={tab} />;
     else if ('postsConnection' in user) body = <UserStories user={user as StoriesUser} />;
     return (
-      <>
+      // The writer's look, on their profile only (docs/adr/0160-custom-style-sheets.md).
+      <div className="owner-style" {...ownerStyleAttributes(user.customStyleSheet)}>
         <ProfileHeading user={user} active={tab === 'stories' ? 'home' : null} />
         {routeName === 'ShowUserFollow' ? <FollowPrompt user={user} /> : null}
         {body}
-      </>
+      </div>
     );
   },
   Sidebar: function UserProfileSidebar({ data }) {

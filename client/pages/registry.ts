@@ -96,6 +96,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'publication-settings': { chunk: 'PublicationSettingsPages', load: () => import('./PublicationSettingsPages.tsx').then((m) => m.publicationSettingsPage) },
   'publication-edit': { chunk: 'PublicationSettingsPages', load: () => import('./PublicationSettingsPages.tsx').then((m) => m.publicationEditPage) },
   'publication-design-editor': { chunk: 'PublicationSettingsPages', load: () => import('./PublicationSettingsPages.tsx').then((m) => m.publicationDesignPage) },
+  'user-design-editor': { chunk: 'UserDesignPage', load: () => import('./UserDesignPage.tsx').then((m) => m.userDesignPage) },
   'publication-feature-editor': { chunk: 'PublicationSettingsPages', load: () => import('./PublicationSettingsPages.tsx').then((m) => m.publicationFeatureEditorPage) },
   'publication-latest': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationLatestPage) },
   'publication-trending': { chunk: 'PublicationReaderPages', load: () => import('./PublicationReaderPages.tsx').then((m) => m.publicationTrendingPage) },

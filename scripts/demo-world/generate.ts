@@ -16,7 +16,7 @@ import { recomputeCounters } from './counters.ts';
 import { createMemberships } from './memberships.ts';
 import { createPartnerProgram } from './partner-program.ts';
 import { createNotifications } from './notifications.ts';
-import { createPublicationDesigns } from './publication-design.ts';
+import { createPublicationDesigns, createWriterStyleSheet } from './publication-design.ts';
 import { createPublications, createTags, createUsers, userCountFor } from './people.ts';
 import { IdFactory, Random } from './random.ts';
 import { TABLE_COLUMNS, TABLES_IN_FK_ORDER, type World } from './rows.ts';
@@ -66,7 +66,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       users: [], collections: [], collection_members: [], posts: [], tags: [], post_tags: [], follows: [], mutes: [],
       catalogs: [], catalog_items: [], claps: [], reading_history: [], post_stats_daily: [], memberships: [], notifications: [],
       payment_methods: [], subscriptions: [], devpay_cards: [], devpay_subscriptions: [],
-      collection_designs: [], collection_nav_items: [], collection_feature_pages: [],
+      collection_designs: [], custom_style_sheets: [], collection_nav_items: [], collection_feature_pages: [],
       partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
       partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
       newsletter_subscriptions: [], publication_newsletters: [], publication_newsletter_subscriptions: [], newsletter_sends: [], newsletter_unsubscribes: [],
@@ -94,6 +94,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
   createMemberships(ctx);
   createNotifications(ctx);
   createPublicationDesigns(ctx);
+  createWriterStyleSheet(ctx);
   recomputeCounters(ctx.world);
   if (shift !== 0) shiftTimes(ctx.world, shift);
   // After the shift: its days and months are text the shift cannot move (it draws at `now`).

@@ -52,3 +52,22 @@ export function createPublicationDesigns(ctx: Context): void {
     nav.forEach((item, position) => world.collection_nav_items.push({ collection_id: row.id, position, ...item }));
   });
 }
+
+/**
+ * One writer with a custom style sheet (migrations/0072_custom_style_sheets.sql;
+ * docs/adr/0160-custom-style-sheets.md): the verified book author's profile and stories show
+ * serif headings, an aubergine accent and a centred header on first start.
+ */
+export function createWriterStyleSheet(ctx: Context): void {
+  const author = ctx.demo.author;
+  if (!author) return;
+  ctx.world.custom_style_sheets.push({
+    owner_kind: 'user',
+    owner_id: author.row.id,
+    heading_font: 'SERIF_1',
+    body_font: 'SERIF_1',
+    accent_color: '#5b4a8a',
+    header_layout: 'CENTERED',
+    updated_at: author.row.created_at,
+  });
+}

@@ -237,6 +237,16 @@ export type CollectionDesignRow = {
   updated_at: number;
 };
 
+export type CustomStyleSheetRow = {
+  owner_kind: 'user' | 'collection';
+  owner_id: string;
+  heading_font: 'SERIF_1' | 'SERIF_2' | 'SANS_SERIF_1' | 'SANS_SERIF_2';
+  body_font: 'SERIF_1' | 'SERIF_2' | 'SANS_SERIF_1' | 'SANS_SERIF_2';
+  accent_color: string | null;
+  header_layout: 'STANDARD' | 'CENTERED';
+  updated_at: number;
+};
+
 export type CollectionNavItemRow = {
   collection_id: string;
   position: number;
@@ -277,6 +287,7 @@ export type World = {
   devpay_cards: DevpayCardRow[];
   devpay_subscriptions: DevpaySubscriptionRow[];
   collection_designs: CollectionDesignRow[];
+  custom_style_sheets: CustomStyleSheetRow[];
   collection_nav_items: CollectionNavItemRow[];
   collection_feature_pages: CollectionFeaturePageRow[];
   // The Partner Program (scripts/demo-world/partner-program.ts).
@@ -320,6 +331,7 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'devpay_cards',
   'devpay_subscriptions',
   'collection_designs',
+  'custom_style_sheets',
   'collection_nav_items',
   'collection_feature_pages',
   'partner_enrollments',
@@ -380,6 +392,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
     'cancel_at_period_end', 'status',
   ],
   collection_designs: ['collection_id', 'header_layout', 'accent_color', 'background_color', 'logo_id', 'about', 'updated_at'],
+  custom_style_sheets: ['owner_kind', 'owner_id', 'heading_font', 'body_font', 'accent_color', 'header_layout', 'updated_at'],
   collection_nav_items: ['collection_id', 'position', 'title', 'kind', 'target'],
   collection_feature_pages: ['id', 'collection_id', 'slug', 'title', 'body', 'tag_slug', 'created_at', 'updated_at'],
   partner_enrollments: ['user_id', 'enrolled_at', 'earnings_limited_at', 'earnings_forfeited_at'],

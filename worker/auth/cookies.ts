@@ -11,6 +11,8 @@ export const REGISTRATION_COOKIE = 'susi_reg';
 export const SIGN_IN_CONFIRMATION_COOKIE = 'susi_done';
 /** The confirmation cookie's value for a brand-new account: its first page welcomes, not "Welcome back." (issue 29 point 8). */
 export const NEW_ACCOUNT_CONFIRMATION = 'new';
+/** A sign-in waiting for its second factor (worker/auth/two-factor.ts): the challenge's token. */
+export const TWO_FACTOR_COOKIE = 'susi_2fa';
 /** Binds an OAuth redirect to the browser that started it. */
 export const OAUTH_BROWSER_COOKIE = 'susi_oauth';
 

@@ -27,7 +27,7 @@ import { signInMail } from '../mail/templates.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { captchaConfig, captchaRequired, type CaptchaConfig } from './captcha.ts';
 import { clientAddress } from './client-address.ts';
-import { requestCookie, SIGN_IN_REQUEST_COOKIE } from './cookies.ts';
+import { clearedCookie, requestCookie, SIGN_IN_REQUEST_COOKIE, TWO_FACTOR_COOKIE } from './cookies.ts';
 import { httpOnlyCookie } from '../session/cookie-attributes.ts';
 import { checkLoginCode, findRequestOfBrowser, prepareLoginToken, pruneLoginTokens, storeLoginToken } from './login-code.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
@@ -35,6 +35,7 @@ import { hit, LIMITS, networkLockedUntil, peek, pruneRateLimits, recordWrongCode
 import { signInReturnPath } from './redirect.ts';
 import { issueRegistrationTicket } from './registration.ts';
 import { startSession, userByEmail } from './sign-in.ts';
+import { CHALLENGE_LIFETIME_MS, issueChallenge, needsSecondFactor, TWO_FACTOR_PATH } from './two-factor.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const UNRECOGNIZED_EMAIL_MESSAGE = "Sorry, we didn't recognize that email.";
@@ -165,6 +166,14 @@ export async function completeEmailProof(
 ): Promise<string | null> {
   const user = await userByEmail(call.db, proven.email);
   if (user) {
+    // With two-factor authentication on, the proven email is the first factor only: the sign-in
+    // waits for a code at TWO_FACTOR_PATH (docs/adr/0162-two-factor-authentication.md).
+    if (await needsSecondFactor(call.db, user.id)) {
+      const token = await issueChallenge(call.db, user.id, proven.redirect, call.now);
+      call.setCookie(httpOnlyCookie(call.url, TWO_FACTOR_COOKIE, token, { maxAgeMs: CHALLENGE_LIFETIME_MS }));
+      call.setCookie(clearedCookie(call.url, SIGN_IN_REQUEST_COOKIE));
+      return TWO_FACTOR_PATH;
+    }
     for (const cookie of await startSession(call.db, { userId: user.id, url: call.url, viewer: call.viewer, now: call.now, userAgent: call.request?.headers.get('user-agent') ?? '' })) call.setCookie(cookie);
     return proven.redirect;
   }

@@ -986,6 +986,58 @@ export const collectionDesigns = sqliteTable('collection_designs', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+// Custom style sheets of writers and publications (migrations/0072_custom_style_sheets.sql;
+// docs/adr/0160-custom-style-sheets.md): structured values, never CSS.
+export const customStyleSheets = sqliteTable(
+  'custom_style_sheets',
+  {
+    ownerKind: text('owner_kind', { enum: ['user', 'collection'] }).notNull(),
+    ownerId: text('owner_id').notNull(),
+    headingFont: text('heading_font', { enum: ['SERIF_1', 'SERIF_2', 'SANS_SERIF_1', 'SANS_SERIF_2'] }).notNull().default('SANS_SERIF_1'),
+    bodyFont: text('body_font', { enum: ['SERIF_1', 'SERIF_2', 'SANS_SERIF_1', 'SANS_SERIF_2'] }).notNull().default('SERIF_1'),
+    accentColor: text('accent_color'),
+    headerLayout: text('header_layout', { enum: ['STANDARD', 'CENTERED'] }).notNull().default('STANDARD'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerKind, t.ownerId] })],
+);
+
+// Two-factor authentication (migrations/0073_two_factor.sql; docs/adr/0162-two-factor-authentication.md).
+export const twoFactorMethods = sqliteTable('two_factor_methods', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['AUTH_APP', 'SMS_TEXT', 'VOICE_CALL'] }).notNull().default('AUTH_APP'),
+  secret: text('secret').notNull(),
+  confirmedAt: integer('confirmed_at'),
+  lastUsedStep: integer('last_used_step'),
+  failCount: integer('fail_count').notNull().default(0),
+  lockedUntil: integer('locked_until'),
+  lockoutCount: integer('lockout_count').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const twoFactorRecoveryCodes = sqliteTable(
+  'two_factor_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+export const twoFactorChallenges = sqliteTable('two_factor_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  redirect: text('redirect').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
 export const collectionNavItems = sqliteTable(
   'collection_nav_items',
   {
@@ -1018,6 +1070,7 @@ export const collectionFeaturePages = sqliteTable(
 );
 
 export type CollectionDesignRow = typeof collectionDesigns.$inferSelect;
+export type CustomStyleSheetRow = typeof customStyleSheets.$inferSelect;
 export type CollectionNavItemRow = typeof collectionNavItems.$inferSelect;
 export type CollectionFeaturePageRow = typeof collectionFeaturePages.$inferSelect;
 
@@ -1419,6 +1472,10 @@ export const TABLES = {
   member_reading_time_daily: memberReadingTimeDaily,
   // Publication design, navigation and feature pages (migrations/0024_publication_design.sql).
   collection_designs: collectionDesigns,
+  custom_style_sheets: customStyleSheets,
+  two_factor_methods: twoFactorMethods,
+  two_factor_recovery_codes: twoFactorRecoveryCodes,
+  two_factor_challenges: twoFactorChallenges,
   collection_nav_items: collectionNavItems,
   collection_feature_pages: collectionFeaturePages,
   // Accounts, round 3 (migrations/0026_accounts_oauth.sql).

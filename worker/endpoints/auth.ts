@@ -9,6 +9,7 @@ import { resolveViewer } from '../session/viewer.ts';
 import { clearedCookie, REGISTRATION_COOKIE, SIGN_IN_CONFIRMATION_COOKIE, SIGN_IN_REQUEST_COOKIE } from '../auth/cookies.ts';
 import { SESSION_COOKIE } from '../session/session-store.ts';
 import { completeEmailProof } from '../auth/email-sign-in.ts';
+import { mountTwoFactor } from './two-factor.ts';
 import { confirmVerification, findVerification } from '../auth/email-verification.ts';
 import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from '../auth/login-code.ts';
 import { AUTH_PAGE_HEADERS, authPageHeadersSendingTo, confirmPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
@@ -130,6 +131,8 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
   app.get('/m/signout', (c) => signOut(c, null));
   app.get('/m/signout/', (c) => signOut(c, null));
   app.get('/m/signout/:xsrf', (c) => signOut(c, c.req.param('xsrf') || null));
+
+  mountTwoFactor(app);
 
   app.get('/m/account/confirm/:key', accountConfirmGet);
   app.post('/m/account/confirm/:key', accountConfirmPost);

@@ -35,6 +35,7 @@ import { publicationTopicStories } from '../stories/story-lists.ts';
 import { isEditorOf } from './members.ts';
 import { publicationNotFound, refused, type PublicationRefusal } from './results.ts';
 import { cleanText, oneLine } from '../../shared/user-text.ts';
+import { accentProblem, backgroundProblem } from '../../shared/custom-style-sheet.ts';
 
 export const MAX_NAME = 100;
 export const MAX_TAGLINE = 160;
@@ -160,6 +161,11 @@ export async function updatePublicationDesign(ctx: RequestContext, collectionId:
   const accent = colour(input.accentColor, 'accent');
   const background = colour(input.backgroundColor, 'background');
   for (const c of [accent, background]) if (c !== null && typeof c === 'object') return refused(c.problem);
+  // Within safe bounds (docs/adr/0160-custom-style-sheets.md): the masthead's text stays readable.
+  const contrast =
+    (typeof background === 'string' ? backgroundProblem(background) : null) ??
+    (typeof accent === 'string' ? accentProblem(accent, typeof background === 'string' ? background : null) : null);
+  if (contrast) return refused(contrast);
   if (input.headerLayout === 'LOGO' && !(await designOf(ctx, collectionId)).logoId) return refused('Upload a logo before choosing the logo header.');
   await upsertDesign(ctx, collectionId, { headerLayout: input.headerLayout, accentColor: accent as string | null, backgroundColor: background as string | null });
   return changed(ctx, collectionId);

@@ -2,6 +2,7 @@
 // heading and the sidebar, and the outcomes that keep a profile from showing.
 import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { PersonRow_user } from './PersonRow.graphql.ts';
+import { OwnerStyle_sheet } from '../design/owner-style.graphql.ts';
 
 export const ProfileHeading_user = known(graphql(`
   fragment ProfileHeading_user on User {
@@ -18,8 +19,11 @@ export const ProfileHeading_user = known(graphql(`
       id
       isBlocking
     }
+    customStyleSheet {
+      ...OwnerStyle_sheet
+    }
   }
-`, [PersonRow_user]));
+`, [PersonRow_user, OwnerStyle_sheet]));
 
 export const UnavailableProfile_result = known(graphql(`
   fragment UnavailableProfile_result on UserResult {

@@ -1,5 +1,6 @@
 import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { PersonRow_user } from './PersonRow.graphql.ts';
+import { OwnerStyle_sheet } from '../design/owner-style.graphql.ts';
 
 /** What a publication page's masthead and sidebar draw (publication-parts.tsx). */
 export const PublicationMasthead_collection = known(graphql(`
@@ -38,7 +39,10 @@ export const PublicationMasthead_collection = known(graphql(`
       kind
       target
     }
+    customStyleSheet {
+      ...OwnerStyle_sheet
+    }
   }
-`, [PersonRow_user]));
+`, [PersonRow_user, OwnerStyle_sheet]));
 
 export type PublicationHeader = ResultOf<typeof PublicationMasthead_collection>;

@@ -6,6 +6,7 @@
 //
 // Links go to the publication's own site: root-relative on its custom domain, absolute to
 // that domain from anywhere else, /{slug} on the main host when it has none.
+import { ownerStyleAttributes } from '../design/owner-style.ts';
 import { Link } from '../../app/navigation.tsx';
 import { useLinkContext } from '../header/link-context.ts';
 import type { CSSProperties } from 'react';
@@ -113,7 +114,7 @@ export function PublicationMasthead({ collection, active }: { collection: Public
   ];
   const showAvatar = collection.design.headerLayout === 'AVATAR_AND_NAME' || (collection.design.headerLayout === 'LOGO' && !collection.design.logoId);
   return (
-    <header className="publication-masthead" data-collection-id={collection.id} data-header-layout={collection.design.headerLayout} style={designStyle(collection.design)}>
+    <header className="publication-masthead" data-collection-id={collection.id} data-header-layout={collection.design.headerLayout} {...ownerStyleAttributes(collection.customStyleSheet, designStyle(collection.design) as Record<string, string> | undefined)}>
       <div className="publication-masthead-identity">
         {showAvatar ? (
           <Link href={collectionUrl(collection, ctx)} className="publication-masthead-avatar" tabIndex={-1} aria-hidden="true">

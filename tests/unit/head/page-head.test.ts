@@ -34,7 +34,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     clapCount: 0,
     responsesCount: 0,
     previewImage: { id: 'img-1' },
-    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false } },
+    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false }, customStyleSheet: { id: 'user:u1', isCustom: false, headerLayout: 'STANDARD', properties: [] } },
     collection: null,
     isPublished: true,
     isSuspended: false,
@@ -105,7 +105,7 @@ describe('a story', () => {
 
   it('in a publication: the canonical address is under the publication, which publishes it', () => {
     const inPublication = post({
-      collection: { id: 'c1', name: 'The Long Read', slug: 'the-long-read', description: '', domain: null, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'x', isFollowing: false } },
+      collection: { id: 'c1', name: 'The Long Read', slug: 'the-long-read', description: '', domain: null, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'x', isFollowing: false }, customStyleSheet: { id: 'collection:c1', isCustom: false, headerLayout: 'STANDARD', properties: [] } },
     });
     const head = storyHead(inPublication, state);
     expect(head.canonicalUrl).toBe('https://vellum.example/the-long-read/on-reading-slowly-abc123def456');

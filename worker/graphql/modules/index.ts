@@ -33,6 +33,8 @@ import { submissionsModule } from './submissions.ts';
 import { moderationModule } from './moderation.ts';
 import { publicationsModule } from './publications.ts';
 import { publicationDesignModule } from './publication-design.ts';
+import { customStyleSheetsModule } from './custom-style-sheets.ts';
+import { twoFactorModule } from './two-factor.ts';
 import { publicationListsModule } from './publication-lists.ts';
 import { profileTabsModule } from './profile-tabs.ts';
 import { discoveryPagesModule, publicCatalogsModule, tagTopWritersModule } from './discovery-pages.ts';
@@ -80,6 +82,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   moderationModule,
   publicationsModule,
   publicationDesignModule,
+  customStyleSheetsModule,
+  twoFactorModule,
   publicationListsModule,
   // The rest of the reader's site (issue 15).
   profileTabsModule,
