@@ -482,13 +482,13 @@ export const oauthStates = sqliteTable('oauth_states', {
   redirect: text('redirect').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   browserHash: text('browser_hash').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
   /** The OpenID Connect nonce the ID token must carry back (migrations/0069_social_sign_in_nonce_and_connect.sql). */
   nonce: text('nonce').notNull().default(''),
   /** Set when a signed-in reader connects the provider from settings: the account it joins. */
   connectUserId: text('connect_user_id'),
-  createdAt: integer('created_at').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-  usedAt: integer('used_at'),
 });
 
 /** The local identity provider's signing key and codes (development only; migrations/0070_local_identity_provider.sql). */
