@@ -260,3 +260,24 @@ describe('connecting a provider in settings', () => {
     expect(refused.headers.get('location')).toBe('/m/signin?operation=login&redirect=%2Fme%2Fsettings%2Fsecurity');
   });
 });
+
+describe('one-tap (docs/adr/0156-one-tap-prompt-card.md)', () => {
+  let visit = 0;
+  const home = async (env: Partial<Env>) => {
+    visit += 1;
+    const response = await app.fetch(new Request(`${ORIGIN}/?visit=${visit}`), { ...LOCAL_ENV, ...env } as Env, EXECUTION as never);
+    const html = await response.text();
+    const state = /window\.__PRELOADED_STATE__=(\{.*?\});window\.__GRAPHQL_URI__/s.exec(html);
+    return JSON.parse(state![1]!).config as { googleOneTapClientId?: string | null; googleOneTapLocal?: boolean };
+  };
+
+  it('offers the local Google prompt card only with enable_google_one_tap on and disable_sign_in_google off', async () => {
+    const flags = testEnv.FLAGS;
+    expect(await home({ FLAGS: `${flags},enable_google_one_tap` })).toMatchObject({ googleOneTapClientId: 'vellum-local-google', googleOneTapLocal: true });
+    expect(await home({ FLAGS: flags })).toMatchObject({ googleOneTapClientId: null, googleOneTapLocal: false });
+    expect(await home({ FLAGS: `${flags},enable_google_one_tap,disable_sign_in_google` })).toMatchObject({ googleOneTapClientId: null, googleOneTapLocal: false });
+    // With Google's own client id it is Google's prompt, not ours (another flag set: the edge
+    // cache keys a page by its flags, not by the deployment's secrets).
+    expect(await home({ FLAGS: `${flags},enable_google_one_tap,enable_google_one_tap_on_subdomains`, GOOGLE_CLIENT_ID: 'g-client', GOOGLE_CLIENT_SECRET: 'g-secret' })).toMatchObject({ googleOneTapClientId: 'g-client', googleOneTapLocal: false });
+  });
+});
