@@ -54,6 +54,9 @@ export default defineConfig({
                 ...developmentVars(),
                 // Honours the x-vellum-fault header (worker/hardening/fault-injection.ts): only here.
                 FAULT_INJECTION: 'on',
+                // No social buttons unless a test asks for the local identity provider
+                // (tests/integration/social-sign-in-local-provider.test.ts sets it per request).
+                SIGN_IN_PROVIDERS: '',
                 // What `wrangler deploy` reads (no --env): tests/integration/deployable-configuration.test.ts.
                 DEPLOYABLE_CONFIG: JSON.stringify(deployableConfig()),
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),

@@ -20,6 +20,11 @@ export interface PreloadedState {
     /** Google's client id for one-tap sign-in (docs/sign-in.md); absent or null: no one-tap. */
     googleOneTapClientId?: string | null;
     /**
+     * One-tap through the local identity provider (development; docs/adr/0156-one-tap-prompt-card.md):
+     * our own prompt card stands in for Google's, and its buttons start the local Google sign-in.
+     */
+    googleOneTapLocal?: boolean;
+    /**
      * The start-up configuration (docs/adr/0108-startup-configuration.md): payment settings,
      * staff picks, tier-one domains, logging, the homepage experiment, the beta product. The
      * same for every reader of a deployment, so it may be on a shared page. Absent only in tests'

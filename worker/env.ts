@@ -46,6 +46,11 @@ export interface Env {
   APPLE_PRIVATE_KEY?: string;
   TWITTER_CLIENT_ID?: string;
   TWITTER_CLIENT_SECRET?: string;
+  /**
+   * "local" (development only; scripts/lib/development-vars.mjs): each provider without its keys is
+   * the local identity provider's stand-in (worker/auth/social/local-identity-provider.ts).
+   */
+  SIGN_IN_PROVIDERS?: string;
   // ---- Search (worker/search/; see docs/search.md and the README's "Search") ----
   /** The search app id the client and the local service use (the local service answers only this id). */
   SEARCH_APP_ID: string;

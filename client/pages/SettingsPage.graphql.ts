@@ -60,6 +60,12 @@ export const AccountSettingsQuery = known(graphql(`
     accountSettings {
       ...AccountSettings_settings
     }
+    signInOptions {
+      socialButtons {
+        provider
+        href
+      }
+    }
   }
 `, [AccountSettings_settings]));
 

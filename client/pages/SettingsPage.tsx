@@ -9,7 +9,8 @@ import { useMutation } from 'urql';
 import { SETTINGS_ANCHORS, SETTINGS_TABS, settingsTabOf, type SettingsTab, BIO_MAX_LENGTH, DELETE_ACCOUNT_CONFIRMATION_HINT } from '../../shared/accounts/settings.ts';
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../shared/auth/sign-in-rules.ts';
 import { AccountSettingsQuery, ChangeEmail, ChangeUsername, DeleteAccount, DisconnectSignInProvider, SetPreference, SetProfilePhoto, SignOutOtherSessions, UpdateProfile, type AccountSettingsData, type AccountSettingsValue } from './SettingsPage.graphql.ts';
-import { Link } from '../app/navigation.tsx';
+import { Link, useNavigation } from '../app/navigation.tsx';
+import { providerName, socialConnectErrorText } from '../../shared/auth/social-sign-in.ts';
 import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
@@ -406,28 +407,39 @@ function deviceOf(userAgent: string): string {
   return browser && system ? `${browser} on ${system}` : userAgent.slice(0, 60);
 }
 
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple', twitter: 'X (Twitter)' };
+/** The providers this deployment offers (the sign-in options' buttons), by lower-case id. */
+type ConnectableProvider = { provider: string; href: string };
 
-function ConnectedProvidersSection({ settings }: { settings: AccountSettingsValue }) {
+function ConnectedProvidersSection({ settings, connectable }: { settings: AccountSettingsValue; connectable: ConnectableProvider[] }) {
+  const { location } = useNavigation();
   const [providers, setProviders] = useState(settings.connectedProviders);
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  // A connect round trip comes back here with ?connected=… or ?connectError=… (a code; the words are shared/auth/social-sign-in.ts's).
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(() => {
+    const query = new URLSearchParams(location.search);
+    const error = socialConnectErrorText(query.get('connectError'), query.get('provider'));
+    if (error) return { text: error, error: true };
+    const connected = query.get('connected');
+    return connected ? { text: `${providerName(connected)} is connected. You can sign in with it now.`, error: false } : null;
+  });
   const [{ fetching }, disconnect] = useMutation(DisconnectSignInProvider);
   const remove = async (provider: string) => {
     const answer = (await disconnect({ provider })).data?.disconnectSignInProvider;
     if (answer?.__typename === 'AccountSettings') {
       setProviders(answer.connectedProviders);
-      setStatus({ text: `${PROVIDER_NAMES[provider] ?? provider} is disconnected.`, error: false });
+      setStatus({ text: `${providerName(provider)} is disconnected.`, error: false });
     } else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
   };
+  const linked = new Set(providers.map((p) => p.provider));
+  const offered = connectable.filter((p) => !linked.has(p.provider.toLowerCase()));
   return (
     <Section id="connectedAccounts" title="Connected sign-in methods">
       {providers.length === 0 ? (
-        <p className="muted">You sign in with a link sent to your email. Sign in with Google, Facebook, Apple or X once to connect it.</p>
+        <p className="muted">You sign in with a link sent to your email. Connect an account below to sign in with it too.</p>
       ) : (
         <ul className="settings-list" data-testid="settings-providers">
           {providers.map((p) => (
             <li key={p.provider} className="settings-row">
-              <span>{PROVIDER_NAMES[p.provider] ?? p.provider}</span>
+              <span>{providerName(p.provider)}</span>
               <span className="muted">{p.email ?? ''}</span>
               <button type="button" className="button button-outline" disabled={fetching} onClick={() => void remove(p.provider)}>
                 Disconnect
@@ -436,12 +448,25 @@ function ConnectedProvidersSection({ settings }: { settings: AccountSettingsValu
           ))}
         </ul>
       )}
+      {offered.length > 0 ? (
+        <ul className="settings-list" data-testid="settings-connect-providers">
+          {offered.map((p) => (
+            <li key={p.provider} className="settings-row">
+              <span>{providerName(p.provider)}</span>
+              <span className="muted">Not connected</span>
+              <a className="button button-outline" href={`${p.href}?${new URLSearchParams({ operation: 'connect' })}`}>
+                Connect
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <Status text={status?.text ?? null} error={status?.error} />
     </Section>
   );
 }
 
-function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
+function SecurityTab({ settings, connectable }: { settings: AccountSettingsValue; connectable: ConnectableProvider[] }) {
   const [{ fetching }, signOutOthers] = useMutation(SignOutOtherSessions);
   const [status, setStatus] = useState<string | null>(null);
   const mainSessions = settings.sessions.filter((s) => s.host === null);
@@ -474,7 +499,7 @@ function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status} />
       </Section>
-      <ConnectedProvidersSection settings={settings} />
+      <ConnectedProvidersSection settings={settings} connectable={connectable} />
       <Section id="applications" title="Integration tokens">
         <p className="muted">Tokens let your own tools publish to your account through the API.</p>
         <a className="button button-outline" href="/me/applications">
@@ -485,7 +510,7 @@ function SecurityTab({ settings }: { settings: AccountSettingsValue }) {
   );
 }
 
-function SettingsScreen({ settings, initialTab }: { settings: AccountSettingsValue; initialTab: SettingsTab }) {
+function SettingsScreen({ settings, initialTab, connectable }: { settings: AccountSettingsValue; initialTab: SettingsTab; connectable: ConnectableProvider[] }) {
   const [tab, setTab] = useState(initialTab);
   useEffect(() => setTab(initialTab), [initialTab]);
   // An anchor of another tab (e.g. /me/settings#updateBilling) opens that tab, then scrolls to it.
@@ -522,7 +547,7 @@ function SettingsScreen({ settings, initialTab }: { settings: AccountSettingsVal
       {tab === 'publishing' ? <PublishingTab settings={settings} /> : null}
       {tab === 'notifications' ? <NotificationsTab settings={settings} /> : null}
       {tab === 'membership' ? <MembershipTab /> : null}
-      {tab === 'security' ? <SecurityTab settings={settings} /> : null}
+      {tab === 'security' ? <SecurityTab settings={settings} connectable={connectable} /> : null}
     </div>
   );
 }
@@ -540,6 +565,6 @@ export const settingsPage: PageDefinition<AccountSettingsData> = {
         </div>
       );
     }
-    return <SettingsScreen settings={settings} initialTab={settingsTabOf(params.setting)} />;
+    return <SettingsScreen settings={settings} initialTab={settingsTabOf(params.setting)} connectable={data.signInOptions?.socialButtons ?? []} />;
   },
 };

@@ -12,6 +12,7 @@ import { SignInDialog, type SignInDialogConfig, type SignInStep } from '../compo
 import { toDialogConfig } from '../components/signin/SignInDialogProvider.tsx';
 import { isSitePath, TARGET_SETTINGS } from '../components/signin/dialog-config.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
+import { socialSignInErrorText } from '../../shared/auth/social-sign-in.ts';
 
 export function signInConfigFromQuery(search: string): SignInDialogConfig {
   const query = new URLSearchParams(search);
@@ -32,11 +33,19 @@ function SignInScreen() {
   const { location } = useNavigation();
   const productName = useAppState().config.productName;
   const [config, setConfig] = useState(() => signInConfigFromQuery(location.search));
+  // A social sign-in that came back without signing in says why (a code, never text from the link).
+  const query = new URLSearchParams(location.search);
+  const socialError = socialSignInErrorText(query.get('socialError'), query.get('provider'));
   return (
     <div className="susi-page">
       <a href="/" className="wordmark susi-page-wordmark">
         {productName}
       </a>
+      {socialError ? (
+        <p className="susi-page-error" role="alert" data-testid="social-sign-in-error">
+          {socialError}
+        </p>
+      ) : null}
       <SignInDialog embedded config={config} onConfigChange={(next) => setConfig(next.step === null ? signInConfigFromQuery('') : next)} />
     </div>
   );

@@ -125,6 +125,11 @@ function applyDemoTraits(ctx: Context): void {
   staff.flags = 'can_view_suspended_content';
   (d.partner as Person).row.partner_program_status = 'ACTIVE';
   (d.reader as Person).row.bio = 'Reading about writing, books and how software gets made.';
+  // The member signs in with Google too: on `npm start`, the local identity provider's
+  // "Mel Member" (subject local-google-member) is this account
+  // (worker/auth/social/local-identity-provider.ts LOCAL_TEST_IDENTITIES).
+  const member = (d.member as Person).row;
+  ctx.world.social_identities.push({ provider: 'google', subject: 'local-google-member', user_id: member.id, email: member.email, created_at: member.created_at + DAY });
 }
 
 /** The first few ordinary writers cover the states that must exist somewhere. */

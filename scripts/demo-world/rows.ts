@@ -266,6 +266,15 @@ export type CollectionFeaturePageRow = {
   updated_at: number;
 };
 
+/** A sign-in provider's account linked to a user (migrations/0003_auth.sql). */
+export type SocialIdentityRow = {
+  provider: 'google' | 'facebook' | 'apple' | 'twitter';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: number;
+};
+
 export type World = {
   users: UserRow[];
   collections: CollectionRow[];
@@ -305,6 +314,8 @@ export type World = {
   publication_newsletter_subscriptions: PublicationNewsletterSubscriptionRow[];
   newsletter_sends: NewsletterSendRow[];
   newsletter_unsubscribes: NewsletterUnsubscribeRow[];
+  // Connected sign-in methods (scripts/demo-world/people.ts, docs/adr/0155-social-sign-in-local-identity-provider.md).
+  social_identities: SocialIdentityRow[];
 };
 
 export type TableName = keyof World;
@@ -347,6 +358,7 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'publication_newsletter_subscriptions',
   'newsletter_sends',
   'newsletter_unsubscribes',
+  'social_identities',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -411,4 +423,5 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   publication_newsletter_subscriptions: ['newsletter_id', 'subscriber_id', 'created_at'],
   newsletter_sends: ['post_id', 'sent_at', 'recipient_count'],
   newsletter_unsubscribes: ['user_id', 'newsletter_id', 'created_at'],
+  social_identities: ['provider', 'subject', 'user_id', 'email', 'created_at'],
 };

@@ -23,6 +23,9 @@ export function developmentVars({ port = 8787 } = {}) {
     IFTTT_TEST_USERNAME: 'member',
     // The test card processor inside the worker (docs/membership.md); refused elsewhere.
     PAYMENT_PROVIDER: 'local',
+    // Social sign-in through the local identity provider (/_/dev/identity/{provider}) for every
+    // provider without keys (docs/adr/0155-social-sign-in-local-identity-provider.md); refused elsewhere.
+    SIGN_IN_PROVIDERS: 'local',
   };
 }
 

@@ -264,13 +264,14 @@ describe('social sign-in', () => {
     const first = await roundTrip(provider);
     const replay = new Request(`${ORIGIN}/m/callback/google?code=good-code&state=${first.state}`, { headers: { cookie: first.browser.cookieHeader() } });
     const replayed = await finishOAuth(provider, replay, testEnv, await resolveViewer(testDb, replay), Date.now());
-    expect(replayed.headers.get('location')).toBe('/m/signin');
+    // Back to the sign-in page, which says why (shared/auth/social-sign-in.ts).
+    expect(replayed.headers.get('location')).toBe('/m/signin?operation=login&socialError=EXPIRED_STATE&provider=google');
 
     const start = await startOAuth(provider, new Request(`${ORIGIN}/m/connect/google`), testEnv, Date.now());
     const state = new URL(start.headers.get('location')!).searchParams.get('state');
     const elsewhere = new Request(`${ORIGIN}/m/callback/google?code=good-code&state=${state}`, { headers: { cookie: 'susi_oauth=someone-else' } });
     const answer = await finishOAuth(provider, elsewhere, testEnv, await resolveViewer(testDb, elsewhere), Date.now());
-    expect(answer.headers.get('location')).toBe('/m/signin');
+    expect(answer.headers.get('location')).toBe('/m/signin?operation=login&socialError=EXPIRED_STATE&provider=google');
     expect(answer.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
   });
 

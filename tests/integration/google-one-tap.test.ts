@@ -41,7 +41,7 @@ describe('POST /m/callback/google-one-tap', () => {
   it("signs in the account of a verified email, links the identity, and returns to the page", async () => {
     const email = (await testDb.prepare('SELECT email FROM users WHERE id = ?').bind(USERS.reader).first<{ email: string }>())!.email;
     const credential = await token({ sub: 'google-reader-1', email, email_verified: true, name: 'Reader' });
-    const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(), source))!;
+    const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(['enable_google_one_tap']), source))!;
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/@writer');
     const sid = /(?:^|, )sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
@@ -57,7 +57,7 @@ describe('POST /m/callback/google-one-tap', () => {
 
   it('sends a new Google account to the sign-up form, signing nobody in', async () => {
     const credential = await token({ sub: 'google-new-1', email: 'brand-new@example.com', email_verified: true, name: 'New Person' });
-    const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(), source))!;
+    const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(['enable_google_one_tap']), source))!;
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(REGISTRATION_FORM_PATH);
     expect(response.headers.get('set-cookie') ?? '').not.toMatch(/(^|, )sid=/);
@@ -70,7 +70,7 @@ describe('POST /m/callback/google-one-tap', () => {
       [{ credential }, 'g_csrf_token=csrf123'],
       [{ credential, g_csrf_token: 'other' }, 'g_csrf_token=csrf123'],
     ] as const) {
-      const response = (await handleOneTapCallback(post(fields, cookie), env, new Set(), source))!;
+      const response = (await handleOneTapCallback(post(fields, cookie), env, new Set(['enable_google_one_tap']), source))!;
       expect(response.status).toBe(403);
       expect(response.headers.get('set-cookie')).toBeNull();
     }
@@ -81,7 +81,7 @@ describe('POST /m/callback/google-one-tap', () => {
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .sign(privateKey);
     for (const credential of [wrongAudience, 'garbage', '']) {
-      const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(), source))!;
+      const response = (await handleOneTapCallback(post({ credential, g_csrf_token: 'csrf123' }), env, new Set(['enable_google_one_tap']), source))!;
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/m/signin?operation=login');
       expect(response.headers.get('set-cookie')).toBeNull();
@@ -89,8 +89,10 @@ describe('POST /m/callback/google-one-tap', () => {
   });
 
   it('does not exist without GOOGLE_CLIENT_ID or with Google sign-in switched off', async () => {
-    expect(await handleOneTapCallback(post({ credential: 'x', g_csrf_token: 'csrf123' }), { ...testEnv, GOOGLE_CLIENT_ID: '' } as Env, new Set(), source)).toBeNull();
-    expect(await handleOneTapCallback(post({ credential: 'x', g_csrf_token: 'csrf123' }), env, new Set(['disable_sign_in_google']), source)).toBeNull();
+    expect(await handleOneTapCallback(post({ credential: 'x', g_csrf_token: 'csrf123' }), { ...testEnv, GOOGLE_CLIENT_ID: '' } as Env, new Set(['enable_google_one_tap']), source)).toBeNull();
+    expect(await handleOneTapCallback(post({ credential: 'x', g_csrf_token: 'csrf123' }), env, new Set(['enable_google_one_tap', 'disable_sign_in_google']), source)).toBeNull();
+    // Off unless its flag is on (docs/product/2-sign-in-notices-cache-routing.md §4.2).
+    expect(await handleOneTapCallback(post({ credential: 'x', g_csrf_token: 'csrf123' }), env, new Set(), source)).toBeNull();
     // Through the worker (its configuration has no client id): 404, and pages carry no client id.
     const response = await workerFetch('http://localhost:8787/m/callback/google-one-tap', { method: 'POST', body: new URLSearchParams({ credential: 'x' }) });
     expect(response.status).toBe(404);

@@ -485,6 +485,32 @@ export const oauthStates = sqliteTable('oauth_states', {
   createdAt: integer('created_at').notNull(),
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
+  /** The OpenID Connect nonce the ID token must carry back (migrations/0069_social_sign_in_nonce_and_connect.sql). */
+  nonce: text('nonce').notNull().default(''),
+  /** Set when a signed-in reader connects the provider from settings: the account it joins. */
+  connectUserId: text('connect_user_id'),
+});
+
+/** The local identity provider's signing key and codes (development only; migrations/0070_local_identity_provider.sql). */
+export const localIdentityKeys = sqliteTable('local_identity_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: text('private_jwk').notNull(),
+  publicJwk: text('public_jwk').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const localIdentityCodes = sqliteTable('local_identity_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  nonce: text('nonce').notNull(),
+  /** The chosen test identity, as JSON. */
+  identity: text('identity').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
 });
 
 export const rateLimits = sqliteTable(
@@ -1439,6 +1465,8 @@ export const TABLES = {
   registration_tickets: registrationTickets,
   social_identities: socialIdentities,
   oauth_states: oauthStates,
+  local_identity_keys: localIdentityKeys,
+  local_identity_codes: localIdentityCodes,
   rate_limits: rateLimits,
   auth_lockouts: authLockouts,
   email_verifications: emailVerifications,

@@ -16,6 +16,7 @@ import { AUTH_PAGE_HEADERS, authPageHeadersSendingTo, confirmPage, isSameOriginP
 import { crossHostReturnOrigin } from '../auth/redirect.ts';
 import { finishOAuth, startOAuth } from '../auth/social/oauth-flow.ts';
 import { handleOneTapCallback, ONE_TAP_CALLBACK_PATH } from '../auth/social/google-one-tap.ts';
+import { handleLocalIdentityRequest, LOCAL_IDENTITY_PATH } from '../auth/social/local-identity-provider.ts';
 import { enabledProviders, PROVIDER_PATHS, SOCIAL_PROVIDER_IDS, type SocialProviderId } from '../auth/social/provider.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
@@ -141,7 +142,7 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
     const paths = PROVIDER_PATHS[id];
     app.get(paths.start, async (c) => {
       const provider = providerOf(c, id);
-      return provider ? startOAuth(provider, c.req.raw, c.env, Date.now()) : c.notFound();
+      return provider ? startOAuth(provider, c.req.raw, c.env, Date.now(), await resolveViewer(c.env.DB, c.req.raw)) : c.notFound();
     });
     app.on(['GET', 'POST'], paths.callback, async (c) => {
       const provider = providerOf(c, id);
@@ -154,4 +155,7 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
   app.post(ONE_TAP_CALLBACK_PATH, async (c) => (await handleOneTapCallback(c.req.raw, c.env, configuredFlags(c.env))) ?? c.notFound());
 
   app.get(DEV_MAILBOX_PATH, (c) => handleDevMailbox(c.req.raw, c.env));
+
+  // The local identity provider (development only; docs/adr/0155-social-sign-in-local-identity-provider.md).
+  app.on(['GET', 'POST'], `${LOCAL_IDENTITY_PATH}/*`, async (c) => (await handleLocalIdentityRequest(c.req.raw, c.env)) ?? c.notFound());
 }

@@ -1,4 +1,4 @@
-import { oneTapClientId } from '../auth/social/google-one-tap.ts';
+import { oneTapPrompt } from '../auth/social/google-one-tap.ts';
 import { TAX_BANNER_STATUSES } from '../partner/tax-documents.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { mainOrigin, type Env } from '../env.ts';
@@ -25,7 +25,7 @@ export function buildPreloadedState(env: Env, host: HostContext, viewer: Request
       mainOrigin: mainOrigin(env),
       statusSiteUrl: env.STATUS_SITE_URL,
       search: searchClientConfig(env),
-      googleOneTapClientId: oneTapClientId(env),
+      ...oneTapPrompt(env, flags),
       startup: startupConfig(env),
     },
     client: { isBot: viewer.isBot, routingEntityType: ROUTING_ENTITY[host.kind] },

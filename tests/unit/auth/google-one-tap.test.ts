@@ -61,7 +61,7 @@ describe('verifyGoogleCredential', () => {
 });
 
 describe('oneTapEligible (docs/product/2-sign-in-notices-cache-routing.md §4.2)', () => {
-  const base = { clientId: CLIENT_ID, isLoggedIn: false, routeName: 'ShowHome', hostKind: 'default', flags: [] as string[] };
+  const base = { clientId: CLIENT_ID, isLoggedIn: false, routeName: 'ShowHome', hostKind: 'default', flags: ['enable_google_one_tap'] as string[] };
   it('shows to a signed-out reader on an eligible route of the main host', () => {
     expect(oneTapEligible(base)).toBe(true);
     expect(oneTapEligible({ ...base, routeName: 'ShowPostUnderUser' })).toBe(true);
@@ -73,6 +73,9 @@ describe('oneTapEligible (docs/product/2-sign-in-notices-cache-routing.md §4.2)
     expect(oneTapEligible({ ...base, routeName: 'ShowSettings' })).toBe(false);
     expect(oneTapEligible({ ...base, routeName: null })).toBe(false);
     expect(oneTapEligible({ ...base, hostKind: 'user' })).toBe(false);
-    expect(oneTapEligible({ ...base, hostKind: 'user', flags: ['enable_google_one_tap_on_subdomains'] })).toBe(true);
+    expect(oneTapEligible({ ...base, hostKind: 'user', flags: ['enable_google_one_tap', 'enable_google_one_tap_on_subdomains'] })).toBe(true);
+    // Both flags are read here too: off without enable_google_one_tap, or with disable_sign_in_google.
+    expect(oneTapEligible({ ...base, flags: [] })).toBe(false);
+    expect(oneTapEligible({ ...base, flags: ['enable_google_one_tap', 'disable_sign_in_google'] })).toBe(false);
   });
 });

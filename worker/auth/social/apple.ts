@@ -4,12 +4,15 @@
 // Not offered for sign-up (docs/product/2-sign-in-notices-cache-routing.md §2.1): it signs in
 // accounts with its verified email or a linked identity.
 import { base64url } from '../../lib/crypto.ts';
-import { checkIdToken, jwtPayload, readJson, type Fetch } from './oauth-helpers.ts';
+import type { Fetch } from './oauth-helpers.ts';
+import { openIdProvider, remoteKeys } from './openid-provider.ts';
 import type { OAuthProvider } from './provider.ts';
 
 export const APPLE_AUTHORIZE_URL = 'https://appleid.apple.com/auth/authorize';
 export const APPLE_TOKEN_URL = 'https://appleid.apple.com/auth/token';
 export const APPLE_ISSUER = 'https://appleid.apple.com';
+/** Where Apple publishes the keys that sign its ID tokens. */
+export const APPLE_JWKS_URL = 'https://appleid.apple.com/auth/keys';
 
 interface AppleConfig {
   clientId: string;
@@ -31,53 +34,30 @@ export async function appleClientSecret(config: AppleConfig, now: number): Promi
 }
 
 export function appleProvider(config: AppleConfig, fetcher: Fetch): OAuthProvider {
-  return {
-    id: 'apple',
-    allowsSignUp: false,
-    responseMode: 'form_post',
-    authorizationUrl({ state, redirectUri }) {
-      const url = new URL(APPLE_AUTHORIZE_URL);
-      url.search = new URLSearchParams({
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        response_mode: 'form_post',
-        scope: 'name email',
-        state,
-      }).toString();
-      return url.href;
+  return openIdProvider(
+    {
+      id: 'apple',
+      allowsSignUp: false,
+      responseMode: 'form_post',
+      issuers: [APPLE_ISSUER],
+      authorizationEndpoint: APPLE_AUTHORIZE_URL,
+      tokenEndpoint: APPLE_TOKEN_URL,
+      clientId: config.clientId,
+      clientSecret: () => appleClientSecret(config, Date.now()),
+      scope: 'name email',
+      keys: remoteKeys(APPLE_JWKS_URL, fetcher),
+      nameFromParams: appleName,
     },
-    async exchangeCode({ code, redirectUri, params }) {
-      const tokens = await readJson<{ id_token?: string }>(
-        await fetcher(APPLE_TOKEN_URL, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            client_id: config.clientId,
-            client_secret: await appleClientSecret(config, Date.now()),
-            code,
-            grant_type: 'authorization_code',
-            redirect_uri: redirectUri,
-          }),
-        }),
-        'Apple token exchange',
-      );
-      if (!tokens.id_token) throw new Error('Apple returned no ID token');
-      const claims = jwtPayload(tokens.id_token);
-      checkIdToken(claims, { issuers: [APPLE_ISSUER], audience: config.clientId, now: Date.now() });
-      let name = '';
-      try {
-        const user = JSON.parse(params.get('user') ?? '{}') as { name?: { firstName?: string; lastName?: string } };
-        name = [user.name?.firstName, user.name?.lastName].filter(Boolean).join(' ');
-      } catch {
-        // Apple sends the name on the first sign-in only; without it the form asks.
-      }
-      return {
-        subject: String(claims.sub),
-        email: typeof claims.email === 'string' ? claims.email : null,
-        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-        name,
-      };
-    },
-  };
+    fetcher,
+  );
+}
+
+/** Apple sends the name on the first sign-in only, as the `user` form field; without it the form asks. */
+export function appleName(params: URLSearchParams): string {
+  try {
+    const user = JSON.parse(params.get('user') ?? '{}') as { name?: { firstName?: string; lastName?: string } };
+    return [user.name?.firstName, user.name?.lastName].filter(Boolean).join(' ');
+  } catch {
+    return '';
+  }
 }

@@ -14,6 +14,8 @@ import { requestCookie } from '../cookies.ts';
 import { signInReturnPath } from '../redirect.ts';
 import { completeSocialSignIn, signInPage } from './oauth-flow.ts';
 import { DISABLE_SIGN_IN_FLAGS, type ProviderProfile } from './provider.ts';
+import { ONE_TAP_FLAG } from '../../../shared/auth/one-tap.ts';
+import { localClientId, usesLocalIdentityProvider } from './local-identity-provider.ts';
 
 export const ONE_TAP_CALLBACK_PATH = '/m/callback/google-one-tap';
 /** Where Google publishes the keys that sign its ID tokens (a JWK set). */
@@ -69,6 +71,19 @@ export function oneTapClientId(env: Pick<Env, 'GOOGLE_CLIENT_ID'>): string | nul
   return env.GOOGLE_CLIENT_ID || null;
 }
 
+/**
+ * What the pages tell the browser about one-tap (both flags are read here and again in the
+ * browser, shared/auth/one-tap.ts): Google's client id, or — in development without one — the
+ * local identity provider's Google, whose prompt is our own card.
+ */
+export function oneTapPrompt(env: Env, flags: ReadonlySet<string>): { googleOneTapClientId: string | null; googleOneTapLocal: boolean } {
+  if (!flags.has(ONE_TAP_FLAG) || flags.has(DISABLE_SIGN_IN_FLAGS.google)) return { googleOneTapClientId: null, googleOneTapLocal: false };
+  const clientId = oneTapClientId(env);
+  if (clientId) return { googleOneTapClientId: clientId, googleOneTapLocal: false };
+  if (usesLocalIdentityProvider(env)) return { googleOneTapClientId: localClientId('google'), googleOneTapLocal: true };
+  return { googleOneTapClientId: null, googleOneTapLocal: false };
+}
+
 /** Constant-time comparison of the two double-submit values. */
 function sameValue(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -78,13 +93,13 @@ function sameValue(a: string, b: string): boolean {
 }
 
 /**
- * POST /m/callback/google-one-tap. 404 when one-tap is not configured (no GOOGLE_CLIENT_ID, or
- * Google sign-in switched off by its flag); 403 when the double-submit check fails (a forged
+ * POST /m/callback/google-one-tap. 404 when one-tap is not configured (no GOOGLE_CLIENT_ID, its
+ * flag enable_google_one_tap off, or Google sign-in switched off by its flag); 403 when the double-submit check fails (a forged
  * cross-site post); a credential that does not verify goes back to the sign-in page.
  */
 export async function handleOneTapCallback(request: Request, env: Env, flags: ReadonlySet<string>, source: GoogleKeySource = googleKeySource, now = Date.now()): Promise<Response | null> {
   const clientId = oneTapClientId(env);
-  if (!clientId || flags.has(DISABLE_SIGN_IN_FLAGS.google)) return null;
+  if (!clientId || !flags.has(ONE_TAP_FLAG) || flags.has(DISABLE_SIGN_IN_FLAGS.google)) return null;
   let form: FormData;
   try {
     form = await request.formData();

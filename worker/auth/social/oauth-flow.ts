@@ -6,9 +6,12 @@
 //        → the provider's account signs in (linked identity, or verified email of an
 //          account), or goes on to the registration form (providers that allow sign-up),
 //          or to the UNRECOGNIZED_EMAIL step.
-// The state row keeps the source context (operation, redirect) and the PKCE verifier, and
-// is bound to the browser that started the flow (a cookie), so a callback cannot be replayed
-// into another browser (login CSRF).
+// The state row keeps the source context (operation, redirect), the PKCE verifier and the
+// OpenID Connect nonce, and is bound to the browser that started the flow (a cookie), so a
+// callback cannot be replayed into another browser (login CSRF). A signed-in reader's
+// `operation=connect` (settings, "Connected sign-in methods") links the provider's account to
+// theirs instead, or comes back with the spec's connect error
+// (docs/adr/0155-social-sign-in-local-identity-provider.md).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { oauthStates, socialIdentities, users } from '../../db/schema.ts';
@@ -22,15 +25,14 @@ import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
 import { signInReturnPath } from '../redirect.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
 import { startSession, userByEmail } from '../sign-in.ts';
-import { PROVIDER_PATHS, type OAuthProvider, type ProviderProfile } from './provider.ts';
+import { PROVIDER_PATHS, type OAuthProvider, type ProviderProfile, type SocialProviderId } from './provider.ts';
+import { authOrigin } from './oauth-helpers.ts';
+import { InvalidIdToken } from './openid-provider.ts';
+import type { SocialConnectError, SocialSignInError } from '../../../shared/auth/social-sign-in.ts';
 
 export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
 
-/** The auth domain's origin (http only for a local host). */
-export function authOrigin(env: Pick<Env, 'AUTH_DOMAIN'>): string {
-  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.AUTH_DOMAIN);
-  return `${local ? 'http' : 'https'}://${env.AUTH_DOMAIN}`;
-}
+export { authOrigin };
 
 function redirectResponse(location: string, cookies: string[] = [], status = 302): Response {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -44,15 +46,31 @@ export function signInPage(query: Record<string, string> = {}): string {
   return `/m/signin${search ? `?${search}` : ''}`;
 }
 
-export async function startOAuth(provider: OAuthProvider, request: Request, env: Env, now: number): Promise<Response> {
+/** The settings tab that lists connected sign-in methods. */
+export const CONNECTED_PROVIDERS_PAGE = '/me/settings/security';
+
+function connectPage(provider: SocialProviderId, outcome: { error: SocialConnectError } | { connected: true }): string {
+  const query = new URLSearchParams('error' in outcome ? { connectError: outcome.error, provider } : { connected: provider });
+  return `${CONNECTED_PROVIDERS_PAGE}?${query}#connectedAccounts`;
+}
+
+function signInFailed(error: SocialSignInError, provider: SocialProviderId, operation: string): string {
+  return signInPage({ operation, socialError: error, provider });
+}
+
+export async function startOAuth(provider: OAuthProvider, request: Request, env: Env, now: number, viewer: RequestViewer | null = null): Promise<Response> {
   const url = new URL(request.url);
   const origin = authOrigin(env);
   // The round trip runs on the auth domain, which owns the cookies it sets.
   if (url.origin !== origin) return redirectResponse(origin + url.pathname + url.search);
+  // Connecting needs a signed-in reader; the account is the one that asked.
+  const connecting = url.searchParams.get('operation') === 'connect';
+  if (connecting && !viewer?.user) return redirectResponse(signInPage({ operation: 'login', redirect: CONNECTED_PROVIDERS_PAGE }));
   const requested = url.searchParams.get('operation') === 'register' ? 'register' : 'login';
   const operation = requested === 'register' && provider.allowsSignUp ? 'register' : 'login';
   const redirect = await signInReturnPath(url.searchParams.get('redirect') ?? url.searchParams.get('redirectUrl'), env);
   const state = randomToken(32);
+  const nonce = randomToken(32);
   const codeVerifier = randomToken(32);
   const codeChallenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier)));
   const browserKey = requestCookie(request, OAUTH_BROWSER_COOKIE) ?? randomToken(32);
@@ -64,12 +82,14 @@ export async function startOAuth(provider: OAuthProvider, request: Request, env:
       operation,
       redirect,
       codeVerifier,
+      nonce,
+      connectUserId: connecting ? viewer!.user!.id : null,
       browserHash: await sha256Hex(browserKey),
       createdAt: now,
       expiresAt: now + OAUTH_STATE_LIFETIME_MS,
       usedAt: null,
     });
-  const location = provider.authorizationUrl({ state, redirectUri: origin + PROVIDER_PATHS[provider.id].callback, codeChallenge, operation });
+  const location = provider.authorizationUrl({ state, redirectUri: origin + PROVIDER_PATHS[provider.id].callback, codeChallenge, nonce, operation });
   const cookie = httpOnlyCookie(url, OAUTH_BROWSER_COOKIE, browserKey, {
     maxAgeMs: OAUTH_STATE_LIFETIME_MS,
     // Apple comes back with a cross-site POST, which carries only SameSite=None cookies.
@@ -115,19 +135,59 @@ export async function finishOAuth(provider: OAuthProvider, request: Request, env
   const params = request.method === 'POST' ? await formParams(request) : url.searchParams;
   const clearBrowser = clearedCookie(url, OAUTH_BROWSER_COOKIE);
   const state = await takeState(env.DB, provider, params.get('state') ?? '', requestCookie(request, OAUTH_BROWSER_COOKIE), now);
-  if (!state) return redirectResponse(signInPage(), [clearBrowser], 303);
+  // A forged, replayed, expired or other browser's state: nothing happens.
+  if (!state) return redirectResponse(signInFailed('EXPIRED_STATE', provider.id, 'login'), [clearBrowser], 303);
+  const connectTo = state.connectUserId;
+  if (connectTo && viewer.user?.id !== connectTo) return redirectResponse(connectPage(provider.id, { error: 'UNKNOWN' }), [clearBrowser], 303);
   const code = params.get('code');
-  if (!code || params.get('error')) return redirectResponse(signInPage({ operation: state.operation }), [clearBrowser], 303);
+  if (!code || params.get('error')) {
+    return redirectResponse(connectTo ? connectPage(provider.id, { error: 'UNKNOWN' }) : signInFailed('PROVIDER_REFUSED', provider.id, state.operation), [clearBrowser], 303);
+  }
 
   let profile;
   try {
-    profile = await provider.exchangeCode({ code, redirectUri: authOrigin(env) + PROVIDER_PATHS[provider.id].callback, codeVerifier: state.codeVerifier, params });
+    profile = await provider.exchangeCode({
+      code,
+      redirectUri: authOrigin(env) + PROVIDER_PATHS[provider.id].callback,
+      codeVerifier: state.codeVerifier,
+      nonce: state.nonce,
+      params,
+    });
   } catch (error) {
-    console.error(`[oauth] ${provider.id} exchange failed`, error);
-    return redirectResponse(signInPage({ operation: state.operation }), [clearBrowser], 303);
+    // Refused tokens are expected traffic (forgeries, stale tabs); anything else is worth a stack.
+    if (error instanceof InvalidIdToken) console.warn(`[oauth] ${provider.id} ID token refused: ${error.message}`);
+    else console.error(`[oauth] ${provider.id} exchange failed`, error);
+    return redirectResponse(connectTo ? connectPage(provider.id, { error: 'UNKNOWN' }) : signInFailed('INVALID_TOKEN', provider.id, state.operation), [clearBrowser], 303);
   }
 
+  if (connectTo) {
+    const outcome = await connectIdentity(env.DB, { provider: provider.id, profile, userId: connectTo, now });
+    return redirectResponse(connectPage(provider.id, outcome === 'connected' ? { connected: true } : { error: outcome }), [clearBrowser], 303);
+  }
   return completeSocialSignIn({ env, request, viewer, provider, profile, redirect: state.redirect, now, cookies: [clearBrowser] });
+}
+
+/**
+ * Links a provider's account to a signed-in reader's (settings): ACCOUNT_TAKEN when it signs in
+ * to another account, ALREADY_CONNECTED when the reader has an account of that provider
+ * connected (this one or another).
+ */
+export async function connectIdentity(
+  db: D1Database,
+  input: { provider: SocialProviderId; profile: ProviderProfile; userId: string; now: number },
+): Promise<'connected' | SocialConnectError> {
+  const owner = await userOfIdentity(db, { id: input.provider }, input.profile.subject);
+  if (owner && owner !== input.userId) return 'ACCOUNT_TAKEN';
+  if (owner === input.userId) return 'ALREADY_CONNECTED';
+  const [mine] = await orm(db)
+    .select({ subject: socialIdentities.subject })
+    .from(socialIdentities)
+    .where(and(eq(socialIdentities.userId, input.userId), eq(socialIdentities.provider, input.provider)));
+  if (mine) return 'ALREADY_CONNECTED';
+  const email = input.profile.email && input.profile.emailVerified ? input.profile.email.trim().toLowerCase() : null;
+  await linkIdentity(db, { provider: input.provider, subject: input.profile.subject, userId: input.userId, email, now: input.now });
+  // Two connects at once: the primary key lets one in; the other finds it taken.
+  return (await userOfIdentity(db, { id: input.provider }, input.profile.subject)) === input.userId ? 'connected' : 'ACCOUNT_TAKEN';
 }
 
 /**
