@@ -134,6 +134,14 @@ describe('signing up and in with the local Google', () => {
     expect(back.headers.get('location')).toBe('/tag/poetry');
     expect(again.cookies.has('sid')).toBe(true);
     expect((await again.graphql({ query: VIEWER })).body.data.viewer).toMatchObject({ id: userId, username: 'lin_newcomer' });
+
+    // With two-factor authentication on, the provider is the first factor only (docs/adr/0162-two-factor-authentication.md).
+    await testDb.prepare("INSERT INTO two_factor_methods (user_id, method, secret, confirmed_at, created_at) VALUES (?, 'AUTH_APP', 'JBSWY3DPEHPK3PXP', ?, ?)").bind(userId, Date.now(), Date.now()).run();
+    const guarded = new LocalBrowser();
+    const held = await guarded.fetch(await throughProvider(guarded, '/m/connect/google?redirect=/tag/poetry', { identity: 'custom', name: 'Lin Newcomer', email: 'lin.newcomer@example.test' }));
+    expect(held.headers.get('location')).toBe('/m/two-factor');
+    expect(guarded.cookies.has('sid')).toBe(false);
+    expect((await guarded.graphql({ query: VIEWER })).body.data.viewer).toBeNull();
   });
 
   it("signs in the account of a verified email and links the identity (Apple's form_post too)", async () => {

@@ -19,12 +19,13 @@ import type { Env } from '../../env.ts';
 import { orm } from '../../db/orm.ts';
 import type { RequestViewer } from '../../session/viewer.ts';
 import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
-import { clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie } from '../cookies.ts';
+import { clearedCookie, OAUTH_BROWSER_COOKIE, requestCookie, TWO_FACTOR_COOKIE } from '../cookies.ts';
 import { httpOnlyCookie } from '../../session/cookie-attributes.ts';
 import { REGISTRATION_FORM_PATH } from '../email-sign-in.ts';
 import { signInReturnPath } from '../redirect.ts';
 import { issueRegistrationTicket, linkIdentity } from '../registration.ts';
 import { startSession, userByEmail } from '../sign-in.ts';
+import { CHALLENGE_LIFETIME_MS, issueChallenge, needsSecondFactor, TWO_FACTOR_PATH } from '../two-factor.ts';
 import { PROVIDER_PATHS, type OAuthProvider, type ProviderProfile, type SocialProviderId } from './provider.ts';
 import { authOrigin } from './oauth-helpers.ts';
 import { InvalidIdToken } from './openid-provider.ts';
@@ -218,6 +219,11 @@ export async function completeSocialSignIn(input: {
     }
   }
   if (userId) {
+    // A provider's sign-in is a first factor only, like a proven email (docs/adr/0162-two-factor-authentication.md).
+    if (await needsSecondFactor(env.DB, userId)) {
+      const token = await issueChallenge(env.DB, userId, redirect, now);
+      return redirectResponse(TWO_FACTOR_PATH, [httpOnlyCookie(url, TWO_FACTOR_COOKIE, token, { maxAgeMs: CHALLENGE_LIFETIME_MS }), ...extra], 303);
+    }
     const cookies = await startSession(env.DB, { userId, url, viewer, now, userAgent: request.headers.get('user-agent') ?? '' });
     return redirectResponse(redirect, [...cookies, ...extra], 303);
   }
