@@ -205,8 +205,10 @@ function visitsOf(world: World): Visit[] {
     if (route.path.startsWith('/{collectionSlug}/newsletters/')) values.collectionSlug = params.newsletterCollectionSlug!;
     // A publication's feature pages are named by their slug.
     if (route.path === '/{collectionSlug}/{topicSlug}/home') values.topicSlug = params.featureSlug!;
+    // A list is opened on its creator's profile, and as "your list" by its creator.
+    if (route.name === 'ShowUserList') values.username = params.listCreatorUsername!;
     const path = buildLink(route.name, values, ctx);
-    return { name: route.name, path, as: identityFor(route) };
+    return { name: route.name, path, as: route.name === 'ShowYourList' ? ('list-creator' as const) : identityFor(route) };
   });
   const day = 86_400_000;
   const extra: Record<string, string> = {
@@ -279,7 +281,7 @@ async function open(visit: Visit): Promise<{ status: number; pageName: string | 
 describe('the route table, opened as its users would', () => {
   it(
     'answers every route with a page, a redirect or its endpoint; 404s only where the spec says so',
-    async () => {
+    async ({ annotate }) => {
       const visits = visitsOf(world);
       const results: (Visit & { outcome: Outcome; status: number })[] = [];
       for (let i = 0; i < visits.length; i += 6) {
@@ -297,7 +299,7 @@ describe('the route table, opened as its users would', () => {
       const pending = results.filter((r) => PENDING[r.name]);
       const unexpected = results.filter((r) => failing(r) && !DELIBERATE[r.name] && !PENDING[r.name]);
       const pendingDone = pending.filter((r) => !failing(r));
-      console.info(
+      const summary = (
         [
           `route table: ${results.length} addresses opened (${DEFAULT_ROUTES.length} routes of the main host's table, ${ENDPOINTS.length} GET endpoints of §7.6)`,
           `  real page: ${count('page')}`,
@@ -308,8 +310,11 @@ describe('the route table, opened as its users would', () => {
           ...pending.map((r) => `    ${r.name} ${r.path} → ${r.status} ${r.outcome} [${PENDING[r.name]}]`),
           `  unexpected 404 / not offered / error: ${unexpected.length}`,
           ...unexpected.map((r) => `    ${r.name} ${r.path} as ${r.as} → ${r.status} ${r.outcome}`),
-        ].join('\n'),
+        ].join('\n')
       );
+      // Printed for a failing run (console) and a passing one (the reporter shows annotations).
+      console.info(summary);
+      await annotate(summary);
       expect(unexpected.map((r) => `${r.name} ${r.path} as ${r.as} → ${r.status} ${r.outcome}`)).toEqual([]);
       expect(pendingDone.map((r) => `${r.name} answers ${r.status} ${r.outcome}: take it off PENDING`)).toEqual([]);
       for (const r of deliberate) expect(failing(r), `${r.name} is listed as deliberate but answers ${r.status}`).toBe(true);
