@@ -113,6 +113,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // Account addresses without passwords or pages of their own elsewhere (docs/sign-in.md "Account addresses").
   'crupdate-password': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.passwordPage) },
   'unrecognized-account': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.unrecognizedAccountPage) },
+  // The writer's desk (issue 26 point 5; docs/adr/0166-mission-control.md).
+  'mission-control': { chunk: 'MissionControlPage', load: () => import('./MissionControlPage.tsx').then((m) => m.missionControlPage) },
   'send-verify': { chunk: 'AccountNoticePages', load: () => import('./AccountNoticePages.tsx').then((m) => m.sendVerifyPage) },
   'post-upvotes': { chunk: 'StoryClapsPage', load: () => import('./StoryClapsPage.tsx').then((m) => m.storyClapsPage) },
   'post-deltas': { chunk: 'StoryHistoryPage', load: () => import('./StoryHistoryPage.tsx').then((m) => m.storyHistoryPage) },

@@ -24,6 +24,7 @@ import { createContentWriter, createResponses, createStories } from './stories.t
 import { TOPICS } from './vocabulary.ts';
 import { createStoryStats } from './story-stats.ts';
 import { createNewsletters } from './newsletters.ts';
+import { createProductBlog } from './product-blog.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -105,6 +106,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   // After the shift too: dated back from the world's present (newsletters.ts).
   const demoIds = new Set(Object.values(ctx.demo).map((person) => person!.row.id));
   createNewsletters(ctx.world, ctx.demo.writer!.row.id, demoIds, seed, Math.round(options.now ?? DEFAULT_NOW));
+  // Last, from fixed values: it draws nothing from the random stream (product-blog.ts).
+  createProductBlog(ctx.world, ctx.demo.staff!.row.id, Math.round(options.now ?? DEFAULT_NOW));
   return ctx.world;
 }
 

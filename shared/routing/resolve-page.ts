@@ -3,7 +3,7 @@
 // logged-out home rule, and the layout. Used by the worker before rendering and by the
 // client on navigation.
 import { matchRoute, type RouteMatch } from './router.ts';
-import type { Route } from './routes.ts';
+import { isRouteServed, type Route } from './routes.ts';
 import { layoutForPage } from './pages.ts';
 import { TOP_POSTS_FOR_TAG_ROUTE } from './redirects.ts';
 import type { PreloadedState } from '../preloaded-state.ts';
@@ -49,6 +49,9 @@ export function resolvePage({ navigation, isLoggedIn, flags, viewerUsername }: P
     hostCollectionSlug: navigation.hostCollectionSlug,
   });
   if (!match) return null;
+  // A route whose flag is off and that has no standard variant is not served: the 404 page
+  // (docs/adr/0165-route-flags-gate-the-lite-version.md).
+  if (!isRouteServed(match.route, flags)) return null;
   let pageName = match.route.page ?? null;
   // "/{collectionSlug}/{postId}" matches almost any two-segment path: one whose last segment
   // holds no story id is an unknown address (the 404 page), not a missing story.

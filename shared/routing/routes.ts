@@ -24,7 +24,11 @@ export interface Route {
   page?: PageName;
   /** Name of the route this one redirects to (301), carrying the matched params over. */
   redirect?: string;
-  /** Feature flag gating the lite version: with the flag off the route is not served. */
+  /**
+   * Feature flag gating the lite version (docs/adr/0165-route-flags-gate-the-lite-version.md):
+   * with the flag off the route answers its standard variant where it has one
+   * (STANDARD_VARIANT_FLAGS), else the 404 page.
+   */
   flag?: string;
 }
 
@@ -463,7 +467,21 @@ export function getHostRoute(hostKind: HostKind, name: string): Route | undefine
   return HOST_ROUTES_BY_NAME[hostKind].get(name);
 }
 
-/** Whether a route is served under the flags that are on (a gated route needs its flag). */
+/** Whether a route's lite version is served under the flags that are on (a gated route needs its flag). */
 export function isRouteEnabled(route: Route, flags: FlagSet): boolean {
   return !route.flag || hasFlag(flags, route.flag);
+}
+
+/**
+ * Flags whose routes have a standard variant to answer with when the flag is off: the
+ * community publication pages render in their standard variant then
+ * (docs/product/2-sign-in-notices-cache-routing.md §2.3, shared/routing/pages.ts layoutForPage).
+ * A route gated by any other flag has only its lite version, so with the flag off it is the
+ * 404 page (docs/adr/0165-route-flags-gate-the-lite-version.md).
+ */
+export const STANDARD_VARIANT_FLAGS: ReadonlySet<string> = new Set([LITE_PUBLICATIONS]);
+
+/** Whether the route answers at all under these flags: its lite version, or a standard variant. */
+export function isRouteServed(route: Route, flags: FlagSet): boolean {
+  return isRouteEnabled(route, flags) || STANDARD_VARIANT_FLAGS.has(route.flag!);
 }

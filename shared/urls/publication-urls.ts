@@ -6,6 +6,13 @@ import type { LinkContext, LinkParams, LinkQuery } from '../routing/links.ts';
 import { customDomainOrigin } from './site-origin.ts';
 import type { LiveDomainState } from './site-origin.ts';
 
+/**
+ * The product's own blog is a publication on the product, as a company blog is: this slug
+ * (`/blog`). The demo world makes it (scripts/demo-world/product-blog.ts); a deployment creates
+ * it once, as a publication of a staff account, with this slug.
+ */
+export const PRODUCT_BLOG_SLUG = 'blog';
+
 export interface CollectionRef {
   id: string;
   slug?: string | null;

@@ -77,6 +77,12 @@ it('each footer link of the avatar menu that leads to our pages answers 200 with
     const anchor = new URL(href, baseURL).hash;
     if (anchor) expect(await page.locator(anchor).count(), href).toBe(1);
   }
+  // Blog is the product's own publication (PRODUCT_BLOG_SLUG): a real publication page.
+  const blog = links.find((l) => l.key === 'footer-blog')!;
+  const response = await page.goto(new URL(blog.href, baseURL).href);
+  expect(response?.status()).toBe(200);
+  expect(await page.locator('h1').first().innerText()).toContain('Vellum Blog');
+  expect(await page.content()).not.toContain("This publication doesn't exist.");
   await page.close();
 });
 

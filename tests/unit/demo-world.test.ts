@@ -82,9 +82,10 @@ describe('determinism', () => {
 });
 
 describe('scale', () => {
-  it('has at least 100 users, 10 publications and 30 tags at 1,000 stories', () => {
+  it('has at least 100 users, 10 publications and the product blog, and 30 tags at 1,000 stories', () => {
     expect(world.users.length).toBeGreaterThanOrEqual(100);
-    expect(world.collections).toHaveLength(10);
+    expect(world.collections).toHaveLength(11);
+    expect(world.collections.find((c) => c.slug === 'blog')?.name).toBe('Vellum Blog');
     expect(world.tags).toHaveLength(30);
     expect(world.posts.filter((p) => p.in_response_to_post_id === null)).toHaveLength(1000);
   });

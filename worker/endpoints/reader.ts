@@ -1,6 +1,7 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
 // redirects, the vote and bookmark links, creating highlights, the performance and preload reports,
-// the topic curators' pages.
+// the topic curators' pages, a story's state for its viewer (GET /p/{postId}/state), a newsletter's issues
+// (GET /_api/newsletters/{newsletterV3Id}/posts).
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
@@ -10,6 +11,8 @@ import { mountPerformanceReports } from '../reports/performance-reports.ts';
 import { mountPreloadReports } from '../reports/preload-reports.ts';
 import { mountListAddresses } from './list-addresses.ts';
 import { mountTopicCurator } from './topic-curators.ts';
+import { mountStoryState } from './story-state.ts';
+import { mountNewsletterPosts } from './newsletter-posts.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
@@ -19,4 +22,6 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountPreloadReports(app);
   mountListAddresses(app);
   mountTopicCurator(app);
+  mountStoryState(app);
+  mountNewsletterPosts(app);
 }

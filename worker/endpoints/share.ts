@@ -10,6 +10,7 @@ import { requestContextFor } from '../consequences/consequences.ts';
 import { executeInProcess } from '../graphql/in-process.ts';
 import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { buildLink } from '../../shared/routing/links.ts';
+import { resolveHost } from '../host/resolve-host.ts';
 
 export type ShareChannel = 'twitter' | 'facebook' | 'linkedIn';
 
@@ -41,7 +42,12 @@ function notFound(): Response {
   return new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-/** GET /p/{postId}/share/{channel} and GET /@{username}/share/{channel}, on the main host. */
+/**
+ * GET /p/{postId}/share/{channel} and GET /@{username}/share/{channel}, on the main host; and
+ * GET /share/{channel} on a writer's own site (custom domain or username subdomain), where
+ * profileShareUrl points (shared/urls/profile-urls.ts): the profile shared is the site's owner,
+ * by the site's own address.
+ */
 export function mountShareRoutes(app: Hono<{ Bindings: Env }>): void {
   app.get('/p/:postId/share/:channel', async (c) => {
     const channel = c.req.param('channel');
@@ -64,5 +70,18 @@ export function mountShareRoutes(app: Hono<{ Bindings: Env }>): void {
     if (!user) return notFound();
     const ctx = { hostKind: 'default', mainOrigin: mainOrigin(c.env), hostUsername: null, hostCollectionSlug: null } as const;
     return redirectTo(shareAddress(channel, mainOrigin(c.env) + buildLink('ShowUser', { username: user.username }, ctx), user.name));
+  });
+  app.get('/share/:channel', async (c, next) => {
+    const url = new URL(c.req.url);
+    const host = await resolveHost(c.env.DB, c.env, c.req.header('host') ?? url.host);
+    // Only a writer's own site has this path; elsewhere it is an unknown address (the page pipeline).
+    if (host?.kind !== 'user') return next();
+    const channel = c.req.param('channel');
+    if (!isShareChannel(channel)) return notFound();
+    const viewer = await resolveViewer(c.env.DB, c.req.raw);
+    const result = await executeInProcess(SHARE_USER, { username: host.username }, requestContextFor({ db: c.env.DB, env: c.env, viewer }));
+    const user = (result.data?.user ?? null) as { name: string; username: string } | null;
+    if (!user) return notFound();
+    return redirectTo(shareAddress(channel, `${url.protocol}//${host.host}/`, user.name));
   });
 }

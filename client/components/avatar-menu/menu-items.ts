@@ -22,7 +22,7 @@ import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import { isPlanType, PLANS } from '../../../shared/membership/plans.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
-import { collectionUrl } from '../../../shared/urls/publication-urls.ts';
+import { collectionUrl, PRODUCT_BLOG_SLUG } from '../../../shared/urls/publication-urls.ts';
 import { mePageUrl, settingsUrl, yourStoriesUrl } from '../../../shared/urls/me-urls.ts';
 import { landingUrl } from '../../../shared/urls/misc-urls.ts';
 import { newStoryUrl } from '../../../shared/urls/story-urls.ts';
@@ -156,8 +156,8 @@ export function footerLinks(ctx: LinkContext, statusSiteUrl: string): MenuItem[]
     { key: 'footer-status', label: 'Status', href: statusSiteUrl, external: true },
     { key: 'footer-about', label: 'About', href: landingUrl('about', ctx) },
     { key: 'footer-careers', label: 'Careers', href: buildLink('ShowJobs', {}, ctx) },
-    // The product's blog is a publication on the product, as the company blog is.
-    { key: 'footer-blog', label: 'Blog', href: collectionUrl({ id: 'blog', slug: 'blog' }, ctx) },
+    // The product's blog is a publication on the product, as the company blog is (PRODUCT_BLOG_SLUG).
+    { key: 'footer-blog', label: 'Blog', href: collectionUrl({ id: PRODUCT_BLOG_SLUG, slug: PRODUCT_BLOG_SLUG }, ctx) },
     { key: 'footer-privacy', label: 'Privacy', href: buildLink('ShowTermsOfService', {}, ctx) + '#privacy' },
     { key: 'footer-terms', label: 'Terms', href: buildLink('ShowTermsOfService', {}, ctx) },
     { key: 'footer-text-to-speech', label: 'Text to speech', href: buildLink('ShowHelp', {}, ctx) + '#text-to-speech' },

@@ -5,7 +5,7 @@ import { SPEC_PATHS } from './spec-paths.ts';
 import { createRouter, matchRoute } from '../../../shared/routing/router.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
-import { DEFAULT_ROUTES, getRoute, isRouteEnabled, ROUTES_BY_HOST } from '../../../shared/routing/routes.ts';
+import { DEFAULT_ROUTES, getRoute, isRouteEnabled, isRouteServed, ROUTES_BY_HOST } from '../../../shared/routing/routes.ts';
 import { getPageLayout } from '../../../shared/routing/pages.ts';
 
 const MAIN = 'https://vellum.example';
@@ -206,5 +206,13 @@ describe('feature-flagged routes', () => {
     expect(getRoute('ShowPartnerDashboard')?.flag).toBe('enable_lite_partner_program_dashboard');
     // The standard variant of these publication pages needs no flag.
     expect(getRoute('ShowCollectionMasthead')?.flag).toBeUndefined();
+  });
+
+  it('answers the standard variant only for flags that have one (docs/adr/0165-route-flags-gate-the-lite-version.md)', () => {
+    expect(isRouteServed(getRoute('ShowCollectionArchive')!, [])).toBe(false);
+    expect(isRouteServed(getRoute('ShowCollectionArchive')!, ['enable_lite_archive_page'])).toBe(true);
+    expect(isRouteServed(getRoute('ShowMastodonForMembersPage')!, [])).toBe(false);
+    expect(isRouteServed(getRoute('ShowCollectionLatest')!, [])).toBe(true);
+    expect(isRouteServed(getRoute('ShowHome')!, [])).toBe(true);
   });
 });
