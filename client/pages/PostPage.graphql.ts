@@ -96,6 +96,7 @@ export const PostPageQuery = known(graphql(
           }
           content {
             isLockedPreviewOnly
+            lockedPostReason
             bodyModel {
               paragraphs {
                 ...StoryBody_paragraph

@@ -44,6 +44,7 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
+  GraphqlEmptyId: 404,
   Unauthorized: 401,
   Blocked: 403,
   Blocking: 403,
@@ -158,7 +159,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
       )}
       <StoryHighlights postId={post.id} target={target} />
-      {post.content.isLockedPreviewOnly ? <Paywall writer={post.creator} /> : null}
+      {/* The paywall speaks to a lack of membership (docs/outcomes.md "Locked-post reasons"). */}
+      {post.content.lockedPostReason ? <Paywall writer={post.creator} /> : null}
       {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
       {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
       {post.tags.length ? (

@@ -119,14 +119,19 @@ type PostSuspended {
   message: String!
 }
 
-union UserResult = User | NotFound | AccountSuspended | AccountDeleted
+"A look-up by an empty id: nothing was asked for, so nothing is found (docs/outcomes.md)."
+type GraphqlEmptyId {
+  message: String!
+}
+
+union UserResult = User | NotFound | AccountSuspended | AccountDeleted | GraphqlEmptyId
 
 """
 docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states (Blocked and Blocking are
 added by modules/blocks.ts; Unauthorized, UnavailableForLegalReasons and WithheldInCountry by
 modules/story-restrictions.ts).
 """
-union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
+union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended | GraphqlEmptyId
 
 # ---- People ------------------------------------------------------------------------------
 
@@ -335,9 +340,17 @@ type Post {
   viewerEdge: PostViewerEdge!
 }
 
+"Locked-post reasons (docs/product/3-routes-data-calls-constants.md §8; docs/outcomes.md)."
+enum LockedPostReason {
+  LACK_OF_MEMBERSHIP
+  UNKNOWN
+}
+
 type PostContent {
   "True when the viewer may not read this member-only story and got only its preview."
   isLockedPreviewOnly: Boolean!
+  "Why the viewer got only the preview; null when they read the whole story."
+  lockedPostReason: LockedPostReason
   bodyModel: RichText!
 }
 
