@@ -60,7 +60,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "PostClap": "user~N clapCount~N",
   "PostClapConnection": "claps~NLN pagingInfo~N",
   "PostResponses": "count~N",
-  "ViewerEdgeUpdate": "id~N targetType~N targetId~N isFollowing~N isMuting~N followerCount~N",
+  "ViewerEdgeUpdate": "id~N targetType~N targetId~N isFollowing~N isMuting~N followerCount~N wasFollowing~N",
   "ViewerEdgeResult": "|ViewerEdgeUpdate|BadRequest|NotFound",
   "UserConnection": "users~NLN pagingInfo~N",
   "CollectionConnection": "collections~NLN pagingInfo~N",
