@@ -28,7 +28,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "CollectionViewerEdge": "id~N isFollowing~N isMuting~N",
   "Tag": "id~N slug~N displayTitle~N name~N postCount~N followerCount~N viewerEdge~N postsConnection~N description~N topPostsConnection~N topWriters~NLN archivePostsConnection~N topWritersByClaps~NLN featuredPosts~NLN",
   "TagViewerEdge": "id~N isFollowing~N",
-  "Post": "id~N title~N subtitle~N uniqueSlug~N creator~N collection visibility~N isLocked~N type~N isPublished~N isSuspended~N firstPublishedAt latestPublishedAt updatedAt~N readingTime~N clapCount~N responsesCount~N responsesLocked~N tags~NLN primaryTopic previewImage mediumUrl~N inResponseToPost content~N previewContent~N extendedPreviewContent~N viewerEdge~N clappersConnection~N postResponses~N threadedPostResponses~N withheldCountries~NLN draft revisions~LN canonicalUrl submittedCollection statusForCollection viewerHighlights~NLN topHighlight authorResponses~LN",
+  "Post": "id~N title~N subtitle~N uniqueSlug~N creator~N collection visibility~N isLocked~N type~N isPublished~N isSuspended~N firstPublishedAt latestPublishedAt updatedAt~N readingTime~N clapCount~N responsesCount~N responsesLocked~N tags~NLN primaryTopic previewImage mediumUrl~N inResponseToPost content~N license~N previewContent~N extendedPreviewContent~N viewerEdge~N clappersConnection~N postResponses~N threadedPostResponses~N withheldCountries~NLN draft revisions~LN canonicalUrl submittedCollection statusForCollection viewerHighlights~NLN topHighlight authorResponses~LN",
   "PostContent": "isLockedPreviewOnly~N lockedPostReason bodyModel~N",
   "PostPreviewContent": "isFullContent~N bodyModel~N",
   "RichText": "paragraphs~NLN",

@@ -34,6 +34,7 @@ export const PostPageQuery = known(graphql(
           updatedAt
           mediumUrl
           responsesLocked
+          license
           tags {
             id
             slug

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LICENSE_FACTS, type PostLicense } from '../../shared/stories/license.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
@@ -41,6 +42,22 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
  * would open it (Unauthorized); 451 where a legal order keeps it from everyone or from the reader's
  * country (docs/reader.md "Outcomes").
  */
+/** The license the author chose (shared/stories/license.ts), linked to its deed when it has one. */
+function StoryLicense({ license }: { license: PostLicense }) {
+  const facts = LICENSE_FACTS[license];
+  return (
+    <p className="story-license muted" data-testid="story-license">
+      {facts.url ? (
+        <a href={facts.url} rel="license noopener" target="_blank">
+          {facts.label}
+        </a>
+      ) : (
+        facts.label
+      )}
+    </p>
+  );
+}
+
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
@@ -175,6 +192,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
           ))}
         </ul>
       ) : null}
+      <StoryLicense license={post.license} />
       <StoryActions post={post} />
       <footer className="story-footer">
         <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />

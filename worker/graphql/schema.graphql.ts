@@ -333,11 +333,29 @@ type Post {
   inResponseToPost: Post
   "The whole story, or for a member-only story and a viewer without access, its preview."
   content: PostContent!
+  "The license the author chose (all rights reserved unless they chose another)."
+  license: PostLicense!
   "The first two readable paragraphs (a card's lines)."
   previewContent: PostPreviewContent!
   "The first previewParagraphCount readable paragraphs."
   extendedPreviewContent: PostPreviewContent!
   viewerEdge: PostViewerEdge!
+}
+
+"""
+A story's license (docs/product/3-routes-data-calls-constants.md §3): all rights reserved, the
+Creative Commons 4.0 variants, CC0, public domain (shared/stories/license.ts).
+"""
+enum PostLicense {
+  ALL_RIGHTS_RESERVED
+  CC_40_BY
+  CC_40_BY_SA
+  CC_40_BY_ND
+  CC_40_BY_NC
+  CC_40_BY_NC_ND
+  CC_40_BY_NC_SA
+  CC_40_ZERO
+  PUBLIC_DOMAIN
 }
 
 "Locked-post reasons (docs/product/3-routes-data-calls-constants.md §8; docs/outcomes.md)."

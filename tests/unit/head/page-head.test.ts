@@ -40,6 +40,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     isSuspended: false,
     mediumUrl: 'https://vellum.example/@ada/on-reading-slowly-abc123def456',
     responsesLocked: false,
+    license: 'ALL_RIGHTS_RESERVED',
     tags: [],
     viewerEdge: { id: 'v', clapCount: 0, isBookmarked: false },
     inResponseToPost: null,
