@@ -133,12 +133,12 @@ export const posts = sqliteTable(
     /** The revision posts.content holds for readers of a published story; null while a draft. */
     publishedRev: integer('published_rev'),
     canonicalUrl: text('canonical_url'),
-    /** migrations/0077_post_license.sql: shared/stories/license.ts's enum. */
-    license: text('license', { enum: POST_LICENSES }).notNull().default('ALL_RIGHTS_RESERVED'),
     /** Submitted to this publication, waiting for an editor's approval. */
     submittedCollectionId: text('submitted_collection_id').references(() => collections.id),
     /** 1 while a listed story was published in the last 30 days (migrations/0027_topic_curation_trending.sql, triggers). */
     inTrendingMonth: integer('in_trending_month'),
+    /** migrations/0077_post_license.sql: shared/stories/license.ts's enum. */
+    license: text('license', { enum: POST_LICENSES }).notNull().default('ALL_RIGHTS_RESERVED'),
   },
   (t) => {
     // The columns that decide whether a list may hold a story: with them in the index
