@@ -19,7 +19,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "User": "id~N name~N username~N bio~N imageId hasSubdomain~N customDomainState socialStats~N mediumMemberAt isFriend~N isSuspended~N isBookAuthor~N verifications~N viewerEdge~N postsConnection~N email emailObfuscated membership adminCollections~LN partnerProgramEnrollment linkedAccounts notificationStatus unverifiedEmail followedUsers followedCollections followedTags mutedUsers mutedCollections createdAt~N followersConnection~N followingConnection~N catalogsConnection~N followedCatalogsConnection readingHistoryConnection notificationsConnection trashedPostsConnection yourStoriesConnection writablePublications~LN canMakeStoriesMemberOnly newsletterSubscriberCount recommendedPostsConnection~N responsesConnection~N highlightsConnection~N viewerIsSubscribedToNewsletter books~NLN",
   "UserSocialStats": "followerCount~N followingCount~N",
   "UserVerifications": "isBookAuthor~N",
-  "UserViewerEdge": "id~N isFollowing~N isMuting~N isBlocking~N membership",
+  "UserViewerEdge": "id~N isFollowing~N isMuting~N createdAt isBlocking~N membership",
   "CustomDomainState": "live",
   "CustomDomain": "domain~N",
   "Membership": "id~N tier~N plan~N isCancelled~N paymentFailedAt currentPeriodEndsAt~N startedAt~N currency~N amount~N friendSince paymentProvider~N memberSince~N planV2~N discountEndsAt paymentMethod switchPlanSchedule state~N nextChargeAt canSwitchPlan~N canReactivate~N canCancel~N retentionOffer~N",

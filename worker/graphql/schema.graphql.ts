@@ -180,6 +180,8 @@ type UserViewerEdge {
   id: ID!
   isFollowing: Boolean!
   isMuting: Boolean!
+  "When the viewer's account was made (docs/product/1-product-screens-membership-header-search.md §3 Viewer.viewerEdge.createdAt); on the viewer's own user only."
+  createdAt: Long
 }
 
 type CustomDomainState {
