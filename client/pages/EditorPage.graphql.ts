@@ -53,6 +53,7 @@ export const EditStoryPageQuery = known(graphql(`
       uniqueSlug
       responsesLocked
       canonicalUrl
+      license
       creator {
         id
         username
@@ -160,13 +161,14 @@ export const UnpublishPostMutation = known(graphql(`
 `));
 
 export const UpdatePostSettingsMutation = known(graphql(`
-  mutation UpdatePostSettings($postId: ID!, $canonicalUrl: String, $responsesLocked: Boolean!, $memberOnly: Boolean!) {
-    updatePostSettings(postId: $postId, canonicalUrl: $canonicalUrl, responsesLocked: $responsesLocked, memberOnly: $memberOnly) {
+  mutation UpdatePostSettings($postId: ID!, $canonicalUrl: String, $responsesLocked: Boolean!, $memberOnly: Boolean!, $license: PostLicense) {
+    updatePostSettings(postId: $postId, canonicalUrl: $canonicalUrl, responsesLocked: $responsesLocked, memberOnly: $memberOnly, license: $license) {
       __typename
       ... on Post {
         id
         responsesLocked
         canonicalUrl
+        license
         visibility
       }
       ... on NotFound {

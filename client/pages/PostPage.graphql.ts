@@ -35,6 +35,7 @@ export const PostPageQuery = known(graphql(
           updatedAt
           mediumUrl
           responsesLocked
+          license
           tags {
             id
             slug
@@ -103,6 +104,7 @@ export const PostPageQuery = known(graphql(
           }
           content {
             isLockedPreviewOnly
+            lockedPostReason
             bodyModel {
               paragraphs {
                 ...StoryBody_paragraph

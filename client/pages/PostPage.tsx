@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ownerStyleAttributes } from '../components/design/owner-style.ts';
+import { LICENSE_FACTS, type PostLicense } from '../../shared/stories/license.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
@@ -42,9 +43,26 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
  * would open it (Unauthorized); 451 where a legal order keeps it from everyone or from the reader's
  * country (docs/reader.md "Outcomes").
  */
+/** The license the author chose (shared/stories/license.ts), linked to its deed when it has one. */
+function StoryLicense({ license }: { license: PostLicense }) {
+  const facts = LICENSE_FACTS[license];
+  return (
+    <p className="story-license muted" data-testid="story-license">
+      {facts.url ? (
+        <a href={facts.url} rel="license noopener" target="_blank">
+          {facts.label}
+        </a>
+      ) : (
+        facts.label
+      )}
+    </p>
+  );
+}
+
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
+  GraphqlEmptyId: 404,
   Unauthorized: 401,
   Blocked: 403,
   Blocking: 403,
@@ -160,7 +178,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         <StoryBody paragraphs={post.content.bodyModel.paragraphs} />
       )}
       <StoryHighlights postId={post.id} target={target} />
-      {post.content.isLockedPreviewOnly ? <Paywall writer={post.creator} /> : null}
+      {/* The paywall speaks to a lack of membership (docs/outcomes.md "Locked-post reasons"). */}
+      {post.content.lockedPostReason ? <Paywall writer={post.creator} /> : null}
       {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
       {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
       {post.tags.length ? (
@@ -175,6 +194,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
           ))}
         </ul>
       ) : null}
+      <StoryLicense license={post.license} />
       <StoryActions post={post} />
       <footer className="story-footer">
         <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />

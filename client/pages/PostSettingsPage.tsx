@@ -1,6 +1,6 @@
 // post-settings (/p/{postId}/settings; issue 12 item 4): the author's story settings: the
 // canonical link (where the story was first published), responses open or closed, member-only
-// (for writers allowed behind the paywall), and unpublish. Anyone else gets a 404.
+// (for writers allowed behind the paywall), the license (shared/stories/license.ts), and unpublish. Anyone else gets a 404.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
@@ -10,6 +10,7 @@ import { SignedOutNotice } from '../components/library/LibraryChrome.tsx';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { EditStoryPageQuery, UnpublishPostMutation, UpdatePostSettingsMutation, type EditStoryPageData } from './EditorPage.graphql.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
+import { LICENSE_FACTS, POST_LICENSES, type PostLicense } from '../../shared/stories/license.ts';
 
 type Post = NonNullable<EditStoryPageData['post']>;
 
@@ -21,13 +22,14 @@ function SettingsForm({ post, canLock }: { post: Post; canLock: boolean }) {
   const [canonicalUrl, setCanonicalUrl] = useState(post.canonicalUrl ?? '');
   const [responsesLocked, setResponsesLocked] = useState(post.responsesLocked);
   const [memberOnly, setMemberOnly] = useState(post.visibility === 'LOCKED');
+  const [license, setLicense] = useState<PostLicense>(post.license);
   const [published, setPublished] = useState(post.isPublished);
   const [error, setError] = useState<string | null>(null);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const outcome = (await update({ postId: post.id, canonicalUrl: canonicalUrl.trim() || null, responsesLocked, memberOnly })).data?.updatePostSettings;
+    const outcome = (await update({ postId: post.id, canonicalUrl: canonicalUrl.trim() || null, responsesLocked, memberOnly, license })).data?.updatePostSettings;
     if (outcome?.__typename === 'Post') showToast({ style: 'MESSAGE', message: 'Your story settings were saved.' });
     else setError(outcome && 'message' in outcome ? outcome.message : 'Your settings could not be saved. Please try again.');
   };
@@ -50,6 +52,16 @@ function SettingsForm({ post, canLock }: { post: Post; canLock: boolean }) {
       <label className="publish-check">
         <input type="checkbox" checked={responsesLocked} onChange={(e) => setResponsesLocked(e.target.checked)} />
         Close responses: readers cannot respond to this story
+      </label>
+      <label className="publish-field">
+        License: what readers may do with this story
+        <select value={license} onChange={(e) => setLicense(e.target.value as PostLicense)} data-testid="post-license">
+          {POST_LICENSES.map((value) => (
+            <option key={value} value={value}>
+              {LICENSE_FACTS[value].label}
+            </option>
+          ))}
+        </select>
       </label>
       {canLock || post.visibility === 'LOCKED' ? (
         <label className="publish-check">

@@ -14,6 +14,7 @@ export const OUTCOME_TYPENAMES = [
   'Unauthorized',
   'UnavailableForLegalReasons',
   'WithheldInCountry',
+  'GraphqlEmptyId',
 ] as const;
 export type OutcomeTypename = (typeof OUTCOME_TYPENAMES)[number];
 
@@ -51,6 +52,8 @@ export const outcomes = {
     __typename: 'UnavailableForLegalReasons',
     message: 'This story is unavailable for legal reasons.',
   }),
+  // A look-up by an empty id (docs/outcomes.md "GraphqlEmptyId"): the page shows not found.
+  graphqlEmptyId: (): Outcome => ({ __typename: 'GraphqlEmptyId', message: 'No id was given.' }),
   withheldInCountry: (): Outcome => ({
     __typename: 'WithheldInCountry',
     message: 'This story has been withheld in your country in response to a legal demand.',

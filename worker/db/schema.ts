@@ -13,6 +13,7 @@ import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
+import { POST_LICENSES } from '../../shared/stories/license.ts';
 
 export const CUSTOM_DOMAIN_STATES = ['NONE', 'PENDING', 'LIVE'] as const;
 export const PARTNER_PROGRAM_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_ACTION', 'SUSPENDED'] as const;
@@ -136,6 +137,8 @@ export const posts = sqliteTable(
     submittedCollectionId: text('submitted_collection_id').references(() => collections.id),
     /** 1 while a listed story was published in the last 30 days (migrations/0027_topic_curation_trending.sql, triggers). */
     inTrendingMonth: integer('in_trending_month'),
+    /** migrations/0077_post_license.sql: shared/stories/license.ts's enum. */
+    license: text('license', { enum: POST_LICENSES }).notNull().default('ALL_RIGHTS_RESERVED'),
   },
   (t) => {
     // The columns that decide whether a list may hold a story: with them in the index

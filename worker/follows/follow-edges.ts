@@ -41,6 +41,8 @@ export interface EdgeState {
   isMuting: boolean;
   /** The target's follower count after the call. */
   followerCount: number;
+  /** The viewer followed the target before the call (a follow of it changed nothing). */
+  wasFollowing: boolean;
 }
 
 /** A call that names nothing it may act on (answered, not thrown). */
@@ -162,14 +164,14 @@ async function followerCountOf(ctx: RequestContext, target: Target): Promise<num
   return row?.count ?? 0;
 }
 
-async function edgeState(ctx: RequestContext, viewer: string, target: Target): Promise<EdgeState> {
+async function edgeState(ctx: RequestContext, viewer: string, target: Target, wasFollowing: boolean): Promise<EdgeState> {
   const key: ViewerEdgeKey = `${target.type}:${target.id}`;
   const [isFollowing, isMuting, followerCount] = await Promise.all([
     ctx.loaders.viewerFollows.load(key),
     target.type === 'TAG' ? false : ctx.loaders.viewerMutes.load(key),
     followerCountOf(ctx, target),
   ]);
-  return { targetType: target.type, targetId: target.id, viewerId: viewer, isFollowing, isMuting, followerCount };
+  return { targetType: target.type, targetId: target.id, viewerId: viewer, isFollowing, isMuting, followerCount, wasFollowing };
 }
 
 /**
@@ -185,6 +187,9 @@ export async function setEdge(ctx: RequestContext, relation: Relation, on: boole
   }
   // A blocked reader cannot follow the writer who blocked them (nor one they blocked).
   if (relation === 'follow' && on && target.type === 'USER') await assertNotBlocked(ctx, [target.id]);
+  // Read before the write: a follow of what the viewer already follows is told apart
+  // (SUBSCRIBED_ALREADY, docs/product/2-sign-in-notices-cache-routing.md §4.4).
+  const wasFollowing = await ctx.loaders.viewerFollows.load(`${target.type}:${target.id}`);
   await writeEdge(ctx, viewer, relation, on, target);
-  return edgeState(ctx, viewer, target);
+  return edgeState(ctx, viewer, target, wasFollowing);
 }

@@ -119,14 +119,19 @@ type PostSuspended {
   message: String!
 }
 
-union UserResult = User | NotFound | AccountSuspended | AccountDeleted
+"A look-up by an empty id: nothing was asked for, so nothing is found (docs/outcomes.md)."
+type GraphqlEmptyId {
+  message: String!
+}
+
+union UserResult = User | NotFound | AccountSuspended | AccountDeleted | GraphqlEmptyId
 
 """
 docs/product/2-sign-in-notices-cache-routing.md §3 post-retrieval states (Blocked and Blocking are
 added by modules/blocks.ts; Unauthorized, UnavailableForLegalReasons and WithheldInCountry by
 modules/story-restrictions.ts).
 """
-union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended
+union PostResult = Post | NotFound | RemovedByUser | AccountSuspended | AccountDeleted | PostSuspended | GraphqlEmptyId
 
 # ---- People ------------------------------------------------------------------------------
 
@@ -175,6 +180,8 @@ type UserViewerEdge {
   id: ID!
   isFollowing: Boolean!
   isMuting: Boolean!
+  "When the viewer's account was made (docs/product/1-product-screens-membership-header-search.md §3 Viewer.viewerEdge.createdAt); on the viewer's own user only."
+  createdAt: Long
 }
 
 type CustomDomainState {
@@ -328,6 +335,8 @@ type Post {
   inResponseToPost: Post
   "The whole story, or for a member-only story and a viewer without access, its preview."
   content: PostContent!
+  "The license the author chose (all rights reserved unless they chose another)."
+  license: PostLicense!
   "The first two readable paragraphs (a card's lines)."
   previewContent: PostPreviewContent!
   "The first previewParagraphCount readable paragraphs."
@@ -335,9 +344,33 @@ type Post {
   viewerEdge: PostViewerEdge!
 }
 
+"""
+A story's license (docs/product/3-routes-data-calls-constants.md §3): all rights reserved, the
+Creative Commons 4.0 variants, CC0, public domain (shared/stories/license.ts).
+"""
+enum PostLicense {
+  ALL_RIGHTS_RESERVED
+  CC_40_BY
+  CC_40_BY_SA
+  CC_40_BY_ND
+  CC_40_BY_NC
+  CC_40_BY_NC_ND
+  CC_40_BY_NC_SA
+  CC_40_ZERO
+  PUBLIC_DOMAIN
+}
+
+"Locked-post reasons (docs/product/3-routes-data-calls-constants.md §8; docs/outcomes.md)."
+enum LockedPostReason {
+  LACK_OF_MEMBERSHIP
+  UNKNOWN
+}
+
 type PostContent {
   "True when the viewer may not read this member-only story and got only its preview."
   isLockedPreviewOnly: Boolean!
+  "Why the viewer got only the preview; null when they read the whole story."
+  lockedPostReason: LockedPostReason
   bodyModel: RichText!
 }
 

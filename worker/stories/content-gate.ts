@@ -18,7 +18,16 @@ export interface ReadableContent {
   paragraphs: readonly ParagraphNode[];
   /** A member-only story cut to its preview for this viewer. */
   isLockedPreviewOnly: boolean;
+  /** Why it was cut (docs/product/3-routes-data-calls-constants.md §8 locked-post reasons); null when whole. */
+  lockedPostReason: LockedPostReason | null;
 }
+
+/**
+ * The locked-post reasons of docs/product/3-routes-data-calls-constants.md §8. The gate only cuts a
+ * story for a reader without an active membership, so it answers LACK_OF_MEMBERSHIP; UNKNOWN
+ * is the spec's catch-all, kept for clients (docs/outcomes.md "Locked-post reasons").
+ */
+export type LockedPostReason = 'LACK_OF_MEMBERSHIP' | 'UNKNOWN';
 
 const parsedStories = new WeakMap<StoryNode, readonly ParagraphNode[]>();
 
@@ -45,8 +54,8 @@ async function mayReadWholeStory(ctx: RequestContext, post: StoryNode): Promise<
 /** The paragraphs this viewer may receive. */
 export async function readableContent(ctx: RequestContext, post: StoryNode): Promise<ReadableContent> {
   const paragraphs = allParagraphs(post);
-  if (await mayReadWholeStory(ctx, post)) return { paragraphs, isLockedPreviewOnly: false };
-  return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true };
+  if (await mayReadWholeStory(ctx, post)) return { paragraphs, isLockedPreviewOnly: false, lockedPostReason: null };
+  return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true, lockedPostReason: 'LACK_OF_MEMBERSHIP' };
 }
 
 /** Card previews: the first lines of what the viewer may read. */

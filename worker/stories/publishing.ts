@@ -11,6 +11,7 @@
 //   is published on their profile and waits in the publication's submissions); anyone else
 //   gets Forbidden.
 // Every change goes through storyChanged (its pages and search records).
+import { isPostLicense, type PostLicense } from '../../shared/stories/license.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { slugify } from '../../shared/format.ts';
 import { orm } from '../db/orm.ts';
@@ -188,9 +189,11 @@ export interface SettingsArgs {
   canonicalUrl?: string | null;
   responsesLocked: boolean;
   memberOnly: boolean;
+  /** Unchanged when not given (shared/stories/license.ts). */
+  license?: PostLicense | null;
 }
 
-/** The story's settings: canonical link, responses open or closed, member-only. */
+/** The story's settings: canonical link, responses open or closed, member-only, license. */
 export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs): Promise<StoryNode | null | Refusal> {
   const post = await ownStory(ctx, args.postId, 'change a story');
   if (!post) return refused.notFound();
@@ -202,7 +205,9 @@ export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs
   const locked = post.visibility === 'LOCKED';
   if (args.memberOnly && !locked && !mayLockStories(ctx)) return refused.badRequest('Only writers in the Partner Program can make a story member-only.');
   const visibility = args.memberOnly ? 'LOCKED' : locked ? 'PUBLIC' : post.visibility;
-  await orm(ctx.db).update(posts).set({ canonicalUrl, responsesLocked: args.responsesLocked, visibility, updatedAt: ctx.now }).where(eq(posts.id, post.id));
+  if (args.license != null && !isPostLicense(args.license)) return refused.badRequest('That is not a license this site offers.');
+  const license = args.license ?? post.license;
+  await orm(ctx.db).update(posts).set({ canonicalUrl, responsesLocked: args.responsesLocked, visibility, license, updatedAt: ctx.now }).where(eq(posts.id, post.id));
   await storyChanged(ctx, post.id, { change: 'settings' });
   return ctx.loaders.postById.load(post.id);
 }

@@ -33,6 +33,7 @@ import type { StoryNode } from './content-gate.ts';
 import { isViewer, maySeeSuspended } from '../context/viewer-checks.ts';
 
 export async function storyOrOutcome(ctx: RequestContext, id: string): Promise<StoryNode | Outcome> {
+  if (id.trim() === '') return outcomes.graphqlEmptyId();
   const post = await ctx.loaders.postById.load(id);
   if (!post) return outcomes.notFound('story');
   const isAuthor = isViewer(ctx, post.creatorId);

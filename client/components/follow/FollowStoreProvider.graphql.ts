@@ -14,6 +14,7 @@ export const ViewerEdgeResultFields = known(graphql(`
       isFollowing
       isMuting
       followerCount
+      wasFollowing
     }
     ... on BadRequest {
       message

@@ -47,7 +47,7 @@ interface CallSpec {
 }
 
 type EdgeAnswer =
-  | ({ __typename: 'ViewerEdgeUpdate' } & ConfirmedEdge)
+  | ({ __typename: 'ViewerEdgeUpdate'; wasFollowing?: boolean } & ConfirmedEdge)
   | { __typename: 'BadRequest' | 'NotFound'; message: string };
 
 /**
@@ -122,7 +122,7 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
 
       if (answer?.__typename === 'ViewerEdgeUpdate') {
         dispatch({ type: 'succeed', key, opId, confirmed: { isFollowing: answer.isFollowing, isMuting: answer.isMuting, followerCount: answer.followerCount } });
-        showToast(successToast(target, change, (undoChange) => act(target, undoChange, {})));
+        showToast(successToast(target, change, (undoChange) => act(target, undoChange, {}), answer.wasFollowing === true));
         return true;
       }
       dispatch({ type: 'fail', key, opId });

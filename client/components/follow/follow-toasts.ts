@@ -8,14 +8,15 @@ export const CANNOT_FOLLOW_YOURSELF = 'You cannot follow yourself';
 export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /**
- * After the server agreed: "You're now following {name}"; unfollow and mute with Undo
- * (undo runs the opposite call).
+ * After the server agreed: "You're now following {name}" — or "You're already following
+ * {name}" when the server says the viewer followed before the call (a page open since before
+ * a follow in another tab); unfollow and mute with Undo (undo runs the opposite call).
  */
-export function successToast(target: { name: string }, change: EdgeChange, undo: (change: EdgeChange) => unknown): ToastRequest {
+export function successToast(target: { name: string }, change: EdgeChange, undo: (change: EdgeChange) => unknown, wasFollowing = false): ToastRequest {
   const name = target.name;
   switch (change) {
     case 'follow':
-      return { style: 'SUBSCRIBE_SUCCESS', extraParams: { name } };
+      return { style: wasFollowing ? 'SUBSCRIBED_ALREADY' : 'SUBSCRIBE_SUCCESS', extraParams: { name } };
     case 'unfollow':
       return { style: 'UNFOLLOW_ENTITY', extraParams: { name, onUndo: () => undo('follow') } };
     case 'mute':

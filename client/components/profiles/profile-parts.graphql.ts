@@ -37,6 +37,9 @@ export const UnavailableProfile_result = known(graphql(`
     ... on AccountDeleted {
       message
     }
+    ... on GraphqlEmptyId {
+      message
+    }
   }
 `));
 

@@ -34,6 +34,9 @@ export const PostOutcome_result = known(graphql(`
     ... on WithheldInCountry {
       message
     }
+    ... on GraphqlEmptyId {
+      message
+    }
     ... on Blocking {
       message
       user {

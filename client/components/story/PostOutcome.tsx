@@ -10,6 +10,8 @@ import { StoryCard, type StoryCardPost } from '../StoryCard.tsx';
 
 export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advice: string }> = {
   NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
+  // An empty id finds nothing: the not-found page (docs/outcomes.md "GraphqlEmptyId").
+  GraphqlEmptyId: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
   RemovedByUser: { kicker: 'STORY REMOVED', advice: 'Its author has removed it, so it can no longer be read here.' },
   AccountDeleted: { kicker: 'ACCOUNT DELETED', advice: 'Stories of a deleted account are no longer available.' },
   AccountSuspended: { kicker: 'ACCOUNT SUSPENDED', advice: 'Stories of this account are unavailable while it is suspended.' },

@@ -140,6 +140,8 @@ describe('toasts', () => {
   const target = { name: 'Ada Lindqvist' };
   it('follow success, unfollow and mute with Undo that runs the opposite call', () => {
     expect(successToast(target, 'follow', () => undefined)).toEqual({ style: 'SUBSCRIBE_SUCCESS', extraParams: { name: 'Ada Lindqvist' } });
+    // The server says the viewer already followed: the already-following toast (§4.4 SUBSCRIBED_ALREADY).
+    expect(successToast(target, 'follow', () => undefined, true)).toEqual({ style: 'SUBSCRIBED_ALREADY', extraParams: { name: 'Ada Lindqvist' } });
     const undone: string[] = [];
     const unfollow = successToast(target, 'unfollow', (change) => undone.push(change));
     expect(unfollow.style).toBe('UNFOLLOW_ENTITY');

@@ -40,10 +40,11 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     isSuspended: false,
     mediumUrl: 'https://vellum.example/@ada/on-reading-slowly-abc123def456',
     responsesLocked: false,
+    license: 'ALL_RIGHTS_RESERVED',
     tags: [],
     viewerEdge: { id: 'v', clapCount: 0, isBookmarked: false },
     inResponseToPost: null,
-    content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [paragraph('a1', 'The first paragraph.')] } },
+    content: { isLockedPreviewOnly: false, lockedPostReason: null, bodyModel: { paragraphs: [paragraph('a1', 'The first paragraph.')] } },
     postResponses: { count: 0 },
     ...overrides,
   };
@@ -125,7 +126,7 @@ describe('a story', () => {
 
   it('without a subtitle: the description is the start of the first paragraph, cut at a word', () => {
     const long = 'word '.repeat(60).trim();
-    const head = storyHead(post({ subtitle: '', content: { isLockedPreviewOnly: false, bodyModel: { paragraphs: [paragraph('a', long)] } } }), state);
+    const head = storyHead(post({ subtitle: '', content: { isLockedPreviewOnly: false, lockedPostReason: null, bodyModel: { paragraphs: [paragraph('a', long)] } } }), state);
     expect(head.description!.length).toBeLessThanOrEqual(160);
     expect(head.description).toMatch(/^word( word)+…$/);
   });

@@ -1,6 +1,7 @@
 // Creating a post through the /v1 API (docs/adr/0082-integration-tokens-and-v1.md), with the body the Medium
 // API's clients send: title, contentFormat (html | markdown), content, tags, canonicalUrl,
-// publishStatus (public | draft | unlisted). The content becomes structured content through the
+// publishStatus (public | draft | unlisted), license (all-rights-reserved, cc-40-by, …, cc-40-zero,
+// public-domain: shared/stories/license.ts). The content becomes structured content through the
 // same importer as a writer's uploaded file (worker/stories/import/), held to the same content
 // rules as every save; nothing of it is stored as HTML.
 import type { Env } from '../../env.ts';
@@ -16,6 +17,7 @@ import { orm } from '../../db/orm.ts';
 import { collections, users } from '../../db/schema.ts';
 import { canonicalStoryUrl } from '../../host/canonical-urls.ts';
 import { oneLine } from '../../../shared/user-text.ts';
+import { apiLicense, DEFAULT_POST_LICENSE, LICENSE_FACTS, licenseFromApi, POST_LICENSES, type PostLicense } from '../../../shared/stories/license.ts';
 
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TAGS = 5;
@@ -30,6 +32,7 @@ export interface CreateStoryInput {
   tags: string[];
   canonicalUrl: string | null;
   publishStatus: PublishStatus;
+  license: PostLicense;
 }
 
 /** The body, checked; or what is wrong with it (the API answers 400 with it). */
@@ -57,6 +60,12 @@ export function readCreateStoryBody(body: unknown): CreateStoryInput | string {
   }
   const publishStatus = b.publishStatus ?? 'public';
   if (typeof publishStatus !== 'string' || !(PUBLISH_STATUSES as readonly string[]).includes(publishStatus)) return 'publishStatus must be "public", "draft" or "unlisted".';
+  let license = DEFAULT_POST_LICENSE;
+  if (b.license !== undefined && b.license !== null && b.license !== '') {
+    const named = typeof b.license === 'string' ? licenseFromApi(b.license) : null;
+    if (!named) return `license must be one of ${POST_LICENSES.map(apiLicense).join(', ')}.`;
+    license = named;
+  }
   return {
     title: oneLine(b.title),
     contentFormat: b.contentFormat,
@@ -64,6 +73,7 @@ export function readCreateStoryBody(body: unknown): CreateStoryInput | string {
     tags: [...new Set((tags as string[]).map((t) => t.trim()))],
     canonicalUrl,
     publishStatus: publishStatus as PublishStatus,
+    license,
   };
 }
 
@@ -108,8 +118,8 @@ export async function createApiStory(
   const statements = [
     db
       .prepare(
-        `INSERT INTO posts (id, creator_id, collection_id, title, slug, status, visibility, content, word_count, image_count, reading_time, created_at, updated_at, first_published_at, latest_published_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+        `INSERT INTO posts (id, creator_id, collection_id, title, slug, status, visibility, content, word_count, image_count, reading_time, created_at, updated_at, first_published_at, latest_published_at, license)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         id,
@@ -126,6 +136,7 @@ export async function createApiStory(
         now,
         published ? now : null,
         published ? now : null,
+        input.license,
       ),
     ...(input.canonicalUrl ? [db.prepare('INSERT INTO post_canonical_urls (post_id, url) VALUES (?, ?)').bind(id, input.canonicalUrl)] : []),
     ...tags.flatMap((tag, position) => [
@@ -165,8 +176,8 @@ export async function createApiStory(
       canonicalUrl: input.canonicalUrl,
       publishStatus: input.publishStatus,
       publishedAt: published ? now : null,
-      license: 'all-rights-reserved',
-      licenseUrl: '',
+      license: apiLicense(input.license),
+      licenseUrl: LICENSE_FACTS[input.license].url,
       ...(options.publicationId ? { publicationId: options.publicationId } : {}),
     },
   };

@@ -72,8 +72,8 @@ const typeDefs = /* GraphQL */ `
     publishPost(postId: ID!, tags: [String!]!, memberOnly: Boolean!, unlisted: Boolean!, collectionId: ID, sendToSubscribers: Boolean = false): PublishPostResult!
     "Takes the author's story back to drafts."
     unpublishPost(postId: ID!): PublishPostResult!
-    "The story's settings: canonical link, responses open or closed, member-only."
-    updatePostSettings(postId: ID!, canonicalUrl: String, responsesLocked: Boolean!, memberOnly: Boolean!): PostSettingsResult!
+    "The story's settings: canonical link, responses open or closed, member-only, license (unchanged when not given)."
+    updatePostSettings(postId: ID!, canonicalUrl: String, responsesLocked: Boolean!, memberOnly: Boolean!, license: PostLicense): PostSettingsResult!
   }
 `;
 

@@ -84,6 +84,8 @@ export const socialGraphModule: SchemaModule = {
       isMuting: Boolean!
       "The target's follower count after the call."
       followerCount: Int!
+      "The viewer followed the target before the call: a follow changed nothing (the SUBSCRIBED_ALREADY toast)."
+      wasFollowing: Boolean!
     }
 
     """

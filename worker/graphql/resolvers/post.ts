@@ -40,7 +40,7 @@ export const postResolvers = {
       post.inResponseToPostId ? visibleStory(ctx, post.inResponseToPostId) : null,
     content: async (post: StoryNode, _args: unknown, ctx: RequestContext) => {
       const readable = await readableContent(ctx, post);
-      return { isLockedPreviewOnly: readable.isLockedPreviewOnly, bodyModel: { paragraphs: readable.paragraphs } };
+      return { isLockedPreviewOnly: readable.isLockedPreviewOnly, lockedPostReason: readable.lockedPostReason, bodyModel: { paragraphs: readable.paragraphs } };
     },
     previewContent: (post: StoryNode, _args: unknown, ctx: RequestContext) => previewContent(ctx, post, PREVIEW_CONTENT_PARAGRAPHS),
     extendedPreviewContent: (post: StoryNode, _args: unknown, ctx: RequestContext) => previewContent(ctx, post, post.previewParagraphCount),

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { badRequest } from '../../context/errors.ts';
-import { isOutcome, resolveResultType } from '../../context/outcomes.ts';
+import { isOutcome, outcomes, resolveResultType } from '../../context/outcomes.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { storyOrOutcome } from '../../stories/story-access.ts';
 import { homeFeedPosts, type HomeFeedMode } from '../../stories/story-lists.ts';
@@ -16,6 +16,9 @@ function exactlyOne<K extends string>(args: Partial<Record<K, string | null>>, n
 
 type UserLookup = { id?: string | null; username?: string | null };
 
+/** An id that was passed but is empty, and nothing else to look by (docs/outcomes.md "GraphqlEmptyId"). */
+const isEmptyIdLookup = (args: UserLookup): boolean => typeof args.id === 'string' && args.id.trim() === '' && !args.username;
+
 function findUser(ctx: RequestContext, args: UserLookup): Promise<UserRow | null> {
   const [by, value] = exactlyOne(args, ['id', 'username'] as const);
   return by === 'id' ? ctx.loaders.userById.load(value) : ctx.loaders.userByUsername.load(value);
@@ -28,7 +31,8 @@ export const queryResolvers = {
 
     /** A suspended user still resolves here (isSuspended says so); deleted ones do not. */
     user: async (_root: unknown, args: UserLookup, ctx: RequestContext) => existingUser(await findUser(ctx, args)),
-    userResult: async (_root: unknown, args: UserLookup, ctx: RequestContext) => userOrOutcome(ctx, await findUser(ctx, args)),
+    userResult: async (_root: unknown, args: UserLookup, ctx: RequestContext) =>
+      isEmptyIdLookup(args) ? outcomes.graphqlEmptyId() : userOrOutcome(ctx, await findUser(ctx, args)),
 
     post: async (_root: unknown, args: { id: string }, ctx: RequestContext) => {
       const result = await storyOrOutcome(ctx, args.id);

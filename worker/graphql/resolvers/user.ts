@@ -5,7 +5,7 @@ import { isMembershipActive } from '../../membership/active-membership.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { writerStories } from '../../stories/story-lists.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
-import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
+import { followAndMuteEdgeResolvers, viewerEdge, type ViewerEdgeSource } from './viewer-edges.ts';
 import { obfuscateEmail, type UserRow } from '../../accounts/profiles.ts';
 
 /** A field only the user themselves may read: null for everyone else. */
@@ -37,5 +37,12 @@ export const userResolvers = {
     membership: viewerOnly((user, ctx) => ctx.loaders.membershipByUserId.load(user.id)),
     adminCollections: viewerOnly((user, ctx) => adminCollections(ctx, user.id)),
   },
-  UserViewerEdge: followAndMuteEdgeResolvers,
+  UserViewerEdge: {
+    ...followAndMuteEdgeResolvers,
+    createdAt: async (edge: ViewerEdgeSource, _args: unknown, ctx: RequestContext) => {
+      const viewer = ctx.viewer.user;
+      if (!viewer || edge.key !== `USER:${viewer.id}`) return null;
+      return (await ctx.loaders.userById.load(viewer.id))?.createdAt ?? null;
+    },
+  },
 };
