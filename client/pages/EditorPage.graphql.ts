@@ -53,9 +53,11 @@ export const EditStoryPageQuery = known(graphql(`
       uniqueSlug
       responsesLocked
       canonicalUrl
+      viewerEditorRole
       creator {
         id
         username
+        name
       }
       collection {
         id
