@@ -34,12 +34,12 @@ it('writes a draft on /m-write, reopens it at /m-write/{postId}, publishes it, a
   await waitForHydration(page);
   await editor(page).waitFor({ timeout: 20_000 });
   expect(await page.title()).toContain('New story');
-  await page.locator('input[aria-label="Title"]').tap();
-  await page.keyboard.type(title);
+  await page.locator('input[aria-label="Title"]').fill(title);
   await editor(page).tap();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
   await page.keyboard.type('Written on a phone, on the bus home.');
   await saved(page);
-  await expect.poll(() => page.url()).toMatch(/\/m-write\/[0-9a-f]{12}$/);
+  await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/m-write\/[0-9a-f]{12}$/);
   const postId = /\/m-write\/([0-9a-f]{12})$/.exec(page.url())![1]!;
   expect(await widerThanThePhone(page)).toBe(false);
 
@@ -51,6 +51,7 @@ it('writes a draft on /m-write, reopens it at /m-write/{postId}, publishes it, a
   expect(await page.inputValue('input[aria-label="Title"]')).toBe(title);
   expect(await editor(page).textContent()).toContain('Written on a phone, on the bus home.');
   await editor(page).locator('p').last().tap();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('A second paragraph, added later.');
