@@ -88,6 +88,33 @@ function statusText(state: SaveState, isPublished: boolean): string {
 /** The full editor, or the mobile web editor (/m-write). */
 export type EditorVariant = 'full' | 'mobile';
 
+interface TitleFieldProps {
+  multiline: boolean;
+  className: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  maxLength: number;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+}
+
+/** The title or subtitle: one line of text, in a field that wraps on a phone. */
+function TitleField({ multiline, label, onChange, ...field }: TitleFieldProps) {
+  if (!multiline) return <input {...field} aria-label={label} onChange={(event) => onChange(event.target.value)} />;
+  return (
+    <textarea
+      {...field}
+      aria-label={label}
+      rows={1}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
+      onChange={(event) => onChange(event.target.value.replace(/[\r\n]+/g, ' '))}
+    />
+  );
+}
+
 interface EditorScreenProps {
   viewer: Viewer;
   variant: EditorVariant;
@@ -260,29 +287,33 @@ function EditorScreen({ viewer, variant, writerName = null, opened, inResponseTo
         </p>
       ) : null}
 
-      <input
+      {/* On a phone the title and subtitle wrap (a one-line field would hide a long title's end);
+          they stay one line of text: Enter moves on instead of breaking the line. */}
+      <TitleField
+        multiline={variant === 'mobile'}
         className="editor-title"
-        aria-label="Title"
+        label="Title"
         placeholder="Title"
         value={title}
         maxLength={200}
         readOnly={stale}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          story.current.title = event.target.value;
+        onChange={(value) => {
+          setTitle(value);
+          story.current.title = value;
           changed();
         }}
       />
-      <input
+      <TitleField
+        multiline={variant === 'mobile'}
         className="editor-subtitle"
-        aria-label="Subtitle"
+        label="Subtitle"
         placeholder="Subtitle (optional)"
         value={subtitle}
         maxLength={300}
         readOnly={stale}
-        onChange={(event) => {
-          setSubtitle(event.target.value);
-          story.current.subtitle = event.target.value;
+        onChange={(value) => {
+          setSubtitle(value);
+          story.current.subtitle = value;
           changed();
         }}
       />
@@ -319,6 +350,7 @@ function EditorScreen({ viewer, variant, writerName = null, opened, inResponseTo
           content={story.current.content}
           isResponse={inResponseToPostId !== null}
           defaults={opened.publishDefaults}
+          writerName={writerName}
           onClose={() => setPublishing(false)}
         />
       ) : null}

@@ -34,7 +34,7 @@ it('writes a draft on /m-write, reopens it at /m-write/{postId}, publishes it, a
   await waitForHydration(page);
   await editor(page).waitFor({ timeout: 20_000 });
   expect(await page.title()).toContain('New story');
-  await page.locator('input[aria-label="Title"]').fill(title);
+  await page.locator('[aria-label="Title"]').fill(title);
   await editor(page).tap();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
   await page.keyboard.type('Written on a phone, on the bus home.');
@@ -48,7 +48,7 @@ it('writes a draft on /m-write, reopens it at /m-write/{postId}, publishes it, a
   await waitForHydration(page);
   await editor(page).waitFor({ timeout: 20_000 });
   expect(await page.locator('[data-editor="mobile"]').count()).toBe(1);
-  expect(await page.inputValue('input[aria-label="Title"]')).toBe(title);
+  expect(await page.inputValue('[aria-label="Title"]')).toBe(title);
   expect(await editor(page).textContent()).toContain('Written on a phone, on the bus home.');
   await editor(page).locator('p').last().tap();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
