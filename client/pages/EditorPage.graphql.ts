@@ -54,9 +54,11 @@ export const EditStoryPageQuery = known(graphql(`
       responsesLocked
       canonicalUrl
       license
+      viewerEditorRole
       creator {
         id
         username
+        name
       }
       collection {
         id

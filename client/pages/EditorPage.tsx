@@ -13,6 +13,13 @@
 // "Unsaved changes" means the story differs from what was last opened or saved, compared after
 // the editor's own normalisation (docs/adr/0136-editor-save-state.md): opening a story and typing
 // nothing saves nothing. A refused image is the image's error, shown apart from the save state.
+//
+// The same screen is the mobile web editor (mobile-web-editor-redirect: /m-write and
+// /m-write/{postId}; docs/adr/0145-mobile-web-editor.md): made for a phone (a bar that stays in
+// reach, the text at reading size), saving and publishing through the same calls, and it keeps
+// the writer at /m-write/{postId} once the draft exists.
+// A publication's editor opens a contributor's story here too (worker/stories/story-editors.ts):
+// the bar says whose story it is, and publishing keeps it in its publication.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import type { StoryContent } from '../../shared/content.ts';
@@ -78,8 +85,41 @@ function statusText(state: SaveState, isPublished: boolean): string {
   }
 }
 
+/** The full editor, or the mobile web editor (/m-write). */
+export type EditorVariant = 'full' | 'mobile';
+
+interface TitleFieldProps {
+  multiline: boolean;
+  className: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  maxLength: number;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+}
+
+/** The title or subtitle: one line of text, in a field that wraps on a phone. */
+function TitleField({ multiline, label, onChange, ...field }: TitleFieldProps) {
+  if (!multiline) return <input {...field} aria-label={label} onChange={(event) => onChange(event.target.value)} />;
+  return (
+    <textarea
+      {...field}
+      aria-label={label}
+      rows={1}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
+      onChange={(event) => onChange(event.target.value.replace(/[\r\n]+/g, ' '))}
+    />
+  );
+}
+
 interface EditorScreenProps {
   viewer: Viewer;
+  variant: EditorVariant;
+  /** Someone else's story, opened by an editor of its publication: whose it is. */
+  writerName?: string | null;
   opened: OpenedStory;
   inResponseToPostId: string | null;
   hasUnpublishedChanges: boolean;
@@ -87,7 +127,7 @@ interface EditorScreenProps {
   isSuspended?: boolean;
 }
 
-function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChanges, isSuspended = false }: EditorScreenProps) {
+function EditorScreen({ viewer, variant, writerName = null, opened, inResponseToPostId, hasUnpublishedChanges, isSuspended = false }: EditorScreenProps) {
   const ctx = useLinkContext();
   const productName = useAppState().config.productName;
   const { xsrf } = useViewerSession();
@@ -132,7 +172,10 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
         const created = s.postId === null;
         s.rev = outcome.rev;
         s.postId = outcome.post.id;
-        if (created) window.history.replaceState(window.history.state, '', buildLink('ShowEditPost', { postId: outcome.post.id }, ctx));
+        if (created) {
+          const address = variant === 'mobile' ? buildLink('ShowMobileWebEditorRedirectEditStory', { postId: outcome.post.id }, ctx) : buildLink('ShowEditPost', { postId: outcome.post.id }, ctx);
+          window.history.replaceState(window.history.state, '', address);
+        }
         if (opened.isPublished) setUnpublished(true);
         savedKey.current = sentKey;
         everSaved.current = true;
@@ -150,7 +193,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
     } finally {
       inFlight.current = null;
     }
-  }, [saveDraft, inResponseToPostId, ctx, opened.isPublished]);
+  }, [saveDraft, inResponseToPostId, ctx, opened.isPublished, variant]);
 
   const changed = useCallback(() => {
     const s = story.current;
@@ -214,7 +257,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
 
   const message = state.kind === 'stale' || state.kind === 'error' ? state.message : null;
   return (
-    <div className="editor-page">
+    <div className={variant === 'mobile' ? 'editor-page editor-page-mobile' : 'editor-page'} data-editor={variant}>
       <div className="editor-bar">
         {/* The editor's page has no site header (basic layout): the wordmark is the way back. A full
             navigation, so leaving with unsaved text asks first (the beforeunload below). */}
@@ -228,6 +271,11 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           {opened.isPublished ? (unpublished ? 'Save and publish' : 'Publish settings') : 'Publish'}
         </button>
       </div>
+      {writerName ? (
+        <p className="editor-note muted" data-testid="editing-for">
+          {`You are editing ${writerName}’s story as an editor of its publication. Your changes are in its history under your name.`}
+        </p>
+      ) : null}
       {isSuspended ? (
         <p className="editor-alert" data-testid="suspended-notice">
           {`This story is under investigation or was found in violation of the ${productName} Rules.`}
@@ -239,29 +287,33 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
         </p>
       ) : null}
 
-      <input
+      {/* On a phone the title and subtitle wrap (a one-line field would hide a long title's end);
+          they stay one line of text: Enter moves on instead of breaking the line. */}
+      <TitleField
+        multiline={variant === 'mobile'}
         className="editor-title"
-        aria-label="Title"
+        label="Title"
         placeholder="Title"
         value={title}
         maxLength={200}
         readOnly={stale}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          story.current.title = event.target.value;
+        onChange={(value) => {
+          setTitle(value);
+          story.current.title = value;
           changed();
         }}
       />
-      <input
+      <TitleField
+        multiline={variant === 'mobile'}
         className="editor-subtitle"
-        aria-label="Subtitle"
+        label="Subtitle"
         placeholder="Subtitle (optional)"
         value={subtitle}
         maxLength={300}
         readOnly={stale}
-        onChange={(event) => {
-          setSubtitle(event.target.value);
-          story.current.subtitle = event.target.value;
+        onChange={(value) => {
+          setSubtitle(value);
+          story.current.subtitle = value;
           changed();
         }}
       />
@@ -298,6 +350,7 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
           content={story.current.content}
           isResponse={inResponseToPostId !== null}
           defaults={opened.publishDefaults}
+          writerName={writerName}
           onClose={() => setPublishing(false)}
         />
       ) : null}
@@ -307,18 +360,20 @@ function EditorScreen({ viewer, opened, inResponseToPostId, hasUnpublishedChange
 
 const EMPTY: StoryContent = { paragraphs: [] };
 
-export const newStoryPage: PageDefinition<NewStoryPageData> = {
-  query: () => ({ query: NewStoryPageQuery, variables: {} }),
-  title: (_data, state) => `New story – ${state.config.productName}`,
-  Component: ({ data, params }) => {
+function NewStory({ data, params, variant }: { data: NewStoryPageData; params: Record<string, string>; variant: EditorVariant }) {
     if (!data.viewer) return <SignedOutNotice what="writing" />;
     // /{collectionSlug}/new-story: the publication is chosen in the publish step already.
     const publication = params.collectionSlug ? data.viewer.writablePublications?.find((p) => p.collection.slug.toLowerCase() === params.collectionSlug!.toLowerCase()) : undefined;
     const publishDefaults = publication ? { ...NO_DEFAULTS, collectionId: publication.collection.id } : NO_DEFAULTS;
     const opened: OpenedStory = { postId: null, rev: 0, title: '', subtitle: '', content: EMPTY, isPublished: false, restoring: false, publishDefaults };
     const inResponseTo = params.inResponseToPostId ? postIdFromParam(params.inResponseToPostId) : null;
-    return <EditorScreen viewer={data.viewer} opened={opened} inResponseToPostId={inResponseTo} hasUnpublishedChanges={false} />;
-  },
+    return <EditorScreen viewer={data.viewer} variant={variant} opened={opened} inResponseToPostId={inResponseTo} hasUnpublishedChanges={false} />;
+}
+
+export const newStoryPage: PageDefinition<NewStoryPageData> = {
+  query: () => ({ query: NewStoryPageQuery, variables: {} }),
+  title: (_data, state) => `New story – ${state.config.productName}`,
+  Component: ({ data, params }) => <NewStory data={data} params={params} variant="full" />,
 };
 
 function editVariables(params: Record<string, string>) {
@@ -327,11 +382,7 @@ function editVariables(params: Record<string, string>) {
   return { postId, rev };
 }
 
-export const editStoryPage: PageDefinition<EditStoryPageData> = {
-  query: (params) => ({ query: EditStoryPageQuery, variables: editVariables(params) }),
-  status: (data) => (data.viewer && (!data.post || !data.post.draft) ? 404 : 200),
-  title: (data, state) => `${data?.post?.draft?.title || 'Edit story'} – ${state.config.productName}`,
-  Component: ({ data, params }) => {
+function EditStory({ data, params, variant }: { data: EditStoryPageData; params: Record<string, string>; variant: EditorVariant }) {
     if (!data.viewer) return <SignedOutNotice what="your story" />;
     const post = data.post;
     const draft = post?.draft;
@@ -362,11 +413,37 @@ export const editStoryPage: PageDefinition<EditStoryPageData> = {
       <EditorScreen
         key={`${post.id}:${params.versionId ?? ''}`}
         viewer={data.viewer}
+        variant={variant}
+        writerName={post.viewerEditorRole === 'PUBLICATION_EDITOR' ? (post.creator?.name ?? null) : null}
         opened={opened}
         inResponseToPostId={post.inResponseToPost?.id ?? null}
         hasUnpublishedChanges={draft.hasUnpublishedChanges}
         isSuspended={post.isSuspended}
       />
     );
-  },
+}
+
+const editStatus = (data: EditStoryPageData) => (data.viewer && (!data.post || !data.post.draft) ? 404 : 200);
+const editTitle = (data: EditStoryPageData | undefined, productName: string) => `${data?.post?.draft?.title || 'Edit story'} – ${productName}`;
+
+export const editStoryPage: PageDefinition<EditStoryPageData> = {
+  query: (params) => ({ query: EditStoryPageQuery, variables: editVariables(params) }),
+  status: editStatus,
+  title: (data, state) => editTitle(data, state.config.productName),
+  Component: ({ data, params }) => <EditStory data={data} params={params} variant="full" />,
+};
+
+type MobileEditorData = NewStoryPageData | EditStoryPageData;
+const isEdit = (data: MobileEditorData | undefined): data is EditStoryPageData => !!data && 'post' in data;
+
+/**
+ * mobile-web-editor-redirect (/m-write, /m-write/{postId}): the editor made for a phone, on the
+ * same queries and calls as the full editor (docs/adr/0145-mobile-web-editor.md).
+ */
+export const mobileEditorPage: PageDefinition<MobileEditorData> = {
+  query: (params) => (params.postId ? { query: EditStoryPageQuery, variables: editVariables(params) } : { query: NewStoryPageQuery, variables: {} }),
+  status: (data) => (isEdit(data) ? editStatus(data) : 200),
+  title: (data, state) => (isEdit(data) ? editTitle(data, state.config.productName) : `New story – ${state.config.productName}`),
+  Component: ({ data, params }) =>
+    isEdit(data) ? <EditStory data={data} params={params} variant="mobile" /> : <NewStory data={data} params={params} variant="mobile" />,
 };

@@ -44,10 +44,12 @@ interface Props {
   content: StoryContent;
   isResponse: boolean;
   defaults: PublishDefaults;
+  /** Someone else's story, published by an editor of its publication: whose it stays. */
+  writerName?: string | null;
   onClose: () => void;
 }
 
-export function PublishPanel({ viewer, postId, title, subtitle, content, isResponse, defaults, onClose }: Props) {
+export function PublishPanel({ viewer, postId, title, subtitle, content, isResponse, defaults, writerName = null, onClose }: Props) {
   const [, publish] = useMutation(PublishPostMutation);
   const [tags, setTags] = useState<string[]>(defaults.tags);
   const [tagText, setTagText] = useState('');
@@ -77,7 +79,7 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
     const all = tagText.trim() !== '' && tags.length < MAX_TAGS ? [...tags, tagText.trim()] : tags;
     setBusy(true);
     setError(null);
-    const result = await publish({ postId, tags: all, memberOnly, unlisted, collectionId: collectionId || null, sendToSubscribers: sendToSubscribers && !unlisted && !isResponse });
+    const result = await publish({ postId, tags: all, memberOnly, unlisted, collectionId: collectionId || null, sendToSubscribers: sendToSubscribers && !unlisted && !isResponse && !writerName });
     const outcome = result.data?.publishPost;
     if (outcome?.__typename === 'Post') {
       window.location.assign(outcome.mediumUrl);
@@ -98,7 +100,7 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
         </section>
         <section className="publish-options">
           <p>
-            Publishing to: <strong>{viewer.name}</strong>
+            Publishing to: <strong>{writerName ?? viewer.name}</strong>
           </p>
           {isResponse ? null : (
             <>
@@ -155,7 +157,8 @@ export function PublishPanel({ viewer, postId, title, subtitle, content, isRespo
               Unlisted: only people with the link can find it
             </label>
           )}
-          {isResponse ? null : (
+          {/* Only the writer sends their newsletter (docs/adr/0146-publication-editors-change-stories.md). */}
+          {isResponse || writerName ? null : (
             <label className="publish-check">
               <input type="checkbox" checked={sendToSubscribers && !unlisted} onChange={(event) => setSendToSubscribers(event.target.checked)} disabled={unlisted} />
               Send to subscribers: {sendToWhom(viewer.newsletterSubscriberCount ?? 0, chosen?.canPublish ? chosen : null)} when it is first published

@@ -1,4 +1,4 @@
-// The query of post-deltas (issue 12 item 3): a story's kept revisions.
+// The query of post-deltas (issue 12 item 3, issue 28 point 7): a story's kept revisions and its changes, with who made each.
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 export const StoryHistoryPageQuery = known(graphql(`
@@ -14,6 +14,19 @@ export const StoryHistoryPageQuery = known(graphql(`
         rev
         title
         createdAt
+        savedBy {
+          id
+          name
+        }
+      }
+      history {
+        change
+        rev
+        createdAt
+        actor {
+          id
+          name
+        }
       }
     }
   }

@@ -3,7 +3,10 @@
 // ones, newest first, and "Restore" opens the editor on an earlier one through
 // /p/{postId}/revert/{versionId}/{baseRev}, which saves it as the newest revision (based on the
 // newest, so a tab that saved meanwhile makes the restore stale instead of losing its text).
-// Anyone but the author gets a 404: drafts and their history are private.
+// Each revision names who saved it, and "Changes" lists every change (saves, publishing,
+// unpublishing, settings) with who made it: the author, or an editor of the story's publication
+// (docs/adr/0146-publication-editors-change-stories.md). Anyone else gets a 404: drafts and
+// their history are private.
 import { buildLink } from '../../shared/routing/links.ts';
 import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -19,6 +22,19 @@ function savedAt(epochMs: number): string {
   return `${formatDate(epochMs)}, ${TIME_FORMAT.format(new Date(epochMs))} UTC`;
 }
 
+type HistoryEntry = NonNullable<NonNullable<StoryHistoryPageData['post']>['history']>[number];
+
+const CHANGE_TEXT: Record<HistoryEntry['change'], string> = {
+  saved: 'Saved',
+  edited: 'Changed the title',
+  published: 'Published',
+  republished: 'Published changes',
+  unpublished: 'Unpublished',
+  settings: 'Changed the settings',
+};
+
+const who = (person: { name: string } | null | undefined) => person?.name ?? 'A deleted account';
+
 function History({ post }: { post: NonNullable<StoryHistoryPageData['post']> & { revisions: NonNullable<NonNullable<StoryHistoryPageData['post']>['revisions']> } }) {
   const ctx = useLinkContext();
   const [newest, ...earlier] = post.revisions;
@@ -33,14 +49,14 @@ function History({ post }: { post: NonNullable<StoryHistoryPageData['post']> & {
         {newest ? (
           <li data-rev={newest.rev}>
             <span className="story-history-title">{newest.title || 'Untitled story'}</span>
-            <span className="muted">{savedAt(newest.createdAt)}</span>
+            <span className="muted">{`${savedAt(newest.createdAt)} · ${who(newest.savedBy)}`}</span>
             <span className="story-history-current">Current version</span>
           </li>
         ) : null}
         {earlier.map((revision) => (
           <li key={revision.rev} data-rev={revision.rev}>
             <span className="story-history-title">{revision.title || 'Untitled story'}</span>
-            <span className="muted">{savedAt(revision.createdAt)}</span>
+            <span className="muted">{`${savedAt(revision.createdAt)} · ${who(revision.savedBy)}`}</span>
             <a
               className="button button-outline button-small"
               href={buildLink('ShowRevertPost', { postId: post.id, versionId: String(revision.rev), baseRev: String(newest!.rev) }, ctx)}
@@ -52,6 +68,20 @@ function History({ post }: { post: NonNullable<StoryHistoryPageData['post']> & {
         ))}
       </ol>
       {earlier.length === 0 ? <p className="muted">There are no earlier versions yet: they appear as you edit.</p> : null}
+      {post.history && post.history.length > 0 ? (
+        <>
+          <h2>Changes</h2>
+          <ol className="story-history-changes" data-testid="story-changes">
+            {post.history.map((entry, index) => (
+              <li key={index}>
+                <strong>{`${CHANGE_TEXT[entry.change]}${entry.rev !== null && entry.change === 'saved' ? ` (version ${entry.rev})` : ''}`}</strong>
+                {` by ${who(entry.actor)}`}
+                <span className="muted">{` · ${savedAt(entry.createdAt)}`}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <p>
         <a className="button button-outline" href={buildLink('ShowEditPost', { postId: post.id }, ctx)}>
           Edit story

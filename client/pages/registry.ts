@@ -86,7 +86,7 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   // the page loads after hydration (client/editor/StoryEditor.tsx).
   'new-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.newStoryPage) },
   'edit-story': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.editStoryPage) },
-  'mobile-web-editor-redirect': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.mobileEditorRedirectPage) },
+  'mobile-web-editor-redirect': { chunk: 'EditorPage', load: () => import('./EditorPage.tsx').then((m) => m.mobileEditorPage) },
   'new-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'edit-series': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },
   'new-sequence': { chunk: 'WritingNoticePages', load: () => import('./WritingNoticePages.tsx').then((m) => m.seriesNotOfferedPage) },

@@ -1,7 +1,7 @@
 // /me/stories/{drafts,public,unlisted,responses,deleted} (issue 12 item 5): each tab is its own
 // list of the signed-in writer's stories, and nobody else's; the editor and story settings pages
-// answer the author and 404 anyone else (a draft's existence is private); /m-write leads to the
-// editor; a revert opens the earlier revision; series addresses answer a clear "not offered" page.
+// answer the author and 404 anyone else (a draft's existence is private); /m-write is the
+// mobile web editor; a revert opens the earlier revision; series addresses answer a clear "not offered" page.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
@@ -105,9 +105,19 @@ describe('writing pages', () => {
     expect((await page(`/p/${POSTS.open}/settings`, readerCookie)).status).toBe(404);
   });
 
-  it('/m-write names the editor it sends the browser to', async () => {
-    expect((await page('/m-write', writerCookie)).html).toContain('href="/new-story"');
-    expect((await page(`/m-write/${POSTS.draft}`, writerCookie)).html).toContain(`href="/p/${POSTS.draft}/edit"`);
+  it('/m-write is the mobile web editor: a new story, or the writer’s own one at /m-write/{postId}; 404 for anyone else', async () => {
+    const fresh = await page('/m-write', writerCookie);
+    expect(fresh.status).toBe(200);
+    expect(fresh.pageName).toBe('mobile-web-editor-redirect');
+    expect(fresh.html).toContain('data-editor="mobile"');
+    const draftTitle = (await testDb.prepare('SELECT title FROM posts WHERE id = ?').bind(POSTS.draft).first<{ title: string }>())!.title;
+    const own = await page(`/m-write/${POSTS.draft}`, writerCookie);
+    expect(own.status).toBe(200);
+    expect(own.html).toContain('data-editor="mobile"');
+    expect(own.html).toContain(draftTitle);
+    const other = await page(`/m-write/${POSTS.draft}`, readerCookie);
+    expect(other.status).toBe(404);
+    expect(other.html).not.toContain(draftTitle);
   });
 
   it.each(['/new-series', `/series/${POSTS.open}`, `/series/${POSTS.open}/edit`, '/s/new', '/s/some-sequence', '/s/some-sequence/edit'])(

@@ -606,6 +606,25 @@ export const postRevisions = sqliteTable(
   (t) => [primaryKey({ columns: [t.postId, t.rev] })],
 );
 
+/**
+ * A story's history: each change and who made it (migrations/0064_story_history.sql; the CHECK
+ * on change stays in the SQL). worker/stories/story-history.ts writes and reads it.
+ */
+export const postHistory = sqliteTable(
+  'post_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    change: text('change').notNull(),
+    rev: integer('rev'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('post_history_by_post').on(t.postId, t.id)],
+);
+
 /** Images writers uploaded; the bytes are in R2 under the id (worker/uploads/). */
 export const uploadedImages = sqliteTable(
   'uploaded_images',
@@ -1481,6 +1500,7 @@ export const TABLES = {
   ...SEARCH_TABLES,
   post_restrictions: postRestrictions,
   post_revisions: postRevisions,
+  post_history: postHistory,
   uploaded_images: uploadedImages,
   // The rest of the reader's site (issue 15).
   error_reports: errorReports,

@@ -12,16 +12,12 @@ import { logEvent } from '../lib/log-context.ts';
 import { mailerFor } from '../mail/mailer.ts';
 import { publicationMemberMail } from '../mail/templates.ts';
 import { publicationNotFound, refused, type PublicationRefusal } from './results.ts';
+import { publicationRoleOf } from '../stories/story-editors.ts';
 
 /** Whether the viewer is the publication's owner or one of its editors (writers are not). */
 export async function isEditorOf(ctx: RequestContext, collectionId: string): Promise<boolean> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) return false;
-  const [row] = await orm(ctx.db)
-    .select({ role: collectionMembers.role })
-    .from(collectionMembers)
-    .where(and(eq(collectionMembers.collectionId, collectionId), eq(collectionMembers.userId, viewer.id)));
-  return row !== undefined && row.role !== 'WRITER';
+  const role = await publicationRoleOf(ctx, collectionId);
+  return role !== null && role !== 'WRITER';
 }
 
 export interface PublicationMember {

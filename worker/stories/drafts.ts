@@ -14,7 +14,7 @@ import { countWords, readingTimeMinutes, type StoryContent } from '../../shared/
 import { normalizeStoryContent, StoryContentError } from '../../shared/editor/story-content-rules.ts';
 import { slugify } from '../../shared/format.ts';
 import { orm } from '../db/orm.ts';
-import { postRevisions, posts } from '../db/schema.ts';
+import { postHistory, postRevisions, posts } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
@@ -22,6 +22,8 @@ import { visibleStory } from './story-access.ts';
 import type { StoryNode } from './content-gate.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { MAX_SUBTITLE_LENGTH, MAX_TITLE_LENGTH } from './story-edit.ts';
+import { editableStory, storyEditorRole } from './story-editors.ts';
+import { storyHistoryRow } from './story-history.ts';
 import { oneLine } from '../../shared/user-text.ts';
 
 /** Revisions kept per story (the published one is always kept). */
@@ -29,13 +31,14 @@ export const KEPT_REVISIONS = 100;
 export const STALE_REVISION_MESSAGE =
   'This story was changed in another tab or window since you opened it. Your text is still here: copy it, then reload to see the newer version.';
 
-/** The viewer's own story, or null (someone else's answers like a missing one: drafts are private). */
+/**
+ * The viewer's own story, or null (someone else's answers like a missing one: drafts are
+ * private). For what only the author does; what a publication's editors may do too asks
+ * editableStory (./story-editors.ts).
+ */
 export async function ownStory(ctx: RequestContext, postId: string | null | undefined, action: string): Promise<StoryNode | null> {
-  const viewer = ctx.viewer.user;
-  if (!viewer) throw signInRequired(action);
-  if (typeof postId !== 'string' || postId === '') return null;
-  const post = await ctx.loaders.postById.load(postId);
-  return post && post.creatorId === viewer.id && post.deletedAt === null ? post : null;
+  const editable = await editableStory(ctx, postId, action);
+  return editable?.role === 'AUTHOR' ? editable.post : null;
 }
 
 /** The derived columns of a story's content. */
@@ -72,10 +75,6 @@ export async function workingCopy(ctx: RequestContext, post: StoryNode, rev?: nu
   return own ? { rev: post.latestRev, ...own } : null;
 }
 
-function isAuthor(ctx: RequestContext, post: StoryNode): boolean {
-  return ctx.viewer.user?.id === post.creatorId;
-}
-
 /** The writer's working copy as the editor opens it. */
 export interface StoryDraft {
   /** The revision the next save must be based on. */
@@ -87,9 +86,9 @@ export interface StoryDraft {
   hasUnpublishedChanges: boolean;
 }
 
-/** Author only (null for anyone else): the working copy, or an earlier revision to revert to. */
+/** Those who may change the story only (null for anyone else): the working copy, or an earlier revision to revert to. */
 export async function storyDraft(ctx: RequestContext, post: StoryNode, rev: number | null | undefined): Promise<StoryDraft | null> {
-  if (!isAuthor(ctx, post)) return null;
+  if (!(await storyEditorRole(ctx, post))) return null;
   const copy = await workingCopy(ctx, post, rev);
   if (!copy) return null;
   return {
@@ -101,12 +100,13 @@ export async function storyDraft(ctx: RequestContext, post: StoryNode, rev: numb
   };
 }
 
-/** Author only (null for anyone else): the saved revisions, newest first. */
-export async function storyRevisions(ctx: RequestContext, post: StoryNode): Promise<{ rev: number; title: string; createdAt: number }[] | null> {
-  if (!isAuthor(ctx, post)) return null;
+/** Those who may change the story only (null for anyone else): the saved revisions, newest first, with who saved each. */
+export async function storyRevisions(ctx: RequestContext, post: StoryNode): Promise<{ rev: number; title: string; createdAt: number; savedById: string | null }[] | null> {
+  if (!(await storyEditorRole(ctx, post))) return null;
   return orm(ctx.db)
-    .select({ rev: postRevisions.rev, title: postRevisions.title, createdAt: postRevisions.createdAt })
+    .select({ rev: postRevisions.rev, title: postRevisions.title, createdAt: postRevisions.createdAt, savedById: postHistory.actorId })
     .from(postRevisions)
+    .leftJoin(postHistory, and(eq(postHistory.postId, postRevisions.postId), eq(postHistory.rev, postRevisions.rev), eq(postHistory.change, 'saved')))
     .where(eq(postRevisions.postId, post.id))
     .orderBy(desc(postRevisions.rev))
     .limit(KEPT_REVISIONS);
@@ -141,6 +141,7 @@ export async function createDraft(
       latestRev: 1,
     }),
     q.insert(postRevisions).values({ postId: id, rev: 1, title: draft.title, subtitle: draft.subtitle, content: JSON.stringify(draft.content), createdAt: ctx.now }),
+    storyHistoryRow(ctx, id, 'saved', 1),
   ]);
   return ctx.loaders.postById.load(id);
 }
@@ -193,8 +194,10 @@ export async function saveDraft(ctx: RequestContext, args: DraftToSave): Promise
     return { __typename: 'DraftSaved', post, rev: 1 };
   }
 
-  const post = await ownStory(ctx, args.postId, 'save a story');
-  if (!post) return refused.notFound();
+  // The author, or an editor of the story's publication (./story-editors.ts).
+  const editable = await editableStory(ctx, args.postId, 'save a story');
+  if (!editable) return refused.notFound();
+  const { post } = editable;
   if (args.baseRev !== post.latestRev) return { __typename: 'StaleRevision', message: STALE_REVISION_MESSAGE, currentRev: post.latestRev };
   const rev = post.latestRev + 1;
   const isDraft = post.status === 'DRAFT';
@@ -203,6 +206,7 @@ export async function saveDraft(ctx: RequestContext, args: DraftToSave): Promise
     await q.batch([
       // The primary key makes a concurrent save from the same base fail here, as a whole.
       q.insert(postRevisions).values({ postId: post.id, rev, title, subtitle, content: contentText, createdAt: ctx.now }),
+      storyHistoryRow(ctx, post.id, 'saved', rev),
       q
         .update(posts)
         .set({ latestRev: rev, updatedAt: ctx.now, ...(isDraft ? { title, subtitle, slug: slugify(title), ...contentColumns(content) } : {}) })

@@ -4,7 +4,9 @@
 // (the publications the writer may publish or submit to, their newsletters' subscribers).
 //
 // Who may do what:
-// - Only a story's author publishes, unpublishes or changes it; to anyone else it is NotFound.
+// - A story's author publishes, unpublishes and changes it. An owner or editor of the story's
+//   publication may also publish its changes and unpublish it, keeping it where it is
+//   (./story-editors.ts); its settings stay the author's. To anyone else it is NotFound.
 // - Member-only (visibility LOCKED) is for writers in the Partner Program (status ACTIVE) and
 //   staff: others get BadRequest.
 // - Into a publication: its owner and editors publish directly; its writers submit (the story
@@ -27,12 +29,15 @@ import { DISCUSSION_CLOSED_MESSAGE } from './discussion.ts';
 import { contentColumns, ownStory, workingCopy } from './drafts.ts';
 import { refused, type Refusal } from './refusals.ts';
 import { storyChanged } from './story-changed.ts';
+import { editableStory } from './story-editors.ts';
+import { recordStoryHistory, storyHistoryRow } from './story-history.ts';
 import { oneLine } from '../../shared/user-text.ts';
 
 export const MAX_STORY_TOPICS = 5;
 const MAX_TAG_LENGTH = 25;
 
 export const MEMBER_ONLY_NOT_ALLOWED = 'Only writers in the Partner Program can make a story member-only.';
+export const EDITOR_KEEPS_PUBLICATION = 'Only the writer can move this story to another publication or out of it.';
 
 /** Whether the viewer may make stories member-only (Partner Program writers and staff). */
 export function mayLockStories(ctx: RequestContext): boolean {
@@ -76,8 +81,10 @@ export interface Published {
 
 /** Publishes the author's story with its newest saved revision (see the opening comment). */
 export async function publishPost(ctx: RequestContext, args: PublishArgs): Promise<Published | Refusal> {
-  const post = await ownStory(ctx, args.postId, 'publish a story');
-  if (!post) return refused.notFound();
+  const editable = await editableStory(ctx, args.postId, 'publish a story');
+  if (!editable) return refused.notFound();
+  const { post, role } = editable;
+  const byEditor = role === 'PUBLICATION_EDITOR';
   const viewer = ctx.viewer.user!;
   const refusal = publishingRefusal(viewer);
   if (refusal) return refused.forbidden(refusal);
@@ -85,7 +92,11 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   const tagList = isResponse ? [] : storyTopics(args.tags);
   if (typeof tagList === 'string') return refused.badRequest(tagList);
   if (args.memberOnly && args.unlisted) return refused.badRequest('A member-only story is listed: choose member-only or unlisted.');
-  if (args.memberOnly && !mayLockStories(ctx)) return refused.badRequest(MEMBER_ONLY_NOT_ALLOWED);
+  // An editor publishing a member-only writer's changes keeps the story member-only.
+  if (args.memberOnly && !mayLockStories(ctx) && !(byEditor && post.visibility === 'LOCKED')) return refused.badRequest(MEMBER_ONLY_NOT_ALLOWED);
+  if (byEditor && !(args.collectionId && (args.collectionId === post.collectionId || args.collectionId === post.submittedCollectionId))) {
+    return refused.badRequest(EDITOR_KEEPS_PUBLICATION);
+  }
 
   // A response drafted in the editor joins its story's thread when published.
   const parent = post.inResponseToPostId ? await ctx.loaders.postById.load(post.inResponseToPostId) : null;
@@ -136,6 +147,7 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
         updatedAt: ctx.now,
       })
       .where(eq(posts.id, post.id)),
+    storyHistoryRow(ctx, post.id, wasPublished ? 'republished' : 'published', post.latestRev),
     q.delete(postTags).where(eq(postTags.postId, post.id)),
     ...tagList.map((t) => q.insert(tags).values({ id: newId(), slug: t.slug, displayTitle: t.title }).onConflictDoNothing()),
     ...tagList.map((t, position) => q.insert(postTags).values({ postId: post.id, tagSlug: t.slug, position, publishedAt })),
@@ -158,8 +170,9 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   let newsletterStory: Published['newsletterStory'] = null;
   if (firstPublication && !isResponse && !args.unlisted) {
     // Both fan out on the queue (docs/adr/0090-one-fan-out-queue.md): the request answers once its own writes are done.
-    await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: viewer.id, collectionId, now: ctx.now });
-    if (args.sendToSubscribers) newsletterStory = { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId };
+    // The writer's followers hear of it whoever presses Publish; only the writer sends their newsletter.
+    await notifyFollowersOfNewStory(ctx.env, { postId: post.id, writerId: post.creatorId, collectionId, now: ctx.now });
+    if (args.sendToSubscribers && !byEditor) newsletterStory = { postId: post.id, writerId: viewer.id, writerName: viewer.name, collectionId };
   }
   return { post: await ctx.loaders.postById.load(post.id), newsletterStory };
 }
@@ -174,12 +187,14 @@ async function responsePublished(ctx: RequestContext, parent: StoryNode, respons
   await recordNotification(ctx.db, { userId: parent.creatorId, actorId: ctx.viewer.user!.id, kind: 'RESPONSE', postId: responseId, now: ctx.now });
 }
 
-/** Takes the author's story back to drafts. */
+/** Takes the story back to drafts (its author, or an editor of its publication). */
 export async function unpublishPost(ctx: RequestContext, postId: string): Promise<StoryNode | null | Refusal> {
-  const post = await ownStory(ctx, postId, 'unpublish a story');
-  if (!post) return refused.notFound();
+  const editable = await editableStory(ctx, postId, 'unpublish a story');
+  if (!editable) return refused.notFound();
+  const { post } = editable;
   if (post.status !== 'PUBLISHED') return refused.badRequest('This story is not published.');
-  await orm(ctx.db).update(posts).set({ status: 'DRAFT', publishedRev: null, updatedAt: ctx.now }).where(eq(posts.id, post.id));
+  const q = orm(ctx.db);
+  await q.batch([q.update(posts).set({ status: 'DRAFT', publishedRev: null, updatedAt: ctx.now }).where(eq(posts.id, post.id)), storyHistoryRow(ctx, post.id, 'unpublished')]);
   await storyChanged(ctx, post.id, { change: 'unpublished' });
   return ctx.loaders.postById.load(post.id);
 }
@@ -208,6 +223,7 @@ export async function updatePostSettings(ctx: RequestContext, args: SettingsArgs
   if (args.license != null && !isPostLicense(args.license)) return refused.badRequest('That is not a license this site offers.');
   const license = args.license ?? post.license;
   await orm(ctx.db).update(posts).set({ canonicalUrl, responsesLocked: args.responsesLocked, visibility, license, updatedAt: ctx.now }).where(eq(posts.id, post.id));
+  await recordStoryHistory(ctx, post.id, 'settings');
   await storyChanged(ctx, post.id, { change: 'settings' });
   return ctx.loaders.postById.load(post.id);
 }

@@ -3,7 +3,9 @@
 // order; the first that applies wins:
 //
 //   no such post                                   → NotFound
-//   a draft, and the viewer is not its author       → NotFound (a draft's existence is private)
+//   a draft, and the viewer may not change it       → NotFound (a draft's existence is private;
+//                                                     its author and its publication's editors
+//                                                     may: ./story-editors.ts)
 //   the author's account is deleted                 → AccountDeleted
 //   in the trash: never published and not the author → NotFound; otherwise → RemovedByUser
 //   the author's account is suspended               → AccountSuspended  } unless the viewer is the
@@ -31,13 +33,14 @@ import type { RequestContext } from '../context/request-context.ts';
 import { isOutcome, outcomes, type Outcome } from '../context/outcomes.ts';
 import type { StoryNode } from './content-gate.ts';
 import { isViewer, maySeeSuspended } from '../context/viewer-checks.ts';
+import { storyEditorRole } from './story-editors.ts';
 
 export async function storyOrOutcome(ctx: RequestContext, id: string): Promise<StoryNode | Outcome> {
   if (id.trim() === '') return outcomes.graphqlEmptyId();
   const post = await ctx.loaders.postById.load(id);
   if (!post) return outcomes.notFound('story');
   const isAuthor = isViewer(ctx, post.creatorId);
-  if (post.status === 'DRAFT' && !isAuthor) return outcomes.notFound('story');
+  if (post.status === 'DRAFT' && !isAuthor && !(await storyEditorRole(ctx, post))) return outcomes.notFound('story');
 
   const creator = await ctx.loaders.userById.load(post.creatorId);
   if (!creator) return outcomes.notFound('story');

@@ -10,9 +10,11 @@ import { eq } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { posts } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
-import { badRequest, notFound, signInRequired } from '../context/errors.ts';
+import { badRequest, notFound } from '../context/errors.ts';
 import type { StoryNode } from './content-gate.ts';
 import { storyChanged } from './story-changed.ts';
+import { editableStory } from './story-editors.ts';
+import { storyHistoryRow } from './story-history.ts';
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_SUBTITLE_LENGTH = 300;
@@ -30,22 +32,25 @@ export interface PostContentEdit {
   subtitle?: string | null;
 }
 
-/** Changes a story's title and/or subtitle (author only; trimmed; a title cannot be empty). */
+/** Changes a story's title and/or subtitle (its author or an editor of its publication; trimmed; a title cannot be empty). */
 export async function updatePostContent(context: RequestContext, args: PostContentEdit): Promise<StoryNode> {
-  const viewer = context.viewer.user;
-  if (!viewer) throw signInRequired('edit a story');
-  const post = await context.loaders.postById.load(args.targetPostId);
+  const editable = await editableStory(context, args.targetPostId, 'edit a story');
   // Someone else's story answers like a missing one: a draft's existence is private.
-  if (!post || post.creatorId !== viewer.id) throw notFound('Story not found.');
+  if (!editable) throw notFound('Story not found.');
+  const { post } = editable;
   const title = field('title', args.title, MAX_TITLE_LENGTH);
   const subtitle = field('subtitle', args.subtitle, MAX_SUBTITLE_LENGTH);
   if (title === undefined && subtitle === undefined) throw badRequest('Give a title, a subtitle or both.');
   if (title === '') throw badRequest('A story needs a title.');
 
-  await orm(context.db)
-    .update(posts)
-    .set({ ...(title !== undefined ? { title } : {}), ...(subtitle !== undefined ? { subtitle } : {}), updatedAt: context.now })
-    .where(eq(posts.id, post.id));
+  const q = orm(context.db);
+  await q.batch([
+    q
+      .update(posts)
+      .set({ ...(title !== undefined ? { title } : {}), ...(subtitle !== undefined ? { subtitle } : {}), updatedAt: context.now })
+      .where(eq(posts.id, post.id)),
+    storyHistoryRow(context, post.id, 'edited'),
+  ]);
   context.loaders.postById.clear(post.id);
   await storyChanged(context, post.id, { change: 'edited' });
 
