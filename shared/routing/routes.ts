@@ -187,7 +187,7 @@ const USER: Route[] = [
   page('ShowUserAudienceDetails', '/@{username}/audience/{details}', 'subscription-stats'),
   page('ShowUserStats', '/@{username}/stats', 'stats-homepage', LITE_STATS),
   page('ShowUserStatsResponses', '/@{username}/stats/responses', 'stats-homepage', LITE_STATS),
-  page('ShowUserStatsSeries', '/@{username}/stats/series', 'stats-homepage', LITE_STATS),
+  page('ShowUserStatsSeries', '/@{username}/stats/series', 'series-stats', LITE_STATS),
   page('ShowUserStatsPost', '/@{username}/stats/post/{postId}', 'stats-post'),
   // Profile editing happens in settings (section profileInformation).
   redirect('ShowUserEdit', '/@{username}/edit', 'ShowSettings'),
@@ -223,7 +223,7 @@ const ME: Route[] = [
   page('ShowYourNotifications', '/me/notifications', 'notifications'),
   page('ShowStats', '/me/stats', 'stats-homepage', LITE_STATS),
   page('ShowStatsResponses', '/me/stats/responses', 'stats-homepage', LITE_STATS),
-  page('ShowStatsSeries', '/me/stats/series', 'stats-homepage', LITE_STATS),
+  page('ShowStatsSeries', '/me/stats/series', 'series-stats', LITE_STATS),
   page('ShowStatsPost', '/me/stats/post/{postId}', 'stats-post'),
   page('ShowSettings', '/me/settings', 'settings'),
   page('ShowSettingsTab', '/me/settings/{setting}', 'settings'),
