@@ -24,6 +24,7 @@ import { createContentWriter, createResponses, createStories } from './stories.t
 import { TOPICS } from './vocabulary.ts';
 import { createStoryStats } from './story-stats.ts';
 import { createNewsletters } from './newsletters.ts';
+import { createSeries } from './series.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -70,6 +71,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
       partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
       newsletter_subscriptions: [], publication_newsletters: [], publication_newsletter_subscriptions: [], newsletter_sends: [], newsletter_unsubscribes: [],
+      series: [], series_parts: [], series_follows: [],
     },
     people: [],
     personById: new Map(),
@@ -103,6 +105,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   // After the shift too: dated back from the world's present (newsletters.ts).
   const demoIds = new Set(Object.values(ctx.demo).map((person) => person!.row.id));
   createNewsletters(ctx.world, ctx.demo.writer!.row.id, demoIds, seed, Math.round(options.now ?? DEFAULT_NOW));
+  // After the shift: its instants are its stories' (series.ts).
+  createSeries(ctx.world, ctx.demo.writer!.row.id, ctx.demo.reader?.row.id ?? null);
   return ctx.world;
 }
 

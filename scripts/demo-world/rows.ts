@@ -8,6 +8,7 @@ import type {
 import type {
   NewsletterSendRow, NewsletterSubscriptionRow, NewsletterUnsubscribeRow, PublicationNewsletterRow, PublicationNewsletterSubscriptionRow,
 } from './newsletters.ts';
+import type { SeriesFollowRow, SeriesPartRow, SeriesRow } from './series.ts';
 
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
@@ -294,6 +295,10 @@ export type World = {
   publication_newsletter_subscriptions: PublicationNewsletterSubscriptionRow[];
   newsletter_sends: NewsletterSendRow[];
   newsletter_unsubscribes: NewsletterUnsubscribeRow[];
+  // Series (scripts/demo-world/series.ts).
+  series: SeriesRow[];
+  series_parts: SeriesPartRow[];
+  series_follows: SeriesFollowRow[];
 };
 
 export type TableName = keyof World;
@@ -335,6 +340,9 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'publication_newsletter_subscriptions',
   'newsletter_sends',
   'newsletter_unsubscribes',
+  'series',
+  'series_parts',
+  'series_follows',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -398,4 +406,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   publication_newsletter_subscriptions: ['newsletter_id', 'subscriber_id', 'created_at'],
   newsletter_sends: ['post_id', 'sent_at', 'recipient_count'],
   newsletter_unsubscribes: ['user_id', 'newsletter_id', 'created_at'],
+  series: ['id', 'creator_id', 'slug', 'title', 'description', 'published_at', 'created_at', 'updated_at'],
+  series_parts: ['series_id', 'post_id', 'position', 'added_at'],
+  series_follows: ['follower_id', 'series_id', 'created_at'],
 };
