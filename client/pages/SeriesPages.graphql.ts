@@ -40,12 +40,22 @@ export const SeriesPageQuery = known(graphql(`
         posts {
           id
           title
+          seriesPlace {
+            series {
+              id
+            }
+          }
         }
       }
       published: yourStoriesConnection(filter: PUBLIC, paging: { limit: 50 }) @include(if: $withStories) {
         posts {
           id
           title
+          seriesPlace {
+            series {
+              id
+            }
+          }
         }
       }
     }

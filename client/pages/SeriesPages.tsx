@@ -229,7 +229,7 @@ function NewSeries() {
   );
 }
 
-function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: readonly { id: string; title: string }[] }) {
+function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: readonly { id: string; title: string; seriesPlace: { series: { id: string } } | null }[] }) {
   const ctx = useLinkContext();
   const { navigate } = useNavigation();
   const [series, setSeries] = useState(initial);
@@ -255,7 +255,8 @@ function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: read
     return null;
   };
   const inSeries = new Set(series.parts.map((p) => p.id));
-  const candidates = stories.filter((s) => !inSeries.has(s.id));
+  // A story is a part of one series at most: those of another series are not offered.
+  const candidates = stories.filter((s) => !inSeries.has(s.id) && (s.seriesPlace === null || s.seriesPlace.series.id === series.id));
 
   return (
     <section className="series-editor" data-series-id={series.id}>
