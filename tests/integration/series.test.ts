@@ -3,8 +3,8 @@
 // a draft part stays hidden), follows it and is told of a new part; another writer cannot change
 // it; hostile addresses and titles are refused with nothing stored.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
-import { testDb } from './helpers/graphql-client.ts';
+import { POSTS, SECRET_MARKER, seedWorld, USERS } from './helpers/fixtures.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
 import { loggedOut, signedIn, type Caller } from './helpers/signed-in.ts';
 
 const SERIES = 'id slug title description publishedAt followerCount viewerEdge { isCreator isFollowing } parts { id isLocked content { isLockedPreviewOnly } }';
@@ -68,6 +68,25 @@ describe('a writer builds a series', () => {
     expect((await writer.gql(ADD, { id: seriesId, postId: POSTS.unlisted })).data.addSeriesPart.__typename).toBe('Series');
     const notes = (await reader.gql(`{ viewer { notificationsConnection { notifications { notificationType post { id } } } } }`)).data.viewer.notificationsConnection.notifications;
     expect(notes).toContainEqual({ notificationType: 'SERIES_PART', post: { id: POSTS.unlisted } });
+  });
+});
+
+describe('the series feed', () => {
+  it('gives a published series\' parts, newest first, the member-only one cut', async () => {
+    const response = await workerFetch('http://localhost:8787/feed/s/the-long-walk');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/rss+xml');
+    const xml = await response.text();
+    expect(xml).toContain('<title>The Long Walk, a series by');
+    const links = [...xml.matchAll(/<guid[^>]*>([^<]+)<\/guid>/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(3);
+    expect(links[0]).toContain(POSTS.unlisted);
+    expect(links.at(-1)).toContain(POSTS.open);
+    expect(xml).not.toContain(SECRET_MARKER);
+  });
+
+  it('is missing for a draft or unknown series', async () => {
+    expect((await workerFetch('http://localhost:8787/feed/s/no-such-series')).status).toBe(404);
   });
 });
 
