@@ -78,7 +78,13 @@ export const SeriesPageQuery = known(graphql(`
 
 /** your-series (/me/series, /me/series/{filterBy}) and the series stats (/me/stats/series). */
 export const YourSeriesPageQuery = known(graphql(`
-  query YourSeriesPageQuery($filter: SeriesFilter!, $withStats: Boolean!) {
+  query YourSeriesPageQuery($filter: SeriesFilter!, $withStats: Boolean!, $username: String, $forUser: Boolean = false) {
+    owner: profileResult(username: $username) @include(if: $forUser) {
+      __typename
+      ... on User {
+        id
+      }
+    }
     viewer {
       id
       series(filter: $filter) {

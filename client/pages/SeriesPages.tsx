@@ -452,8 +452,22 @@ export function SeriesStats({ data }: { data: YourSeriesPageData }) {
   );
 }
 
+/** /@{username}/stats/series is its writer's alone: anyone else gets the 404 the other stats pages give. */
+const othersStats = (data: YourSeriesPageData | undefined) => {
+  const owner = data?.owner as { __typename: string; id?: string } | null | undefined;
+  return owner !== undefined && (owner === null || owner.id !== data?.viewer?.id);
+};
+
 export const seriesStatsPage: PageDefinition<YourSeriesPageData> = {
-  query: () => ({ query: YourSeriesPageQuery, variables: { filter: 'ALL', withStats: true } }),
+  query: (params) => ({
+    query: YourSeriesPageQuery,
+    variables: { filter: 'ALL', withStats: true, username: params.username ?? null, forUser: params.username !== undefined },
+  }),
+  status: (data) => (data.viewer && othersStats(data) ? 404 : 200),
   title: (_data, state) => `Series stats – ${state.config.productName}`,
-  Component: ({ data }) => (data.viewer ? <SeriesStats data={data} /> : <SignedOutNotice what="your stats" />),
+  Component: ({ data }) => {
+    if (!data.viewer) return <SignedOutNotice what="your stats" />;
+    if (othersStats(data)) return <NoSeries />;
+    return <SeriesStats data={data} />;
+  },
 };

@@ -2,7 +2,7 @@
 // a story's place in its series ("Part 2 of 3", the previous and next parts), a writer's
 // series, the series' stats, and the writes (create, change, add, order, publish, follow).
 // The rules live in worker/series/ (series.ts reads, series-edits.ts writes).
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../accounts/profiles.ts';
 import type { StoryNode } from '../../stories/content-gate.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
