@@ -75,7 +75,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "DeleteCatalogSuccess": "catalogId~N",
   "CatalogResult": "|Catalog|BadRequest|NotFound|Forbidden",
   "DeleteCatalogResult": "|DeleteCatalogSuccess|BadRequest|NotFound|Forbidden",
-  "Series": "id~N slug~N title~N description~N creator~N publishedAt createdAt~N updatedAt~N parts~NLN followerCount~N viewerEdge~N partStats~NLN",
+  "Series": "id~N slug~N title~N description~N creator~N publishedAt createdAt~N updatedAt~N parts~NLN followerCount~N viewerEdge~N partStats~NLN candidateStories~NLN",
   "SeriesViewerEdge": "isCreator~N isFollowing~N",
   "SeriesPartStats": "post~N views~N reads~N",
   "SeriesPlace": "series~N partNumber~N partCount~N previous next",

@@ -36,31 +36,13 @@ export const SeriesPageQuery = known(graphql(`
   query SeriesPageQuery($id: ID!, $slug: String!, $withStories: Boolean!) {
     viewer {
       id
-      drafts: yourStoriesConnection(filter: DRAFTS, paging: { limit: 50 }) @include(if: $withStories) {
-        posts {
-          id
-          title
-          seriesPlace {
-            series {
-              id
-            }
-          }
-        }
-      }
-      published: yourStoriesConnection(filter: PUBLIC, paging: { limit: 50 }) @include(if: $withStories) {
-        posts {
-          id
-          title
-          seriesPlace {
-            series {
-              id
-            }
-          }
-        }
-      }
     }
     byId: series(id: $id) {
       ...SeriesFields
+      candidateStories @include(if: $withStories) {
+        id
+        title
+      }
       partStats @include(if: $withStories) {
         post {
           id
@@ -72,6 +54,10 @@ export const SeriesPageQuery = known(graphql(`
     }
     bySlug: seriesBySlug(slug: $slug) {
       ...SeriesFields
+      candidateStories @include(if: $withStories) {
+        id
+        title
+      }
     }
   }
 `, [SeriesFields]));

@@ -229,7 +229,7 @@ function NewSeries() {
   );
 }
 
-function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: readonly { id: string; title: string; seriesPlace: { series: { id: string } } | null }[] }) {
+function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: readonly { id: string; title: string }[] }) {
   const ctx = useLinkContext();
   const { navigate } = useNavigation();
   const [series, setSeries] = useState(initial);
@@ -255,8 +255,9 @@ function SeriesEditor({ initial, stories }: { initial: SeriesData; stories: read
     return null;
   };
   const inSeries = new Set(series.parts.map((p) => p.id));
-  // A story is a part of one series at most: those of another series are not offered.
-  const candidates = stories.filter((s) => !inSeries.has(s.id) && (s.seriesPlace === null || s.seriesPlace.series.id === series.id));
+  // The server offers only stories in no series (a story is a part of one series at most); those
+  // added since the page opened leave the list here.
+  const candidates = stories.filter((s) => !inSeries.has(s.id));
 
   return (
     <section className="series-editor" data-series-id={series.id}>
@@ -369,7 +370,7 @@ export const editSeriesPage: PageDefinition<SeriesPageData> = {
     if (!data.viewer) return <SignedOutNotice what="your series" />;
     const series = seriesOf(data);
     if (!series || !series.viewerEdge.isCreator) return <NoSeries />;
-    const stories = [...(data.viewer.published?.posts ?? []), ...(data.viewer.drafts?.posts ?? [])];
+    const stories = 'candidateStories' in series ? (series.candidateStories as readonly { id: string; title: string }[]) : [];
     return <SeriesEditor key={series.id} initial={series} stories={stories} />;
   },
 };

@@ -172,3 +172,29 @@ export async function seriesPartStats(ctx: RequestContext, seriesId: string): Pr
     .all<SeriesPartStats>();
   return results;
 }
+
+/** Not shown in the spec: how many of their stories the editor offers to add (newest first). */
+export const MAX_CANDIDATE_STORIES = 100;
+
+/**
+ * The writer's stories the editor offers as new parts (the writer only; empty for anyone else):
+ * published ones and drafts, not responses, not trashed, in no other series.
+ */
+export async function candidateStories(ctx: RequestContext, row: SeriesRow): Promise<StoryNode[]> {
+  if (!isViewer(ctx, row.creatorId)) return [];
+  const { results } = await ctx.db
+    .prepare(
+      `SELECT p.id FROM posts p
+       WHERE p.creator_id = ?1 AND p.deleted_at IS NULL AND p.in_response_to_post_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM series_parts sp WHERE sp.post_id = p.id)
+       ORDER BY p.updated_at DESC LIMIT ?2`,
+    )
+    .bind(row.creatorId, MAX_CANDIDATE_STORIES)
+    .all<{ id: string }>();
+  const stories: StoryNode[] = [];
+  for (const { id } of results) {
+    const post = await visibleStory(ctx, id);
+    if (post) stories.push(post);
+  }
+  return stories;
+}

@@ -7,6 +7,7 @@ import type { StoryNode } from '../../stories/content-gate.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
 import {
+  candidateStories,
   isFollowingSeries,
   placeOfStory,
   readableParts,
@@ -49,6 +50,8 @@ const typeDefs = /* GraphQL */ `
     viewerEdge: SeriesViewerEdge!
     "Views and reads of each part, all time (its writer only; empty for anyone else)."
     partStats: [SeriesPartStats!]!
+    "The writer's stories the editor offers as new parts: in no series yet, newest first (its writer only)."
+    candidateStories: [Post!]!
   }
 
   type SeriesViewerEdge {
@@ -139,6 +142,7 @@ export const seriesModule: SchemaModule = {
     Series: {
       creator: (row: SeriesRow, _args: unknown, ctx: Ctx) => ctx.loaders.userById.load(row.creatorId),
       parts: (row: SeriesRow, _args: unknown, ctx: Ctx) => readableParts(ctx, row),
+      candidateStories: (row: SeriesRow, _args: unknown, ctx: Ctx) => candidateStories(ctx, row),
       followerCount: (row: SeriesRow, _args: unknown, ctx: Ctx) => seriesFollowerCount(ctx, row.id),
       viewerEdge: async (row: SeriesRow, _args: unknown, ctx: Ctx) => ({ isCreator: isViewer(ctx, row.creatorId), isFollowing: await isFollowingSeries(ctx, row.id) }),
       partStats: async (row: SeriesRow, _args: unknown, ctx: Ctx) => {
