@@ -103,6 +103,14 @@ describe('who may change a series', () => {
     expect(still.parts[0].id).toBe(POSTS.open);
   });
 
+  it('offers the writer alone their stories in no series as new parts', async () => {
+    const CANDIDATES = `query($id: ID!) { series(id: $id) { candidateStories { id } } }`;
+    const offered = (await writer.gql(CANDIDATES, { id: seriesId })).data.series.candidateStories.map((p: { id: string }) => p.id);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const part of [POSTS.open, POSTS.locked, POSTS.draft, POSTS.unlisted]) expect(offered).not.toContain(part);
+    expect((await reader.gql(CANDIDATES, { id: seriesId })).data.series.candidateStories).toEqual([]);
+  });
+
   it('asks a logged-out caller to sign in', async () => {
     const answer = await loggedOut.gql(CREATE, { input: { title: 'Anon', slug: 'anon-series' } });
     expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
