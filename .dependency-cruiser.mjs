@@ -11,7 +11,7 @@ export const WORKER_LAYERS = [
   {
     name: 'capabilities',
     members: [
-      'context', 'host', 'session', 'auth', 'accounts', 'stories', 'responses', 'claps', 'follows', 'lists',
+      'context', 'host', 'session', 'auth', 'accounts', 'stories', 'responses', 'claps', 'follows', 'lists', 'series',
       'highlights', 'topics', 'discovery', 'membership', 'payments', 'partner', 'newsletters', 'publications',
       'notifications', 'stats', 'events', 'reports', 'uploads', 'images', 'mail', 'integrations', 'trash', 'reading',
       'hardening', 'cache', 'search', 'queues',

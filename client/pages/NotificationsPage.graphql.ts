@@ -57,7 +57,7 @@ export const MarkNotificationsAsRead = known(graphql(`
   }
 `));
 
-export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'NEW_STORY';
+export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'NEW_STORY' | 'SERIES_PART';
 
 export interface NotificationPost extends StoryAddress {
   title: string;

@@ -77,6 +77,16 @@ function NotificationText({ notification }: { notification: NotificationData }) 
       ) : (
         <> published a new story</>
       );
+    case 'SERIES_PART':
+      // A followed series' new part (docs/series.md "Following a series").
+      return post ? (
+        <>
+          {' '}
+          published a new part of a series you follow: <StoryLink post={post} />
+        </>
+      ) : (
+        <> published a new part of a series you follow</>
+      );
   }
 }
 

@@ -8,6 +8,7 @@ import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';
 import { ResponsesSection_thread } from '../components/story/ResponsesSection.graphql.ts';
 import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
 import { OwnerStyle_sheet } from '../components/design/owner-style.graphql.ts';
+import { SeriesNav_post } from '../components/series/SeriesNav.graphql.ts';
 
 /** Stories under "More from {writer}" and "More from {publication}" (one extra: this story may be among them). */
 export const MORE_FROM_LIMIT = 4;
@@ -30,6 +31,7 @@ export const PostPageQuery = known(graphql(
         }
         ... on Post {
           ...StoryCard_post
+          ...SeriesNav_post
           isPublished
           isSuspended
           updatedAt
@@ -140,7 +142,7 @@ export const PostPageQuery = known(graphql(
       }
     }
   `,
-  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post, OwnerStyle_sheet],
+  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post, OwnerStyle_sheet, SeriesNav_post],
 ));
 
 export type PostPageData = ResultOf<typeof PostPageQuery>;

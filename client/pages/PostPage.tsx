@@ -33,7 +33,7 @@ import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx'
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
-import { seriesNotOfferedPage } from './WritingNoticePages.tsx';
+import { SeriesNav } from '../components/series/SeriesNav.tsx';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
@@ -162,6 +162,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
           </div>
         </div>
         <StoryActions post={post} />
+        <SeriesNav post={post} placement="top" />
         {isAuthor ? (
           <p className="story-author-tools">
             <StoryManageLinks postId={post.id} />
@@ -195,6 +196,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         </ul>
       ) : null}
       <StoryLicense license={post.license} />
+      <SeriesNav post={post} placement="bottom" />
       <StoryActions post={post} />
       <footer className="story-footer">
         <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />
@@ -250,19 +252,14 @@ export const postPage: PageDefinition<PostPageData> = makePostPage(false);
  */
 export const postResponsesPage: PageDefinition<PostPageData> = makePostPage(true);
 
-/** A story inside a sequence: answered as the series pages are (not offered, 404). */
-const SEQUENCE_POST_ROUTE = 'ShowSequencePost';
-const SeriesNotOffered = seriesNotOfferedPage.Component;
-
 function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
   return {
-    query: (params, routeName) => ({
+    query: (params) => ({
       query: PostPageQuery,
       variables: {
-        // /s/{sequenceSlug}/{postId}: no sequence exists to hold the story (series are not
-        // offered, docs/adr/0076-series-not-offered.md), so the first part never matches
-        // and no story is looked up: the not-found outcome, status 404.
-        postId: routeName === SEQUENCE_POST_ROUTE ? '' : (postIdFromParam(params.postId ?? '') ?? ''),
+        // /s/{sequenceSlug}/{postId} is the story too: its series navigation comes with it
+        // (Post.seriesPlace, docs/series.md).
+        postId: postIdFromParam(params.postId ?? '') ?? '',
         // A missing story's address words choose the stories offered instead (docs/adr/0138-stories-for-a-lost-reader.md).
         path: params.postId ?? '',
         responsesPaging: { limit: RESPONSES_PAGE_LIMIT },
@@ -284,7 +281,6 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       // /p/{postId}/quotes/{quoteId}, /notes/{noteId}: the passage to open at; /quotes: the most highlighted.
       const routeName = useCurrentPage().resolved?.routeName;
       const target = { id: params.quoteId ?? params.noteId ?? null, showTop: routeName === 'ShowPostQuotes' };
-      if (routeName === SEQUENCE_POST_ROUTE) return <SeriesNotOffered params={params} data={undefined} />;
       return isPost(result) && data.postPageExtras ? (
         <MultiVoteProvider>
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />

@@ -151,3 +151,25 @@ export const UserAboutPageQuery = known(graphql(`
     }
   }
 `, [ProfileHeading_user, UnavailableProfile_result]));
+
+/** user-profile's series tab (/@{username}/series): the writer's published series (docs/series.md). */
+export const UserSeriesPageQuery = known(graphql(`
+  query UserSeriesPageQuery($username: String, $id: ID) {
+    userResult: profileResult(username: $username, id: $id) {
+      __typename
+      ... on User {
+        ...ProfileHeading_user
+        series(filter: PUBLISHED) {
+          id
+          slug
+          title
+          description
+          parts {
+            id
+          }
+        }
+      }
+      ...UnavailableProfile_result
+    }
+  }
+`, [ProfileHeading_user, UnavailableProfile_result]));

@@ -8,7 +8,8 @@
 //   /series                          an empty state: series are not published on Vellum yet
 // The route picks the query, so a tab never fetches another tab's list.
 import { PROFILE_STORIES_PAGE_SIZE, profileLookup } from '../components/profiles/profile-pages.ts';
-import { UserAboutPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
+import { UserAboutPageQuery, UserSeriesPageQuery, type UserAboutPageData } from './UserProfilePage.graphql.ts';
+import type { ResultOf } from 'gql.tada';
 import {
   UserHighlightsPageQuery,
   UserRecommendedPageQuery,
@@ -42,7 +43,7 @@ import type { PageDefinition } from '../app/page-definition.ts';
 import { profileHead } from './page-heads.ts';
 import { ownerStyleAttributes } from '../components/design/owner-style.ts';
 
-type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData;
+type ProfileTabData = UserStoriesPageData | UserRecommendedPageData | UserResponsesPageData | UserHighlightsPageData | UserAboutPageData | ResultOf<typeof UserSeriesPageQuery>;
 
 /** Which list a profile route shows. */
 export type ProfileTabKind = 'stories' | 'recommended' | 'responses' | 'highlights' | 'series';
@@ -208,12 +209,26 @@ function UserHighlights({ user }: { user: HighlightsUser }) {
   );
 }
 
-function EmptyTab({ user, kind }: { user: ProfileHeaderUser; kind: 'series' }) {
-  const text = `${user.name} hasn't published a series yet.`;
+type SeriesSummary = { id: string; slug: string; title: string; description: string; parts: readonly { id: string }[] };
+
+/** The writer's published series (docs/series.md), each at /s/{sequenceSlug}. */
+function SeriesTab({ user, kind, series }: { user: ProfileHeaderUser; kind: 'series'; series: readonly SeriesSummary[] }) {
+  const ctx = useLinkContext();
   return (
     <section className="profile-stories" data-profile-tab={kind}>
       <h2 className="profile-section-heading">{SECTION_TITLES[kind]}</h2>
-      <p className="profile-empty muted">{text}</p>
+      {series.length === 0 ? <p className="profile-empty muted">{`${user.name} hasn't published a series yet.`}</p> : null}
+      <ul className="series-list">
+        {series.map((s) => (
+          <li key={s.id} className="series-list-item">
+            <Link href={buildLink('ShowSequence', { sequenceSlug: s.slug }, ctx)} className="series-list-title">
+              {s.title}
+            </Link>
+            <span className="muted"> · {s.parts.length === 1 ? '1 part' : `${s.parts.length} parts`}</span>
+            {s.description ? <p className="muted">{s.description}</p> : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -250,7 +265,7 @@ export const userProfilePage: PageDefinition<ProfileTabData> = {
       case 'highlights':
         return { query: UserHighlightsPageQuery, variables: { ...lookup, paging } };
       case 'series':
-        return { query: UserAboutPageQuery, variables: lookup };
+        return { query: UserSeriesPageQuery, variables: lookup };
       case 'stories':
         return { query: UserStoriesPageQuery, variables: { ...lookup, paging } };
     }
@@ -267,7 +282,7 @@ export const userProfilePage: PageDefinition<ProfileTabData> = {
     if (tab === 'recommended' && 'recommendedPostsConnection' in user) body = <UserRecommended user={user as RecommendedUser} />;
     else if (tab === 'responses' && 'responsesConnection' in user) body = <UserResponses user={user as ResponsesUser} />;
     else if (tab === 'highlights' && 'highlightsConnection' in user) body = <UserHighlights user={user as HighlightsUser} />;
-    else if (tab === 'series') body = <EmptyTab user={user} kind={tab} />;
+    else if (tab === 'series') body = <SeriesTab user={user} kind={tab} series={'series' in user ? (user.series as readonly SeriesSummary[]) : []} />;
     else if ('postsConnection' in user) body = <UserStories user={user as StoriesUser} />;
     return (
       // The writer's look, on their profile only (docs/adr/0160-custom-style-sheets.md).

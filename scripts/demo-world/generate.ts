@@ -25,6 +25,7 @@ import { TOPICS } from './vocabulary.ts';
 import { createStoryStats } from './story-stats.ts';
 import { createNewsletters } from './newsletters.ts';
 import { createProductBlog } from './product-blog.ts';
+import { createSeries } from './series.ts';
 
 export interface GenerateOptions {
   /** Top-level stories (responses come on top, about one per two stories). Default 1,000. */
@@ -72,6 +73,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
       newsletter_subscriptions: [], publication_newsletters: [], publication_newsletter_subscriptions: [], newsletter_sends: [], newsletter_unsubscribes: [],
       social_identities: [],
+      series: [], series_parts: [], series_follows: [],
     },
     people: [],
     personById: new Map(),
@@ -106,6 +108,8 @@ export function generateWorld(options: GenerateOptions = {}): World {
   // After the shift too: dated back from the world's present (newsletters.ts).
   const demoIds = new Set(Object.values(ctx.demo).map((person) => person!.row.id));
   createNewsletters(ctx.world, ctx.demo.writer!.row.id, demoIds, seed, Math.round(options.now ?? DEFAULT_NOW));
+  // After the shift: its instants are its stories' (series.ts).
+  createSeries(ctx.world, ctx.demo.writer!.row.id, ctx.demo.reader?.row.id ?? null);
   // Last, from fixed values: it draws nothing from the random stream (product-blog.ts).
   createProductBlog(ctx.world, ctx.demo.staff!.row.id, Math.round(options.now ?? DEFAULT_NOW));
   return ctx.world;

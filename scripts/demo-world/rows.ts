@@ -8,6 +8,7 @@ import type {
 import type {
   NewsletterSendRow, NewsletterSubscriptionRow, NewsletterUnsubscribeRow, PublicationNewsletterRow, PublicationNewsletterSubscriptionRow,
 } from './newsletters.ts';
+import type { SeriesFollowRow, SeriesPartRow, SeriesRow } from './series.ts';
 
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
@@ -316,6 +317,10 @@ export type World = {
   newsletter_unsubscribes: NewsletterUnsubscribeRow[];
   // Connected sign-in methods (scripts/demo-world/people.ts, docs/adr/0155-social-sign-in-local-identity-provider.md).
   social_identities: SocialIdentityRow[];
+  // Series (scripts/demo-world/series.ts).
+  series: SeriesRow[];
+  series_parts: SeriesPartRow[];
+  series_follows: SeriesFollowRow[];
 };
 
 export type TableName = keyof World;
@@ -359,6 +364,9 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'newsletter_sends',
   'newsletter_unsubscribes',
   'social_identities',
+  'series',
+  'series_parts',
+  'series_follows',
 ];
 
 /** Column order per table, as in the migration (the SQL writer lists columns explicitly). */
@@ -424,4 +432,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   newsletter_sends: ['post_id', 'sent_at', 'recipient_count'],
   newsletter_unsubscribes: ['user_id', 'newsletter_id', 'created_at'],
   social_identities: ['provider', 'subject', 'user_id', 'email', 'created_at'],
+  series: ['id', 'creator_id', 'slug', 'title', 'description', 'published_at', 'created_at', 'updated_at'],
+  series_parts: ['series_id', 'post_id', 'position', 'added_at'],
+  series_follows: ['follower_id', 'series_id', 'created_at'],
 };

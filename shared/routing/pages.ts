@@ -132,6 +132,9 @@ const SPEC_PAGES = {
  * top navigation).
  */
 const INVENTED_PAGES = {
+  // A writer's own series and their series' stats (docs/series.md).
+  'series-stats': 'top-nav',
+  'your-series': 'two-column',
   'home-lo-legacy': 'basic', // docs/product/2-sign-in-notices-cache-routing.md §2.3: home-lo "also a legacy variant", unnamed
   'landing-creators': 'basic', // /creators, /creator-tools
   'landing-jobs': 'basic',

@@ -162,12 +162,12 @@ describe('/collections/{catalogSlug}', () => {
   });
 });
 
-describe('addresses whose first part names something Vellum does not have', () => {
-  it('/s/{sequenceSlug}/{postId} answers as the series pages do: not offered, 404, never the story', async () => {
+describe('a story at a series address', () => {
+  it('/s/{sequenceSlug}/{postId} shows the story (docs/series.md): a story in no series has no series navigation', async () => {
     const answer = await page(`/s/summer-reads/${bulk(3)}`);
-    expect(answer.status).toBe(404);
-    expect(answer.text).toContain('data-testid="series-not-offered"');
-    expect(answer.text).not.toContain(`data-post-id="${bulk(3)}"`);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`data-post-id="${bulk(3)}"`);
+    expect(answer.text).not.toContain('series-nav');
   });
 });
 

@@ -60,13 +60,15 @@ describe('a writer’s stats', () => {
     expect((await send(`/@${writer.username}/stats/responses`, { session: otherSession })).status).toBe(404);
   });
 
-  it('/stats/series says series are not offered, with 404 and no stats', async () => {
+  it('/stats/series shows the series stats page (docs/series.md)', async () => {
     for (const path of ['/me/stats/series', `/@${writer.username}/stats/series`]) {
       const page = await send(path, { session: writerSession });
-      expect(page.status, path).toBe(404);
+      expect(page.status, path).toBe(200);
       expect(page.text, path).toContain('data-testid="stats-series"');
-      expect(page.text, path).not.toContain('data-testid="stats-page"');
+      expect(page.text, path).toContain('Series stats');
     }
+    // Another member: 404, as on the other stats pages.
+    expect((await send(`/@${writer.username}/stats/series`, { session: otherSession })).status).toBe(404);
   });
 
   it('/@{username}/stats and the story’s page answer the writer', async () => {

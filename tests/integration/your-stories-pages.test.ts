@@ -1,7 +1,7 @@
 // /me/stories/{drafts,public,unlisted,responses,deleted} (issue 12 item 5): each tab is its own
 // list of the signed-in writer's stories, and nobody else's; the editor and story settings pages
 // answer the author and 404 anyone else (a draft's existence is private); /m-write is the
-// mobile web editor; a revert opens the earlier revision; series addresses answer a clear "not offered" page.
+// mobile web editor; a revert opens the earlier revision; series addresses answer the series pages (docs/series.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
@@ -120,12 +120,19 @@ describe('writing pages', () => {
     expect(other.html).not.toContain(draftTitle);
   });
 
-  it.each(['/new-series', `/series/${POSTS.open}`, `/series/${POSTS.open}/edit`, '/s/new', '/s/some-sequence', '/s/some-sequence/edit'])(
-    '%s says series are not offered, with 404 and no other page\'s content',
+  it.each(['/new-series', '/s/new'])('%s is the new-series form for a writer (docs/series.md)', async (path) => {
+    const answer = await page(path, writerCookie);
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('New series');
+    expect(answer.html).not.toContain('Series are not offered');
+  });
+
+  it.each([`/series/${POSTS.open}`, `/series/${POSTS.open}/edit`, '/s/some-sequence', '/s/some-sequence/edit'])(
+    '%s names no series: a clear 404, no other page\'s content',
     async (path) => {
       const answer = await page(path, writerCookie);
       expect(answer.status).toBe(404);
-      expect(answer.html).toContain('Series are not offered');
+      expect(answer.html).toContain('This series does not exist.');
       expect(answer.html).not.toContain('Open Story');
     },
   );

@@ -12,6 +12,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQ
 import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
+import { SERIES_TABLES } from './series-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 import { POST_LICENSES } from '../../shared/stories/license.ts';
 
@@ -30,7 +31,8 @@ export const MEMBERSHIP_PLANS = ['MONTHLY', 'YEARLY', 'PREMIUM_MONTHLY', 'PREMIU
 export const PAYMENT_PROVIDERS = ['APPLE', 'BRAINTREE', 'GOOGLE', 'MEDIUM_GIFT', 'PAYPAL', 'STRIPE'] as const;
 export const CURRENCIES = ['USD', 'CAD'] as const;
 // NEW_STORY: migrations/0018_story_notifications_newsletters.sql (a followed writer's or publication's new story).
-export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION', 'NEW_STORY'] as const;
+// SERIES_PART: migrations/0066_series.sql (a followed series' new part).
+export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION', 'NEW_STORY', 'SERIES_PART'] as const;
 
 // username, email and custom_domain compare case-insensitively (COLLATE NOCASE in SQL).
 export const users = sqliteTable('users', {
@@ -1545,6 +1547,8 @@ export const TABLES = {
   ...PUBLICATION_NEWSLETTER_TABLES,
   // Event reporting and story stats (migrations/0021_story_events.sql).
   ...EVENT_TABLES,
+  // Series (migrations/0066_series.sql).
+  ...SERIES_TABLES,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;

@@ -29,6 +29,7 @@ const MISSING: Record<FeedTarget['kind'], string> = {
   collection: 'publication or tag',
   catalog: 'list',
   news: 'publication newsletter',
+  series: 'series',
 };
 
 function notFound(message: string): Response {

@@ -93,6 +93,13 @@ export function feedChannel(feed: FeedContent, context: ChannelContext): RssChan
         description: owner.newsletter.description.trim() || `The stories ${owner.collection.name} sent to its newsletter's subscribers`,
         ...(owner.collection.avatarId ? { imageUrl: imageUrl(owner.collection.avatarId, { strategy: 'crop', width: 144, height: 144, origin: context.mainOrigin + LOCAL_IMAGE_ORIGIN }) } : {}),
       };
+    case 'series':
+      return {
+        ...common,
+        title: `${owner.title}, a series by ${owner.creator.name} on ${context.productName}`,
+        link: absolute(buildLink('ShowSequence', { sequenceSlug: owner.slug }, ctx)),
+        description: owner.description.trim() || `The parts of ${owner.title}, a series by ${owner.creator.name}`,
+      };
     case 'catalog':
       return {
         ...common,

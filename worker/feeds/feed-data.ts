@@ -204,6 +204,26 @@ const NEWS_FEED = /* GraphQL */ `
   ${FEED_STORY}
 `;
 
+// A published series by its address (null when it is a draft or its writer cannot be shown);
+// its parts in order, of which the feed gives the newest (docs/series.md).
+const SERIES_FEED = /* GraphQL */ `
+  query SeriesFeed($slug: String!) {
+    seriesBySlug(slug: $slug) {
+      slug
+      title
+      description
+      publishedAt
+      creator {
+        name
+      }
+      parts {
+        ...FeedStory
+      }
+    }
+  }
+  ${FEED_STORY}
+`;
+
 export interface FeedStory {
   id: string;
   title: string;
@@ -236,8 +256,10 @@ export type FeedOwner =
       creator: { id: string; name: string; username: string; hasSubdomain: boolean } & LiveSite;
     };
 
+export type SeriesFeedOwner = { kind: 'series'; slug: string; title: string; description: string; creator: { name: string } };
+
 export interface FeedContent {
-  owner: FeedOwner;
+  owner: FeedOwner | SeriesFeedOwner;
   posts: FeedStory[];
 }
 
@@ -296,6 +318,13 @@ export async function loadFeed(env: Env, target: FeedTarget): Promise<FeedConten
       const { newsletter, ...collection } = data.collection;
       const { issues, ...about } = newsletter;
       return { owner: { kind: 'news', collection, newsletter: about }, posts: issues };
+    }
+    case 'series': {
+      type SeriesData = { seriesBySlug: (Omit<SeriesFeedOwner, 'kind'> & { publishedAt: number | null; parts: FeedStory[] }) | null };
+      const data = await run<SeriesData>(env, SERIES_FEED, { slug: target.sequenceSlug });
+      if (!data.seriesBySlug || data.seriesBySlug.publishedAt === null) return null;
+      const { parts, publishedAt: _publishedAt, ...series } = data.seriesBySlug;
+      return { owner: { kind: 'series', ...series }, posts: parts.slice(-FEED_ITEM_COUNT).reverse() };
     }
     case 'tag': {
       type TagData = { tag: (Omit<Extract<FeedOwner, { kind: 'tag' }>, 'kind'> & { postsConnection: { posts: FeedStory[] } }) | null };

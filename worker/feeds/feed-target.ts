@@ -10,6 +10,8 @@
 //                          /feed/{collectionSlug}/news        a publication newsletter's issues
 //                                                             (docs/newsletters.md)
 //                          /feed/collections/{catalogSlugId}  a public list's stories
+//                          /feed/s/{sequenceSlug}             a published series' parts, newest
+//                                                             first (docs/series.md)
 //   user's own host        /feed                              that writer's stories
 //   publication's domain   /feed                              that publication's stories
 //                          /feed/tagged/{tagSlug}             with a tag
@@ -35,7 +37,8 @@ export type FeedTarget =
   | { kind: 'tag'; tagSlug: string }
   | { kind: 'collection'; collectionSlug: string; tagSlug: string | null }
   | { kind: 'catalog'; catalogId: string }
-  | { kind: 'news'; collectionSlug: string };
+  | { kind: 'news'; collectionSlug: string }
+  | { kind: 'series'; sequenceSlug: string };
 
 /** A list's row id from "{name-slug}-{id}" or "{id}"; null for a predefined slug or anything else. */
 export function catalogIdFromSlugId(slugId: string): string | null {
@@ -82,6 +85,7 @@ export function feedTarget(host: HostContext, pathname: string): FeedTarget | nu
     const catalogId = catalogIdFromSlugId(second);
     return catalogId ? { kind: 'catalog', catalogId } : null;
   }
+  if (segments.length === 2 && second && first === 's') return { kind: 'series', sequenceSlug: second };
   if (segments.length === 2 && second === 'news' && !first.startsWith('@') && !RESERVED_FEED_SEGMENTS.has(first.toLowerCase())) return { kind: 'news', collectionSlug: first };
   if (segments.length === 3 && second === 'tagged' && third && !first.startsWith('@')) return { kind: 'collection', collectionSlug: first, tagSlug: third };
   return null;

@@ -18,6 +18,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import type { NewStoryFollowersMessage } from '../queues/messages.ts';
 import { enqueue } from '../queues/producer.ts';
+import { tellSeriesFollowers } from './series-part.ts';
 
 /** Followers one message tells. */
 export const NEW_STORY_PAGE_SIZE = 1000;
@@ -37,6 +38,9 @@ export async function notifyFollowersOfNewStory(env: Env, story: NewStory): Prom
 
 /** One page of followers after `after`: their notifications, and the next page's message. */
 export async function notifyFollowersPage(env: Env, page: NewStoryFollowersMessage, pageSize = NEW_STORY_PAGE_SIZE): Promise<void> {
+  // A draft part of a published series, first published: the series' followers are told too
+  // (once: the first page only; ./series-part.ts skips who already knows).
+  if (page.after === '') await tellSeriesFollowers(env.DB, { postId: page.postId, writerId: page.writerId, now: page.now });
   const { followers, last } = await tellFollowers(env.DB, page, page.after, pageSize);
   if (followers === pageSize && last) await enqueue(env, [{ ...page, after: last }]);
 }

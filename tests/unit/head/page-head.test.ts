@@ -28,6 +28,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     uniqueSlug: 'on-reading-slowly-abc123def456',
     isLocked: false,
     readingTime: 4,
+    seriesPlace: null,
     firstPublishedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
     latestPublishedAt: Date.UTC(2026, 1, 3, 4, 5, 6),
     updatedAt: Date.UTC(2026, 1, 3, 4, 5, 6),

@@ -16,6 +16,7 @@ import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
 import { listsModule } from './lists.ts';
 import { listEditsModule } from './list-edits.ts';
+import { seriesModule } from './series.ts';
 import { catalogResponsesModule } from './list-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
@@ -65,6 +66,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   profilesModule,
   listsModule,
   listEditsModule,
+  seriesModule,
   catalogResponsesModule,
   readingHistoryModule,
   notificationsModule,

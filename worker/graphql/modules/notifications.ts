@@ -27,6 +27,8 @@ const typeDefs = /* GraphQL */ `
     MENTION
     "The actor, whom the viewer follows (or who published in a publication the viewer follows), published a new story (post)."
     NEW_STORY
+    "The actor published a new part (post) of a series the viewer follows."
+    SERIES_PART
   }
 
   type Notification {
