@@ -16,6 +16,7 @@ import {
   CheckoutNotCompleteError,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
+  type CheckoutDiscount,
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
@@ -251,6 +252,24 @@ export class LocalProvider implements PaymentProvider {
     const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
     if (!subscription) throw new Error(`no subscription ${subscriptionRef}`);
     const metadata = { ...(JSON.parse(subscription.metadata) as Record<string, unknown>), pending_change: { amount: change.amount, interval: change.interval, at: change.at } };
+    await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
+  /**
+   * As a coupon applied to a Stripe subscription: the next `numCycles` renewals are charged the
+   * discounted amount and say so on their invoice (total_discount_amounts), read by chargeRenewal.
+   * It replaces a discount still running, as a subscription's new coupon replaces its old one.
+   */
+  async discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void> {
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
+    if (!subscription || subscription.status === 'canceled') throw new Error(`No such subscription: '${subscriptionRef}'`);
+    const metadata = {
+      ...(JSON.parse(subscription.metadata) as Record<string, unknown>),
+      discount_id: discount.id,
+      discount_amount: String(discount.amount),
+      discount_cycles_left: String(discount.numCycles),
+    };
     await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
   }
 

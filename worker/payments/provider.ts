@@ -147,6 +147,12 @@ export interface PaymentProvider extends PayoutProvider {
    * from `at`, each renewal charges `amount` every `interval`.
    */
   schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void>;
+  /**
+   * Discounts the subscription's next `discount.numCycles` renewals to `discount.amount` each, the
+   * regular price after (the retention offer, docs/adr/0140-the-retention-offer-is-a-discount.md).
+   * Stripe: the coupon named `discount.id` applied to the subscription.
+   */
+  discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void>;
   /** Verifies a webhook's signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
 }

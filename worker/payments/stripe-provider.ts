@@ -10,6 +10,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type CardSummary,
+  type CheckoutDiscount,
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
@@ -154,6 +155,16 @@ export class StripeProvider implements PaymentProvider {
         },
       ],
     });
+  }
+
+  /**
+   * The coupon of the discount's id on the subscription (the retention offer's
+   * FIFTY_PERCENT_OFF_ONE_YEAR: percent_off 50, duration repeating, duration_in_months 12, kept in
+   * the Stripe account like the discount ids; docs/adr/0140-the-retention-offer-is-a-discount.md):
+   * Stripe discounts the invoices of the next 12 months, then bills the regular price.
+   */
+  async discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionRef, { discounts: [{ coupon: discount.id }] }, { idempotencyKey: `discount-${subscriptionRef}-${discount.id}` });
   }
 
   async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void> {

@@ -56,7 +56,7 @@ export function receiptDescription(charge: { kind: string; membershipType: strin
   const base = `${charge.kind === 'GIFT' ? 'Gift membership' : 'Membership'}: ${tierName(plan)}, ${periodWord(plan)}`;
   const offer = discountName(charge.discountId);
   if (!offer) return base;
-  return `${base} · ${charge.price.amount === 0 ? 'Free month' : 'Discounted month'} (${offer})`;
+  return `${base} · ${charge.price.amount === 0 ? 'Free' : 'Discounted'} ${PLANS[plan].interval} (${offer})`;
 }
 
 export const REQUEST_FAILED_TEXT = "We couldn't process your request, please try again.";

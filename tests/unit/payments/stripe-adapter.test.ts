@@ -164,6 +164,13 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
   });
 
+  it('the retention offer is the coupon FIFTY_PERCENT_OFF_ONE_YEAR applied to the subscription, once', async () => {
+    await provider().discountSubscription('sub_1', { id: 'FIFTY_PERCENT_OFF_ONE_YEAR', numCycles: 12, amount: 250 });
+    expect(recorded.map((r) => [r.method, r.path, r.form.get('discounts[0][coupon]'), r.idempotencyKey])).toEqual([
+      ['POST', '/v1/subscriptions/sub_1', 'FIFTY_PERCENT_OFF_ONE_YEAR', 'discount-sub_1-FIFTY_PERCENT_OFF_ONE_YEAR'],
+    ]);
+  });
+
   it('reads a completed session back: customer, subscription, card (brand, last four, expiry), period end', async () => {
     const completed = await provider().completedCheckout('cs_test_1');
     expect(completed).toEqual({
