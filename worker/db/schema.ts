@@ -883,6 +883,24 @@ export const devpayUndeliveredEvents = sqliteTable('devpay_undelivered_events', 
   lastAttemptAt: integer('last_attempt_at').notNull(),
 });
 
+/** A 3-D Secure challenge of the local provider (migrations/0062_devpay_challenges.sql). */
+export const devpayChallenges = sqliteTable(
+  'devpay_challenges',
+  {
+    id: text('id').primaryKey(),
+    sessionRef: text('session_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('devpay_challenges_by_session').on(t.sessionRef)],
+);
+
 export const MEMBERSHIP_BILLING_TABLES = {
   payment_methods: paymentMethods,
   subscriptions,
@@ -894,6 +912,7 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_cards: devpayCards,
   devpay_subscriptions: devpaySubscriptions,
   devpay_undelivered_events: devpayUndeliveredEvents,
+  devpay_challenges: devpayChallenges,
 } as const;
 
 // ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----

@@ -10,7 +10,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lte } from 'drizzle-orm';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
-import { devpayCards, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
+import { devpayCards, devpayChallenges, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
 import { hex } from '../lib/ids.ts';
 import {
   CheckoutNotCompleteError,
@@ -28,7 +28,7 @@ import {
   type ProviderEvent,
 } from './provider.ts';
 import { stripeCryptoProvider, stripeSdk } from './stripe-sdk.ts';
-import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
+import { AUTHENTICATION_FAILED, cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
@@ -52,7 +52,23 @@ export interface CardInput {
   cvc: string;
 }
 
-export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError };
+/** A payment's outcome; requiresAction: the card asks for 3-D Secure, the browser goes to challengeUrl (Stripe: next_action). */
+export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError; requiresAction?: undefined } | { ok: false; requiresAction: true; challengeUrl: string };
+
+/** The card a payment (or its pending challenge) is made with: never its number. */
+interface ChallengedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  behaviour: 'succeeds' | 'fails_on_renewal';
+}
+
+const SESSION_CLOSED: CardError = { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' };
+/** A challenge answer that names no pending challenge of this session (forged, replayed, expired). */
+export const CHALLENGE_REFUSED: CardError = { type: 'card_error', code: 'payment_intent_unexpected_state', message: 'This authentication is no longer valid. Nothing was charged.' };
+/** How long a 3-D Secure challenge may be answered. */
+export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
 /** What a billing run did (worker/membership/billing-clock.ts reports it). */
 export interface BillingRunReport {
@@ -133,15 +149,58 @@ export class LocalProvider implements PaymentProvider {
    */
   async pay(sessionRef: string, input: CardInput, now = Date.now()): Promise<PayResult> {
     const session = await this.session(sessionRef);
-    if (!session || session.status !== 'open') return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
     const outcome = cardOutcome(input.number, input.expMonth, input.expYear, input.cvc, now);
     if (!outcome.ok) return outcome;
+    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
+    const card: ChallengedCard = { brand: outcome.brand, last4: outcome.last4, expMonth: input.expMonth, expYear: year, behaviour: outcome.behaviour };
+    if (outcome.requiresAuthentication) {
+      // 3-D Secure 2 (docs/adr/0141-local-3d-secure-challenge.md): nothing is charged until the
+      // cardholder passes the challenge; the session stays open.
+      const id = localRef('3ds');
+      await orm(this.db)
+        .insert(devpayChallenges)
+        .values({ id, sessionRef, ...card, status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
+      return { ok: false, requiresAction: true, challengeUrl: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${sessionRef}/challenge/${id}` };
+    }
+    return this.complete(session, card, now);
+  }
+
+  /** The challenge a page shows: pending, of this session, not expired; else null. */
+  async openChallenge(sessionRef: string, challengeId: string, now = Date.now()) {
+    const challenge = await orm(this.db).select().from(devpayChallenges).where(and(eq(devpayChallenges.id, challengeId), eq(devpayChallenges.sessionRef, sessionRef))).get();
+    return challenge && challenge.status === 'pending' && challenge.expiresAt > now ? challenge : null;
+  }
+
+  /**
+   * The challenge page's answer. Claimed once (pending → succeeded/failed), only for the session it
+   * was made for and before it expires: a forged, replayed, expired or another session's challenge
+   * id is refused and nothing is charged. Passed: the payment completes as pay() would have.
+   * Failed: Stripe's authentication error; the session stays open for another card.
+   */
+  async authenticate(sessionRef: string, challengeId: string, passed: boolean, now = Date.now()): Promise<PayResult> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
+    const challenge = await this.openChallenge(sessionRef, challengeId, now);
+    if (!challenge) return { ok: false, error: CHALLENGE_REFUSED };
+    const claim = await this.db
+      .prepare(`UPDATE devpay_challenges SET status = ? WHERE id = ? AND session_ref = ? AND status = 'pending' AND expires_at > ?`)
+      .bind(passed ? 'succeeded' : 'failed', challengeId, sessionRef, now)
+      .run();
+    if (!claim.meta.changes) return { ok: false, error: CHALLENGE_REFUSED };
+    if (!passed) return { ok: false, error: AUTHENTICATION_FAILED };
+    const { brand, last4, expMonth, expYear, behaviour } = challenge;
+    return this.complete(session, { brand, last4, expMonth, expYear, behaviour }, now);
+  }
+
+  /** Charges the session's first payment with `card` and completes it (pay, or a passed challenge). */
+  private async complete(session: NonNullable<Awaited<ReturnType<LocalProvider['session']>>>, card: ChallengedCard, now: number): Promise<PayResult> {
+    const sessionRef = session.id;
     const paymentMethodRef = localRef('pm');
     const subscriptionRef = session.mode === 'subscription' ? localRef('sub') : null;
     // Under a discount offer the first cycle is charged the discounted amount (nothing, for a
     // free month) and the subscription counts the discounted cycles still to come.
     const discount = session.mode === 'subscription' ? sessionDiscount(session.metadata) : null;
-    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
     // Completion is one transaction that claims the session first: the card and subscription are
     // written only by the submit whose conditional update found the session open, so six
     // simultaneous submits of one session complete it once (issue 29 item 2).
@@ -152,7 +211,7 @@ export class LocalProvider implements PaymentProvider {
         .bind(paymentMethodRef, subscriptionRef, sessionRef),
       this.db
         .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
-        .bind(paymentMethodRef, session.customerRef, outcome.brand, outcome.last4, input.expMonth, year, outcome.behaviour, sessionRef, paymentMethodRef),
+        .bind(paymentMethodRef, session.customerRef, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour, sessionRef, paymentMethodRef),
       ...(subscriptionRef
         ? [
             this.db
@@ -174,7 +233,7 @@ export class LocalProvider implements PaymentProvider {
           ]
         : []),
     ]);
-    if (!claim?.meta.changes) return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
+    if (!claim?.meta.changes) return { ok: false, error: SESSION_CLOSED };
     // Nothing here can be put back (the card was charged, the session is complete), so an event
     // the handler does not take is kept and sent again by the next billing run.
     await this.deliverOrKeep('checkout.session.completed', now, {
