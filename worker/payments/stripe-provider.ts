@@ -172,7 +172,17 @@ export class StripeProvider implements PaymentProvider {
     // A past-due subscription retries its open invoice with the new card now.
     if (subscription.status === 'past_due' && subscription.latest_invoice) {
       const invoiceId = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice.id;
-      if (invoiceId) await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodRef });
+      if (invoiceId) {
+        try {
+          await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodRef });
+        } catch (error) {
+          // 3-D Secure 2 (docs/adr/0141-local-3d-secure-challenge.md): the invoice's PaymentIntent is
+          // requires_action; the cardholder authenticates on Stripe's page (handleNextAction, the
+          // hosted invoice page Stripe mails), and its outcome arrives as invoice.paid or
+          // invoice.payment_failed. The new card is the subscription's either way.
+          if (!(error instanceof Stripe.errors.StripeError && REQUIRES_ACTION_CODES.has(error.code ?? ''))) throw error;
+        }
+      }
     }
   }
 
@@ -218,6 +228,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
 }
+
+/** Stripe's answers when a payment waits for the cardholder's 3-D Secure authentication (PaymentIntent status requires_action). */
+const REQUIRES_ACTION_CODES = new Set(['invoice_payment_intent_requires_action', 'authentication_required', 'payment_intent_action_required']);
 
 function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
   if (!method.card) return null;

@@ -61,6 +61,12 @@ function answer(request: Recorded): { status: number; body: unknown } {
   }
   if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
   if (request.method === 'DELETE' && request.path.startsWith('/v1/subscriptions/sub_1')) return { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'canceled' } };
+  if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay' && request.form.get('payment_method') === 'pm_3ds') {
+    return {
+      status: 402,
+      body: { error: { type: 'card_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' } },
+    };
+  }
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
   // Stripe Connect (docs/partner-program.md "Payout accounts").
   if (request.method === 'POST' && request.path === '/v1/accounts') return { status: 200, body: { id: 'acct_1', object: 'account', payouts_enabled: false } };
@@ -162,6 +168,14 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     expect(form.get('subscription_data[trial_end]')).toBeNull();
     expect(form.get('subscription_data[metadata][discount_offer]')).toBe('THREE_MONTHS_FREE');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
+  });
+
+  it('a retried invoice whose PaymentIntent requires 3-D Secure action is left to the cardholder (its outcome comes by webhook), not an error', async () => {
+    await expect(provider().updateSubscriptionCard('sub_1', 'pm_3ds')).resolves.toBeUndefined();
+    expect(recorded.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/v1/subscriptions/sub_1'],
+      ['POST', '/v1/invoices/in_9/pay'],
+    ]);
   });
 
   it('the retention offer is the coupon FIFTY_PERCENT_OFF_ONE_YEAR applied to the subscription, once', async () => {
