@@ -743,6 +743,8 @@ export const paymentMethods = sqliteTable('payment_methods', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   updatedAt: integer('updated_at').notNull(),
+  /** migrations/0063_payment_method_kinds.sql */
+  kind: text('kind', { enum: ['CreditCard', 'ApplePayCard', 'GooglePayCard', 'PaypalAccount'] }).notNull().default('CreditCard'),
 });
 
 export const subscriptions = sqliteTable('subscriptions', {
@@ -796,6 +798,8 @@ export const charges = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** The discount offer this charge was made under (a free month is a charge of 0). */
     discountId: text('discount_id'),
+    /** What paid it (migrations/0063_payment_method_kinds.sql); null on older charges: a card. */
+    paymentMethodKind: text('payment_method_kind', { enum: ['CreditCard', 'ApplePayCard', 'GooglePayCard', 'PaypalAccount'] }),
   },
   (t) => [index('charges_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -855,6 +859,7 @@ export const devpayCards = sqliteTable('devpay_cards', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+  wallet: text('wallet', { enum: ['apple_pay', 'google_pay', 'paypal'] }),
 });
 
 export const devpaySubscriptions = sqliteTable(
@@ -894,6 +899,7 @@ export const devpayChallenges = sqliteTable(
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+    kind: text('kind', { enum: ['three_d_secure', 'apple_pay', 'google_pay', 'paypal'] }).notNull().default('three_d_secure'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),

@@ -23,6 +23,7 @@ import {
   type ConnectedAccountRequest,
   type ConnectedAccountStatus,
   type TransferRequest,
+  type PaymentMethodKind,
   type PaymentProvider,
   type PlanChange,
   type ProviderEvent,
@@ -62,12 +63,40 @@ interface ChallengedCard {
   expMonth: number;
   expYear: number;
   behaviour: 'succeeds' | 'fails_on_renewal';
+  /** Held by a wallet, or a PayPal account; null: a card typed on the page. */
+  wallet?: Wallet | null;
 }
+
+/** The local PayPal sandbox buyer's payer id (PayPal's payer ids are 13 letters and digits). */
+export const PAYPAL_SANDBOX_PAYER_ID = 'VELLUMSANDBX1';
+
+/** The local stand-ins for the wallets and PayPal (docs/adr/0142-wallets-and-paypal.md). */
+export const WALLETS = ['apple_pay', 'google_pay', 'paypal'] as const;
+export type Wallet = (typeof WALLETS)[number];
+export const isWallet = (value: unknown): value is Wallet => typeof value === 'string' && (WALLETS as readonly string[]).includes(value);
+
+/** The contract's payment method kind of a local payment method. */
+export function kindOfWallet(wallet: Wallet | null | undefined): PaymentMethodKind {
+  return wallet === 'apple_pay' ? 'ApplePayCard' : wallet === 'google_pay' ? 'GooglePayCard' : wallet === 'paypal' ? 'PaypalAccount' : 'CreditCard';
+}
+
+/**
+ * What each local wallet pays with: the wallets hold Stripe's Visa test card, as a wallet's test
+ * mode does; the PayPal sandbox buyer is an account, no card (brand paypal; in place of a card's
+ * last four, the last four of its payer id, as the stored payment method requires four).
+ */
+export const WALLET_PAYMENT_METHODS: Record<Wallet, Omit<ChallengedCard, 'wallet'>> = {
+  apple_pay: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, behaviour: 'succeeds' },
+  google_pay: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, behaviour: 'succeeds' },
+  paypal: { brand: 'paypal', last4: PAYPAL_SANDBOX_PAYER_ID.slice(-4), expMonth: 0, expYear: 0, behaviour: 'succeeds' },
+};
 
 const SESSION_CLOSED: CardError = { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' };
 /** A challenge answer that names no pending challenge of this session (forged, replayed, expired). */
 export const CHALLENGE_REFUSED: CardError = { type: 'card_error', code: 'payment_intent_unexpected_state', message: 'This authentication is no longer valid. Nothing was charged.' };
-/** How long a 3-D Secure challenge may be answered. */
+/** The wallet sheet's or PayPal page's Cancel: back to the checkout, nothing charged. */
+export const PAYMENT_CANCELLED: CardError = { type: 'card_error', code: 'payment_intent_payment_attempt_failed', message: 'The payment was cancelled. Nothing was charged.' };
+/** How long a 3-D Secure challenge (or a wallet or PayPal confirmation) may be answered. */
 export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
 /** What a billing run did (worker/membership/billing-clock.ts reports it). */
@@ -137,7 +166,7 @@ export class LocalProvider implements PaymentProvider {
       customerRef: session.customerRef,
       subscriptionRef: session.subscriptionRef,
       paymentRef: session.mode === 'setup' ? null : `pi_${sessionRef}`,
-      card: card ? { paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
+      card: card ? { kind: kindOfWallet(card.wallet), paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
       currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
     };
   }
@@ -160,10 +189,25 @@ export class LocalProvider implements PaymentProvider {
       const id = localRef('3ds');
       await orm(this.db)
         .insert(devpayChallenges)
-        .values({ id, sessionRef, ...card, status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
+        .values({ id, sessionRef, ...card, kind: 'three_d_secure', status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
       return { ok: false, requiresAction: true, challengeUrl: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${sessionRef}/challenge/${id}` };
     }
     return this.complete(session, card, now);
+  }
+
+  /**
+   * The checkout page's Apple Pay, Google Pay or PayPal button: a one-time confirmation for this
+   * session (the wallet sheet or the PayPal approval page) at the returned address. Nothing is
+   * charged until it is confirmed there (authenticate with passed = true).
+   */
+  async startWallet(sessionRef: string, wallet: Wallet, now = Date.now()): Promise<PayResult> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
+    const id = localRef(wallet === 'paypal' ? 'ba' : 'wal');
+    await orm(this.db)
+      .insert(devpayChallenges)
+      .values({ id, sessionRef, ...WALLET_PAYMENT_METHODS[wallet], kind: wallet, status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
+    return { ok: false, requiresAction: true, challengeUrl: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${sessionRef}/challenge/${id}` };
   }
 
   /** The challenge a page shows: pending, of this session, not expired; else null. */
@@ -188,9 +232,9 @@ export class LocalProvider implements PaymentProvider {
       .bind(passed ? 'succeeded' : 'failed', challengeId, sessionRef, now)
       .run();
     if (!claim.meta.changes) return { ok: false, error: CHALLENGE_REFUSED };
-    if (!passed) return { ok: false, error: AUTHENTICATION_FAILED };
-    const { brand, last4, expMonth, expYear, behaviour } = challenge;
-    return this.complete(session, { brand, last4, expMonth, expYear, behaviour }, now);
+    if (!passed) return { ok: false, error: challenge.kind === 'three_d_secure' ? AUTHENTICATION_FAILED : PAYMENT_CANCELLED };
+    const { brand, last4, expMonth, expYear, behaviour, kind } = challenge;
+    return this.complete(session, { brand, last4, expMonth, expYear, behaviour, wallet: kind === 'three_d_secure' ? null : kind }, now);
   }
 
   /** Charges the session's first payment with `card` and completes it (pay, or a passed challenge). */
@@ -210,8 +254,8 @@ export class LocalProvider implements PaymentProvider {
         .prepare(`UPDATE devpay_sessions SET status = 'complete', payment_method_ref = ?, subscription_ref = ? WHERE id = ? AND status = 'open'`)
         .bind(paymentMethodRef, subscriptionRef, sessionRef),
       this.db
-        .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
-        .bind(paymentMethodRef, session.customerRef, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour, sessionRef, paymentMethodRef),
+        .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour, wallet) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
+        .bind(paymentMethodRef, session.customerRef, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour, card.wallet ?? null, sessionRef, paymentMethodRef),
       ...(subscriptionRef
         ? [
             this.db

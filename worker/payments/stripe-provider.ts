@@ -232,7 +232,15 @@ export class StripeProvider implements PaymentProvider {
 /** Stripe's answers when a payment waits for the cardholder's 3-D Secure authentication (PaymentIntent status requires_action). */
 const REQUIRES_ACTION_CODES = new Set(['invoice_payment_intent_requires_action', 'authentication_required', 'payment_intent_action_required']);
 
-function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
+/**
+ * A payment method as we keep it (docs/adr/0142-wallets-and-paypal.md): a card, a card held by Apple
+ * Pay or Google Pay (Stripe: type card with card.wallet.type), or a PayPal account (type paypal).
+ */
+export function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
+  // A PayPal account has no card: the last four of its payer id stand in for the card's last four.
+  if (method.type === 'paypal') return { kind: 'PaypalAccount', paymentMethodRef: method.id, brand: 'paypal', last4: (method.paypal?.payer_id ?? method.id).slice(-4).padStart(4, '0'), expMonth: 0, expYear: 0 };
   if (!method.card) return null;
-  return { paymentMethodRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+  const wallet = method.card.wallet?.type;
+  const kind = wallet === 'apple_pay' ? 'ApplePayCard' : wallet === 'google_pay' ? 'GooglePayCard' : 'CreditCard';
+  return { kind, paymentMethodRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
 }
