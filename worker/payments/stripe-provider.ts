@@ -70,6 +70,9 @@ export class StripeProvider implements PaymentProvider {
         ...common,
         mode: request.mode,
         ...(request.mode === 'payment' && !request.customerRef ? { customer_creation: 'always' as const } : {}),
+        // Every payment method kind (docs/adr/0142-wallets-and-paypal.md): cards, which Checkout also
+        // offers through Apple Pay and Google Pay (a card with card.wallet.type), and PayPal.
+        allowed_payment_method_types: ['card', 'paypal'],
         line_items: [
           {
             quantity: 1,
