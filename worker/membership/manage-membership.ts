@@ -24,6 +24,7 @@ import { badRequest, signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { membershipState } from './active-membership.ts';
 import { paymentProviderFor } from './payment-provider.ts';
+import type { PaymentMethodKind } from '../payments/provider.ts';
 
 /** A membership as this capability hands it out (its row). */
 export type Membership = MembershipRow;
@@ -227,6 +228,7 @@ export async function switchPlan(
 }
 
 export interface CreditCard {
+  kind: PaymentMethodKind;
   cardType: string;
   lastFour: string;
   expirationMonth: number;
@@ -237,7 +239,7 @@ export interface CreditCard {
 export async function paymentMethodOf(ctx: RequestContext, membership: Membership): Promise<CreditCard | null> {
   if (!CARD_PROCESSORS.has(membership.paymentProvider)) return null;
   const card = await cardOf(ctx, membership.userId);
-  return card ? { cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
+  return card ? { kind: card.kind, cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
 }
 
 export interface SwitchPlanSchedule {
