@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld } from './helpers/fixtures.ts';
+import { signedIn } from './helpers/signed-in.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
 
 const ORIGIN = 'http://localhost:8787';
@@ -58,6 +59,11 @@ describe('wallets and PayPal (local provider)', () => {
     expect(await membership(userId)).toEqual({ plan: 'MONTHLY', payment_provider: 'STRIPE' });
     expect(await storedKind(userId)).toBe('ApplePayCard');
     expect(await charges(userId)).toEqual([{ amount: 500, status: 'SUCCEEDED', payment_method_kind: 'ApplePayCard' }]);
+    // GraphQL names the kind, on the membership's payment method and on the receipt.
+    const caller = await signedIn(userId);
+    const answer = await caller.gql('{ viewer { membership { paymentMethod { kind cardType lastFour } } } billingHistory { paymentMethodKind lastFour } }');
+    expect(answer.data.viewer.membership.paymentMethod).toEqual({ kind: 'ApplePayCard', cardType: 'visa', lastFour: '4242' });
+    expect(answer.data.billingHistory).toEqual([{ paymentMethodKind: 'ApplePayCard', lastFour: '4242' }]);
     // Replayed: refused, charged once.
     expect((await post(sheet, { action: 'complete' })).status).toBe(400);
     expect(await charges(userId)).toHaveLength(1);
