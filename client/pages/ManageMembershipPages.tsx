@@ -9,12 +9,11 @@ import { useMutation } from 'urql';
 import type { ResultOf } from 'gql.tada';
 import { formatDate } from '../../shared/format.ts';
 import type { MembershipPlanType } from '../../shared/membership/plans.ts';
-import { cardTypeName } from '../../shared/membership/card-brands.ts';
 import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membership/CheckoutForm.tsx';
-import { cardText, discountText, money, periodWord, receiptDescription, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
+import { cardText, chargeMethodText, discountText, money, periodWord, receiptDescription, REQUEST_FAILED_TEXT, tierName } from '../components/membership/membership-text.ts';
 import { ReactivateMembershipModal } from '../components/membership/ReactivateMembershipModal.tsx';
 import { queueMembershipToast } from '../components/membership/membership-toasts.ts';
 import { useQueuedMembershipToast } from '../components/membership/use-membership-toast.ts';
@@ -430,12 +429,10 @@ export const billingReceiptPage: PageDefinition<ReceiptData> = {
           <dd>{money(charge.price)}</dd>
           <dt>Status</dt>
           <dd>{charge.status === 'SUCCEEDED' ? 'Paid' : 'Payment failed'}</dd>
-          {charge.lastFour ? (
+          {chargeMethodText(charge) ? (
             <>
-              <dt>Card</dt>
-              <dd>
-                {cardTypeName(charge.cardType)} ending in {charge.lastFour}
-              </dd>
+              <dt>{charge.paymentMethodKind && charge.paymentMethodKind !== 'CreditCard' ? 'Paid with' : 'Card'}</dt>
+              <dd data-testid="receipt-method">{chargeMethodText(charge)}</dd>
             </>
           ) : null}
           <dt>Receipt number</dt>

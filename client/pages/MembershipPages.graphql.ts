@@ -95,6 +95,7 @@ export const ManageMembershipQuery = known(graphql(`
         canCancel
         retentionOffer
         paymentMethod {
+          kind
           cardType
           lastFour
           expirationMonth
@@ -124,6 +125,7 @@ export const BillingReceiptQuery = known(graphql(`
       status
       cardType
       lastFour
+      paymentMethodKind
       discountId
       createdAt
       price {

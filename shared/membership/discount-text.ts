@@ -3,6 +3,7 @@
 // discounted price, the date the discount ends, and the regular price after it. One place, so
 // /plans, /discount, the checkout, the manage page, the reactivation modal and the banners agree.
 import { formatDate } from '../format.ts';
+import { RETENTION_DISCOUNT } from './cancellation.ts';
 import { DISCOUNT_OFFERS, formatPrice, isDiscountOffer, isPlanCurrency, type PlanCurrency } from './plans.ts';
 
 /** Why /discount was shown after a refused checkout: ?discountRefused=unknown|not-applicable. */
@@ -20,6 +21,8 @@ const priceText = (price: PriceAmount) => formatPrice(price.amount, isPlanCurren
 
 /** "First 3 months free" (the offer's name as a buyer reads it); null for an unknown id. */
 export function discountName(discountId: string | null | undefined): string | null {
+  // The retention offer, taken instead of cancelling (docs/adr/0140-the-retention-offer-is-a-discount.md).
+  if (discountId === RETENTION_DISCOUNT.id) return `${RETENTION_DISCOUNT.percentOff}% off for a year`;
   if (!isDiscountOffer(discountId)) return null;
   const { numCycles, percentOff } = DISCOUNT_OFFERS[discountId];
   const months = numCycles === 1 ? 'month' : `${numCycles} months`;

@@ -793,6 +793,8 @@ export const paymentMethods = sqliteTable('payment_methods', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   updatedAt: integer('updated_at').notNull(),
+  /** migrations/0063_payment_method_kinds.sql */
+  kind: text('kind', { enum: ['CreditCard', 'ApplePayCard', 'GooglePayCard', 'PaypalAccount'] }).notNull().default('CreditCard'),
 });
 
 export const subscriptions = sqliteTable('subscriptions', {
@@ -846,6 +848,8 @@ export const charges = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** The discount offer this charge was made under (a free month is a charge of 0). */
     discountId: text('discount_id'),
+    /** What paid it (migrations/0063_payment_method_kinds.sql); null on older charges: a card. */
+    paymentMethodKind: text('payment_method_kind', { enum: ['CreditCard', 'ApplePayCard', 'GooglePayCard', 'PaypalAccount'] }),
   },
   (t) => [index('charges_by_user').on(t.userId, sql`${t.createdAt} DESC`)],
 );
@@ -905,6 +909,7 @@ export const devpayCards = sqliteTable('devpay_cards', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+  wallet: text('wallet', { enum: ['apple_pay', 'google_pay', 'paypal'] }),
 });
 
 export const devpaySubscriptions = sqliteTable(
@@ -933,6 +938,25 @@ export const devpayUndeliveredEvents = sqliteTable('devpay_undelivered_events', 
   lastAttemptAt: integer('last_attempt_at').notNull(),
 });
 
+/** A 3-D Secure challenge of the local provider (migrations/0062_devpay_challenges.sql). */
+export const devpayChallenges = sqliteTable(
+  'devpay_challenges',
+  {
+    id: text('id').primaryKey(),
+    sessionRef: text('session_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+    kind: text('kind', { enum: ['three_d_secure', 'apple_pay', 'google_pay', 'paypal'] }).notNull().default('three_d_secure'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('devpay_challenges_by_session').on(t.sessionRef)],
+);
+
 export const MEMBERSHIP_BILLING_TABLES = {
   payment_methods: paymentMethods,
   subscriptions,
@@ -944,6 +968,7 @@ export const MEMBERSHIP_BILLING_TABLES = {
   devpay_cards: devpayCards,
   devpay_subscriptions: devpaySubscriptions,
   devpay_undelivered_events: devpayUndeliveredEvents,
+  devpay_challenges: devpayChallenges,
 } as const;
 
 // ---- Writers' newsletters (migrations/0018_story_notifications_newsletters.sql; docs/newsletters.md) ----

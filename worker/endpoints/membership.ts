@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { configuredFlags, isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { localCheckoutPage } from './local-checkout-page.ts';
+import { localChallengePage, localCheckoutPage } from './local-checkout-page.ts';
 import { LOCAL_CHECKOUT_PATH } from '../payments/local-provider.ts';
 import { PaymentConfigurationError, usesLocalProvider } from '../payments/select-provider.ts';
 import { localProviderFor, paymentProviderFor } from '../membership/payment-provider.ts';
@@ -114,6 +114,10 @@ export function mountMembership(app: Hono<{ Bindings: Env }>): void {
   app.on(['GET', 'POST'], `${LOCAL_CHECKOUT_PATH}/:session`, (c) => {
     if (!usesLocalProvider(c.env)) return notFound();
     return localCheckoutPage(c.req.raw, localProviderFor(c.env), c.req.param('session'), c.env.PRODUCT_NAME);
+  });
+  app.on(['GET', 'POST'], `${LOCAL_CHECKOUT_PATH}/:session/challenge/:challenge`, (c) => {
+    if (!usesLocalProvider(c.env)) return notFound();
+    return localChallengePage(c.req.raw, localProviderFor(c.env), c.req.param('session'), c.req.param('challenge'), c.env.PRODUCT_NAME);
   });
   app.post(BILLING_ADVANCE_PATH, async (c) => {
     if (!isDevelopment(c.env) || !usesLocalProvider(c.env)) return notFound();

@@ -85,6 +85,7 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
+      kind: card.kind,
       updatedAt: at,
     };
     statements.push(database.insert(paymentMethods).values({ userId: checkout.userId, ...values }).onConflictDoUpdate({ target: paymentMethods.userId, set: values }));
@@ -104,6 +105,7 @@ async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sess
       providerRef: completed.paymentRef ?? `${sessionRef}:payment`,
       cardBrand: card?.brand ?? null,
       cardLast4: card?.last4 ?? null,
+      paymentMethodKind: card?.kind ?? null,
       discountId: checkout.discountId,
       createdAt: at,
     });
@@ -218,6 +220,7 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
         providerRef: str(invoice.id) ?? `invoice:${at}`,
         cardBrand: card?.brand ?? null,
         cardLast4: card?.last4 ?? null,
+        paymentMethodKind: card?.kind ?? null,
         discountId: discounted ? membership.discountId : null,
         createdAt: at,
       })
@@ -248,6 +251,7 @@ async function renewalFailed(db: D1Database, invoice: Record<string, unknown>, a
         providerRef: `${str(invoice.id) ?? 'invoice'}:failed:${at}`,
         cardBrand: card?.brand ?? null,
         cardLast4: card?.last4 ?? null,
+        paymentMethodKind: card?.kind ?? null,
         createdAt: at,
       })
       .onConflictDoNothing(),

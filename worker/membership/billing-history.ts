@@ -4,6 +4,7 @@ import { orm } from '../db/orm.ts';
 import { charges } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { money, type Money } from './manage-membership.ts';
+import type { PaymentMethodKind } from '../payments/provider.ts';
 
 export interface BillingCharge {
   id: string;
@@ -13,6 +14,7 @@ export interface BillingCharge {
   /** SUCCEEDED or FAILED */
   status: string;
   cardType: string | null;
+  paymentMethodKind: PaymentMethodKind | null;
   lastFour: string | null;
   discountId: string | null;
   createdAt: number;
@@ -26,6 +28,8 @@ function chargeNode(row: typeof charges.$inferSelect): BillingCharge {
     price: money(row.amount, row.currency),
     status: row.status,
     cardType: row.cardBrand,
+    // Charges from before payment method kinds (migrations/0063_payment_method_kinds.sql) were cards.
+    paymentMethodKind: row.paymentMethodKind ?? (row.cardLast4 ? 'CreditCard' : null),
     lastFour: row.cardLast4,
     discountId: row.discountId,
     createdAt: row.createdAt,

@@ -4,8 +4,16 @@
 // scheduled switch, the next charge, and which of those actions it allows.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, sql } from 'drizzle-orm';
-import { CANCELLATION_REASONS, isCancellationReason, type CancellationReason, type RetentionOffer } from '../../shared/membership/cancellation.ts';
-import { DEFAULT_CURRENCY, isPlanCurrency, isPlanType, planPrice, PLANS, type MembershipPlanType, type PlanCurrency } from '../../shared/membership/plans.ts';
+import {
+  CANCELLATION_REASONS,
+  isCancellationReason,
+  RETENTION_DISCOUNT,
+  retentionDiscountAmount,
+  retentionDiscountCycles,
+  type CancellationReason,
+  type RetentionOffer,
+} from '../../shared/membership/cancellation.ts';
+import { addInterval, DEFAULT_CURRENCY, isPlanCurrency, isPlanType, planPrice, PLANS, type MembershipPlanType, type PlanCurrency } from '../../shared/membership/plans.ts';
 import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { configuredFlags } from '../env.ts';
 import { orm } from '../db/orm.ts';
@@ -16,6 +24,7 @@ import { badRequest, signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { membershipState } from './active-membership.ts';
 import { paymentProviderFor } from './payment-provider.ts';
+import type { PaymentMethodKind } from '../payments/provider.ts';
 
 /** A membership as this capability hands it out (its row). */
 export type Membership = MembershipRow;
@@ -111,10 +120,13 @@ function recordAnswer(ctx: RequestContext, membership: Membership, reason: Cance
 
 /**
  * The offer made before a cancellation is confirmed (docs/adr/0120-cancellation-reasons-and-retention-offer.md):
- * half price for a year to a member whose payments run (ACTIVE), once per account; else NO_DISCOUNT.
+ * half price for a year to a member whose payments run (ACTIVE) and who has no discount running, once
+ * per account; else NO_DISCOUNT.
  */
 export async function retentionOfferFor(ctx: RequestContext, membership: Membership): Promise<RetentionOffer> {
   if (!CARD_PROCESSORS.has(membership.paymentProvider) || membershipState(membership, ctx.now) !== 'ACTIVE') return 'NO_DISCOUNT';
+  // A discount still running (a first membership's free months) is not replaced by a lesser one.
+  if (discountEndsAtOf(membership, ctx.now) !== null) return 'NO_DISCOUNT';
   const taken = await orm(ctx.db)
     .select({ id: membershipCancellations.id })
     .from(membershipCancellations)
@@ -133,7 +145,29 @@ export async function acceptRetentionOffer(
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
   if ((await retentionOfferFor(ctx, membership)) !== 'FIFTY_PERCENT_OFF_ONE_YEAR') return requestFailed();
-  await recordAnswer(ctx, membership, answer.reason, 'FIFTY_PERCENT_OFF_ONE_YEAR', true);
+  // The offer is billed (docs/adr/0140-the-retention-offer-is-a-discount.md): the renewals of the
+  // next 12 months at half the regular price, counted from the end of the period already paid.
+  const numCycles = retentionDiscountCycles(PLANS[membership.plan].interval);
+  const amount = retentionDiscountAmount(membership.amount);
+  const endsAt = addInterval('year', membership.currentPeriodEndsAt);
+  const database = orm(ctx.db);
+  const subscription = await database.select().from(subscriptions).where(eq(subscriptions.membershipId, membership.id)).get();
+  try {
+    // The processor first: if it refuses, nothing of ours changes.
+    if (subscription) await paymentProviderFor(ctx.env).discountSubscription(subscription.subscriptionRef, { id: RETENTION_DISCOUNT.id, numCycles, amount });
+  } catch (error) {
+    logEvent({ event: 'membership_retention_offer_failed', message: String(error) }, 'error');
+    return requestFailed();
+  }
+  // The discount and the answer are one batch: never an offer billed but not recorded, nor the reverse.
+  await database.batch([
+    database
+      .update(memberships)
+      .set({ discountId: RETENTION_DISCOUNT.id, discountNumCycles: numCycles, discountAmount: amount, discountEndsAt: endsAt })
+      .where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId))),
+    recordAnswer(ctx, membership, answer.reason, 'FIFTY_PERCENT_OFF_ONE_YEAR', true),
+  ]);
+  ctx.loaders.membershipByUserId.clear(membership.userId);
   logEvent({ event: 'membership_retention_offer_accepted', membershipId: membership.id, reason: answer.reason });
   return { __typename: 'MutationSuccess', success: true };
 }
@@ -194,6 +228,7 @@ export async function switchPlan(
 }
 
 export interface CreditCard {
+  kind: PaymentMethodKind;
   cardType: string;
   lastFour: string;
   expirationMonth: number;
@@ -204,7 +239,7 @@ export interface CreditCard {
 export async function paymentMethodOf(ctx: RequestContext, membership: Membership): Promise<CreditCard | null> {
   if (!CARD_PROCESSORS.has(membership.paymentProvider)) return null;
   const card = await cardOf(ctx, membership.userId);
-  return card ? { cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
+  return card ? { kind: card.kind, cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
 }
 
 export interface SwitchPlanSchedule {

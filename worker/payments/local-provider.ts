@@ -10,24 +10,26 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, lte } from 'drizzle-orm';
 import { addInterval, type PlanInterval } from '../../shared/membership/plans.ts';
 import { orm } from '../db/orm.ts';
-import { devpayCards, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
+import { devpayCards, devpayChallenges, devpayConnectedAccounts, devpaySessions, devpaySubscriptions, devpayTransfers, devpayUndeliveredEvents } from '../db/schema.ts';
 import { hex } from '../lib/ids.ts';
 import {
   CheckoutNotCompleteError,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
+  type CheckoutDiscount,
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
   type ConnectedAccountRequest,
   type ConnectedAccountStatus,
   type TransferRequest,
+  type PaymentMethodKind,
   type PaymentProvider,
   type PlanChange,
   type ProviderEvent,
 } from './provider.ts';
 import { stripeCryptoProvider, stripeSdk } from './stripe-sdk.ts';
-import { cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
+import { AUTHENTICATION_FAILED, cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
@@ -51,7 +53,51 @@ export interface CardInput {
   cvc: string;
 }
 
-export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError };
+/** A payment's outcome; requiresAction: the card asks for 3-D Secure, the browser goes to challengeUrl (Stripe: next_action). */
+export type PayResult = { ok: true; successUrl: string } | { ok: false; error: CardError; requiresAction?: undefined } | { ok: false; requiresAction: true; challengeUrl: string };
+
+/** The card a payment (or its pending challenge) is made with: never its number. */
+interface ChallengedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  behaviour: 'succeeds' | 'fails_on_renewal';
+  /** Held by a wallet, or a PayPal account; null: a card typed on the page. */
+  wallet?: Wallet | null;
+}
+
+/** The local PayPal sandbox buyer's payer id (PayPal's payer ids are 13 letters and digits). */
+export const PAYPAL_SANDBOX_PAYER_ID = 'VELLUMSANDBX1';
+
+/** The local stand-ins for the wallets and PayPal (docs/adr/0142-wallets-and-paypal.md). */
+export const WALLETS = ['apple_pay', 'google_pay', 'paypal'] as const;
+export type Wallet = (typeof WALLETS)[number];
+export const isWallet = (value: unknown): value is Wallet => typeof value === 'string' && (WALLETS as readonly string[]).includes(value);
+
+/** The contract's payment method kind of a local payment method. */
+export function kindOfWallet(wallet: Wallet | null | undefined): PaymentMethodKind {
+  return wallet === 'apple_pay' ? 'ApplePayCard' : wallet === 'google_pay' ? 'GooglePayCard' : wallet === 'paypal' ? 'PaypalAccount' : 'CreditCard';
+}
+
+/**
+ * What each local wallet pays with: the wallets hold Stripe's Visa test card, as a wallet's test
+ * mode does; the PayPal sandbox buyer is an account, no card (brand paypal; in place of a card's
+ * last four, the last four of its payer id, as the stored payment method requires four).
+ */
+export const WALLET_PAYMENT_METHODS: Record<Wallet, Omit<ChallengedCard, 'wallet'>> = {
+  apple_pay: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, behaviour: 'succeeds' },
+  google_pay: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, behaviour: 'succeeds' },
+  paypal: { brand: 'paypal', last4: PAYPAL_SANDBOX_PAYER_ID.slice(-4), expMonth: 0, expYear: 0, behaviour: 'succeeds' },
+};
+
+const SESSION_CLOSED: CardError = { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' };
+/** A challenge answer that names no pending challenge of this session (forged, replayed, expired). */
+export const CHALLENGE_REFUSED: CardError = { type: 'card_error', code: 'payment_intent_unexpected_state', message: 'This authentication is no longer valid. Nothing was charged.' };
+/** The wallet sheet's or PayPal page's Cancel: back to the checkout, nothing charged. */
+export const PAYMENT_CANCELLED: CardError = { type: 'card_error', code: 'payment_intent_payment_attempt_failed', message: 'The payment was cancelled. Nothing was charged.' };
+/** How long a 3-D Secure challenge (or a wallet or PayPal confirmation) may be answered. */
+export const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 
 /** What a billing run did (worker/membership/billing-clock.ts reports it). */
 export interface BillingRunReport {
@@ -120,7 +166,7 @@ export class LocalProvider implements PaymentProvider {
       customerRef: session.customerRef,
       subscriptionRef: session.subscriptionRef,
       paymentRef: session.mode === 'setup' ? null : `pi_${sessionRef}`,
-      card: card ? { paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
+      card: card ? { kind: kindOfWallet(card.wallet), paymentMethodRef: card.paymentMethodRef, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
       currentPeriodEnd: subscription?.currentPeriodEnd ?? null,
     };
   }
@@ -132,15 +178,73 @@ export class LocalProvider implements PaymentProvider {
    */
   async pay(sessionRef: string, input: CardInput, now = Date.now()): Promise<PayResult> {
     const session = await this.session(sessionRef);
-    if (!session || session.status !== 'open') return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
     const outcome = cardOutcome(input.number, input.expMonth, input.expYear, input.cvc, now);
     if (!outcome.ok) return outcome;
+    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
+    const card: ChallengedCard = { brand: outcome.brand, last4: outcome.last4, expMonth: input.expMonth, expYear: year, behaviour: outcome.behaviour };
+    if (outcome.requiresAuthentication) {
+      // 3-D Secure 2 (docs/adr/0141-local-3d-secure-challenge.md): nothing is charged until the
+      // cardholder passes the challenge; the session stays open.
+      const id = localRef('3ds');
+      await orm(this.db)
+        .insert(devpayChallenges)
+        .values({ id, sessionRef, ...card, kind: 'three_d_secure', status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
+      return { ok: false, requiresAction: true, challengeUrl: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${sessionRef}/challenge/${id}` };
+    }
+    return this.complete(session, card, now);
+  }
+
+  /**
+   * The checkout page's Apple Pay, Google Pay or PayPal button: a one-time confirmation for this
+   * session (the wallet sheet or the PayPal approval page) at the returned address. Nothing is
+   * charged until it is confirmed there (authenticate with passed = true).
+   */
+  async startWallet(sessionRef: string, wallet: Wallet, now = Date.now()): Promise<PayResult> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
+    const id = localRef(wallet === 'paypal' ? 'ba' : 'wal');
+    await orm(this.db)
+      .insert(devpayChallenges)
+      .values({ id, sessionRef, ...WALLET_PAYMENT_METHODS[wallet], kind: wallet, status: 'pending', createdAt: now, expiresAt: now + CHALLENGE_LIFETIME_MS });
+    return { ok: false, requiresAction: true, challengeUrl: `${this.options.origin}${LOCAL_CHECKOUT_PATH}/${sessionRef}/challenge/${id}` };
+  }
+
+  /** The challenge a page shows: pending, of this session, not expired; else null. */
+  async openChallenge(sessionRef: string, challengeId: string, now = Date.now()) {
+    const challenge = await orm(this.db).select().from(devpayChallenges).where(and(eq(devpayChallenges.id, challengeId), eq(devpayChallenges.sessionRef, sessionRef))).get();
+    return challenge && challenge.status === 'pending' && challenge.expiresAt > now ? challenge : null;
+  }
+
+  /**
+   * The challenge page's answer. Claimed once (pending → succeeded/failed), only for the session it
+   * was made for and before it expires: a forged, replayed, expired or another session's challenge
+   * id is refused and nothing is charged. Passed: the payment completes as pay() would have.
+   * Failed: Stripe's authentication error; the session stays open for another card.
+   */
+  async authenticate(sessionRef: string, challengeId: string, passed: boolean, now = Date.now()): Promise<PayResult> {
+    const session = await this.session(sessionRef);
+    if (!session || session.status !== 'open') return { ok: false, error: SESSION_CLOSED };
+    const challenge = await this.openChallenge(sessionRef, challengeId, now);
+    if (!challenge) return { ok: false, error: CHALLENGE_REFUSED };
+    const claim = await this.db
+      .prepare(`UPDATE devpay_challenges SET status = ? WHERE id = ? AND session_ref = ? AND status = 'pending' AND expires_at > ?`)
+      .bind(passed ? 'succeeded' : 'failed', challengeId, sessionRef, now)
+      .run();
+    if (!claim.meta.changes) return { ok: false, error: CHALLENGE_REFUSED };
+    if (!passed) return { ok: false, error: challenge.kind === 'three_d_secure' ? AUTHENTICATION_FAILED : PAYMENT_CANCELLED };
+    const { brand, last4, expMonth, expYear, behaviour, kind } = challenge;
+    return this.complete(session, { brand, last4, expMonth, expYear, behaviour, wallet: kind === 'three_d_secure' ? null : kind }, now);
+  }
+
+  /** Charges the session's first payment with `card` and completes it (pay, or a passed challenge). */
+  private async complete(session: NonNullable<Awaited<ReturnType<LocalProvider['session']>>>, card: ChallengedCard, now: number): Promise<PayResult> {
+    const sessionRef = session.id;
     const paymentMethodRef = localRef('pm');
     const subscriptionRef = session.mode === 'subscription' ? localRef('sub') : null;
     // Under a discount offer the first cycle is charged the discounted amount (nothing, for a
     // free month) and the subscription counts the discounted cycles still to come.
     const discount = session.mode === 'subscription' ? sessionDiscount(session.metadata) : null;
-    const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
     // Completion is one transaction that claims the session first: the card and subscription are
     // written only by the submit whose conditional update found the session open, so six
     // simultaneous submits of one session complete it once (issue 29 item 2).
@@ -150,8 +254,8 @@ export class LocalProvider implements PaymentProvider {
         .prepare(`UPDATE devpay_sessions SET status = 'complete', payment_method_ref = ?, subscription_ref = ? WHERE id = ? AND status = 'open'`)
         .bind(paymentMethodRef, subscriptionRef, sessionRef),
       this.db
-        .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
-        .bind(paymentMethodRef, session.customerRef, outcome.brand, outcome.last4, input.expMonth, year, outcome.behaviour, sessionRef, paymentMethodRef),
+        .prepare(`INSERT INTO devpay_cards (payment_method_ref, customer_ref, brand, last4, exp_month, exp_year, behaviour, wallet) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${claimed}`)
+        .bind(paymentMethodRef, session.customerRef, card.brand, card.last4, card.expMonth, card.expYear, card.behaviour, card.wallet ?? null, sessionRef, paymentMethodRef),
       ...(subscriptionRef
         ? [
             this.db
@@ -173,7 +277,7 @@ export class LocalProvider implements PaymentProvider {
           ]
         : []),
     ]);
-    if (!claim?.meta.changes) return { ok: false, error: { type: 'card_error', code: 'resource_missing', message: 'This checkout session is no longer open.' } };
+    if (!claim?.meta.changes) return { ok: false, error: SESSION_CLOSED };
     // Nothing here can be put back (the card was charged, the session is complete), so an event
     // the handler does not take is kept and sent again by the next billing run.
     await this.deliverOrKeep('checkout.session.completed', now, {
@@ -251,6 +355,24 @@ export class LocalProvider implements PaymentProvider {
     const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
     if (!subscription) throw new Error(`no subscription ${subscriptionRef}`);
     const metadata = { ...(JSON.parse(subscription.metadata) as Record<string, unknown>), pending_change: { amount: change.amount, interval: change.interval, at: change.at } };
+    await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
+  }
+
+  /**
+   * As a coupon applied to a Stripe subscription: the next `numCycles` renewals are charged the
+   * discounted amount and say so on their invoice (total_discount_amounts), read by chargeRenewal.
+   * It replaces a discount still running, as a subscription's new coupon replaces its old one.
+   */
+  async discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void> {
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, subscriptionRef)).get();
+    if (!subscription || subscription.status === 'canceled') throw new Error(`No such subscription: '${subscriptionRef}'`);
+    const metadata = {
+      ...(JSON.parse(subscription.metadata) as Record<string, unknown>),
+      discount_id: discount.id,
+      discount_amount: String(discount.amount),
+      discount_cycles_left: String(discount.numCycles),
+    };
     await db.update(devpaySubscriptions).set({ metadata: JSON.stringify(metadata) }).where(eq(devpaySubscriptions.id, subscriptionRef));
   }
 

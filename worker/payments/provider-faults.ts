@@ -23,6 +23,7 @@ export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): 
     setCancelAtPeriodEnd: fail,
     updateSubscriptionCard: fail,
     schedulePlanChange: fail,
+    discountSubscription: fail,
     endSubscriptionNow: fail,
     createConnectedAccount: fail,
     connectedAccountOnboardingUrl: fail,

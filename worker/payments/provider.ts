@@ -8,8 +8,14 @@
 import type { PlanCurrency, PlanInterval } from '../../shared/membership/plans.ts';
 import type { PaymentSettings } from '../../shared/startup-config.ts';
 
+/** Payment method kinds as the contract names them (docs/product/1-product-screens-membership-header-search.md §3). */
+export const PAYMENT_METHOD_KINDS = ['CreditCard', 'ApplePayCard', 'GooglePayCard', 'PaypalAccount'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
 /** A card as we may keep it: never its number. */
 export interface CardSummary {
+  /** A card, a card held by a wallet (Apple Pay, Google Pay), or a PayPal account (docs/adr/0142-wallets-and-paypal.md). */
+  kind: PaymentMethodKind;
   paymentMethodRef: string;
   brand: string;
   last4: string;
@@ -147,6 +153,12 @@ export interface PaymentProvider extends PayoutProvider {
    * from `at`, each renewal charges `amount` every `interval`.
    */
   schedulePlanChange(subscriptionRef: string, change: PlanChange): Promise<void>;
+  /**
+   * Discounts the subscription's next `discount.numCycles` renewals to `discount.amount` each, the
+   * regular price after (the retention offer, docs/adr/0140-the-retention-offer-is-a-discount.md).
+   * Stripe: the coupon named `discount.id` applied to the subscription.
+   */
+  discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void>;
   /** Verifies a webhook's signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
 }

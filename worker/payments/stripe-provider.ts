@@ -10,6 +10,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookSignatureError,
   type CardSummary,
+  type CheckoutDiscount,
   type CheckoutRequest,
   type CheckoutStart,
   type CompletedCheckout,
@@ -69,6 +70,9 @@ export class StripeProvider implements PaymentProvider {
         ...common,
         mode: request.mode,
         ...(request.mode === 'payment' && !request.customerRef ? { customer_creation: 'always' as const } : {}),
+        // Every payment method kind (docs/adr/0142-wallets-and-paypal.md): cards, which Checkout also
+        // offers through Apple Pay and Google Pay (a card with card.wallet.type), and PayPal.
+        allowed_payment_method_types: ['card', 'paypal'],
         line_items: [
           {
             quantity: 1,
@@ -156,12 +160,32 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
+  /**
+   * The coupon of the discount's id on the subscription (the retention offer's
+   * FIFTY_PERCENT_OFF_ONE_YEAR: percent_off 50, duration repeating, duration_in_months 12, kept in
+   * the Stripe account like the discount ids; docs/adr/0140-the-retention-offer-is-a-discount.md):
+   * Stripe discounts the invoices of the next 12 months, then bills the regular price.
+   */
+  async discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionRef, { discounts: [{ coupon: discount.id }] }, { idempotencyKey: `discount-${subscriptionRef}-${discount.id}` });
+  }
+
   async updateSubscriptionCard(subscriptionRef: string, paymentMethodRef: string): Promise<void> {
     const subscription = await this.stripe.subscriptions.update(subscriptionRef, { default_payment_method: paymentMethodRef });
     // A past-due subscription retries its open invoice with the new card now.
     if (subscription.status === 'past_due' && subscription.latest_invoice) {
       const invoiceId = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice.id;
-      if (invoiceId) await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodRef });
+      if (invoiceId) {
+        try {
+          await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodRef });
+        } catch (error) {
+          // 3-D Secure 2 (docs/adr/0141-local-3d-secure-challenge.md): the invoice's PaymentIntent is
+          // requires_action; the cardholder authenticates on Stripe's page (handleNextAction, the
+          // hosted invoice page Stripe mails), and its outcome arrives as invoice.paid or
+          // invoice.payment_failed. The new card is the subscription's either way.
+          if (!(error instanceof Stripe.errors.StripeError && REQUIRES_ACTION_CODES.has(error.code ?? ''))) throw error;
+        }
+      }
     }
   }
 
@@ -208,7 +232,18 @@ export class StripeProvider implements PaymentProvider {
 
 }
 
-function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
+/** Stripe's answers when a payment waits for the cardholder's 3-D Secure authentication (PaymentIntent status requires_action). */
+const REQUIRES_ACTION_CODES = new Set(['invoice_payment_intent_requires_action', 'authentication_required', 'payment_intent_action_required']);
+
+/**
+ * A payment method as we keep it (docs/adr/0142-wallets-and-paypal.md): a card, a card held by Apple
+ * Pay or Google Pay (Stripe: type card with card.wallet.type), or a PayPal account (type paypal).
+ */
+export function cardOf(method: Stripe.PaymentMethod): CardSummary | null {
+  // A PayPal account has no card: the last four of its payer id stand in for the card's last four.
+  if (method.type === 'paypal') return { kind: 'PaypalAccount', paymentMethodRef: method.id, brand: 'paypal', last4: (method.paypal?.payer_id ?? method.id).slice(-4).padStart(4, '0'), expMonth: 0, expYear: 0 };
   if (!method.card) return null;
-  return { paymentMethodRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+  const wallet = method.card.wallet?.type;
+  const kind = wallet === 'apple_pay' ? 'ApplePayCard' : wallet === 'google_pay' ? 'GooglePayCard' : 'CreditCard';
+  return { kind, paymentMethodRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
 }

@@ -2,7 +2,7 @@
 // (docs/membership.md lists them): the number decides the outcome; no number is stored.
 
 export type CardOutcome =
-  | { ok: true; brand: string; last4: string; behaviour: 'succeeds' | 'fails_on_renewal' }
+  | { ok: true; brand: string; last4: string; behaviour: 'succeeds' | 'fails_on_renewal'; requiresAuthentication?: true }
   | { ok: false; error: CardError };
 
 /** Stripe's error object for a card error (type card_error), as its API returns it. */
@@ -30,6 +30,10 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '6200000000000005': { ok: true, brand: 'unionpay', last4: '0005', behaviour: 'succeeds' },
   // Attaching succeeds, charging it later fails: the first payment goes through, the renewal does not.
   '4000000000000341': { ok: true, brand: 'visa', last4: '0341', behaviour: 'fails_on_renewal' },
+  // Stripe's "authentication required" card: the payment waits for a 3-D Secure (version 2)
+  // challenge (docs/adr/0141-local-3d-secure-challenge.md). Its renewals, merchant-initiated on a
+  // card authenticated at set-up, go through, as Stripe's 4000 0025 0000 3155 does.
+  '4000002760003184': { ok: true, brand: 'visa', last4: '3184', behaviour: 'succeeds', requiresAuthentication: true },
   '4000000000000002': { ok: false, error: DECLINED },
   '4000000000009995': { ok: false, error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
   '4000000000000069': { ok: false, error: { type: 'card_error', code: 'expired_card', message: 'Your card has expired.', param: 'exp_month' } },
@@ -69,6 +73,13 @@ export function cardOutcome(number: string, expMonth: number, expYear: number, c
   // Test mode refuses real cards, as Stripe's does.
   return { ok: false, error: { ...DECLINED, message: 'Your card was declined. Your request was in test mode, but used a non test card.' } };
 }
+
+/** Stripe's message when the cardholder fails a 3-D Secure challenge (code payment_intent_authentication_failure). */
+export const AUTHENTICATION_FAILED: CardError = {
+  type: 'card_error',
+  code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
 
 /** A charge on a saved card at renewal. */
 export function renewalSucceeds(behaviour: 'succeeds' | 'fails_on_renewal'): boolean {

@@ -20,6 +20,7 @@ export const ReactivateMembershipModalQuery = known(graphql(`
         ...Membership_discountedPrice
         canReactivate
         paymentMethod {
+          kind
           cardType
           lastFour
           expirationMonth

@@ -26,9 +26,25 @@ export function periodWord(plan: MembershipPlanType): 'monthly' | 'annually' {
  * (docs/product/1-product-screens-membership-header-search.md §9: last four digits, Expires
  * month/year).
  */
-export function cardText(card: { cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
+export function cardText(card: { kind?: string; cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
   const brand = cardTypeName(card.cardType);
+  // A wallet holds a card; a PayPal account is named alone (docs/adr/0142-wallets-and-paypal.md).
+  if (card.kind === 'PaypalAccount') return 'PayPal';
+  if (card.kind === 'ApplePayCard' || card.kind === 'GooglePayCard') return `${walletName(card.kind)} · ${brand} ending in ${card.lastFour}`;
   return `${brand} ending in ${card.lastFour} · Expires ${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear}`;
+}
+
+/** A payment method kind's name as members know it (docs/product/1-product-screens-membership-header-search.md §3 kinds). */
+export function walletName(kind: string): string {
+  return kind === 'ApplePayCard' ? 'Apple Pay' : kind === 'GooglePayCard' ? 'Google Pay' : kind === 'PaypalAccount' ? 'PayPal' : 'Card';
+}
+
+/** A receipt's payment method: "Visa ending in 4242", "Apple Pay · Visa ending in 4242", "PayPal". */
+export function chargeMethodText(charge: { paymentMethodKind?: string | null; cardType?: string | null; lastFour?: string | null }): string | null {
+  if (charge.paymentMethodKind === 'PaypalAccount') return 'PayPal';
+  if (!charge.lastFour) return null;
+  const card = `${cardTypeName(charge.cardType ?? 'unknown')} ending in ${charge.lastFour}`;
+  return charge.paymentMethodKind === 'ApplePayCard' || charge.paymentMethodKind === 'GooglePayCard' ? `${walletName(charge.paymentMethodKind)} · ${card}` : card;
 }
 
 /**
@@ -56,7 +72,7 @@ export function receiptDescription(charge: { kind: string; membershipType: strin
   const base = `${charge.kind === 'GIFT' ? 'Gift membership' : 'Membership'}: ${tierName(plan)}, ${periodWord(plan)}`;
   const offer = discountName(charge.discountId);
   if (!offer) return base;
-  return `${base} · ${charge.price.amount === 0 ? 'Free month' : 'Discounted month'} (${offer})`;
+  return `${base} · ${charge.price.amount === 0 ? 'Free' : 'Discounted'} ${PLANS[plan].interval} (${offer})`;
 }
 
 export const REQUEST_FAILED_TEXT = "We couldn't process your request, please try again.";

@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planPrice } from '../../../shared/membership/plans.ts';
 import { WebhookSignatureError } from '../../../worker/payments/provider.ts';
-import { StripeProvider } from '../../../worker/payments/stripe-provider.ts';
+import { cardOf, StripeProvider } from '../../../worker/payments/stripe-provider.ts';
 
 interface Recorded {
   method: string;
@@ -61,6 +61,12 @@ function answer(request: Recorded): { status: number; body: unknown } {
   }
   if (request.method === 'POST' && request.path === '/v1/subscription_schedules/sub_sched_1') return { status: 200, body: { id: 'sub_sched_1', object: 'subscription_schedule' } };
   if (request.method === 'DELETE' && request.path.startsWith('/v1/subscriptions/sub_1')) return { status: 200, body: { id: 'sub_1', object: 'subscription', status: 'canceled' } };
+  if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay' && request.form.get('payment_method') === 'pm_3ds') {
+    return {
+      status: 402,
+      body: { error: { type: 'card_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' } },
+    };
+  }
   if (request.method === 'POST' && request.path === '/v1/invoices/in_9/pay') return { status: 200, body: { id: 'in_9', object: 'invoice', status: 'paid' } };
   // Stripe Connect (docs/partner-program.md "Payout accounts").
   if (request.method === 'POST' && request.path === '/v1/accounts') return { status: 200, body: { id: 'acct_1', object: 'account', payouts_enabled: false } };
@@ -159,9 +165,35 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     });
     const form = recorded[0]!.form;
     expect(form.get('discounts[0][coupon]')).toBe('THREE_MONTHS_FREE');
+    // Cards (Apple Pay and Google Pay are cards with a wallet) and PayPal (docs/adr/0142-wallets-and-paypal.md).
+    expect([form.get('allowed_payment_method_types[0]'), form.get('allowed_payment_method_types[1]')]).toEqual(['card', 'paypal']);
     expect(form.get('subscription_data[trial_end]')).toBeNull();
     expect(form.get('subscription_data[metadata][discount_offer]')).toBe('THREE_MONTHS_FREE');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('500');
+  });
+
+  it('a retried invoice whose PaymentIntent requires 3-D Secure action is left to the cardholder (its outcome comes by webhook), not an error', async () => {
+    await expect(provider().updateSubscriptionCard('sub_1', 'pm_3ds')).resolves.toBeUndefined();
+    expect(recorded.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/v1/subscriptions/sub_1'],
+      ['POST', '/v1/invoices/in_9/pay'],
+    ]);
+  });
+
+  it('reads each payment method kind: a card, a card in Apple Pay or Google Pay, a PayPal account', () => {
+    const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 };
+    const method = (extra: object) => ({ id: 'pm_9', object: 'payment_method', type: 'card', ...extra }) as unknown as Stripe.PaymentMethod;
+    expect(cardOf(method({ card }))?.kind).toBe('CreditCard');
+    expect(cardOf(method({ card: { ...card, wallet: { type: 'apple_pay' } } }))).toEqual({ kind: 'ApplePayCard', paymentMethodRef: 'pm_9', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(cardOf(method({ card: { ...card, wallet: { type: 'google_pay' } } }))?.kind).toBe('GooglePayCard');
+    expect(cardOf(method({ type: 'paypal', paypal: { payer_id: 'ABCDEFGH12345' } }))).toMatchObject({ kind: 'PaypalAccount', brand: 'paypal', last4: '2345' });
+  });
+
+  it('the retention offer is the coupon FIFTY_PERCENT_OFF_ONE_YEAR applied to the subscription, once', async () => {
+    await provider().discountSubscription('sub_1', { id: 'FIFTY_PERCENT_OFF_ONE_YEAR', numCycles: 12, amount: 250 });
+    expect(recorded.map((r) => [r.method, r.path, r.form.get('discounts[0][coupon]'), r.idempotencyKey])).toEqual([
+      ['POST', '/v1/subscriptions/sub_1', 'FIFTY_PERCENT_OFF_ONE_YEAR', 'discount-sub_1-FIFTY_PERCENT_OFF_ONE_YEAR'],
+    ]);
   });
 
   it('reads a completed session back: customer, subscription, card (brand, last four, expiry), period end', async () => {
@@ -172,7 +204,7 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       customerRef: 'cus_1',
       subscriptionRef: 'sub_1',
       paymentRef: 'in_1',
-      card: { paymentMethodRef: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      card: { kind: 'CreditCard', paymentMethodRef: 'pm_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
       currentPeriodEnd: 1_790_000_000_000,
     });
     expect(recorded[0]!.method).toBe('GET');

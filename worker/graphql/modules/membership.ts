@@ -67,8 +67,18 @@ const typeDefs = /* GraphQL */ `
     regularPrice: Money!
   }
 
+  "Payment method kinds (docs/product/1-product-screens-membership-header-search.md §3; docs/adr/0142-wallets-and-paypal.md)."
+  enum PaymentMethodKind {
+    CreditCard
+    ApplePayCard
+    GooglePayCard
+    PaypalAccount
+  }
+
   "A card on file: never its number."
   type CreditCard {
+    "A card, a card held by Apple Pay or Google Pay, or a PayPal account (its payer id's last four in lastFour)."
+    kind: PaymentMethodKind!
     cardType: String!
     lastFour: String!
     expirationMonth: Int!
@@ -146,6 +156,8 @@ const typeDefs = /* GraphQL */ `
     status: String!
     cardType: String
     lastFour: String
+    "What paid it; null when nothing is known (a gift's charge of an older record)."
+    paymentMethodKind: PaymentMethodKind
     "The discount id this charge was made under (a free month is a charge of 0); null for a regular one."
     discountId: String
     createdAt: Long!
