@@ -1,141 +1,125 @@
-// Follows the federation refuses (issue 30 items 2 and 5; docs/adr/0175-fedify-for-activitypub.md):
-// unsigned, signed with a key that is not the actor's, a body changed after signing, an actor on a
-// private address (never fetched), an actor document past the size cap. Each answers 401 and
-// stores nothing. The accepted Follow is tests/integration/federation-follow-accepted.test.ts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { CryptographicKey, Follow, Person } from '@fedify/fedify/vocab';
+// Following from the fediverse, accepted (issue 30 item 2; docs/adr/0175-fedify-for-activitypub.md):
+// a stand-in remote server (its actor built and its requests signed with Fedify's own vocabulary
+// and signRequest, answering for a public name through the federation's network seam) follows a
+// writer through the shared inbox: the signature is verified against the fetched actor's key, the
+// follower is stored and listed in the paged followers collection, and a signed Accept leaves
+// through the fan-out queue to the follower's inbox; Undo removes the follower. Before it, the
+// Follows the federation must refuse (unsigned, signed with a key that is not the actor's, a body
+// changed after signing, an actor on a private address, an actor document past the size cap)
+// each answer 401 and store nothing; the accepted Follow that follows is their control.
+//
+// One journey in one test: keys, the stand-in and the requests are all made inside it.
+import { it, vi } from 'vitest';
+import { expect } from 'vitest';
+import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
+import { CryptographicKey, Follow, Person, Undo } from '@fedify/fedify/vocab';
+import { useFederationNetwork } from '../../worker/federation/network.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
-import { testDb } from './helpers/graphql-client.ts';
+import { testDb, workerFetch } from './helpers/graphql-client.ts';
 import { send } from './helpers/edge-cache.ts';
 import { drainQueue } from './helpers/queue.ts';
-import { useFederationNetwork } from '../../worker/federation/network.ts';
 
 const AP = 'application/activity+json';
 const REMOTE = 'https://social.example.org';
 const BOB = `${REMOTE}/users/bob`;
 const WRITER_ACTOR = `http://localhost:8787/ap/actors/${USERS.writer}`;
-const INBOX = `/ap/actors/${USERS.writer}/inbox`;
-
-let bobKeys: CryptoKeyPair;
-let strangerKeys: CryptoKeyPair;
-/** What the stand-in remote server was asked for (documents) and sent (deliveries). */
-let asked: string[] = [];
-let delivered: Request[] = [];
-let restoreNetwork: () => void;
-let bobDocument: unknown;
-
-async function remoteActor(id: string, keys: CryptoKeyPair) {
-  return new Person({
-    id: new URL(id),
-    inbox: new URL(`${id}/inbox`),
-    publicKey: new CryptographicKey({ id: new URL(`${id}#main-key`), owner: new URL(id), publicKey: keys.publicKey }),
-  }).toJsonLd();
-}
-
-/** A POST of `activity` to `path`, signed (draft-cavage, as Mastodon signs) with `keys` as `keyId`. */
-async function deliver(path: string, activity: unknown, signing: { keys: CryptoKeyPair; keyId: string } | null) {
-  const body = JSON.stringify(activity);
-  let request = new Request(`http://localhost:8787${path}`, { method: 'POST', headers: { 'content-type': AP, accept: AP }, body });
-  if (signing) request = await signRequest(request, signing.keys.privateKey, new URL(signing.keyId), { spec: 'draft-cavage-http-signatures-12' });
-  return send(path, { method: 'POST', headers: Object.fromEntries(request.headers), body });
-}
 
 async function followers(): Promise<string[]> {
   const { results } = await testDb.prepare('SELECT follower_uri FROM federation_followers WHERE actor_id = ?').bind(USERS.writer).all<{ follower_uri: string }>();
   return results.map((r) => r.follower_uri);
 }
 
-beforeAll(async () => {
+it('forged, unsigned, tampered, private-address and oversized Follows are refused; a signed Follow is stored, listed and answered with a signed Accept through the queue; Undo removes it', { timeout: 120_000 }, async () => {
   await seedWorld(testDb);
-  restoreNetwork = useFederationNetwork(async (url) => {
+  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const actor = await new Person({
+    id: new URL(BOB),
+    inbox: new URL(`${BOB}/inbox`),
+    publicKey: new CryptographicKey({ id: new URL(`${BOB}#main-key`), owner: new URL(BOB), publicKey: keys.publicKey }),
+  }).toJsonLd();
+  // Every activity is made before the first request: a Fedify vocabulary object made after the
+  // worker has used Fedify meets an I/O object of another request (workerd's rule) and throws.
+  const strangerKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const EVE = 'https://127.0.0.1/users/eve';
+  const HUGE = `${REMOTE}/users/huge`;
+  const followOf = (id: string, by: string) => new Follow({ id: new URL(id), actor: new URL(by), object: new URL(WRITER_ACTOR) }).toJsonLd();
+  const refused = {
+    unsigned: await followOf(`${REMOTE}/follows/unsigned`, BOB),
+    forged: await followOf(`${REMOTE}/follows/forged`, BOB),
+    tampered: await followOf(`${REMOTE}/follows/tampered`, BOB),
+    eve: await followOf('https://127.0.0.1/follows/1', EVE),
+    huge: await followOf(`${REMOTE}/follows/huge`, HUGE),
+  };
+  const follow = new Follow({ id: new URL(`${REMOTE}/follows/1`), actor: new URL(BOB), object: new URL(WRITER_ACTOR) });
+  const followJson = await follow.toJsonLd();
+  const undoJson = await new Undo({ id: new URL(`${REMOTE}/follows/1/undo`), actor: new URL(BOB), object: follow }).toJsonLd();
+  const asked: string[] = [];
+  const restore = useFederationNetwork(async (url) => {
     asked.push(url.href);
     const address = url.origin + url.pathname;
-    if (address === BOB) return new Response(JSON.stringify(bobDocument), { headers: { 'content-type': AP } });
-    if (address === `${REMOTE}/users/huge`) return new Response(new Uint8Array(2 * 1024 * 1024), { headers: { 'content-type': AP } });
-    return new Response('Not found', { status: 404 });
+    if (address === HUGE) return new Response(new Uint8Array(2 * 1024 * 1024), { headers: { 'content-type': AP } });
+    return address === BOB ? new Response(JSON.stringify(actor), { headers: { 'content-type': AP } }) : new Response('Not found', { status: 404 });
   });
   // Deliveries leave through the runtime's fetch: the stand-in server takes those addressed to it.
+  // Kept as plain values: a delivery's body belongs to the queue consumer's context (workerd's I/O rule).
+  const delivered: { url: string; headers: [string, string][]; body: string }[] = [];
   const runtimeFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
-    if (request.url.startsWith(REMOTE)) {
-      delivered.push(request);
-      return new Response(null, { status: 202 });
-    }
-    return runtimeFetch(input as RequestInfo, init);
+    if (!request.url.startsWith(REMOTE)) return runtimeFetch(input as RequestInfo, init);
+    delivered.push({ url: request.url, headers: [...request.headers], body: await request.text() });
+    return new Response(null, { status: 202 });
   });
-  // Loads Fedify into the test's workerd under the hook's budget.
-  await send('/.well-known/nodeinfo');
-});
-
-afterAll(() => {
-  restoreNetwork();
-  vi.restoreAllMocks();
-});
-
-beforeEach(() => {
-  asked = [];
-  delivered = [];
-});
-
-/**
- * The stand-in's keys and actor document, made inside the test that uses them: workerd ties a
- * CryptoKey to the context (hook or test) that made it, and a key made in a hook signs wrongly.
- */
-async function remoteKeys() {
-  bobKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  strangerKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  bobDocument = await remoteActor(BOB, bobKeys);
-}
-
-afterEach(async () => {
-  await drainQueue();
-});
-
-describe('refused, and nothing stored', () => {
-  it('an unsigned Follow', async () => {
-    await remoteKeys();
-    const follow = new Follow({ id: new URL(`${REMOTE}/follows/unsigned`), actor: new URL(BOB), object: new URL(WRITER_ACTOR) });
-    expect((await deliver(INBOX, await follow.toJsonLd(), null)).status).toBe(401);
-    expect(await followers()).toEqual([]);
-  });
-
-  it('a Follow signed with a key that is not the actor’s', async () => {
-    await remoteKeys();
-    const follow = new Follow({ id: new URL(`${REMOTE}/follows/forged`), actor: new URL(BOB), object: new URL(WRITER_ACTOR) });
-    expect((await deliver(INBOX, await follow.toJsonLd(), { keys: strangerKeys, keyId: `${BOB}#main-key` })).status).toBe(401);
+  const signedPost = async (activity: unknown, signing: { key: CryptoKey; keyId: string } | null = { key: keys.privateKey, keyId: `${BOB}#main-key` }, changeBody = (body: string) => body) => {
+    const body = JSON.stringify(activity);
+    let request = new Request('http://localhost:8787/ap/inbox', { method: 'POST', headers: { 'content-type': AP }, body });
+    if (signing) request = await signRequest(request, signing.key, new URL(signing.keyId), { spec: 'draft-cavage-http-signatures-12' });
+    return send('/ap/inbox', { method: 'POST', headers: Object.fromEntries(request.headers), body: changeBody(body) });
+  };
+  try {
+    // Refused, and nothing stored.
+    expect((await signedPost(refused.unsigned, null)).status).toBe(401);
+    expect((await signedPost(refused.forged, { key: strangerKeys.privateKey, keyId: `${BOB}#main-key` })).status).toBe(401);
+    expect((await signedPost(refused.tampered, undefined, (body) => body.replace('follows/tampered', 'follows/other'))).status).toBeGreaterThanOrEqual(400);
+    expect((await signedPost(refused.eve, { key: strangerKeys.privateKey, keyId: `${EVE}#main-key` })).status).toBe(401);
+    expect(asked.filter((address) => address.includes('127.0.0.1'))).toEqual([]);
+    expect((await signedPost(refused.huge, { key: strangerKeys.privateKey, keyId: `${HUGE}#main-key` })).status).toBe(401);
     expect(await followers()).toEqual([]);
     await drainQueue();
     expect(delivered).toEqual([]);
-  });
 
-  it('a Follow whose signed body was changed on the way', async () => {
-    await remoteKeys();
-    const follow = new Follow({ id: new URL(`${REMOTE}/follows/tampered`), actor: new URL(BOB), object: new URL(WRITER_ACTOR) });
-    const body = JSON.stringify(await follow.toJsonLd());
-    const signed = await signRequest(new Request(`http://localhost:8787${INBOX}`, { method: 'POST', headers: { 'content-type': AP }, body }), bobKeys.privateKey, new URL(`${BOB}#main-key`), {
-      spec: 'draft-cavage-http-signatures-12',
+    // Accepted.
+    expect((await signedPost(followJson)).status).toBe(202);
+    expect(asked).toContain(`${BOB}#main-key`);
+    expect(await followers()).toEqual([BOB]);
+
+    // The Accept leaves through the fan-out queue, signed with the writer's key.
+    await drainQueue();
+    const accept = delivered.find((r) => r.url === `${BOB}/inbox`);
+    expect(accept).toBeDefined();
+    const acceptBody = JSON.parse(accept!.body) as Record<string, any>;
+    expect(acceptBody.type).toBe('Accept');
+    expect(acceptBody.actor).toBe(WRITER_ACTOR);
+    expect(acceptBody.object.id ?? acceptBody.object).toBe(`${REMOTE}/follows/1`);
+    const signer = await verifyRequest(new Request(accept!.url, { method: 'POST', headers: accept!.headers, body: accept!.body }), {
+      documentLoader: async (url) => {
+        const response = await workerFetch(url, { headers: { accept: AP } });
+        return { contextUrl: null, documentUrl: url, document: await response.json() };
+      },
     });
-    const answer = await send(INBOX, { method: 'POST', headers: Object.fromEntries(signed.headers), body: body.replace('follows/tampered', 'follows/other') });
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(await followers()).toEqual([]);
-  });
+    expect(signer?.ownerId?.href).toBe(WRITER_ACTOR);
 
-  it('an actor (and its key) on a private address: never fetched', async () => {
-    await remoteKeys();
-    const eve = 'https://127.0.0.1/users/eve';
-    const follow = new Follow({ id: new URL('https://127.0.0.1/follows/1'), actor: new URL(eve), object: new URL(WRITER_ACTOR) });
-    expect((await deliver(INBOX, await follow.toJsonLd(), { keys: strangerKeys, keyId: `${eve}#main-key` })).status).toBe(401);
-    expect(asked.filter((a) => a.includes('127.0.0.1'))).toEqual([]);
-    expect(await followers()).toEqual([]);
-  });
+    // The paged followers collection lists the follower.
+    const collection = JSON.parse((await send(`/ap/actors/${USERS.writer}/followers`, { headers: { accept: AP } })).text);
+    expect(collection.totalItems).toBe(1);
+    const first = new URL(collection.first.id ?? collection.first);
+    const page = JSON.parse((await send(first.pathname + first.search, { headers: { accept: AP } })).text);
+    expect(page.orderedItems).toEqual([BOB]);
 
-  it('an actor document past the size cap', async () => {
-    await remoteKeys();
-    const huge = `${REMOTE}/users/huge`;
-    const follow = new Follow({ id: new URL(`${REMOTE}/follows/huge`), actor: new URL(huge), object: new URL(WRITER_ACTOR) });
-    expect((await deliver(INBOX, await follow.toJsonLd(), { keys: strangerKeys, keyId: `${huge}#main-key` })).status).toBe(401);
+    expect((await signedPost(undoJson)).status).toBe(202);
     expect(await followers()).toEqual([]);
-  });
+  } finally {
+    restore();
+    spy.mockRestore();
+  }
 });
