@@ -154,11 +154,6 @@ function statsBase(params: Record<string, string>): string {
 
 /** /stats/responses (and /@{username}/stats/responses): the same page on its Responses tab. */
 const RESPONSES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsResponses', 'ShowUserStatsResponses']);
-/**
- * /stats/series: Vellum has no series (docs/adr/0076-series-not-offered.md), so
- * the address says so with a 404 (docs/stats.md "Responses and series"), never another page's content.
- */
-const SERIES_ROUTES: ReadonlySet<string> = new Set(['ShowStatsSeries', 'ShowUserStatsSeries']);
 
 /**
  * A writer whose zone is unknown sees UTC days, and an offer to use the browser's zone (stored
@@ -203,29 +198,15 @@ function StatsTabs({ base, active }: { base: string; active: 'stories' | 'respon
 }
 
 export const statsHomePage: PageDefinition<StatsPageData> = {
-  // Series routes ask for the stats of a username no one can have (a NUL character), so the
-  // answer is null and the page a 404, drawn with its own words below.
   query: (params, routeName) => ({
     query: StatsPageQuery,
-    variables: SERIES_ROUTES.has(routeName ?? '')
-      ? { username: '\u0000series', postId: null }
-      : { username: params.username ?? null, postId: null, withResponses: RESPONSES_ROUTES.has(routeName ?? '') },
+    variables: { username: params.username ?? null, postId: null, withResponses: RESPONSES_ROUTES.has(routeName ?? '') },
   }),
   status: (data) => (data.writerStats ? 200 : 404),
   title: (data, state) => (data?.writerStats ? `Stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
   Component: ({ data, params }) => {
     const stats = data.writerStats;
     const routeName = useCurrentPage().resolved?.routeName ?? '';
-    if (SERIES_ROUTES.has(routeName)) {
-      return (
-        <section className="stats-page" data-testid="stats-series">
-          <h1>Series are not offered</h1>
-          <p className="muted">
-            Series are not part of this site, so they have no stats. Your stories' and responses' stats are on <Link href={statsBase(params)}>Stats</Link>.
-          </p>
-        </section>
-      );
-    }
     if (!stats) return <PageNotFound />;
     const responses = RESPONSES_ROUTES.has(routeName);
     return (

@@ -11,6 +11,8 @@
 //   npx vitest run --project integration tests/integration/route-table.test.ts --silent=false
 // One worker instance, requests sent a few at a time.
 import { env, exports } from 'cloudflare:workers';
+import app from '../../worker/index.ts';
+import type { Env } from '../../worker/env.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROUTES, type Route } from '../../shared/routing/routes.ts';
 import { buildLink } from '../../shared/routing/links.ts';
@@ -19,6 +21,8 @@ import { createSession } from '../../worker/session/session-store.ts';
 import { rows, seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
 
 const ORIGIN = 'http://localhost:8787';
+const STARTED_ENV = { ...env, SIGN_IN_PROVIDERS: 'local' } as unknown as Env;
+const EXECUTION = { waitUntil() {}, passThroughOnException() {}, props: {} };
 
 type Identity = 'anonymous' | 'reader' | 'writer' | 'editor' | 'member' | 'staff' | 'list-creator';
 type Outcome = 'page' | 'redirect' | 'endpoint' | 'not-found' | 'not-offered' | 'error';
@@ -26,7 +30,7 @@ type Outcome = 'page' | 'redirect' | 'endpoint' | 'not-found' | 'not-offered' | 
 /** Routes the spec itself answers with the 404 page (or an error) here, and why. */
 export const DELIBERATE: Readonly<Record<string, string>> = {
   ShowMastodonForMembersPage: 'enable_mastodon_for_members is off in wrangler.toml (docs/adr/0165-route-flags-gate-the-lite-version.md)',
-  ShowOhNoes: 'spec 3 §2.10: the page that fails on purpose, to check the error page and reporting',
+  ShowOhNoes: 'docs/product/3-routes-data-calls-constants.md §2.10: the page that fails on purpose, to check the error page and reporting',
 };
 
 /**
@@ -34,36 +38,14 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
  * route off when its work is merged, and the test fails while a listed route already answers.
  */
 export const PENDING: Readonly<Record<string, string>> = {
-  // Point 1: series.
-  ShowNewSeries: 'issue 26 point 1 (series)',
-  ShowEditSeries: 'issue 26 point 1 (series)',
-  ShowNewSequence: 'issue 26 point 1 (series)',
-  ShowEditSequence: 'issue 26 point 1 (series)',
-  ShowSeries: 'issue 26 point 1 (series)',
-  ShowSequence: 'issue 26 point 1 (series)',
-  ShowSequencePost: 'issue 26 point 1 (series)',
-  ShowUserStatsSeries: 'issue 26 point 1 (series)',
-  ShowStatsSeries: 'issue 26 point 1 (series)',
-  // Point 2: social sign-in with a local identity provider.
-  ShowConnectGoogle: 'issue 26 point 2 (social sign-in)',
-  ShowConnectFacebook: 'issue 26 point 2 (social sign-in)',
-  ShowStartAuthApple: 'issue 26 point 2 (social sign-in)',
-  ShowAuthenticateTwitter: 'issue 26 point 2 (social sign-in)',
-  ShowAuthCallbackTwitter: 'issue 26 point 2 (social sign-in)',
-  ShowAuthCallbackFacebook: 'issue 26 point 2 (social sign-in)',
-  ShowAuthCallbackGoogle: 'issue 26 point 2 (social sign-in)',
-  ShowAuthCallbackApple: 'issue 26 point 2 (social sign-in)',
   // Point 3: Mastodon for members.
   ShowMastodonCallback: 'issue 26 point 3 (Mastodon)',
-  // Point 5 (this branch, h26-routes): endpoints not built yet.
+  // Point 5: endpoints not built yet.
   'GET /p/notereplies/{replyId}': 'issue 26 point 5',
   'GET /media/{mediaResourceId}': 'issue 26 point 5',
   'GET /media/{mediaResourceId}/href': 'issue 26 point 5',
   ShowAuthCallbackNamecheap: 'issue 26 point 5 (registrar hand-off)',
   ShowAccountConvert: 'issue 26 point 5',
-  // Point 4: custom style sheets.
-  ShowUserDesignEditor: 'issue 26 point 4 (custom styles)',
-  ShowUserStyles: 'issue 26 point 4 (custom styles)',
 };
 
 interface Visit {
@@ -91,6 +73,9 @@ function demoParams(world: World): Record<string, string> {
   const editor = userByUsername(world, 'editor');
   const editorsPost = rows(world, 'posts').find((p) => p.creator_id === editor.id && p.collection_id && p.status === 'PUBLISHED' && !p.deleted_at);
   const editorsCollection = rows(world, 'collections').find((c) => c.id === editorsPost?.collection_id);
+  // The writer's published series and its first part (scripts/demo-world/series.ts).
+  const series = rows(world, 'series').find((r) => r.creator_id === ada.id && r.published_at)!;
+  const seriesPart = rows(world, 'series_parts').find((r) => r.series_id === series.id && Number(r.position) === 1)!;
   const published = new Date(Number(post.first_published_at));
   const ymd = { year: String(published.getUTCFullYear()), month: String(published.getUTCMonth() + 1).padStart(2, '0'), day: String(published.getUTCDate()).padStart(2, '0') };
   return {
@@ -146,7 +131,9 @@ function demoParams(world: World): Record<string, string> {
     key: 'k',
     token: 't',
     xsrf: 'x',
-    sequenceSlug: 'a-series',
+    sequenceSlug: String(series.slug),
+    seriesId: String(series.id),
+    seriesPartId: String(seriesPart.post_id),
     collectionPostId: String(collectionPost.id),
   };
 }
@@ -205,6 +192,9 @@ function visitsOf(world: World): Visit[] {
     if (route.path.startsWith('/{collectionSlug}/{postId}')) values.postId = params.collectionPostId!;
     if (route.path === '/{collectionSlug}/{postId}/edit') Object.assign(values, { postId: params.editorsPostId, collectionSlug: params.editorsCollectionSlug });
     if (route.path.startsWith('/{collectionSlug}/newsletters/')) values.collectionSlug = params.newsletterCollectionSlug!;
+    // A series is named by its own id (/series/{postId}), a part by the story's (/s/{sequenceSlug}/{postId}).
+    if (route.path.startsWith('/series/{postId}')) values.postId = params.seriesId!;
+    if (route.path === '/s/{sequenceSlug}/{postId}') values.postId = params.seriesPartId!;
     // A publication's feature pages are named by their slug.
     if (route.path === '/{collectionSlug}/{topicSlug}/home') values.topicSlug = params.featureSlug!;
     // A list is opened on its creator's profile, and as "your list" by its creator.
@@ -276,7 +266,8 @@ async function open(visit: Visit): Promise<{ status: number; pageName: string | 
   const headers = new Headers();
   const token = sessions.get(visit.as);
   if (token) headers.set('cookie', `sid=${token}`);
-  const response = await exports.default.fetch(`${ORIGIN}${visit.path}`, { headers, redirect: 'manual' });
+  // As `npm start` runs: social sign-in through the local identity provider (docs/adr/0155-social-sign-in-local-identity-provider.md).
+  const response = await app.fetch(new Request(`${ORIGIN}${visit.path}`, { headers, redirect: 'manual' }), STARTED_ENV, EXECUTION as never);
   return { status: response.status, pageName: response.headers.get('x-page-name'), html: await response.text() };
 }
 
