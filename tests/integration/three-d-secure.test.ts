@@ -3,11 +3,10 @@
 // starts and the first charge is made; failed, the checkout shows Stripe's authentication error and
 // nothing is charged. A forged, replayed, expired or another session's challenge is refused.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld } from './helpers/fixtures.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { checkoutUrl, ORIGIN, post } from './helpers/local-checkout.ts';
 
-const ORIGIN = 'http://localhost:8787';
 const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 const REFUSED = 'This authentication is no longer valid. Nothing was charged.';
 
@@ -15,35 +14,13 @@ beforeAll(async () => {
   await seedWorld(testDb);
 });
 
-let nextUser = 0;
-/** A signed-in reader's checkout of the monthly plan: the local provider's hosted page address. */
-async function checkoutUrl(): Promise<{ userId: string; url: string }> {
-  nextUser++;
-  const userId = `td${String(nextUser).padStart(10, '0')}`;
-  await testDb
-    .prepare("INSERT INTO users (id, username, name, email, bio, created_at) VALUES (?, ?, ?, ?, '', ?)")
-    .bind(userId, `secure${nextUser}`, `Secure ${nextUser}`, `secure${nextUser}@vellum.test`, Date.now())
-    .run();
-  const session = await createSession(testDb, userId);
-  const started = await workerFetch(`${ORIGIN}/_/membership/checkout`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: `sid=${session.token}`, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ xsrf: session.xsrf, kind: 'MEMBERSHIP', plan: 'MONTHLY' }),
-  });
-  expect(started.status).toBe(303);
-  return { userId, url: started.headers.get('location')! };
-}
-
-const post = (url: string, fields: Record<string, string>) =>
-  workerFetch(url, { method: 'POST', redirect: 'manual', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 const payWith3ds = (url: string) => post(url, { cardnumber: '4000 0027 6000 3184', exp: '12 / 34', cvc: '123' });
 const charges = async (userId: string) => (await testDb.prepare('SELECT amount, status, card_last4 FROM charges WHERE user_id = ?').bind(userId).all()).results;
 const membership = async (userId: string) => testDb.prepare('SELECT plan, payment_provider FROM memberships WHERE user_id = ?').bind(userId).first();
 
 describe('3-D Secure 2 challenge (local provider)', () => {
   it('the card that requires authentication is challenged; Complete authentication pays once', { timeout: 60_000 }, async () => {
-    const { userId, url } = await checkoutUrl();
+    const { userId, url } = await checkoutUrl('secure');
     const paid = await payWith3ds(url);
     expect(paid.status).toBe(303);
     const challengeUrl = paid.headers.get('location')!;
@@ -69,7 +46,7 @@ describe('3-D Secure 2 challenge (local provider)', () => {
   });
 
   it('Fail authentication: the checkout shows the card error, nothing is charged, the failed challenge cannot be completed', { timeout: 60_000 }, async () => {
-    const { userId, url } = await checkoutUrl();
+    const { userId, url } = await checkoutUrl('secure');
     const challengeUrl = (await payWith3ds(url)).headers.get('location')!;
     const failed = await post(challengeUrl, { action: 'fail' });
     expect(failed.status).toBe(303);
@@ -84,8 +61,8 @@ describe('3-D Secure 2 challenge (local provider)', () => {
   });
 
   it('forged completions are refused: a made-up id, another session’s challenge, an expired one, a cross-site post', { timeout: 60_000 }, async () => {
-    const mine = await checkoutUrl();
-    const theirs = await checkoutUrl();
+    const mine = await checkoutUrl('secure');
+    const theirs = await checkoutUrl('secure');
     const myChallenge = (await payWith3ds(mine.url)).headers.get('location')!;
     const theirChallenge = (await payWith3ds(theirs.url)).headers.get('location')!;
     const theirId = theirChallenge.split('/challenge/')[1]!;

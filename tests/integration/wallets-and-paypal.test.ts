@@ -4,12 +4,11 @@
 // the membership's payment method and on the receipt; cancelled, back to the checkout, nothing
 // charged. A forged, replayed or another session's confirmation is refused with nothing charged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld } from './helpers/fixtures.ts';
 import { signedIn } from './helpers/signed-in.ts';
 import { testDb, workerFetch } from './helpers/graphql-client.ts';
+import { checkoutUrl, ORIGIN, post } from './helpers/local-checkout.ts';
 
-const ORIGIN = 'http://localhost:8787';
 const CANCELLED = 'The payment was cancelled. Nothing was charged.';
 const REFUSED = 'This authentication is no longer valid. Nothing was charged.';
 
@@ -17,28 +16,6 @@ beforeAll(async () => {
   await seedWorld(testDb);
 });
 
-let nextUser = 0;
-/** A signed-in reader's checkout of the monthly plan: the local provider's hosted page address. */
-async function checkoutUrl(): Promise<{ userId: string; url: string }> {
-  nextUser++;
-  const userId = `wl${String(nextUser).padStart(10, '0')}`;
-  await testDb
-    .prepare("INSERT INTO users (id, username, name, email, bio, created_at) VALUES (?, ?, ?, ?, '', ?)")
-    .bind(userId, `wallet${nextUser}`, `Wallet ${nextUser}`, `wallet${nextUser}@vellum.test`, Date.now())
-    .run();
-  const session = await createSession(testDb, userId);
-  const started = await workerFetch(`${ORIGIN}/_/membership/checkout`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: `sid=${session.token}`, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ xsrf: session.xsrf, kind: 'MEMBERSHIP', plan: 'MONTHLY' }),
-  });
-  expect(started.status).toBe(303);
-  return { userId, url: started.headers.get('location')! };
-}
-
-const post = (url: string, fields: Record<string, string>) =>
-  workerFetch(url, { method: 'POST', redirect: 'manual', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 const openWallet = async (url: string, wallet: string) => (await post(url, { wallet })).headers.get('location')!;
 const charges = async (userId: string) => (await testDb.prepare('SELECT amount, status, payment_method_kind FROM charges WHERE user_id = ?').bind(userId).all()).results;
 const membership = async (userId: string) => testDb.prepare('SELECT plan, payment_provider FROM memberships WHERE user_id = ?').bind(userId).first();
@@ -47,7 +24,7 @@ const storedKind = async (userId: string) => (await testDb.prepare('SELECT kind 
 
 describe('wallets and PayPal (local provider)', () => {
   it('Apple Pay: the wallet sheet names the test card it holds; confirmed, the member pays and the method is an ApplePayCard', { timeout: 60_000 }, async () => {
-    const { userId, url } = await checkoutUrl();
+    const { userId, url } = await checkoutUrl('wallet');
     const sheet = await openWallet(url, 'apple_pay');
     expect(sheet).toMatch(/\/challenge\/wal_test_\w+$/);
     expect(await charges(userId)).toEqual([]);
@@ -70,13 +47,13 @@ describe('wallets and PayPal (local provider)', () => {
   });
 
   it('Google Pay is a GooglePayCard', { timeout: 60_000 }, async () => {
-    const { userId, url } = await checkoutUrl();
+    const { userId, url } = await checkoutUrl('wallet');
     expect((await post(await openWallet(url, 'google_pay'), { action: 'complete' })).status).toBe(303);
     expect(await storedKind(userId)).toBe('GooglePayCard');
   });
 
   it('PayPal: approved, a PaypalAccount; cancelled, back to the checkout with nothing charged', { timeout: 60_000 }, async () => {
-    const first = await checkoutUrl();
+    const first = await checkoutUrl('wallet');
     const approval = await openWallet(first.url, 'paypal');
     const page = await (await workerFetch(approval)).text();
     expect(page).toContain('from your PayPal account');
@@ -93,8 +70,8 @@ describe('wallets and PayPal (local provider)', () => {
   });
 
   it('forged confirmations are refused with nothing charged: a made-up id, another session\u2019s, an unknown wallet, a cross-site post', { timeout: 60_000 }, async () => {
-    const mine = await checkoutUrl();
-    const theirs = await checkoutUrl();
+    const mine = await checkoutUrl('wallet');
+    const theirs = await checkoutUrl('wallet');
     const theirSheet = await openWallet(theirs.url, 'apple_pay');
     const sessionPath = new URL(mine.url).pathname;
     expect((await post(`${ORIGIN}${sessionPath}/challenge/wal_test_000000000000000000000000`, { action: 'complete' })).status).toBe(400);
