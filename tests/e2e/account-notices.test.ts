@@ -4,9 +4,10 @@
 // - a limited account sees LIMITED_STATE_BANNER, a suspended one USER_SUSPENDED;
 // - a reader who publishes a response sees PUBLISH_RESPONSE, whose "View story" opens it.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
-import { createDemoSessions, executeSql, type DemoSession } from './support/e2e-database.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { createDemoSessions, executeSql } from './support/e2e-database.ts';
+import { openSignedIn, storiesByOtherWriters } from './support/other-writers.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -18,40 +19,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const DEMO_ACCOUNTS = new Set(['reader', 'member', 'friend', 'cancelled', 'failed', 'lapsed', 'gifted', 'ada', 'editor', 'author', 'staff', 'partner', 'grace']);
-
-interface FeedPost {
-  id: string;
-  creator: { username: string; customDomainState: { live: { domain: string } | null } | null };
-  collection: { domain: string | null } | null;
-}
-
-/** Stories on this site by seeded writers no browser test signs in as, newest first. */
-async function storiesByOtherWriters(): Promise<FeedPost[]> {
-  const query = `query Stories { homeFeed(mode: LATEST, paging: { limit: 50 }) { items { post { id creator { username customDomainState { live { domain } } } collection { domain } } } } }`;
-  const response = await fetch(`${baseURL}/_/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': '1' }, body: JSON.stringify({ query }) });
-  const body = (await response.json()) as { data: { homeFeed: { items: { post: FeedPost }[] } } };
-  return body.data.homeFeed.items.map((i) => i.post).filter((p) => !DEMO_ACCOUNTS.has(p.creator.username) && !p.creator.customDomainState?.live && !p.collection?.domain);
-}
-
-async function open(session: DemoSession, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'sid', value: session.token, url: baseURL }]);
-  const page = await context.newPage();
-  const response = await page.goto(baseURL + path);
-  expect(response?.status()).toBe(200);
-  await waitForHydration(page);
-  return { context, page };
-}
-
 const toast = (page: Page, style: string) => page.locator(`[data-style="${style}"]`);
 
 it('staff opening a suspended story see the suspended notice', { timeout: 90_000 }, async () => {
-  const [story] = await storiesByOtherWriters();
+  const [story] = await storiesByOtherWriters(baseURL);
   if (!story) throw new Error('no story by a seeded writer');
   const staff = createDemoSessions(['staff'], [`UPDATE posts SET is_suspended = 1 WHERE id = '${story.id}'`]).staff!;
   try {
-    const { context, page } = await open(staff, `/p/${story.id}`);
+    const { context, page } = await openSignedIn(browser, baseURL, staff, `/p/${story.id}`);
     try {
       await expect.poll(() => toast(page, 'POST_SUSPENDED').innerText(), { timeout: 15_000 }).toContain('This story is under investigation or was found in violation of the');
       expect(await toast(page, 'POST_SUSPENDED').getByRole('link', { name: 'Edit story' }).count()).toBe(1);
@@ -64,7 +39,7 @@ it('staff opening a suspended story see the suspended notice', { timeout: 90_000
 });
 
 it('a limited account sees its banner, a suspended account its notice', { timeout: 90_000 }, async () => {
-  const writers = [...new Set((await storiesByOtherWriters()).map((p) => p.creator.username))];
+  const writers = [...new Set((await storiesByOtherWriters(baseURL)).map((p) => p.creator.username))];
   const [limited, suspended] = writers.slice(-2);
   if (!limited || !suspended || limited === suspended) throw new Error('two seeded writers are needed');
   const sessions = createDemoSessions([limited, suspended], [
@@ -72,13 +47,13 @@ it('a limited account sees its banner, a suspended account its notice', { timeou
     `UPDATE users SET is_suspended = 1 WHERE username = '${suspended}'`,
   ]);
   try {
-    const first = await open(sessions[limited]!, '/me/settings');
+    const first = await openSignedIn(browser, baseURL, sessions[limited]!, '/me/settings');
     try {
       await expect.poll(() => toast(first.page, 'LIMITED_STATE_BANNER').innerText(), { timeout: 15_000 }).toContain('Your content is under review as a potential violation of the');
     } finally {
       await first.context.close();
     }
-    const second = await open(sessions[suspended]!, '/me/settings');
+    const second = await openSignedIn(browser, baseURL, sessions[suspended]!, '/me/settings');
     try {
       await expect.poll(() => toast(second.page, 'USER_SUSPENDED').innerText(), { timeout: 15_000 }).toContain('This account is suspended');
     } finally {
@@ -90,11 +65,11 @@ it('a limited account sees its banner, a suspended account its notice', { timeou
 });
 
 it('a published response says it is also a story, and "View story" opens it', { timeout: 90_000 }, async () => {
-  const stories = await storiesByOtherWriters();
+  const stories = await storiesByOtherWriters(baseURL);
   const story = stories[1] ?? stories[0];
   if (!story) throw new Error('no story by a seeded writer');
   const reader = createDemoSessions(['failed']).failed!;
-  const { context, page } = await open(reader, `/p/${story.id}`);
+  const { context, page } = await openSignedIn(browser, baseURL, reader, `/p/${story.id}`);
   try {
     const text = `A response from the notices test ${Date.now()}`;
     await page.locator('textarea.response-editor-text').first().fill(text);

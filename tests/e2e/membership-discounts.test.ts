@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { executeSql, sessionSql } from './support/e2e-database.ts';
+import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -20,10 +20,9 @@ afterAll(async () => {
 
 it('three months free: $0.00 today, three free months and one regular charge on the receipts', { timeout: 180_000 }, async () => {
   const stamp = Date.now().toString(36);
-  const reader = sessionSql(`offer_${stamp}`);
-  executeSql(`INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('of${Date.now().toString(16).slice(-10)}', 'offer_${stamp}', 'Offer Reader', 'offer-${stamp}@vellum.test', '', ${Date.now()});\n${reader.sql}`);
+  const reader = createNewReader(`offer_${stamp}`, 'Offer Reader');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'sid', value: reader.session.token, url: baseURL }]);
+  await context.addCookies([{ name: 'sid', value: reader.token, url: baseURL }]);
   const page = await context.newPage();
   const watch = watchPage(page);
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { executeSql, sessionSql } from './support/e2e-database.ts';
+import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -19,10 +19,9 @@ afterAll(async () => {
 
 it('a card needing 3-D Secure is challenged: failed once, then passed', { timeout: 180_000 }, async () => {
   const stamp = Date.now().toString(36);
-  const reader = sessionSql(`secure_${stamp}`);
-  executeSql(`INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('sc${Date.now().toString(16).slice(-10)}', 'secure_${stamp}', 'Secure Reader', 'secure-${stamp}@vellum.test', '', ${Date.now()});\n${reader.sql}`);
+  const reader = createNewReader(`secure_${stamp}`, 'Secure Reader');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addCookies([{ name: 'sid', value: reader.session.token, url: baseURL }]);
+  await context.addCookies([{ name: 'sid', value: reader.token, url: baseURL }]);
   const page = await context.newPage();
   const watch = watchPage(page);
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { executeSql, sessionSql } from './support/e2e-database.ts';
+import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -18,10 +18,9 @@ afterAll(async () => {
 
 async function payWith(wallet: 'Apple Pay' | 'PayPal', confirm: string) {
   const stamp = `${wallet === 'PayPal' ? 'pp' : 'ap'}${Date.now().toString(36)}`;
-  const reader = sessionSql(stamp);
-  executeSql(`INSERT INTO users (id, username, name, email, bio, created_at) VALUES ('${stamp.slice(0, 12).padEnd(12, '0')}', '${stamp}', 'Wallet Reader', '${stamp}@vellum.test', '', ${Date.now()});\n${reader.sql}`);
+  const reader = createNewReader(stamp, 'Wallet Reader');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: 'sid', value: reader.session.token, url: baseURL }]);
+  await context.addCookies([{ name: 'sid', value: reader.token, url: baseURL }]);
   const page = await context.newPage();
   const watch = watchPage(page);
   await page.goto(baseURL + '/plans');

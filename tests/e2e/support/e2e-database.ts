@@ -54,3 +54,13 @@ export function createDemoSessions(usernames: readonly string[], extraSql: reado
   executeSql([...made.map((m) => m.sql), ...extraSql].join(';\n'));
   return Object.fromEntries(made.map((m) => [m.session.username, m.session]));
 }
+
+/** A new reader account (no membership, no history) signed in: `username` must be new to the world. */
+export function createNewReader(username: string, name: string): DemoSession {
+  const made = sessionSql(username);
+  const id = randomBytes(6).toString('hex');
+  executeSql(
+    `INSERT INTO users (id, username, name, email, bio, created_at) VALUES (${literal(id)}, ${literal(username)}, ${literal(name)}, ${literal(`${username}@vellum.test`)}, '', ${Date.now()});\n${made.sql}`,
+  );
+  return made.session;
+}
