@@ -72,11 +72,11 @@ function addMembership(ctx: Context, row: MembershipRow): void {
   const subscriptionRef = `sub_demo_${row.id}`;
   const expYear = new Date(ctx.now).getUTCFullYear() + 3;
   ctx.world.payment_methods.push({
-    user_id: row.user_id, customer_ref: customerRef, payment_method_ref: paymentMethodRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, updated_at: row.started_at,
+    user_id: row.user_id, customer_ref: customerRef, payment_method_ref: paymentMethodRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, updated_at: row.started_at, kind: 'CreditCard',
   });
   ctx.world.subscriptions.push({ membership_id: row.id, subscription_ref: subscriptionRef, switch_plan: null, switch_plan_at: null });
   ctx.world.devpay_cards.push({
-    payment_method_ref: paymentMethodRef, customer_ref: customerRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, behaviour: 'succeeds',
+    payment_method_ref: paymentMethodRef, customer_ref: customerRef, brand: 'visa', last4: '4242', exp_month: 12, exp_year: expYear, behaviour: 'succeeds', wallet: null,
   });
   ctx.world.devpay_subscriptions.push({
     id: subscriptionRef,

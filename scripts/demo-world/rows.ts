@@ -185,6 +185,8 @@ export type PaymentMethodRow = {
   exp_month: number;
   exp_year: number;
   updated_at: number;
+  /** The payment method's kind (migrations/0063_payment_method_kinds.sql): the demo's members pay by card. */
+  kind: 'CreditCard' | 'ApplePayCard' | 'GooglePayCard' | 'PaypalAccount';
 };
 
 export type SubscriptionRow = {
@@ -203,6 +205,8 @@ export type DevpayCardRow = {
   exp_month: number;
   exp_year: number;
   behaviour: 'succeeds' | 'fails_on_renewal';
+  /** A wallet or PayPal holding the card (migrations/0063_payment_method_kinds.sql); null for a plain card. */
+  wallet: 'apple_pay' | 'google_pay' | 'paypal' | null;
 };
 
 export type DevpaySubscriptionRow = {
@@ -404,9 +408,9 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
     'is_cancelled', 'payment_failed_at', 'friend_since',
   ],
   notifications: ['id', 'user_id', 'actor_id', 'type', 'post_id', 'created_at', 'read_at'],
-  payment_methods: ['user_id', 'customer_ref', 'payment_method_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'updated_at'],
+  payment_methods: ['user_id', 'customer_ref', 'payment_method_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'updated_at', 'kind'],
   subscriptions: ['membership_id', 'subscription_ref', 'switch_plan', 'switch_plan_at'],
-  devpay_cards: ['payment_method_ref', 'customer_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'behaviour'],
+  devpay_cards: ['payment_method_ref', 'customer_ref', 'brand', 'last4', 'exp_month', 'exp_year', 'behaviour', 'wallet'],
   devpay_subscriptions: [
     'id', 'customer_ref', 'payment_method_ref', 'amount', 'currency', 'interval', 'metadata', 'current_period_end',
     'cancel_at_period_end', 'status',
