@@ -11,7 +11,7 @@ import { StoryCard, type StoryCardPost } from '../StoryCard.tsx';
 export const OUTCOME_TEXT: Record<Outcome['__typename'], { kicker: string; advice: string }> = {
   NotFound: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
   // An empty id finds nothing: the not-found page (docs/outcomes.md "GraphqlEmptyId").
-  GraphqlEmptyId: { kicker: 'PAGE NOT FOUND', advice: 'The address may be mistyped, or the story was never published.' },
+  GraphqlEmptyId: { kicker: 'NO STORY NAMED', advice: 'This address names no story. Check the link you followed: it may have been cut short.' },
   RemovedByUser: { kicker: 'STORY REMOVED', advice: 'Its author has removed it, so it can no longer be read here.' },
   AccountDeleted: { kicker: 'ACCOUNT DELETED', advice: 'Stories of a deleted account are no longer available.' },
   AccountSuspended: { kicker: 'ACCOUNT SUSPENDED', advice: 'Stories of this account are unavailable while it is suspended.' },
