@@ -29,7 +29,7 @@ import {
   updateSeries,
   type SeriesInput,
 } from '../../series/series-edits.ts';
-import type { SchemaModule } from './schema-module.ts';
+import { successOr, type SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   "A series (the spec's Sequence): a writer's stories in order under one title."
@@ -133,7 +133,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const byTypename = (value: SeriesRow | { __typename: string }) => ('__typename' in value ? value.__typename : 'Series');
+const byTypename = successOr('Series');
 type Ctx = RequestContext;
 
 export const seriesModule: SchemaModule = {
