@@ -24,7 +24,7 @@ async function planOf(where: ReturnType<typeof and>): Promise<string> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
     .bind(...query.params)
     .all<{ detail: string }>();
-  return results.map((row) => row.detail).join(' | ');
+  return (results as { detail: string }[]).map((row) => row.detail).join(' | ');
 }
 
 describe('known ids are read by their keys', () => {
