@@ -176,7 +176,7 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
       </dl>
       <p data-testid="membership-status">{statusText(membership)}</p>
       {membership.paymentActionUrl ? (
-        <p className="membership-notice" role="alert" data-testid="membership-payment-action">
+        <p role="alert" data-testid="membership-payment-action">
           Your renewal waits for your bank&apos;s confirmation (3-D Secure). Nothing more is charged until you confirm it.{' '}
           <a href={membership.paymentActionUrl} className="button button-dark button-small">
             Confirm your payment
