@@ -51,6 +51,13 @@ export interface Env {
    * the local identity provider's stand-in (worker/auth/social/local-identity-provider.ts).
    */
   SIGN_IN_PROVIDERS?: string;
+  /**
+   * Mastodon for members (docs/adr/0180-mastodon-for-members.md): the https origin of the members'
+   * instance, where "Create a Mastodon account" claims an account; "local" (development only) is
+   * the stand-in instance the worker serves at /_/dev/mastodon. Unset: members can only connect
+   * an account they have elsewhere.
+   */
+  MASTODON_INSTANCE?: string;
   // ---- Search (worker/search/; see docs/search.md and the README's "Search") ----
   /** The search app id the client and the local service use (the local service answers only this id). */
   SEARCH_APP_ID: string;

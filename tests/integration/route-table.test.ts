@@ -29,7 +29,6 @@ type Outcome = 'page' | 'redirect' | 'endpoint' | 'not-found' | 'not-offered' | 
 
 /** Routes the spec itself answers with the 404 page (or an error) here, and why. */
 export const DELIBERATE: Readonly<Record<string, string>> = {
-  ShowMastodonForMembersPage: 'enable_mastodon_for_members is off in wrangler.toml (docs/adr/0165-route-flags-gate-the-lite-version.md)',
   ShowOhNoes: 'docs/product/3-routes-data-calls-constants.md §2.10: the page that fails on purpose, to check the error page and reporting',
 };
 
@@ -38,8 +37,6 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
  * route off when its work is merged, and the test fails while a listed route already answers.
  */
 export const PENDING: Readonly<Record<string, string>> = {
-  // Point 3: Mastodon for members.
-  ShowMastodonCallback: 'issue 26 point 3 (Mastodon)',
   // Point 5: endpoints not built yet.
   'GET /p/notereplies/{replyId}': 'issue 26 point 5',
   'GET /media/{mediaResourceId}': 'issue 26 point 5',
