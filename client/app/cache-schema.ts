@@ -159,7 +159,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "SetTimeZoneResult": "|AccountSettings|BadRequest",
   "CustomDomainRefused": "code~N message~N",
   "DnsRecordInstruction": "type~N name~N value~N",
-  "CustomDomainSettings": "state~N domain records~NLN",
+  "CustomDomainSettings": "state~N domain records~NLN registrarHandOff~N",
   "CustomDomainVerification": "settings~N pendingReason",
   "SetCustomDomainResult": "|CustomDomainSettings|CustomDomainRefused",
   "VerifyCustomDomainResult": "|CustomDomainVerification|CustomDomainRefused",

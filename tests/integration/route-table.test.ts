@@ -39,7 +39,6 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
 export const PENDING: Readonly<Record<string, string>> = {
   // Point 5: endpoints not built yet.
   'GET /p/notereplies/{replyId}': 'issue 26 point 5',
-  ShowAuthCallbackNamecheap: 'issue 26 point 5 (registrar hand-off)',
   ShowAccountConvert: 'issue 26 point 5',
 };
 
