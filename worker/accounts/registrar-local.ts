@@ -6,6 +6,7 @@
 // to redirect_uri with state; Cancel sends error=access_denied. Like a registrar, it redirects
 // only to the callback registered for the template (ours).
 import { html } from 'hono/html';
+import { standInPage } from '../lib/stand-in-page.ts';
 import { isDevelopment, type Env } from '../env.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { authOrigin } from '../auth/social/oauth-helpers.ts';
@@ -50,29 +51,18 @@ function back(apply: Apply, extra: Record<string, string> = {}): string {
 async function page(env: Env, params: URLSearchParams, apply: Apply): Promise<string> {
   const fields = ['domain', 'host', 'verification', 'target', 'redirect_uri', 'state'].map((name) => html`<input type="hidden" name="${name}" value="${params.get(name) ?? ''}" />`);
   return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>Connect ${apply.domain} – local registrar</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1f1f1f; background: #f4f5f7; }
+    await standInPage(
+      `Connect ${apply.domain} – local registrar`,
+      `      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1f1f1f; background: #f4f5f7; }
       main { max-width: 520px; margin: 6vh auto; padding: 28px; background: #fff; border-radius: 12px; box-sizing: border-box; }
-      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
       h1 { font-size: 22px; margin: 16px 0 8px; overflow-wrap: anywhere; }
       table { border-collapse: collapse; width: 100%; margin: 12px 0 20px; font-size: 13px; }
       th, td { text-align: left; padding: 6px 8px 6px 0; border-bottom: 1px solid #e3e5e8; vertical-align: top; }
       code { word-break: break-all; }
       button { font: 600 14px system-ui, sans-serif; color: #fff; background: #de3723; border: 0; border-radius: 6px; padding: 9px 20px; cursor: pointer; }
       .cancel { margin-left: 12px; color: #3f51b5; }
-      @media (max-width: 560px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }
-    </style>
-  </head>
-  <body>
-    <main>
+      @media (max-width: 560px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }`,
+      html`    <main>
       <span class="test">LOCAL REGISTRAR</span>
       <h1>Connect ${apply.domain} to ${env.PRODUCT_NAME}</h1>
       <p>These DNS records will be set for your domain:</p>
@@ -88,9 +78,8 @@ async function page(env: Env, params: URLSearchParams, apply: Apply): Promise<st
         <button type="submit">Connect</button>
         <a class="cancel" href="${back(apply, { error: 'access_denied', error_description: 'The user cancelled.' })}">Cancel</a>
       </form>
-    </main>
-  </body>
-</html>`,
+    </main>`,
+    ),
   );
 }
 

@@ -3,6 +3,7 @@
 // messages) and, on success, sends the browser to the session's success URL. The card
 // number is read, judged and dropped: only brand, last four and expiry are kept.
 import { html } from 'hono/html';
+import { standInPage } from '../lib/stand-in-page.ts';
 import { discountName, discountedPriceText } from '../../shared/membership/discount-text.ts';
 import { formatPrice, isDiscountOffer, isPlanCurrency, offerFirstChargeAt } from '../../shared/membership/plans.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
@@ -32,18 +33,10 @@ interface PageInput {
 async function checkoutPage(input: PageInput): Promise<string> {
   const button = input.mode === 'setup' ? 'Save card' : input.mode === 'subscription' ? 'Subscribe' : 'Pay';
   return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>Checkout – ${input.productName} (test payments)</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }
+    await standInPage(
+      `Checkout – ${input.productName} (test payments)`,
+      `      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }
       main { max-width: 920px; margin: 0 auto; padding: 48px 24px; display: grid; gap: 48px; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); }
-      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
       h1 { font-size: 16px; color: #555; font-weight: 500; margin: 16px 0 4px; }
       .amount { font-size: 36px; font-weight: 600; margin: 0; }
       label { display: block; font-size: 13px; color: #555; margin: 16px 0 4px; }
@@ -56,11 +49,8 @@ async function checkoutPage(input: PageInput): Promise<string> {
       .wallet { margin-top: 0; background: #000; }
       .wallet.paypal { background: #ffc439; color: #003087; }
       .hint { color: #6b7280; font-size: 13px; margin-top: 24px; }
-      a { color: #0570de; }
-    </style>
-  </head>
-  <body>
-    <main>
+      a { color: #0570de; }`,
+      html`    <main>
       <section>
         <a href="${input.cancelUrl}">← Back to ${input.productName}</a>
         <p><span class="test">TEST MODE</span></p>
@@ -95,9 +85,8 @@ async function checkoutPage(input: PageInput): Promise<string> {
             </form>`}
         <p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks for 3-D Secure authentication; 4000 0000 0000 0341 succeeds now and fails at renewal. Any future expiry, any CVC.</p>
       </section>
-    </main>
-  </body>
-</html>`,
+    </main>`,
+    ),
   );
 }
 
@@ -194,28 +183,17 @@ type ChallengeKind = 'three_d_secure' | 'apple_pay' | 'google_pay' | 'paypal';
 async function challengePage(input: { productName: string; amountText: string; last4: string; error: string | null; kind?: ChallengeKind }): Promise<string> {
   const words = confirmationWords(input.kind ?? 'three_d_secure', input);
   return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>${words.title} – ${input.productName} (test payments)</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }
+    await standInPage(
+      `${words.title} – ${input.productName} (test payments)`,
+      `      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1a1a1a; background: #f6f9fc; }
       main { max-width: 460px; margin: 48px auto; padding: 32px 24px; background: #fff; border: 1px solid #e3e8ee; border-radius: 8px; }
-      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
       h1 { font-size: 20px; margin: 12px 0; }
       .actions { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; margin-top: 24px; }
       button { font: 600 15px system-ui, sans-serif; border-radius: 6px; padding: 12px; cursor: pointer; border: 1px solid #0570de; }
       .complete { color: #fff; background: #0570de; }
       .fail { color: #0570de; background: #fff; }
-      .error { color: #df1b41; }
-    </style>
-  </head>
-  <body>
-    <main>
+      .error { color: #df1b41; }`,
+      html`    <main>
       <p><span class="test">TEST MODE</span></p>
       <h1>${input.error ? 'Test payments' : words.title}</h1>
       ${input.error
@@ -225,9 +203,8 @@ async function challengePage(input: { productName: string; amountText: string; l
               <button type="submit" name="action" value="complete" class="complete">${words.complete}</button>
               <button type="submit" name="action" value="fail" class="fail">${words.fail}</button>
             </form>`}
-    </main>
-  </body>
-</html>`,
+    </main>`,
+    ),
   );
 }
 

@@ -3,6 +3,7 @@
 // and sends the browser to the return URL, as Stripe does. Return and refresh URLs must be on
 // this site's origin (no open redirect).
 import { html } from 'hono/html';
+import { standInPage } from '../lib/stand-in-page.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
 import type { LocalProvider } from '../payments/local-provider.ts';
 
@@ -40,23 +41,13 @@ export async function localConnectPage(request: Request, provider: LocalProvider
     await provider.completeOnboarding(accountRef);
     return new Response(null, { status: 303, headers: { location: returnUrl, 'cache-control': 'no-store' } });
   }
-  const body = await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>Payout details – local test provider</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #f6f9fc; }
+  const body = await standInPage(
+    `Payout details – local test provider`,
+    `      body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #f6f9fc; }
       main { max-width: 440px; margin: 48px auto; padding: 32px; background: #fff; border-radius: 8px; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
       button { font: inherit; width: 100%; padding: 10px; border: 0; border-radius: 6px; background: #635bff; color: #fff; cursor: pointer; }
-      .muted { color: #6b7280; font-size: 13px; }
-    </style>
-  </head>
-  <body>
-    <main>
+      .muted { color: #6b7280; font-size: 13px; }`,
+    html`    <main>
       <p class="muted">Local test provider · development only</p>
       <h1>Get paid by ${productName}</h1>
       <p>Account <code data-testid="connect-account">${accountRef}</code> ${status.payoutsEnabled ? 'can already take payouts.' : 'needs its payout details.'}</p>
@@ -65,8 +56,7 @@ export async function localConnectPage(request: Request, provider: LocalProvider
         <button type="submit" data-testid="connect-submit">Agree and submit</button>
       </form>
       <p><a href="${refreshUrl}">Cancel</a></p>
-    </main>
-  </body>
-</html>`;
+    </main>`,
+  );
   return new Response(String(body), { headers: PAGE_HEADERS });
 }

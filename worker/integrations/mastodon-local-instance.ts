@@ -11,6 +11,7 @@
 //   GET  /@{username}                          the account's profile (where "Go to …" leads)
 // The worker's own calls reach it in-process (localMastodonFetch), so no network is needed.
 import { html } from 'hono/html';
+import { standInPage } from '../lib/stand-in-page.ts';
 import { isDevelopment, type Env } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { isSameOriginPost } from '../auth/pages.ts';
@@ -152,29 +153,18 @@ const appOf = (env: Env, clientId: string) => env.DB.prepare('SELECT * FROM loca
 async function authorizePage(input: { app: AppRow; fields: URLSearchParams; accounts: LocalAccountRow[]; deny: string }): Promise<string> {
   const hidden = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state'].map((name) => html`<input type="hidden" name="${name}" value="${input.fields.get(name) ?? ''}" />`);
   return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>Authorize ${input.app.name} – local Mastodon instance</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #fff; background: #191b22; }
+    await standInPage(
+      `Authorize ${input.app.name} – local Mastodon instance`,
+      `      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #fff; background: #191b22; }
       main { max-width: 440px; margin: 6vh auto; padding: 28px; background: #282c37; border-radius: 8px; box-sizing: border-box; }
-      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
       h1 { font-size: 22px; margin: 16px 0 4px; }
       p { color: #c4c8d4; }
       .account { display: block; width: 100%; text-align: left; font: inherit; color: #fff; background: #313543; border: 1px solid #444b5d; border-radius: 6px; padding: 10px 14px; margin: 0 0 8px; cursor: pointer; }
       .account:hover, .account:focus-visible { background: #3a3f51; }
       .account span { color: #9ba1b5; font-size: 13px; }
       .deny { display: inline-block; margin-top: 8px; color: #8c8dff; }
-      @media (max-width: 480px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }
-    </style>
-  </head>
-  <body>
-    <main>
+      @media (max-width: 480px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }`,
+      html`    <main>
       <span class="test">LOCAL MASTODON INSTANCE</span>
       <h1>Authorization required</h1>
       <p><strong>${input.app.name}</strong> would like to read your account's name on ${LOCAL_MASTODON_DOMAIN}. Choose the account to allow it for.</p>
@@ -185,9 +175,8 @@ async function authorizePage(input: { app: AppRow; fields: URLSearchParams; acco
         )}
       </form>
       <a class="deny" href="${input.deny}">Deny</a>
-    </main>
-  </body>
-</html>`,
+    </main>`,
+    ),
   );
 }
 
@@ -287,14 +276,11 @@ async function createAccount(env: Env, request: Request): Promise<Response> {
 async function profilePage(env: Env, username: string): Promise<Response | null> {
   const row = await env.DB.prepare('SELECT * FROM local_mastodon_accounts WHERE username = ?').bind(username).first<LocalAccountRow>();
   if (!row) return null;
-  const body = await html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" /><link rel="icon" href="data:," />
-    <title>${row.display_name} (@${row.username}@${LOCAL_MASTODON_DOMAIN})</title>
-    <style>body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #fff; background: #191b22; } main { max-width: 600px; margin: 6vh auto; padding: 28px; background: #282c37; border-radius: 8px; } .test { background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; } p { color: #9ba1b5; }</style>
-  </head>
-  <body><main><span class="test">LOCAL MASTODON INSTANCE</span><h1>${row.display_name}</h1><p>@${row.username}@${LOCAL_MASTODON_DOMAIN}</p></main></body>
-</html>`;
+  const body = await standInPage(
+    `${row.display_name} (@${row.username}@${LOCAL_MASTODON_DOMAIN})`,
+    `      body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #fff; background: #191b22; } main { max-width: 600px; margin: 6vh auto; padding: 28px; background: #282c37; border-radius: 8px; } p { color: #9ba1b5; }`,
+    html`    <main><span class="test">LOCAL MASTODON INSTANCE</span><h1>${row.display_name}</h1><p>@${row.username}@${LOCAL_MASTODON_DOMAIN}</p></main>`,
+  );
   return new Response(String(body), { headers: PAGE_HEADERS });
 }
 

@@ -14,6 +14,7 @@
 // use to see the ID token checks refuse a token, like the payment provider's test cards.
 import type { D1Database } from '@cloudflare/workers-types';
 import { html } from 'hono/html';
+import { standInPage } from '../../lib/stand-in-page.ts';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { isDevelopment, type Env } from '../../env.ts';
 import { base64url, randomToken, sha256Hex } from '../../lib/crypto.ts';
@@ -194,18 +195,10 @@ async function authorizePage(input: { provider: SocialProviderId; params: URLSea
   cancel.searchParams.set('error', 'access_denied');
   cancel.searchParams.set('state', input.request.state);
   return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" href="data:," />
-    <title>Sign in with ${title} – local identity provider</title>
-    <style>
-      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1f1f1f; background: #f0f4f9; }
+    await standInPage(
+      `Sign in with ${title} – local identity provider`,
+      `      body { margin: 0; font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #1f1f1f; background: #f0f4f9; }
       main { max-width: 480px; margin: 6vh auto; padding: 32px 28px; background: #fff; border-radius: 24px; box-sizing: border-box; }
-      .test { display: inline-block; background: #ffde92; color: #8a4a00; font-size: 12px; font-weight: 600; border-radius: 4px; padding: 2px 6px; }
       h1 { font-size: 24px; font-weight: 400; margin: 16px 0 4px; }
       .lead { color: #444; margin: 0 0 24px; }
       .identity { display: flex; flex-direction: column; align-items: flex-start; width: 100%; text-align: left; font: inherit; background: #fff; border: 1px solid #dadce0; border-radius: 12px; padding: 12px 16px; margin: 0 0 8px; cursor: pointer; }
@@ -220,11 +213,8 @@ async function authorizePage(input: { provider: SocialProviderId; params: URLSea
       .primary { margin-top: 12px; font: 600 14px system-ui, sans-serif; color: #fff; background: #0b57d0; border: 0; border-radius: 20px; padding: 8px 20px; cursor: pointer; }
       .error { color: #b3261e; }
       .cancel { display: inline-block; margin-top: 8px; color: #0b57d0; }
-      @media (max-width: 520px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }
-    </style>
-  </head>
-  <body>
-    <main>
+      @media (max-width: 520px) { main { margin: 0; border-radius: 0; min-height: 100vh; } }`,
+      html`    <main>
       <span class="test">LOCAL IDENTITY PROVIDER</span>
       <h1>Sign in with ${title}</h1>
       <p class="lead">Choose a test account to continue to ${input.productName}.</p>
@@ -251,9 +241,8 @@ async function authorizePage(input: { provider: SocialProviderId; params: URLSea
         </fieldset>
       </form>
       <a class="cancel" href="${cancel.href}">Cancel</a>
-    </main>
-  </body>
-</html>`,
+    </main>`,
+    ),
   );
 }
 
