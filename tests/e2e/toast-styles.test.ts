@@ -3,11 +3,15 @@
 // the run short; one journey per test) —
 // - Follow on a page opened before the reader followed that writer elsewhere (another tab)
 //   says SUBSCRIBED_ALREADY, "You're already following {name}", not the new-follow toast.
+// - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
+//   dialog (the dialog is drawn inside the toast provider).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 import { openSignedIn, storiesByOtherWriters } from './support/other-writers.ts';
+import { waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -44,5 +48,31 @@ it('following a writer already followed in another tab says so', { timeout: 180_
   } finally {
     await context.close();
     executeSql(forget);
+  }
+});
+
+it('signing in from a locked-out network shows the lockout toast', { timeout: 180_000 }, async () => {
+  // The local site gives every caller one address ("local", worker/auth/client-address.ts); the
+  // loopback names cover a runtime that passes CF-Connecting-IP through.
+  const subjects = ['local', '127.0.0.1', '::1'].map((a) => `address:${createHash('sha256').update(a).digest('hex').slice(0, 32)}`);
+  const now = Date.now();
+  const unlock = `DELETE FROM auth_lockouts WHERE subject IN (${subjects.map((s) => `'${s}'`).join(', ')})`;
+  executeSql(unlock);
+  executeSql(`INSERT INTO auth_lockouts (subject, kind, locked_until, created_at) VALUES ${subjects.map((s) => `('${s}', 'NETWORK', ${now + 2 * 86_400_000 - 60_000}, ${now})`).join(', ')}`);
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.locator('header a:visible:text-is("Sign in")').first().click();
+    await page.click('[data-testid="susi-email-option"]');
+    await page.fill('[data-testid="susi-email-field"] input', 'locked-out-reader@example.com');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => toast(page, 'ACCOUNT_LOCKOUT').innerText(), { timeout: 20_000 })
+      .toContain('For security reasons, you cannot sign in from this network for 2 day(s).');
+  } finally {
+    executeSql(unlock);
+    await context.close();
   }
 });
