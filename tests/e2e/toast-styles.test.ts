@@ -3,6 +3,8 @@
 // the run short; one journey per test) —
 // - Follow on a page opened before the reader followed that writer elsewhere (another tab)
 //   says SUBSCRIBED_ALREADY, "You're already following {name}", not the new-follow toast.
+// - "Show less like this" on a home-feed card raises USER_NEGATIVE_SIGNAL; its Undo brings the
+//   story back with "Undone. This story has been added back.".
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
@@ -73,6 +75,27 @@ it('signing in from a locked-out network shows the lockout toast', { timeout: 18
       .toContain('For security reasons, you cannot sign in from this network for 2 day(s).');
   } finally {
     executeSql(unlock);
+    await context.close();
+  }
+});
+
+it('showing less like a story on the home feed, then undoing it', { timeout: 180_000 }, async () => {
+  const session = createDemoSessions(['reader']).reader!;
+  executeSql(`DELETE FROM negative_signals WHERE user_id = (SELECT id FROM users WHERE username = 'reader')`);
+  const { context, page } = await openSignedIn(browser, baseURL, session, '/');
+  try {
+    const item = page.locator('.home-feed-item').first();
+    await item.waitFor({ timeout: 20_000 });
+    const postId = await item.locator('.story-card').getAttribute('data-post-id');
+    const card = page.locator(`.home-feed-item:has(.story-card[data-post-id="${postId}"])`);
+    await item.locator('button[aria-label="More"]').click();
+    await page.locator('[role="menuitem"]:text-is("Show less like this")').click();
+    await expect.poll(() => toast(page, 'USER_NEGATIVE_SIGNAL').innerText(), { timeout: 15_000 }).toContain("Got it. We'll show you fewer stories like this.");
+    expect(await card.count()).toBe(0);
+    await toast(page, 'USER_NEGATIVE_SIGNAL').locator('button:text-is("Undo")').click();
+    await expect.poll(() => page.locator('[data-testid="toast"]').innerText(), { timeout: 15_000 }).toContain('Undone. This story has been added back.');
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+  } finally {
     await context.close();
   }
 });

@@ -238,6 +238,21 @@ export const follows = sqliteTable(
   ],
 );
 
+/** "Show less like this" on a home-feed card (migrations/0089_negative_signals.sql). */
+export const negativeSignals = sqliteTable(
+  'negative_signals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
 export const mutes = sqliteTable(
   'mutes',
   {
@@ -1518,6 +1533,7 @@ export const TABLES = {
   local_identity_codes: localIdentityCodes,
   rate_limits: rateLimits,
   auth_lockouts: authLockouts,
+  negative_signals: negativeSignals,
   email_verifications: emailVerifications,
   dev_mailbox: devMailbox,
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).

@@ -21,6 +21,7 @@ import { catalogResponsesModule } from './list-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
+import { negativeSignalsModule } from './negative-signals.ts';
 import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
@@ -71,6 +72,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   readingHistoryModule,
   notificationsModule,
   trashModule,
+  negativeSignalsModule,
   blocksModule,
   // Search calls (issue 10): SearchClickEvent, the publication by domain or slug.
   searchModule,
