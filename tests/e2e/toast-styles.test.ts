@@ -5,6 +5,8 @@
 //   says SUBSCRIBED_ALREADY, "You're already following {name}", not the new-follow toast.
 // - "Show less like this" on a home-feed card raises USER_NEGATIVE_SIGNAL; its Undo brings the
 //   story back with "Undone. This story has been added back.".
+// - A writer asks for their subscriber list by email: EXPORT_EMAIL_SUBSCRIBERS, and the mail with
+//   the zip's link arrives.
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
@@ -95,6 +97,33 @@ it('showing less like a story on the home feed, then undoing it', { timeout: 180
     await toast(page, 'USER_NEGATIVE_SIGNAL').locator('button:text-is("Undo")').click();
     await expect.poll(() => page.locator('[data-testid="toast"]').innerText(), { timeout: 15_000 }).toContain('Undone. This story has been added back.');
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
+it('a writer exports their email subscribers by mail', { timeout: 180_000 }, async () => {
+  const session = createDemoSessions(['grace']).grace!;
+  const { context, page } = await openSignedIn(browser, baseURL, session, '/me/subscribers/import');
+  try {
+    const csvLink = await page.locator('a[href*="/subscribers/csv-export"]').first().getAttribute('href');
+    const newsletterId = decodeURIComponent(/\/newsletters\/([^/]+)\/subscribers/.exec(csvLink ?? '')?.[1] ?? '');
+    expect(newsletterId).not.toBe('');
+    const since = Date.now();
+    await page.goto(`${baseURL}/export/newsletters/${encodeURIComponent(newsletterId)}`);
+    await waitForHydration(page);
+    await page.locator('[data-testid="export-by-email"]').click();
+    await expect
+      .poll(() => toast(page, 'EXPORT_EMAIL_SUBSCRIBERS').innerText(), { timeout: 20_000 })
+      .toContain("Your list is being prepared. We'll email you a link to download it as a zip file when it's ready.");
+    const mailbox = (await (await fetch(`${baseURL}/_/dev/mailbox`, { headers: { accept: 'application/json' } })).json()) as { messages: { subject: string; text: string; createdAt: number }[] };
+    const mail = mailbox.messages.find((m) => m.subject === 'Your subscriber list of grace' && m.createdAt >= since);
+    const link = /(https?:\/\/\S+\/me\/export\/[0-9a-f]+)/.exec(mail?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    // The link is the writer's own: it downloads the zip for them.
+    const download = await page.request.get(link!.replace(/^https?:\/\/[^/]+/, baseURL));
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toContain('application/zip');
   } finally {
     await context.close();
   }
