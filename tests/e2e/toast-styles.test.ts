@@ -7,6 +7,8 @@
 //   story back with "Undone. This story has been added back.".
 // - A writer asks for their subscriber list by email: EXPORT_EMAIL_SUBSCRIBERS, and the mail with
 //   the zip's link arrives.
+// - A story opened from a newsletter email sent to another account raises ALTERNATE_USER with
+//   Switch account.
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
@@ -124,6 +126,24 @@ it('a writer exports their email subscribers by mail', { timeout: 180_000 }, asy
     const download = await page.request.get(link!.replace(/^https?:\/\/[^/]+/, baseURL));
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toContain('application/zip');
+  } finally {
+    await context.close();
+  }
+});
+
+it('a story opened from an email sent to another account offers to switch account', { timeout: 180_000 }, async () => {
+  const stories = await storiesByOtherWriters(baseURL);
+  const story = stories[0];
+  if (!story) throw new Error('no story by a seeded writer');
+  const session = createDemoSessions(['reader']).reader!;
+  // The email went to the story's writer; the browser is signed in as the reader.
+  const { context, page } = await openSignedIn(browser, baseURL, session, `/p/${story.id}?source=email-${story.creator.id}-newsletter`);
+  try {
+    const notice = toast(page, 'ALTERNATE_USER');
+    await expect
+      .poll(() => notice.innerText(), { timeout: 20_000 })
+      .toContain('You are signed in with a different account than the member account your digest email was sent to.');
+    expect(await notice.locator('button:text-is("Switch account")').count()).toBe(1);
   } finally {
     await context.close();
   }
