@@ -9,6 +9,8 @@
 //   the zip's link arrives.
 // - A story opened from a newsletter email sent to another account raises ALTERNATE_USER with
 //   Switch account.
+// - A publication editor pins a story to the publication's homepage:
+//   POST_PINNED_TO_COLLECTION_HOMEPAGE, and the story shows under Pinned.
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
@@ -146,5 +148,23 @@ it('a story opened from an email sent to another account offers to switch accoun
     expect(await notice.locator('button:text-is("Switch account")').count()).toBe(1);
   } finally {
     await context.close();
+  }
+});
+
+it('a publication editor pins a story to its homepage', { timeout: 180_000 }, async () => {
+  const session = createDemoSessions(['editor']).editor!;
+  const forget = `DELETE FROM publication_pins WHERE collection_id = (SELECT id FROM collections WHERE slug = 'signal-and-noise')`;
+  executeSql(forget);
+  const { context, page } = await openSignedIn(browser, baseURL, session, '/signal-and-noise');
+  try {
+    const pin = page.locator('.publication-stories:not(.publication-pinned) [data-testid="pin-story"]').first();
+    await pin.waitFor({ timeout: 20_000 });
+    expect(await pin.innerText()).toBe('Pin to homepage');
+    await pin.click();
+    await expect.poll(() => toast(page, 'POST_PINNED_TO_COLLECTION_HOMEPAGE').innerText(), { timeout: 15_000 }).toMatch(/Story pinned to the .+ homepage\./);
+    expect(await page.locator('[data-testid="pinned-stories"] .story-card').count()).toBe(1);
+  } finally {
+    await context.close();
+    executeSql(forget);
   }
 });

@@ -238,6 +238,22 @@ export const follows = sqliteTable(
   ],
 );
 
+/** Stories pinned to a publication's homepage (migrations/0090_publication_pins.sql). */
+export const publicationPins = sqliteTable(
+  'publication_pins',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    pinnedBy: text('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    pinnedAt: integer('pinned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.postId] })],
+);
+
 /** "Show less like this" on a home-feed card (migrations/0089_negative_signals.sql). */
 export const negativeSignals = sqliteTable(
   'negative_signals',
@@ -1534,6 +1550,7 @@ export const TABLES = {
   rate_limits: rateLimits,
   auth_lockouts: authLockouts,
   negative_signals: negativeSignals,
+  publication_pins: publicationPins,
   email_verifications: emailVerifications,
   dev_mailbox: devMailbox,
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).
