@@ -11,6 +11,7 @@
 //   Switch account.
 // - A publication editor pins a story to the publication's homepage:
 //   POST_PINNED_TO_COLLECTION_HOMEPAGE, and the story shows under Pinned.
+// - Deactivating a writer's subdomain when the call does not go through: UNCLAIM_SUBDOMAIN_ERROR.
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
@@ -166,5 +167,25 @@ it('a publication editor pins a story to its homepage', { timeout: 180_000 }, as
   } finally {
     await context.close();
     executeSql(forget);
+  }
+});
+
+it('deactivating a subdomain that fails says so', { timeout: 180_000 }, async () => {
+  const session = createDemoSessions(['friend']).friend!;
+  executeSql(`UPDATE users SET has_subdomain = 1 WHERE username = 'friend'`);
+  const { context, page } = await openSignedIn(browser, baseURL, session, '/me/settings');
+  try {
+    // The call never arrives (the network drops it).
+    await page.route('**/_/graphql**', (route) => (route.request().postData()?.includes('UnclaimSubdomain') ? route.abort() : route.continue()));
+    const button = page.locator('[data-testid="unclaim-subdomain"]');
+    await button.waitFor({ timeout: 20_000 });
+    await button.click();
+    await expect
+      .poll(() => toast(page, 'UNCLAIM_SUBDOMAIN_ERROR').innerText(), { timeout: 15_000 })
+      .toContain('Something went wrong deactivating your subdomain. Please try again.');
+    expect(await page.locator('[data-testid="subdomain-status"]').count()).toBe(0);
+  } finally {
+    await context.close();
+    executeSql(`UPDATE users SET has_subdomain = 0 WHERE username = 'friend'`);
   }
 });
