@@ -10,7 +10,7 @@ import { useCurrentPage } from '../app/navigation.tsx';
 import { NavigationProgress } from '../app/NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
-import { SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
+import { SignInDialogHost, SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
 import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
 import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
 import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
@@ -86,6 +86,7 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
                 <PageView key={page.location.pathname} page={page} state={state} />
               </ErrorBoundary>
             </FollowStoreProvider>
+            <SignInDialogHost />
             <VerifyEmailPrompt />
             <GoogleOneTap routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)} />
             {/* The route even of a page not built yet: a stats address never shows the tax banner. */}

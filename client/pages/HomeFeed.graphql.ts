@@ -35,3 +35,34 @@ export const HomeFeedQuery = known(graphql(
   `,
   [HomeFeed_feed],
 ));
+
+/** "Show less like this" and its Undo (USER_NEGATIVE_SIGNAL, docs/product/2-sign-in-notices-cache-routing.md §4.4). */
+export const ShowLessLikeThis = known(graphql(`
+  mutation ShowLessLikeThis($targetPostId: ID!) {
+    showLessLikeThis(targetPostId: $targetPostId) {
+      __typename
+      ... on NegativeSignal {
+        postId
+        isShowingLess
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));
+
+export const UndoShowLessLikeThis = known(graphql(`
+  mutation UndoShowLessLikeThis($targetPostId: ID!) {
+    undoShowLessLikeThis(targetPostId: $targetPostId) {
+      __typename
+      ... on NegativeSignal {
+        postId
+        isShowingLess
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));

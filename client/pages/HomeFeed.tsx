@@ -5,10 +5,13 @@
 // observers do not run). Pages append de-duplicated by story id.
 //
 // Stories of writers and publications the reader mutes on this page leave the list at
-// once (the follow store), without waiting for the server's next page.
+// once (the follow store), without waiting for the server's next page. "Show less like this"
+// takes one story off at once and raises USER_NEGATIVE_SIGNAL, whose Undo brings it back
+// (docs/product/2-sign-in-notices-cache-routing.md §4.4).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useClient } from 'urql';
-import { HomeFeedQuery, type FeedPage } from './HomeFeed.graphql.ts';
+import { HomeFeedQuery, ShowLessLikeThis, UndoShowLessLikeThis, type FeedPage } from './HomeFeed.graphql.ts';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { StoryCard, type StoryCardPost } from '../components/StoryCard.tsx';
 import { StoryMuteMenu } from '../components/follow/MuteButton.tsx';
 import { useFollowStore } from '../components/follow/FollowStoreProvider.tsx';
@@ -41,6 +44,33 @@ export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; first
   const [started, setStarted] = useState(Boolean(firstPage));
   const inFlight = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const { showToast } = useToast();
+  const [shownLess, setShownLess] = useState<ReadonlySet<string>>(() => new Set());
+  const markShownLess = (postId: string, on: boolean) =>
+    setShownLess((current) => {
+      const next = new Set(current);
+      if (on) next.add(postId);
+      else next.delete(postId);
+      return next;
+    });
+  const showLess = async (postId: string) => {
+    markShownLess(postId, true);
+    const result = await client.mutation(ShowLessLikeThis, { targetPostId: postId }).toPromise();
+    if (result.data?.showLessLikeThis.__typename !== 'NegativeSignal') {
+      markShownLess(postId, false);
+      showToast({ style: result.error ? 'RETRYABLE_ERROR' : 'ERROR', message: result.data?.showLessLikeThis.__typename === 'NotFound' ? result.data.showLessLikeThis.message : '' });
+      return;
+    }
+    showToast({
+      style: 'USER_NEGATIVE_SIGNAL',
+      extraParams: {
+        onUndo: async () => {
+          const undone = await client.mutation(UndoShowLessLikeThis, { targetPostId: postId }).toPromise();
+          if (undone.data?.undoShowLessLikeThis.__typename === 'NegativeSignal') markShownLess(postId, false);
+        },
+      },
+    });
+  };
 
   const load = useCallback(
     async (paging: { limit: number; to?: string }) => {
@@ -86,6 +116,7 @@ export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; first
 
   const visible = posts.filter(
     (post) =>
+      !shownLess.has(post.id) &&
       !effectiveMuting(state, edgeKey('USER', post.creator.id), false) &&
       !(post.collection && effectiveMuting(state, edgeKey('COLLECTION', post.collection.id), false)),
   );
@@ -103,6 +134,7 @@ export function HomeFeed({ mode, firstPage, empty }: { mode: HomeFeedMode; first
           <StoryMuteMenu
             writer={{ kind: 'USER', id: post.creator.id, name: post.creator.name }}
             publication={post.collection ? { kind: 'COLLECTION', id: post.collection.id, name: post.collection.name } : null}
+            onShowLess={() => void showLess(post.id)}
           />
         </div>
       ))}

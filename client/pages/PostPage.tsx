@@ -22,6 +22,7 @@ import { tagUrl } from '../../shared/urls/misc-urls.ts';
 import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
 import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
+import { emailRecipientOf } from '../../shared/urls/email-source.ts';
 import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.tsx';
 import { ResponsesSection } from '../components/story/ResponsesSection.tsx';
 import { ShareLinks } from '../components/story/ShareLinks.tsx';
@@ -109,6 +110,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   const storyEnd = useRef<HTMLDivElement>(null);
   useStoryReading(post.id, storyEnd);
   useSuspendedNotice(post);
+  useAlternateUserNotice();
   return (
     // The publication's look on its stories, else the writer's (docs/adr/0160-custom-style-sheets.md).
     <article className="story" data-post-id={post.id} {...ownerStyleAttributes((post.collection ?? post.creator).customStyleSheet)}>
@@ -302,6 +304,23 @@ function useSuspendedNotice(post: FullPost): void {
   useEffect(() => {
     if (post.isSuspended) showToast({ style: 'POST_SUSPENDED', duration: 'NEXTPAGE', extraParams: { postId: post.id } });
   }, [post.id, post.isSuspended, showToast]);
+}
+
+/**
+ * A story opened from an email sent to another account, or signed out (the link's `source`,
+ * shared/urls/email-source.ts): ALTERNATE_USER offers Switch account or Sign in
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.4). Read after hydration (the server's
+ * markup has no toast).
+ */
+function useAlternateUserNotice(): void {
+  const { showToast } = useToast();
+  const { isLoggedIn, viewer } = useViewerSession();
+  const { location } = useNavigation();
+  useEffect(() => {
+    const recipient = emailRecipientOf(location.search);
+    if (!recipient || recipient === viewer?.id) return;
+    showToast({ style: 'ALTERNATE_USER', duration: 'NEXTPAGE', extraParams: { isLoggedIn } });
+  }, [location.search, isLoggedIn, viewer?.id, showToast]);
 }
 
 /** Tells Open in app's page-view data about this story while it is on screen (header/deep-link-data.ts). */

@@ -1,6 +1,6 @@
 // The publication pages' queries (publication home, about, followers, tagged stories).
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
-import { PagedStories_connection } from '../components/StoryCard.graphql.ts';
+import { PagedStories_connection, StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { PersonRow_user } from '../components/profiles/PersonRow.graphql.ts';
 import { PublicationMasthead_collection } from '../components/profiles/publication-parts.graphql.ts';
 
@@ -8,12 +8,62 @@ export const PublicationStoriesPageQuery = known(graphql(`
   query PublicationStoriesPageQuery($slug: String, $id: ID, $paging: PagingOptions) {
     collection(slug: $slug, id: $id) {
       ...PublicationMasthead_collection
+      id
+      viewerIsEditor
+      pinnedPosts {
+        ...StoryCard_post
+      }
       postsConnection(paging: $paging) {
         ...PagedStories_connection
       }
     }
   }
-`, [PagedStories_connection, PublicationMasthead_collection]));
+`, [PagedStories_connection, PublicationMasthead_collection, StoryCard_post]));
+
+/** Pin or unpin a story on the publication's homepage (POST_PINNED_TO_COLLECTION_HOMEPAGE). */
+export const PinPostToCollectionHomepage = known(graphql(`
+  mutation PinPostToCollectionHomepage($collectionId: ID!, $postId: ID!) {
+    pinPostToCollectionHomepage(collectionId: $collectionId, postId: $postId) {
+      __typename
+      ... on CollectionPin {
+        collectionId
+        postId
+        isPinned
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
+      ... on MaxPinnedStoriesReached {
+        message
+      }
+    }
+  }
+`));
+
+export const UnpinPostFromCollectionHomepage = known(graphql(`
+  mutation UnpinPostFromCollectionHomepage($collectionId: ID!, $postId: ID!) {
+    unpinPostFromCollectionHomepage(collectionId: $collectionId, postId: $postId) {
+      __typename
+      ... on CollectionPin {
+        collectionId
+        postId
+        isPinned
+      }
+      ... on NotFound {
+        message
+      }
+      ... on Forbidden {
+        message
+      }
+      ... on MaxPinnedStoriesReached {
+        message
+      }
+    }
+  }
+`));
 
 export const PublicationAboutPageQuery = known(graphql(`
   query PublicationAboutPageQuery($slug: String, $id: ID) {

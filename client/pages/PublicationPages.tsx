@@ -6,7 +6,12 @@ import { PEOPLE_PAGE_SIZE, PROFILE_STORIES_PAGE_SIZE, type PublicationLookup } f
 import type { PersonPreview } from '../components/profiles/PersonRow.graphql.ts';
 import type { PostConnectionData } from '../components/StoryCard.graphql.ts';
 import type { PublicationHeader } from '../components/profiles/publication-parts.graphql.ts';
+import { useState, type ReactNode } from 'react';
+import { useClient } from 'urql';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import {
+  PinPostToCollectionHomepage,
+  UnpinPostFromCollectionHomepage,
   PublicationAboutPageQuery,
   PublicationFollowersPageQuery,
   PublicationStoriesPageQuery,
@@ -34,7 +39,7 @@ import {
   publicationLookup,
   publicationTitle,
 } from '../components/profiles/publication-parts.tsx';
-import type { PageDefinition } from '../app/page-definition.ts';
+import type { PageDefinition, RouteParams } from '../app/page-definition.ts';
 import { publicationHead } from './page-heads.ts';
 
 type Paged<V> = V & { paging: { limit: number; to?: string } };
@@ -46,7 +51,10 @@ export function PagedStories<Data, V extends PublicationLookup & object>({
   pick,
   label,
   empty,
+  after,
 }: {
+  /** Drawn under each story (the editors' pin button on the publication home). */
+  after?: (post: PostPreview) => ReactNode;
   first: PostConnectionData;
   query: TypedDocumentNode<Data, Paged<V>>;
   variables: Paged<V>;
@@ -58,9 +66,16 @@ export function PagedStories<Data, V extends PublicationLookup & object>({
   return (
     <section className="publication-stories" aria-label={label}>
       {pages.items.length === 0 ? <p className="profile-empty muted">{empty}</p> : null}
-      {pages.items.map((post) => (
-        <StoryCard key={post.id} post={post} />
-      ))}
+      {pages.items.map((post) =>
+        after ? (
+          <div key={post.id} className="publication-story">
+            <StoryCard post={post} />
+            {after(post)}
+          </div>
+        ) : (
+          <StoryCard key={post.id} post={post} />
+        ),
+      )}
       <ShowMoreButton pages={pages} />
     </section>
   );
@@ -78,10 +93,60 @@ export const publicationProfilePage: PageDefinition<PublicationStoriesPageData> 
   Component: function PublicationProfile({ data, params }) {
     const collection = data.collection;
     if (!collection) return <PublicationNotFound />;
-    return (
+    return <PublicationHome collection={collection} params={params} />;
+  },
+  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
+};
+
+type HomeCollection = NonNullable<PublicationStoriesPageData['collection']>;
+
+/**
+ * The publication home: its pinned stories first, then the newest. Its editors pin and unpin
+ * under each story (worker/publications/pins.ts); the POST_PINNED_TO_COLLECTION_HOMEPAGE toast
+ * says which (docs/product/2-sign-in-notices-cache-routing.md §4.4), a refusal
+ * (MaxPinnedStoriesReached, Forbidden) is an ERROR toast with its message (docs/outcomes.md).
+ */
+function PublicationHome({ collection, params }: { collection: HomeCollection; params: RouteParams }) {
+  const client = useClient();
+  const { showToast } = useToast();
+  const [pinned, setPinned] = useState<PostPreview[]>(() => collection.pinnedPosts);
+  const pinnedIds = new Set(pinned.map((post) => post.id));
+  const toggle = async (post: PostPreview) => {
+    const on = !pinnedIds.has(post.id);
+    const variables = { collectionId: collection.id, postId: post.id };
+    const result = on
+      ? (await client.mutation(PinPostToCollectionHomepage, variables).toPromise()).data?.pinPostToCollectionHomepage
+      : (await client.mutation(UnpinPostFromCollectionHomepage, variables).toPromise()).data?.unpinPostFromCollectionHomepage;
+    if (result?.__typename !== 'CollectionPin') {
+      showToast({ style: result ? 'ERROR' : 'RETRYABLE_ERROR', message: result?.message ?? '' });
+      return;
+    }
+    setPinned((current) => (on ? [post, ...current.filter((p) => p.id !== post.id)] : current.filter((p) => p.id !== post.id)));
+    showToast({ style: 'POST_PINNED_TO_COLLECTION_HOMEPAGE', extraParams: { isPinned: on, collectionName: collection.name } });
+  };
+  const pinButton = collection.viewerIsEditor
+    ? (post: PostPreview) => (
+        <button type="button" className="link-button publication-pin-button" onClick={() => void toggle(post)} data-testid="pin-story">
+          {pinnedIds.has(post.id) ? 'Unpin from homepage' : 'Pin to homepage'}
+        </button>
+      )
+    : undefined;
+  return (
       <>
         <PublicationMasthead collection={collection} active="home" />
+        {pinned.length > 0 ? (
+          <section className="publication-stories publication-pinned" aria-label={`Pinned in ${collection.name}`} data-testid="pinned-stories">
+            <h2 className="people-heading">Pinned</h2>
+            {pinned.map((post) => (
+              <div key={post.id} className="publication-story">
+                <StoryCard post={post} />
+                {pinButton?.(post)}
+              </div>
+            ))}
+          </section>
+        ) : null}
         <PagedStories
+          after={pinButton}
           first={collection.postsConnection}
           query={PublicationStoriesPageQuery}
           variables={{ ...publicationLookup(params), paging: { limit: PROFILE_STORIES_PAGE_SIZE } }}
@@ -90,10 +155,8 @@ export const publicationProfilePage: PageDefinition<PublicationStoriesPageData> 
           empty={`${collection.name} hasn't published any stories yet.`}
         />
       </>
-    );
-  },
-  Sidebar: ({ data }) => <Sidebar collection={data.collection} />,
-};
+  );
+}
 
 export const publicationAboutPage: PageDefinition<PublicationAboutPageData> = {
   query: (params) => ({ query: PublicationAboutPageQuery, variables: publicationLookup(params) }),

@@ -189,3 +189,13 @@ export const SetTimeZoneMutation = known(graphql(`
     }
   }
 `));
+
+/** Gives up the viewer's subdomain (a failure: UNCLAIM_SUBDOMAIN_ERROR). */
+export const UnclaimSubdomain = known(graphql(`
+  mutation UnclaimSubdomain {
+    unclaimSubdomain {
+      id
+      hasSubdomain
+    }
+  }
+`));

@@ -11,7 +11,8 @@ import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../shared/auth/sign-in-
 import { AccountSettingsQuery, ChangeEmail, ChangeUsername, DeleteAccount, DisconnectSignInProvider, SetPreference, SetProfilePhoto, SignOutOtherSessions, UpdateProfile, type AccountSettingsData, type AccountSettingsValue } from './SettingsPage.graphql.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { providerName, socialConnectErrorText } from '../../shared/auth/social-sign-in.ts';
-import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
+import { SetTimeZoneMutation, UnclaimSubdomain } from './SettingsPage.graphql.ts';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
@@ -160,7 +161,33 @@ function UsernameSection({ settings }: { settings: AccountSettingsValue }) {
         </button>
         <Status text={status?.text ?? null} error={status?.error} />
       </form>
+      {settings.hasSubdomain ? <SubdomainControl /> : null}
     </Section>
+  );
+}
+
+/**
+ * Deactivating the writer's subdomain (worker/accounts/account-changes.ts unclaimSubdomain): their
+ * pages move back to the main host. A call that fails is the UNCLAIM_SUBDOMAIN_ERROR toast
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.4).
+ */
+function SubdomainControl() {
+  const [{ fetching }, unclaim] = useMutation(UnclaimSubdomain);
+  const { showToast } = useToast();
+  const [done, setDone] = useState(false);
+  if (done) return <p className="settings-hint muted" data-testid="subdomain-status">Your subdomain is deactivated: your pages are on the main site.</p>;
+  const deactivate = async () => {
+    const result = await unclaim({});
+    if (result.data?.unclaimSubdomain.hasSubdomain === false) setDone(true);
+    else showToast({ style: 'UNCLAIM_SUBDOMAIN_ERROR' });
+  };
+  return (
+    <p className="settings-hint">
+      <span className="muted">Your profile and stories are also at your own subdomain. </span>
+      <button type="button" className="button button-outline button-small" disabled={fetching} onClick={() => void deactivate()} data-testid="unclaim-subdomain">
+        Deactivate subdomain
+      </button>
+    </p>
   );
 }
 

@@ -39,3 +39,20 @@ export const SubscribersPageQuery = known(graphql(`
 `));
 
 export type SubscribersPageData = ResultOf<typeof SubscribersPageQuery>;
+
+/** Export email subscribers by mail (EXPORT_EMAIL_SUBSCRIBERS). */
+export const ExportEmailSubscribers = known(graphql(`
+  mutation ExportEmailSubscribers($newsletterId: ID!) {
+    exportEmailSubscribers(newsletterId: $newsletterId) {
+      __typename
+      ... on SubscriberExportMailed {
+        newsletterId
+        email
+        subscriberCount
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`));

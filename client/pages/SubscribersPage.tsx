@@ -16,7 +16,8 @@ import { useViewerSession } from '../components/header/viewer-session.tsx';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { PageNotFound } from '../components/PageNotFound.tsx';
 import { TableScroll } from '../components/TableScroll.tsx';
-import { SubscribersPageQuery, type SubscribersPageData } from './SubscribersPage.graphql.ts';
+import { ExportEmailSubscribers, SubscribersPageQuery, type SubscribersPageData } from './SubscribersPage.graphql.ts';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 
 const SUBSCRIBERS_PAGE_SIZE = 25;
 
@@ -268,10 +269,11 @@ export const newsletterExportPage: PageDefinition<SubscribersPageData> = {
           One line per subscriber: email, name, username and when they subscribed (UTC). The file holds readers' email
           addresses: keep it private.
         </p>
-        <p>
+        <p className="subscribers-export-actions">
           <a className="button button-dark" href={csvExportHref(data.viewer.username, newsletter.id)} download data-testid="export-download">
             Download CSV
-          </a>
+          </a>{' '}
+          <EmailExportButton newsletterId={newsletter.id} />
         </p>
         <p>
           <Link href="/me/subscribers/import">Subscribers and import</Link>
@@ -280,3 +282,27 @@ export const newsletterExportPage: PageDefinition<SubscribersPageData> = {
     );
   },
 };
+
+/**
+ * Export email subscribers by mail (docs/product/2-sign-in-notices-cache-routing.md §4.4
+ * EXPORT_EMAIL_SUBSCRIBERS): the list is zipped and its link mailed to the writer
+ * (worker/newsletters/subscriber-export-mail.ts); the toast says it is on its way.
+ */
+function EmailExportButton({ newsletterId }: { newsletterId: string }) {
+  const client = useClient();
+  const { showToast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    const result = await client.mutation(ExportEmailSubscribers, { newsletterId }).toPromise();
+    setBusy(false);
+    const answer = result.data?.exportEmailSubscribers;
+    if (answer?.__typename === 'SubscriberExportMailed') showToast({ style: 'EXPORT_EMAIL_SUBSCRIBERS' });
+    else showToast(answer?.__typename === 'NotFound' ? { style: 'ERROR', message: answer.message } : { style: result.error?.networkError ? 'RETRYABLE_ERROR' : 'ERROR', message: result.error?.graphQLErrors[0]?.message ?? '' });
+  };
+  return (
+    <button type="button" className="button button-outline" disabled={busy} onClick={() => void send()} data-testid="export-by-email">
+      Email me a zip file
+    </button>
+  );
+}

@@ -177,6 +177,20 @@ export async function setTimeZone(ctx: RequestContext, timeZone: string | null):
   return changedSettings(ctx, userId);
 }
 
+/**
+ * Gives up the writer's subdomain ({username}.{main host}): their profile and stories are served
+ * from the main host again (docs/product/2-sign-in-notices-cache-routing.md §4.4: a failure is the
+ * UNCLAIM_SUBDOMAIN_ERROR toast, client/pages/SettingsPage.tsx). Idempotent.
+ */
+export async function unclaimSubdomain(ctx: RequestContext): Promise<AccountSettingsSource> {
+  const userId = settingsOwner(ctx);
+  await ctx.db.prepare('UPDATE users SET has_subdomain = 0 WHERE id = ? AND deleted_at IS NULL').bind(userId).run();
+  clearHostCache();
+  // Every address of the writer's changes host: the profile's pages and the search records.
+  await ctx.changes.record({ pages: [{ kind: 'profile', id: userId }], records: [{ kind: 'profile', id: userId }] });
+  return changedSettings(ctx, userId);
+}
+
 /** Ends every session of the viewer's but this one (and its other hosts). */
 export async function signOutOtherSessions(ctx: RequestContext): Promise<AccountSettingsSource> {
   const userId = settingsOwner(ctx);

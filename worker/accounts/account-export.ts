@@ -183,6 +183,14 @@ export async function createExport(env: Env, userId: string, now: number): Promi
     .first<{ id: string; byte_size: number; story_count: number; expires_at: number }>();
   if (recent) return { id: recent.id, url: `${EXPORT_PATH}/${recent.id}`, byteSize: recent.byte_size, storyCount: recent.story_count, expiresAt: recent.expires_at };
   const { zip, storyCount } = await buildArchive(env.DB, env, userId, now);
+  return storeArchive(env, userId, zip, storyCount, now);
+}
+
+/**
+ * Keeps an archive for its owner for EXPORT_LIFETIME_MS, downloadable at /me/export/{id} (the
+ * account's data, or a writer's mailed subscriber list: worker/newsletters/subscriber-export-mail.ts).
+ */
+export async function storeArchive(env: Env, userId: string, zip: Uint8Array, storyCount: number, now: number): Promise<ExportSummary> {
   // 128 random bits: the id is in the download's address, but the owner check is what guards it.
   const id = hex(crypto.getRandomValues(new Uint8Array(16)));
   const expiresAt = now + EXPORT_LIFETIME_MS;

@@ -238,6 +238,37 @@ export const follows = sqliteTable(
   ],
 );
 
+/** Stories pinned to a publication's homepage (migrations/0090_publication_pins.sql). */
+export const publicationPins = sqliteTable(
+  'publication_pins',
+  {
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    pinnedBy: text('pinned_by').references(() => users.id, { onDelete: 'set null' }),
+    pinnedAt: integer('pinned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.postId] })],
+);
+
+/** "Show less like this" on a home-feed card (migrations/0089_negative_signals.sql). */
+export const negativeSignals = sqliteTable(
+  'negative_signals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
 export const mutes = sqliteTable(
   'mutes',
   {
@@ -1522,6 +1553,8 @@ export const TABLES = {
   local_identity_codes: localIdentityCodes,
   rate_limits: rateLimits,
   auth_lockouts: authLockouts,
+  negative_signals: negativeSignals,
+  publication_pins: publicationPins,
   email_verifications: emailVerifications,
   dev_mailbox: devMailbox,
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).

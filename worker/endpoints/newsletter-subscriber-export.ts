@@ -8,8 +8,7 @@
 import type { Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
-import { subscriberExport } from '../newsletters/subscriber-export.ts';
-import { csvDocument } from '../lib/csv.ts';
+import { subscriberCsv, subscriberExport } from '../newsletters/subscriber-export.ts';
 import { resolveViewer } from '../session/viewer.ts';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
@@ -23,8 +22,7 @@ async function exportSubscribers(c: Context<{ Bindings: Env }>): Promise<Respons
   const exported = await subscriberExport(requestContextFor({ db: c.env.DB, env: c.env, viewer }), newsletterId);
   if (!exported) return notFound();
   const { filename } = exported;
-  const rows = exported.subscribers.map((r) => [r.email ?? '', r.name, r.username, new Date(r.subscribedAt).toISOString()]);
-  return new Response(csvDocument([['email', 'name', 'username', 'subscribed_at'], ...rows]), {
+  return new Response(subscriberCsv(exported), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '-')}"`,

@@ -109,3 +109,17 @@ export async function publicationMemberMail(input: {
   return { to: input.to, subject: input.role === 'EDITOR' ? `You are an editor of ${publicationName}` : `You are a writer of ${publicationName}`, text, html: String(await layout(productName, body, footer)) };
 }
 
+
+/**
+ * A writer's subscriber list, mailed (docs/product/2-sign-in-notices-cache-routing.md §4.4
+ * EXPORT_EMAIL_SUBSCRIBERS: "a zip link will be emailed"): the link to the ZIP, and how long it works.
+ */
+export async function subscriberExportMail(input: { productName: string; to: string; link: string; newsletterName: string; subscriberCount: number; lifetimeDays: number }): Promise<MailMessage> {
+  const lead = `Your list of ${input.subscriberCount} subscriber(s) of ${input.newsletterName} is ready to download as a zip file.`;
+  const after = `The link works for ${input.lifetimeDays} days, for you only (sign in to ${input.productName} to open it).`;
+  const text = `${lead}\n${input.link}\n\n${after}\n`;
+  const body = html`<p>${lead}</p>
+    <p><a href="${input.link}" style="display:inline-block;background:#242424;color:#ffffff;text-decoration:none;border-radius:99em;padding:10px 24px">Download the list</a></p>
+    <p style="color:#6b6b6b;font-size:14px">${after}</p>`;
+  return { to: input.to, subject: `Your subscriber list of ${input.newsletterName}`, text, html: String(await layout(input.productName, body)) };
+}

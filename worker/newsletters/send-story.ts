@@ -152,7 +152,7 @@ export async function deliverNewsletterEmail(env: Env, message: NewsletterEmailM
   const sent = await oncePerKey(env.DB, `newsletter:${message.postId}:${subscriber.id}`, async () => {
     // The unsubscribe link ends the newsletter the reader was mailed through.
     const urls = await emailUrls(env, subscriber.id, via ?? message.writerId);
-    await mailerFor(env).send(await storyEmail({ productName: env.PRODUCT_NAME, writerName: message.writerName, post: story, to: subscriber.email, ...urls }));
+    await mailerFor(env).send(await storyEmail({ productName: env.PRODUCT_NAME, writerName: message.writerName, post: story, to: subscriber.email, recipientId: subscriber.id, ...urls }));
   });
   if (sent) await env.DB.prepare('UPDATE newsletter_sends SET recipient_count = recipient_count + 1 WHERE post_id = ?').bind(message.postId).run();
 }

@@ -6,6 +6,7 @@
 import { html, raw } from 'hono/html';
 import type { Paragraph } from '../../shared/content.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { withEmailSource } from '../../shared/urls/email-source.ts';
 
 /** The story as the email shows it: what a signed-out reader reads (worker/jobs/newsletter-send.ts reads it). */
 export interface EmailedStory {
@@ -30,6 +31,8 @@ export interface StoryEmailInput {
   emailSettingsUrl: string;
   /** The one-click POST address (List-Unsubscribe), absolute. */
   oneClickUnsubscribeUrl: string;
+  /** The account the email goes to: its story links say so (shared/urls/email-source.ts, ALTERNATE_USER). */
+  recipientId?: string;
 }
 
 /** The story's paragraphs as plain text (the text part of the email). */
@@ -41,7 +44,8 @@ function storyText(post: EmailedStory): string {
 }
 
 export async function storyEmail(input: StoryEmailInput): Promise<MailMessage> {
-  const { post, productName, writerName } = input;
+  const { productName, writerName } = input;
+  const post = input.recipientId ? { ...input.post, mediumUrl: withEmailSource(input.post.mediumUrl, input.recipientId) } : input.post;
   const lockedNote = post.isLockedPreviewOnly ? `This is a member-only story. Continue reading on ${productName}:` : `Read it on ${productName}:`;
   const footer = `You're receiving this because you subscribed to ${writerName}'s newsletter on ${productName}.`;
   const text = [

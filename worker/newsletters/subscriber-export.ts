@@ -5,6 +5,7 @@
 import type { RequestContext } from '../context/request-context.ts';
 import { isEditorOf } from '../publications/members.ts';
 import { newsletterById } from './publication-newsletters.ts';
+import { csvDocument } from '../lib/csv.ts';
 
 /** Subscribers per export: a bounded query per request (larger lists: the queue work of issue 17). */
 export const SUBSCRIBER_EXPORT_CAP = 50_000;
@@ -48,4 +49,10 @@ export async function subscriberExport(ctx: RequestContext, newsletterId: string
     .bind(newsletterId, SUBSCRIBER_EXPORT_CAP)
     .all<{ email: string | null; name: string; username: string; created_at: number }>();
   return { filename, subscribers: (results ?? []).map((r) => ({ email: r.email, name: r.name, username: r.username, subscribedAt: r.created_at })) };
+}
+
+/** The export as CSV: email, name, username, subscribed_at (ISO 8601, UTC); cells formula-escaped (worker/lib/csv.ts). */
+export function subscriberCsv(exported: SubscriberExport): string {
+  const rows = exported.subscribers.map((r) => [r.email ?? '', r.name, r.username, new Date(r.subscribedAt).toISOString()]);
+  return csvDocument([['email', 'name', 'username', 'subscribed_at'], ...rows]);
 }

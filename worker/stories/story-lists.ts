@@ -12,6 +12,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { blocks, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
+import { notShownLessTo } from './negative-signals.ts';
 import { followingRows, forYouRows, type FeedRow } from './followed-feeds.ts';
 import { emptyPage, pageOf, pageRequest, type Page, type PageRequest, type PagingOptions } from '../context/paging.ts';
 import { sealStoryNode, type StoryNode } from './content-gate.ts';
@@ -107,6 +108,8 @@ export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, pag
     return emptyPage();
   }
   const where = listedToEveryone();
+  // "Show less like this" takes a story off every home feed of that reader (negative-signals.ts).
+  if (viewer) where.push(notShownLessTo(ctx, viewer));
   if (viewer && mode !== 'LATEST') {
     const request = pageRequest(paging);
     const rows = await (mode === 'FOR_YOU' ? forYouRows : followingRows)(ctx, viewer, request, where);

@@ -34,7 +34,8 @@ export function MuteButton({ target, isMuting, size = 'default' }: { target: Mut
  * signed-in readers only (the caller decides); a muted target's stories leave the feed at
  * once because the feed filters by the same store.
  */
-export function StoryMuteMenu({ writer, publication }: { writer: MuteTarget; publication: MuteTarget | null }) {
+/** `onShowLess`: "Show less like this" (the home feed's USER_NEGATIVE_SIGNAL, HomeFeed.tsx); offered when given. */
+export function StoryMuteMenu({ writer, publication, onShowLess }: { writer: MuteTarget; publication: MuteTarget | null; onShowLess?: () => void }) {
   const store = useFollowStore();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -77,6 +78,13 @@ export function StoryMuteMenu({ writer, publication }: { writer: MuteTarget; pub
       </button>
       {open ? (
         <ul className="story-mute-menu-list" role="menu" id={menuId}>
+          {onShowLess ? (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={() => (setOpen(false), onShowLess())}>
+                Show less like this
+              </button>
+            </li>
+          ) : null}
           <li role="none">
             <button type="button" role="menuitem" onClick={() => mute(writer)}>
               Mute author

@@ -61,6 +61,10 @@ export const SendAcctAuthEmail = known(graphql(`
       }
       ... on IpAuthLockout {
         message
+        lockoutInfo {
+          failCount
+          lockedOutUntil
+        }
       }
     }
   }
@@ -84,6 +88,10 @@ export const VerifyLoginCode = known(graphql(`
       }
       ... on IpAuthLockout {
         message
+        lockoutInfo {
+          failCount
+          lockedOutUntil
+        }
       }
     }
   }

@@ -16,6 +16,7 @@ import {
   type AuthOperation,
 } from '../../../shared/auth/sign-in-rules.ts';
 import { useAppState } from '../../app/app-state.tsx';
+import { useToast } from '../toasts/ToastProvider.tsx';
 import { SendAcctAuthEmail, SignInOptionsQuery, VerifyLoginCode } from './SignInDialog.graphql.ts';
 import { captchaToken } from './captcha.ts';
 import { isEmbeddedBrowser, logSignInEvent } from './events.ts';
@@ -52,10 +53,13 @@ interface SignInOptionsData {
 
 type SendResult =
   | { __typename: 'SusiMethod'; value: string }
-  | { __typename: 'BadRequest' | 'FailedChallenge' | 'NotFound' | 'TooManyRequests' | 'IpAuthLockout'; message: string };
+  | { __typename: 'BadRequest' | 'FailedChallenge' | 'NotFound' | 'TooManyRequests'; message: string }
+  | IpLockout;
 type VerifyResult =
   | { __typename: 'Token'; value: string }
-  | { __typename: 'BadRequest' | 'NotFound' | 'TooManyRequests' | 'IpAuthLockout'; message: string };
+  | { __typename: 'BadRequest' | 'NotFound' | 'TooManyRequests'; message: string }
+  | IpLockout;
+type IpLockout = { __typename: 'IpAuthLockout'; message: string; lockoutInfo?: { failCount?: number | null; lockedOutUntil?: number | null } | null };
 
 interface FieldError {
   message: string;
@@ -129,6 +133,13 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
 
   const go = useCallback((next: Partial<SignInDialogConfig>) => onConfigChange({ ...config, ...next }), [config, onConfigChange]);
   const raise = (set: (e: FieldError) => void, message: string) => set({ message, key: Date.now() + Math.random() });
+  const { showToast } = useToast();
+  /** A network lockout is also told in the ACCOUNT_LOCKOUT toast, built from its type and lockoutInfo (spec 2 §4.4). */
+  const lockedOut = (answer: IpLockout) =>
+    showToast({
+      style: 'ACCOUNT_LOCKOUT',
+      extraParams: { errorType: answer.__typename, failCount: answer.lockoutInfo?.failCount ?? undefined, lockedOutUntil: answer.lockoutInfo?.lockedOutUntil ?? undefined },
+    });
 
   // Opening animation: mounted hidden, shown on the next frame.
   useEffect(() => {
@@ -215,9 +226,12 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
           logSignInEvent('susi.captchaFailure');
           raise(setEmailError, answer.message);
           return;
+        case 'IpAuthLockout':
+          lockedOut(answer);
+          raise(setEmailError, answer.message);
+          return;
         case 'BadRequest':
         case 'TooManyRequests':
-        case 'IpAuthLockout':
           raise(setEmailError, answer.message);
           return;
         default:
@@ -246,6 +260,7 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
         return;
       }
       if (answer?.__typename === 'TooManyRequests') logSignInEvent('susi.exceededAttempts');
+      if (answer?.__typename === 'IpAuthLockout') lockedOut(answer);
       raise(setCodeError, answer && 'message' in answer ? answer.message : GENERIC_FAILURE_MESSAGE);
     } catch {
       raise(setCodeError, GENERIC_FAILURE_MESSAGE);

@@ -3,6 +3,9 @@
 // or, outside React, openSignInDialog(options) (a window event the provider listens to).
 // The provider also answers the header's, avatar menu's and toasts' sign-in prompts
 // (SignInPromptProvider of client/components/header/sign-in-prompt.tsx).
+// The dialog itself is drawn by <SignInDialogHost />, which client/layouts/App.tsx mounts inside
+// the ToastProvider: the toast viewport needs this provider's prompt, and the dialog needs the
+// toasts (its lockout answers raise ACCOUNT_LOCKOUT, docs/product/2-sign-in-notices-cache-routing.md §4.4).
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AuthOperation } from '../../../shared/auth/sign-in-rules.ts';
@@ -38,6 +41,14 @@ export interface SignInDialogApi {
 
 const OPEN_EVENT = 'vellum:open-sign-in';
 const SignInDialogContext = createContext<SignInDialogApi | null>(null);
+
+interface DialogState {
+  config: SignInDialogConfig | null;
+  openCount: number;
+  setConfig(next: SignInDialogConfig | null): void;
+  close(): void;
+}
+const DialogStateContext = createContext<DialogState | null>(null);
 
 export function toDialogConfig(options: OpenSignInOptions = {}): SignInDialogConfig {
   const operation: AuthOperation = options.operation === 'register' ? 'register' : 'login';
@@ -75,22 +86,25 @@ export function SignInDialogProvider({ children }: { children: ReactNode }) {
   }, [open]);
 
   const api = useMemo(() => ({ openSignInDialog: open, closeSignInDialog: close, isOpen: config !== null }), [open, close, config]);
+  const dialogState = useMemo<DialogState>(() => ({ config, openCount, setConfig, close }), [config, openCount, close]);
   return (
     <SignInDialogContext.Provider value={api}>
-      <SignInPromptProvider open={open}>
-        {children}
-        {config ? (
-          <Suspense fallback={null}>
-            <SignInDialog
-              key={openCount}
-              config={config}
-              onConfigChange={(next) => (next.step === null ? close() : setConfig(next))}
-              onClose={close}
-            />
-          </Suspense>
-        ) : null}
-      </SignInPromptProvider>
+      <DialogStateContext.Provider value={dialogState}>
+        <SignInPromptProvider open={open}>{children}</SignInPromptProvider>
+      </DialogStateContext.Provider>
     </SignInDialogContext.Provider>
+  );
+}
+
+/** The open dialog, wherever the layout mounts it (inside the toast provider). */
+export function SignInDialogHost() {
+  const state = useContext(DialogStateContext);
+  if (!state?.config) return null;
+  const { config, openCount, setConfig, close } = state;
+  return (
+    <Suspense fallback={null}>
+      <SignInDialog key={openCount} config={config} onConfigChange={(next) => (next.step === null ? close() : setConfig(next))} onClose={close} />
+    </Suspense>
   );
 }
 

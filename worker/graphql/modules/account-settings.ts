@@ -21,6 +21,7 @@ import {
   setPreference,
   setProfilePhoto,
   setTimeZone,
+  unclaimSubdomain,
   signOutOtherSessions,
   updateProfile,
 } from '../../accounts/account-changes.ts';
@@ -122,6 +123,8 @@ const typeDefs = /* GraphQL */ `
     deleteAccount(username: String!): DeleteAccountResult!
     "SetTimeZone: an IANA name (e.g. America/Los_Angeles), or null for UTC: the days of the viewer's stats."
     setTimeZone(timeZone: String): SetTimeZoneResult!
+    "Gives up the viewer's subdomain: their pages are served from the main host again (idempotent)."
+    unclaimSubdomain: AccountSettings!
   }
 `;
 
@@ -156,6 +159,7 @@ export const accountSettingsModule: SchemaModule = {
       changeUsername: (_: unknown, args: { username: string }, ctx: RequestContext) => changeUsername(ctx, args.username),
       changeEmail: (_: unknown, args: { email: string }, ctx: RequestContext) => changeEmail(ctx, args.email),
       setTimeZone: (_: unknown, args: { timeZone?: string | null }, ctx: RequestContext) => setTimeZone(ctx, args.timeZone ?? null),
+      unclaimSubdomain: (_: unknown, _args: unknown, ctx: RequestContext) => unclaimSubdomain(ctx),
       setPreference: (_: unknown, args: { key: string; enabled: boolean }, ctx: RequestContext) => setPreference(ctx, args.key, args.enabled),
       signOutOtherSessions: (_: unknown, __: unknown, ctx: RequestContext) => signOutOtherSessions(ctx),
       disconnectSignInProvider: (_: unknown, args: { provider: string }, ctx: RequestContext) => disconnectSignInProvider(ctx, args.provider),

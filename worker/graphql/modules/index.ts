@@ -22,6 +22,8 @@ import { catalogResponsesModule } from './list-responses.ts';
 import { readingHistoryModule } from './reading-history.ts';
 import { notificationsModule } from './notifications.ts';
 import { trashModule } from './trash.ts';
+import { negativeSignalsModule } from './negative-signals.ts';
+import { publicationPinsModule } from './publication-pins.ts';
 import { socialGraphModule } from './social-graph.ts';
 import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
@@ -73,6 +75,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   readingHistoryModule,
   notificationsModule,
   trashModule,
+  negativeSignalsModule,
+  publicationPinsModule,
   blocksModule,
   // Search calls (issue 10): SearchClickEvent, the publication by domain or slug.
   searchModule,

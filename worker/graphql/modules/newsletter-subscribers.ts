@@ -7,6 +7,7 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { managedNewsletters, newsletterSubscribers } from '../../newsletters/subscriber-list.ts';
+import { mailSubscriberExport } from '../../newsletters/subscriber-export-mail.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -44,6 +45,21 @@ const typeDefs = /* GraphQL */ `
     "A newsletter's subscribers, newest first (no id: the viewer's own newsletter); null unless the viewer runs it."
     newsletterSubscribers(newsletterId: ID, paging: PagingOptions): NewsletterSubscriberConnection
   }
+
+  "A subscriber list on its way to the viewer's inbox as a zip file (EXPORT_EMAIL_SUBSCRIBERS)."
+  type SubscriberExportMailed {
+    newsletterId: ID!
+    "The address the link went to."
+    email: String!
+    subscriberCount: Int!
+  }
+
+  union ExportEmailSubscribersResult = SubscriberExportMailed | NotFound
+
+  type Mutation {
+    "Export email subscribers: the newsletter's subscribers as CSV in a zip file, its link mailed to the viewer (who runs the newsletter)."
+    exportEmailSubscribers(newsletterId: ID!): ExportEmailSubscribersResult!
+  }
 `;
 
 export const newsletterSubscribersModule: SchemaModule = {
@@ -54,5 +70,12 @@ export const newsletterSubscribersModule: SchemaModule = {
       newsletterSubscribers: (_root: unknown, args: { newsletterId?: string | null; paging?: PagingOptions | null }, ctx: RequestContext) =>
         newsletterSubscribers(ctx, args.newsletterId, args.paging),
     },
+    Mutation: {
+      exportEmailSubscribers: async (_root: unknown, args: { newsletterId: string }, ctx: RequestContext) => {
+        const result = await mailSubscriberExport(ctx, args.newsletterId);
+        return '__typename' in result ? result : { __typename: 'SubscriberExportMailed', ...result };
+      },
+    },
+    ExportEmailSubscribersResult: { __resolveType: (value: { __typename: string }) => value.__typename },
   },
 };
