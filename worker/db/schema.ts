@@ -13,6 +13,7 @@ import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
 import { SERIES_TABLES } from './series-tables.ts';
+import { MASTODON_TABLES } from './mastodon-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 import { POST_LICENSES } from '../../shared/stories/license.ts';
 
@@ -548,6 +549,20 @@ export const localIdentityCodes = sqliteTable('local_identity_codes', {
   nonce: text('nonce').notNull(),
   /** The chosen test identity, as JSON. */
   identity: text('identity').notNull(),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+/** One registrar hand-off round trip of custom-domain setup (migrations/0084_registrar_hand_off.sql): one use, thirty minutes. */
+export const registrarStates = sqliteTable('registrar_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  holderKind: text('holder_kind', { enum: ['user', 'collection'] }).notNull(),
+  holderId: text('holder_id').notNull(),
+  domain: text('domain').notNull(),
   createdAt: integer('created_at').notNull(),
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
@@ -1611,6 +1626,9 @@ export const TABLES = {
   ...EVENT_TABLES,
   // Series (migrations/0066_series.sql).
   ...SERIES_TABLES,
+  // Mastodon for members (migrations/0082_mastodon_for_members.sql).
+  ...MASTODON_TABLES,
+  registrar_states: registrarStates,
 } as const;
 
 export type UserRow = typeof users.$inferSelect;
