@@ -10,6 +10,7 @@
 import { useState, type ReactNode } from 'react';
 
 let hydrating = false;
+const afterHydration: Array<() => void> = [];
 
 /** The entry calls this just before hydrateRoot. */
 export function beginHydration(): void {
@@ -19,6 +20,18 @@ export function beginHydration(): void {
 /** The app's first effect calls this: whatever mounts from now on renders normally. */
 export function endHydration(): void {
   hydrating = false;
+  for (const callback of afterHydration.splice(0)) callback();
+}
+
+/** True from beginHydration until the app's first effect (the data client passes the server's results straight through then). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** Runs `callback` once hydration has committed (work that must not be start-up work). */
+export function onHydrated(callback: () => void): void {
+  if (hydrating) afterHydration.push(callback);
+  else callback();
 }
 
 const KEEP = { __html: '' };
