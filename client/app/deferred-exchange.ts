@@ -13,7 +13,7 @@
 //   been there during hydration (one answer about a story then shows in every query holding it),
 //   and the components get the same data again. Then the waiting operations, then all others.
 import { filter, makeSubject, map, merge, onPush, pipe, publish, share, type Source } from 'wonka';
-import type { Exchange, ExchangeInput, Operation, OperationResult } from '@urql/core';
+import { makeOperation, type Exchange, type ExchangeInput, type Operation, type OperationResult } from '@urql/core';
 
 export type DeferredExchange = Exchange & { load: () => Promise<void> };
 
@@ -21,8 +21,8 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
   let input: ExchangeInput | null = null;
   let loading: Promise<void> | null = null;
   let ready = false;
-  /** Queries answered during hydration and still active, with their last result. */
-  const remembered = new Map<number, { operation: Operation; result: OperationResult | null }>();
+  /** Queries answered during hydration, with their last result and whether the page still holds them. */
+  const remembered = new Map<number, { operation: Operation; result: OperationResult | null; active: boolean }>();
   const waiting: Operation[] = [];
   const downstream = makeSubject<Operation>();
   const toReal = makeSubject<Operation>();
@@ -61,7 +61,11 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
       // subscribes to it twice). Subscribed once, for good: the client reads the real exchange's results through realResults.
       publish(pipe(exchange({ ...input, forward: (ops$) => share(forwardForReal(share(ops$))) })(toReal.source), onPush((result) => realResults.next(result))));
       ready = true;
-      for (const { operation, result } of [...remembered.values()]) if (result) toReal.next(operation);
+      for (const { operation, result, active } of [...remembered.values()]) {
+        if (!result) continue;
+        toReal.next(operation);
+        if (!active) toReal.next(makeOperation('teardown', operation, operation.context));
+      }
       for (const operation of waiting.splice(0)) toReal.next(operation);
     });
     return loading;
@@ -87,8 +91,9 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
         onPush((operation) => {
           if (ready) return toReal.next(operation);
           if (passThrough()) {
-            if (operation.kind === 'query') remembered.set(operation.key, { operation, result: null });
-            else if (operation.kind === 'teardown') remembered.delete(operation.key);
+            const memory = remembered.get(operation.key);
+            if (operation.kind === 'query') remembered.set(operation.key, { operation, result: memory?.result ?? null, active: true });
+            else if (operation.kind === 'teardown' && memory) memory.active = false;
             return downstream.next(operation);
           }
           waiting.push(operation);

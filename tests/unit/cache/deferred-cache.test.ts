@@ -80,6 +80,19 @@ describe('the normalized cache, loaded after hydration', () => {
     expect(sent.map((op) => op.kind)).toEqual(['mutation']);
   });
 
+  it('answers a query read during hydration, let go and asked again after it (as useQuery does) from the cache, without a request', async () => {
+    const { client, sent, endHydration } = setUp();
+    let clapCount: number | undefined;
+    client.query(STORY, { id: 'p1' }).subscribe((r) => (clapCount = (r.data as typeof story | undefined)?.post.clapCount)).unsubscribe();
+    endHydration();
+    await tick();
+    client.query(STORY, { id: 'p1' }).subscribe((r) => (clapCount = (r.data as typeof story | undefined)?.post.clapCount));
+    await tick();
+    await tick();
+    expect(clapCount).toBe(10);
+    expect(sent).toEqual([]);
+  });
+
   it('holds an operation made after hydration until the cache has loaded, and loads it for that operation', async () => {
     const { client, sent, endHydration, loads } = setUp();
     endHydration();
