@@ -28,6 +28,8 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
   const toReal = makeSubject<Operation>();
   const resultsForReal = makeSubject<OperationResult>();
   const realResults = makeSubject<OperationResult>();
+  /** Results answered from memory while hydrating. */
+  const answered = makeSubject<OperationResult>();
 
   /** What the real exchange forwards: a remembered query is answered from memory, once; the rest goes on. */
   const forwardForReal = (ops$: Source<Operation>): Source<OperationResult> => {
@@ -92,8 +94,11 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
           if (ready) return toReal.next(operation);
           if (passThrough()) {
             const memory = remembered.get(operation.key);
-            if (operation.kind === 'query') remembered.set(operation.key, { operation, result: memory?.result ?? null, active: true });
-            else if (operation.kind === 'teardown' && memory) memory.active = false;
+            if (operation.kind === 'teardown' && memory) memory.active = false;
+            if (operation.kind !== 'query') return downstream.next(operation);
+            remembered.set(operation.key, { operation, result: memory?.result ?? null, active: true });
+            // Asked again before hydration ends (useQuery's effect): ssrExchange has let its copy go.
+            if (memory?.result) return answered.next({ ...memory.result, operation });
             return downstream.next(operation);
           }
           waiting.push(operation);
@@ -101,7 +106,7 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
         }),
         filter(() => false),
       ) as unknown as Source<OperationResult>;
-      return merge([results$, realResults.source, incoming$]);
+      return merge([results$, realResults.source, answered.source, incoming$]);
     };
   };
   return Object.assign(exchange, { load });

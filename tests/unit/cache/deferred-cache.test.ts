@@ -93,6 +93,17 @@ describe('the normalized cache, loaded after hydration', () => {
     expect(sent).toEqual([]);
   });
 
+  it('answers a query asked again before hydration ends (useQuery in its effect) from memory, without a request', async () => {
+    const { client, sent } = setUp();
+    let clapCount: number | undefined;
+    client.query(STORY, { id: 'p1' }).subscribe(() => undefined).unsubscribe();
+    await tick();
+    client.query(STORY, { id: 'p1' }).subscribe((r) => (clapCount = (r.data as typeof story | undefined)?.post.clapCount));
+    await tick();
+    expect(clapCount).toBe(10);
+    expect(sent).toEqual([]);
+  });
+
   it('holds an operation made after hydration until the cache has loaded, and loads it for that operation', async () => {
     const { client, sent, endHydration, loads } = setUp();
     endHydration();
