@@ -34,6 +34,24 @@ export function onHydrated(callback: () => void): void {
   else callback();
 }
 
+/**
+ * A value's content as a `contentKey`: keys sorted, empty fields and `__typename` left out. The
+ * server's result (read during hydration) and the normalized cache's answer once it has loaded
+ * hold the same content, the one with type names and in another order, the other without
+ * (docs/adr/0197-start-up-loads-the-first-screen-only.md).
+ */
+export function contentKeyOf(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(
+          Object.entries(field)
+            .filter(([name, inner]) => inner !== null && inner !== undefined && name !== '__typename')
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : field,
+  );
+}
+
 const KEEP = { __html: '' };
 const MOUNTED_AFTER_HYDRATION = Symbol('mounted after hydration');
 
