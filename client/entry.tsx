@@ -3,7 +3,7 @@
 // server resolved (the server preloaded it) and hydrate.
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, getOperationName, mapExchange, ssrExchange } from 'urql';
-import { normalizedCacheExchange } from './app/cache-exchange.ts';
+import { deferredExchange } from './app/deferred-exchange.ts';
 import { forgetSearchKey } from './components/search/search-client.ts';
 import { batchExchange } from './app/batch-exchange.ts';
 import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
@@ -18,7 +18,8 @@ import { configureErrorReports, reportError, setReportRoute } from './app/error-
 import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
 import { applyFullStylesheet } from './app/full-stylesheet.ts';
-import { beginHydration } from './app/static-markup.tsx';
+import { beginHydration, isHydrating, onHydrated } from './app/static-markup.tsx';
+import { whenIdle } from './app/when-idle.ts';
 import { noteSignedInViewer } from './events/login-history.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
@@ -59,15 +60,22 @@ setTestFixtureHeaders(testFixtureHeaders);
 /** Mutations that change what a viewer's search key filters (client/components/search/search-client.ts). */
 const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', 'UnmutePub', 'BlockUser', 'UnblockUser']);
 
+// The normalized cache (app/cache-exchange.ts) is not start-up work: hydration reads the server's
+// results straight from ssrExchange; its chunk loads once the page is idle after hydration, or
+// for the first operation after it, and is seeded then (app/deferred-exchange.ts).
+const normalizedCache = deferredExchange(
+  () => import('./app/cache-exchange.ts').then((module) => module.normalizedCacheExchange()),
+  isHydrating,
+);
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
   // batched by group, with the operation, app, route and path headers (app/batch-exchange.ts).
   preferGetMethod: false,
   exchanges: [
-    // The normalized cache (app/cache-exchange.ts) before ssrExchange: the server's results
-    // seed it on the first read of each query, so hydration sends no request.
-    normalizedCacheExchange(),
+    // The normalized cache before ssrExchange: hydration reads the server's results through it,
+    // so it sends no request; the results seed the cache once its chunk is in.
+    normalizedCache,
     ssrExchange({ isClient: true, initialState: apolloState }),
     // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
     mapExchange({
@@ -110,5 +118,7 @@ if (!root) {
     { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
   );
 }
+// Once hydration has committed and the page is idle (before, if an operation needs it).
+onHydrated(() => whenIdle(() => void normalizedCache.load()));
 // After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).
 applyFullStylesheet();

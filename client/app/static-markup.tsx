@@ -10,6 +10,7 @@
 import { useState, type ReactNode } from 'react';
 
 let hydrating = false;
+const afterHydration: Array<() => void> = [];
 
 /** The entry calls this just before hydrateRoot. */
 export function beginHydration(): void {
@@ -19,6 +20,36 @@ export function beginHydration(): void {
 /** The app's first effect calls this: whatever mounts from now on renders normally. */
 export function endHydration(): void {
   hydrating = false;
+  for (const callback of afterHydration.splice(0)) callback();
+}
+
+/** True from beginHydration until the app's first effect (the data client passes the server's results straight through then). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** Runs `callback` once hydration has committed (work that must not be start-up work). */
+export function onHydrated(callback: () => void): void {
+  if (hydrating) afterHydration.push(callback);
+  else callback();
+}
+
+/**
+ * A value's content as a `contentKey`: keys sorted, empty fields and `__typename` left out. The
+ * server's result (read during hydration) and the normalized cache's answer once it has loaded
+ * hold the same content, the one with type names and in another order, the other without
+ * (docs/adr/0197-start-up-loads-the-first-screen-only.md).
+ */
+export function contentKeyOf(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(
+          Object.entries(field)
+            .filter(([name, inner]) => inner !== null && inner !== undefined && name !== '__typename')
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : field,
+  );
 }
 
 const KEEP = { __html: '' };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from './Layouts.tsx';
@@ -11,12 +11,13 @@ import { NavigationProgress } from '../app/NavigationProgress.tsx';
 import { ViewerSessionProvider } from '../components/header/viewer-session.tsx';
 import { ToastProvider } from '../components/toasts/ToastProvider.tsx';
 import { SignInDialogHost, SignInDialogProvider } from '../components/signin/SignInDialogProvider.tsx';
-import { VerifyEmailPrompt } from '../components/signin/VerifyEmailPrompt.tsx';
-import { GoogleOneTap } from '../components/signin/GoogleOneTap.tsx';
-import { TaxStatusPrompt } from '../components/partner/TaxStatusPrompt.tsx';
 import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.tsx';
 import { NoPageQuery } from './App.graphql.ts';
 import { endHydration } from '../app/static-markup.tsx';
+import { useWhenIdle } from '../app/when-idle.ts';
+
+/** One-tap, "verify your email" and the tax banner: a chunk loaded once the page is idle (IdlePrompts.tsx). */
+const IdlePrompts = lazy(() => import('./IdlePrompts.tsx').then((module) => ({ default: module.IdlePrompts })));
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
 const NO_QUERY = { query: NoPageQuery, variables: {} };
@@ -68,6 +69,7 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
 /** The whole application below the document body; the same tree renders on the server and hydrates in the browser. */
 export function App({ state, onRenderError }: { state: PreloadedState; onRenderError?: (error: Error) => void }) {
   const page = useCurrentPage();
+  const idle = useWhenIdle();
   // <html data-hydrated="true"> once hydration has committed: effects run after the commit, while
   // hydrateRoot returns before React has attached a single handler. Browser tests and the
   // foundation benchmark wait for it before they type or click.
@@ -87,10 +89,15 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
               </ErrorBoundary>
             </FollowStoreProvider>
             <SignInDialogHost />
-            <VerifyEmailPrompt />
-            <GoogleOneTap routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)} />
-            {/* The route even of a page not built yet: a stats address never shows the tax banner. */}
-            <TaxStatusPrompt routeName={page.resolved?.routeName ?? null} pathname={page.location.pathname} />
+            {idle && (
+              <Suspense fallback={null}>
+                <IdlePrompts
+                  routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)}
+                  resolvedRouteName={page.resolved?.routeName ?? null}
+                  pathname={page.location.pathname}
+                />
+              </Suspense>
+            )}
           </ToastProvider>
         </SignInDialogProvider>
       </ViewerSessionProvider>

@@ -4,7 +4,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
-import { StaticMarkup } from '../../app/static-markup.tsx';
+import { StaticMarkup, contentKeyOf } from '../../app/static-markup.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 import type { StoryBody_paragraph } from './StoryBody.graphql.ts';
 import { useLinkContext } from '../header/link-context.ts';
@@ -142,7 +142,7 @@ function groupParagraphs(paragraphs: readonly Paragraph[]): (Paragraph | { list:
 
 /** The story's text: static markup, not hydrated (client/app/static-markup.tsx). */
 export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
-  const contentKey = useMemo(() => JSON.stringify(paragraphs), [paragraphs]);
+  const contentKey = useMemo(() => contentKeyOf(paragraphs), [paragraphs]);
   return (
     <StaticMarkup
       className="story-body"
