@@ -75,7 +75,16 @@ export interface BillingRenewalMessage {
   now: number;
 }
 
-export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
+/**
+ * One of Fedify's queued tasks (an outgoing activity to deliver, worker/federation/message-queue.ts).
+ * Fedify's own message, carried as it is: it holds ids and the activity, never a private key.
+ */
+export interface FederationTaskMessage {
+  kind: 'federation.task';
+  task: unknown;
+}
+
+export type FanOutMessage = FederationTaskMessage | NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
 
 export type FanOutKind = FanOutMessage['kind'];
 
@@ -93,7 +102,7 @@ export type QueuedMessage = FanOutMessage & TestFaultMark;
 /** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
 export type BatchMemo = Map<string, Promise<unknown>>;
 
-const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal', 'federation.task'];
 
 /** A body taken off the queue, checked: anything else is a poison message. */
 export function asFanOutMessage(body: unknown): QueuedMessage | null {
