@@ -38,7 +38,7 @@ import { mountFeaturePageEdit } from './endpoints/publication-feature-page-edit.
 import { queue } from './jobs/queue-consumer.ts';
 import { handleFanOutMessage } from './jobs/queue-handlers.ts';
 import { runInlineWith } from './queues/producer.ts';
-import { federationRoute } from './federation/negotiation.ts';
+import { federationRoute, varyProfilePagesOnAccept } from './federation/negotiation.ts';
 import { mountPartnerProgram } from './endpoints/partner.ts';
 import { mountEventIntake } from './endpoints/events.ts';
 
@@ -131,7 +131,8 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
     if (federated) return withSecurityHeaders(federated, env, request.url);
   }
   const hit = await fromEdgeCache(request, faulted, ctx);
-  return withSecurityHeaders(hit ?? (await app.fetch(request, faulted, ctx)), env, request.url);
+  // A profile page shares its address with the actor document: Vary: Accept, HIT or not.
+  return withSecurityHeaders(varyProfilePagesOnAccept(hit ?? (await app.fetch(request, faulted, ctx))), env, request.url);
 }
 
 /**

@@ -175,3 +175,25 @@ describe('one address, two answers, never mixed by the edge cache', () => {
     expect(publicationPage.text).toContain('The Quill');
   });
 });
+
+describe('the page says it varies with Accept', () => {
+  it('a profile page, rendered or from the edge cache, on the main host and on its own domain; other pages do not', async () => {
+    const varies = (answer: { headers: Headers }) => (answer.headers.get('vary') ?? '').toLowerCase().split(/\s*,\s*/).includes('accept');
+    const miss = await send('/@writer', { headers: { accept: BROWSER } });
+    expect(miss.headers.get('content-type')).toContain('text/html');
+    expect(varies(miss)).toBe(true);
+    const hit = await send('/@writer', { headers: { accept: BROWSER } });
+    expect(hit.cacheStatus).toBe('HIT');
+    expect(varies(hit)).toBe(true);
+    const publication = await send('/the-quill', { headers: { accept: BROWSER } });
+    expect(publication.headers.get('content-type')).toContain('text/html');
+    expect(varies(publication)).toBe(true);
+    const ownDomain = await send('/', { host: WRITER_HOST, headers: { accept: BROWSER } });
+    expect(ownDomain.headers.get('content-type')).toContain('text/html');
+    expect(varies(ownDomain)).toBe(true);
+    // A page with no actor behind its address (the home page) does not vary with Accept.
+    const home = await send('/', { headers: { accept: BROWSER } });
+    expect(home.status).toBe(200);
+    expect(varies(home)).toBe(false);
+  });
+});

@@ -33,9 +33,15 @@ export type RecordSubject =
   /** A list, and the stories that entered or left it. */
   | { kind: 'list'; id: string; stories?: string[] };
 
+/** Something the fediverse may have been sent and must hear of again. */
+export type FederatedSubject =
+  /** A story: published, edited, unpublished, deleted (worker/jobs/federation-story.ts decides what to send). */
+  { kind: 'story'; id: string };
+
 export interface Change {
   pages?: readonly PageSubject[];
   records?: readonly RecordSubject[];
+  federated?: readonly FederatedSubject[];
 }
 
 export interface ChangeSink {

@@ -28,6 +28,7 @@ import { guardedDocumentLoader } from './network.ts';
 import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
 import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
+import { oncePerKey } from '../queues/idempotency.ts';
 
 /** What every federation callback knows: the deployment and the host the request came to. */
 export interface FederationData {
@@ -95,7 +96,7 @@ function buildFederation(env: Env): Federation<FederationData> {
     .setFirstCursor(() => '')
     .setCounter((ctx, identifier) => countFollowers(ctx.data.env.DB, identifier));
 
-  // Stories are not federated yet (issue 30 item 3): the outbox exists and is empty.
+  // Stories reach followers as they change (stories.ts); the outbox does not list them yet.
   federation
     .setOutboxDispatcher(`${ACTOR_PATH}/outbox`, async (ctx, identifier, cursor) => {
       if (cursor === null) return null;
@@ -163,7 +164,20 @@ export function federationFor(env: Env): Federation<FederationData> {
   return federation;
 }
 
-/** The queue consumer's part (worker/jobs/queue-handlers.ts): one queued Fedify task, e.g. a delivery. */
+type QueuedTask = Parameters<Federation<FederationData>['processQueuedTask']>[1];
+
+/**
+ * The queue consumer's part (worker/jobs/queue-handlers.ts): one queued Fedify task, e.g. a
+ * delivery. A delivery of an activity with an id to an inbox happens at most once (idempotency
+ * key federation:{activity}:{inbox}, docs/adr/0091-idempotency-keys.md), as a newsletter's email
+ * does: the queue delivers at least once, and a story's activity may be handed over again.
+ */
 export async function processFederationTask(env: Env, task: unknown): Promise<void> {
-  await federationFor(env).processQueuedTask({ env, host: null }, task as Parameters<Federation<FederationData>['processQueuedTask']>[1]);
+  const run = () => federationFor(env).processQueuedTask({ env, host: null }, task as QueuedTask);
+  const delivery = task as { type?: string; activityId?: string; inbox?: string } | null;
+  if (delivery?.type === 'outbox' && delivery.activityId && delivery.inbox) {
+    await oncePerKey(env.DB, `federation:${delivery.activityId}:${delivery.inbox}`, run);
+    return;
+  }
+  await run();
 }

@@ -39,3 +39,35 @@ export function federationRoute(request: Request): FederationRoute {
   if ((request.method === 'GET' || request.method === 'HEAD') && acceptsActivityJson(request.headers.get('accept'))) return 'negotiated';
   return null;
 }
+
+/**
+ * The pages whose address is also an actor's (actors.ts, actorIdForProfilePath): a writer's
+ * profile and a publication's home. Named by the route name every page answer carries
+ * (X-Route-Name, kept by stored copies too), so no lookup is needed.
+ */
+const PROFILE_ROUTES = new Set(['ShowUser', 'ShowCollectionHome']);
+
+/** The response with Accept added to its Vary header (a copy when its headers are immutable). */
+export function withVaryAccept(response: Response): Response {
+  const vary = response.headers.get('vary');
+  if (vary?.toLowerCase().split(/\s*,\s*/).includes('accept')) return response;
+  const value = vary ? `${vary}, Accept` : 'Accept';
+  try {
+    response.headers.set('vary', value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('vary', value);
+    return copy;
+  }
+}
+
+/**
+ * A profile page's answer (rendered, or the edge cache's HIT) says it depends on Accept: the same
+ * address gives an ActivityPub client the actor document, so a cache downstream must not hand
+ * one the other's answer. Any other answer is returned as it is.
+ */
+export function varyProfilePagesOnAccept(response: Response): Response {
+  const route = response.headers.get('x-route-name');
+  return route && PROFILE_ROUTES.has(route) ? withVaryAccept(response) : response;
+}

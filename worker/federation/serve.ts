@@ -9,16 +9,9 @@ import type { Env } from '../env.ts';
 import { resolveHost } from '../host/resolve-host.ts';
 import { actorIdForProfilePath } from './actors.ts';
 import { ACTOR_PATH, federationFor } from './federation.ts';
-import type { FederationRoute } from './negotiation.ts';
+import { withVaryAccept, type FederationRoute } from './negotiation.ts';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-
-function withVaryAccept(response: Response): Response {
-  const headers = new Headers(response.headers);
-  const vary = headers.get('vary');
-  if (!vary?.toLowerCase().split(/\s*,\s*/).includes('accept')) headers.set('vary', vary ? `${vary}, Accept` : 'Accept');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
 
 /** The federation's answer, or null: not a profile's address, the page answers. */
 export async function answerFederation(request: Request, env: Env, route: Exclude<FederationRoute, null>): Promise<Response | null> {

@@ -9,6 +9,7 @@ import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';
 import { renewDueSubscription } from '../membership/billing-clock.ts';
 import type { BatchMemo, FanOutMessage } from '../queues/messages.ts';
+import { federateStoryChange } from './federation-story.ts';
 
 export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo: BatchMemo): Promise<void> {
   switch (message.kind) {
@@ -34,5 +35,7 @@ export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo
     case 'federation.task':
       // Loaded when first needed, so the worker's start-up (and its HIT path) never evaluates Fedify.
       return (await import('../federation/federation.ts')).processFederationTask(env, message.task);
+    case 'federation.story':
+      return federateStoryChange(env, message.postId);
   }
 }

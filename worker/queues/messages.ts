@@ -84,7 +84,17 @@ export interface FederationTaskMessage {
   task: unknown;
 }
 
-export type FanOutMessage = FederationTaskMessage | NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
+/**
+ * A story changed in a way its fediverse followers may need to hear of (worker/jobs/federation-story.ts):
+ * the handler compares the story with what they were last sent and sends Create, Update or
+ * Delete, or nothing.
+ */
+export interface FederationStoryMessage {
+  kind: 'federation.story';
+  postId: string;
+}
+
+export type FanOutMessage = FederationTaskMessage | FederationStoryMessage | NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
 
 export type FanOutKind = FanOutMessage['kind'];
 
@@ -102,7 +112,7 @@ export type QueuedMessage = FanOutMessage & TestFaultMark;
 /** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
 export type BatchMemo = Map<string, Promise<unknown>>;
 
-const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal', 'federation.task'];
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal', 'federation.task', 'federation.story'];
 
 /** A body taken off the queue, checked: anything else is a poison message. */
 export function asFanOutMessage(body: unknown): QueuedMessage | null {
