@@ -29,6 +29,7 @@ import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
 import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
+import { withPrivateKeys } from './queued-keys.ts';
 
 /** What every federation callback knows: the deployment and the host the request came to. */
 export interface FederationData {
@@ -172,7 +173,9 @@ type QueuedTask = Parameters<Federation<FederationData>['processQueuedTask']>[1]
  * key federation:{activity}:{inbox}, docs/adr/0091-idempotency-keys.md), as a newsletter's email
  * does: the queue delivers at least once, and a story's activity may be handed over again.
  */
-export async function processFederationTask(env: Env, task: unknown): Promise<void> {
+export async function processFederationTask(env: Env, queued: unknown): Promise<void> {
+  // The queue carries no private key (queued-keys.ts): the sender's are read back here.
+  const task = await withPrivateKeys(env.DB, queued);
   const run = () => federationFor(env).processQueuedTask({ env, host: null }, task as QueuedTask);
   const delivery = task as { type?: string; activityId?: string; inbox?: string } | null;
   if (delivery?.type === 'outbox' && delivery.activityId && delivery.inbox) {

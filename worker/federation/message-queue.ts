@@ -9,6 +9,7 @@
 import type { MessageQueue, MessageQueueEnqueueOptions } from '@fedify/fedify';
 import type { Env } from '../env.ts';
 import { enqueue } from '../queues/producer.ts';
+import { withoutPrivateKeys } from './queued-keys.ts';
 
 export class FanOutMessageQueue implements MessageQueue {
   readonly nativeRetrial = true;
@@ -17,13 +18,14 @@ export class FanOutMessageQueue implements MessageQueue {
 
   // A requested delay (Fedify's own backoff) is not used: nativeRetrial leaves retries to the queue.
   async enqueue(message: unknown, _options?: MessageQueueEnqueueOptions): Promise<void> {
-    await enqueue(this.env, [{ kind: 'federation.task', task: message }]);
+    // Never a private key in a queue body (queued-keys.ts): they are read back when the task runs.
+    await enqueue(this.env, [{ kind: 'federation.task', task: withoutPrivateKeys(message) }]);
   }
 
   async enqueueMany(messages: readonly unknown[], _options?: MessageQueueEnqueueOptions): Promise<void> {
     await enqueue(
       this.env,
-      messages.map((task) => ({ kind: 'federation.task' as const, task })),
+      messages.map((task) => ({ kind: 'federation.task' as const, task: withoutPrivateKeys(task) })),
     );
   }
 

@@ -77,7 +77,8 @@ export interface BillingRenewalMessage {
 
 /**
  * One of Fedify's queued tasks (an outgoing activity to deliver, worker/federation/message-queue.ts).
- * Fedify's own message, carried as it is: it holds ids and the activity, never a private key.
+ * Fedify's own message, its sender's private keys replaced by their public members
+ * (worker/federation/queued-keys.ts): a dead letter's recorded body never holds a private key.
  */
 export interface FederationTaskMessage {
   kind: 'federation.task';
