@@ -92,6 +92,8 @@ export interface PreloadedViewer {
 /** What the membership banners read (docs/membership.md "Banners"). */
 export interface PreloadedMembership {
   id: string;
+  /** A renewal waits for the member's 3-D Secure authentication (docs/adr/0188-renewal-needing-authentication.md). */
+  paymentActionRequired?: true;
   /** ACTIVE, CANCELLED, PAYMENT_FAILED, GRACE_EXPIRED or ENDED. */
   state: string;
   tier: 'MEMBER' | 'FRIEND';

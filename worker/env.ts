@@ -51,6 +51,19 @@ export interface Env {
    * the local identity provider's stand-in (worker/auth/social/local-identity-provider.ts).
    */
   SIGN_IN_PROVIDERS?: string;
+  /**
+   * Mastodon for members (docs/adr/0180-mastodon-for-members.md): the https origin of the members'
+   * instance, where "Create a Mastodon account" claims an account; "local" (development only) is
+   * the stand-in instance the worker serves at /_/dev/mastodon. Unset: members can only connect
+   * an account they have elsewhere.
+   */
+  MASTODON_INSTANCE?: string;
+  /**
+   * The registrar's Domain Connect apply address for custom-domain setup
+   * (docs/adr/0182-registrar-hand-off.md); unset, development uses the local registrar at
+   * /_/dev/registrar and a deployment offers no hand-off (the records are added by hand).
+   */
+  REGISTRAR_APPLY_URL?: string;
   // ---- Search (worker/search/; see docs/search.md and the README's "Search") ----
   /** The search app id the client and the local service use (the local service answers only this id). */
   SEARCH_APP_ID: string;

@@ -152,8 +152,9 @@ async function fromFederation(request: Request, env: Env, ctx: ExecutionContext,
 
 /**
  * The edge cache's fast path (docs/adr/0100-edge-cache-fast-path.md): a HIT for a request
- * without a session cookie, answered before the router, logged as the request log logs every
- * page. null: the app answers (and any error of the attempt is the app's to meet again).
+ * without a session cookie, answered before the router. Its request record is written at debug
+ * level (docs/adr/0194-hit-records-at-debug.md): a printed line was most of what a HIT cost
+ * beyond the floor. null: the app answers (and any error of the attempt is the app's to meet again).
  */
 async function fromEdgeCache(request: Request, env: Env, ctx: ExecutionContext): Promise<Response | null> {
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
@@ -170,6 +171,7 @@ async function fromEdgeCache(request: Request, env: Env, ctx: ExecutionContext):
         return hit.response;
       },
       () => routed,
+      'debug',
     );
   } catch {
     return null;

@@ -30,6 +30,7 @@ function CustomDomainScreen({ initial }: { initial: CustomDomainSettingsValue })
       intro="Your profile and stories at a domain of your own, like blog.example.com."
       disconnected="Your domain is disconnected."
       back={{ href: '/me/settings/publishing', label: 'Back to settings' }}
+      registrarHref="/_/custom-domain/registrar"
     />
   );
 }

@@ -70,6 +70,8 @@ function statusText(membership: Membership): string {
     case 'CANCELLED':
       return `Your membership is cancelled. You keep your benefits until ${formatDate(membership.currentPeriodEndsAt)}.`;
     case 'PAYMENT_FAILED':
+      // A renewal waiting for 3-D Secure was not declined: it waits for the member (docs/adr/0188-renewal-needing-authentication.md).
+      if (membership.paymentActionUrl) return 'Your bank asks you to confirm your last payment. Confirm it to keep reading member-only stories.';
       return 'Your last payment failed. Update your payment method to keep reading member-only stories.';
     case 'GRACE_EXPIRED':
       return 'Your last payment failed and member-only stories are locked. Update your payment method to retry the charge.';
@@ -173,6 +175,14 @@ function ManageMembership({ data, confirmation }: { data: ManageData; confirmati
         ) : null}
       </dl>
       <p data-testid="membership-status">{statusText(membership)}</p>
+      {membership.paymentActionUrl ? (
+        <p role="alert" data-testid="membership-payment-action">
+          Your renewal waits for your bank&apos;s confirmation (3-D Secure). Nothing more is charged until you confirm it.{' '}
+          <a href={membership.paymentActionUrl} className="button button-dark button-small">
+            Confirm your payment
+          </a>
+        </p>
+      ) : null}
       {schedule ? (
         <p data-testid="membership-switch-scheduled">
           Your plan switches to {tierName(plan)}, {periodWord(plan)} ({price}) on {formatDate(schedule.startAt)}.

@@ -87,6 +87,7 @@ export const ManageMembershipQuery = known(graphql(`
         memberSince
         currentPeriodEndsAt
         paymentFailedAt
+        paymentActionUrl
         paymentProvider
         nextChargeAt
         ...Membership_discountedPrice
@@ -95,11 +96,28 @@ export const ManageMembershipQuery = known(graphql(`
         canCancel
         retentionOffer
         paymentMethod {
-          kind
-          cardType
-          lastFour
-          expirationMonth
-          expirationYear
+          __typename
+          ... on CreditCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on ApplePayCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on GooglePayCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on PaypalAccount {
+            payerIdLastFour
+          }
         }
         switchPlanSchedule {
           startAt

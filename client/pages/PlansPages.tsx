@@ -2,7 +2,7 @@
 // §2.8): /plans (also /upgrade, /payment), /get-started/plans, /plans/confirmation/{membershipType},
 // /membership (landing) and /welcome-member. Prices come from the membershipPlans query, which
 // reads configuration; choosing a plan POSTs its name (CheckoutForm), never an amount.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isPlanType, type MembershipPlanType } from '../../shared/membership/plans.ts';
 import { formatDate } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
@@ -11,6 +11,7 @@ import { CheckoutForm, CheckoutUnavailableNotice } from '../components/membershi
 import { discountText, money, tierName } from '../components/membership/membership-text.ts';
 import { DISCOUNT_NOT_APPLICABLE_MESSAGE, DISCOUNT_REFUSED_PARAM, discountName, UNKNOWN_DISCOUNT_MESSAGE } from '../../shared/membership/discount-text.ts';
 import { Avatar } from '../components/Avatar.tsx';
+import { forgetOffer, rememberOffer } from '../components/membership/remembered-offer.ts';
 import { UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { profileLookup } from '../components/profiles/profile-pages.ts';
 import { ManageMembershipQuery, MembershipPlansQuery, WriterMembershipPageQuery } from './MembershipPages.graphql.ts';
@@ -130,6 +131,12 @@ export const discountPlansPage: PageDefinition<PlansData> = {
     const refused = search.get(DISCOUNT_REFUSED_PARAM);
     const name = discountName(discountId);
     const message = refused === 'not-applicable' ? DISCOUNT_NOT_APPLICABLE_MESSAGE : refused || (discountId !== null && !name) ? UNKNOWN_DISCOUNT_MESSAGE : null;
+    // The banners and the menu go on offering what this link offered (docs/adr/0185-banners-carry-the-opened-offer.md);
+    // an offer refused at checkout is forgotten, so no screen goes on promising it.
+    useEffect(() => {
+      if (name && !refused && discountId) rememberOffer(discountId);
+      else if (refused) forgetOffer();
+    }, [name, refused, discountId]);
     return (
       <Plans
         data={data}

@@ -41,6 +41,7 @@ function PublicationCustomDomainScreen({ publication }: { publication: Publicati
       intro={`${publication.name} and its stories at a domain of its own, like magazine.example.com.`}
       disconnected="The publication's domain is disconnected."
       back={{ href: `/${publication.slug}/settings`, label: 'Back to publication settings' }}
+      registrarHref={`/_/custom-domain/registrar?collectionId=${encodeURIComponent(publication.collectionId)}`}
     />
   );
 }

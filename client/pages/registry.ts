@@ -162,6 +162,8 @@ export const PAGES: Partial<Record<string, PageModule>> = {
   'discount-plans': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.discountPlansPage) },
   'user-driven-membership-promotion': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.writerMembershipPage) },
   'landing-membership': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.membershipLandingPage) },
+  // Mastodon for members (issue 26 point 3; docs/adr/0180-mastodon-for-members.md).
+  'mastodon-for-members': { chunk: 'MastodonPage', load: () => import('./MastodonPage.tsx').then((m) => m.mastodonForMembersPage) },
   'welcome-member': { chunk: 'PlansPages', load: () => import('./PlansPages.tsx').then((m) => m.welcomeMemberPage) },
   'manage-membership': { chunk: 'ManageMembershipPages', load: () => import('./ManageMembershipPages.tsx').then((m) => m.manageMembershipPage) },
   'manage-membership-confirmation': {

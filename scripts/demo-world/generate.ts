@@ -72,7 +72,7 @@ export function generateWorld(options: GenerateOptions = {}): World {
       partner_enrollments: [], tax_documents: [], devpay_connected_accounts: [], payout_accounts: [], partner_earnings: [],
       partner_payouts: [], partner_earnings_months: [], member_reading_time_daily: [],
       newsletter_subscriptions: [], publication_newsletters: [], publication_newsletter_subscriptions: [], newsletter_sends: [], newsletter_unsubscribes: [],
-      social_identities: [],
+      social_identities: [], mastodon_accounts: [],
       series: [], series_parts: [], series_follows: [],
     },
     people: [],

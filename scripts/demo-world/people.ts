@@ -130,6 +130,10 @@ function applyDemoTraits(ctx: Context): void {
   // (worker/auth/social/local-identity-provider.ts LOCAL_TEST_IDENTITIES).
   const member = (d.member as Person).row;
   ctx.world.social_identities.push({ provider: 'google', subject: 'local-google-member', user_id: member.id, email: member.email, created_at: member.created_at + DAY });
+  // …and has connected a Mastodon account: @mel on the local stand-in instance, which starts with
+  // it (worker/integrations/mastodon-local-instance.ts LOCAL_MASTODON_ACCOUNTS), so the avatar
+  // menu shows "Go to mastodon.localhost" (docs/adr/0180-mastodon-for-members.md).
+  ctx.world.mastodon_accounts.push({ user_id: member.id, username: 'mel', domain: 'mastodon.localhost', created_at: member.created_at + 2 * DAY });
 }
 
 /** The first few ordinary writers cover the states that must exist somewhere. */

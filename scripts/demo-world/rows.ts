@@ -280,6 +280,13 @@ export type SocialIdentityRow = {
   created_at: number;
 };
 
+export type MastodonAccountRow = {
+  user_id: string;
+  username: string;
+  domain: string;
+  created_at: number;
+};
+
 export type World = {
   users: UserRow[];
   collections: CollectionRow[];
@@ -321,6 +328,8 @@ export type World = {
   newsletter_unsubscribes: NewsletterUnsubscribeRow[];
   // Connected sign-in methods (scripts/demo-world/people.ts, docs/adr/0155-social-sign-in-local-identity-provider.md).
   social_identities: SocialIdentityRow[];
+  // Mastodon for members (scripts/demo-world/people.ts, docs/adr/0180-mastodon-for-members.md).
+  mastodon_accounts: MastodonAccountRow[];
   // Series (scripts/demo-world/series.ts).
   series: SeriesRow[];
   series_parts: SeriesPartRow[];
@@ -368,6 +377,7 @@ export const TABLES_IN_FK_ORDER: readonly TableName[] = [
   'newsletter_sends',
   'newsletter_unsubscribes',
   'social_identities',
+  'mastodon_accounts',
   'series',
   'series_parts',
   'series_follows',
@@ -436,6 +446,7 @@ export const TABLE_COLUMNS: { readonly [T in TableName]: readonly (keyof World[T
   newsletter_sends: ['post_id', 'sent_at', 'recipient_count'],
   newsletter_unsubscribes: ['user_id', 'newsletter_id', 'created_at'],
   social_identities: ['provider', 'subject', 'user_id', 'email', 'created_at'],
+  mastodon_accounts: ['user_id', 'username', 'domain', 'created_at'],
   series: ['id', 'creator_id', 'slug', 'title', 'description', 'published_at', 'created_at', 'updated_at'],
   series_parts: ['series_id', 'post_id', 'position', 'added_at'],
   series_follows: ['follower_id', 'series_id', 'created_at'],

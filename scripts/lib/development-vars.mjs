@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 // The development configuration: every value that must hold only on a developer's machine
 // (or in tests and benchmarks), never in a deployment. wrangler.toml's top-level [vars] are
 // production's, because they are what a plain `wrangler deploy` ships (docs/adr/0049-production-values-by-default.md);
@@ -9,6 +12,27 @@
  * @param {{ port?: string | number }} [options] the port the local site listens on
  * @returns {Record<string, string>}
  */
+/** Flags development turns on besides the deployment's (wrangler.toml FLAGS), each with its reason. */
+const DEVELOPMENT_FLAGS = [
+  // Mastodon for members against the local stand-in instance (/_/dev/mastodon;
+  // docs/adr/0180-mastodon-for-members.md): off in a deployment until the members' instance exists.
+  'enable_mastodon_for_members',
+];
+
+/** wrangler.toml's FLAGS and the development ones: `--var FLAGS:…` replaces the [vars] value. */
+function developmentFlags() {
+  let deployed = '';
+  try {
+    const toml = readFileSync(fileURLToPath(new URL('../../wrangler.toml', import.meta.url)), 'utf8');
+    deployed = /^FLAGS\s*=\s*"([^"]*)"/m.exec(toml)?.[1] ?? '';
+  } catch {
+    // Read inside the Workers test runtime (tests/integration/deployable-configuration.test.ts
+    // compares these values with the deployment's), where the repository's files are not
+    // readable: there only the development additions are listed.
+  }
+  return [...new Set([...deployed.split(',').map((f) => f.trim()).filter(Boolean), ...DEVELOPMENT_FLAGS])].join(',');
+}
+
 export function developmentVars({ port = 8787 } = {}) {
   const host = `localhost:${port}`;
   return {
@@ -26,6 +50,9 @@ export function developmentVars({ port = 8787 } = {}) {
     // Social sign-in through the local identity provider (/_/dev/identity/{provider}) for every
     // provider without keys (docs/adr/0155-social-sign-in-local-identity-provider.md); refused elsewhere.
     SIGN_IN_PROVIDERS: 'local',
+    // The members' Mastodon instance is the local stand-in (/_/dev/mastodon); refused elsewhere.
+    MASTODON_INSTANCE: 'local',
+    FLAGS: developmentFlags(),
   };
 }
 

@@ -1,7 +1,10 @@
 // The screens agree with the membership's state (issue 28, point 5): walking the states with the
 // README's demo accounts — visitor, member, member with a scheduled switch to Friend, cancelled,
 // gifted, payment failed, lapsed — no banner, popover or menu item offers what the state rules out,
-// and the manage page offers "Cancel membership" only where a cancellation can be made.
+// and the manage page offers "Cancel membership" only where a cancellation can be made. Two
+// edges of those states too: a payment failed because the renewal waits for 3-D Secure (the
+// banner asks to confirm it, docs/adr/0188-renewal-needing-authentication.md), and a lapsed member
+// who opened an offer link (a first membership's offer is not offered again, docs/adr/0185-banners-carry-the-opened-offer.md).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
@@ -26,30 +29,58 @@ const scheduleSwitch = (on: boolean) =>
       : `UPDATE subscriptions SET switch_plan = NULL, switch_plan_at = NULL WHERE ${MEMBER_SUBSCRIPTION}`,
   );
 
+/** The failed member's renewal waits for 3-D Secure (as invoice.payment_action_required leaves it), or not. */
+const FAILED_MEMBERSHIP = "user_id = (SELECT id FROM users WHERE username = 'failed')";
+const awaitAuthentication = (on: boolean) =>
+  executeSql(`UPDATE memberships SET payment_action_url = ${on ? `'${baseURL}/_/dev/pay/invoice/in_sub_test_demo_1'` : 'NULL'} WHERE ${FAILED_MEMBERSHIP}`);
+
+/** A profile whose cards carry the member-only star (tests/e2e/membership-popovers.test.ts). */
+const STAR = '.story-card:has([data-testid="member-star"]) [data-testid="member-star"]';
+
 interface Seen {
   banner: string | null;
+  /** The banner's words. */
+  bannerText: string | null;
   menu: string[];
+  /** The second line of "Become a member" (an offer), if any. */
+  becomeMemberDetail: string | null;
+  /** The member-only star popover's words. */
+  star: string;
   manage: string | null;
   cancel: string | null;
 }
 
-async function look(page: Page, signedIn: boolean): Promise<Seen> {
+async function look(page: Page, signedIn: boolean, before?: string): Promise<Seen> {
+  if (before) {
+    await page.goto(baseURL + before);
+    await waitForHydration(page);
+  }
+  await page.goto(baseURL + '/@partner');
+  await waitForHydration(page);
+  const starButton = page.locator(STAR).first();
+  await starButton.focus();
+  await page.keyboard.press('Enter');
+  const star = await page.locator('[data-testid="member-star-popover"]').first().innerText();
   await page.goto(baseURL + '/');
   await waitForHydration(page);
   await page.waitForSelector('html[data-membership-banner="ready"]');
   const banner = await page.locator('[data-testid="membership-banner"]').first().getAttribute('data-banner', { timeout: 1000 }).catch(() => null);
+  const bannerText = banner ? await page.locator('[data-testid="membership-banner"]').first().innerText() : null;
   await page.click('[data-testid="avatar-menu-button"]');
   await page.waitForSelector('[data-testid="avatar-menu"][data-state="open"]');
   if (signedIn) await page.waitForSelector('[data-item="sign-out"] .avatar-menu-item-detail');
   const menu = await page.locator('[data-testid="avatar-menu"] [role="menuitem"]:visible .avatar-menu-item-label').allInnerTexts();
-  if (!signedIn) return { banner, menu, manage: null, cancel: null };
+  const detail = page.locator('[data-item="become-member"] .avatar-menu-item-detail');
+  const becomeMemberDetail = (await detail.count()) > 0 ? await detail.innerText() : null;
+  const seen = { banner, bannerText, menu, becomeMemberDetail, star };
+  if (!signedIn) return { ...seen, manage: null, cancel: null };
   await page.goto(baseURL + '/manage-membership');
   await waitForHydration(page);
   const manage = await page.locator('.membership-page').innerText();
   await page.goto(baseURL + '/me/membership/cancel');
   await waitForHydration(page);
   const cancel = await page.locator('.membership-page').innerText();
-  return { banner, menu, manage, cancel };
+  return { ...seen, manage, cancel };
 }
 
 const NOT_CHARGED_AGAIN = 'After that you will not be charged again';
@@ -57,10 +88,10 @@ const NOT_CHARGED_AGAIN = 'After that you will not be charged again';
 it('no banner, menu item or page offers what the membership state rules out', async () => {
   const sessions = createDemoSessions(['member', 'cancelled', 'failed', 'lapsed', 'gifted']);
   const seen: Record<string, Seen> = {};
-  const visit = async (name: string, username: string | null) => {
+  const visit = async (name: string, username: string | null, before?: string) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     if (username) await context.addCookies([{ name: 'sid', value: sessions[username]!.token, url: baseURL }]);
-    seen[name] = await look(await context.newPage(), username !== null);
+    seen[name] = await look(await context.newPage(), username !== null, before);
     await context.close();
   };
   await visit('visitor', null);
@@ -75,6 +106,14 @@ it('no banner, menu item or page offers what the membership state rules out', as
   await visit('gifted', 'gifted');
   await visit('failed', 'failed');
   await visit('lapsed', 'lapsed');
+  awaitAuthentication(true);
+  try {
+    await visit('authenticate', 'failed');
+  } finally {
+    awaitAuthentication(false);
+  }
+  await visit('lapsedOffer', 'lapsed', '/discount?discountId=THREE_MONTHS_FREE');
+  await visit('visitorOffer', null, '/discount?discountId=THREE_MONTHS_FREE');
 
   // Visitor: the upsell, and the logged-out menu.
   expect(seen.visitor!.banner).toBe('upsell');
@@ -116,4 +155,26 @@ it('no banner, menu item or page offers what the membership state rules out', as
   for (const item of ['Become a Friend', 'Reactivate Membership']) expect(seen.lapsed!.menu).not.toContain(item);
   expect(seen.lapsed!.manage).not.toContain('Cancel membership');
   expect(seen.lapsed!.cancel).not.toContain(NOT_CHARGED_AGAIN);
-}, 240_000);
+
+  // The member-only star: "Get unlimited access" only to whoever cannot read member-only stories.
+  for (const state of ['visitor', 'lapsed']) expect(seen[state]!.star, state).toContain('Get unlimited access');
+  for (const state of ['member', 'scheduled', 'cancelled', 'gifted', 'failed']) {
+    expect(seen[state]!.star, state).toContain('Member-only story');
+    expect(seen[state]!.star, state).not.toContain('Get unlimited access');
+  }
+
+  // Payment failed because the renewal waits for 3-D Secure: confirm it, not a new card; no upsell.
+  expect(seen.authenticate!.banner).toBe('payment-action');
+  expect(seen.authenticate!.bannerText).toContain('Your bank asks you to confirm your last payment.');
+  for (const item of ['Become a member', 'Become a Friend', 'Reactivate Membership']) expect(seen.authenticate!.menu).not.toContain(item);
+  expect(seen.authenticate!.manage).toContain('Confirm your payment');
+  expect(seen.authenticate!.star).not.toContain('Get unlimited access');
+
+  // An offer link: a visitor is offered it; a lapsed member, who cannot take a first membership's
+  // offer, is offered the regular price on the banner and in the menu.
+  expect(seen.visitorOffer!.bannerText).toMatch(/First 3 months free: \$0\.00\/month until .+, then \$5\.00\/month/);
+  expect(seen.lapsedOffer!.banner).toBe('upsell');
+  expect(seen.lapsedOffer!.bannerText).not.toContain('months free');
+  expect(seen.lapsedOffer!.menu).toContain('Become a member');
+  expect(seen.lapsedOffer!.becomeMemberDetail).toBeNull();
+}, 480_000);

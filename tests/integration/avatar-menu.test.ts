@@ -158,7 +158,12 @@ describe('AvatarMenuQuery', () => {
       mastodon: { id: ids.friend, username: 'priya', domain: 'me.vellum.social', url: 'https://me.vellum.social/@priya' },
     });
     expect(menuKeys(friend, ['enable_mastodon_for_members'])).toContain('federated-go');
-    expect(menuKeys((await avatarMenu('member'))!, ['enable_mastodon_for_members'])).toContain('federated-create');
+    // The demo member connected @mel on the local stand-in instance (scripts/demo-world/people.ts):
+    // "Go to" leads to its page there; a member with none is offered "Create a Mastodon account".
+    const member = (await avatarMenu('member'))!;
+    expect(member.linkedAccounts?.mastodon).toEqual({ id: ids.member, username: 'mel', domain: 'mastodon.localhost', url: `${MAIN}/_/dev/mastodon/@mel` });
+    expect(menuKeys(member, ['enable_mastodon_for_members'])).toContain('federated-go');
+    expect(menuKeys((await avatarMenu('cancelled'))!, ['enable_mastodon_for_members'])).toContain('federated-create');
   });
 
   it('the menu fields are the viewer’s own: null on anyone else', async () => {

@@ -41,7 +41,7 @@ function stableHeaders(headers: Headers): Record<string, string> {
 }
 
 describe('the fast path answers a stored copy before the router', () => {
-  it('a visitor gets the HIT with the same bytes and headers the pipeline gave, no D1 query, one request record', async () => {
+  it('a visitor gets the HIT with the same bytes and headers the pipeline gave, no D1 query', async () => {
     const miss = await send(OPEN, { headers: { 'user-agent': BROWSER } });
     expect(miss.cacheStatus).toBe('MISS');
     const direct = await fastPath(request(OPEN));
@@ -57,9 +57,20 @@ describe('the fast path answers a stored copy before the router', () => {
     const { 'x-cache-status': _m, ...missRest } = stableHeaders(miss.headers);
     const { 'x-cache-status': _h, ...hitRest } = stableHeaders(hit.headers);
     expect(hitRest).toEqual(missRest);
+    // A HIT's record is at debug level (docs/adr/0194-hit-records-at-debug.md): not written at the default, info.
+    expect(hit.logs.filter((line) => line.event === 'request')).toEqual([]);
+  });
+
+  it('with LOG_LEVEL=debug a HIT writes its one request record, at debug level', async () => {
+    const vars = { LOG_LEVEL: 'debug' };
+    const miss = await send(OPEN, { headers: { 'user-agent': BROWSER }, vars });
+    expect(miss.cacheStatus).toBe('MISS');
+    expect(miss.logs.filter((line) => line.event === 'request')).toEqual([expect.objectContaining({ levelName: 'info' })]);
+    const hit = await send(OPEN, { headers: { 'user-agent': BROWSER }, vars });
+    expect(hit.cacheStatus).toBe('HIT');
     const records = hit.logs.filter((line) => line.event === 'request');
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ routeName: 'ShowPost', routerType: 'default', status: 200 });
+    expect(records[0]).toMatchObject({ routeName: 'ShowPost', routerType: 'default', status: 200, levelName: 'debug' });
   });
 
   it('HEAD gets the headers without the body', async () => {

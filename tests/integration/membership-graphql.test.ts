@@ -61,9 +61,9 @@ describe('cancel and reactivate', () => {
 
   it('uncancelMembership answers MutationSuccess; the provider stops cancelling at period end', async () => {
     const cancelled = await signedIn(USERS.cancelled);
-    const before = await cancelled.gql('{ viewer { viewerEdge { membership { id isCancelled state canReactivate paymentMethod { cardType lastFour expirationMonth expirationYear } } } } }');
+    const before = await cancelled.gql('{ viewer { viewerEdge { membership { id isCancelled state canReactivate paymentMethod { __typename ... on CreditCard { cardType lastFour expirationMonth expirationYear } } } } } }');
     expect(before.data.viewer.viewerEdge.membership).toEqual({
-      id: 'bb0000000002', isCancelled: true, state: 'CANCELLED', canReactivate: true, paymentMethod: { cardType: 'visa', lastFour: '4242', expirationMonth: 12, expirationYear: 2034 },
+      id: 'bb0000000002', isCancelled: true, state: 'CANCELLED', canReactivate: true, paymentMethod: { __typename: 'CreditCard', cardType: 'visa', lastFour: '4242', expirationMonth: 12, expirationYear: 2034 },
     });
     const { data } = await cancelled.gql(UNCANCEL, { id: 'bb0000000002' });
     expect(data.uncancelMembership).toEqual({ __typename: 'MutationSuccess' });

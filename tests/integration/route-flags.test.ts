@@ -48,11 +48,14 @@ describe('a flagged route', () => {
     expect(answer.headers.get('x-page-name')).toBe('publication-latest');
   });
 
-  it('is on in the deployment for every built lite page, and off for the Mastodon page', () => {
-    const deployed = configuredFlags(env);
+  it('is on in the deployment for every built lite page, and off for the Mastodon page (on in development)', () => {
+    // What `wrangler deploy` ships (wrangler.toml); the tests' own bindings are development's.
+    const deployed = configuredFlags({ FLAGS: (JSON.parse(String((env as unknown as { DEPLOYABLE_CONFIG: string }).DEPLOYABLE_CONFIG)) as { vars: { FLAGS: string } }).vars.FLAGS });
     for (const flag of ['enable_lite_archive_page', 'enable_lite_stats_homepage', 'enable_lite_pub_stats', 'enable_lite_partner_program_dashboard']) {
       expect(deployed.has(flag), flag).toBe(true);
     }
     expect(deployed.has('enable_mastodon_for_members')).toBe(false);
+    // Development turns it on against the local stand-in instance (docs/adr/0180-mastodon-for-members.md).
+    expect(configuredFlags(env).has('enable_mastodon_for_members')).toBe(true);
   });
 });

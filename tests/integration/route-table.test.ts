@@ -29,7 +29,6 @@ type Outcome = 'page' | 'redirect' | 'endpoint' | 'not-found' | 'not-offered' | 
 
 /** Routes the spec itself answers with the 404 page (or an error) here, and why. */
 export const DELIBERATE: Readonly<Record<string, string>> = {
-  ShowMastodonForMembersPage: 'enable_mastodon_for_members is off in wrangler.toml (docs/adr/0165-route-flags-gate-the-lite-version.md)',
   ShowOhNoes: 'docs/product/3-routes-data-calls-constants.md §2.10: the page that fails on purpose, to check the error page and reporting',
 };
 
@@ -38,13 +37,8 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
  * route off when its work is merged, and the test fails while a listed route already answers.
  */
 export const PENDING: Readonly<Record<string, string>> = {
-  // Point 3: Mastodon for members.
-  ShowMastodonCallback: 'issue 26 point 3 (Mastodon)',
   // Point 5: endpoints not built yet.
   'GET /p/notereplies/{replyId}': 'issue 26 point 5',
-  'GET /media/{mediaResourceId}': 'issue 26 point 5',
-  'GET /media/{mediaResourceId}/href': 'issue 26 point 5',
-  ShowAuthCallbackNamecheap: 'issue 26 point 5 (registrar hand-off)',
   ShowAccountConvert: 'issue 26 point 5',
 };
 
@@ -180,6 +174,18 @@ function identityFor(route: Route): Identity {
   return 'anonymous';
 }
 
+/** A public story's embed, named as /media names it: its paragraph id {postId}_{name} (docs/media-resources.md). */
+function embedId(world: World): string {
+  for (const post of rows(world, 'posts')) {
+    if (post.status !== 'PUBLISHED' || post.visibility !== 'PUBLIC' || post.deleted_at || post.is_suspended || post.in_response_to_post_id) continue;
+    const content = JSON.parse(String(post.content)) as { paragraphs?: { name: string; type: string }[] } | { name: string; type: string }[];
+    const paragraphs = Array.isArray(content) ? content : (content.paragraphs ?? []);
+    const embed = paragraphs.find((p) => p.type === 'IFRAME' || p.type === 'MIXTAPE_EMBED');
+    if (embed) return `${String(post.id)}_${embed.name}`;
+  }
+  throw new Error('the demo world has no public story with an embed');
+}
+
 function visitsOf(world: World): Visit[] {
   const params = demoParams(world);
   const ctx = { hostKind: 'default' as const, mainOrigin: ORIGIN };
@@ -208,7 +214,7 @@ function visitsOf(world: World): Visit[] {
     startTimeMs: String(Date.now() - 30 * day),
     endTimeMs: String(Date.now()),
     replyId: 'r1',
-    mediaResourceId: 'm1',
+    mediaResourceId: embedId(world),
   };
   const endpoints = ENDPOINTS.map(({ path, as }) => ({
     name: `GET ${path}`,

@@ -59,6 +59,10 @@ describe('enrolling', () => {
     secret = started.secret;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.otpauthUri).toBe(`otpauth://totp/Vellum:reader?issuer=Vellum&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    // Encrypted at rest (docs/adr/0183-two-factor-secret-at-rest.md): the table never holds the secret.
+    const kept = String((await methodRow())!.secret);
+    expect(kept).toMatch(/^v1:[\w-]+$/);
+    expect(kept).not.toContain(secret);
 
     const wrong = (await reader.gql(CONFIRM, { c: String((Number(codeAt()) + 1) % 1_000_000).padStart(6, '0') })).data!.confirmTwoFactorAuth;
     expect(wrong).toEqual({ __typename: 'InvalidTwoFactorAuthCode', message: 'That verification code was incorrect. You have 5 more attempts before your account is locked for 1 minute.', lockoutInfo: { failCount: 1 } });

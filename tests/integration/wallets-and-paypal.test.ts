@@ -38,8 +38,9 @@ describe('wallets and PayPal (local provider)', () => {
     expect(await charges(userId)).toEqual([{ amount: 500, status: 'SUCCEEDED', payment_method_kind: 'ApplePayCard' }]);
     // GraphQL names the kind, on the membership's payment method and on the receipt.
     const caller = await signedIn(userId);
-    const answer = await caller.gql('{ viewer { membership { paymentMethod { kind cardType lastFour } } } billingHistory { paymentMethodKind lastFour } }');
-    expect(answer.data.viewer.membership.paymentMethod).toEqual({ kind: 'ApplePayCard', cardType: 'visa', lastFour: '4242' });
+    // The payment method is the contract's type (docs/adr/0187-payment-methods-are-a-union.md); kind stays for older clients.
+    const answer = await caller.gql('{ viewer { membership { paymentMethod { __typename ... on ApplePayCard { kind cardType lastFour } ... on CreditCard { lastFour } } } } billingHistory { paymentMethodKind lastFour } }');
+    expect(answer.data.viewer.membership.paymentMethod).toEqual({ __typename: 'ApplePayCard', kind: 'ApplePayCard', cardType: 'visa', lastFour: '4242' });
     expect(answer.data.billingHistory).toEqual([{ paymentMethodKind: 'ApplePayCard', lastFour: '4242' }]);
     // Replayed: refused, charged once.
     expect((await post(sheet, { action: 'complete' })).status).toBe(400);
@@ -50,6 +51,8 @@ describe('wallets and PayPal (local provider)', () => {
     const { userId, url } = await checkoutUrl('wallet');
     expect((await post(await openWallet(url, 'google_pay'), { action: 'complete' })).status).toBe(303);
     expect(await storedKind(userId)).toBe('GooglePayCard');
+    const answer = await (await signedIn(userId)).gql('{ viewer { membership { paymentMethod { __typename ... on GooglePayCard { cardType lastFour expirationMonth expirationYear } } } } }');
+    expect(answer.data.viewer.membership.paymentMethod).toEqual({ __typename: 'GooglePayCard', cardType: 'visa', lastFour: '4242', expirationMonth: 12, expirationYear: 2034 });
   });
 
   it('PayPal: approved, a PaypalAccount; cancelled, back to the checkout with nothing charged', { timeout: 60_000 }, async () => {
@@ -66,6 +69,9 @@ describe('wallets and PayPal (local provider)', () => {
     // Back at the checkout, PayPal again, approved.
     expect((await post(await openWallet(first.url, 'paypal'), { action: 'complete' })).status).toBe(303);
     expect(await storedKind(first.userId)).toBe('PaypalAccount');
+    // A PayPal account is no card: no brand, no expiry, the payer id's last four.
+    const answer = await (await signedIn(first.userId)).gql('{ viewer { membership { paymentMethod { __typename ... on PaypalAccount { payerIdLastFour } } } } }');
+    expect(answer.data.viewer.membership.paymentMethod).toEqual({ __typename: 'PaypalAccount', payerIdLastFour: 'DBX1' });
     expect(await charges(first.userId)).toEqual([{ amount: 500, status: 'SUCCEEDED', payment_method_kind: 'PaypalAccount' }]);
   });
 

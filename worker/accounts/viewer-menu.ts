@@ -26,7 +26,3 @@ export async function linkedMastodonAccount(ctx: RequestContext, userId: string)
   return row ?? null;
 }
 
-/** The account's profile on its instance: https://{domain}/@{username}. */
-export function mastodonProfileUrl(account: Pick<MastodonAccountRow, 'domain' | 'username'>): string {
-  return `https://${account.domain}/@${encodeURIComponent(account.username)}`;
-}

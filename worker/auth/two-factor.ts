@@ -16,6 +16,8 @@ import { Secret, TOTP } from 'otpauth';
 import { orm } from '../db/orm.ts';
 import { twoFactorChallenges, twoFactorMethods, twoFactorRecoveryCodes, users } from '../db/schema.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
+import { isSealed, openTwoFactorSecret, sealTwoFactorSecret } from './two-factor-secret.ts';
+import { authSecret } from './secrets.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
 import { PASSWORD_ATTEMPTS, SOFT_LOCKOUT_MS, lockoutMessage, type LockoutErrorType } from '../../shared/auth/lockout-text.ts';
@@ -73,15 +75,30 @@ export async function twoFactorStatus(db: D1Database, userId: string): Promise<T
   return { enabled: true, method: row.method, recoveryCodesLeft: left.length };
 }
 
+/**
+ * Where the methods are kept and the key their secrets are sealed with (AUTH_SECRET;
+ * worker/auth/two-factor-secret.ts).
+ */
+export interface TwoFactorStore {
+  db: D1Database;
+  key: string;
+}
+
+export function twoFactorStore(env: Parameters<typeof authSecret>[0] & { DB: D1Database }): TwoFactorStore {
+  return { db: env.DB, key: authSecret(env) };
+}
+
 /** A new secret for the account (replacing an unconfirmed one); null when the method is already on. */
-export async function startEnrolment(db: D1Database, user: { id: string; username: string }, issuer: string, now: number): Promise<{ secret: string; uri: string } | null> {
-  const existing = await methodOf(db, user.id);
+export async function startEnrolment(store: TwoFactorStore, user: { id: string; username: string }, issuer: string, now: number): Promise<{ secret: string; uri: string } | null> {
+  const existing = await methodOf(store.db, user.id);
   if (existing?.confirmedAt) return null;
   const secret = new Secret({ size: 20 }).base32;
-  await orm(db)
+  // Only the sealed value is written: the plain secret is shown this once (the QR code).
+  const sealed = await sealTwoFactorSecret(store.key, user.id, secret);
+  await orm(store.db)
     .insert(twoFactorMethods)
-    .values({ userId: user.id, method: 'AUTH_APP', secret, createdAt: now })
-    .onConflictDoUpdate({ target: twoFactorMethods.userId, set: { secret, confirmedAt: null, lastUsedStep: null, failCount: 0, lockedUntil: null, lockoutCount: 0, createdAt: now } });
+    .values({ userId: user.id, method: 'AUTH_APP', secret: sealed, createdAt: now })
+    .onConflictDoUpdate({ target: twoFactorMethods.userId, set: { secret: sealed, confirmedAt: null, lastUsedStep: null, failCount: 0, lockedUntil: null, lockoutCount: 0, createdAt: now } });
   return { secret, uri: totpFor(secret, user.username, issuer).toString() };
 }
 
@@ -97,7 +114,8 @@ const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9
  * Checks a code (or, once the method is on, a recovery code) for the account, counting wrong
  * answers and applying the lockouts. `pending`: the enrolment's confirming code (method not on yet).
  */
-export async function checkSecondFactor(db: D1Database, userId: string, code: string, now: number, options: { pending?: boolean } = {}): Promise<SecondFactorResult> {
+export async function checkSecondFactor(store: TwoFactorStore, userId: string, code: string, now: number, options: { pending?: boolean } = {}): Promise<SecondFactorResult> {
+  const { db } = store;
   const row = await methodOf(db, userId);
   if (!row || Boolean(row.confirmedAt) === Boolean(options.pending)) return failure('InvalidTwoFactorAuthCode', { failCount: PASSWORD_ATTEMPTS }, now);
   if (row.lockoutCount >= MAX_SOFT_LOCKOUTS) return failure('TwoFactorAuthPermanentLockout', {}, now);
@@ -106,7 +124,10 @@ export async function checkSecondFactor(db: D1Database, userId: string, code: st
   const token = code.replace(/\s/g, '');
   let accepted = false;
   if (/^\d{6}$/.test(token)) {
-    const delta = totpFor(row.secret, userId, 'x').validate({ token, timestamp: now, window: WINDOW });
+    const secret = await openTwoFactorSecret(store.key, userId, row.secret);
+    // A secret kept before encryption is sealed on its first use (docs/adr/0183-two-factor-secret-at-rest.md).
+    if (!isSealed(row.secret)) await q.update(twoFactorMethods).set({ secret: await sealTwoFactorSecret(store.key, userId, secret) }).where(eq(twoFactorMethods.userId, userId));
+    const delta = totpFor(secret, userId, 'x').validate({ token, timestamp: now, window: WINDOW });
     const step = Math.floor(now / 1000 / PERIOD_S) + (delta ?? 0);
     // A code is good once: a code of a step already used (the same code replayed) is refused.
     if (delta !== null && (row.lastUsedStep === null || step > row.lastUsedStep)) {
@@ -139,8 +160,9 @@ export async function checkSecondFactor(db: D1Database, userId: string, code: st
 }
 
 /** Confirms the enrolment with a code from the app: the method is on; answers the recovery codes (shown once). */
-export async function confirmEnrolment(db: D1Database, userId: string, code: string, now: number): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; failure: SecondFactorFailure }> {
-  const checked = await checkSecondFactor(db, userId, code, now, { pending: true });
+export async function confirmEnrolment(store: TwoFactorStore, userId: string, code: string, now: number): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; failure: SecondFactorFailure }> {
+  const { db } = store;
+  const checked = await checkSecondFactor(store, userId, code, now, { pending: true });
   if (!checked.ok) return checked;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => sha256Hex(normalizeRecovery(c))));
@@ -154,8 +176,9 @@ export async function confirmEnrolment(db: D1Database, userId: string, code: str
 }
 
 /** Turns the method off, with a code (or a recovery code) as proof. */
-export async function disableSecondFactor(db: D1Database, userId: string, code: string, now: number): Promise<SecondFactorResult> {
-  const checked = await checkSecondFactor(db, userId, code, now);
+export async function disableSecondFactor(store: TwoFactorStore, userId: string, code: string, now: number): Promise<SecondFactorResult> {
+  const { db } = store;
+  const checked = await checkSecondFactor(store, userId, code, now);
   if (!checked.ok) return checked;
   const q = orm(db);
   await q.batch([q.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)), q.delete(twoFactorMethods).where(eq(twoFactorMethods.userId, userId))]);
@@ -203,14 +226,14 @@ export async function viewerTwoFactorStatus(ctx: RequestContext): Promise<TwoFac
 /** A new secret and its otpauth URI (for the QR code); BadRequest when the method is already on. */
 export async function enrolTwoFactor(ctx: RequestContext): Promise<{ secret: string; uri: string } | { __typename: 'BadRequest'; message: string }> {
   const user = viewerOf(ctx);
-  const started = await startEnrolment(ctx.db, user, ctx.env.PRODUCT_NAME, ctx.now);
+  const started = await startEnrolment({ db: ctx.db, key: authSecret(ctx.env) }, user, ctx.env.PRODUCT_NAME, ctx.now);
   return started ?? { __typename: 'BadRequest', message: 'Two-factor authentication is already on. Turn it off first to use another app.' };
 }
 
 export async function confirmTwoFactor(ctx: RequestContext, code: string) {
-  return confirmEnrolment(ctx.db, viewerOf(ctx).id, code, ctx.now);
+  return confirmEnrolment({ db: ctx.db, key: authSecret(ctx.env) }, viewerOf(ctx).id, code, ctx.now);
 }
 
 export async function disableTwoFactor(ctx: RequestContext, code: string) {
-  return disableSecondFactor(ctx.db, viewerOf(ctx).id, code, ctx.now);
+  return disableSecondFactor({ db: ctx.db, key: authSecret(ctx.env) }, viewerOf(ctx).id, code, ctx.now);
 }

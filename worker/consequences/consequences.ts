@@ -11,7 +11,7 @@ import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
 import { forgetHeldSignIns } from '../session/held-sign-ins.ts';
 import { publicationCacheTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, storyCacheTag, topicCacheTag, profileCacheTag } from '../cache/tags.ts';
 import { enqueue } from '../queues/producer.ts';
-import { reindexList, reindexPublication, reindexFollowed, reindexStory, reindexTopic, reindexUser } from '../search/indexing.ts';
+import { reindexList, reindexSeries, reindexPublication, reindexFollowed, reindexStory, reindexTopic, reindexUser } from '../search/indexing.ts';
 
 /** The cache tag of every page a subject names (worker/cache/tags.ts). */
 export function pageCacheTag(subject: PageSubject): string {
@@ -47,6 +47,8 @@ function refresh(env: Env, subject: RecordSubject): Promise<void> {
       return reindexFollowed(env, subject.type, subject.id);
     case 'list':
       return reindexList(env, subject.id, subject.stories);
+    case 'series':
+      return reindexSeries(env, subject.id);
   }
 }
 

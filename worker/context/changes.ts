@@ -31,7 +31,9 @@ export type RecordSubject =
   /** A follow or unfollow: the followed object's own record (its follower count). */
   | { kind: 'followed'; type: 'USER' | 'COLLECTION' | 'TAG'; id: string }
   /** A list, and the stories that entered or left it. */
-  | { kind: 'list'; id: string; stories?: string[] };
+  | { kind: 'list'; id: string; stories?: string[] }
+  /** A series (its title, description, parts, followers, publishing). */
+  | { kind: 'series'; id: string };
 
 /** Something the fediverse may have been sent and must hear of again. */
 export type FederatedSubject =

@@ -8,7 +8,7 @@
 // (COLLATE NOCASE, CHECK constraints) stays in the SQL and is noted in comments.
 
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, unique, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { EDGE_CACHE_TABLES } from './edge-cache-tables.ts';
 import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
@@ -354,6 +354,8 @@ export const memberships = sqliteTable('memberships', {
   /** Integer cents per discounted cycle. */
   discountAmount: integer('discount_amount'),
   discountEndsAt: integer('discount_ends_at'),
+  /** A renewal waiting for the member's 3-D Secure authentication: where to confirm it (migrations/0087_membership_payment_action.sql). */
+  paymentActionUrl: text('payment_action_url'),
 });
 
 // Why members cancel and what they were offered to stay (migrations/0060_membership_cancellations.sql).
@@ -376,6 +378,8 @@ export const membershipCancellations = sqliteTable(
     // Staff's counts by reason, and a member's own answers (migrations/0060_membership_cancellations.sql).
     index('membership_cancellations_reason').on(t.reason, t.offerAccepted),
     index('membership_cancellations_user').on(t.userId, t.createdAt),
+    // One accepted retention offer per account: a concurrent second accept fails (migrations/0086_one_accepted_retention_offer.sql).
+    uniqueIndex('membership_cancellations_one_accepted_offer').on(t.userId).where(sql`${t.offerAccepted} = 1`),
   ],
 );
 
@@ -909,7 +913,7 @@ export const devpayCards = sqliteTable('devpay_cards', {
   last4: text('last4').notNull(),
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
-  behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+  behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal', 'authenticates_on_renewal'] }).notNull(),
   wallet: text('wallet', { enum: ['apple_pay', 'google_pay', 'paypal'] }),
 });
 
@@ -949,7 +953,7 @@ export const devpayChallenges = sqliteTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
-    behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal'] }).notNull(),
+    behaviour: text('behaviour', { enum: ['succeeds', 'fails_on_renewal', 'authenticates_on_renewal'] }).notNull(),
     kind: text('kind', { enum: ['three_d_secure', 'apple_pay', 'google_pay', 'paypal'] }).notNull().default('three_d_secure'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
     createdAt: integer('created_at').notNull(),

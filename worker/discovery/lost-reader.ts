@@ -7,12 +7,12 @@
 // Cost: the 404 page answers any random address, so the read is bounded whatever the address:
 // at most MAX_ADDRESS_WORDS words, one FTS match over at most MATCH_CANDIDATES index rows, one
 // walk of the top of posts_by_claps, then the few stories read by key.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { viewerId } from '../context/viewer-checks.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
+import { listedAmong, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
 import type { StoryNode } from '../stories/content-gate.ts';
 import { FTS_TABLE } from '../search/index-sql.ts';
 import { WEIGHTS } from '../search/engine.ts';
@@ -95,8 +95,7 @@ export async function storiesForLostReader(ctx: RequestContext, path: string): P
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(
       and(
-        inArray(posts.id, order),
-        ...listedToEveryone(),
+        ...listedAmong(order),
         eq(posts.visibility, 'PUBLIC'),
         ...(viewer ? [...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer)] : []),
       ),

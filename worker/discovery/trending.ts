@@ -7,12 +7,12 @@
 // are ranked, however many the site holds; trending this month site-wide reads the top of an
 // index ordered by claps instead (posts_trending_month), so the pages stay flat from 1,000 to 50,000
 // stories (bench/scale.bench.mjs measures /trending and a tag's top page).
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { posts, users, type TagRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest } from '../context/errors.ts';
-import { listedToEveryone, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
+import { listedAmong, notBlockedWith, notMutedBy, primedStories } from '../stories/story-lists.ts';
 import type { StoryNode } from '../stories/content-gate.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 import { TRENDING_MONTH_MS } from './trending-month.ts';
@@ -96,7 +96,7 @@ async function storiesByIds(ctx: RequestContext, ids: readonly string[], limit: 
     .select({ post: posts, creator: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
-    .where(and(inArray(posts.id, [...ids]), ...listedToEveryone(), ...viewerFilters(ctx)))
+    .where(and(...listedAmong(ids), ...viewerFilters(ctx)))
     .orderBy(desc(posts.clapCount), desc(posts.latestPublishedAt), desc(posts.id))
     .limit(limit);
   return primedStories(ctx, { items: rows, pagingInfo: { next: null } }).items;

@@ -10,6 +10,8 @@ import { clearedCookie, REGISTRATION_COOKIE, SIGN_IN_CONFIRMATION_COOKIE, SIGN_I
 import { SESSION_COOKIE } from '../session/session-store.ts';
 import { completeEmailProof } from '../auth/email-sign-in.ts';
 import { mountTwoFactor } from './two-factor.ts';
+import { mountMastodon } from './mastodon.ts';
+import { mountRegistrar } from './registrar.ts';
 import { confirmVerification, findVerification } from '../auth/email-verification.ts';
 import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from '../auth/login-code.ts';
 import { AUTH_PAGE_HEADERS, authPageHeadersSendingTo, confirmPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
@@ -134,6 +136,10 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
   app.get('/m/signout/:xsrf', (c) => signOut(c, c.req.param('xsrf') || null));
 
   mountTwoFactor(app);
+  // Mastodon for members: the instance's way back and the local stand-in (docs/adr/0180-mastodon-for-members.md).
+  mountMastodon(app);
+  // The registrar hand-off of custom-domain setup (docs/adr/0182-registrar-hand-off.md).
+  mountRegistrar(app);
 
   app.get('/m/account/confirm/:key', accountConfirmGet);
   app.post('/m/account/confirm/:key', accountConfirmPost);

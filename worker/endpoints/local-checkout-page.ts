@@ -259,3 +259,30 @@ export async function localChallengePage(request: Request, provider: LocalProvid
   }
   return refused();
 }
+
+/**
+ * The local stand-in of Stripe's hosted invoice page for a renewal that waits for 3-D Secure
+ * (docs/adr/0188-renewal-needing-authentication.md): Complete authentication charges the renewal
+ * (invoice.paid) and goes back to the manage page; Fail authentication charges nothing and says so
+ * (the invoice stays open, the grace period runs). An invoice that is not open and waiting
+ * (paid, made up, another period) is refused.
+ */
+export async function localInvoicePage(request: Request, provider: LocalProvider, invoiceId: string, productName: string, origin: string): Promise<Response> {
+  const open = await provider.openActionInvoice(invoiceId);
+  const refused = async () =>
+    new Response(await challengePage({ productName, amountText: '', last4: '', error: CHALLENGE_REFUSED.message }), { status: 400, headers: PAGE_HEADERS });
+  if (!open) return refused();
+  const currency = isPlanCurrency(open.subscription.currency) ? open.subscription.currency : 'USD';
+  const card = await provider.savedCard(open.subscription.paymentMethodRef);
+  const page = async (error: string | null, status = 200) =>
+    new Response(await challengePage({ productName, amountText: formatPrice(open.amount, currency), last4: card?.last4 ?? '', error }), { status, headers: PAGE_HEADERS });
+  if (request.method === 'GET') return page(null);
+  if (!isSameOriginPost(request)) return new Response('Forbidden', { status: 403 });
+  const form = await request.formData().catch(() => null);
+  const action = form?.get('action');
+  if (action !== 'complete' && action !== 'fail') return refused();
+  const result = await provider.authenticateInvoice(invoiceId, action === 'complete');
+  if (result === 'refused') return refused();
+  if (result === 'failed') return page(AUTHENTICATION_FAILED.message, 402);
+  return new Response(null, { status: 303, headers: { location: new URL('/manage-membership', origin).toString(), 'cache-control': 'no-store' } });
+}

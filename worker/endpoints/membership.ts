@@ -6,8 +6,8 @@
 import type { Context, Hono } from 'hono';
 import { isSameOriginPost } from '../auth/pages.ts';
 import { configuredFlags, isDevelopment, mainOrigin, type Env } from '../env.ts';
-import { localChallengePage, localCheckoutPage } from './local-checkout-page.ts';
-import { LOCAL_CHECKOUT_PATH } from '../payments/local-provider.ts';
+import { localChallengePage, localCheckoutPage, localInvoicePage } from './local-checkout-page.ts';
+import { LOCAL_CHECKOUT_PATH, LOCAL_INVOICE_PATH } from '../payments/local-provider.ts';
 import { PaymentConfigurationError, usesLocalProvider } from '../payments/select-provider.ts';
 import { localProviderFor, paymentProviderFor } from '../membership/payment-provider.ts';
 import { isPlanType } from '../../shared/membership/plans.ts';
@@ -118,6 +118,10 @@ export function mountMembership(app: Hono<{ Bindings: Env }>): void {
   app.on(['GET', 'POST'], `${LOCAL_CHECKOUT_PATH}/:session/challenge/:challenge`, (c) => {
     if (!usesLocalProvider(c.env)) return notFound();
     return localChallengePage(c.req.raw, localProviderFor(c.env), c.req.param('session'), c.req.param('challenge'), c.env.PRODUCT_NAME);
+  });
+  app.on(['GET', 'POST'], `${LOCAL_INVOICE_PATH}/:invoice`, (c) => {
+    if (!usesLocalProvider(c.env)) return notFound();
+    return localInvoicePage(c.req.raw, localProviderFor(c.env), c.req.param('invoice'), c.env.PRODUCT_NAME, mainOrigin(c.env));
   });
   app.post(BILLING_ADVANCE_PATH, async (c) => {
     if (!isDevelopment(c.env) || !usesLocalProvider(c.env)) return notFound();

@@ -1,7 +1,7 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
 // redirects, the vote and bookmark links, creating highlights, the performance and preload reports,
 // the topic curators' pages, a story's state for its viewer (GET /p/{postId}/state), a newsletter's issues
-// (GET /_api/newsletters/{newsletterV3Id}/posts).
+// (GET /_api/newsletters/{newsletterV3Id}/posts), a story's embeds (GET /media/{mediaResourceId}[/href]).
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
@@ -13,6 +13,7 @@ import { mountListAddresses } from './list-addresses.ts';
 import { mountTopicCurator } from './topic-curators.ts';
 import { mountStoryState } from './story-state.ts';
 import { mountNewsletterPosts } from './newsletter-posts.ts';
+import { mountMedia } from './media.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
@@ -24,4 +25,5 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountTopicCurator(app);
   mountStoryState(app);
   mountNewsletterPosts(app);
+  mountMedia(app);
 }

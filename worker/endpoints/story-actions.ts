@@ -93,8 +93,21 @@ function mountAction(app: Hono<{ Bindings: Env }>, action: Action): void {
   });
 }
 
-/** GET and POST /_/vote/p/{postId} and /_/bookmark/p/{postId}. */
+/**
+ * What `clapUrl(type, id)` (shared/urls/story-action-urls.ts) may name: only stories take claps
+ * (a response is a story), under the spec's entity name or ours (docs/reader.md, "Vote and
+ * bookmark links").
+ */
+const VOTED_TYPES = new Set(['post', 'story', 'response']);
+
+/** GET and POST /_/vote/p/{postId} and /_/bookmark/p/{postId}; /_/vote/{type}/{id} leads to the first. */
 export function mountStoryActionLinks(app: Hono<{ Bindings: Env }>): void {
   mountAction(app, 'vote');
   mountAction(app, 'bookmark');
+  // A permanent move, so a link keeps its method (308): a GET still only asks, a POST still claps.
+  app.on(['GET', 'POST'], '/_/vote/:type/:id', (c) => {
+    if (!VOTED_TYPES.has(c.req.param('type').toLowerCase())) return c.text('Only stories take claps.', 404);
+    const url = new URL(c.req.url);
+    return c.redirect(`/_/vote/p/${encodeURIComponent(c.req.param('id'))}${url.search}`, 308);
+  });
 }

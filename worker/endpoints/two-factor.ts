@@ -8,7 +8,7 @@ import { html } from 'hono/html';
 import type { Env } from '../env.ts';
 import { AUTH_PAGE_HEADERS, isSameOriginPost, messagePage } from '../auth/pages.ts';
 import { clearedCookie, requestCookie, TWO_FACTOR_COOKIE } from '../auth/cookies.ts';
-import { challengeOf, checkSecondFactor, endChallenge, TWO_FACTOR_PATH } from '../auth/two-factor.ts';
+import { challengeOf, checkSecondFactor, endChallenge, TWO_FACTOR_PATH, twoFactorStore } from '../auth/two-factor.ts';
 import { startSession } from '../auth/sign-in.ts';
 import { resolveViewer } from '../session/viewer.ts';
 
@@ -69,7 +69,7 @@ async function twoFactorPost(c: AppContext): Promise<Response> {
   if (!challenge) return expired(c);
   const form = await c.req.formData().catch(() => null);
   const code = typeof form?.get('code') === 'string' ? (form.get('code') as string).slice(0, 32) : '';
-  const checked = await checkSecondFactor(c.env.DB, challenge.userId, code, now);
+  const checked = await checkSecondFactor(twoFactorStore(c.env), challenge.userId, code, now);
   if (!checked.ok) {
     const status = checked.failure.__typename === 'InvalidTwoFactorAuthCode' ? 400 : 429;
     return new Response(await codePage(c.env.PRODUCT_NAME, challenge.name, checked.failure.message), { status, headers: AUTH_PAGE_HEADERS });

@@ -17,6 +17,17 @@ export interface AppliedEvent {
   applied: boolean;
   /** Gifts bought by this event (several for a group gift): each code goes to its recipient by mail after the commit. */
   gifts?: GiftCodeIssued[];
+  /** A renewal waiting for the member's authentication: the member is told by mail after the commit. */
+  actionRequired?: PaymentActionRequired;
+}
+
+/** A renewal the member must confirm with 3-D Secure (docs/adr/0188-renewal-needing-authentication.md). */
+export interface PaymentActionRequired {
+  userId: string;
+  amount: number;
+  currency: string;
+  /** Where the member confirms it (the processor's hosted invoice page). */
+  url: string;
 }
 
 type Statement = BatchItem<'sqlite'>;
@@ -40,6 +51,7 @@ export async function applyPaymentEvent(db: D1Database, provider: PaymentProvide
 
   let statements: Statement[] = [];
   let gifts: GiftCodeIssued[] | undefined;
+  let actionRequired: PaymentActionRequired | undefined;
   switch (event.type) {
     case 'checkout.session.completed': {
       const result = await checkoutCompleted(db, provider, str(object.id) ?? '', at);
@@ -54,6 +66,14 @@ export async function applyPaymentEvent(db: D1Database, provider: PaymentProvide
     case 'invoice.payment_failed':
       statements = await renewalFailed(db, object, at);
       break;
+    case 'invoice.payment_action_required': {
+      // A renewal (not a checkout's first invoice, whose challenge the checkout shows).
+      if (object.billing_reason === 'subscription_create') break;
+      const result = await renewalNeedsAuthentication(db, provider, object, at);
+      statements = result.statements;
+      actionRequired = result.actionRequired;
+      break;
+    }
     case 'customer.subscription.deleted':
       statements = await subscriptionEnded(db, object, at);
       break;
@@ -67,7 +87,7 @@ export async function applyPaymentEvent(db: D1Database, provider: PaymentProvide
     if (/UNIQUE constraint failed: webhook_events/.test(String(error))) return { applied: false };
     throw error;
   }
-  return { applied: true, gifts };
+  return { applied: true, gifts, ...(actionRequired ? { actionRequired } : {}) };
 }
 
 async function checkoutCompleted(db: D1Database, provider: PaymentProvider, sessionRef: string, at: number): Promise<{ statements: Statement[]; gifts?: GiftCodeIssued[] }> {
@@ -197,6 +217,8 @@ async function renewalPaid(db: D1Database, invoice: Record<string, unknown>, at:
       .set({
         currentPeriodEndsAt: endSeconds !== null ? endSeconds * 1000 : periodEnd(plan, membership.currentPeriodEndsAt),
         paymentFailedAt: null,
+        // Paid: an authentication it waited for is done.
+        paymentActionUrl: null,
         plan,
         tier: PLANS[plan].tier,
         ...(discounted ? {} : { amount }),
@@ -256,6 +278,33 @@ async function renewalFailed(db: D1Database, invoice: Record<string, unknown>, a
       })
       .onConflictDoNothing(),
   ];
+}
+
+/**
+ * A renewal waiting for the member's 3-D Secure authentication (Stripe's
+ * invoice.payment_action_required; docs/adr/0188-renewal-needing-authentication.md): nothing was
+ * charged or declined, but the period is unpaid, so the grace period starts as for a failed
+ * payment (its first day only: a repeated event does not extend it), and the membership keeps
+ * where the member confirms the payment until an invoice is paid. The mail goes after the commit.
+ */
+async function renewalNeedsAuthentication(
+  db: D1Database,
+  provider: PaymentProvider,
+  invoice: Record<string, unknown>,
+  at: number,
+): Promise<{ statements: Statement[]; actionRequired?: PaymentActionRequired }> {
+  const found = await membershipBySubscription(db, invoiceSubscription(invoice));
+  const url = str(invoice.hosted_invoice_url);
+  if (!found || !url || !(await provider.isPaymentActionUrl(url))) return { statements: [] };
+  const { membership } = found;
+  const database = orm(db);
+  return {
+    statements: [
+      database.update(memberships).set({ paymentFailedAt: at }).where(and(eq(memberships.id, membership.id), isNull(memberships.paymentFailedAt))),
+      database.update(memberships).set({ paymentActionUrl: url }).where(eq(memberships.id, membership.id)),
+    ],
+    actionRequired: { userId: membership.userId, amount: num(invoice.amount_due) ?? membership.amount, currency: membership.currency, url },
+  };
 }
 
 async function subscriptionEnded(db: D1Database, subscription: Record<string, unknown>, at: number): Promise<Statement[]> {

@@ -3,7 +3,7 @@
 // plan at the period's end, and what the manage page shows of a membership — its card, the
 // scheduled switch, the next charge, and which of those actions it allows.
 import type { D1Database } from '@cloudflare/workers-types';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   CANCELLATION_REASONS,
   isCancellationReason,
@@ -112,10 +112,18 @@ export function canCancel(membership: Membership, now: number): boolean {
   return CARD_PROCESSORS.has(membership.paymentProvider) && (state === 'ACTIVE' || state === 'PAYMENT_FAILED');
 }
 
-function recordAnswer(ctx: RequestContext, membership: Membership, reason: CancellationReason, offer: RetentionOffer, accepted: boolean) {
+/** Said to the second of two accepts at once, or to one after the offer was taken. */
+export const RETENTION_OFFER_TAKEN = 'This offer has already been taken on this account. Nothing more was charged.';
+
+/** No discount runs at `now` (none set, or it has ended): the retention offer may be written. */
+function noDiscountRunning(now: number) {
+  return or(isNull(memberships.discountEndsAt), lte(memberships.discountEndsAt, now));
+}
+
+function recordAnswer(ctx: RequestContext, membership: Membership, reason: CancellationReason, offer: RetentionOffer, accepted: boolean, id = newId()) {
   return orm(ctx.db)
     .insert(membershipCancellations)
-    .values({ id: newId(), membershipId: membership.id, userId: membership.userId, reason, retentionOffer: offer, offerAccepted: accepted, createdAt: ctx.now });
+    .values({ id, membershipId: membership.id, userId: membership.userId, reason, retentionOffer: offer, offerAccepted: accepted, createdAt: ctx.now });
 }
 
 /**
@@ -151,22 +159,46 @@ export async function acceptRetentionOffer(
   const amount = retentionDiscountAmount(membership.amount);
   const endsAt = addInterval('year', membership.currentPeriodEndsAt);
   const database = orm(ctx.db);
+  // Claimed before the processor is asked (docs/adr/0186-retention-accept-is-one-conditional-write.md):
+  // one batch that writes the discount only while none runs and records the accepted answer, which
+  // the unique index lets exist once per account. Of two accepts at once, the second batch fails
+  // whole, its member is refused, and the processor is asked once.
+  const answerId = newId();
+  const claim = await database
+    .batch([
+      database
+        .update(memberships)
+        .set({ discountId: RETENTION_DISCOUNT.id, discountNumCycles: numCycles, discountAmount: amount, discountEndsAt: endsAt })
+        .where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId), noDiscountRunning(ctx.now))),
+      recordAnswer(ctx, membership, answer.reason, 'FIFTY_PERCENT_OFF_ONE_YEAR', true, answerId),
+    ])
+    .then(([update]) => update.meta.changes === 1)
+    .catch((error: unknown) => {
+      if (/UNIQUE constraint failed/.test(String(error))) return false;
+      throw error;
+    });
+  if (!claim) {
+    // The claim's batch wrote the answer without the discount (one ran already): take both back.
+    await database.delete(membershipCancellations).where(eq(membershipCancellations.id, answerId));
+    logEvent({ event: 'membership_retention_offer_refused', membershipId: membership.id, reason: 'already taken' }, 'warn');
+    return { __typename: 'BadRequest', message: RETENTION_OFFER_TAKEN };
+  }
   const subscription = await database.select().from(subscriptions).where(eq(subscriptions.membershipId, membership.id)).get();
   try {
-    // The processor first: if it refuses, nothing of ours changes.
     if (subscription) await paymentProviderFor(ctx.env).discountSubscription(subscription.subscriptionRef, { id: RETENTION_DISCOUNT.id, numCycles, amount });
   } catch (error) {
+    // The processor refused: the claim is taken back, so nothing of ours says an offer runs.
     logEvent({ event: 'membership_retention_offer_failed', message: String(error) }, 'error');
+    await database.batch([
+      database
+        .update(memberships)
+        .set({ discountId: membership.discountId, discountNumCycles: membership.discountNumCycles, discountAmount: membership.discountAmount, discountEndsAt: membership.discountEndsAt })
+        .where(and(eq(memberships.id, membership.id), eq(memberships.discountId, RETENTION_DISCOUNT.id))),
+      database.delete(membershipCancellations).where(eq(membershipCancellations.id, answerId)),
+    ]);
+    ctx.loaders.membershipByUserId.clear(membership.userId);
     return requestFailed();
   }
-  // The discount and the answer are one batch: never an offer billed but not recorded, nor the reverse.
-  await database.batch([
-    database
-      .update(memberships)
-      .set({ discountId: RETENTION_DISCOUNT.id, discountNumCycles: numCycles, discountAmount: amount, discountEndsAt: endsAt })
-      .where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId))),
-    recordAnswer(ctx, membership, answer.reason, 'FIFTY_PERCENT_OFF_ONE_YEAR', true),
-  ]);
   ctx.loaders.membershipByUserId.clear(membership.userId);
   logEvent({ event: 'membership_retention_offer_accepted', membershipId: membership.id, reason: answer.reason });
   return { __typename: 'MutationSuccess', success: true };
@@ -227,19 +259,34 @@ export async function switchPlan(
   return { __typename: 'UpdateMembershipPlanSuccess', membership };
 }
 
-export interface CreditCard {
-  kind: PaymentMethodKind;
+/** A card typed at checkout, or held by Apple Pay or Google Pay (the schema's CreditCard, ApplePayCard, GooglePayCard). */
+export interface PaymentCard {
+  kind: Exclude<PaymentMethodKind, 'PaypalAccount'>;
   cardType: string;
   lastFour: string;
   expirationMonth: number;
   expirationYear: number;
 }
 
-/** The card the next charge uses (card processors only): never its number. */
-export async function paymentMethodOf(ctx: RequestContext, membership: Membership): Promise<CreditCard | null> {
+/** The schema's PaymentMethod union: its member is the kind (docs/adr/0187-payment-methods-are-a-union.md). */
+export type PaymentMethod = PaymentCard | { kind: 'PaypalAccount'; payerIdLastFour: string };
+
+/**
+ * Where the member confirms a renewal that waits for 3-D Secure, while its payment is unpaid
+ * (docs/adr/0188-renewal-needing-authentication.md); null otherwise.
+ */
+export function paymentActionUrlOf(membership: Pick<Membership, 'paymentActionUrl' | 'paymentFailedAt'>): string | null {
+  return membership.paymentFailedAt !== null ? membership.paymentActionUrl : null;
+}
+
+/** What the next charge uses (card processors only): never a card's number. */
+export async function paymentMethodOf(ctx: RequestContext, membership: Membership): Promise<PaymentMethod | null> {
   if (!CARD_PROCESSORS.has(membership.paymentProvider)) return null;
   const card = await cardOf(ctx, membership.userId);
-  return card ? { kind: card.kind, cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear } : null;
+  if (!card) return null;
+  // A PayPal account has no card: its payer id's last four stand in the card's column (docs/adr/0142-wallets-and-paypal.md).
+  if (card.kind === 'PaypalAccount') return { kind: 'PaypalAccount', payerIdLastFour: card.last4 };
+  return { kind: card.kind, cardType: card.brand, lastFour: card.last4, expirationMonth: card.expMonth, expirationYear: card.expYear };
 }
 
 export interface SwitchPlanSchedule {

@@ -6,6 +6,7 @@
 import type { Env } from '../env.ts';
 import { applyPaymentEvent } from './apply-payment-event.ts';
 import { sendGiftCodeMail } from './gift-mail.ts';
+import { sendPaymentActionMail } from './payment-action-mail.ts';
 import { CheckoutNotCompleteError, WebhookSignatureError, type PaymentProvider, type ProviderEvent } from '../payments/provider.ts';
 import { logEvent } from '../lib/log-context.ts';
 
@@ -42,6 +43,7 @@ export async function handlePaymentWebhook(request: Request, env: Env, provider:
     return Response.json({ error: 'Checkout not complete', message: 'The provider has not completed this checkout session.' }, { status: 400 });
   }
   for (const gift of result.gifts ?? []) await sendGiftCodeMail(env, gift);
+  if (result.actionRequired) await sendPaymentActionMail(env, result.actionRequired, now);
   logEvent({ event: 'payment_webhook', type: event.type, id: event.id, applied: result.applied });
   return Response.json({ received: true, applied: result.applied });
 }

@@ -4,7 +4,7 @@
 import type { PreloadedMembership } from '../../shared/preloaded-state.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { membershipState } from './active-membership.ts';
-import { canSwitchPlan, switchPlanScheduleOf } from './manage-membership.ts';
+import { canSwitchPlan, paymentActionUrlOf, switchPlanScheduleOf } from './manage-membership.ts';
 import { PLANS } from '../../shared/membership/plans.ts';
 
 export async function preloadedMembership(ctx: RequestContext, userId: string): Promise<PreloadedMembership | null> {
@@ -18,5 +18,6 @@ export async function preloadedMembership(ctx: RequestContext, userId: string): 
     canSwitchPlan: canSwitchPlan(membership),
     currentPeriodEndsAt: membership.currentPeriodEndsAt,
     switchPlanTier: schedule ? PLANS[schedule.plan.membershipType].tier : null,
+    ...(paymentActionUrlOf(membership) !== null ? { paymentActionRequired: true } : {}),
   };
 }

@@ -29,10 +29,12 @@ import {
   type ProviderEvent,
 } from './provider.ts';
 import { stripeCryptoProvider, stripeSdk } from './stripe-sdk.ts';
-import { AUTHENTICATION_FAILED, cardOutcome, renewalSucceeds, type CardError } from './test-cards.ts';
+import { AUTHENTICATION_FAILED, cardOutcome, renewalSucceeds, type CardError, type RenewalBehaviour } from './test-cards.ts';
 import { logEvent } from '../lib/log-context.ts';
 
 export const LOCAL_CHECKOUT_PATH = '/_/dev/pay/checkout';
+/** The local stand-in of Stripe's hosted invoice page, where a renewal's 3-D Secure is completed (worker/endpoints/local-checkout-page.ts). */
+export const LOCAL_INVOICE_PATH = '/_/dev/pay/invoice';
 /** The local stand-in of Stripe's hosted Connect onboarding (worker/endpoints/local-connect-page.ts). */
 export const LOCAL_CONNECT_PATH = '/_/dev/pay/connect';
 /** Signing secret of the local provider's webhooks (development only; documented, not a secret). */
@@ -62,7 +64,7 @@ interface ChallengedCard {
   last4: string;
   expMonth: number;
   expYear: number;
-  behaviour: 'succeeds' | 'fails_on_renewal';
+  behaviour: RenewalBehaviour;
   /** Held by a wallet, or a PayPal account; null: a card typed on the page. */
   wallet?: Wallet | null;
 }
@@ -461,7 +463,7 @@ export class LocalProvider implements PaymentProvider {
   }
 
   /** Charges one renewal of `subscription` (the period that starts at its current_period_end). */
-  private async chargeRenewal(subscription: typeof devpaySubscriptions.$inferSelect, now: number): Promise<'paid' | 'failed' | 'undelivered'> {
+  private async chargeRenewal(subscription: typeof devpaySubscriptions.$inferSelect, now: number, authenticated = false): Promise<'paid' | 'failed' | 'undelivered'> {
     const db = orm(this.db);
     const card = await db.select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, subscription.paymentMethodRef)).get();
     const periodStart = subscription.currentPeriodEnd;
@@ -498,7 +500,7 @@ export class LocalProvider implements PaymentProvider {
       lines: { object: 'list', data: [{ period: { start: Math.floor(periodStart / 1000), end: Math.floor(periodEnd / 1000) } }] },
     };
     // A zero invoice (a free month) is paid without touching the card, as at Stripe.
-    if (card && (charged === 0 || renewalSucceeds(card.behaviour))) {
+    if (card && (charged === 0 || renewalSucceeds(card.behaviour) || (authenticated && card.behaviour === 'authenticates_on_renewal'))) {
       await db
         .update(devpaySubscriptions)
         .set({ status: 'active', currentPeriodEnd: periodEnd, amount, interval, metadata: JSON.stringify(metadata) })
@@ -508,6 +510,15 @@ export class LocalProvider implements PaymentProvider {
       return 'undelivered';
     }
     await db.update(devpaySubscriptions).set({ status: 'past_due' }).where(eq(devpaySubscriptions.id, subscription.id));
+    if (card && card.behaviour === 'authenticates_on_renewal' && !authenticated) {
+      // The issuer asks the cardholder (3-D Secure 2): the invoice stays open and Stripe sends
+      // invoice.payment_action_required with its hosted invoice page, where the member completes it
+      // (docs/adr/0188-renewal-needing-authentication.md).
+      const hostedInvoiceUrl = `${this.options.origin}${LOCAL_INVOICE_PATH}/${invoiceId}`;
+      if (await this.tryDeliver('invoice.payment_action_required', attemptedAt, { ...invoice, status: 'open', amount_paid: 0, attempt_count: 1, hosted_invoice_url: hostedInvoiceUrl, payment_intent: `pi_${invoiceId}` })) return 'failed';
+      await this.restore(subscription);
+      return 'undelivered';
+    }
     if (await this.tryDeliver('invoice.payment_failed', attemptedAt, { ...invoice, status: 'open', amount_paid: 0, attempt_count: 1 })) return 'failed';
     await this.restore(subscription);
     return 'undelivered';
@@ -516,6 +527,44 @@ export class LocalProvider implements PaymentProvider {
   /** Delivers one event; false when the handler failed or refused it (logged), for a later run to send again. */
   private tryDeliver(type: string, createdAt: number, object: Record<string, unknown>): Promise<boolean> {
     return this.tryPost(type, eventPayload(type, createdAt, object));
+  }
+
+  /** A saved card as the processor keeps it (brand, last four, expiry): never its number. */
+  async savedCard(paymentMethodRef: string) {
+    return (await orm(this.db).select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, paymentMethodRef)).get()) ?? null;
+  }
+
+  async isPaymentActionUrl(url: string): Promise<boolean> {
+    return url.startsWith(`${this.options.origin}${LOCAL_INVOICE_PATH}/`);
+  }
+
+  /**
+   * The open renewal invoice `invoiceId` that waits for its cardholder: its subscription is past
+   * due at that very period (in_{subscription}_{period start}); else null (paid, another period,
+   * made up).
+   */
+  async openActionInvoice(invoiceId: string): Promise<{ subscription: typeof devpaySubscriptions.$inferSelect; amount: number } | null> {
+    const match = /^in_(.+)_(\d+)$/.exec(invoiceId);
+    if (!match) return null;
+    const db = orm(this.db);
+    const subscription = await db.select().from(devpaySubscriptions).where(eq(devpaySubscriptions.id, match[1]!)).get();
+    if (!subscription || subscription.status !== 'past_due' || subscription.currentPeriodEnd !== Number(match[2])) return null;
+    const card = await db.select().from(devpayCards).where(eq(devpayCards.paymentMethodRef, subscription.paymentMethodRef)).get();
+    if (card?.behaviour !== 'authenticates_on_renewal') return null;
+    const metadata = JSON.parse(subscription.metadata) as Record<string, unknown>;
+    const cyclesLeft = Number(metadata.discount_cycles_left ?? 0);
+    return { subscription, amount: cyclesLeft > 0 ? Number(metadata.discount_amount ?? 0) : subscription.amount };
+  }
+
+  /**
+   * The hosted invoice page's answer: passed, the renewal is charged and invoice.paid sent (the
+   * same invoice id); failed, nothing is charged and the invoice stays open (the grace period runs).
+   */
+  async authenticateInvoice(invoiceId: string, passed: boolean, now = Date.now()): Promise<'paid' | 'failed' | 'refused'> {
+    const open = await this.openActionInvoice(invoiceId);
+    if (!open) return 'refused';
+    if (!passed) return 'failed';
+    return (await this.chargeRenewal(open.subscription, now, true)) === 'paid' ? 'paid' : 'failed';
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {

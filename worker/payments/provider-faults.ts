@@ -30,5 +30,7 @@ export function paymentProviderWithFaults(provider: PaymentProvider, env: Env): 
     connectedAccountStatus: fail,
     transfer: fail,
     verifyWebhook: (rawBody, signature) => provider.verifyWebhook(rawBody, signature),
+    // Local arithmetic on an address, like the signature: no call to the provider.
+    isPaymentActionUrl: (url) => provider.isPaymentActionUrl(url),
   };
 }

@@ -159,6 +159,12 @@ export interface PaymentProvider extends PayoutProvider {
    * Stripe: the coupon named `discount.id` applied to the subscription.
    */
   discountSubscription(subscriptionRef: string, discount: CheckoutDiscount): Promise<void>;
+  /**
+   * Whether `url` is this processor's page where a member confirms a payment (an invoice's
+   * hosted_invoice_url): only such a link reaches a mail or the manage page
+   * (docs/adr/0188-renewal-needing-authentication.md).
+   */
+  isPaymentActionUrl(url: string): Promise<boolean>;
   /** Verifies a webhook's signature and timestamp; throws WebhookSignatureError. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent>;
 }

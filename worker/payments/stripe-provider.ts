@@ -189,6 +189,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Stripe's hosted invoice pages, where a cardholder completes 3-D Secure for an invoice. */
+  async isPaymentActionUrl(url: string): Promise<boolean> {
+    return isHttpsUrlUnder(url, 'invoice.stripe.com');
+  }
+
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<ProviderEvent> {
     if (!signatureHeader) throw new WebhookSignatureError('No signature');
     try {
@@ -230,6 +235,15 @@ export class StripeProvider implements PaymentProvider {
     return { transferRef: transfer.id };
   }
 
+}
+
+function isHttpsUrlUnder(url: string, host: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.hostname === host;
+  } catch {
+    return false;
+  }
 }
 
 /** Stripe's answers when a payment waits for the cardholder's 3-D Secure authentication (PaymentIntent status requires_action). */

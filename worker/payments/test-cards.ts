@@ -1,8 +1,15 @@
 // The local provider's test cards, as Stripe's test mode knows them
 // (docs/membership.md lists them): the number decides the outcome; no number is stored.
 
+/**
+ * What a saved card does when a renewal charges it: goes through, is declined, or asks the
+ * cardholder for 3-D Secure again (Stripe's invoice.payment_action_required;
+ * docs/adr/0188-renewal-needing-authentication.md).
+ */
+export type RenewalBehaviour = 'succeeds' | 'fails_on_renewal' | 'authenticates_on_renewal';
+
 export type CardOutcome =
-  | { ok: true; brand: string; last4: string; behaviour: 'succeeds' | 'fails_on_renewal'; requiresAuthentication?: true }
+  | { ok: true; brand: string; last4: string; behaviour: RenewalBehaviour; requiresAuthentication?: true }
   | { ok: false; error: CardError };
 
 /** Stripe's error object for a card error (type card_error), as its API returns it. */
@@ -30,10 +37,11 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '6200000000000005': { ok: true, brand: 'unionpay', last4: '0005', behaviour: 'succeeds' },
   // Attaching succeeds, charging it later fails: the first payment goes through, the renewal does not.
   '4000000000000341': { ok: true, brand: 'visa', last4: '0341', behaviour: 'fails_on_renewal' },
-  // Stripe's "authentication required" card: the payment waits for a 3-D Secure (version 2)
-  // challenge (docs/adr/0141-local-3d-secure-challenge.md). Its renewals, merchant-initiated on a
-  // card authenticated at set-up, go through, as Stripe's 4000 0025 0000 3155 does.
-  '4000002760003184': { ok: true, brand: 'visa', last4: '3184', behaviour: 'succeeds', requiresAuthentication: true },
+  // Stripe's "authentication required on all transactions" card: the payment waits for a 3-D
+  // Secure (version 2) challenge (docs/adr/0141-local-3d-secure-challenge.md), and so does each
+  // renewal: the invoice waits for the cardholder (invoice.payment_action_required,
+  // docs/adr/0188-renewal-needing-authentication.md).
+  '4000002760003184': { ok: true, brand: 'visa', last4: '3184', behaviour: 'authenticates_on_renewal', requiresAuthentication: true },
   '4000000000000002': { ok: false, error: DECLINED },
   '4000000000009995': { ok: false, error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
   '4000000000000069': { ok: false, error: { type: 'card_error', code: 'expired_card', message: 'Your card has expired.', param: 'exp_month' } },
@@ -82,6 +90,6 @@ export const AUTHENTICATION_FAILED: CardError = {
 };
 
 /** A charge on a saved card at renewal. */
-export function renewalSucceeds(behaviour: 'succeeds' | 'fails_on_renewal'): boolean {
+export function renewalSucceeds(behaviour: RenewalBehaviour): boolean {
   return behaviour === 'succeeds';
 }

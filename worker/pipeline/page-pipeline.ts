@@ -126,6 +126,25 @@ function routeFor(env: Env, host: HostContext, url: URL, viewer: RequestViewer):
   );
 }
 
+/**
+ * A logged-out viewer's route per host and path, remembered in the isolate: the fast path
+ * resolves the same few hot addresses on every HIT, and the answer depends only on the host,
+ * the global flags and the path (routeFor for a viewer without a user). Bounded: cleared when full.
+ */
+const loggedOutRoutes = new Map<string, ResolvedPage | null>();
+const LOGGED_OUT_ROUTES_MAX = 2000;
+
+function loggedOutRouteFor(env: Env, host: HostContext, url: URL, viewer: RequestViewer): ResolvedPage | null {
+  const owner = host.kind === 'user' ? host.username : host.kind === 'collection' ? host.collectionSlug : '';
+  const key = `${host.kind}\u0000${host.host}\u0000${owner}\u0000${env.FLAGS ?? ''}\u0000${url.pathname}`;
+  let resolved = loggedOutRoutes.get(key);
+  if (resolved === undefined) {
+    if (loggedOutRoutes.size >= LOGGED_OUT_ROUTES_MAX) loggedOutRoutes.clear();
+    loggedOutRoutes.set(key, (resolved = routeFor(env, host, url, viewer)));
+  }
+  return resolved;
+}
+
 function resolveRoute(c: PageContext, viewer: RequestViewer): ResolvedPage | null {
   return routeFor(c.env, c.get('host'), c.get('url'), viewer);
 }
@@ -267,7 +286,7 @@ export async function answerFromEdgeCache(request: Request, env: Env, waitUntil:
   const host = await resolveHost(env.DB, env, request.headers.get('host') ?? url.host);
   if (!host || asksMainHost(host, request)) return null;
   const viewer = anonymousViewer(request);
-  const resolved = routeFor(env, host, url, viewer);
+  const resolved = loggedOutRouteFor(env, host, url, viewer);
   const page = { url, env, host, viewer, flags: globalFlags(env).set, resolved, d1: NO_QUERIES };
   const consultation = await consultEdgeCache(page, request, edgeCacheIO(env, waitUntil));
   if (consultation.lookup.kind === 'hit') {

@@ -65,6 +65,8 @@ export interface Routed {
  * Serves a request inside its log context and writes its one record when it is answered.
  * `serve` answering null means "not answered here" (the edge cache's fast path when it has
  * no HIT, worker/pipeline/page-pipeline.ts): no record then, the pipeline writes it.
+ * `answeredLevel`: the level of the record of an answer below 400 (info unless said; the edge
+ * cache's HITs say debug, docs/adr/0194-hit-records-at-debug.md); 4xx and 5xx keep warn and error.
  */
 export async function logRequest(
   request: Request,
@@ -72,6 +74,7 @@ export async function logRequest(
   waitUntil: ((promise: Promise<unknown>) => void) | null,
   serve: () => Promise<Response | null>,
   routed: () => Routed,
+  answeredLevel: LogLevel = 'info',
 ): Promise<Response | null> {
   const started = Date.now();
   const requestId = requestIdOf(request);
@@ -86,7 +89,7 @@ export async function logRequest(
     return null;
   }
   const status = response.status;
-  const levelName: LogLevel = status >= 500 ? 'error' : status >= 400 && status !== 404 ? 'warn' : 'info';
+  const levelName: LogLevel = status >= 500 ? 'error' : status >= 400 && status !== 404 ? 'warn' : answeredLevel;
   // A HIT served from memory may be immutable; the id header is then left out, never the answer.
   try {
     response.headers.set('x-request-id', requestId);

@@ -57,7 +57,7 @@ export interface SearchPushMessage {
 
 /** One refresh of the search indexes: which index, which rows (a filter of worker/search/index-sql.ts) and the id it takes. */
 export interface SearchRefresh {
-  kind: 'post' | 'user' | 'collection' | 'tag' | 'catalog';
+  kind: 'post' | 'user' | 'collection' | 'tag' | 'catalog' | 'series';
   filter: string;
   id: string;
 }

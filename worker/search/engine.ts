@@ -29,6 +29,7 @@ export const WEIGHTS: Record<IndexKind, string> = {
   collection: '10.0, 6.0, 1.0',
   tag: '10.0, 5.0, 1.0',
   catalog: '10.0, 2.0, 3.0',
+  series: '10.0, 2.0, 3.0',
 };
 
 /** Attributes that carry a _highlightResult, per index. */
@@ -38,6 +39,7 @@ const HIGHLIGHTED: Record<IndexKind, readonly string[]> = {
   collection: ['name'],
   tag: ['displayText'],
   catalog: ['name'],
+  series: ['title'],
 };
 
 /** Conditions that depend on the viewer: quality, mutes and blocks (docs/search.md). */
@@ -55,7 +57,7 @@ function viewerConditions(kind: IndexKind, viewer: SearchViewer): SqlCondition[]
       sql: `(r.collection_id IS NULL OR r.collection_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'COLLECTION'))`,
       params: [viewer.userId],
     });
-  } else if (kind === 'catalog') {
+  } else if (kind === 'catalog' || kind === 'series') {
     conditions.push({ sql: `r.owner_id NOT IN (SELECT target_id FROM mutes WHERE muter_id = ? AND target_type = 'USER' UNION ALL ${blocked})`, params: [viewer.userId, viewer.userId, viewer.userId] });
   } else if (kind === 'user') {
     conditions.push({ sql: `r.object_id NOT IN (${blocked})`, params: [viewer.userId, viewer.userId] });

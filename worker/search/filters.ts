@@ -35,6 +35,11 @@ const FACETS: Record<IndexKind, Record<string, (value: string) => SqlCondition>>
     objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
     creatorId: (value) => ({ sql: 'r.owner_id = ?', params: [value] }),
   },
+  series: {
+    objectID: (value) => ({ sql: 'r.object_id = ?', params: [value] }),
+    creatorId: (value) => ({ sql: 'r.owner_id = ?', params: [value] }),
+    'creator.username': (value) => ({ sql: "json_extract(r.record, '$.creator.username') = ? COLLATE NOCASE", params: [value] }),
+  },
 };
 
 const NUMERIC: Record<IndexKind, readonly string[]> = {
@@ -43,6 +48,7 @@ const NUMERIC: Record<IndexKind, readonly string[]> = {
   collection: ['followerCount'],
   tag: ['postCount'],
   catalog: ['itemCount', 'followerCount'],
+  series: ['partCount', 'followerCount', 'publishedAt'],
 };
 
 function facet(kind: IndexKind, expression: string): SqlCondition {

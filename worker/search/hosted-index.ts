@@ -26,6 +26,7 @@ const SOURCE_IDS: Record<IndexKind, string> = {
   collection: 'SELECT c.id AS id FROM collections c WHERE ',
   tag: 'SELECT t.slug AS id FROM tags t WHERE ',
   catalog: 'SELECT k.id AS id FROM catalogs k WHERE ',
+  series: 'SELECT s.id AS id FROM series s WHERE ',
 };
 
 /** What the push reads of a local record: the record and the columns the key filters use. */

@@ -18,8 +18,8 @@ export interface IndexStatement {
   params: (string | number)[];
 }
 
-export type IndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog';
-export const INDEX_KINDS: readonly IndexKind[] = ['post', 'user', 'collection', 'tag', 'catalog'];
+export type IndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog' | 'series';
+export const INDEX_KINDS: readonly IndexKind[] = ['post', 'user', 'collection', 'tag', 'catalog', 'series'];
 
 /** The FTS5 table of an index (migrations/0012_search.sql). */
 export const FTS_TABLE: Record<IndexKind, string> = {
@@ -28,6 +28,8 @@ export const FTS_TABLE: Record<IndexKind, string> = {
   collection: 'search_collection_fts',
   tag: 'search_tag_fts',
   catalog: 'search_catalog_fts',
+  // migrations/0083_search_series.sql
+  series: 'search_series_fts',
 };
 
 /** Paragraphs of a public story that are indexed: its opening, not the whole text (docs/search.md). */
@@ -85,6 +87,16 @@ const TAG_RECORD = `json_object('objectID', t.slug, 'tagId', t.id, 'tagSlug', t.
 const CATALOG_RECORD = `json_object(
   'objectID', k.id, 'catalogId', k.id, 'name', k.name, 'description', k.description, 'itemCount', k.item_count,
   'followerCount', (SELECT count(*) FROM follows f WHERE f.target_type = 'CATALOG' AND f.target_id = k.id),
+  'creator', json_object('id', u.id, 'name', u.name, 'username', u.username, 'imageId', u.image_id,
+    'hasSubdomain', json(CASE WHEN u.has_subdomain = 1 THEN 'true' ELSE 'false' END), 'customDomainState', ${liveDomain('u.custom_domain_state', 'u.custom_domain')})
+)`;
+
+/** A published series (docs/adr/0181-series-in-search.md): its parts and followers are counts. */
+const SERIES_RECORD = `json_object(
+  'objectID', s.id, 'seriesId', s.id, 'title', s.title, 'description', s.description, 'slug', s.slug,
+  'publishedAt', s.published_at, 'updatedAt', s.updated_at,
+  'partCount', (SELECT count(*) FROM series_parts sp WHERE sp.series_id = s.id),
+  'followerCount', (SELECT count(*) FROM series_follows f WHERE f.series_id = s.id),
   'creator', json_object('id', u.id, 'name', u.name, 'username', u.username, 'imageId', u.image_id,
     'hasSubdomain', json(CASE WHEN u.has_subdomain = 1 THEN 'true' ELSE 'false' END), 'customDomainState', ${liveDomain('u.custom_domain_state', 'u.custom_domain')})
 )`;
@@ -163,6 +175,18 @@ const SOURCES: Record<IndexKind, IndexSource> = {
     collectionId: 'NULL',
     text: ['k.name', 'k.description', `u.name || ' ' || u.username`],
   },
+  series: {
+    from: 'series s JOIN users u ON u.id = s.creator_id',
+    id: 's.id',
+    // Published series by a writer in good standing; a draft series (published_at unset) never enters.
+    eligible: `s.published_at IS NOT NULL AND ${GOOD_WRITER}`,
+    record: SERIES_RECORD,
+    popularity: '(SELECT count(*) FROM series_follows f WHERE f.series_id = s.id) * 1000 + (SELECT count(*) FROM series_parts sp WHERE sp.series_id = s.id)',
+    highQuality: '1',
+    ownerId: 's.creator_id',
+    collectionId: 'NULL',
+    text: ['s.title', 's.description', `u.name || ' ' || u.username`],
+  },
 };
 
 /**
@@ -205,6 +229,7 @@ export function ftsColumns(kind: IndexKind): string[] {
     collection: ['name', 'slug', 'description'],
     tag: ['name', 'slug', 'description'],
     catalog: ['name', 'description', 'creator'],
+    series: ['title', 'description', 'writer'],
   }[kind];
 }
 
@@ -242,4 +267,6 @@ export const COLLECTION_BY_ID = 'c.id = ?1';
 export const TAG_BY_SLUG = 't.slug = ?1';
 export const CATALOG_BY_ID = 'k.id = ?1';
 export const CATALOGS_BY_CREATOR = 'k.creator_id = ?1';
+export const SERIES_BY_ID = 's.id = ?1';
+export const SERIES_BY_CREATOR = 's.creator_id = ?1';
 export const TAGS_OF_POST = 't.slug IN (SELECT tag_slug FROM post_tags WHERE post_id = ?1)';

@@ -26,6 +26,8 @@ import {
   rebuildStatements,
   refreshStatements,
   removeStatements,
+  SERIES_BY_CREATOR,
+  SERIES_BY_ID,
   TAG_BY_SLUG,
   TAGS_OF_POST,
   USER_BY_ID,
@@ -68,6 +70,7 @@ export function reindexUser(env: IndexingEnv, userId: string): Promise<void> {
     { kind: 'post', filter: POSTS_BY_WRITER, id: userId },
     { kind: 'collection', filter: 'c.creator_id = ?1', id: userId },
     { kind: 'catalog', filter: CATALOGS_BY_CREATOR, id: userId },
+    { kind: 'series', filter: SERIES_BY_CREATOR, id: userId },
   ]);
 }
 
@@ -92,6 +95,11 @@ export function reindexFollowed(env: IndexingEnv, type: 'USER' | 'COLLECTION' | 
   if (type === 'USER') return refresh(env, [{ kind: 'user', filter: USER_BY_ID, id }]);
   if (type === 'COLLECTION') return refresh(env, [{ kind: 'collection', filter: COLLECTION_BY_ID, id }]);
   return refresh(env, [{ kind: 'tag', filter: 't.id = ?1', id }]);
+}
+
+/** A series after its writer changed it: title, description, parts, publishing, followers (docs/adr/0181-series-in-search.md). */
+export function reindexSeries(env: IndexingEnv, seriesId: string): Promise<void> {
+  return refresh(env, [{ kind: 'series', filter: SERIES_BY_ID, id: seriesId }]);
 }
 
 /**

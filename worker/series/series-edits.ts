@@ -44,6 +44,8 @@ async function seriesChanged(ctx: RequestContext, row: SeriesRow, extraStories: 
   const stories = [...new Set([...(await partIds(ctx, row.id)), ...extraStories])];
   await ctx.changes.record({
     pages: [...stories.map((id) => ({ kind: 'story' as const, id })), { kind: 'profile', id: row.creatorId }],
+    // Its search record (title, description, parts, followers; docs/adr/0181-series-in-search.md).
+    records: [{ kind: 'series', id: row.id }],
   });
 }
 
@@ -222,5 +224,7 @@ export async function changeSeriesFollow(ctx: RequestContext, seriesId: string, 
   } else {
     await q.delete(seriesFollows).where(and(eq(seriesFollows.followerId, viewer), eq(seriesFollows.seriesId, row.id)));
   }
+  // Its follower count ranks it in search (docs/adr/0181-series-in-search.md); no page shows the count.
+  await ctx.changes.record({ records: [{ kind: 'series', id: row.id }] });
   return row;
 }

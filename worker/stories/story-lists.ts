@@ -7,7 +7,7 @@
 // not a response, not unlisted, not suspended, by an account neither suspended nor
 // deleted. Drafts and trash never appear in any list, for anyone.
 
-import { and, desc, eq, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { blocks, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
@@ -31,9 +31,26 @@ export function listedToEveryone(): SQL[] {
 }
 
 /** An author's own list also holds their unlisted and suspended stories. */
-function listedToAuthor(): SQL[] {
+function listedToAuthor(published: SQL = eq(posts.status, 'PUBLISHED')): SQL[] {
   // Responses (to a story or to a list) are not stories: they live in their threads.
-  return [eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt), isNull(posts.inResponseToPostId), isNull(posts.inResponseToCatalogId)];
+  return [published, isNull(posts.deletedAt), isNull(posts.inResponseToPostId), isNull(posts.inResponseToCatalogId)];
+}
+
+/**
+ * The listed stories among a few known ids (a ranking's candidates), read by their keys. The
+ * status test is marked likely(): without it SQLite, which has no statistics, took the partial
+ * index on status (posts_recent_claps) for more than a handful of ids and walked every published
+ * story to find them, a statement that grew with the site (docs/adr/0193-known-ids-read-by-key.md).
+ */
+export function listedAmong(ids: readonly string[]): SQL[] {
+  return [
+    inArray(posts.id, [...ids]),
+    ...listedToAuthor(sql`likely(${posts.status} = 'PUBLISHED')`),
+    ne(posts.visibility, 'UNLISTED'),
+    eq(posts.isSuspended, false),
+    eq(users.isSuspended, false),
+    isNull(users.deletedAt),
+  ];
 }
 
 interface ListQuery {

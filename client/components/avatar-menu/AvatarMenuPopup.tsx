@@ -11,6 +11,7 @@ import { useLinkContext } from '../header/link-context.ts';
 import { signInPageUrl, useSignInPrompt } from '../header/sign-in-prompt.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { signOutUrl } from '../../../shared/urls/auth-urls.ts';
+import { offerHref, offerText, rememberedOffer } from '../membership/remembered-offer.ts';
 import { avatarMenuSections, type AvatarMenuQueryData, type MenuItem } from './menu-items.ts';
 
 /** docs/product/1-product-screens-membership-header-search.md §2.6, §9. */
@@ -74,17 +75,20 @@ export function AvatarMenuPopup({ phase, menuId, buttonId, data, loading, focusO
     }
   };
 
-  const sections = useMemo(
-    () =>
-      avatarMenuSections({
+  const sections = useMemo(() => {
+    // The popup is drawn in the browser only, once opened: browser storage is there.
+    const now = Date.now();
+    const offer = rememberedOffer(now);
+    return avatarMenuSections({
         viewer: session.isLoggedIn ? session.viewer : null,
         data,
         flags: new Set(state.flags),
-        now: Date.now(),
+        now,
         ctx,
         statusSiteUrl: state.config.statusSiteUrl,
-      }),
-    [session.isLoggedIn, session.viewer, data, state.flags, state.config.statusSiteUrl, ctx],
+        offer: offer ? { text: offerText(offer, now), href: offerHref(offer) } : null,
+      });
+  }, [session.isLoggedIn, session.viewer, data, state.flags, state.config.statusSiteUrl, ctx],
   );
 
   const activate = (item: MenuItem, event: MouseEvent) => {

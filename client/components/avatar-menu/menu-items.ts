@@ -148,6 +148,12 @@ export interface AvatarMenuInput {
   now: number;
   ctx: LinkContext;
   statusSiteUrl: string;
+  /**
+   * The discount offer the reader opened (client/components/membership/remembered-offer.ts): a
+   * first membership's "Become a member" says its prices and goes to its plans
+   * (docs/adr/0185-banners-carry-the-opened-offer.md). A former member cannot take it.
+   */
+  offer?: { text: string; href: string } | null;
 }
 
 export function footerLinks(ctx: LinkContext, statusSiteUrl: string): MenuItem[] {
@@ -237,7 +243,9 @@ export function avatarMenuSections(input: AvatarMenuInput): MenuSection[] {
   // Upsells need the menu's data: while it loads (or if it failed) none is shown.
   if (data) {
     const upsells: MenuItem[] = [];
-    if (state === 'none' || state === 'ended') {
+    if (state === 'none' && input.offer) {
+      upsells.push({ key: 'become-member', label: 'Become a member', href: input.offer.href, detail: input.offer.text, accent: true });
+    } else if (state === 'none' || state === 'ended') {
       upsells.push({ key: 'become-member', label: 'Become a member', href: buildLink('ShowPay', {}, ctx), accent: true });
     }
     if (state === 'cancelled') {

@@ -11,5 +11,6 @@ export const CustomDomainSettings_settings = known(graphql(`
       name
       value
     }
+    registrarHandOff
   }
 `));

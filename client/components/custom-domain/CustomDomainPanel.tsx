@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
 import type { CustomDomainSettings_settings } from './CustomDomainPanel.graphql.ts';
 import { TableScroll } from '../TableScroll.tsx';
+import { useNavigation } from '../../app/navigation.tsx';
 
 export type CustomDomainSettingsValue = ResultOf<typeof CustomDomainSettings_settings>;
 
@@ -30,14 +31,35 @@ function Status({ text, error }: { text: string | null; error?: boolean }) {
   );
 }
 
+/** What the settings page says after the registrar hand-off (worker/accounts/registrar.ts RegistrarOutcome). */
+export function registrarStatus(outcome: string | null, domain: string | null): { text: string; error: boolean } | null {
+  switch (outcome) {
+    case 'LIVE':
+      return { text: `Your registrar set up the records: ${domain ?? 'your domain'} is live.`, error: false };
+    case 'PENDING':
+      return { text: 'Your registrar is setting up the records. DNS changes can take a while to be seen; check again later.', error: false };
+    case 'DENIED':
+      return { text: 'Nothing was changed at your registrar. Set the records up there, or add them by hand below.', error: true };
+    case 'EXPIRED_STATE':
+      return { text: 'That registrar request has expired or was already used. Start again.', error: true };
+    case 'UNAVAILABLE':
+      return { text: 'Your registrar can’t set these records up from here: add them by hand below.', error: true };
+    default:
+      return null;
+  }
+}
+
 export function CustomDomainPanel({
   initial,
   calls,
   intro,
   disconnected,
   back,
+  registrarHref,
 }: {
   initial: CustomDomainSettingsValue;
+  /** Where the registrar hand-off starts (docs/adr/0182-registrar-hand-off.md). */
+  registrarHref: string;
   calls: CustomDomainCalls;
   /** The line under the heading: what the domain will serve. */
   intro: string;
@@ -47,7 +69,9 @@ export function CustomDomainPanel({
 }) {
   const [settings, setSettings] = useState(initial);
   const [domain, setDomain] = useState('');
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const { location } = useNavigation();
+  // The registrar hand-off comes back here with ?registrar=… (a code; the words are here).
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(() => registrarStatus(new URLSearchParams(location.search).get('registrar'), initial.domain));
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -111,6 +135,13 @@ export function CustomDomainPanel({
           {settings.state === 'PENDING' ? (
             <>
               <p className="muted">Add these records at your DNS provider. The TXT record proves the domain is yours; the CNAME sends its visitors here.</p>
+              {settings.registrarHandOff ? (
+                <p>
+                  <a className="button button-outline" href={registrarHref} data-testid="custom-domain-registrar">
+                    Set them up at your registrar
+                  </a>
+                </p>
+              ) : null}
               <TableScroll label="DNS records">
                 <table className="settings-records">
                   <thead>

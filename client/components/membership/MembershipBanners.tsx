@@ -19,6 +19,7 @@ import { useAppState } from '../../app/app-state.tsx';
 import { isNativeApp } from '../../app/native-app.ts';
 import { Link } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
+import { offerHref, offerText, rememberedOffer } from './remembered-offer.ts';
 import { isDismissed, isReactivateBannerDismissed, recordDismissal, type DismissibleBanner } from '../toasts/dismissals.ts';
 
 // A chunk of its own: only a cancelled member who chooses "Reactivate Membership" needs it.
@@ -85,8 +86,12 @@ export function MembershipBanners() {
   // The visitor, member upsell and Friend banners are never shown in the native app (spec §
   // membership banners); this component is drawn after hydration only, so navigator is there.
   const inNativeApp = typeof navigator !== 'undefined' && isNativeApp(navigator.userAgent);
-  const upsell = (banner: DismissibleBanner) =>
-    inNativeApp || dismissedNow === banner || isDismissed(banner, now) ? null : (
+  // A discount offer the reader opened is what the upsell sells, in the words of /discount and the
+  // checkout (docs/adr/0185-banners-carry-the-opened-offer.md); a former member cannot take one.
+  const upsell = (banner: DismissibleBanner, firstMembership: boolean) => {
+    if (inNativeApp || dismissedNow === banner || isDismissed(banner, now)) return null;
+    const offer = firstMembership ? rememberedOffer(now) : null;
+    return (
       <Banner
         kind="upsell"
         dismiss={() => {
@@ -94,18 +99,36 @@ export function MembershipBanners() {
           dismiss(banner)();
         }}
       >
-        <UpsellViewed banner={banner}>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</UpsellViewed>
-        <Link href="/plans" className="button button-dark button-small" onClick={() => track('upsell.clicked', { banner })}>
+        <UpsellViewed banner={banner}>
+          {offer ? (
+            <span data-testid="banner-offer">{offerText(offer, now)}</span>
+          ) : (
+            <>Get unlimited access to the best of {state.config.productName} for less than {weekly}/week.</>
+          )}
+        </UpsellViewed>
+        <Link href={offer ? offerHref(offer) : '/plans'} className="button button-dark button-small" onClick={() => track('upsell.clicked', { banner })}>
           Become a member
         </Link>
       </Banner>
     );
+  };
 
-  if (!isLoggedIn) return upsell('loNonMemberUpsell');
+  if (!isLoggedIn) return upsell('loNonMemberUpsell', true);
   // The server wrote the signed-in viewer's membership into the start-up state (no request here).
   if (state.viewerMembership === undefined) return null;
   const membership = state.viewerMembership;
-  if (!membership || membership.state === 'ENDED') return upsell('globalMembershipUpsell');
+  if (!membership || membership.state === 'ENDED') return upsell('globalMembershipUpsell', !membership);
+  if (membership.state === 'PAYMENT_FAILED' && membership.paymentActionRequired) {
+    // A renewal waiting for 3-D Secure: confirming it, not a new card, is what it needs (docs/adr/0188-renewal-needing-authentication.md).
+    return (
+      <Banner kind="payment-action" dismiss={null}>
+        <span>Your bank asks you to confirm your last payment. Confirm it to keep reading member-only stories.</span>
+        <Link href="/manage-membership" className="button button-dark button-small">
+          Confirm your payment
+        </Link>
+      </Banner>
+    );
+  }
   if (membership.state === 'PAYMENT_FAILED' || membership.state === 'GRACE_EXPIRED') {
     return (
       <Banner kind="payment-failed" dismiss={null}>

@@ -20,11 +20,28 @@ export const ReactivateMembershipModalQuery = known(graphql(`
         ...Membership_discountedPrice
         canReactivate
         paymentMethod {
-          kind
-          cardType
-          lastFour
-          expirationMonth
-          expirationYear
+          __typename
+          ... on CreditCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on ApplePayCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on GooglePayCard {
+            cardType
+            lastFour
+            expirationMonth
+            expirationYear
+          }
+          ... on PaypalAccount {
+            payerIdLastFour
+          }
         }
       }
     }

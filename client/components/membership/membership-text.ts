@@ -21,17 +21,22 @@ export function periodWord(plan: MembershipPlanType): 'monthly' | 'annually' {
 }
 
 
+/** A payment method as the schema's PaymentMethod union gives it (docs/adr/0187-payment-methods-are-a-union.md). */
+export type PaymentMethodText =
+  | { __typename: 'CreditCard' | 'ApplePayCard' | 'GooglePayCard'; cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }
+  | { __typename: 'PaypalAccount'; payerIdLastFour?: string };
+
 /**
  * "Visa ending in 4242 · Expires 12/2034"
  * (docs/product/1-product-screens-membership-header-search.md §9: last four digits, Expires
  * month/year).
  */
-export function cardText(card: { kind?: string; cardType: string; lastFour: string; expirationMonth: number; expirationYear: number }): string {
-  const brand = cardTypeName(card.cardType);
+export function cardText(method: PaymentMethodText): string {
   // A wallet holds a card; a PayPal account is named alone (docs/adr/0142-wallets-and-paypal.md).
-  if (card.kind === 'PaypalAccount') return 'PayPal';
-  if (card.kind === 'ApplePayCard' || card.kind === 'GooglePayCard') return `${walletName(card.kind)} · ${brand} ending in ${card.lastFour}`;
-  return `${brand} ending in ${card.lastFour} · Expires ${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear}`;
+  if (method.__typename === 'PaypalAccount') return 'PayPal';
+  const brand = cardTypeName(method.cardType);
+  if (method.__typename === 'ApplePayCard' || method.__typename === 'GooglePayCard') return `${walletName(method.__typename)} · ${brand} ending in ${method.lastFour}`;
+  return `${brand} ending in ${method.lastFour} · Expires ${String(method.expirationMonth).padStart(2, '0')}/${method.expirationYear}`;
 }
 
 /** A payment method kind's name as members know it (docs/product/1-product-screens-membership-header-search.md §3 kinds). */

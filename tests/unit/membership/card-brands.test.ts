@@ -55,7 +55,7 @@ describe('card types', () => {
     for (const [number, text] of cards) {
       const outcome = cardOutcome(number, 12, 2034, '123', NOW);
       if (!outcome.ok) throw new Error(`${number}: ${outcome.error.message}`);
-      expect(cardText({ cardType: outcome.brand, lastFour: outcome.last4, expirationMonth: 12, expirationYear: 2034 })).toBe(`${text} · Expires 12/2034`);
+      expect(cardText({ __typename: 'CreditCard', cardType: outcome.brand, lastFour: outcome.last4, expirationMonth: 12, expirationYear: 2034 })).toBe(`${text} · Expires 12/2034`);
     }
   });
 });

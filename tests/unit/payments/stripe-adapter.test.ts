@@ -277,6 +277,14 @@ describe('the Stripe adapter against a stand-in for the API', () => {
     await expect(provider().verifyWebhook(payload, null)).rejects.toBeInstanceOf(WebhookSignatureError);
     expect(recorded).toHaveLength(0);
   });
+
+  it("a renewal's authentication page is only Stripe's hosted invoice page (docs/adr/0188-renewal-needing-authentication.md)", async () => {
+    await expect(provider().isPaymentActionUrl('https://invoice.stripe.com/i/acct_1/test_YWNjdF8x')).resolves.toBe(true);
+    for (const other of ['http://invoice.stripe.com/i/acct_1/x', 'https://invoice.stripe.com.evil.example/i/x', 'https://evil.example/?u=https://invoice.stripe.com/', 'javascript:alert(1)', 'not a url']) {
+      await expect(provider().isPaymentActionUrl(other), other).resolves.toBe(false);
+    }
+    expect(recorded).toHaveLength(0);
+  });
 });
 
 describe('Stripe Connect through the adapter (payout accounts and transfers)', () => {

@@ -23,6 +23,7 @@ import {
   type DomainHolder,
 } from '../../accounts/custom-domain.ts';
 import { publicationCustomDomain, publicationDomainHolder } from '../../publications/publication-domain.ts';
+import { registrarApplyUrl } from '../../accounts/registrar.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -53,6 +54,8 @@ const typeDefs = /* GraphQL */ `
     domain: String
     "While PENDING: the TXT record that proves the domain is the viewer's, and the CNAME that sends its traffic here."
     records: [DnsRecordInstruction!]!
+    "Whether the registrar can set the records up (docs/adr/0182-registrar-hand-off.md): /_/custom-domain/registrar."
+    registrarHandOff: Boolean!
   }
 
   type CustomDomainVerification {
@@ -116,6 +119,9 @@ async function removed(ctx: RequestContext, holder: DomainHolder) {
 export const customDomainModule: SchemaModule = {
   typeDefs,
   resolvers: {
+    CustomDomainSettings: {
+      registrarHandOff: (_settings: unknown, _args: unknown, ctx: RequestContext) => registrarApplyUrl(ctx) !== null,
+    },
     Query: {
       customDomainSettings: (_: unknown, __: unknown, ctx: RequestContext) => (ctx.viewer.user ? settingsOf(ctx, userHolder(ctx.viewer.user.id)) : null),
       publicationCustomDomain: async (_: unknown, args: { collectionSlug: string }, ctx: RequestContext) => {

@@ -10,6 +10,7 @@ import { viewerFollowingModule } from './viewer-following.ts';
 import { publicationNewslettersModule } from './publication-newsletters.ts';
 import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
+import { mastodonModule } from './mastodon.ts';
 import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
@@ -56,6 +57,7 @@ import { statsModule } from './stats.ts';
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
   viewerMenuModule,
+  mastodonModule,
   storyEditModule,
   authModule,
   // The reader's product (issue 6): the story page, the social graph, profiles and the library.

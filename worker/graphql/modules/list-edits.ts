@@ -2,10 +2,9 @@
 // item 8): the catalog create/update/delete mutations, adding and removing stories, and saving
 // (following) someone else's public list. The writes and their rules: worker/lists/list-edits.ts;
 // what a list is and who sees it: ./lists.ts and worker/lists/lists.ts.
-import type { CatalogRow } from '../../lists/lists.ts';
 import { changeFollow, changeItem, createCatalog, deleteCatalog, updateCatalog, type CatalogInput } from '../../lists/list-edits.ts';
 import type { RequestContext } from '../../context/request-context.ts';
-import type { SchemaModule } from './schema-module.ts';
+import { successOr, type SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   "The caller may not do this to a thing they can see."
@@ -53,7 +52,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const byTypename = (value: CatalogRow | { __typename: string }) => ('__typename' in value ? value.__typename : 'Catalog');
+const byTypename = successOr('Catalog');
 
 export const listEditsModule: SchemaModule = {
   typeDefs,

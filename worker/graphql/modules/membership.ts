@@ -15,6 +15,7 @@ import {
   discountEndsAtOf,
   planV2Of,
   nextChargeAt,
+  paymentActionUrlOf,
   paymentMethodOf,
   setCancelled,
   switchPlan,
@@ -75,14 +76,49 @@ const typeDefs = /* GraphQL */ `
     PaypalAccount
   }
 
-  "A card on file: never its number."
+  """
+  What pays a membership, as the contract's payment method kinds (docs/product/1-product-screens-membership-header-search.md §3;
+  docs/adr/0187-payment-methods-are-a-union.md): a card, a card held by Apple Pay or Google Pay, or a PayPal account.
+  Never a card's number.
+  """
+  union PaymentMethod = CreditCard | ApplePayCard | GooglePayCard | PaypalAccount
+
+  "A card typed at checkout."
   type CreditCard {
-    "A card, a card held by Apple Pay or Google Pay, or a PayPal account (its payer id's last four in lastFour)."
-    kind: PaymentMethodKind!
+    "CreditCard; kept for clients that read the kind before the union (docs/adr/0187-payment-methods-are-a-union.md)."
+    kind: PaymentMethodKind! @deprecated(reason: "Use __typename.")
     cardType: String!
     lastFour: String!
     expirationMonth: Int!
     expirationYear: Int!
+  }
+
+  "A card held by Apple Pay: the card's brand, last four and expiry."
+  type ApplePayCard {
+    "ApplePayCard; kept for clients that read the kind before the union."
+    kind: PaymentMethodKind! @deprecated(reason: "Use __typename.")
+    cardType: String!
+    lastFour: String!
+    expirationMonth: Int!
+    expirationYear: Int!
+  }
+
+  "A card held by Google Pay: the card's brand, last four and expiry."
+  type GooglePayCard {
+    "GooglePayCard; kept for clients that read the kind before the union."
+    kind: PaymentMethodKind! @deprecated(reason: "Use __typename.")
+    cardType: String!
+    lastFour: String!
+    expirationMonth: Int!
+    expirationYear: Int!
+  }
+
+  "A PayPal account: no card, no expiry."
+  type PaypalAccount {
+    "PaypalAccount; kept for clients that read the kind before the union."
+    kind: PaymentMethodKind! @deprecated(reason: "Use __typename.")
+    "The last four characters of the PayPal payer id (to tell two accounts apart)."
+    payerIdLastFour: String!
   }
 
   type SwitchPlan {
@@ -101,8 +137,13 @@ const typeDefs = /* GraphQL */ `
     planV2: MembershipPlanV2!
     "When the running discount ends (start plus numCycles months); null when none runs."
     discountEndsAt: Long
-    "The card the next charge uses (card processors only)."
-    paymentMethod: CreditCard
+    "What the next charge uses (card processors only)."
+    paymentMethod: PaymentMethod
+    """
+    A renewal waits for the member's 3-D Secure authentication: the processor's page where the member
+    confirms it; null otherwise (docs/adr/0188-renewal-needing-authentication.md).
+    """
+    paymentActionUrl: String
     "A scheduled plan switch; it wins over the current type when shown."
     switchPlanSchedule: SwitchPlanSchedule
     "ACTIVE, CANCELLED, PAYMENT_FAILED, GRACE_EXPIRED or ENDED (docs/membership.md)."
@@ -256,6 +297,7 @@ export const membershipModule: SchemaModule = {
     },
     Membership: {
       paymentMethod: (membership: Membership, _args: unknown, ctx: RequestContext) => paymentMethodOf(ctx, membership),
+      paymentActionUrl: (membership: Membership) => paymentActionUrlOf(membership),
       planV2: (membership: Membership, _args: unknown, ctx: RequestContext) => planV2Of(membership, ctx.now),
       discountEndsAt: (membership: Membership, _args: unknown, ctx: RequestContext) => discountEndsAtOf(membership, ctx.now),
       amount: (membership: Membership, _args: unknown, ctx: RequestContext) => currentAmountOf(membership, ctx.now),
@@ -279,5 +321,6 @@ export const membershipModule: SchemaModule = {
     CancelMembershipResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     GiftCodeCheckResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     RedeemGiftResult: { __resolveType: (value: { __typename: string }) => value.__typename },
+    PaymentMethod: { __resolveType: (value: { kind: string }) => value.kind },
   },
 };

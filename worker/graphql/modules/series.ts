@@ -29,7 +29,7 @@ import {
   updateSeries,
   type SeriesInput,
 } from '../../series/series-edits.ts';
-import type { SchemaModule } from './schema-module.ts';
+import { successOr, type SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   "A series (the spec's Sequence): a writer's stories in order under one title."
@@ -133,7 +133,7 @@ const typeDefs = /* GraphQL */ `
   }
 `;
 
-const byTypename = (value: SeriesRow | { __typename: string }) => ('__typename' in value ? value.__typename : 'Series');
+const byTypename = successOr('Series');
 type Ctx = RequestContext;
 
 export const seriesModule: SchemaModule = {
@@ -148,12 +148,12 @@ export const seriesModule: SchemaModule = {
       partStats: async (row: SeriesRow, _args: unknown, ctx: Ctx) => {
         if (!isViewer(ctx, row.creatorId)) return [];
         const stats = await seriesPartStats(ctx, row.id);
-        const out = [];
-        for (const s of stats) {
-          const post = await ctx.loaders.postById.load(s.postId);
-          if (post && post.deletedAt === null) out.push({ post, views: s.views, reads: s.reads });
-        }
-        return out;
+        // Loaded together, so the loader reads every part in one statement.
+        const posts = await Promise.all(stats.map((s) => ctx.loaders.postById.load(s.postId)));
+        return stats.flatMap((s, i) => {
+          const post = posts[i];
+          return post && post.deletedAt === null ? [{ post, views: s.views, reads: s.reads }] : [];
+        });
       },
     },
     Post: {

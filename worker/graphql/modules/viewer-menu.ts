@@ -11,8 +11,9 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
 import type { UserRow } from '../../accounts/profiles.ts';
-import { linkedMastodonAccount, mastodonProfileUrl, partnerProgramStatus, type MastodonAccountRow } from '../../accounts/viewer-menu.ts';
+import { linkedMastodonAccount, partnerProgramStatus, type MastodonAccountRow } from '../../accounts/viewer-menu.ts';
 import { unreadNotificationCount } from '../../notifications/notification-list.ts';
+import { mastodonAccountUrl } from '../../integrations/mastodon.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -91,7 +92,7 @@ export const viewerMenuModule: SchemaModule = {
     },
     MastodonAccount: {
       id: (account: MastodonAccountRow) => account.userId,
-      url: (account: MastodonAccountRow) => mastodonProfileUrl(account),
+      url: (account: MastodonAccountRow, _args: unknown, ctx: RequestContext) => mastodonAccountUrl(ctx, account),
     },
     NotificationStatus: {
       unreadNotificationCount: (status: { id: string }, _args: unknown, ctx: RequestContext) => unreadNotificationCount(ctx, status.id),

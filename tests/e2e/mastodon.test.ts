@@ -1,0 +1,49 @@
+// Issue 26 point 3 in Chromium (docs/adr/0180-mastodon-for-members.md): a member connects the
+// Mastodon account they have on the local stand-in instance — types the instance on /mastodon,
+// allows the app on the instance's authorize page, comes back connected — and sees it in the
+// avatar menu.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { createDemoSessions } from './support/e2e-database.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('a member connects a Mastodon account on the stand-in instance', { timeout: 120_000 }, async () => {
+  // The Friend starts with no linked account (a run before may have left one).
+  const { friend } = createDemoSessions(['friend'], ["DELETE FROM mastodon_accounts WHERE user_id = (SELECT id FROM users WHERE username = 'friend')"]);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name: 'sid', value: friend!.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${baseURL}/mastodon`);
+  await waitForHydration(page);
+  expect(await page.getByRole('heading', { name: 'Mastodon for members' }).isVisible()).toBe(true);
+  expect(await page.getByRole('heading', { name: 'Create a Mastodon account' }).isVisible()).toBe(true);
+  await page.screenshot({ path: 'tests/e2e/screenshots/mastodon-for-members-390.png', fullPage: true });
+
+  await page.getByLabel('Your instance').fill('mastodon.localhost');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.waitForURL(/\/_\/dev\/mastodon\/oauth\/authorize\?/);
+  expect(await page.getByRole('heading', { name: 'Authorization required' }).isVisible()).toBe(true);
+  await page.screenshot({ path: 'tests/e2e/screenshots/mastodon-stand-in-authorize-390.png', fullPage: true });
+  await page.getByRole('button', { name: /@rae@mastodon\.localhost/ }).click();
+
+  await page.waitForURL(`${baseURL}/mastodon?connected=true`);
+  await waitForHydration(page);
+  expect(await page.getByText('Your Mastodon account is connected.').isVisible()).toBe(true);
+  expect(await page.locator('[data-testid="mastodon-linked"]').innerText()).toContain('@rae@mastodon.localhost');
+  const goTo = page.getByRole('link', { name: 'Go to mastodon.localhost' });
+  expect(await goTo.getAttribute('href')).toBe(`${baseURL}/_/dev/mastodon/@rae`);
+  await page.screenshot({ path: 'tests/e2e/screenshots/mastodon-connected-390.png', fullPage: true });
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
