@@ -14,7 +14,7 @@ export const WORKER_LAYERS = [
       'context', 'host', 'session', 'auth', 'accounts', 'stories', 'responses', 'claps', 'follows', 'lists', 'series',
       'highlights', 'topics', 'discovery', 'membership', 'payments', 'partner', 'newsletters', 'publications',
       'notifications', 'stats', 'events', 'reports', 'uploads', 'images', 'mail', 'integrations', 'trash', 'reading',
-      'hardening', 'cache', 'search', 'queues',
+      'hardening', 'cache', 'search', 'queues', 'federation',
     ],
   },
   { name: 'consequences', members: ['consequences'] },

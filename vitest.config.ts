@@ -76,6 +76,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          // No transformed modules kept on disk for this project: with them, Vitest hands each new
+          // test worker every module its files import, already transformed, in ONE WebSocket message
+          // into workerd. Every file imports the whole worker, lazily loaded Fedify included, and that
+          // message passed workerd's limit: error 1009, every later worker dead
+          // (docs/adr/0177-integration-tests-without-the-module-cache.md).
+          fsModuleCache: false,
           setupFiles: ['tests/integration/setup.ts'],
           // Every test drives a real workerd and D1: a test taking 1 s on an idle two-core machine
           // took 6–9 s beside other work (tests/README.md "On a busy machine"). A budget such a

@@ -38,6 +38,7 @@ import { mountFeaturePageEdit } from './endpoints/publication-feature-page-edit.
 import { queue } from './jobs/queue-consumer.ts';
 import { handleFanOutMessage } from './jobs/queue-handlers.ts';
 import { runInlineWith } from './queues/producer.ts';
+import { federationRoute, varyProfilePagesOnAccept } from './federation/negotiation.ts';
 import { mountPartnerProgram } from './endpoints/partner.ts';
 import { mountEventIntake } from './endpoints/events.ts';
 
@@ -122,8 +123,31 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
     return withSecurityHeaders(misconfiguredResponse(env, request.url), env, request.url);
   }
   const faulted = envWithFaults(request, env);
+  // The fediverse's requests are answered before the edge cache, which never sees them: an actor
+  // document and a page share an address, never a cached copy (docs/adr/0176-federation-before-the-edge-cache.md).
+  const route = federationRoute(request);
+  if (route) {
+    const federated = await fromFederation(request, faulted, ctx, route);
+    if (federated) return withSecurityHeaders(federated, env, request.url);
+  }
   const hit = await fromEdgeCache(request, faulted, ctx);
-  return withSecurityHeaders(hit ?? (await app.fetch(request, faulted, ctx)), env, request.url);
+  // A profile page shares its address with the actor document: Vary: Accept, HIT or not.
+  return withSecurityHeaders(varyProfilePagesOnAccept(hit ?? (await app.fetch(request, faulted, ctx))), env, request.url);
+}
+
+/**
+ * The federation's answer (worker/federation/serve.ts, loaded with Fedify only for such a request),
+ * logged as every request is. null: not a profile's address, the app answers.
+ */
+async function fromFederation(request: Request, env: Env, ctx: ExecutionContext, route: NonNullable<ReturnType<typeof federationRoute>>): Promise<Response | null> {
+  const { answerFederation } = await import('./federation/serve.ts');
+  return logRequest(
+    request,
+    env,
+    (promise) => ctx.waitUntil(promise),
+    () => answerFederation(request, env, route),
+    () => ({ routeName: route === 'endpoint' ? 'Federation' : 'FederationActor', routerType: null }),
+  );
 }
 
 /**

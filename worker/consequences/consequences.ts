@@ -2,13 +2,15 @@
 // what changed (worker/context/changes.ts) and this module turns it into what the edge
 // cache and the search index need — purge by tag (worker/cache/purge.ts, which queues the
 // zone purge in production) and a refresh of the search records (worker/search/indexing.ts,
-// which queues the hosted push). Capabilities import neither.
+// which queues the hosted push) — and a story's fediverse followers are told of it through the
+// fan-out queue (worker/jobs/federation-story.ts). Capabilities import none of these.
 import type { Env } from '../env.ts';
 import type { Change, ChangeSink, PageSubject, RecordSubject } from '../context/changes.ts';
 import { createRequestContext, type RequestContext, type RequestContextInit } from '../context/request-context.ts';
 import { purgeTags, type PurgeOptions } from '../cache/purge.ts';
 import { forgetHeldSignIns } from '../session/held-sign-ins.ts';
 import { publicationCacheTag, DISCOVERY_TAG, HOME_TAG, LISTS_TAG, storyCacheTag, topicCacheTag, profileCacheTag } from '../cache/tags.ts';
+import { enqueue } from '../queues/producer.ts';
 import { reindexList, reindexSeries, reindexPublication, reindexFollowed, reindexStory, reindexTopic, reindexUser } from '../search/indexing.ts';
 
 /** The cache tag of every page a subject names (worker/cache/tags.ts). */
@@ -50,13 +52,15 @@ function refresh(env: Env, subject: RecordSubject): Promise<void> {
   }
 }
 
-/** Search first (the next search sees the change), then the pages. */
+/** Search first (the next search sees the change), then the pages, then the fediverse (on the queue). */
 export async function applyChange(env: Env, change: Change, purge: PurgeOptions = {}): Promise<void> {
   // A user's row changed (name, username, picture, flags): the sign-ins this isolate holds are
   // read again, so the writer's own next page shows it (docs/adr/0101-held-sign-ins.md).
   if ([...(change.records ?? []), ...(change.pages ?? [])].some((subject) => subject.kind === 'profile')) forgetHeldSignIns();
   for (const record of change.records ?? []) await refresh(env, record);
   if (change.pages?.length) await purgeTags(env, change.pages.map(pageCacheTag), purge);
+  // The fediverse hears of it after the answer, through the fan-out queue (worker/jobs/federation-story.ts).
+  if (change.federated?.length) await enqueue(env, change.federated.map((subject) => ({ kind: 'federation.story' as const, postId: subject.id })));
 }
 
 /** The sink a request context records its changes into. */

@@ -35,9 +35,15 @@ export type RecordSubject =
   /** A series (its title, description, parts, followers, publishing). */
   | { kind: 'series'; id: string };
 
+/** Something the fediverse may have been sent and must hear of again. */
+export type FederatedSubject =
+  /** A story: published, edited, unpublished, deleted (worker/jobs/federation-story.ts decides what to send). */
+  { kind: 'story'; id: string };
+
 export interface Change {
   pages?: readonly PageSubject[];
   records?: readonly RecordSubject[];
+  federated?: readonly FederatedSubject[];
 }
 
 export interface ChangeSink {

@@ -14,6 +14,7 @@ import { SEARCH_TABLES } from './search-tables.ts';
 import { EVENT_TABLES } from './event-tables.ts';
 import { SERIES_TABLES } from './series-tables.ts';
 import { MASTODON_TABLES } from './mastodon-tables.ts';
+import { FEDERATION_TABLES } from './federation-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 import { POST_LICENSES } from '../../shared/stories/license.ts';
 
@@ -1577,6 +1578,8 @@ export const TABLES = {
   blocks,
   // Search records and clicks (migrations/0012_search.sql).
   ...SEARCH_TABLES,
+  // The fediverse (migrations/0079_federation.sql, 0080_federated_stories.sql).
+  ...FEDERATION_TABLES,
   post_restrictions: postRestrictions,
   post_revisions: postRevisions,
   post_history: postHistory,

@@ -1,5 +1,5 @@
 // What each kind of fan-out message does: one line per kind, the work itself lives with its
-// capability (newsletters, notifications, search, cache, billing).
+// capability (newsletters, notifications, search, cache, billing, federation).
 import type { Env } from '../env.ts';
 import { zonePurgerFromEnv } from '../cache/zone-purge.ts';
 import { sendNewsletterPage } from '../newsletters/send-story.ts';
@@ -9,6 +9,7 @@ import { notifyFollowersPage } from '../notifications/new-story.ts';
 import { pushRecordsToHostedIndex } from '../search/hosted-index.ts';
 import { renewDueSubscription } from '../membership/billing-clock.ts';
 import type { BatchMemo, FanOutMessage } from '../queues/messages.ts';
+import { federateStoryChange } from './federation-story.ts';
 
 export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo: BatchMemo): Promise<void> {
   switch (message.kind) {
@@ -31,5 +32,10 @@ export async function handleFanOutMessage(env: Env, message: FanOutMessage, memo
     }
     case 'billing.renewal':
       return renewDueSubscription(env, message.subscriptionId, message.now);
+    case 'federation.task':
+      // Loaded when first needed, so the worker's start-up (and its HIT path) never evaluates Fedify.
+      return (await import('../federation/federation.ts')).processFederationTask(env, message.task);
+    case 'federation.story':
+      return federateStoryChange(env, message.postId);
   }
 }

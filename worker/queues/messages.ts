@@ -75,7 +75,27 @@ export interface BillingRenewalMessage {
   now: number;
 }
 
-export type FanOutMessage = NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
+/**
+ * One of Fedify's queued tasks (an outgoing activity to deliver, worker/federation/message-queue.ts).
+ * Fedify's own message, its sender's private keys replaced by their public members
+ * (worker/federation/queued-keys.ts): a dead letter's recorded body never holds a private key.
+ */
+export interface FederationTaskMessage {
+  kind: 'federation.task';
+  task: unknown;
+}
+
+/**
+ * A story changed in a way its fediverse followers may need to hear of (worker/jobs/federation-story.ts):
+ * the handler compares the story with what they were last sent and sends Create, Update or
+ * Delete, or nothing.
+ */
+export interface FederationStoryMessage {
+  kind: 'federation.story';
+  postId: string;
+}
+
+export type FanOutMessage = FederationTaskMessage | FederationStoryMessage | NewsletterPageMessage | NewsletterEmailMessage | NewsletterInvitationsMessage | NewStoryFollowersMessage | SearchPushMessage | ZonePurgeMessage | BillingRenewalMessage;
 
 export type FanOutKind = FanOutMessage['kind'];
 
@@ -93,7 +113,7 @@ export type QueuedMessage = FanOutMessage & TestFaultMark;
 /** Reads shared by the messages of one batch (e.g. the story every email of a batch carries). */
 export type BatchMemo = Map<string, Promise<unknown>>;
 
-const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal'];
+const KINDS: readonly FanOutKind[] = ['newsletter.page', 'newsletter.email', 'newsletter.invitations', 'notifications.new-story', 'search.push', 'cache.zone-purge', 'billing.renewal', 'federation.task', 'federation.story'];
 
 /** A body taken off the queue, checked: anything else is a poison message. */
 export function asFanOutMessage(body: unknown): QueuedMessage | null {

@@ -47,5 +47,7 @@ export async function storyChanged(ctx: RequestContext, postId: string, facts: S
   const pages = await storyPages(ctx, post);
   for (const slug of facts.previousTagSlugs ?? []) pages.push({ kind: 'topic', slug });
   if (facts.previousCollectionId) pages.push({ kind: 'publication', id: facts.previousCollectionId });
-  await ctx.changes.record({ pages, records });
+  // Anything but a draft save may change what the fediverse was sent (a Create, an Update, a Delete).
+  const federated = facts.change === 'saved' ? [] : [{ kind: 'story' as const, id: postId }];
+  await ctx.changes.record({ pages, records, federated });
 }

@@ -1,0 +1,57 @@
+// Fediverse accounts following a writer or a publication (migrations/0079_federation.sql).
+import type { D1Database } from '@cloudflare/workers-types';
+
+export interface RemoteFollower {
+  followerUri: string;
+  inbox: string;
+  sharedInbox: string | null;
+}
+
+/** Followers collection pages: as Mastodon pages its own (40 a page). */
+export const FOLLOWERS_PAGE_SIZE = 40;
+
+export async function addFollower(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null }, now = Date.now()): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri`,
+    )
+    .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, now)
+    .run();
+}
+
+/** Removes a follower; answers whether there was one. */
+export async function removeFollower(db: D1Database, actorId: string, followerUri: string): Promise<boolean> {
+  const result = await db.prepare('DELETE FROM federation_followers WHERE actor_id = ? AND follower_uri = ?').bind(actorId, followerUri).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export async function countFollowers(db: D1Database, actorId: string): Promise<number> {
+  return (await db.prepare('SELECT COUNT(*) AS n FROM federation_followers WHERE actor_id = ?').bind(actorId).first<{ n: number }>())?.n ?? 0;
+}
+
+/** A page's cursor: where the previous page ended ("" for the first page). */
+function parseCursor(cursor: string): { createdAt: number; uri: string } {
+  const at = cursor.indexOf('~');
+  if (at < 0) return { createdAt: -1, uri: '' };
+  const createdAt = Number(cursor.slice(0, at));
+  return Number.isFinite(createdAt) ? { createdAt, uri: cursor.slice(at + 1) } : { createdAt: -1, uri: '' };
+}
+
+/** One page of followers, oldest first, and the next page's cursor (null: the last page). */
+export async function followersPage(db: D1Database, actorId: string, cursor: string, size = FOLLOWERS_PAGE_SIZE): Promise<{ followers: RemoteFollower[]; nextCursor: string | null }> {
+  const after = parseCursor(cursor);
+  const { results } = await db
+    .prepare(
+      `SELECT follower_uri AS followerUri, inbox, shared_inbox AS sharedInbox, created_at AS createdAt FROM federation_followers
+       WHERE actor_id = ? AND (created_at, follower_uri) > (?, ?) ORDER BY created_at, follower_uri LIMIT ?`,
+    )
+    .bind(actorId, after.createdAt, after.uri, size + 1)
+    .all<RemoteFollower & { createdAt: number }>();
+  const page = results.slice(0, size);
+  const last = page[page.length - 1];
+  return {
+    followers: page.map(({ followerUri, inbox, sharedInbox }) => ({ followerUri, inbox, sharedInbox })),
+    nextCursor: results.length > size && last ? `${last.createdAt}~${last.followerUri}` : null,
+  };
+}

@@ -1,0 +1,66 @@
+// Stories federated (issue 30 point 3; docs/adr/0178-stories-federated-from-their-state.md): the
+// Create, Update or Delete that story-state.ts chose, built with Fedify's vocabulary and handed to
+// Fedify for the writer's followers. Fedify puts one delivery per inbox on the fan-out queue
+// (FanOutMessageQueue), a shared inbox standing for every follower behind it (preferSharedInbox);
+// each delivery is signed when it leaves and sent at most once (processFederationTask's
+// idempotency key), retried by the queue and dead-lettered after its last attempt.
+//
+// What leaves is what a signed-out reader may read: the caller hands in the story as the
+// member-content gate cut it (worker/jobs/federation-story.ts), so a member-only story carries its
+// preview and its link, never a locked paragraph.
+import { Article, Create, Delete, Hashtag, Image, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/fedify/vocab';
+import type { Env } from '../env.ts';
+import { logEvent } from '../lib/log-context.ts';
+import { federationFor } from './federation.ts';
+import { recordStoryActivity, type StoryActivityPlan } from './story-state.ts';
+
+/** A story as its followers may see it: plain values, already cut by the content gate. */
+export interface FederatedStory {
+  title: string;
+  /** The subtitle, or null. */
+  summary: string | null;
+  /** The story's canonical address (its page). */
+  url: string;
+  /** The readable paragraphs as HTML (escaped), with the link to the whole story when cut. */
+  html: string;
+  imageUrl: string | null;
+  tags: readonly { name: string; href: string }[];
+}
+
+/** The Article's own address: on the main host, the actors' host, whatever the story's domain. */
+export const STORY_OBJECT_PATH = '/ap/stories/';
+
+function article(plan: StoryActivityPlan, story: FederatedStory, actor: URL, followers: URL, origin: string): Article {
+  return new Article({
+    id: new URL(`${STORY_OBJECT_PATH}${plan.postId}`, origin),
+    attribution: actor,
+    name: story.title,
+    summary: story.summary,
+    content: story.html,
+    url: new URL(story.url),
+    image: story.imageUrl ? new Image({ url: new URL(story.imageUrl) }) : null,
+    tags: story.tags.map((tag) => new Hashtag({ name: tag.name, href: new URL(tag.href) })),
+    to: PUBLIC_COLLECTION,
+    cc: followers,
+  });
+}
+
+/** Sends the planned activity to the sender's followers and records it. `story`: null for a Delete. */
+export async function sendStoryActivity(env: Env, origin: string, plan: StoryActivityPlan, story: FederatedStory | null): Promise<void> {
+  const ctx = federationFor(env).createContext(new URL(origin), { env, host: null });
+  const actor = ctx.getActorUri(plan.actorId);
+  const followers = ctx.getFollowersUri(plan.actorId);
+  const objectId = new URL(`${STORY_OBJECT_PATH}${plan.postId}`, origin);
+  // One id per story and sequence: a redelivered message sends the same activity again, which
+  // the deliveries' idempotency keys then drop.
+  const id = new URL(`${STORY_OBJECT_PATH}${plan.postId}#activities/${plan.sequence}`, origin);
+  const common = { id, actor, to: PUBLIC_COLLECTION, cc: followers };
+  let activity: Create | Update | Delete;
+  if (plan.activity === 'Delete') activity = new Delete({ ...common, object: new Tombstone({ id: objectId }) });
+  else if (!story) return;
+  else if (plan.activity === 'Create') activity = new Create({ ...common, object: article(plan, story, actor, followers, origin) });
+  else activity = new Update({ ...common, object: article(plan, story, actor, followers, origin) });
+  await ctx.sendActivity({ identifier: plan.actorId }, 'followers', activity, { preferSharedInbox: true });
+  await recordStoryActivity(env.DB, plan);
+  logEvent({ event: 'federation_story', post: plan.postId, activity: plan.activity, sequence: plan.sequence });
+}
