@@ -1,5 +1,6 @@
 import { UnavailableProfile_result } from '../components/profiles/profile-parts.graphql.ts';
 import { graphql, known } from '../app/graphql.ts';
+import { PaymentMethod_text } from '../components/membership/payment-method.graphql.ts';
 import { MembershipPlanOffer_price, Membership_discountedPrice } from '../components/membership/membership-price.graphql.ts';
 
 /** /plans, /get-started/plans, /plans/confirmation/{membershipType}, /membership, /gift-plans: prices from configuration. */
@@ -96,28 +97,7 @@ export const ManageMembershipQuery = known(graphql(`
         canCancel
         retentionOffer
         paymentMethod {
-          __typename
-          ... on CreditCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on ApplePayCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on GooglePayCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on PaypalAccount {
-            payerIdLastFour
-          }
+          ...PaymentMethod_text
         }
         switchPlanSchedule {
           startAt
@@ -132,7 +112,7 @@ export const ManageMembershipQuery = known(graphql(`
       }
     }
   }
-`, [Membership_discountedPrice]));
+`, [Membership_discountedPrice, PaymentMethod_text]));
 
 export const BillingReceiptQuery = known(graphql(`
   query BillingReceiptQuery($chargeId: ID!) {

@@ -1,4 +1,5 @@
 import { graphql, known } from '../../app/graphql.ts';
+import { PaymentMethod_text } from './payment-method.graphql.ts';
 import { Membership_discountedPrice } from './membership-price.graphql.ts';
 
 /**
@@ -20,33 +21,12 @@ export const ReactivateMembershipModalQuery = known(graphql(`
         ...Membership_discountedPrice
         canReactivate
         paymentMethod {
-          __typename
-          ... on CreditCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on ApplePayCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on GooglePayCard {
-            cardType
-            lastFour
-            expirationMonth
-            expirationYear
-          }
-          ... on PaypalAccount {
-            payerIdLastFour
-          }
+          ...PaymentMethod_text
         }
       }
     }
   }
-`, [Membership_discountedPrice]));
+`, [Membership_discountedPrice, PaymentMethod_text]));
 
 export const UncancelMembershipMutation = known(graphql(`
   mutation UncancelMembership($membershipId: ID!) {
