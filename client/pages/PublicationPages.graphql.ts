@@ -20,50 +20,43 @@ export const PublicationStoriesPageQuery = known(graphql(`
   }
 `, [PagedStories_connection, PublicationMasthead_collection, StoryCard_post]));
 
-/** Pin or unpin a story on the publication's homepage (POST_PINNED_TO_COLLECTION_HOMEPAGE). */
-export const PinPostToCollectionHomepage = known(graphql(`
-  mutation PinPostToCollectionHomepage($collectionId: ID!, $postId: ID!) {
-    pinPostToCollectionHomepage(collectionId: $collectionId, postId: $postId) {
-      __typename
-      ... on CollectionPin {
-        collectionId
-        postId
-        isPinned
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
-      ... on MaxPinnedStoriesReached {
-        message
-      }
+/** What pinning or unpinning answers: the pin's state, or why not. */
+export const PinPostResult_outcome = known(graphql(`
+  fragment PinPostResult_outcome on PinPostResult {
+    __typename
+    ... on CollectionPin {
+      collectionId
+      postId
+      isPinned
+    }
+    ... on NotFound {
+      message
+    }
+    ... on Forbidden {
+      message
+    }
+    ... on MaxPinnedStoriesReached {
+      message
     }
   }
 `));
 
+/** Pin or unpin a story on the publication's homepage (POST_PINNED_TO_COLLECTION_HOMEPAGE). */
+export const PinPostToCollectionHomepage = known(graphql(`
+  mutation PinPostToCollectionHomepage($collectionId: ID!, $postId: ID!) {
+    pinPostToCollectionHomepage(collectionId: $collectionId, postId: $postId) {
+      ...PinPostResult_outcome
+    }
+  }
+`, [PinPostResult_outcome]));
+
 export const UnpinPostFromCollectionHomepage = known(graphql(`
   mutation UnpinPostFromCollectionHomepage($collectionId: ID!, $postId: ID!) {
     unpinPostFromCollectionHomepage(collectionId: $collectionId, postId: $postId) {
-      __typename
-      ... on CollectionPin {
-        collectionId
-        postId
-        isPinned
-      }
-      ... on NotFound {
-        message
-      }
-      ... on Forbidden {
-        message
-      }
-      ... on MaxPinnedStoriesReached {
-        message
-      }
+      ...PinPostResult_outcome
     }
   }
-`));
+`, [PinPostResult_outcome]));
 
 export const PublicationAboutPageQuery = known(graphql(`
   query PublicationAboutPageQuery($slug: String, $id: ID) {
