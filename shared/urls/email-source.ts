@@ -1,8 +1,9 @@
 // The `source` query parameter of a story link in an email a reader was sent
-// (docs/product/1-product-screens-membership-header-search.md §8: the source of a visit; spec 3 §7:
-// referrerSource "from the source query parameter"). It names the account the email went to, so
-// the story page can tell a reader who opened it signed out or signed in as someone else
-// (ALTERNATE_USER, docs/product/2-sign-in-notices-cache-routing.md §4.4).
+// (docs/product/1-product-screens-membership-header-search.md §8: the source of a visit;
+// docs/product/3-routes-data-calls-constants.md §7: referrerSource "from the source query
+// parameter"). It names the account the email went to, so the story page can tell a reader who
+// opened it signed out or signed in as someone else (ALTERNATE_USER,
+// docs/product/2-sign-in-notices-cache-routing.md §4.4).
 
 const PATTERN = /^email-([0-9a-z]+)-newsletter$/;
 

@@ -134,7 +134,10 @@ export function SignInDialog({ config, onConfigChange, onClose, embedded = false
   const go = useCallback((next: Partial<SignInDialogConfig>) => onConfigChange({ ...config, ...next }), [config, onConfigChange]);
   const raise = (set: (e: FieldError) => void, message: string) => set({ message, key: Date.now() + Math.random() });
   const { showToast } = useToast();
-  /** A network lockout is also told in the ACCOUNT_LOCKOUT toast, built from its type and lockoutInfo (spec 2 §4.4). */
+  /**
+   * A network lockout is also told in the ACCOUNT_LOCKOUT toast, built from its type and
+   * lockoutInfo (docs/product/2-sign-in-notices-cache-routing.md §4.4).
+   */
   const lockedOut = (answer: IpLockout) =>
     showToast({
       style: 'ACCOUNT_LOCKOUT',

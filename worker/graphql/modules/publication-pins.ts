@@ -14,7 +14,7 @@ const typeDefs = /* GraphQL */ `
     isPinned: Boolean!
   }
 
-  "The publication already pins as many stories as it may (spec 2 §8)."
+  "The publication already pins as many stories as it may (docs/product/2-sign-in-notices-cache-routing.md §8)."
   type MaxPinnedStoriesReached {
     message: String!
   }
