@@ -94,6 +94,20 @@ describe('the local stand-in instance', () => {
     const withoutStandIn = { ...testEnv, MASTODON_INSTANCE: 'https://members.example.org' } as Env;
     expect((await app_fetch(`${STAND_IN}/api/v1/apps`, withoutStandIn, { method: 'POST' })).status).toBe(404);
   });
+
+  it('has an about page at its address that lists its accounts, each linked to its profile', async () => {
+    for (const address of [STAND_IN, `${STAND_IN}/`]) {
+      const about = await workerFetch(address);
+      expect(about.status).toBe(200);
+      const page = await about.text();
+      expect(page).toContain('<h1>mastodon.localhost</h1>');
+      expect(page).toContain(`<a href="/_/dev/mastodon/@rae">Rae Reader</a>`);
+    }
+    const profile = await workerFetch(`${STAND_IN}/@rae`);
+    expect(await profile.text()).toContain('@rae@mastodon.localhost');
+    const withoutStandIn = { ...testEnv, MASTODON_INSTANCE: 'https://members.example.org' } as Env;
+    expect((await app_fetch(STAND_IN, withoutStandIn)).status).toBe(404);
+  });
 });
 
 function app_fetch(url: string, env: Env, init: RequestInit = {}): Promise<Response> {

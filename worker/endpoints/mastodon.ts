@@ -19,5 +19,6 @@ export function mountMastodon(app: Hono<{ Bindings: Env }>): void {
     // The code and state stay out of the next page's address and of any referrer.
     return new Response(null, { status: 303, headers: { location: mainOrigin(c.env) + next, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
   });
+  app.get(LOCAL_MASTODON_PATH, async (c) => (await handleLocalMastodonRequest(c.req.raw, c.env)) ?? c.notFound());
   app.on(['GET', 'POST'], `${LOCAL_MASTODON_PATH}/*`, async (c) => (await handleLocalMastodonRequest(c.req.raw, c.env)) ?? c.notFound());
 }

@@ -273,12 +273,32 @@ async function createAccount(env: Env, request: Request): Promise<Response> {
   return issueToken(env, found.client_id, id, 'read write follow');
 }
 
+const INSTANCE_STYLE = `      body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #fff; background: #191b22; } main { max-width: 600px; margin: 6vh auto; padding: 28px; background: #282c37; border-radius: 8px; } p { color: #9ba1b5; } a { color: #8c8dff; }`;
+
+/** The instance's about page, as a newcomer opening its address finds it: what it is and its accounts. */
+async function aboutPage(env: Env): Promise<Response> {
+  await seedAccounts(env);
+  const { results } = await env.DB.prepare('SELECT * FROM local_mastodon_accounts ORDER BY created_at, username LIMIT 50').all<LocalAccountRow>();
+  const body = await standInPage(
+    `${LOCAL_MASTODON_DOMAIN} – local Mastodon instance`,
+    INSTANCE_STYLE,
+    html`    <main>
+      <span class="test">LOCAL MASTODON INSTANCE</span>
+      <h1>${LOCAL_MASTODON_DOMAIN}</h1>
+      <p>Development only: it stands in for the members' Mastodon instance and answers Mastodon's own calls (apps, OAuth, verify_credentials, account creation). Members connect an account or claim one from the product's <code>/mastodon</code> page.</p>
+      <h2>Accounts</h2>
+      ${results.length === 0 ? html`<p>None yet.</p>` : html`<ul>${results.map((row) => html`<li><a href="${LOCAL_MASTODON_PATH}/@${row.username}">${row.display_name}</a> <span>@${row.username}@${LOCAL_MASTODON_DOMAIN}</span></li>`)}</ul>`}
+    </main>`,
+  );
+  return new Response(String(body), { headers: PAGE_HEADERS });
+}
+
 async function profilePage(env: Env, username: string): Promise<Response | null> {
   const row = await env.DB.prepare('SELECT * FROM local_mastodon_accounts WHERE username = ?').bind(username).first<LocalAccountRow>();
   if (!row) return null;
   const body = await standInPage(
     `${row.display_name} (@${row.username}@${LOCAL_MASTODON_DOMAIN})`,
-    `      body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: #fff; background: #191b22; } main { max-width: 600px; margin: 6vh auto; padding: 28px; background: #282c37; border-radius: 8px; } p { color: #9ba1b5; }`,
+    INSTANCE_STYLE,
     html`    <main><span class="test">LOCAL MASTODON INSTANCE</span><h1>${row.display_name}</h1><p>@${row.username}@${LOCAL_MASTODON_DOMAIN}</p></main>`,
   );
   return new Response(String(body), { headers: PAGE_HEADERS });
@@ -288,8 +308,10 @@ async function profilePage(env: Env, username: string): Promise<Response | null>
 export async function handleLocalMastodonRequest(request: Request, env: Env): Promise<Response | null> {
   if (!usesLocalMastodon(env)) return null;
   const path = new URL(request.url).pathname;
+  if (path === LOCAL_MASTODON_PATH && request.method === 'GET') return aboutPage(env);
   if (!path.startsWith(`${LOCAL_MASTODON_PATH}/`)) return null;
   const rest = path.slice(LOCAL_MASTODON_PATH.length);
+  if (rest === '/' && request.method === 'GET') return aboutPage(env);
   if (rest === '/api/v1/apps' && request.method === 'POST') return registerApp(env, request);
   if (rest === '/oauth/authorize') return authorize(env, request);
   if (rest === '/oauth/token') return token(env, request);
