@@ -18,8 +18,17 @@ afterAll(async () => {
 });
 
 it('a member connects a Mastodon account on the stand-in instance', { timeout: 120_000 }, async () => {
-  // The Friend starts with no linked account (a run before may have left one).
-  const { friend } = createDemoSessions(['friend'], ["DELETE FROM mastodon_accounts WHERE user_id = (SELECT id FROM users WHERE username = 'friend')"]);
+  // The Friend starts with no linked account (a run before may have left one), and a membership
+  // running today: the seeded world has a fixed present, and an earlier test may have moved the
+  // billing clock (tests/e2e/header.test.ts does the same).
+  const friendId = "(SELECT id FROM users WHERE username = 'friend')";
+  const { friend } = createDemoSessions(
+    ['friend'],
+    [
+      `DELETE FROM mastodon_accounts WHERE user_id = ${friendId}`,
+      `UPDATE memberships SET current_period_ends_at = ${Date.now() + 20 * 86_400_000}, payment_failed_at = NULL, is_cancelled = 0 WHERE user_id = ${friendId}`,
+    ],
+  );
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addCookies([{ name: 'sid', value: friend!.token, url: baseURL }]);
   const page = await context.newPage();
