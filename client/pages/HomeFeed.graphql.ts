@@ -37,32 +37,32 @@ export const HomeFeedQuery = known(graphql(
 ));
 
 /** "Show less like this" and its Undo (USER_NEGATIVE_SIGNAL, docs/product/2-sign-in-notices-cache-routing.md §4.4). */
-export const ShowLessLikeThis = known(graphql(`
-  mutation ShowLessLikeThis($targetPostId: ID!) {
-    showLessLikeThis(targetPostId: $targetPostId) {
-      __typename
-      ... on NegativeSignal {
-        postId
-        isShowingLess
-      }
-      ... on NotFound {
-        message
-      }
+/** What "Show less like this" and its undo answer: the signal's state, or why not. */
+export const NegativeSignalResult_outcome = known(graphql(`
+  fragment NegativeSignalResult_outcome on NegativeSignalResult {
+    __typename
+    ... on NegativeSignal {
+      postId
+      isShowingLess
+    }
+    ... on NotFound {
+      message
     }
   }
 `));
 
+export const ShowLessLikeThis = known(graphql(`
+  mutation ShowLessLikeThis($targetPostId: ID!) {
+    showLessLikeThis(targetPostId: $targetPostId) {
+      ...NegativeSignalResult_outcome
+    }
+  }
+`, [NegativeSignalResult_outcome]));
+
 export const UndoShowLessLikeThis = known(graphql(`
   mutation UndoShowLessLikeThis($targetPostId: ID!) {
     undoShowLessLikeThis(targetPostId: $targetPostId) {
-      __typename
-      ... on NegativeSignal {
-        postId
-        isShowingLess
-      }
-      ... on NotFound {
-        message
-      }
+      ...NegativeSignalResult_outcome
     }
   }
-`));
+`, [NegativeSignalResult_outcome]));
