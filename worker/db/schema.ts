@@ -1516,6 +1516,21 @@ export const newsletterInvitations = sqliteTable(
   (t) => [unique().on(t.newsletterId, t.email), index('newsletter_invitations_by_import').on(t.importId, t.id)],
 );
 
+/** One-use links that finish an account an invitation made (migrations/0091_account_conversions.sql). */
+export const accountConversions = sqliteTable(
+  'account_conversions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('account_conversions_by_user').on(t.userId)],
+);
+
 export const newsletterUnsubscribes = sqliteTable(
   'newsletter_unsubscribes',
   {
@@ -1543,6 +1558,7 @@ export const TABLES = {
   client_event_ids: clientEventIds,
   newsletter_imports: newsletterImports,
   newsletter_invitations: newsletterInvitations,
+  account_conversions: accountConversions,
   newsletter_unsubscribes: newsletterUnsubscribes,
   users,
   collections,
