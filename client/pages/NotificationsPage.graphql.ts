@@ -35,6 +35,13 @@ export const NotificationsPageQuery = known(graphql(`
               type
             }
           }
+          note {
+            id
+            quote
+          }
+          noteReply {
+            id
+          }
         }
         pagingInfo {
           next {
@@ -57,7 +64,7 @@ export const MarkNotificationsAsRead = known(graphql(`
   }
 `));
 
-export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'NEW_STORY' | 'SERIES_PART';
+export type NotificationType = 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'NEW_STORY' | 'SERIES_PART' | 'NOTE_FOR_WRITER' | 'NOTE_REPLY';
 
 export interface NotificationPost extends StoryAddress {
   title: string;
@@ -72,6 +79,10 @@ export interface NotificationData {
   createdAt: number;
   actor: (UserPreview & UserAddress) | null;
   post: (NotificationPost & { inResponseToPost: NotificationPost | null }) | null;
+  /** NOTE_FOR_WRITER, NOTE_REPLY: the note, while the viewer may see it. */
+  note: { id: string; quote: string } | null;
+  /** NOTE_REPLY: the answer it opens (/p/notereplies/{id}). */
+  noteReply: { id: string } | null;
 }
 
 export interface NotificationsPageData {

@@ -77,6 +77,25 @@ function NotificationText({ notification }: { notification: NotificationData }) 
       ) : (
         <> published a new story</>
       );
+    case 'NOTE_FOR_WRITER':
+      // A reader's note left for the viewer on their story (docs/reader.md "Notes for the writer").
+      return post && notification.note ? (
+        <>
+          {' '}
+          <Link href={`/p/${post.id}/notes/${notification.note.id}`}>left you a note</Link> on <StoryLink post={post} />
+        </>
+      ) : (
+        <> left you a note on your story</>
+      );
+    case 'NOTE_REPLY':
+      return post && notification.noteReply ? (
+        <>
+          {' '}
+          <a href={`/p/notereplies/${notification.noteReply.id}`}>replied to a note</a> on <StoryLink post={post} />
+        </>
+      ) : (
+        <> replied to a note</>
+      );
     case 'SERIES_PART':
       // A followed series' new part (docs/series.md "Following a series").
       return post ? (

@@ -12,6 +12,7 @@ import type { Env } from '../../worker/env.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { GRAPHQL_URL, testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
+import { followOneRedirect } from './helpers/redirects.ts';
 
 const ORIGIN = 'http://localhost:8787';
 const STAND_IN = `${ORIGIN}/_/dev/mastodon`;
@@ -63,12 +64,6 @@ async function allowOnStandIn(person: Person, username: string): Promise<string>
   return allowed.headers.get('location')!;
 }
 
-async function callback(person: Person | null, url: string): Promise<string> {
-  const response = await workerFetch(url, { headers: person ? { cookie: person.cookie } : {}, redirect: 'manual' });
-  expect(response.status).toBe(303);
-  const next = new URL(response.headers.get('location')!);
-  return next.pathname + next.search;
-}
 
 beforeAll(async () => {
   await seedWorld(testDb);
@@ -119,14 +114,14 @@ describe('a member connects an account they have', () => {
     const member = await as(USERS.member);
     expect((await member.gql(OFFER)).mastodonForMembers).toMatchObject({ membersInstanceDomain: 'mastodon.localhost', signedIn: true, viewerIsMember: true, account: null });
     const back = await allowOnStandIn(member, 'rae');
-    expect(await callback(member, back)).toBe('/mastodon?connected=true');
+    expect(await followOneRedirect(member, back)).toBe('/mastodon?connected=true');
     expect(await linked(USERS.member)).toEqual({ username: 'rae', domain: 'mastodon.localhost' });
     expect((await member.gql(OFFER)).mastodonForMembers.account).toEqual({ username: 'rae', domain: 'mastodon.localhost', url: `${STAND_IN}/@rae` });
     // "Go to …" leads to the account's page on the instance.
     const profile = await workerFetch(`${STAND_IN}/@rae`);
     expect(await profile.text()).toContain('@rae@mastodon.localhost');
     // The callback again (the same state and code): the state is spent, nothing changes.
-    expect(await callback(member, back)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
+    expect(await followOneRedirect(member, back)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
     // Disconnecting forgets it.
     expect((await member.gql('mutation { disconnectMastodonAccount }')).disconnectMastodonAccount).toBe(true);
     expect(await linked(USERS.member)).toBeNull();
@@ -143,24 +138,24 @@ describe('a member connects an account they have', () => {
     // Forged: a state we never gave.
     const forged = new URL(back);
     forged.searchParams.set('state', 'forged-state');
-    expect(await callback(member, forged.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
+    expect(await followOneRedirect(member, forged.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
     // Another member brings this member's round trip back: refused (and the state is spent).
-    expect(await callback(friend, back.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
-    expect(await callback(null, back.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
+    expect(await followOneRedirect(friend, back.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
+    expect(await followOneRedirect(null, back.href)).toBe('/mastodon?mastodonError=EXPIRED_STATE');
     // A replayed code under a fresh state: the instance refuses it (invalid_grant).
     const used = new URL(await allowOnStandIn(member, 'mel'));
-    expect(await callback(member, used.href)).toBe('/mastodon?connected=true');
+    expect(await followOneRedirect(member, used.href)).toBe('/mastodon?connected=true');
     expect(await linked(USERS.member)).toEqual({ username: 'mel', domain: 'mastodon.localhost' });
     await member.gql('mutation { disconnectMastodonAccount }');
     const replay = new URL(await allowOnStandIn(member, 'rae'));
     replay.searchParams.set('code', used.searchParams.get('code')!);
-    expect(await callback(member, replay.href)).toBe('/mastodon?mastodonError=ACCOUNT_CONNECTION');
+    expect(await followOneRedirect(member, replay.href)).toBe('/mastodon?mastodonError=ACCOUNT_CONNECTION');
     expect(await linked(USERS.member)).toBeNull();
     // The member said no on the instance.
     const denied = new URL(await allowOnStandIn(member, 'rae'));
     denied.searchParams.delete('code');
     denied.searchParams.set('error', 'access_denied');
-    expect(await callback(member, denied.href)).toBe('/mastodon?mastodonError=DENIED');
+    expect(await followOneRedirect(member, denied.href)).toBe('/mastodon?mastodonError=DENIED');
     expect(await linked(USERS.member)).toBeNull();
     expect(await linked(USERS.friend)).toBeNull();
   });

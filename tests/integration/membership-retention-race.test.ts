@@ -4,44 +4,27 @@
 import { beforeAll, expect, it } from 'vitest';
 import { advanceBillingClock } from '../../worker/endpoints/membership.ts';
 import { RETENTION_OFFER_TAKEN } from '../../worker/membership/manage-membership.ts';
-import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld } from './helpers/fixtures.ts';
 import { signedIn } from './helpers/signed-in.ts';
-import { testDb, testEnv, workerFetch } from './helpers/graphql-client.ts';
+import { testDb, testEnv } from './helpers/graphql-client.ts';
+import { checkoutUrl, post } from './helpers/local-checkout.ts';
 
-const ORIGIN = 'http://localhost:8787';
 const ACCEPT = 'mutation($id: ID!, $r: CancellationReason!) { acceptRetentionOffer(membershipId: $id, reason: $r) { __typename ... on BadRequest { message } } }';
 
 beforeAll(async () => {
   await seedWorld(testDb);
 });
 
-async function newMember(n: number): Promise<string> {
-  const id = `rr${String(n).padStart(10, '0')}`;
-  await testDb
-    .prepare("INSERT INTO users (id, username, name, email, bio, created_at) VALUES (?, ?, ?, ?, '', ?)")
-    .bind(id, `racer${n}`, `Racer ${n}`, `racer${n}@vellum.test`, Date.now())
-    .run();
-  const session = await createSession(testDb, id);
-  const started = await workerFetch(`${ORIGIN}/_/membership/checkout`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: `sid=${session.token}`, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ xsrf: session.xsrf, kind: 'MEMBERSHIP', plan: 'MONTHLY' }),
-  });
-  expect(started.status).toBe(303);
-  const paid = await workerFetch(started.headers.get('location')!, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardnumber: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' }),
-  });
+/** A new member: a new reader's checkout of the monthly plan, paid on the local provider's page. */
+async function newMember(): Promise<string> {
+  const { userId, url } = await checkoutUrl('racer');
+  const paid = await post(url, { cardnumber: '4242 4242 4242 4242', exp: '12 / 34', cvc: '123' });
   expect(paid.status).toBe(303);
-  return id;
+  return userId;
 }
 
 it('two accepts fired at once: one passes, the other is refused, one discount is billed', { timeout: 120_000 }, async () => {
-  const userId = await newMember(1);
+  const userId = await newMember();
   // Two signed-in tabs of the same member.
   const [tabA, tabB] = await Promise.all([signedIn(userId), signedIn(userId)]);
   const { id } = (await tabA.gql('{ viewer { membership { id } } }')).data.viewer.membership;
@@ -72,7 +55,7 @@ it('two accepts fired at once: one passes, the other is refused, one discount is
 });
 
 it('a database that already holds an accepted answer refuses a second one by itself', async () => {
-  const userId = await newMember(2);
+  const userId = await newMember();
   const membership = (await testDb.prepare('SELECT id FROM memberships WHERE user_id = ?').bind(userId).first<{ id: string }>())!;
   const insert = (id: string) =>
     testDb

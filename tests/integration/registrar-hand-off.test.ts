@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/session/session-store.ts';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { GRAPHQL_URL, testDb, workerFetch } from './helpers/graphql-client.ts';
+import { followOneRedirect } from './helpers/redirects.ts';
 
 const ORIGIN = 'http://localhost:8787';
 
@@ -43,12 +44,6 @@ async function connect(apply: URL, overrides: Record<string, string> = {}): Prom
   return workerFetch(apply.origin + apply.pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body: form.toString(), redirect: 'manual' });
 }
 
-async function back(person: Person | null, url: string): Promise<string> {
-  const answer = await workerFetch(url, { headers: person ? { cookie: person.cookie } : {}, redirect: 'manual' });
-  expect(answer.status).toBe(303);
-  const next = new URL(answer.headers.get('location')!);
-  return next.pathname + next.search;
-}
 
 beforeAll(async () => {
   await seedWorld(testDb);
@@ -67,10 +62,10 @@ describe('the registrar hand-off', () => {
     const connected = await connect(apply);
     expect(connected.status).toBe(303);
     expect(await records('_vellum-verification.blog.member-writes.org')).toEqual([{ type: 'TXT', value: apply.searchParams.get('verification') }]);
-    expect(await back(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=LIVE');
+    expect(await followOneRedirect(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=LIVE');
     expect(await domainOf(USERS.member)).toEqual({ domain: 'blog.member-writes.org', state: 'LIVE' });
     // The same way back again: spent.
-    expect(await back(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
+    expect(await followOneRedirect(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
     // A live domain has nothing to hand off.
     const again = await start(member);
     expect(again.pathname + again.search).toBe('/me/settings/custom-domain?registrar=UNAVAILABLE');
@@ -88,18 +83,18 @@ describe('the registrar hand-off', () => {
     // Forged state.
     const forged = new URL(`${ORIGIN}/m/callback/namecheap`);
     forged.searchParams.set('state', 'forged');
-    expect(await back(friend, forged.href)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
+    expect(await followOneRedirect(friend, forged.href)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
     // Another person brings the friend's way back: refused, and the state is spent.
     const connected = await connect(apply);
-    expect(await back(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
-    expect(await back(null, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
+    expect(await followOneRedirect(member, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
+    expect(await followOneRedirect(null, connected.headers.get('location')!)).toBe('/me/settings/custom-domain?registrar=EXPIRED_STATE');
     expect((await domainOf(USERS.friend))!.state).toBe('PENDING');
     // A cancel at the registrar.
     const third = await start(friend);
     const cancelled = new URL(third.searchParams.get('redirect_uri')!);
     cancelled.searchParams.set('state', third.searchParams.get('state')!);
     cancelled.searchParams.set('error', 'access_denied');
-    expect(await back(friend, cancelled.href)).toBe('/me/settings/custom-domain?registrar=DENIED');
+    expect(await followOneRedirect(friend, cancelled.href)).toBe('/me/settings/custom-domain?registrar=DENIED');
     expect((await domainOf(USERS.friend))!.state).toBe('PENDING');
     // Signed out, nothing starts.
     expect((await workerFetch(`${ORIGIN}/_/custom-domain/registrar`, { redirect: 'manual' })).status).toBe(401);

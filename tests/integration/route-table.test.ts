@@ -16,6 +16,7 @@ import type { Env } from '../../worker/env.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROUTES, type Route } from '../../shared/routing/routes.ts';
 import { buildLink } from '../../shared/routing/links.ts';
+import { issueConversion } from '../../worker/accounts/account-convert.ts';
 import { catalogSlugId } from '../../shared/urls/list-urls.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 import { rows, seedDemoWorld, userByUsername, type World } from './helpers/demo-world.ts';
@@ -36,11 +37,7 @@ export const DELIBERATE: Readonly<Record<string, string>> = {
  * Routes still being built in parallel (issue 26), reported apart. Only shrinks: the lead takes a
  * route off when its work is merged, and the test fails while a listed route already answers.
  */
-export const PENDING: Readonly<Record<string, string>> = {
-  // Point 5: endpoints not built yet.
-  'GET /p/notereplies/{replyId}': 'issue 26 point 5',
-  ShowAccountConvert: 'issue 26 point 5',
-};
+export const PENDING: Readonly<Record<string, string>> = {};
 
 interface Visit {
   name: string;
@@ -195,6 +192,8 @@ function visitsOf(world: World): Visit[] {
     for (const name of needed) values[name] = params[name]!;
     if (route.path.includes('*')) values['*'] = params['*']!;
     if (values.exportId) values.exportId = exportId;
+    // The invited reader's one-use link (docs/adr/0198-finishing-an-invited-account.md).
+    if (route.name === 'ShowAccountConvert') values.token = convertToken;
     if (route.path.startsWith('/{collectionSlug}/{postId}')) values.postId = params.collectionPostId!;
     if (route.path === '/{collectionSlug}/{postId}/edit') Object.assign(values, { postId: params.editorsPostId, collectionSlug: params.editorsCollectionSlug });
     if (route.path.startsWith('/{collectionSlug}/newsletters/')) values.collectionSlug = params.newsletterCollectionSlug!;
@@ -213,7 +212,7 @@ function visitsOf(world: World): Visit[] {
     ...params,
     startTimeMs: String(Date.now() - 30 * day),
     endTimeMs: String(Date.now()),
-    replyId: 'r1',
+    replyId: noteReplyId,
     mediaResourceId: embedId(world),
   };
   const endpoints = ENDPOINTS.map(({ path, as }) => ({
@@ -236,6 +235,9 @@ function outcomeOf(status: number, pageName: string | null, html: string, isPage
 
 let world: World;
 let exportId = '';
+/** Made in beforeAll: a bare account's link, and the writer's answer to a note left for them. */
+let convertToken = '';
+let noteReplyId = '';
 const sessions = new Map<Identity, string>();
 
 beforeAll(async () => {
@@ -256,6 +258,16 @@ beforeAll(async () => {
   await env.DB.batch([
     env.DB.prepare("INSERT INTO post_revisions (post_id, rev, title, subtitle, content, created_at) SELECT id, 1, title, subtitle, content, ? FROM posts WHERE id = ?").bind(now, params.postId),
     env.DB.prepare("INSERT INTO charges (id, user_id, kind, plan, currency, amount, status, provider_ref, created_at) VALUES ('c1', ?, 'MEMBERSHIP', 'MONTHLY', 'USD', 500, 'SUCCEEDED', 'ch_route_table', ?)").bind(member.id, now),
+  ]);
+  // A reader invited to a newsletter has a bare account and its link (worker/accounts/account-convert.ts);
+  // a reader left the writer a note on their story and the writer answered it (docs/adr/0199-notes-for-the-writer.md).
+  await env.DB.prepare("INSERT INTO users (id, username, name, email, created_at) VALUES ('rt_invited', 'rt_invited_reader', 'Invited Reader', 'rt-invited@example.com', ?)").bind(now).run();
+  convertToken = await issueConversion(env.DB, 'rt_invited', now);
+  noteReplyId = 'rt_note_reply';
+  const reader = userByUsername(world, 'reader');
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO highlights (id, post_id, user_id, kind, paragraph_name, start_offset, end_offset, quote, note, created_at, for_writer) SELECT 'rt_note', id, ?, 'NOTE', '0', 0, 1, 'x', 'For the writer', ?, 1 FROM posts WHERE id = ?").bind(reader.id, now, params.postId),
+    env.DB.prepare("INSERT INTO note_replies (id, note_id, author_id, body, created_at) VALUES (?, 'rt_note', ?, 'Thank you', ?)").bind(noteReplyId, userByUsername(world, 'ada').id, now),
   ]);
   for (const [identity, username] of Object.entries(people)) {
     const session = await createSession(env.DB, String(userByUsername(world, username).id));

@@ -45,6 +45,11 @@ export const LIMITS = {
   wrongCodesPerAddress: { name: 'wrong:address', max: 50, windowMs: DAY },
   /** Verification emails per user. */
   verificationMailPerUser: { name: 'verify-mail:user', max: 3, windowMs: HOUR },
+  /**
+   * Account-finishing links opened or sent from one client address (worker/accounts/account-convert.ts):
+   * a token is 32 random bytes, so this only stops a guessing run, like the code checks above.
+   */
+  convertPerAddress: { name: 'convert:address', max: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /**

@@ -34,7 +34,7 @@ export const PAYMENT_PROVIDERS = ['APPLE', 'BRAINTREE', 'GOOGLE', 'MEDIUM_GIFT',
 export const CURRENCIES = ['USD', 'CAD'] as const;
 // NEW_STORY: migrations/0018_story_notifications_newsletters.sql (a followed writer's or publication's new story).
 // SERIES_PART: migrations/0066_series.sql (a followed series' new part).
-export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION', 'NEW_STORY', 'SERIES_PART'] as const;
+export const NOTIFICATION_TYPES = ['FOLLOW', 'CLAP', 'RESPONSE', 'MENTION', 'NEW_STORY', 'SERIES_PART', 'NOTE_FOR_WRITER', 'NOTE_REPLY'] as const;
 
 // username, email and custom_domain compare case-insensitively (COLLATE NOCASE in SQL).
 export const users = sqliteTable('users', {
@@ -425,6 +425,10 @@ export const notifications = sqliteTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /** NOTE_FOR_WRITER, NOTE_REPLY: the note (migrations/0092_notes_for_the_writer.sql). */
+    noteId: text('note_id').references((): AnySQLiteColumn => highlights.id, { onDelete: 'cascade' }),
+    /** NOTE_REPLY: the reply it opens at /p/notereplies/{replyId}. */
+    noteReplyId: text('note_reply_id').references((): AnySQLiteColumn => noteReplies.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     readAt: integer('read_at'),
   },
@@ -736,13 +740,34 @@ export const highlights = sqliteTable(
     quote: text('quote').notNull(),
     note: text('note'),
     createdAt: integer('created_at').notNull(),
+    /** 1: a note its author left for the story's writer (migrations/0092_notes_for_the_writer.sql). */
+    forWriter: integer('for_writer').notNull().default(0),
   },
   (t) => [
     index('highlights_by_post').on(t.postId, t.kind, t.paragraphName),
     index('highlights_by_user').on(t.userId, t.kind, sql`${t.createdAt} DESC`),
+    index('highlights_for_writer').on(t.postId, t.createdAt).where(sql`${t.forWriter} = 1`),
   ],
 );
 export type HighlightRow = typeof highlights.$inferSelect;
+
+/** The thread of replies on a note for the writer (migrations/0092_notes_for_the_writer.sql). */
+export const noteReplies = sqliteTable(
+  'note_replies',
+  {
+    id: text('id').primaryKey(),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => highlights.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('note_replies_by_note').on(t.noteId, t.createdAt)],
+);
+export type NoteReplyRow = typeof noteReplies.$inferSelect;
 // ---- Accounts (migrations/0014_accounts.sql; docs/adr/0078-signed-in-on-every-host.md and docs/adr/0079-account-settings.md and docs/adr/0082-integration-tokens-and-v1.md and docs/adr/0083-staff-pages.md) ----------------
 
 /** One-use tokens of the cross-host sign-in, bound to their target host (SHA-256 stored). */
@@ -1516,6 +1541,21 @@ export const newsletterInvitations = sqliteTable(
   (t) => [unique().on(t.newsletterId, t.email), index('newsletter_invitations_by_import').on(t.importId, t.id)],
 );
 
+/** One-use links that finish an account an invitation made (migrations/0091_account_conversions.sql). */
+export const accountConversions = sqliteTable(
+  'account_conversions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('account_conversions_by_user').on(t.userId)],
+);
+
 export const newsletterUnsubscribes = sqliteTable(
   'newsletter_unsubscribes',
   {
@@ -1543,6 +1583,7 @@ export const TABLES = {
   client_event_ids: clientEventIds,
   newsletter_imports: newsletterImports,
   newsletter_invitations: newsletterInvitations,
+  account_conversions: accountConversions,
   newsletter_unsubscribes: newsletterUnsubscribes,
   users,
   collections,
@@ -1587,6 +1628,7 @@ export const TABLES = {
   // The rest of the reader's site (issue 15).
   error_reports: errorReports,
   highlights,
+  note_replies: noteReplies,
   // Accounts (migrations/0014_accounts.sql).
   cross_host_tokens: crossHostTokens,
   username_redirects: usernameRedirects,

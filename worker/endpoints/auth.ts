@@ -12,6 +12,7 @@ import { completeEmailProof } from '../auth/email-sign-in.ts';
 import { mountTwoFactor } from './two-factor.ts';
 import { mountMastodon } from './mastodon.ts';
 import { mountRegistrar } from './registrar.ts';
+import { mountAccountConvert } from './account-convert.ts';
 import { confirmVerification, findVerification } from '../auth/email-verification.ts';
 import { consumeLinkToken, peekLinkToken, type LoginTokenRefusal } from '../auth/login-code.ts';
 import { AUTH_PAGE_HEADERS, authPageHeadersSendingTo, confirmPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
@@ -140,6 +141,9 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
   mountMastodon(app);
   // The registrar hand-off of custom-domain setup (docs/adr/0182-registrar-hand-off.md).
   mountRegistrar(app);
+
+  // Finishing an account a newsletter invitation made (docs/adr/0198-finishing-an-invited-account.md).
+  mountAccountConvert(app);
 
   app.get('/m/account/confirm/:key', accountConfirmGet);
   app.post('/m/account/confirm/:key', accountConfirmPost);

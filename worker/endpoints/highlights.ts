@@ -1,6 +1,7 @@
 // POST /_/p/{postId}/quotes/create (docs/product/3-routes-data-calls-constants.md §2.11): the
-// signed-in reader highlights a passage, or with `note` writes a private note on it. A JSON body
-// { paragraphName, startOffset, endOffset, note? } of at most 8 KiB, with the session's
+// signed-in reader highlights a passage, or with `note` writes a private note on it (with
+// `forWriter: true`, left for the story's writer too). A JSON body
+// { paragraphName, startOffset, endOffset, note?, forWriter? } of at most 8 KiB, with the session's
 // anti-forgery value in x-xsrf-token. Answers 201 with the highlight, 400 for a passage that is
 // not in the story as the reader can read it, 401 signed out, 403 without the anti-forgery value,
 // 404 for a story the reader cannot see, 413 for a larger body.
@@ -35,8 +36,8 @@ export function mountHighlightRoutes(app: Hono<{ Bindings: Env }>): void {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json({ error: 'Expected a JSON object.' }, 400);
       const outcome = await createHighlight(requestContextFor({ db: c.env.DB, env: c.env, viewer, request: c.req.raw }), postId, body as Record<string, unknown>);
       if (!outcome.ok) return c.json({ error: outcome.message }, outcome.status);
-      const { id, kind, paragraphName, startOffset, endOffset, quote, note, createdAt } = outcome.highlight;
-      return c.json({ id, kind, paragraphName, startOffset, endOffset, quote, note, createdAt }, 201);
+      const { id, kind, paragraphName, startOffset, endOffset, quote, note, createdAt, forWriter } = outcome.highlight;
+      return c.json({ id, kind, paragraphName, startOffset, endOffset, quote, note, createdAt, forWriter: forWriter === 1 }, 201);
     },
   );
 }

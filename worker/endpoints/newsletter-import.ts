@@ -19,6 +19,7 @@ import { mayMutate } from '../auth/anti-forgery.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
 import { enqueue } from '../queues/producer.ts';
 import { resolveViewer } from '../session/viewer.ts';
+import { ACCOUNT_CONVERT_PATH } from '../accounts/account-convert.ts';
 import { confirmInvitation, INVITATION_PATH, invitationByKey, newsletterIdentity } from '../newsletters/invitations.ts';
 import { ImportFileError, MAX_IMPORT_BYTES, readSubscriberCsv, sortAddresses, storeImport } from '../newsletters/subscriber-import.ts';
 import { runsNewsletter } from '../newsletters/subscriber-list.ts';
@@ -81,11 +82,15 @@ async function invitationPage(c: ImportContext): Promise<Response> {
     return new Response(body, { status: 404, headers: AUTH_PAGE_HEADERS });
   }
   if (c.req.method === 'POST' || invitation.confirmedAt !== null) {
-    await confirmInvitation(c.env.DB, invitation, now);
-    const body = await messagePage(c.env.PRODUCT_NAME, "You're subscribed", `${invitation.email} will get ${newsletter.name} by email. Every email has a link to unsubscribe.`, {
-      href: newsletter.path,
-      text: `Go to ${newsletter.name}`,
-    });
+    const { convertToken } = await confirmInvitation(c.env.DB, invitation, now);
+    // A bare account was made for the address: the page offers to finish it (docs/newsletters.md
+    // "Finishing an invited account"); the link is on this answer only.
+    const body = await messagePage(
+      c.env.PRODUCT_NAME,
+      "You're subscribed",
+      `${invitation.email} will get ${newsletter.name} by email. Every email has a link to unsubscribe.`,
+      convertToken ? { href: `${ACCOUNT_CONVERT_PATH}/${convertToken}`, text: 'Choose your name and username' } : { href: newsletter.path, text: `Go to ${newsletter.name}` },
+    );
     return new Response(body, { status: 200, headers: AUTH_PAGE_HEADERS });
   }
   const body = await confirmPage({

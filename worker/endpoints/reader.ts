@@ -1,7 +1,8 @@
 // The reader's fixed endpoints, mounted before the page pipeline (worker/index.ts): share
 // redirects, the vote and bookmark links, creating highlights, the performance and preload reports,
 // the topic curators' pages, a story's state for its viewer (GET /p/{postId}/state), a newsletter's issues
-// (GET /_api/newsletters/{newsletterV3Id}/posts), a story's embeds (GET /media/{mediaResourceId}[/href]).
+// (GET /_api/newsletters/{newsletterV3Id}/posts), a story's embeds (GET /media/{mediaResourceId}[/href]), a reply to a note for the writer
+// (GET /p/notereplies/{replyId}).
 import type { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { mountShareRoutes } from './share.ts';
@@ -14,6 +15,7 @@ import { mountTopicCurator } from './topic-curators.ts';
 import { mountStoryState } from './story-state.ts';
 import { mountNewsletterPosts } from './newsletter-posts.ts';
 import { mountMedia } from './media.ts';
+import { mountNoteReplies } from './note-replies.ts';
 
 export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountShareRoutes(app);
@@ -26,4 +28,5 @@ export function mountReader(app: Hono<{ Bindings: Env }>): void {
   mountStoryState(app);
   mountNewsletterPosts(app);
   mountMedia(app);
+  mountNoteReplies(app);
 }

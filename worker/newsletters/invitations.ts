@@ -6,10 +6,13 @@
 //                      sent_at was empty), so a retried page never mails anyone twice.
 // invitationByKey      the invitation a link names, while it can still be confirmed.
 // confirmInvitation    the owner of the address said yes: their account (made now when the
-//                      address has none — the link proves the address) subscribes.
+//                      address has none — the link proves the address) subscribes. A new,
+//                      bare account gets a one-use link to choose its name and username
+//                      (worker/accounts/account-convert.ts).
 import type { D1Database } from '@cloudflare/workers-types';
 import { mainOrigin, type Env } from '../env.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
+import { issueConversion } from '../accounts/account-convert.ts';
 import { newId } from '../lib/ids.ts';
 import { mailerFor } from '../mail/mailer.ts';
 import { newsletterInvitationMail } from '../mail/templates.ts';
@@ -123,12 +126,14 @@ async function freeUsername(db: D1Database, invitation: OpenInvitation): Promise
 /**
  * Subscribes the invitation's address: the account with that email, or a new one (name from the
  * file or the address, a free username, the email verified by the link, a Reading list), and the
- * invitation marked confirmed — one batch. Confirming twice changes nothing.
+ * invitation marked confirmed — one batch. Confirming twice changes nothing. Answers the token
+ * of the link that finishes the account when one was made now (docs/newsletters.md "Finishing
+ * an invited account"), else null.
  */
-export async function confirmInvitation(db: D1Database, invitation: OpenInvitation, now: number): Promise<void> {
-  if (invitation.confirmedAt !== null) return;
+export async function confirmInvitation(db: D1Database, invitation: OpenInvitation, now: number): Promise<{ convertToken: string | null }> {
+  if (invitation.confirmedAt !== null) return { convertToken: null };
   const newsletter = await newsletterIdentity(db, invitation.newsletterId);
-  if (!newsletter) return;
+  if (!newsletter) return { convertToken: null };
   const existing = await db.prepare('SELECT id FROM users WHERE email = ? AND deleted_at IS NULL').bind(invitation.email).first<{ id: string }>();
   const statements = [];
   let userId = existing?.id;
@@ -148,5 +153,8 @@ export async function confirmInvitation(db: D1Database, invitation: OpenInvitati
       : db.prepare('INSERT OR IGNORE INTO publication_newsletter_subscriptions (newsletter_id, subscriber_id, created_at) VALUES (?, ?, ?)').bind(invitation.newsletterId, userId, now),
     db.prepare('UPDATE newsletter_invitations SET confirmed_at = ? WHERE id = ? AND confirmed_at IS NULL').bind(now, invitation.id),
   );
-  await db.batch(statements);
+  const results = await db.batch(statements);
+  // Only the confirmation that made the account (its INSERT wrote a row) hands out the link.
+  const made = !existing && (results[0]?.meta.changes ?? 0) === 1 && (results.at(-1)?.meta.changes ?? 0) === 1;
+  return { convertToken: made ? await issueConversion(db, userId, now) : null };
 }

@@ -10,7 +10,8 @@
 // - Repeats collapse while unread: a reader clapping 50 times, or following, unfollowing
 //   and following again, leaves ONE unread notification (moved to the top), not fifty.
 //   Once read, a new action makes a new notification.
-// - MENTION and RESPONSE name the post they are about; FOLLOW names none (postId ignored).
+// - MENTION and RESPONSE name the post they are about; FOLLOW names none (postId ignored);
+//   NOTE_FOR_WRITER and NOTE_REPLY also name the note (and NOTE_REPLY its reply).
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
@@ -25,8 +26,12 @@ export interface NotificationEvent {
   /** Who did it. */
   actorId: string;
   kind: NotificationKind;
-  /** CLAP: the clapped story; RESPONSE: the response; MENTION: the story that mentions. */
+  /** CLAP: the clapped story; RESPONSE: the response; MENTION: the story that mentions; NOTE_*: the noted story. */
   postId?: string | null;
+  /** NOTE_FOR_WRITER, NOTE_REPLY: the note (worker/highlights/note-replies.ts). */
+  noteId?: string | null;
+  /** NOTE_REPLY: the reply, opened at /p/notereplies/{replyId}. */
+  noteReplyId?: string | null;
   /** Defaults to Date.now(). */
   now?: number;
 }
@@ -48,8 +53,10 @@ export async function recordNotification(db: D1Database, event: NotificationEven
     postId === null ? isNull(notifications.postId) : eq(notifications.postId, postId),
     isNull(notifications.readAt),
   );
-  const refreshed = await q.update(notifications).set({ createdAt: now }).where(sameUnread).returning({ id: notifications.id });
+  // A repeat names the newest note and reply (a second note on the story, the thread's last answer).
+  const subject = { noteId: event.noteId ?? null, noteReplyId: event.noteReplyId ?? null };
+  const refreshed = await q.update(notifications).set({ createdAt: now, ...subject }).where(sameUnread).returning({ id: notifications.id });
   if (refreshed.length > 0) return 'refreshed';
-  await q.insert(notifications).values({ id: newId(), userId: event.userId, actorId: event.actorId, type: event.kind, postId, createdAt: now, readAt: null });
+  await q.insert(notifications).values({ id: newId(), userId: event.userId, actorId: event.actorId, type: event.kind, postId, ...subject, createdAt: now, readAt: null });
   return 'created';
 }

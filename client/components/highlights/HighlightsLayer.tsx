@@ -7,13 +7,16 @@
 //     touched) and listed under the story, each with Remove;
 //   - the most highlighted passage is underlined;
 //   - /p/{postId}/quotes/{quoteId} and /notes/{noteId} scroll to that passage and mark it;
-//     /p/{postId}/quotes to the most highlighted one.
+//     /p/{postId}/quotes to the most highlighted one;
+//   - a note may be left for the writer; the writer sees the notes left on their story, and a
+//     note for the writer opened at its address shows its thread (NoteThread.tsx).
 // Visitors fetch nothing unless the address names a passage.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { DeleteHighlightMutation, HighlightTargetQuery, StoryHighlightsQuery, type HighlightPassage } from './Highlights.graphql.ts';
 import { paint, passageRange, selectedPassage, type PassageRef } from './paint.ts';
+import { NoteThread } from './NoteThread.tsx';
 
 export interface HighlightTarget {
   /** A highlight's or note's id from the address. */
@@ -32,7 +35,7 @@ function scrollTo(passage: PassageRef) {
 }
 
 export default function HighlightsLayer({ postId, target }: { postId: string; target: HighlightTarget }) {
-  const { isLoggedIn, xsrf } = useViewerSession();
+  const { isLoggedIn, xsrf, viewer } = useViewerSession();
   const [story] = useQuery({ query: StoryHighlightsQuery, variables: { postId }, pause: !isLoggedIn && !target.showTop, requestPolicy: 'cache-and-network' });
   const [targetResult] = useQuery({ query: HighlightTargetQuery, variables: { id: target.id ?? '' }, pause: !target.id });
   const [, deleteHighlight] = useMutation(DeleteHighlightMutation);
@@ -40,6 +43,7 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [selection, setSelection] = useState<(PassageRef & { quote: string; top: number; left: number }) | null>(null);
   const [noteText, setNoteText] = useState<string | null>(null);
+  const [forWriter, setForWriter] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const scrolled = useRef(false);
 
@@ -47,6 +51,10 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
     (h) => !removed.has(h.id),
   );
   const top = story.data?.post?.topHighlight ?? null;
+  const isWriter = Boolean(viewer && story.data?.post?.creator?.id === viewer.id);
+  const notesForWriter = story.data?.post?.notesForWriter ?? [];
+  const targetNote = targetResult.data?.highlight;
+  const thread = targetNote && targetNote.kind === 'NOTE' && targetNote.forWriter && targetNote.post?.id === postId ? targetNote : null;
 
   useEffect(() => {
     const count = paint('vellum-highlight', own);
@@ -89,7 +97,12 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf ?? '' },
-        body: JSON.stringify({ paragraphName: selection.paragraphName, startOffset: selection.startOffset, endOffset: selection.endOffset, ...(note ? { note } : {}) }),
+        body: JSON.stringify({
+          paragraphName: selection.paragraphName,
+          startOffset: selection.startOffset,
+          endOffset: selection.endOffset,
+          ...(note ? { note, ...(forWriter ? { forWriter: true } : {}) } : {}),
+        }),
       }).catch(() => null);
       if (!response || !response.ok) {
         const answer = response ? ((await response.json().catch(() => null)) as { error?: string } | null) : null;
@@ -100,9 +113,10 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
       setAdded((list) => [...list, highlight]);
       setSelection(null);
       setNoteText(null);
+      setForWriter(false);
       window.getSelection()?.removeAllRanges();
     },
-    [selection, postId, xsrf],
+    [selection, postId, xsrf, forWriter],
   );
 
   const remove = useCallback(
@@ -136,8 +150,18 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
             >
               <label>
                 <span className="visually-hidden">Your private note</span>
-                <textarea value={noteText} maxLength={2000} onChange={(e) => setNoteText(e.target.value)} placeholder="A note only you can see" />
+                <textarea
+                  value={noteText}
+                  maxLength={2000}
+                  onChange={(e) => setNoteText(e.target.value)}
+                  placeholder={forWriter ? 'A note only you and the writer can see' : 'A note only you can see'}
+                />
               </label>
+              {isWriter ? null : (
+                <label className="highlight-note-for-writer">
+                  <input type="checkbox" checked={forWriter} onChange={(e) => setForWriter(e.target.checked)} /> Leave it for the writer
+                </label>
+              )}
               <button type="submit" className="button button-dark button-small">
                 Save note
               </button>
@@ -159,6 +183,24 @@ export default function HighlightsLayer({ postId, target }: { postId: string; ta
                 <button type="button" className="button button-outline button-small" onClick={() => void remove(h.id)}>
                   Remove
                 </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {thread ? <NoteThread note={thread} viewerId={viewer?.id ?? null} /> : null}
+      {notesForWriter.length ? (
+        <section className="story-highlights" aria-label="Notes from readers">
+          <h2 className="story-highlights-heading">Notes from readers</h2>
+          <ul>
+            {notesForWriter.map((n) => (
+              <li key={n.id} className="story-highlight" data-note-id={n.id}>
+                <a href={`/p/${postId}/notes/${n.id}`} className="story-highlight-quote">
+                  “{n.quote}”
+                </a>
+                <p className="story-highlight-note">
+                  {n.author?.name ?? 'A reader'}: {n.note} · {n.replies.length === 1 ? '1 reply' : `${n.replies.length} replies`}
+                </p>
               </li>
             ))}
           </ul>

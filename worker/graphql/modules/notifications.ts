@@ -13,6 +13,8 @@ import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import { visibleStory } from '../../stories/story-access.ts';
 import { markNotificationsAsRead, notificationsPage, type NotificationRow } from '../../notifications/notification-list.ts';
+import { highlightById } from '../../highlights/highlights.ts';
+import { noteReplyById } from '../../highlights/note-replies.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -29,6 +31,10 @@ const typeDefs = /* GraphQL */ `
     NEW_STORY
     "The actor published a new part (post) of a series the viewer follows."
     SERIES_PART
+    "A reader (actor) left a note for the viewer on the viewer's story (post); note is the note."
+    NOTE_FOR_WRITER
+    "The actor answered a note for the writer the viewer is part of (post, note); noteReply opens /p/notereplies/{id}."
+    NOTE_REPLY
   }
 
   type Notification {
@@ -37,6 +43,10 @@ const typeDefs = /* GraphQL */ `
     actor: User
     "The story it is about; null for FOLLOW or when the story is no longer visible."
     post: Post
+    "NOTE_FOR_WRITER, NOTE_REPLY: the note, while the viewer may see it."
+    note: Highlight
+    "NOTE_REPLY: the answer, while the viewer may see it."
+    noteReply: NoteReply
     createdAt: Long!
     isUnread: Boolean!
   }
@@ -68,6 +78,8 @@ export const notificationsModule: SchemaModule = {
       actor: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.actorId ? ctx.loaders.userById.load(row.actorId) : null),
       post: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.postId ? visibleStory(ctx, row.postId) : null),
       isUnread: (row: NotificationRow) => row.readAt === null,
+      note: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.noteId ? highlightById(ctx, row.noteId) : null),
+      noteReply: async (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.noteReplyId && ctx.viewer.user ? ((await noteReplyById(ctx, row.noteReplyId))?.reply ?? null) : null),
     },
     User: {
       notificationsConnection: async (user: { id: string }, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
