@@ -5,7 +5,7 @@
 //   mutation FinishPayoutAccountSetup      finishPayoutAccountSetup → PartnerProgramOutcome (asks the provider)
 import { enroll, finishPayoutSetup, startPayoutSetup, unenroll, type PayoutReturn } from '../../partner/enrollment.ts';
 import { creatorPartnerProgramFlags } from '../../partner/post-flags.ts';
-import type { StoryNode } from '../../db/story-node.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 

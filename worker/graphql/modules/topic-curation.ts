@@ -4,7 +4,7 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { featuredPosts } from '../../topics/topic-curation.ts';
 import { curationStatuses, layerCakeOf, viewerCurationStatus } from '../../topics/curation-status.ts';
-import type { StoryNode } from '../../db/story-node.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import type { TagRow } from '../../topics/topic-stories.ts';
 import type { SchemaModule } from './schema-module.ts';
 
