@@ -8,19 +8,18 @@
 // - upsell: a visitor (90 days) or a signed-in non-member (90 days), with the weekly price
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
-// the server put in the start-up state (never on a shared page). Two banners then ask the data
-// service, only for the viewers who may get them: the reactivate banner reads the period's end
-// with UseReactivateMembershipUpsellQuery (a reactivation in another tab hides it), and the
-// Friend banner shows once CanSwitchPlanQuery says the plan can be switched (§7).
+// the server put in the start-up state (never on a shared page). One banner asks the data
+// service only for a cancelled member (docs/product/1-product-screens-membership-header-search.md
+// §7): the reactivate banner reads the period's end with UseReactivateMembershipUpsellQuery (a
+// reactivation in another tab hides it; until it answers, the start-up state's date shows).
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from 'urql';
-import { CanSwitchPlanQuery } from './MembershipBanners.graphql.ts';
 import { UseReactivateMembershipUpsellQuery } from './ReactivateMembership.graphql.ts';
 import { useViewEvent } from '../../events/view-events.ts';
 import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatPrice, weeklyPriceCents } from '../../../shared/membership/plans.ts';
-import { canSwitchPlan, canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
+import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { isNativeApp } from '../../app/native-app.ts';
 import { Link } from '../../app/navigation.tsx';
@@ -90,17 +89,7 @@ export function MembershipBanners() {
   };
   const weekly = formatPrice(weeklyPriceCents(), 'USD');
   const membershipNow = isLoggedIn ? state.viewerMembership : undefined;
-  const flags = new Set(state.flags);
   const [reactivateUpsell] = useQuery({ query: UseReactivateMembershipUpsellQuery, pause: membershipNow?.state !== 'CANCELLED' });
-  const friendCandidate =
-    membershipNow?.state === 'ACTIVE' &&
-    membershipNow.tier === 'MEMBER' &&
-    // A switch to Friend already scheduled wins over the current type: nothing left to offer.
-    membershipNow.switchPlanTier !== 'FRIEND' &&
-    canSwitchToFriend(flags) &&
-    dismissedNow !== 'friendTierSettingsBanner' &&
-    !isDismissed('friendTierSettingsBanner', now);
-  const [switchPlan] = useQuery({ query: CanSwitchPlanQuery, pause: !friendCandidate });
   // The visitor, member upsell and Friend banners are never shown in the native app (spec §
   // membership banners); this component is drawn after hydration only, so navigator is there.
   const inNativeApp = typeof navigator !== 'undefined' && isNativeApp(navigator.userAgent);
@@ -184,7 +173,17 @@ export function MembershipBanners() {
       </>
     );
   }
-  if (!inNativeApp && friendCandidate && canSwitchPlan(switchPlan.data?.viewer?.membership)) {
+  const flags = new Set(state.flags);
+  if (
+    !inNativeApp &&
+    membership.tier === 'MEMBER' &&
+    // A switch to Friend already scheduled wins over the current type: nothing left to offer.
+    membership.switchPlanTier !== 'FRIEND' &&
+    membership.canSwitchPlan &&
+    canSwitchToFriend(flags) &&
+    dismissedNow !== 'friendTierSettingsBanner' &&
+    !isDismissed('friendTierSettingsBanner', now)
+  ) {
     return (
       <Banner kind="friend" dismiss={dismiss('friendTierSettingsBanner')}>
         <span>Become a Friend of {state.config.productName}: give more to the writers you read.</span>
