@@ -27,7 +27,7 @@ interface LockedStory {
 }
 
 async function memberOnlyStory(): Promise<LockedStory> {
-  const query = `query Stories { homeFeed(mode: LATEST, paging: { limit: 100 }) { items { post { id isLocked creator { id name username customDomainState { live { domain } } } collection { domain } } } } }`;
+  const query = `query Stories { homeFeed(mode: LATEST, paging: { limit: 50 }) { items { post { id isLocked creator { id name username customDomainState { live { domain } } } collection { domain } } } } }`;
   const response = await fetch(`${baseURL}/_/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': '1' }, body: JSON.stringify({ query }) });
   const body = (await response.json()) as { data: { homeFeed: { items: { post: LockedStory }[] } } };
   const story = body.data.homeFeed.items
