@@ -52,6 +52,11 @@ it('a writer turns their membership promotion off and on again', { timeout: 240_
     const toast = page.locator('[data-style="SUBSCRIPTION_PROMOTION"]');
     await expect.poll(() => toast.innerText(), { timeout: 20_000 }).toContain('Subscription promotions are disabled.');
     expect(await toast.locator('a:text-is("Take a look")').getAttribute('href')).toBe(`/@${writer.username}/membership`);
+    await page.screenshot({ path: 'tests/e2e/screenshots/membership-promotion-toast.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#customizeMembershipPromotion').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/e2e/screenshots/membership-promotion-toast-390.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A reader without membership meets the paywall without the invitation.
     const readerPage = await reader.newPage();

@@ -61,6 +61,7 @@ describe('the search box names what it searches', () => {
       await headerInput(page).pressSequentially('hab');
       await popover(page).getByText('From this Publication').waitFor({ timeout: 20_000 });
       await expect.poll(() => popover(page).locator('[data-testid="search-context"]').innerText(), { timeout: 20_000 }).toBe(publication.name);
+      await page.screenshot({ path: 'tests/e2e/screenshots/search-context-publication.png' });
       const sent = watch.graphqlRequests.flatMap((body) => [JSON.parse(body)].flat()).filter((op) => op.operationName === 'PublicationNavigationContextQuery');
       expect(sent.map((op) => op.variables)).toEqual([{ domainOrSlug: publication.slug }]);
       expect(watch.consoleErrors).toEqual([]);
