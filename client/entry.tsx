@@ -20,6 +20,7 @@ import { startEventQueue } from './events/event-queue.ts';
 import { applyFullStylesheet } from './app/full-stylesheet.ts';
 import { beginHydration, isHydrating, onHydrated } from './app/static-markup.tsx';
 import { whenIdle } from './app/when-idle.ts';
+import { watchClientAppSupport } from './app/client-app-support.ts';
 import { noteSignedInViewer } from './events/login-history.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
@@ -120,5 +121,7 @@ if (!root) {
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
 onHydrated(() => whenIdle(() => void normalizedCache.load()));
+// A tab back after a long absence asks whether its build is still the one served.
+onHydrated(() => watchClientAppSupport(client, clientBuild));
 // After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).
 applyFullStylesheet();

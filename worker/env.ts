@@ -150,6 +150,8 @@ export interface Env {
   LOG_LEVEL?: string;
   /** The homepage experiment's id (its name is not known). */
   HOMEPAGE_EXPERIMENT_ID?: string;
+  /** Comma-separated client builds withdrawn by the operators ("entry-…"): their tabs reload at once (shared/client-app-support.ts). */
+  DROPPED_CLIENT_BUILDS?: string;
 }
 
 export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {

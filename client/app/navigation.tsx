@@ -8,6 +8,7 @@ import { noteLocation } from '../events/common-data.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { parseLocation, type AppLocation, type CurrentPage } from './current-page.ts';
+import { mustLoadFully } from './client-app-support.ts';
 
 export { parseLocation, type AppLocation };
 
@@ -56,7 +57,8 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
 
   const go = useCallback(
     (url: URL, history: HistoryUpdate) => {
-      if (!preparation || url.origin !== window.location.origin) {
+      // A build the worker no longer serves arrives on the new one (./client-app-support.ts).
+      if (!preparation || url.origin !== window.location.origin || mustLoadFully()) {
         window.location.assign(url.href);
         return;
       }

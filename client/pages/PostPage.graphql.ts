@@ -65,6 +65,7 @@ export const PostPageQuery = known(graphql(
             username
             imageId
             bio
+            membershipPromotionEnabled
             hasSubdomain
             customDomainState {
               live {

@@ -1,18 +1,8 @@
 // GraphQL documents of the search page (docs/product/1-product-screens-membership-header-search.md §7):
-// the publication context of a publication's search, the user of a profile's search, and
-// whom the viewer follows among the hits. Each is defined once.
+// the publication of a publication's search page and whom the viewer follows among the hits.
+// Each is defined once; the search box's context queries (PublicationNavigationContextQuery,
+// UserSearchQuery) are client/components/search/search-context.graphql.ts.
 import { graphql, known } from '../app/graphql.ts';
-
-export const PublicationNavigationContextQuery = known(graphql(`
-  query PublicationNavigationContextQuery($domainOrSlug: String!) {
-    publicationByDomainOrSlug(domainOrSlug: $domainOrSlug) {
-      id
-      name
-      slug
-      domain
-    }
-  }
-`));
 
 export const PublicationSearchQuery = known(graphql(`
   query PublicationSearchQuery($domainOrSlug: String!) {
@@ -20,16 +10,6 @@ export const PublicationSearchQuery = known(graphql(`
       id
       name
       slug
-    }
-  }
-`));
-
-export const UserSearchQuery = known(graphql(`
-  query UserSearchQuery($id: ID, $username: String) {
-    user(id: $id, username: $username) {
-      id
-      name
-      username
     }
   }
 `));

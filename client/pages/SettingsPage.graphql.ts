@@ -15,6 +15,7 @@ export const AccountSettings_settings = known(graphql(`
     customDomainState
     hasSubdomain
     timeZone
+    membershipPromotionEnabled
     preferences {
       key
       label
@@ -196,6 +197,16 @@ export const UnclaimSubdomain = known(graphql(`
     unclaimSubdomain {
       id
       hasSubdomain
+    }
+  }
+`));
+
+/** The writer's switch in "Customize membership promotion"; the answer raises SUBSCRIPTION_PROMOTION. */
+export const SetMembershipPromotion = known(graphql(`
+  mutation SetMembershipPromotion($enabled: Boolean!) {
+    setMembershipPromotion(enabled: $enabled) {
+      enabled
+      username
     }
   }
 `));

@@ -11,7 +11,7 @@ import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../shared/auth/sign-in-
 import { AccountSettingsQuery, ChangeEmail, ChangeUsername, DeleteAccount, DisconnectSignInProvider, SetPreference, SetProfilePhoto, SignOutOtherSessions, UpdateProfile, type AccountSettingsData, type AccountSettingsValue } from './SettingsPage.graphql.ts';
 import { Link, useNavigation } from '../app/navigation.tsx';
 import { providerName, socialConnectErrorText } from '../../shared/auth/social-sign-in.ts';
-import { SetTimeZoneMutation, UnclaimSubdomain } from './SettingsPage.graphql.ts';
+import { SetMembershipPromotion, SetTimeZoneMutation, UnclaimSubdomain } from './SettingsPage.graphql.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useAppState } from '../app/app-state.tsx';
 import { Avatar } from '../components/Avatar.tsx';
@@ -335,13 +335,42 @@ function PublishingTab({ settings }: { settings: AccountSettingsValue }) {
         </a>
       </Section>
       <TimeZoneSection settings={settings} />
-      <Section id="customizeMembershipPromotion" title="Customize membership promotion">
-        <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories, with a link to your membership page.</p>
-        <a className="button button-outline button-small" href={`/@${settings.username}/membership`} data-testid="settings-membership-page">
-          See your membership page
-        </a>
-      </Section>
+      <MembershipPromotionSection settings={settings} />
     </>
+  );
+}
+
+/**
+ * The writer's switch for the invitation on their member-only stories (docs/membership.md
+ * "Membership promotion"); a saved change is the SUBSCRIPTION_PROMOTION toast
+ * (docs/product/2-sign-in-notices-cache-routing.md §4.4), whose "Take a look" opens the page the
+ * invitation leads to.
+ */
+function MembershipPromotionSection({ settings }: { settings: AccountSettingsValue }) {
+  const [, save] = useMutation(SetMembershipPromotion);
+  const { showToast } = useToast();
+  const [enabled, setEnabled] = useState(settings.membershipPromotionEnabled);
+  const toggle = async (next: boolean) => {
+    setEnabled(next);
+    const answer = (await save({ enabled: next })).data?.setMembershipPromotion;
+    if (!answer) {
+      setEnabled(!next);
+      showToast({ style: 'RETRYABLE_ERROR' });
+      return;
+    }
+    showToast({ style: 'SUBSCRIPTION_PROMOTION', extraParams: { enabled: answer.enabled, href: `/@${answer.username}/membership` } });
+  };
+  return (
+    <Section id="customizeMembershipPromotion" title="Customize membership promotion">
+      <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories, with a link to your membership page.</p>
+      <label className="settings-toggle">
+        <input type="checkbox" checked={enabled} onChange={(e) => void toggle(e.target.checked)} data-testid="settings-membership-promotion" />
+        Invite readers to support you on your member-only stories
+      </label>
+      <a className="button button-outline button-small" href={`/@${settings.username}/membership`} data-testid="settings-membership-page">
+        See your membership page
+      </a>
+    </Section>
   );
 }
 

@@ -54,6 +54,13 @@ export const PREFERENCES: readonly PreferenceDefinition[] = [
   { key: 'notify_highlights', label: 'Notify me when someone highlights my stories', enabled: true },
 ];
 
+/**
+ * The writer's switch in Settings → Publishing → "Customize membership promotion": whether their
+ * member-only stories invite non-members to support them (client/components/story/Paywall.tsx).
+ * Kept in user_preferences beside the notification preferences, on unless turned off.
+ */
+export const MEMBERSHIP_PROMOTION_PREFERENCE = 'membership_promotion';
+
 export const BIO_MAX_LENGTH = 160;
 /** Typed in full to confirm deleting an account. */
 export const DELETE_ACCOUNT_CONFIRMATION_HINT = 'Type your username to confirm.';

@@ -30,3 +30,13 @@ export function canSwitchPlanTo(from: MembershipPlanType, to: MembershipPlanType
   if (PLANS[to].tier === 'MEMBER') return true;
   return PLANS[from].tier === 'FRIEND' ? isPlanOffered(to, flags) : canSwitchToFriend(flags);
 }
+
+/**
+ * The can-switch-plan rule (docs/product/1-product-screens-membership-header-search.md §4, §7
+ * "Can-switch-plan query": paymentProvider, isCancelled, paymentFailedAt): only the two card
+ * processors, not cancelled, not payment-failed. The worker's Membership.canSwitchPlan and the
+ * browser's menu and Friend banner all read it here.
+ */
+export function canSwitchPlan(membership: { paymentProvider: string; isCancelled: boolean; paymentFailedAt: number | null } | null | undefined): boolean {
+  return !!membership && (membership.paymentProvider === 'STRIPE' || membership.paymentProvider === 'BRAINTREE') && !membership.isCancelled && membership.paymentFailedAt === null;
+}

@@ -58,16 +58,18 @@ async function open(path: string, options: { viewer?: Viewer; session?: DemoSess
 }
 
 /**
- * Operation names of GraphQL requests, leaving out the one a signed-in page load sends for
+ * Operation names of GraphQL requests, leaving out the ones a signed-in page load sends for
  * another feature: item 10's check for an unverified email (client/components/signin/
- * VerifyEmailPrompt.tsx). Anything else at load would be a regression.
+ * VerifyEmailPrompt.tsx) and, for a cancelled member only, the reactivate banner's
+ * UseReactivateMembershipUpsellQuery (client/components/membership/MembershipBanners.tsx).
+ * Anything else at load would be a regression.
  */
 // A POST may carry a batch (an array of operations: issue 18 point 3).
 const operations = (requests: string[]) =>
   requests
     .flatMap((body) => [JSON.parse(body) as { operationName: string } | { operationName: string }[]].flat())
     .map((op) => op.operationName)
-    .filter((name) => name !== 'ViewerUnverifiedEmailQuery');
+    .filter((name) => name !== 'ViewerUnverifiedEmailQuery' && name !== 'UseReactivateMembershipUpsellQuery');
 
 async function openMenu(page: Page) {
   await page.click('[data-testid="avatar-menu-button"]');

@@ -4,7 +4,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PublicationNavigationContextQuery, PublicationSearchQuery, UserSearchQuery } from '../../client/pages/SearchPage.graphql.ts';
+import { PublicationSearchQuery } from '../../client/pages/SearchPage.graphql.ts';
+import { PublicationNavigationContextQuery, UserSearchQuery } from '../../client/components/search/search-context.graphql.ts';
 import { SearchClickEvent } from '../../client/components/search/SearchBox.graphql.ts';
 import { COLLECTIONS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testEnv, workerFetch } from './helpers/graphql-client.ts';

@@ -30,6 +30,8 @@ import {
   type StoryLine,
 } from '../topics/topic-curation.ts';
 import { postIdFromParam } from '../../shared/routing/story-id.ts';
+import { curationStatuses } from '../topics/curation-status.ts';
+import { CURATION_STATUS_LABELS, type CurationStatus } from '../../shared/stories/curation-status.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
@@ -86,8 +88,10 @@ function layout(title: string, body: unknown) {
 </html>`;
 }
 
-function storyItem(story: StoryLine) {
-  return html`<li><a href="/p/${story.id}">${story.title || 'Untitled story'}</a> <span class="hint">by @${story.username} · ${story.id}</span></li>`;
+function storyItem(story: StoryLine, status?: CurationStatus) {
+  return html`<li><a href="/p/${story.id}">${story.title || 'Untitled story'}</a> <span class="hint">by @${story.username} · ${story.id}</span>${
+    status ? html` <span class="hint" data-curation-status="${status}">${CURATION_STATUS_LABELS[status]}</span>` : ''
+  }</li>`;
 }
 
 function heading(topic: CuratedTopic, current: 'edit' | 'add-posts') {
@@ -118,12 +122,14 @@ async function editPage(c: AppContext, topic: CuratedTopic, viewer: RequestViewe
       <button type="submit">Save</button>
     </form>
     <h2>Featured now</h2>
-    ${featured.length ? html`<ol data-testid="featured-stories">${featured.map(storyItem)}</ol>` : html`<p class="hint">No featured stories.</p>`}`;
+    ${featured.length ? html`<ol data-testid="featured-stories">${featured.map((s) => storyItem(s))}</ol>` : html`<p class="hint">No featured stories.</p>`}`;
   return new Response(String(await layout(`Edit ${topic.display_title}`, body)), { status, headers: STAFF_PAGE_HEADERS });
 }
 
 async function addPostsPage(c: AppContext, topic: CuratedTopic, viewer: RequestViewer, notice: string | null, problems: readonly string[], status = 200): Promise<Response> {
   const newest = await newestStories(c.env.DB, topic.slug);
+  // Each story's curation status, as its curators judge what to feature (docs/reader.md, Curation status).
+  const statuses = await curationStatuses(c.env.DB, newest.map((s) => s.id));
   const body = html`${heading(topic, 'add-posts')}
     ${messages(notice, problems)}
     <form method="post" action="/topic/${topic.slug}/add-posts">
@@ -134,7 +140,7 @@ async function addPostsPage(c: AppContext, topic: CuratedTopic, viewer: RequestV
       <button type="submit">Add stories</button>
     </form>
     <h2>Newest in ${topic.display_title}</h2>
-    ${newest.length ? html`<ul data-testid="topic-newest">${newest.map(storyItem)}</ul>` : html`<p class="hint">No stories yet.</p>`}`;
+    ${newest.length ? html`<ul data-testid="topic-newest">${newest.map((s) => storyItem(s, statuses.get(s.id)))}</ul>` : html`<p class="hint">No stories yet.</p>`}`;
   return new Response(String(await layout(`Add stories to ${topic.display_title}`, body)), { status, headers: STAFF_PAGE_HEADERS });
 }
 

@@ -14,7 +14,7 @@ import {
   type RetentionOffer,
 } from '../../shared/membership/cancellation.ts';
 import { addInterval, DEFAULT_CURRENCY, isPlanCurrency, isPlanType, planPrice, PLANS, type MembershipPlanType, type PlanCurrency } from '../../shared/membership/plans.ts';
-import { canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
+import { canSwitchPlan as canSwitchPlanRule, canSwitchPlanTo } from '../../shared/membership/premium-tier.ts';
 import { configuredFlags } from '../env.ts';
 import { orm } from '../db/orm.ts';
 import { membershipCancellations, memberships, paymentMethods, subscriptions, type MembershipRow } from '../db/schema.ts';
@@ -306,9 +306,9 @@ export function nextChargeAt(membership: Membership, now: number): number | null
   return CARD_PROCESSORS.has(membership.paymentProvider) && membershipState(membership, now) === 'ACTIVE' ? membership.currentPeriodEndsAt : null;
 }
 
-/** Plan switch is possible: a card processor, neither payment failed nor cancelled. */
+/** Plan switch is possible: a card processor, neither payment failed nor cancelled (shared/membership/premium-tier.ts). */
 export function canSwitchPlan(membership: Pick<Membership, 'paymentProvider' | 'paymentFailedAt' | 'isCancelled'>): boolean {
-  return CARD_PROCESSORS.has(membership.paymentProvider) && membership.paymentFailedAt === null && !membership.isCancelled;
+  return canSwitchPlanRule(membership);
 }
 
 /** A cancelled card-processor membership with a card on file, period not over. */

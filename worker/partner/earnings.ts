@@ -16,7 +16,7 @@ export const PLATFORM_SHARE_PERCENT = 30;
 /** Earnings are counted in the plans' USD list price and paid out in USD. */
 export const PAYOUT_CURRENCY = 'USD';
 /** The Partner Program statuses that earn. */
-const EARNING_STATUSES = ['ACTIVE', 'PENDING_ACTION'] as const;
+export const EARNING_STATUSES = ['ACTIVE', 'PENDING_ACTION'] as const;
 
 /** 'YYYY-MM' of a time (UTC). */
 export function monthOf(time: number): string {

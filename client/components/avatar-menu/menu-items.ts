@@ -18,7 +18,7 @@
 //   "Go to …" when an account is linked, else "Create an account".
 // - Partner Program: its item when enrolled (ACTIVE, PENDING_ACTION, SUSPENDED); "Apply to
 //   the Partner Program" otherwise.
-import { canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
+import { canSwitchPlan as canSwitchPlanRule, canSwitchToFriend } from '../../../shared/membership/premium-tier.ts';
 import { isPlanType, PLANS } from '../../../shared/membership/plans.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
@@ -88,17 +88,9 @@ export function membershipState(membership: AvatarMenuMembership | null | undefi
   return membership.tier === 'FRIEND' ? 'friend' : 'member';
 }
 
-/**
- * docs/product/1-product-screens-membership-header-search.md §4: plan switches only for the two
- * card processors, not cancelled, not payment-failed.
- */
+/** The shared can-switch-plan rule (shared/membership/premium-tier.ts). */
 export function canSwitchPlan(membership: AvatarMenuMembership | null | undefined): boolean {
-  return (
-    !!membership &&
-    (membership.paymentProvider === 'STRIPE' || membership.paymentProvider === 'BRAINTREE') &&
-    !membership.isCancelled &&
-    membership.paymentFailedAt === null
-  );
+  return canSwitchPlanRule(membership);
 }
 
 const isFriendPlan = (plan: string | undefined): boolean => plan !== undefined && isPlanType(plan) && PLANS[plan].tier === 'FRIEND';

@@ -3,11 +3,15 @@
 // 100 ms after the pointer leaves; its upgrade button follows showsFriendUpgrade. The badge
 // is drawn only with enable_premium_tier_badge on (docs/membership.md "Friend badge"). The
 // server renders only the button; the popover reads the viewer in the browser, so a cached
-// profile page is the same for every visitor.
-import { PREMIUM_TIER_BADGE_FLAG } from '../../../shared/membership/premium-tier.ts';
+// profile page is the same for every visitor. For a Member, whether the plan can be switched
+// comes from the can-switch-plan query (CanSwitchPlanQuery, §7), sent when the popover opens;
+// until it answers, the start-up state's value stands.
+import { useQuery } from 'urql';
+import { canSwitchPlan, canSwitchToFriend, PREMIUM_TIER_BADGE_FLAG } from '../../../shared/membership/premium-tier.ts';
+import { CanSwitchPlanQuery } from './FriendBadge.graphql.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link } from '../../app/navigation.tsx';
-import { friendUpgradeHref, showsFriendUpgrade } from './popover-rules.ts';
+import { friendUpgradeHref, isReadingMember, showsFriendUpgrade } from './popover-rules.ts';
 import { useHoverPopover } from './use-hover-popover.ts';
 
 export const FRIEND_BADGE_FLAG = PREMIUM_TIER_BADGE_FLAG;
@@ -39,7 +43,12 @@ export function FriendBadge({ name }: { name: string }) {
 function FriendUpgradeButton() {
   const state = useAppState();
   const flags = new Set(state.flags);
-  if (!showsFriendUpgrade(state.viewerMembership, flags)) return null;
+  const membership = state.viewerMembership;
+  // Only a Member's button depends on the plan switch (anyone else who is not a Friend gets it).
+  const asks = isReadingMember(membership) && membership?.tier === 'MEMBER' && membership.switchPlanTier !== 'FRIEND' && canSwitchToFriend(flags);
+  const [answer] = useQuery({ query: CanSwitchPlanQuery, pause: !asks });
+  const current = membership && answer.data ? { ...membership, canSwitchPlan: canSwitchPlan(answer.data.viewer?.membership) } : membership;
+  if (!showsFriendUpgrade(current, flags)) return null;
   return (
     <Link href={friendUpgradeHref(state.viewerMembership)} className="button button-dark button-small" data-testid="friend-popover-upgrade">
       Become a Friend

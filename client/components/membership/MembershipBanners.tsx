@@ -8,8 +8,13 @@
 // - upsell: a visitor (90 days) or a signed-in non-member (90 days), with the weekly price
 //   (yearly / 52 rounded up to 0.25).
 // A visitor's banner depends only on browser storage; a signed-in viewer's on the membership
-// the server put in the start-up state (never on a shared page).
+// the server put in the start-up state (never on a shared page). One banner asks the data
+// service only for a cancelled member (docs/product/1-product-screens-membership-header-search.md
+// §7): the reactivate banner reads the period's end with UseReactivateMembershipUpsellQuery (a
+// reactivation in another tab hides it; until it answers, the start-up state's date shows).
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from 'urql';
+import { UseReactivateMembershipUpsellQuery } from './ReactivateMembership.graphql.ts';
 import { useViewEvent } from '../../events/view-events.ts';
 import { track } from '../../events/event-queue.ts';
 import { formatDate } from '../../../shared/format.ts';
@@ -83,6 +88,8 @@ export function MembershipBanners() {
     setDismissedNow(banner);
   };
   const weekly = formatPrice(weeklyPriceCents(), 'USD');
+  const membershipNow = isLoggedIn ? state.viewerMembership : undefined;
+  const [reactivateUpsell] = useQuery({ query: UseReactivateMembershipUpsellQuery, pause: membershipNow?.state !== 'CANCELLED' });
   // The visitor, member upsell and Friend banners are never shown in the native app (spec §
   // membership banners); this component is drawn after hydration only, so navigator is there.
   const inNativeApp = typeof navigator !== 'undefined' && isNativeApp(navigator.userAgent);
@@ -144,12 +151,16 @@ export function MembershipBanners() {
     );
   }
   if (membership.state === 'CANCELLED') {
-    if (dismissedNow === 'reactivateMembershipUpsell' || isReactivateBannerDismissed(membership.currentPeriodEndsAt, now)) return null;
-    const persistent = membership.currentPeriodEndsAt - now <= 4 * 86_400_000;
+    const upsell = reactivateUpsell.data?.viewer?.viewerEdge.membership;
+    // Reactivated (or ended) since the page was drawn: nothing to reactivate.
+    if (reactivateUpsell.data && (!upsell || !upsell.isCancelled)) return null;
+    const endsAt = upsell?.currentPeriodEndsAt ?? membership.currentPeriodEndsAt;
+    if (dismissedNow === 'reactivateMembershipUpsell' || isReactivateBannerDismissed(endsAt, now)) return null;
+    const persistent = endsAt - now <= 4 * 86_400_000;
     return (
       <>
         <Banner kind="reactivate" dismiss={persistent ? null : dismiss('reactivateMembershipUpsell')}>
-          <span>Your membership will expire on {formatDate(membership.currentPeriodEndsAt)}.</span>
+          <span>Your membership will expire on {formatDate(endsAt)}.</span>
           <button type="button" className="button button-dark button-small" onClick={() => setReactivating(true)} data-testid="banner-reactivate">
             Reactivate Membership
           </button>

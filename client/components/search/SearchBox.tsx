@@ -10,7 +10,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { track } from '../../events/event-queue.ts';
-import { useClient } from 'urql';
+import { useClient, useQuery } from 'urql';
+import { PublicationNavigationContextQuery, UserSearchQuery } from './search-context.graphql.ts';
 import { buildLink } from '../../../shared/routing/links.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { useCurrentPage, useNavigation } from '../../app/navigation.tsx';
@@ -104,6 +105,22 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
+
+  // Whose stories the scoped section shows, named once the popover is open (never while the
+  // page renders or hydrates): the spec's two context queries (./search-context.graphql.ts).
+  const context = scope.context;
+  const [publicationContext] = useQuery({
+    query: PublicationNavigationContextQuery,
+    variables: { domainOrSlug: context?.kind === 'publication' ? context.domainOrSlug : '' },
+    pause: !open || context?.kind !== 'publication',
+  });
+  const [userContext] = useQuery({
+    query: UserSearchQuery,
+    variables: { username: context?.kind === 'profile' ? context.username : null },
+    pause: !open || context?.kind !== 'profile',
+  });
+  const contextName =
+    context?.kind === 'publication' ? (publicationContext.data?.publicationByDomainOrSlug?.name ?? null) : context?.kind === 'profile' ? (userContext.data?.user?.name ?? null) : null;
 
   const status: RequestStatus | undefined = open ? requestStatus(requests) : undefined;
   const results = status?.status === 'success' ? status.results : null;
@@ -229,6 +246,11 @@ export function SearchBox({ variant, initialQuery = '', autoFocus = false }: Sea
             return (
               <div className="search-section" data-section={scope.storiesLabel} role="group" aria-label={scope.storiesLabel}>
                 <h3 className="search-section-title" aria-hidden="true">{scope.storiesLabel}</h3>
+                {contextName ? (
+                  <p className="search-section-context muted" data-testid="search-context">
+                    {contextName}
+                  </p>
+                ) : null}
                 <ul role="presentation">{stories.map(({ item, index }) => renderItem(item, index))}</ul>
               </div>
             );

@@ -20,6 +20,11 @@ export interface SearchScope {
   storyHits: number;
   /** Where Enter sends a query: the main search page or the publication's search page. */
   collectionSlug: string | null;
+  /**
+   * Whose stories "From this Publication" and "From this Profile" are: the box names them once the
+   * popover opens (PublicationNavigationContextQuery, UserSearchQuery; ./search-context.graphql.ts).
+   */
+  context?: { kind: 'publication'; domainOrSlug: string } | { kind: 'profile'; username: string };
 }
 
 const DEFAULT_SCOPE: SearchScope = { storiesLabel: null, storyFilters: [], storyHits: 0, collectionSlug: null };
@@ -34,13 +39,25 @@ export function searchScope(pageName: string | null, params: Record<string, stri
   const page = pageName ?? '';
   if (page === 'search') return { ...DEFAULT_SCOPE, collectionSlug };
   if (collectionSlug && (isCollectionPage(page) || page === 'post')) {
-    return { storiesLabel: 'From this Publication', storyFilters: [`collection.slug:${collectionSlug}`], storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS, collectionSlug };
+    return {
+      storiesLabel: 'From this Publication',
+      storyFilters: [`collection.slug:${collectionSlug}`],
+      storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS,
+      collectionSlug,
+      context: { kind: 'publication', domainOrSlug: collectionSlug },
+    };
   }
   // A list's page: its stories ("From this List"; the catalogId facet finds public lists' only).
   const listId = page === 'user-catalog' && params.catalogSlugId ? catalogIdFromSlugId(params.catalogSlugId) : null;
   if (listId) return { storiesLabel: 'From this List', storyFilters: [`catalogId:${listId}`], storyHits: SCOPED_POST_HITS, collectionSlug: null };
   if (username && (isUserPage(page) || page === 'post')) {
-    return { storiesLabel: 'From this Profile', storyFilters: [`creator.username:${username}`], storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS, collectionSlug: null };
+    return {
+      storiesLabel: 'From this Profile',
+      storyFilters: [`creator.username:${username}`],
+      storyHits: page === 'post' ? DEFAULT_HITS_PER_INDEX : SCOPED_POST_HITS,
+      collectionSlug: null,
+      context: { kind: 'profile', username },
+    };
   }
   if (page === 'post') return { storiesLabel: 'Stories', storyFilters: [], storyHits: DEFAULT_HITS_PER_INDEX, collectionSlug: null };
   if (params.tagSlug && (page.startsWith('tag') || page.startsWith('topic'))) {

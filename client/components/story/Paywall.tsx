@@ -1,13 +1,14 @@
 // Member-only stories (docs/product/1-product-screens-membership-header-search.md §2.7, §1): a
 // non-member reads the preview, then this box; the story's author reads it whole and is told that
 // it is behind the paywall. "Support {writer}" leads to the writer's membership page
-// (/@{username}/membership), which says what a member's fee does for them.
+// (/@{username}/membership), which says what a member's fee does for them, unless the writer
+// turned that invitation off (Settings → Publishing, docs/membership.md "Membership promotion").
 import { buildLink } from '../../../shared/routing/links.ts';
 import { useLinkContext } from '../header/link-context.ts';
 import { useNavigation } from '../../app/navigation.tsx';
 import { WRITER_PAYWALL_TEXT, MemberStarIcon } from '../MemberStar.tsx';
 
-export function Paywall({ writer }: { writer: { name: string; username: string } }) {
+export function Paywall({ writer }: { writer: { name: string; username: string; membershipPromotionEnabled?: boolean } }) {
   const ctx = useLinkContext();
   // The story's own address (the same for every reader of this page, so a shared copy stays
   // shareable): after redeeming, the redeem page offers the way back here.
@@ -24,12 +25,14 @@ export function Paywall({ writer }: { writer: { name: string; username: string }
       <a className="button button-outline" href="/membership">
         Learn more
       </a>
-      <p className="paywall-support muted">
-        Members’ fees go to the writers they read.{' '}
-        <a href={buildLink('ShowUserMembership', { username: writer.username }, ctx)} data-testid="paywall-support-writer">
-          Support {writer.name}
-        </a>
-      </p>
+      {writer.membershipPromotionEnabled === false ? null : (
+        <p className="paywall-support muted">
+          Members’ fees go to the writers they read.{' '}
+          <a href={buildLink('ShowUserMembership', { username: writer.username }, ctx)} data-testid="paywall-support-writer">
+            Support {writer.name}
+          </a>
+        </p>
+      )}
       <p className="paywall-support muted">
         Have a gift code?{' '}
         <a href={`/redeem?from=${encodeURIComponent(location.pathname)}`} data-testid="paywall-redeem">

@@ -35,7 +35,7 @@ function post(overrides: Partial<FullPost> = {}): FullPost {
     clapCount: 0,
     responsesCount: 0,
     previewImage: { id: 'img-1' },
-    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false }, customStyleSheet: { id: 'user:u1', isCustom: false, headerLayout: 'STANDARD', properties: [] } },
+    creator: { id: 'u1', name: 'Ada Writer', username: 'ada', imageId: null, bio: '', membershipPromotionEnabled: true, hasSubdomain: false, customDomainState: null, socialStats: { followerCount: 0 }, viewerEdge: { id: 'e', isFollowing: false }, customStyleSheet: { id: 'user:u1', isCustom: false, headerLayout: 'STANDARD', properties: [] } },
     collection: null,
     isPublished: true,
     isSuspended: false,

@@ -10,6 +10,7 @@
 //   mutation SetPreference           setPreference(key, enabled) → Preference | BadRequest
 //   mutation SignOutOtherSessions    signOutOtherSessions → AccountSettings
 //   mutation DisconnectSignInProvider disconnectSignInProvider(provider) → AccountSettings | BadRequest
+//   mutation SetMembershipPromotion  setMembershipPromotion(enabled) → MembershipPromotion
 //   mutation DeleteAccount           deleteAccount(username) → AccountDeleted | BadRequest
 import { unverifiedEmailOf } from '../../auth/email-verification.ts';
 import {
@@ -26,6 +27,7 @@ import {
   updateProfile,
 } from '../../accounts/account-changes.ts';
 import { connectedProvidersOf, managedPublicationsOf, sessionsOf, settingsRowOf, viewerSettings, type AccountSettingsSource, type UserSettingsRow } from '../../accounts/account-settings.ts';
+import { membershipPromotionEnabled, setMembershipPromotion } from '../../accounts/membership-promotion.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -84,6 +86,20 @@ const typeDefs = /* GraphQL */ `
     connectedProviders: [ConnectedSignInProvider!]!
     "IANA time zone the writer's stats days are cut in; null: UTC."
     timeZone: String
+    "Whether the paywall of the viewer's member-only stories invites readers to support them (docs/membership.md)."
+    membershipPromotionEnabled: Boolean!
+  }
+
+  "The writer's membership promotion after a change (the SUBSCRIPTION_PROMOTION toast)."
+  type MembershipPromotion {
+    enabled: Boolean!
+    "Whose membership page the toast's Take a look opens."
+    username: String!
+  }
+
+  type User {
+    "Whether the paywall of this writer's member-only stories invites readers to support them."
+    membershipPromotionEnabled: Boolean!
   }
 
   "The account is gone; the browser goes to redirect (the goodbye page)."
@@ -125,6 +141,8 @@ const typeDefs = /* GraphQL */ `
     setTimeZone(timeZone: String): SetTimeZoneResult!
     "Gives up the viewer's subdomain: their pages are served from the main host again (idempotent)."
     unclaimSubdomain: AccountSettings!
+    "SetMembershipPromotion: turns the invitation on the writer's member-only stories on or off."
+    setMembershipPromotion(enabled: Boolean!): MembershipPromotion!
   }
 `;
 
@@ -152,6 +170,10 @@ export const accountSettingsModule: SchemaModule = {
       sessions: (source: AccountSettingsSource, _: unknown, ctx: RequestContext) => sessionsOf(ctx, source),
       connectedProviders: (source: AccountSettingsSource, _: unknown, ctx: RequestContext) => connectedProvidersOf(ctx, source),
       publications: (source: AccountSettingsSource, _: unknown, ctx: RequestContext) => managedPublicationsOf(ctx, source),
+      membershipPromotionEnabled: (source: AccountSettingsSource, _: unknown, ctx: RequestContext) => membershipPromotionEnabled(ctx, source.userId),
+    },
+    User: {
+      membershipPromotionEnabled: (user: { id: string }, _: unknown, ctx: RequestContext) => membershipPromotionEnabled(ctx, user.id),
     },
     Mutation: {
       updateProfile: (_: unknown, args: { name: string; bio: string }, ctx: RequestContext) => updateProfile(ctx, args),
@@ -164,6 +186,7 @@ export const accountSettingsModule: SchemaModule = {
       signOutOtherSessions: (_: unknown, __: unknown, ctx: RequestContext) => signOutOtherSessions(ctx),
       disconnectSignInProvider: (_: unknown, args: { provider: string }, ctx: RequestContext) => disconnectSignInProvider(ctx, args.provider),
       deleteAccount: (_: unknown, args: { username: string }, ctx: RequestContext) => deleteAccount(ctx, args.username),
+      setMembershipPromotion: (_: unknown, args: { enabled: boolean }, ctx: RequestContext) => setMembershipPromotion(ctx, args.enabled),
     },
     UpdateProfileResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },
     SetProfilePhotoResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'AccountSettings' },

@@ -29,6 +29,7 @@ import { discoveryModule } from './discovery.ts';
 import { profilesModule } from './profiles.ts';
 import { blocksModule } from './blocks.ts';
 import { searchModule } from './search.ts';
+import { clientAppModule } from './client-app.ts';
 import { postRestrictionsModule } from './story-restrictions.ts';
 import { draftsModule } from './drafts.ts';
 import { publishingModule } from './publishing.ts';
@@ -80,6 +81,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   blocksModule,
   // Search calls (issue 10): SearchClickEvent, the publication by domain or slug.
   searchModule,
+  clientAppModule,
   // Issue 18 point 6: legal blocks, country withholding, sign-in-only stories.
   postRestrictionsModule,
   // Writing and publishing (issue 12).

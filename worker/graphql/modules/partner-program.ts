@@ -4,6 +4,8 @@
 //   mutation StartPayoutAccountSetup       startPayoutAccountSetup(returnTo, country) → PayoutSetupStart (the provider's onboarding URL)
 //   mutation FinishPayoutAccountSetup      finishPayoutAccountSetup → PartnerProgramOutcome (asks the provider)
 import { enroll, finishPayoutSetup, startPayoutSetup, unenroll, type PayoutReturn } from '../../partner/enrollment.ts';
+import { creatorPartnerProgramFlags } from '../../partner/post-flags.ts';
+import type { StoryNode } from '../../stories/content-gate.ts';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { SchemaModule } from './schema-module.ts';
 
@@ -33,6 +35,18 @@ const typeDefs = /* GraphQL */ `
     message: String
   }
 
+  "The creator-partner program flags of a story (docs/partner-program.md, Flags on stories)."
+  type CreatorPartnerProgramFlags {
+    "The story's writer is in the Partner Program (ACTIVE or PENDING_ACTION)."
+    isCreatorEnrolled: Boolean!
+    "Members' reading of this story earns its writer money now (enrolled, published, not suspended)."
+    isEarning: Boolean!
+  }
+
+  type Post {
+    creatorPartnerProgramFlags: CreatorPartnerProgramFlags!
+  }
+
   type Mutation {
     enrollInPartnerProgram(country: String!): PartnerProgramOutcome!
     unenrollFromPartnerProgram: PartnerProgramOutcome!
@@ -44,6 +58,9 @@ const typeDefs = /* GraphQL */ `
 export const partnerProgramModule: SchemaModule = {
   typeDefs,
   resolvers: {
+    Post: {
+      creatorPartnerProgramFlags: (post: StoryNode, _: unknown, ctx: RequestContext) => creatorPartnerProgramFlags(ctx, post),
+    },
     Mutation: {
       enrollInPartnerProgram: (_: unknown, args: { country: string }, ctx: RequestContext) => enroll(ctx, args.country),
       unenrollFromPartnerProgram: (_: unknown, __: unknown, ctx: RequestContext) => unenroll(ctx),

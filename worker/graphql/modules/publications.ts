@@ -7,6 +7,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { createPublication } from '../../publications/new-publication.ts';
 import { publicationMembers, removePublicationMember, setPublicationMember } from '../../publications/members.ts';
 import { isPublicationRefusal, type PublicationRefusal } from '../../publications/results.ts';
+import { isAuroraVisible } from '../../publications/aurora.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -19,6 +20,8 @@ const typeDefs = /* GraphQL */ `
   type Collection {
     "Owner and editors only: who may publish or submit."
     members: [PublicationMember!]
+    "Readers get the publication's community pages (about, profile, tagged in the publication layout; docs/publications.md)."
+    isAuroraVisible: Boolean!
   }
 
   union PublicationResult = Collection | BadRequest | NotFound
@@ -42,6 +45,7 @@ export const publicationsModule: SchemaModule = {
     PublicationResult: { __resolveType: (value: { __typename: string }) => value.__typename },
     Collection: {
       members: (collection: { id: string }, _a: unknown, ctx: RequestContext) => publicationMembers(ctx, collection.id),
+      isAuroraVisible: (_collection: unknown, _a: unknown, ctx: RequestContext) => isAuroraVisible(ctx),
     },
     Mutation: {
       createPublication: async (_r: unknown, args: { name: string; slug: string; tagline?: string | null }, ctx: RequestContext) => asResult(await createPublication(ctx, args)),

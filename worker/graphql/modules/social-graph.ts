@@ -23,6 +23,7 @@ import { isViewer } from '../../context/viewer-checks.ts';
 import { setEdge, type EdgeOutcome, type EdgeState, type EdgeTargetRequest, type Relation } from '../../follows/follow-edges.ts';
 import { followedCollections, followedTags, followedUsers } from '../../follows/edge-lists.ts';
 import type { SchemaModule } from './schema-module.ts';
+import type { EntityKind } from '../../../shared/entity-kinds.ts';
 
 type EdgeResult = (Omit<EdgeState, 'viewerId'> & { __typename: 'ViewerEdgeUpdate'; id: string }) | EdgeOutcome;
 
@@ -73,8 +74,22 @@ export const socialGraphModule: SchemaModule = {
       TAG
     }
 
+    "Entity kinds of docs/product/3-routes-data-calls-constants.md §3 (shared/entity-kinds.ts)."
+    enum EntityKind {
+      BOOK_EDITION
+      CATALOG
+      COLLECTION
+      POST
+      TAG
+      USER
+      PARAGRAPH
+      TOPIC
+    }
+
     "The viewer's relation to a writer, publication or topic after a follow or mute call."
     type ViewerEdgeUpdate {
+      "The kind of the entity the call changed the viewer's relation to (USER, COLLECTION or TAG)."
+      entityKind: EntityKind!
       "{targetId}-{viewerId}, like the viewer edges."
       id: ID!
       targetType: SocialTargetType!
@@ -146,6 +161,8 @@ export const socialGraphModule: SchemaModule = {
     }
   `,
   resolvers: {
+    // Each kind of follow target is one of the spec's entity kinds, under the same name.
+    ViewerEdgeUpdate: { entityKind: (edge: Pick<EdgeState, 'targetType'>): EntityKind => edge.targetType },
     Mutation: {
       followUser: edgeMutation<UserArgs>('follow', true, byUser),
       unfollowUser: edgeMutation<UserArgs>('follow', false, byUser),
