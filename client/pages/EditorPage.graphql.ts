@@ -104,7 +104,7 @@ export const SaveDraftMutation = known(graphql(`
           id
         }
       }
-      ... on StaleRevision {
+      ... on Conflict {
         message
         currentRev
       }

@@ -112,6 +112,9 @@ export const ChangeUsername = known(graphql(`
         message
         signUpErrorCode
       }
+      ... on AlreadyExists {
+        message
+      }
     }
   }
 `, [AccountSettings_settings]));

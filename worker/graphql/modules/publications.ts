@@ -7,6 +7,7 @@ import type { RequestContext } from '../../context/request-context.ts';
 import { createPublication } from '../../publications/new-publication.ts';
 import { publicationMembers, removePublicationMember, setPublicationMember } from '../../publications/members.ts';
 import { isPublicationRefusal, type PublicationRefusal } from '../../publications/results.ts';
+import type { AlreadyExists } from '../../context/outcomes.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -21,7 +22,7 @@ const typeDefs = /* GraphQL */ `
     members: [PublicationMember!]
   }
 
-  union PublicationResult = Collection | BadRequest | NotFound
+  union PublicationResult = Collection | BadRequest | NotFound | AlreadyExists
 
   type Mutation {
     "Makes a publication owned by the viewer."
@@ -34,7 +35,8 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** A publication as a result, or the refusal as it is. */
-const asResult = <T extends object>(result: T | null | PublicationRefusal) => (isPublicationRefusal(result) ? result : { __typename: 'Collection', ...result });
+const asResult = <T extends object>(result: T | null | PublicationRefusal | AlreadyExists) =>
+  result && '__typename' in result && (isPublicationRefusal(result) || result.__typename === 'AlreadyExists') ? result : { __typename: 'Collection', ...result };
 
 export const publicationsModule: SchemaModule = {
   typeDefs,
