@@ -137,6 +137,10 @@ export const PublishPostMutation = known(graphql(`
       ... on Forbidden {
         message
       }
+      ... on PublishingRestrictedBannedLinks {
+        message
+        links
+      }
     }
   }
 `));

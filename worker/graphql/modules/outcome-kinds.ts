@@ -2,7 +2,7 @@
 // capabilities answer, in one place: each is a union member carrying the server's sentence, never
 // a GraphQL error. Which operation answers which kind, and what the client does with it, is
 // docs/outcomes.md; the values are built by worker/context/outcomes.ts (`refusals`).
-// (BadRequest, TooManyRequests and the sign-in kinds are ./auth.ts's, Forbidden ./list-edits.ts's,
+// (BadRequest, TooManyRequests, UserCreationRateLimited and the sign-in kinds are ./auth.ts's, Forbidden ./list-edits.ts's,
 // NotFound ../schema.graphql.ts's; the kinds of one capability live beside it.)
 import type { SchemaModule } from './schema-module.ts';
 
@@ -33,12 +33,6 @@ export const outcomeKindsModule: SchemaModule = {
     "A provider the change needs (payments, search) did not answer: trying again may work."
     type ServiceUnavailable {
       message: String!
-    }
-
-    "Too many accounts were created from this network lately."
-    type UserCreationRateLimited {
-      message: String!
-      lockoutInfo: LockoutInfo
     }
 
     "The payment processor refused the change for a reason other than the card."
