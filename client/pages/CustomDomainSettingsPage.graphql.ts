@@ -20,7 +20,7 @@ export const SetCustomDomain = known(graphql(`
       ... on CustomDomainSettings {
         ...CustomDomainSettings_settings
       }
-      ... on CustomDomainRefused {
+      ... on CustomDomainFailure {
         code
         message
       }
@@ -38,7 +38,7 @@ export const VerifyCustomDomain = known(graphql(`
           ...CustomDomainSettings_settings
         }
       }
-      ... on CustomDomainRefused {
+      ... on CustomDomainFailure {
         code
         message
       }

@@ -14,12 +14,12 @@ function CustomDomainScreen({ initial }: { initial: CustomDomainSettingsValue })
     save: async (domain) => {
       const answer = (await save({ domain })).data?.setCustomDomain;
       if (answer?.__typename === 'CustomDomainSettings') return { settings: answer };
-      return answer?.__typename === 'CustomDomainRefused' ? { message: answer.message } : undefined;
+      return answer?.__typename === 'CustomDomainFailure' ? { message: answer.message } : undefined;
     },
     verify: async () => {
       const answer = (await verify({})).data?.verifyCustomDomain;
       if (answer?.__typename === 'CustomDomainVerification') return { settings: answer.settings, pendingReason: answer.pendingReason ?? null };
-      return answer?.__typename === 'CustomDomainRefused' ? { message: answer.message } : undefined;
+      return answer?.__typename === 'CustomDomainFailure' ? { message: answer.message } : undefined;
     },
     remove: async () => (await remove({})).data?.removeCustomDomain,
   };

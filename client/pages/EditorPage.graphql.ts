@@ -104,7 +104,7 @@ export const SaveDraftMutation = known(graphql(`
           id
         }
       }
-      ... on StaleRevision {
+      ... on Conflict {
         message
         currentRev
       }
@@ -136,6 +136,10 @@ export const PublishPostMutation = known(graphql(`
       }
       ... on Forbidden {
         message
+      }
+      ... on PublishingRestrictedBannedLinks {
+        message
+        links
       }
     }
   }

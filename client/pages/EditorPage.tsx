@@ -183,7 +183,7 @@ function EditorScreen({ viewer, variant, writerName = null, opened, inResponseTo
         return true;
       }
       pending.current = true;
-      if (outcome?.__typename === 'StaleRevision') setState({ kind: 'stale', message: outcome.message });
+      if (outcome?.__typename === 'Conflict') setState({ kind: 'stale', message: outcome.message });
       else setState({ kind: 'error', message: outcome && 'message' in outcome ? outcome.message : 'Your story could not be saved. Check your connection; it is saved again with your next change.' });
       return false;
     })();

@@ -24,6 +24,7 @@ import {
   RETENTION_OFFER_TEXT,
   type CancellationReason,
 } from '../../shared/membership/cancellation.ts';
+import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { AcceptRetentionOfferMutation, BillingReceiptQuery, CancelMembershipMutation, ManageMembershipQuery, UpdateMembershipPlanMutation } from './MembershipPages.graphql.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 
@@ -83,6 +84,7 @@ function statusText(membership: Membership): string {
 /** Plan switch (docs/product/1-product-screens-membership-header-search.md §4): scheduled for the period's end. */
 function SwitchPlan({ data, membership }: { data: ManageData; membership: Membership }) {
   const [result, update] = useMutation(UpdateMembershipPlanMutation);
+  const { showToast } = useToast();
   const [failed, setFailed] = useState<string | null>(null);
   const flags = new Set(useAppState().flags);
   const choose = async (membershipType: MembershipPlanType) => {
@@ -94,6 +96,8 @@ function SwitchPlan({ data, membership }: { data: ManageData; membership: Member
       return;
     }
     const outcome = answer.data?.updateMembershipPlan;
+    // The processor down: trying again later may work (docs/outcomes.md ServiceUnavailable).
+    if (outcome?.__typename === 'ServiceUnavailable') showToast({ style: 'RETRYABLE_ERROR', message: outcome.message });
     setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
   };
   return (
@@ -278,6 +282,7 @@ export const updatePaymentPage: PageDefinition<ManageData> = {
 function CancelMembership({ data }: { data: ManageData }) {
   const { navigate } = useNavigation();
   const [result, cancel] = useMutation(CancelMembershipMutation);
+  const { showToast } = useToast();
   const [offerResult, acceptOffer] = useMutation(AcceptRetentionOfferMutation);
   const [reason, setReason] = useState<CancellationReason | null>(null);
   const [step, setStep] = useState<'reason' | 'offer' | 'confirm'>('reason');
@@ -306,6 +311,7 @@ function CancelMembership({ data }: { data: ManageData }) {
       return;
     }
     const outcome = answer.data?.cancelMembership;
+    if (outcome?.__typename === 'ServiceUnavailable') showToast({ style: 'RETRYABLE_ERROR', message: outcome.message });
     setFailed(outcome && 'message' in outcome ? outcome.message : REQUEST_FAILED_TEXT);
   };
   const stay = async () => {

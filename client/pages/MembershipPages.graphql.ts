@@ -151,6 +151,12 @@ export const CancelMembershipMutation = known(graphql(`
       ... on NotFound {
         message
       }
+      ... on PaymentError {
+        message
+      }
+      ... on ServiceUnavailable {
+        message
+      }
     }
   }
 `));
@@ -181,6 +187,12 @@ export const UpdateMembershipPlanMutation = known(graphql(`
         message
       }
       ... on NotFound {
+        message
+      }
+      ... on PaymentError {
+        message
+      }
+      ... on ServiceUnavailable {
         message
       }
     }

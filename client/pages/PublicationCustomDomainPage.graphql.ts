@@ -28,7 +28,7 @@ export const SetPublicationCustomDomain = known(graphql(`
       ... on CustomDomainSettings {
         ...CustomDomainSettings_settings
       }
-      ... on CustomDomainRefused {
+      ... on CustomDomainFailure {
         code
         message
       }
@@ -46,7 +46,7 @@ export const VerifyPublicationCustomDomain = known(graphql(`
           ...CustomDomainSettings_settings
         }
       }
-      ... on CustomDomainRefused {
+      ... on CustomDomainFailure {
         code
         message
       }

@@ -25,12 +25,12 @@ function PublicationCustomDomainScreen({ publication }: { publication: Publicati
     save: async (domain) => {
       const answer = (await save({ collectionId, domain })).data?.setPublicationCustomDomain;
       if (answer?.__typename === 'CustomDomainSettings') return { settings: answer };
-      return answer?.__typename === 'CustomDomainRefused' ? { message: answer.message } : undefined;
+      return answer?.__typename === 'CustomDomainFailure' ? { message: answer.message } : undefined;
     },
     verify: async () => {
       const answer = (await verify({ collectionId })).data?.verifyPublicationCustomDomain;
       if (answer?.__typename === 'CustomDomainVerification') return { settings: answer.settings, pendingReason: answer.pendingReason ?? null };
-      return answer?.__typename === 'CustomDomainRefused' ? { message: answer.message } : undefined;
+      return answer?.__typename === 'CustomDomainFailure' ? { message: answer.message } : undefined;
     },
     remove: async () => (await remove({ collectionId })).data?.removePublicationCustomDomain,
   };

@@ -9,6 +9,12 @@ export const PublicationSubmissionsPageQuery = known(graphql(`
       name
       slug
       viewerIsEditor
+      nextSubmission {
+        __typename
+        ... on EmptyQueue {
+          message
+        }
+      }
       submissions {
         id
         title

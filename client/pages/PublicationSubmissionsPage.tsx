@@ -13,7 +13,10 @@ import { PublicationSubmissionsPageQuery, ApproveSubmission, DeclineSubmission }
 type Data = ResultOf<typeof PublicationSubmissionsPageQuery>;
 type Submission = NonNullable<NonNullable<Data['collection']>['submissions']>[number];
 
-function Submissions({ name, initial }: { name: string; initial: Submission[] }) {
+/** The empty queue's words when the page emptied it itself (the server's EmptyQueue says the same). */
+const NO_SUBMISSIONS_WAITING = 'No stories are waiting for a decision.';
+
+function Submissions({ name, initial, emptyQueue }: { name: string; initial: Submission[]; emptyQueue: string | null }) {
   const { showToast } = useToast();
   const [items, setItems] = useState(initial);
   const [, approve] = useMutation(ApproveSubmission);
@@ -29,7 +32,7 @@ function Submissions({ name, initial }: { name: string; initial: Submission[] })
   };
   return (
     <section aria-label="Submissions" data-testid="submissions">
-      {items.length === 0 ? <p className="library-empty muted">No stories are waiting for a decision.</p> : null}
+      {items.length === 0 ? <p className="library-empty muted">{emptyQueue ?? NO_SUBMISSIONS_WAITING}</p> : null}
       {items.map((item) => (
         <div key={item.id} className="library-item your-story" data-post-id={item.id}>
           <div>
@@ -65,7 +68,11 @@ export const publicationSubmissionsPage: PageDefinition<Data> = {
     return (
       <div className="editor-page">
         <h1>{collection.name}: submissions</h1>
-        <Submissions name={collection.name} initial={collection.submissions ?? []} />
+        <Submissions
+          name={collection.name}
+          initial={collection.submissions ?? []}
+          emptyQueue={collection.nextSubmission?.__typename === 'EmptyQueue' ? collection.nextSubmission.message : null}
+        />
       </div>
     );
   },

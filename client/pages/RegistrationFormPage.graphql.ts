@@ -28,6 +28,9 @@ export const CreateAccount = known(graphql(`
       ... on NotFound {
         message
       }
+      ... on UserCreationRateLimited {
+        message
+      }
     }
   }
 `));

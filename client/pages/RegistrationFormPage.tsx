@@ -23,7 +23,7 @@ interface Pending {
 type CreateResult =
   | { __typename: 'User'; id: string; username: string }
   | { __typename: 'BadRequest'; message: string; signUpErrorCode: SignUpErrorCode | null }
-  | { __typename: 'NotFound'; message: string };
+  | { __typename: 'NotFound' | 'UserCreationRateLimited'; message: string };
 
 interface FieldError {
   message: string;
@@ -67,6 +67,8 @@ function RegistrationForm({ pending }: { pending: Pending }) {
         return;
       }
       if (answer?.__typename === 'NotFound') return setExpired(answer.message);
+      // Too many accounts from this network: the form stays, with the wait (docs/outcomes.md).
+      if (answer?.__typename === 'UserCreationRateLimited') return setFormError(answer.message);
       if (answer?.__typename === 'BadRequest') {
         const code = answer.signUpErrorCode;
         if (code && code.startsWith('USERNAME_')) raise(setUsernameError, answer.message);

@@ -113,6 +113,9 @@ export const ChangeUsername = known(graphql(`
         message
         signUpErrorCode
       }
+      ... on AlreadyExists {
+        message
+      }
     }
   }
 `, [AccountSettings_settings]));

@@ -143,7 +143,7 @@ function UsernameSection({ settings }: { settings: AccountSettingsValue }) {
     const result = await change({ username });
     const answer = result.data?.changeUsername;
     if (answer?.__typename === 'AccountSettings') setStatus({ text: `Your profile is now at ${state.config.mainOrigin}/@${answer.username}.`, error: false });
-    else setStatus({ text: answer?.__typename === 'BadRequest' ? answer.message : 'Please try again.', error: true });
+    else setStatus({ text: answer?.__typename === 'BadRequest' || answer?.__typename === 'AlreadyExists' ? answer.message : 'Please try again.', error: true });
   };
   return (
     <Section id="username" title="Username and subdomain">

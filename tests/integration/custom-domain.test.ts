@@ -13,7 +13,7 @@ const SET = /* GraphQL */ `
     setCustomDomain(domain: $domain) {
       __typename
       ... on CustomDomainSettings { state domain records { type name value } }
-      ... on CustomDomainRefused { code message }
+      ... on CustomDomainFailure { code message }
     }
   }
 `;
@@ -22,7 +22,7 @@ const VERIFY = /* GraphQL */ `
     verifyCustomDomain {
       __typename
       ... on CustomDomainVerification { pendingReason settings { state domain } }
-      ... on CustomDomainRefused { code message }
+      ... on CustomDomainFailure { code message }
     }
   }
 `;
@@ -49,7 +49,7 @@ beforeAll(async () => {
 describe('setCustomDomain', () => {
   it.each(['not a domain', 'localhost', '127.0.0.1', 'example', 'https://', '-bad-.test', 'ada.localhost', `${'a'.repeat(64)}.test`, 'a.b/c?d'])('refuses %j with INVALID_DOMAIN', async (domain) => {
     const answer = await member.gql(SET, { domain });
-    expect(answer.data?.setCustomDomain).toMatchObject({ __typename: 'CustomDomainRefused', code: 'INVALID_DOMAIN' });
+    expect(answer.data?.setCustomDomain).toMatchObject({ __typename: 'CustomDomainFailure', code: 'INVALID_DOMAIN' });
   });
 
   it('refuses a reader who is not a member with NON_MEMBER', async () => {
@@ -78,7 +78,7 @@ describe('a domain from pending to live', () => {
     expect((await workerFetch(`http://${DOMAIN}/`, { redirect: 'manual' })).status).toBe(404);
     // Someone else cannot take it while it is pending.
     const friend = await signedIn(USERS.friend);
-    expect((await friend.gql(SET, { domain: DOMAIN })).data?.setCustomDomain.__typename).toBe('CustomDomainRefused');
+    expect((await friend.gql(SET, { domain: DOMAIN })).data?.setCustomDomain.__typename).toBe('CustomDomainFailure');
   });
 
   it('stays pending without the record, or with a record made for another account', async () => {
@@ -103,7 +103,7 @@ describe('a domain from pending to live', () => {
   it('disconnects: the domain is no longer served and is free again', async () => {
     expect((await member.gql(REMOVE)).data?.removeCustomDomain).toEqual({ state: 'NONE', domain: null });
     expect((await workerFetch(`http://${DOMAIN}/`, { redirect: 'manual' })).status).toBe(404);
-    expect((await member.gql(VERIFY)).data?.verifyCustomDomain).toMatchObject({ __typename: 'CustomDomainRefused', code: 'INVALID_DOMAIN' });
+    expect((await member.gql(VERIFY)).data?.verifyCustomDomain).toMatchObject({ __typename: 'CustomDomainFailure', code: 'INVALID_DOMAIN' });
   });
 
   it('refuses a signed-out caller', async () => {

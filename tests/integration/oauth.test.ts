@@ -262,6 +262,12 @@ describe('POST /v1/tokens', () => {
     expect(await (await exchange({ code })).json()).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('answers MissingOAuthTokens when the code is not sent (docs/outcomes.md)', async () => {
+    const response = await exchange({ code: '' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_request', kind: 'MissingOAuthTokens' });
+  });
+
   it('refuses a redirect URI other than the one the code was given for', async () => {
     const code = await allow();
     expect(await (await exchange({ code, redirect_uri: 'https://tool.example/callback' })).json()).toMatchObject({ error: 'invalid_grant' });
@@ -270,7 +276,8 @@ describe('POST /v1/tokens', () => {
   it('refuses an expired code', async () => {
     const code = await allow();
     await testDb.prepare('UPDATE oauth_codes SET expires_at = ? WHERE code_hash = ?').bind(Date.now() - 1, await sha256Hex(code)).run();
-    expect(await (await exchange({ code })).json()).toMatchObject({ error: 'invalid_grant' });
+    // With the outcome kind of docs/outcomes.md beside RFC 6749's code: the tool asks to connect again.
+    expect(await (await exchange({ code })).json()).toMatchObject({ error: 'invalid_grant', kind: 'ExpiredCredentials' });
   });
 
   it('a replayed code is refused and ends the token it gave', async () => {

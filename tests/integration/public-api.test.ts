@@ -70,9 +70,15 @@ describe('integration tokens', () => {
     expect((await owner.gql(REVOKE_TOKEN, { id })).data.revokeIntegrationToken).toBe(true);
     const response = await api('/v1/me', token);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errors: [{ message: 'Token was invalid.', code: 6003 }] });
-    expect((await api('/v1/me', null)).status).toBe(401);
+    // The outcome kinds of docs/outcomes.md beside the Medium API's code: connect again.
+    expect(await response.json()).toEqual({ errors: [{ message: 'Token was invalid.', code: 6003, kind: 'ExpiredCredentials' }] });
+    const missing = await api('/v1/me', null);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ errors: [{ message: 'An access token is required.', code: 6000, kind: 'MissingOAuthTokens' }] });
     expect((await api('/v1/me', 'vt_' + 'x'.repeat(43))).status).toBe(401);
+    const malformed = await api('/v1/me', 'not-a-token');
+    expect(malformed.status).toBe(401);
+    expect(await malformed.json()).toEqual({ errors: [{ message: 'Token was invalid.', code: 6003, kind: 'MalformedOAuthToken' }] });
   });
 });
 

@@ -21,7 +21,7 @@ const SET = /* GraphQL */ `
     setPublicationCustomDomain(collectionId: $id, domain: $domain) {
       __typename
       ... on CustomDomainSettings { state domain records { type name value } }
-      ... on CustomDomainRefused { code message }
+      ... on CustomDomainFailure { code message }
     }
   }
 `;
@@ -30,7 +30,7 @@ const VERIFY = /* GraphQL */ `
     verifyPublicationCustomDomain(collectionId: $id) {
       __typename
       ... on CustomDomainVerification { pendingReason settings { state domain } }
-      ... on CustomDomainRefused { code message }
+      ... on CustomDomainFailure { code message }
     }
   }
 `;
@@ -133,7 +133,7 @@ describe('a publication domain from pending to live', () => {
     expect(txt.value).not.toBe(await verificationValue(USERS.member, DOMAIN));
     expect((await workerFetch(`http://${DOMAIN}/`, { redirect: 'manual' })).status).toBe(404);
     // A writer cannot take the pending domain for themself.
-    expect((await editor.gql(`mutation { setCustomDomain(domain: "${DOMAIN}") { __typename } }`)).data?.setCustomDomain.__typename).toBe('CustomDomainRefused');
+    expect((await editor.gql(`mutation { setCustomDomain(domain: "${DOMAIN}") { __typename } }`)).data?.setCustomDomain.__typename).toBe('CustomDomainFailure');
   });
 
   it("stays pending with the editor's own (writer) record: the record must name the publication", async () => {

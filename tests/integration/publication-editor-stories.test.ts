@@ -10,7 +10,7 @@ import { signedIn, type Caller } from './helpers/signed-in.ts';
 
 const SAVE = `mutation($postId: ID, $baseRev: Int!, $title: String!, $contentJson: String!) {
   saveDraft(postId: $postId, baseRev: $baseRev, title: $title, subtitle: "", contentJson: $contentJson) {
-    __typename ... on DraftSaved { rev post { id } } ... on NotFound { message } ... on BadRequest { message } ... on StaleRevision { message }
+    __typename ... on DraftSaved { rev post { id } } ... on NotFound { message } ... on BadRequest { message } ... on Conflict { message }
   }
 }`;
 const PUBLISH = `mutation($postId: ID!, $collectionId: ID) {

@@ -13,7 +13,7 @@ const SAVE = `mutation($postId: ID, $baseRev: Int!, $title: String!, $subtitle: 
   saveDraft(postId: $postId, baseRev: $baseRev, title: $title, subtitle: $subtitle, contentJson: $contentJson, inResponseToPostId: $inResponseToPostId) {
     __typename
     ... on DraftSaved { rev post { id isPublished } }
-    ... on StaleRevision { message currentRev }
+    ... on Conflict { message currentRev }
     ... on NotFound { message }
     ... on BadRequest { message }
   }
@@ -75,7 +75,7 @@ describe('saveDraft', () => {
     const before = await storedContent(id);
     const stale = (await writer.gql(SAVE, { postId: id, baseRev: 1, title: 'Two tabs', subtitle: '', contentJson: content('From tab A.') })).data!.saveDraft;
     expect(stale).toEqual({
-      __typename: 'StaleRevision',
+      __typename: 'Conflict',
       currentRev: 2,
       message: 'This story was changed in another tab or window since you opened it. Your text is still here: copy it, then reload to see the newer version.',
     });
@@ -84,7 +84,7 @@ describe('saveDraft', () => {
     const racing = await Promise.all(
       ['X', 'Y'].map((tab) => writer.gql(SAVE, { postId: id, baseRev: 2, title: 'Two tabs', subtitle: '', contentJson: content(`From tab ${tab}.`) })),
     );
-    expect(racing.map((r) => r.data!.saveDraft.__typename).sort()).toEqual(['DraftSaved', 'StaleRevision']);
+    expect(racing.map((r) => r.data!.saveDraft.__typename).sort()).toEqual(['Conflict', 'DraftSaved']);
     expect((await storedContent(id)).latest_rev).toBe(3);
   });
 

@@ -12,6 +12,7 @@ import { canonicalTimeZone } from '../../shared/time-zone.ts';
 import { mainOrigin } from '../env.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { CallerError } from '../context/errors.ts';
+import { refusals, type AlreadyExists } from '../context/outcomes.ts';
 import { clearedCookie } from '../auth/cookies.ts';
 import { authCall } from '../auth/email-sign-in.ts';
 import { sendVerificationEmail, type SendVerificationOutcome } from '../auth/email-verification.ts';
@@ -76,7 +77,7 @@ export async function setProfilePhoto(ctx: RequestContext, imageId: string | nul
  * The old one is kept in username_redirects: /@old (and the old subdomain's profile) lead to the
  * user, and nobody else can take it while it does.
  */
-export async function changeUsername(ctx: RequestContext, requested: string): Promise<Refusal | AccountSettingsSource> {
+export async function changeUsername(ctx: RequestContext, requested: string): Promise<Refusal | AlreadyExists | AccountSettingsSource> {
   const userId = settingsOwner(ctx);
   const { db, now } = ctx;
   const username = requested.trim().replace(/^@/, '');
@@ -91,7 +92,8 @@ export async function changeUsername(ctx: RequestContext, requested: string): Pr
       .prepare('SELECT 1 FROM users WHERE username = ? UNION ALL SELECT 1 FROM username_redirects WHERE old_username = ? AND user_id <> ?')
       .bind(username, username, userId)
       .first();
-    if (taken) return refusal(SIGN_UP_MESSAGES.USERNAME_TAKEN, 'USERNAME_TAKEN');
+    // Someone else's name (or old name): AlreadyExists (docs/outcomes.md); sign-up keeps the spec's BadRequest code.
+    if (taken) return refusals.alreadyExists(SIGN_UP_MESSAGES.USERNAME_TAKEN);
   }
   const statements = [
     db.prepare('UPDATE users SET username = ? WHERE id = ?').bind(username, userId),

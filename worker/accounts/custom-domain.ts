@@ -31,8 +31,8 @@ export const DOMAIN_CONNECT_MESSAGES: Record<DomainConnectError, string> = {
 /** The TXT record's name is this label under the domain. */
 export const VERIFICATION_LABEL = '_vellum-verification';
 
-export type DomainRefusal = { __typename: 'CustomDomainRefused'; code: DomainConnectError; message: string };
-const refused = (code: DomainConnectError, message = DOMAIN_CONNECT_MESSAGES[code]): DomainRefusal => ({ __typename: 'CustomDomainRefused', code, message });
+export type DomainRefusal = { __typename: 'CustomDomainFailure'; code: DomainConnectError; message: string };
+const refused = (code: DomainConnectError, message = DOMAIN_CONNECT_MESSAGES[code]): DomainRefusal => ({ __typename: 'CustomDomainFailure', code, message });
 
 /** Who a domain is for: a writer (users.custom_domain) or a publication (collections.domain). */
 export type DomainHolder = { kind: 'user'; id: string } | { kind: 'collection'; id: string };

@@ -6,6 +6,7 @@ import type { RequestContext } from '../context/request-context.ts';
 import { REGISTRATION_COOKIE, requestCookie } from './cookies.ts';
 import { authCall } from './email-sign-in.ts';
 import { authOutcomes, type AuthOutcome } from './outcomes.ts';
+import { hit, LIMITS, peek } from './rate-limit.ts';
 import { createAccount } from './registration.ts';
 import { startSession } from './sign-in.ts';
 
@@ -15,6 +16,9 @@ export async function createAccountAndSignIn(
   input: { name: string; username: string; token?: string | null },
 ): Promise<{ created: UserRow; redirect: string } | AuthOutcome> {
   const call = authCall(ctx);
+  // Accounts made too fast from one network (docs/outcomes.md UserCreationRateLimited).
+  const made = await peek(ctx.db, LIMITS.accountsPerAddress, call.address, ctx.now);
+  if (!made.allowed) return authOutcomes.userCreationRateLimited(made.resetsAt, ctx.now);
   const outcome = await createAccount(ctx.db, {
     ticketToken: input.token ?? requestCookie(ctx.request, REGISTRATION_COOKIE),
     name: input.name,
@@ -23,6 +27,7 @@ export async function createAccountAndSignIn(
   });
   if (outcome.kind === 'no-ticket') return authOutcomes.notFound('This sign-up has expired. Please start again.');
   if (outcome.kind === 'invalid') return authOutcomes.badRequest(outcome.message, outcome.code);
+  await hit(ctx.db, LIMITS.accountsPerAddress, call.address, ctx.now);
   for (const cookie of await startSession(ctx.db, { userId: outcome.user.id, url: call.url, viewer: ctx.viewer, now: ctx.now, userAgent: ctx.request?.headers.get('user-agent') ?? '', newAccount: true })) call.setCookie(cookie);
   return { created: outcome.user, redirect: outcome.redirect };
 }

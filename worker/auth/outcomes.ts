@@ -1,7 +1,7 @@
 // Results of the sign-in calls as GraphQL union members
 // (docs/product/2-sign-in-notices-cache-routing.md §7, §8): each carries a message the dialog may
 // show as it is.
-import { lockoutMessage, tooManyAttemptsMessage } from '../../shared/auth/lockout-text.ts';
+import { lockoutMessage, lockoutMinutes, tooManyAttemptsMessage } from '../../shared/auth/lockout-text.ts';
 import type { SignUpErrorCode } from '../../shared/auth/sign-in-rules.ts';
 
 export interface LockoutInfoValue {
@@ -16,7 +16,8 @@ export type AuthOutcome =
   | { __typename: 'FailedChallenge'; message: string }
   | { __typename: 'NotFound'; message: string }
   | { __typename: 'TooManyRequests'; message: string; lockoutInfo: LockoutInfoValue | null }
-  | { __typename: 'IpAuthLockout'; message: string; lockoutInfo: LockoutInfoValue };
+  | { __typename: 'IpAuthLockout'; message: string; lockoutInfo: LockoutInfoValue }
+  | { __typename: 'UserCreationRateLimited'; message: string; lockoutInfo: LockoutInfoValue };
 
 export const authOutcomes = {
   susiMethod: (value: string): AuthOutcome => ({ __typename: 'SusiMethod', value }),
@@ -36,6 +37,12 @@ export const authOutcomes = {
     message: 'You reached your maximum number of attempts. Please request a new code.',
     lockoutInfo: { failCount, lockedOutUntil: null },
   }),
+  /** Too many accounts from this network: the window's end, in minutes as the sign-in texts count them. */
+  userCreationRateLimited: (lockedOutUntil: number, now: number): AuthOutcome => ({
+    __typename: 'UserCreationRateLimited',
+    message: `Too many accounts were created from this network. Please try again in ${lockoutMinutes(lockedOutUntil - now)} minute(s).`,
+    lockoutInfo: { failCount: null, lockedOutUntil },
+  }),
   ipAuthLockout: (lockedOutUntil: number, now: number): AuthOutcome => ({
     __typename: 'IpAuthLockout',
     message: lockoutMessage('IpAuthLockout', { lockedOutUntil }, now),
@@ -43,4 +50,4 @@ export const authOutcomes = {
   }),
 };
 
-export const AUTH_OUTCOME_TYPENAMES = ['SusiMethod', 'Token', 'BadRequest', 'FailedChallenge', 'NotFound', 'TooManyRequests', 'IpAuthLockout'] as const;
+export const AUTH_OUTCOME_TYPENAMES = ['SusiMethod', 'Token', 'BadRequest', 'FailedChallenge', 'NotFound', 'TooManyRequests', 'IpAuthLockout', 'UserCreationRateLimited'] as const;

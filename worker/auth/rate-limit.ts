@@ -43,6 +43,11 @@ export const LIMITS = {
   wrongCodesPerEmail: { name: 'wrong:email', max: 10, windowMs: HOUR },
   /** Wrong codes from one client address per day; past it the network is locked out. */
   wrongCodesPerAddress: { name: 'wrong:address', max: 50, windowMs: DAY },
+  /**
+   * Accounts created from one client address (docs/outcomes.md UserCreationRateLimited): counted
+   * when an account is made, so a form refused for its username costs nothing.
+   */
+  accountsPerAddress: { name: 'create:address', max: 20, windowMs: DAY },
   /** Verification emails per user. */
   verificationMailPerUser: { name: 'verify-mail:user', max: 3, windowMs: HOUR },
   /**

@@ -3,6 +3,8 @@
 // docs/product/2-sign-in-notices-cache-routing.md §8). Each carries a message the client may show
 // as is.
 
+import { lockoutMinutes } from '../../shared/auth/lockout-text.ts';
+
 export const OUTCOME_TYPENAMES = [
   'NotFound',
   'RemovedByUser',
@@ -68,3 +70,33 @@ export function isOutcome(value: unknown): value is Outcome {
 export function resolveResultType(typename: string) {
   return (value: unknown): string => (isOutcome(value) ? value.__typename : typename);
 }
+
+// ---- Refusals of a change (docs/outcomes.md; the types: worker/graphql/modules/outcome-kinds.ts) ----
+
+export type Conflict = { readonly __typename: 'Conflict'; readonly message: string; readonly currentRev: number | null };
+export type AlreadyExists = { readonly __typename: 'AlreadyExists'; readonly message: string };
+export type RateLimited = { readonly __typename: 'RateLimited'; readonly message: string; readonly retryAt: number };
+export type ServiceUnavailable = { readonly __typename: 'ServiceUnavailable'; readonly message: string };
+export type PaymentError = { readonly __typename: 'PaymentError'; readonly message: string };
+export type PublishingRestrictedBannedLinks = { readonly __typename: 'PublishingRestrictedBannedLinks'; readonly message: string; readonly links: readonly string[] };
+export type EmptyQueue = { readonly __typename: 'EmptyQueue'; readonly message: string };
+
+export const refusals = {
+  conflict: (message: string, currentRev: number | null = null): Conflict => ({ __typename: 'Conflict', message, currentRev }),
+  alreadyExists: (message: string): AlreadyExists => ({ __typename: 'AlreadyExists', message }),
+  /** A change made too often; `retryAt` ends the window (the client counts the wait from it). */
+  rateLimited: (what: string, retryAt: number, now: number): RateLimited => ({
+    __typename: 'RateLimited',
+    // Minutes counted as the sign-in texts count them (shared/auth/lockout-text.ts).
+    message: `You ${what} too often. Please try again in ${lockoutMinutes(retryAt - now)} minute(s).`,
+    retryAt,
+  }),
+  serviceUnavailable: (message: string): ServiceUnavailable => ({ __typename: 'ServiceUnavailable', message }),
+  paymentError: (message: string): PaymentError => ({ __typename: 'PaymentError', message }),
+  publishingRestrictedBannedLinks: (links: readonly string[]): PublishingRestrictedBannedLinks => ({
+    __typename: 'PublishingRestrictedBannedLinks',
+    message: `This story links to ${links.length === 1 ? 'a site' : 'sites'} we do not allow links to: ${links.join(', ')}. Remove ${links.length === 1 ? 'the link' : 'the links'} to publish.`,
+    links,
+  }),
+  emptyQueue: (message: string): EmptyQueue => ({ __typename: 'EmptyQueue', message }),
+};

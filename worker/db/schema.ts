@@ -240,6 +240,14 @@ export const follows = sqliteTable(
   ],
 );
 
+/** Sites stories may not link to, kept by staff (migrations/0093_banned_link_domains.sql). */
+export const bannedLinkDomains = sqliteTable('banned_link_domains', {
+  domain: text('domain').primaryKey().notNull(),
+  reason: text('reason').notNull().default(''),
+  addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** Stories pinned to a publication's homepage (migrations/0090_publication_pins.sql). */
 export const publicationPins = sqliteTable(
   'publication_pins',
@@ -1612,6 +1620,7 @@ export const TABLES = {
   auth_lockouts: authLockouts,
   negative_signals: negativeSignals,
   publication_pins: publicationPins,
+  banned_link_domains: bannedLinkDomains,
   email_verifications: emailVerifications,
   dev_mailbox: devMailbox,
   // The edge cache's tag ledger and tag index (migrations/0004_edge_cache.sql).

@@ -20,6 +20,8 @@ import type { PageSubject } from '../context/changes.ts';
 import { orm } from '../db/orm.ts';
 import { type ViewerEdgeKey } from '../context/loaders.ts';
 import { badRequest, signInRequired } from '../context/errors.ts';
+import { refusals, type RateLimited } from '../context/outcomes.ts';
+import { hit, type Limit } from '../auth/rate-limit.ts';
 import { viewerId } from '../context/viewer-checks.ts';
 import { recordNotification } from '../notifications/notify.ts';
 import { assertNotBlocked } from './blocks.ts';
@@ -45,11 +47,15 @@ export interface EdgeState {
   wasFollowing: boolean;
 }
 
-/** A call that names nothing it may act on (answered, not thrown). */
-export interface EdgeOutcome {
-  __typename: 'BadRequest' | 'NotFound';
-  message: string;
-}
+/** A call that names nothing it may act on, or comes too often (answered, not thrown). */
+export type EdgeOutcome = { __typename: 'BadRequest' | 'NotFound'; message: string } | RateLimited;
+
+/**
+ * Follows, unfollows, mutes and unmutes one account may make in an hour (docs/outcomes.md
+ * RateLimited): far above what a reader clicks, low enough that a script cannot spray a
+ * thousand writers with follow notifications.
+ */
+export const EDGE_CHANGES_LIMIT: Limit = { name: 'edges:user', max: 200, windowMs: 60 * 60 * 1000 };
 
 /** What a call names: a writer or a publication by id, a topic by its id or its slug. */
 export type EdgeTargetRequest =
@@ -180,6 +186,8 @@ async function edgeState(ctx: RequestContext, viewer: string, target: Target, wa
  */
 export async function setEdge(ctx: RequestContext, relation: Relation, on: boolean, request: EdgeTargetRequest): Promise<EdgeState | EdgeOutcome> {
   const viewer = requireViewer(ctx, relation);
+  const limit = await hit(ctx.db, EDGE_CHANGES_LIMIT, viewer, ctx.now);
+  if (!limit.allowed) return refusals.rateLimited(relation === 'follow' ? 'follow and unfollow' : 'mute and unmute', limit.resetsAt, ctx.now);
   const target = await findTarget(ctx, request, !on);
   if ('__typename' in target) return target;
   if (on && target.type === 'USER' && target.id === viewer) {

@@ -82,8 +82,13 @@ export async function revokeIntegrationToken(ctx: RequestContext, tokenId: strin
  * given to an OAuth application (docs/adr/0088-oauth-for-third-party-applications.md), the application still registered
  * and its developer's account live and unsuspended (a suspended developer's app stops at once).
  */
+/** Shaped like a token of ours (the prefix, a sane length): anything else was never one. */
+export function isWellFormedToken(token: string): boolean {
+  return token.startsWith(TOKEN_PREFIX) && token.length <= 100;
+}
+
 export async function tokenHolder(db: D1Database, token: string, now: number): Promise<TokenHolder | null> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+  if (!isWellFormedToken(token)) return null;
   const row = await db
     .prepare(
       `SELECT t.id, t.user_id, t.scopes FROM api_tokens t JOIN users u ON u.id = t.user_id

@@ -24,7 +24,8 @@ import { badRequest, signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { membershipState } from './active-membership.ts';
 import { paymentProviderFor } from './payment-provider.ts';
-import type { PaymentMethodKind } from '../payments/provider.ts';
+import { isProviderUnavailable, type PaymentMethodKind } from '../payments/provider.ts';
+import { refusals, type PaymentError, type ServiceUnavailable } from '../context/outcomes.ts';
 
 /** A membership as this capability hands it out (its row). */
 export type Membership = MembershipRow;
@@ -49,6 +50,16 @@ type BadRequestAnswer = { __typename: 'BadRequest'; message: string };
 const notFound = (): NotFoundAnswer => ({ __typename: 'NotFound', message: 'No such membership.' });
 export const requestFailed = (): BadRequestAnswer => ({ __typename: 'BadRequest', message: REQUEST_FAILED });
 
+/** The payment processor's words on what it was asked (docs/outcomes.md PaymentError). */
+export const PROCESSOR_REFUSED = 'The payment processor refused this change. Nothing was changed; please contact support.';
+/** The payment processor could not be reached (docs/outcomes.md ServiceUnavailable). */
+export const PROCESSOR_UNAVAILABLE = 'The payment processor is not answering. Nothing was changed; please try again in a few minutes.';
+
+/** A call to the processor that failed: down (ServiceUnavailable) or refused (PaymentError). */
+function processorFailed(error: unknown): ServiceUnavailable | PaymentError {
+  return isProviderUnavailable(error) ? refusals.serviceUnavailable(PROCESSOR_UNAVAILABLE) : refusals.paymentError(PROCESSOR_REFUSED);
+}
+
 /** A membership's currency as a plan currency (USD for one that is not). */
 const planCurrencyOf = (membership: Pick<Membership, 'currency'>): PlanCurrency => (isPlanCurrency(membership.currency) ? membership.currency : DEFAULT_CURRENCY);
 
@@ -71,7 +82,7 @@ export async function setCancelled(
   cancel: boolean,
   /** Cancelling only: the member's answer, written in the same batch as the cancellation. */
   answer?: CancellationAnswer,
-): Promise<NotFoundAnswer | BadRequestAnswer | { __typename: 'MutationSuccess'; success: true }> {
+): Promise<NotFoundAnswer | BadRequestAnswer | ServiceUnavailable | PaymentError | { __typename: 'MutationSuccess'; success: true }> {
   // Refused before anything is read or written: a reason outside the spec's list.
   if (cancel && (!answer || !isCancellationReason(answer.reason))) return { __typename: 'BadRequest', message: CHOOSE_A_REASON };
   const membership = await ownMembership(ctx, membershipId);
@@ -87,7 +98,7 @@ export async function setCancelled(
     if (subscription) await paymentProviderFor(ctx.env).setCancelAtPeriodEnd(subscription.subscriptionRef, cancel);
   } catch (error) {
     logEvent({ event: 'membership_cancel_failed', cancel, message: String(error) }, 'error');
-    return requestFailed();
+    return processorFailed(error);
   }
   const database = orm(ctx.db);
   const update = database.update(memberships).set({ isCancelled: cancel }).where(and(eq(memberships.id, membership.id), eq(memberships.userId, membership.userId)));
@@ -229,7 +240,7 @@ export async function switchPlan(
   ctx: RequestContext,
   membershipId: unknown,
   membershipType: unknown,
-): Promise<NotFoundAnswer | BadRequestAnswer | { __typename: 'UpdateMembershipPlanSuccess'; membership: Membership }> {
+): Promise<NotFoundAnswer | BadRequestAnswer | ServiceUnavailable | PaymentError | { __typename: 'UpdateMembershipPlanSuccess'; membership: Membership }> {
   const membership = await ownMembership(ctx, membershipId);
   if (!membership) return notFound();
   if (!isPlanType(membershipType) || !canSwitchPlanTo(membership.plan, membershipType, configuredFlags(ctx.env))) {
@@ -253,7 +264,7 @@ export async function switchPlan(
     });
   } catch (error) {
     logEvent({ event: 'membership_plan_switch_failed', message: String(error) }, 'error');
-    return requestFailed();
+    return processorFailed(error);
   }
   await database.update(subscriptions).set({ switchPlan: membershipType, switchPlanAt: membership.currentPeriodEndsAt }).where(eq(subscriptions.membershipId, membership.id));
   return { __typename: 'UpdateMembershipPlanSuccess', membership };

@@ -92,9 +92,16 @@ export interface TokenRequest {
 
 export type ExchangeOutcome =
   | { kind: 'issued'; accessToken: string; scopes: ApiScope[] }
-  | { kind: 'refused'; status: 400 | 401; error: string; description: string };
+  | { kind: 'refused'; status: 400 | 401; error: string; description: string; outcome?: OAuthOutcomeKind };
 
-const refused = (status: 400 | 401, error: string, description: string): ExchangeOutcome => ({ kind: 'refused', status, error, description });
+/**
+ * The outcome kinds of docs/product/2-sign-in-notices-cache-routing.md §8 a token exchange can meet,
+ * sent beside RFC 6749's error code (docs/outcomes.md): the client's tokens missing from the
+ * request, or the code no longer good (expired, used, or its reader gone) — connect again.
+ */
+export type OAuthOutcomeKind = 'MissingOAuthTokens' | 'ExpiredCredentials';
+
+const refused = (status: 400 | 401, error: string, description: string, outcome?: OAuthOutcomeKind): ExchangeOutcome => ({ kind: 'refused', status, error, description, ...(outcome ? { outcome } : {}) });
 
 /** PKCE S256: BASE64URL(SHA-256(verifier)). */
 async function s256(verifier: string): Promise<string> {
@@ -107,14 +114,14 @@ export async function exchangeCode(db: D1Database, input: TokenRequest, now: num
   if (!application || !input.clientSecret || !(await isClientSecret(db, application.id, input.clientSecret))) {
     return refused(401, 'invalid_client', 'The client id or secret is not valid.');
   }
-  if (!input.code || !input.redirectUri || !input.codeVerifier) return refused(400, 'invalid_request', 'code, redirect_uri and code_verifier are required.');
+  if (!input.code || !input.redirectUri || !input.codeVerifier) return refused(400, 'invalid_request', 'code, redirect_uri and code_verifier are required.', 'MissingOAuthTokens');
   const codeHash = await sha256Hex(input.code);
   // Claimed atomically: the first exchange uses the code up, whatever it finds after.
   const claimed = await db
     .prepare('UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL RETURNING application_id, user_id, redirect_uri, scopes, code_challenge, expires_at')
     .bind(now, codeHash)
     .first<{ application_id: string; user_id: string; redirect_uri: string; scopes: string; code_challenge: string; expires_at: number }>();
-  const invalid = refused(400, 'invalid_grant', 'The code is invalid, expired or already used.');
+  const invalid = refused(400, 'invalid_grant', 'The code is invalid, expired or already used.', 'ExpiredCredentials');
   if (!claimed) {
     // A code used twice was likely stolen: the token it gave is ended (RFC 6749 §4.1.2).
     await db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE revoked_at IS NULL AND id = (SELECT token_id FROM oauth_codes WHERE code_hash = ?)').bind(now, codeHash).run();

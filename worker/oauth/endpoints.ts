@@ -144,8 +144,9 @@ async function authorizePost(c: AppContext, next: Next): Promise<Response | void
   return redirect(redirectWith(request.redirectUri, { code, state: request.state }));
 }
 
-function oauthError(status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error, error_description: description }), { status, headers: { ...JSON_HEADERS, ...headers } });
+/** RFC 6749 §5.2's error body, with the outcome kind (docs/outcomes.md) as "kind" when there is one. */
+function oauthError(status: 400 | 401 | 429, error: string, description: string, headers: Record<string, string> = {}, kind?: string): Response {
+  return new Response(JSON.stringify({ error, error_description: description, ...(kind ? { kind } : {}) }), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 /** The token request's fields: a form body (RFC 6749 §4.1.3) or JSON; client credentials in the body or HTTP Basic (§2.3.1). */
@@ -197,7 +198,7 @@ async function tokenPost(c: AppContext): Promise<Response> {
     },
     now,
   );
-  if (outcome.kind === 'refused') return oauthError(outcome.status, outcome.error, outcome.description);
+  if (outcome.kind === 'refused') return oauthError(outcome.status, outcome.error, outcome.description, {}, outcome.outcome);
   return new Response(JSON.stringify({ token_type: 'Bearer', access_token: outcome.accessToken, scope: outcome.scopes.join(' ') }), { status: 200, headers: JSON_HEADERS });
 }
 

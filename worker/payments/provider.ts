@@ -85,6 +85,20 @@ export interface ProviderEvent {
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * Whether a call to the provider failed because the provider could not be reached or answered
+ * 5xx (Stripe's StripeConnectionError / StripeAPIError, an outage's 503 — also the injected
+ * fault of ./provider-faults.ts), rather than refusing what was asked (StripeInvalidRequestError,
+ * the local processor's "No such subscription"). The first is ServiceUnavailable, the second
+ * PaymentError (docs/outcomes.md).
+ */
+export function isProviderUnavailable(error: unknown): boolean {
+  const shape = (error ?? {}) as { type?: unknown; statusCode?: unknown; message?: unknown };
+  if (shape.type === 'StripeConnectionError' || shape.type === 'StripeAPIError' || shape.type === 'StripeRateLimitError') return true;
+  if (typeof shape.statusCode === 'number' && (shape.statusCode >= 500 || shape.statusCode === 429)) return true;
+  return /\b(503|service unavailable|network connection lost|fetch failed)\b/i.test(String(shape.message ?? error));
+}
+
 /** A completion event named a checkout session the provider has not completed (a forged or confused event). */
 export class CheckoutNotCompleteError extends Error {}
 

@@ -12,6 +12,7 @@ import { RESERVED_FEED_SEGMENTS } from '../host/feed-addresses.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
+import { refusals, type AlreadyExists } from '../context/outcomes.ts';
 import { refused, type PublicationRefusal } from './results.ts';
 import { oneLine } from '../../shared/user-text.ts';
 
@@ -37,7 +38,7 @@ export interface NewPublication {
 }
 
 /** Makes a publication owned by the viewer; answers it. */
-export async function createPublication(ctx: RequestContext, input: NewPublication): Promise<CollectionRow | null | PublicationRefusal> {
+export async function createPublication(ctx: RequestContext, input: NewPublication): Promise<CollectionRow | null | PublicationRefusal | AlreadyExists> {
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('create a publication');
   const name = oneLine(input.name);
@@ -49,7 +50,7 @@ export async function createPublication(ctx: RequestContext, input: NewPublicati
   if (problem) return refused(problem);
   const q = orm(ctx.db);
   const [taken] = await q.select({ id: collections.id }).from(collections).where(sql`${collections.slug} = ${slug} COLLATE NOCASE`);
-  if (taken) return refused(`The address /${slug} is taken: choose another.`);
+  if (taken) return refusals.alreadyExists(`The address /${slug} is taken: choose another.`);
   const id = newId();
   try {
     await q.batch([
@@ -57,7 +58,7 @@ export async function createPublication(ctx: RequestContext, input: NewPublicati
       q.insert(collectionMembers).values({ collectionId: id, userId: viewer.id, role: 'OWNER', createdAt: ctx.now }),
     ]);
   } catch (error) {
-    if (/UNIQUE/i.test(String((error as Error)?.message) + String((error as { cause?: unknown })?.cause ?? ''))) return refused(`The address /${slug} is taken: choose another.`);
+    if (/UNIQUE/i.test(String((error as Error)?.message) + String((error as { cause?: unknown })?.cause ?? ''))) return refusals.alreadyExists(`The address /${slug} is taken: choose another.`);
     throw error;
   }
   return ctx.loaders.collectionById.load(id);

@@ -4,12 +4,13 @@
 // (statusForCollection APPROVED) and the pages that show it are purged; a declined one stays on
 // its writer's profile only. Only editors reach any of this: to anyone else a publication has
 // no submissions and the calls answer NotFound.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { orm } from '../db/orm.ts';
 import { posts } from '../db/schema.ts';
 import { storyChanged } from '../stories/story-changed.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
+import { refusals, type EmptyQueue } from '../context/outcomes.ts';
 import { sealStoryNode, type StoryNode } from '../stories/content-gate.ts';
 import { isEditorOf } from './members.ts';
 
@@ -44,6 +45,24 @@ export async function pendingSubmissions(ctx: RequestContext, collectionId: stri
     .orderBy(desc(posts.latestPublishedAt))
     .limit(100);
   return rows.map(sealStoryNode);
+}
+
+/** What an editor's queue of submissions says when nothing waits (docs/outcomes.md EmptyQueue). */
+export const NO_SUBMISSIONS_WAITING = 'No stories are waiting for a decision.';
+
+/**
+ * Editors only (null for everyone else): the submission that has waited longest, the next to
+ * decide on — or EmptyQueue when none waits.
+ */
+export async function nextSubmission(ctx: RequestContext, collectionId: string): Promise<StoryNode | EmptyQueue | null> {
+  if (!(await isEditorOf(ctx, collectionId))) return null;
+  const [row] = await orm(ctx.db)
+    .select()
+    .from(posts)
+    .where(and(eq(posts.submittedCollectionId, collectionId), eq(posts.status, 'PUBLISHED'), isNull(posts.deletedAt)))
+    .orderBy(asc(posts.latestPublishedAt))
+    .limit(1);
+  return row ? sealStoryNode(row) : refusals.emptyQueue(NO_SUBMISSIONS_WAITING);
 }
 
 /** APPROVED when the story is in its publication; PENDING (author and editors only) while submitted; else null. */

@@ -25,12 +25,13 @@ import {
 
 /** Why a series write did not happen (the mutations' result union members). */
 export interface SeriesRefusal {
-  __typename: 'NotFound' | 'BadRequest' | 'Forbidden';
+  __typename: 'NotFound' | 'BadRequest' | 'Forbidden' | 'AlreadyExists';
   message: string;
 }
 
 const notFound = (): SeriesRefusal => ({ __typename: 'NotFound', message: 'This series does not exist.' });
 const badRequest = (message: string): SeriesRefusal => ({ __typename: 'BadRequest', message });
+const alreadyExists = (slug: string): SeriesRefusal => ({ __typename: 'AlreadyExists', message: `The address /s/${slug} is taken. Choose another.` });
 const forbidden = (): SeriesRefusal => ({ __typename: 'Forbidden', message: "Only the series' writer can change it." });
 export const isSeriesRow = (value: SeriesRow | SeriesRefusal): value is SeriesRow => !('__typename' in value);
 
@@ -79,7 +80,7 @@ export async function createSeries(ctx: RequestContext, input: SeriesInput): Pro
   if ('error' in description) return badRequest(description.error);
   const slug = validateSeriesSlug(input.slug ?? '');
   if ('error' in slug) return badRequest(slug.error);
-  if (await slugTaken(ctx, slug.value, null)) return badRequest(`The address /s/${slug.value} is taken. Choose another.`);
+  if (await slugTaken(ctx, slug.value, null)) return alreadyExists(slug.value);
   const id = newId();
   const inserted = await orm(ctx.db)
     .insert(series)
@@ -87,7 +88,7 @@ export async function createSeries(ctx: RequestContext, input: SeriesInput): Pro
     .onConflictDoNothing()
     .returning({ id: series.id });
   // Taken between the check and the insert.
-  if (inserted.length === 0) return badRequest(`The address /s/${slug.value} is taken. Choose another.`);
+  if (inserted.length === 0) return alreadyExists(slug.value);
   const row = await reload(ctx, id);
   await seriesChanged(ctx, row);
   return row;
@@ -112,7 +113,7 @@ export async function updateSeries(ctx: RequestContext, seriesId: string, input:
   if (input.slug !== undefined && input.slug !== null) {
     const slug = validateSeriesSlug(input.slug);
     if ('error' in slug) return badRequest(slug.error);
-    if (await slugTaken(ctx, slug.value, row.id)) return badRequest(`The address /s/${slug.value} is taken. Choose another.`);
+    if (await slugTaken(ctx, slug.value, row.id)) return alreadyExists(slug.value);
     changes.slug = slug.value;
   }
   if (Object.keys(changes).length === 0) return badRequest('Give a title, a description or an address to change.');

@@ -3,7 +3,7 @@
 // The editor autosaves with saveDraft(postId, baseRev, …). Each save is a new numbered
 // revision; baseRev names the revision the writer's text started from. When another tab (or
 // device) saved since, the stored revision is newer than baseRev and the save is refused with
-// StaleRevision: nothing is overwritten, and the editor keeps the writer's text on screen.
+// Conflict (docs/outcomes.md): nothing is overwritten, and the editor keeps the writer's text on screen.
 // The check is made atomic by the revisions table's primary key: two saves from the same base
 // both try to write revision base+1, and the second one fails as a whole (one D1 batch).
 //
@@ -18,6 +18,7 @@ import { postHistory, postRevisions, posts } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
+import { refusals, type Conflict } from '../context/outcomes.ts';
 import { visibleStory } from './story-access.ts';
 import type { StoryNode } from './content-gate.ts';
 import { refused, type Refusal } from './refusals.ts';
@@ -157,7 +158,7 @@ export interface DraftToSave {
 
 export type SaveDraftOutcome =
   | { __typename: 'DraftSaved'; post: StoryNode | null; rev: number }
-  | { __typename: 'StaleRevision'; message: string; currentRev: number }
+  | Conflict
   | Refusal;
 
 /** Saves the writer's story as a new revision (or, without postId, creates the draft). */
@@ -198,7 +199,7 @@ export async function saveDraft(ctx: RequestContext, args: DraftToSave): Promise
   const editable = await editableStory(ctx, args.postId, 'save a story');
   if (!editable) return refused.notFound();
   const { post } = editable;
-  if (args.baseRev !== post.latestRev) return { __typename: 'StaleRevision', message: STALE_REVISION_MESSAGE, currentRev: post.latestRev };
+  if (args.baseRev !== post.latestRev) return refusals.conflict(STALE_REVISION_MESSAGE, post.latestRev);
   const rev = post.latestRev + 1;
   const isDraft = post.status === 'DRAFT';
   const keepFrom = rev - KEPT_REVISIONS;
@@ -219,7 +220,7 @@ export async function saveDraft(ctx: RequestContext, args: DraftToSave): Promise
     if (!/UNIQUE|PRIMARY KEY|constraint/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''))) throw error;
     ctx.loaders.postById.clear(post.id);
     const current = await ctx.loaders.postById.load(post.id);
-    return { __typename: 'StaleRevision', message: STALE_REVISION_MESSAGE, currentRev: current?.latestRev ?? rev };
+    return refusals.conflict(STALE_REVISION_MESSAGE, current?.latestRev ?? rev);
   }
   ctx.loaders.postById.clear(post.id);
   // A draft is on no cached page; a published story's saved changes are not live yet either.

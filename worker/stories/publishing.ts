@@ -31,6 +31,8 @@ import { refused, type Refusal } from './refusals.ts';
 import { storyChanged } from './story-changed.ts';
 import { editableStory } from './story-editors.ts';
 import { recordStoryHistory, storyHistoryRow } from './story-history.ts';
+import { bannedLinksIn } from './banned-links.ts';
+import { refusals, type PublishingRestrictedBannedLinks } from '../context/outcomes.ts';
 import { oneLine } from '../../shared/user-text.ts';
 
 export const MAX_STORY_TOPICS = 5;
@@ -80,7 +82,7 @@ export interface Published {
 }
 
 /** Publishes the author's story with its newest saved revision (see the opening comment). */
-export async function publishPost(ctx: RequestContext, args: PublishArgs): Promise<Published | Refusal> {
+export async function publishPost(ctx: RequestContext, args: PublishArgs): Promise<Published | Refusal | PublishingRestrictedBannedLinks> {
   const editable = await editableStory(ctx, args.postId, 'publish a story');
   if (!editable) return refused.notFound();
   const { post, role } = editable;
@@ -108,6 +110,8 @@ export async function publishPost(ctx: RequestContext, args: PublishArgs): Promi
   const content = normalizeStoryContent(JSON.parse(copy.content));
   if (copy.title === '' && !isResponse) return refused.badRequest('Give your story a title before you publish it.');
   if (content.paragraphs.length === 0) return refused.badRequest('Write something before you publish.');
+  const bannedLinks = await bannedLinksIn(ctx, content);
+  if (bannedLinks.length > 0) return refusals.publishingRestrictedBannedLinks(bannedLinks);
 
   let collectionId: string | null = post.collectionId;
   let submittedCollectionId: string | null = post.submittedCollectionId;

@@ -22,6 +22,9 @@ export const ViewerEdgeResultFields = known(graphql(`
     ... on NotFound {
       message
     }
+    ... on RateLimited {
+      message
+    }
   }
 `));
 

@@ -48,7 +48,7 @@ interface CallSpec {
 
 type EdgeAnswer =
   | ({ __typename: 'ViewerEdgeUpdate'; wasFollowing?: boolean } & ConfirmedEdge)
-  | { __typename: 'BadRequest' | 'NotFound'; message: string };
+  | { __typename: 'BadRequest' | 'NotFound' | 'RateLimited'; message: string };
 
 /**
  * The spec's call for a change of an edge to a target. The documents load with the first
@@ -126,7 +126,7 @@ export function FollowStoreProvider({ children }: { children: ReactNode }) {
         return true;
       }
       dispatch({ type: 'fail', key, opId });
-      showToast(failureToast(target, change, answer?.message));
+      showToast(failureToast(target, change, answer?.message, answer?.__typename));
       return false;
     },
     [client, session.isLoggedIn, openSignIn, showToast],

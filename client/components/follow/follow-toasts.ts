@@ -31,11 +31,14 @@ export function successToast(target: { name: string }, change: EdgeChange, undo:
 /**
  * After a refusal or a failure (the change is already rolled back): the self-follow
  * toast; for a follow, the follow-failed toast ("click Follow on the page below to try
- * again"); otherwise the server's message, or, when the call did not arrive, the retryable
+ * again"); a rate limit's message as it is; otherwise the server's message, or, when the call did not arrive, the retryable
  * error (RETRYABLE_ERROR, "An error occured." with a support link: trying again may work).
  */
-export function failureToast(target: { name: string }, change: EdgeChange, serverMessage: string | undefined): ToastRequest {
+export function failureToast(target: { name: string }, change: EdgeChange, serverMessage: string | undefined, kind?: string): ToastRequest {
   if (serverMessage === CANNOT_FOLLOW_YOURSELF) return { style: 'SUBSCRIBE_SELF' };
+  // Too many changes: the server's sentence names the wait, which RETRYABLE_ERROR's fixed words
+  // would hide (docs/outcomes.md RateLimited).
+  if (kind === 'RateLimited' && serverMessage) return { style: 'ERROR', message: serverMessage };
   if (change === 'follow') return { style: 'SUBSCRIBE_FAIL', extraParams: { name: target.name } };
   if (serverMessage === undefined) return { style: 'RETRYABLE_ERROR', message: GENERIC_FAILURE };
   return { style: 'ERROR', message: serverMessage };

@@ -161,6 +161,14 @@ describe('toasts', () => {
     expect(failureToast(target, 'unfollow', undefined)).toEqual({ style: 'RETRYABLE_ERROR', message: GENERIC_FAILURE });
   });
 
+  it('a rate limit shows its own sentence, which names the wait, for a follow as for the rest (docs/outcomes.md RateLimited)', () => {
+    const wait = 'You follow and unfollow too often. Please try again in 12 minute(s).';
+    expect(failureToast(target, 'follow', wait, 'RateLimited')).toEqual({ style: 'ERROR', message: wait });
+    expect(failureToast(target, 'unmute', wait, 'RateLimited')).toEqual({ style: 'ERROR', message: wait });
+    // Another refusal of a follow still says "follow failed".
+    expect(failureToast(target, 'follow', 'This account does not exist.', 'NotFound').style).toBe('SUBSCRIBE_FAIL');
+  });
+
   it('the catalogue says the spec words for them', () => {
     const render = { productName: 'Vellum', ctx: { hostKind: 'default' as const, mainOrigin: 'https://vellum.example' }, now: 0, openSignIn: () => undefined, show: () => undefined, close: () => undefined, reload: () => undefined };
     const text = (request: ReturnType<typeof failureToast>) =>

@@ -9,22 +9,28 @@
 //   POST /v1/publications/{publicationId}/posts    publishPost (a contributor; writers: draft only)
 // IFTTT's endpoints are in worker/api/ifttt/endpoints.ts.
 //
-// Answers: { "data": … }; errors { "errors": [{ "message", "code" }] } with the HTTP status.
+// Answers: { "data": … }; errors { "errors": [{ "message", "code" }] } with the HTTP status; an
+// error about the token also carries the outcome kind of docs/product/2-sign-in-notices-cache-routing.md §8
+// as "kind" (MissingOAuthTokens, MalformedOAuthToken, ExpiredCredentials; docs/outcomes.md), a field
+// the Medium API's clients ignore and ours read to ask the writer to connect again.
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mainOrigin, type Env } from '../../env.ts';
 import { hit, type Limit } from '../../auth/rate-limit.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../../shared/urls/image-urls.ts';
 import { createApiStory, readCreateStoryBody } from './create-story.ts';
-import { tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
+import { isWellFormedToken, tokenHolder, type ApiScope, type TokenHolder } from '../../integrations/integration-tokens.ts';
 import { publishingRefusal } from '../../accounts/account-limits.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
 /** Error codes (the Medium API's numbering where it is known: 6003 for a bad token). */
 export const API_ERRORS = {
-  tokenMissing: { status: 401, code: 6000, message: 'An access token is required.' },
-  tokenInvalid: { status: 401, code: 6003, message: 'Token was invalid.' },
+  tokenMissing: { status: 401, code: 6000, message: 'An access token is required.', kind: 'MissingOAuthTokens' },
+  /** Not a token of ours at all (wrong prefix or length). */
+  tokenMalformed: { status: 401, code: 6003, message: 'Token was invalid.', kind: 'MalformedOAuthToken' },
+  /** Shaped like ours, but revoked, unknown, or its account or application gone: connect again. */
+  tokenInvalid: { status: 401, code: 6003, message: 'Token was invalid.', kind: 'ExpiredCredentials' },
   scope: { status: 401, code: 6009, message: 'The token does not have the scope this call needs.' },
   forbidden: { status: 403, code: 6026, message: 'The token may not act for this user.' },
   notFound: { status: 404, code: 6027, message: 'Not found.' },
@@ -43,7 +49,8 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 function errorResponse(error: ApiError, message: string = error.message, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ errors: [{ message, code: error.code }] }), { status: error.status, headers: { ...JSON_HEADERS, ...headers } });
+  const kind = 'kind' in error ? { kind: error.kind } : {};
+  return new Response(JSON.stringify({ errors: [{ message, code: error.code, ...kind }] }), { status: error.status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 function dataResponse(data: unknown, status = 200): Response {
@@ -61,6 +68,7 @@ async function authorize(c: AppContext, scope: ApiScope): Promise<TokenHolder | 
   const token = bearer(c);
   if (!token) return errorResponse(API_ERRORS.tokenMissing);
   const now = Date.now();
+  if (!isWellFormedToken(token)) return errorResponse(API_ERRORS.tokenMalformed);
   const holder = await tokenHolder(c.env.DB, token, now);
   if (!holder) return errorResponse(API_ERRORS.tokenInvalid);
   const limit = await hit(c.env.DB, API_REQUEST_LIMIT, holder.tokenId, now);

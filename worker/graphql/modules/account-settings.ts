@@ -5,7 +5,7 @@
 //   query    AccountSettingsQuery    accountSettings → AccountSettings (null when logged out)
 //   mutation UpdateProfile           updateProfile(name, bio) → AccountSettings | BadRequest
 //   mutation SetProfilePhoto         setProfilePhoto(imageId) → AccountSettings | BadRequest (an image the viewer uploaded, or null)
-//   mutation ChangeUsername          changeUsername(username) → AccountSettings | BadRequest (signUpErrorCode)
+//   mutation ChangeUsername          changeUsername(username) → AccountSettings | BadRequest (signUpErrorCode) | AlreadyExists
 //   mutation ChangeEmail             changeEmail(email) → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 //   mutation SetPreference           setPreference(key, enabled) → Preference | BadRequest
 //   mutation SignOutOtherSessions    signOutOtherSessions → AccountSettings
@@ -108,7 +108,7 @@ const typeDefs = /* GraphQL */ `
   }
 
   union UpdateProfileResult = AccountSettings | BadRequest
-  union ChangeUsernameResult = AccountSettings | BadRequest
+  union ChangeUsernameResult = AccountSettings | BadRequest | AlreadyExists
   union SetProfilePhotoResult = AccountSettings | BadRequest
   union ChangeEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
   union SetPreferenceResult = Preference | BadRequest

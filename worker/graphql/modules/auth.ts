@@ -3,7 +3,7 @@
 //   query    EmailAvailability      isEmailAvailable(email) → Boolean
 //   mutation SendAcctAuthEmail      sendAcctAuthEmail(…) → SusiMethod | BadRequest | FailedChallenge | NotFound
 //   mutation VerifyLoginCode        verifyLoginCode(loginCode) → Token | BadRequest | NotFound | TooManyRequests
-//   mutation CreateAccount          createAccount(name, username, token) → User | BadRequest | NotFound
+//   mutation CreateAccount          createAccount(name, username, token) → User | BadRequest | NotFound | UserCreationRateLimited
 //   mutation SendVerificationEmail  sendVerificationEmail → VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 // plus what the dialog and the registration form read: signInOptions, pendingRegistration,
 // and User.unverifiedEmail. The work is in worker/auth/; these resolvers only adapt it.
@@ -114,6 +114,12 @@ const typeDefs = /* GraphQL */ `
     lockoutInfo: LockoutInfo
   }
 
+  "Too many accounts were created from this network lately (worker/auth/rate-limit.ts LIMITS.accountsPerAddress)."
+  type UserCreationRateLimited {
+    message: String!
+    lockoutInfo: LockoutInfo
+  }
+
   "This network may not sign in for a while (message in days)."
   type IpAuthLockout {
     message: String!
@@ -126,7 +132,7 @@ const typeDefs = /* GraphQL */ `
 
   union SendAcctAuthEmailResult = SusiMethod | BadRequest | FailedChallenge | NotFound | TooManyRequests | IpAuthLockout
   union VerifyLoginCodeResult = Token | BadRequest | NotFound | TooManyRequests | IpAuthLockout
-  union CreateAccountResult = User | BadRequest | NotFound
+  union CreateAccountResult = User | BadRequest | NotFound | UserCreationRateLimited
   union SendVerificationEmailResult = VerificationEmailSent | BadRequest | NotFound | TooManyRequests
 
   enum SocialProvider {

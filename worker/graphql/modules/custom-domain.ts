@@ -4,8 +4,8 @@
 // publication does not exist).
 //
 //   query    CustomDomainSettingsQuery  customDomainSettings → CustomDomainSettings (null when logged out)
-//   mutation SetCustomDomain            setCustomDomain(domain) → CustomDomainSettings | CustomDomainRefused
-//   mutation VerifyCustomDomain         verifyCustomDomain → CustomDomainVerification | CustomDomainRefused
+//   mutation SetCustomDomain            setCustomDomain(domain) → CustomDomainSettings | CustomDomainFailure
+//   mutation VerifyCustomDomain         verifyCustomDomain → CustomDomainVerification | CustomDomainFailure
 //   mutation RemoveCustomDomain         removeCustomDomain → CustomDomainSettings
 //   query    PublicationCustomDomain    publicationCustomDomain(collectionSlug) → PublicationCustomDomain (null unless an editor)
 //   mutation SetPublicationCustomDomain, VerifyPublicationCustomDomain, RemovePublicationCustomDomain (collectionId)
@@ -35,7 +35,8 @@ const typeDefs = /* GraphQL */ `
     UNKNOWN
   }
 
-  type CustomDomainRefused {
+  "The domain could not be set up or verified (docs/product/2-sign-in-notices-cache-routing.md §8 CustomDomainFailure); code says why."
+  type CustomDomainFailure {
     code: DomainConnectError!
     message: String!
   }
@@ -64,8 +65,8 @@ const typeDefs = /* GraphQL */ `
     pendingReason: String
   }
 
-  union SetCustomDomainResult = CustomDomainSettings | CustomDomainRefused
-  union VerifyCustomDomainResult = CustomDomainVerification | CustomDomainRefused
+  union SetCustomDomainResult = CustomDomainSettings | CustomDomainFailure
+  union VerifyCustomDomainResult = CustomDomainVerification | CustomDomainFailure
 
   "A publication's custom domain, for its owner and editors."
   type PublicationCustomDomain {

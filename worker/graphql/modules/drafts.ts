@@ -1,6 +1,6 @@
 // Drafts and their revisions (issue 12 item 3; docs/adr/0068-drafts-and-revisions.md):
 // the editor's autosave (saveDraft), the working copy and the saved revisions. The rules —
-// revisions, StaleRevision, who may read a draft — are worker/stories/drafts.ts's.
+// revisions, the Conflict of a stale save, who may read a draft — are worker/stories/drafts.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import type { StoryNode } from '../../stories/content-gate.ts';
 import { saveDraft, storyDraft, storyRevisions, type DraftToSave } from '../../stories/drafts.ts';
@@ -60,13 +60,7 @@ const typeDefs = /* GraphQL */ `
     rev: Int!
   }
 
-  "A save based on an older revision than the stored one: refused, nothing overwritten."
-  type StaleRevision {
-    message: String!
-    currentRev: Int!
-  }
-
-  union SaveDraftResult = DraftSaved | StaleRevision | NotFound | BadRequest
+  union SaveDraftResult = DraftSaved | Conflict | NotFound | BadRequest
 
   type Post {
     "Those who may change the story only: the working copy (rev: an earlier revision, to revert to it)."
@@ -82,8 +76,8 @@ const typeDefs = /* GraphQL */ `
   type Mutation {
     """
     Saves the writer's story as a new revision. Without postId, creates the draft (in reply to
-    inResponseToPostId for a response). Refused with StaleRevision when baseRev is not the
-    stored revision.
+    inResponseToPostId for a response). Refused with Conflict (its currentRev the stored revision) when
+    baseRev is not the stored revision.
     """
     saveDraft(
       postId: ID

@@ -12,6 +12,7 @@ import { publicationFaviconModule } from './publication-favicon.ts';
 import { viewerMenuModule } from './viewer-menu.ts';
 import { mastodonModule } from './mastodon.ts';
 import { authModule } from './auth.ts';
+import { outcomeKindsModule } from './outcome-kinds.ts';
 import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
@@ -63,6 +64,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   mastodonModule,
   storyEditModule,
   authModule,
+  outcomeKindsModule,
   // The reader's product (issue 6): the story page, the social graph, profiles and the library.
   clapsModule,
   responsesModule,

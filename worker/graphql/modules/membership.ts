@@ -241,9 +241,9 @@ const typeDefs = /* GraphQL */ `
     membership: Membership!
   }
 
-  union UpdateMembershipPlanResult = UpdateMembershipPlanSuccess | NotFound | BadRequest
-  union UncancelMembershipResult = MutationSuccess | NotFound | BadRequest
-  union CancelMembershipResult = MutationSuccess | NotFound | BadRequest
+  union UpdateMembershipPlanResult = UpdateMembershipPlanSuccess | NotFound | BadRequest | PaymentError | ServiceUnavailable
+  union UncancelMembershipResult = MutationSuccess | NotFound | BadRequest | PaymentError | ServiceUnavailable
+  union CancelMembershipResult = MutationSuccess | NotFound | BadRequest | PaymentError | ServiceUnavailable
   union GiftCodeCheckResult = GiftCodeCheck | TooManyRequests
   union RedeemGiftResult = GiftMembershipRedeemed | GiftCodeCheck | BadRequest | TooManyRequests
 

@@ -8,6 +8,7 @@ import { createPublication } from '../../publications/new-publication.ts';
 import { publicationMembers, removePublicationMember, setPublicationMember } from '../../publications/members.ts';
 import { isPublicationRefusal, type PublicationRefusal } from '../../publications/results.ts';
 import { isAuroraVisible } from '../../publications/aurora.ts';
+import type { AlreadyExists } from '../../context/outcomes.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -24,7 +25,7 @@ const typeDefs = /* GraphQL */ `
     isAuroraVisible: Boolean!
   }
 
-  union PublicationResult = Collection | BadRequest | NotFound
+  union PublicationResult = Collection | BadRequest | NotFound | AlreadyExists
 
   type Mutation {
     "Makes a publication owned by the viewer."
@@ -37,7 +38,8 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** A publication as a result, or the refusal as it is. */
-const asResult = <T extends object>(result: T | null | PublicationRefusal) => (isPublicationRefusal(result) ? result : { __typename: 'Collection', ...result });
+const asResult = <T extends object>(result: T | null | PublicationRefusal | AlreadyExists) =>
+  result && '__typename' in result && (isPublicationRefusal(result) || result.__typename === 'AlreadyExists') ? result : { __typename: 'Collection', ...result };
 
 export const publicationsModule: SchemaModule = {
   typeDefs,

@@ -19,12 +19,11 @@ import {
   type SettingsArgs,
 } from '../../stories/publishing.ts';
 import { yourStories, type YourStoriesFilter } from '../../stories/your-stories.ts';
-import { isRefusal } from '../../stories/refusals.ts';
 import { sendStoryToSubscribers } from '../../newsletters/send-story.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
-  union PublishPostResult = Post | NotFound | BadRequest | Forbidden
+  union PublishPostResult = Post | NotFound | BadRequest | Forbidden | PublishingRestrictedBannedLinks
   union PostSettingsResult = Post | NotFound | BadRequest
 
   "The writer's own lists (/me/stories/{filterBy})."
@@ -100,7 +99,7 @@ export const publishingModule: SchemaModule = {
     Mutation: {
       publishPost: async (_root: unknown, args: PublishArgs, ctx: RequestContext) => {
         const result = await publishPost(ctx, args);
-        if (isRefusal(result)) return result;
+        if ('__typename' in result) return result;
         // Queued (docs/adr/0090-one-fan-out-queue.md): the request answers once its own writes are done.
         if (result.newsletterStory) await sendStoryToSubscribers(ctx.env, result.newsletterStory, ctx.now);
         return result.post;

@@ -105,7 +105,7 @@ const typeDefs = /* GraphQL */ `
     seriesSlugSuggestion(title: String!): String!
   }
 
-  union SeriesResult = Series | BadRequest | NotFound | Forbidden
+  union SeriesResult = Series | BadRequest | NotFound | Forbidden | AlreadyExists
 
   input SeriesInput {
     title: String

@@ -105,9 +105,10 @@ export const socialGraphModule: SchemaModule = {
 
     """
     BadRequest: 'You cannot follow yourself' (or mute). NotFound: the target does not
-    exist (or, for follow and mute, its account is suspended or deleted).
+    exist (or, for follow and mute, its account is suspended or deleted). RateLimited: the
+    viewer changed follows or mutes too often (worker/follows/follow-edges.ts EDGE_CHANGES_LIMIT).
     """
-    union ViewerEdgeResult = ViewerEdgeUpdate | BadRequest | NotFound
+    union ViewerEdgeResult = ViewerEdgeUpdate | BadRequest | NotFound | RateLimited
 
     type Mutation {
       "FollowUser. Idempotent; requires sign-in."

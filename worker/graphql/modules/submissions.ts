@@ -6,17 +6,22 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import type { StoryNode } from '../../stories/content-gate.ts';
 import { isEditorOf } from '../../publications/members.ts';
-import { decideSubmission, pendingSubmissions, statusForCollection } from '../../publications/submissions.ts';
-import type { SchemaModule } from './schema-module.ts';
+import { decideSubmission, nextSubmission, pendingSubmissions, statusForCollection } from '../../publications/submissions.ts';
+import { successOr, type SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
   union SubmissionResult = Post | NotFound
+
+  "The next submission to decide on, or EmptyQueue when none waits."
+  union NextSubmissionResult = Post | EmptyQueue
 
   type Collection {
     "Whether the viewer is the publication's owner or one of its editors."
     viewerIsEditor: Boolean!
     "Editors only: stories its writers submitted, waiting for a decision, newest first."
     submissions: [Post!]
+    "Editors only: the submission that has waited longest, or EmptyQueue (docs/outcomes.md)."
+    nextSubmission: NextSubmissionResult
   }
 
   type Post {
@@ -36,9 +41,11 @@ export const submissionsModule: SchemaModule = {
   typeDefs,
   resolvers: {
     SubmissionResult: { __resolveType: (value: { __typename?: string }) => value.__typename ?? 'Post' },
+    NextSubmissionResult: { __resolveType: successOr('Post') },
     Collection: {
       viewerIsEditor: (collection: { id: string }, _a: unknown, ctx: RequestContext) => isEditorOf(ctx, collection.id),
       submissions: (collection: { id: string }, _a: unknown, ctx: RequestContext) => pendingSubmissions(ctx, collection.id),
+      nextSubmission: (collection: { id: string }, _a: unknown, ctx: RequestContext) => nextSubmission(ctx, collection.id),
     },
     Post: {
       statusForCollection: (post: StoryNode, _a: unknown, ctx: RequestContext) => statusForCollection(ctx, post),
