@@ -88,8 +88,8 @@ it('a reader leaves a note for the writer, the writer answers it, and the reader
   expect(await thread.innerText()).toContain(words.trim());
   await thread.getByLabel('Your reply').fill(ANSWER);
   await thread.getByRole('button', { name: 'Reply' }).click();
-  await thread.getByText(ANSWER).waitFor();
-  await desk.screenshot({ path: 'tests/e2e/screenshots/note-for-the-writer-answer.png', fullPage: true });
+  await thread.locator('.note-thread-reply', { hasText: ANSWER }).waitFor();
+  await thread.screenshot({ path: 'tests/e2e/screenshots/note-for-the-writer-answer.png' });
   expect(deskWatch.consoleErrors).toEqual([]);
 
   // The reader follows the notification to /p/notereplies/{replyId} and reads the answer, as text.
@@ -105,6 +105,6 @@ it('a reader leaves a note for the writer, the writer answers it, and the reader
   await current.waitFor();
   expect(await current.innerText()).toContain(ANSWER);
   expect(await readerThread.locator('b').count()).toBe(0);
-  await page.screenshot({ path: 'tests/e2e/screenshots/note-for-the-writer-reply.png', fullPage: true });
+  await readerThread.screenshot({ path: 'tests/e2e/screenshots/note-for-the-writer-reply.png' });
   expect(watch.consoleErrors).toEqual([]);
 });
