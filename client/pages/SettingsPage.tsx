@@ -363,10 +363,12 @@ function MembershipPromotionSection({ settings }: { settings: AccountSettingsVal
   return (
     <Section id="customizeMembershipPromotion" title="Customize membership promotion">
       <p className="muted">Readers who aren't members see a short invitation at the end of your member-only stories, with a link to your membership page.</p>
-      <label className="settings-toggle">
-        <input type="checkbox" checked={enabled} onChange={(e) => void toggle(e.target.checked)} data-testid="settings-membership-promotion" />
-        Invite readers to support you on your member-only stories
-      </label>
+      <p>
+        <label className="settings-toggle">
+          <input type="checkbox" checked={enabled} onChange={(e) => void toggle(e.target.checked)} data-testid="settings-membership-promotion" />
+          Invite readers to support you on your member-only stories
+        </label>
+      </p>
       <a className="button button-outline button-small" href={`/@${settings.username}/membership`} data-testid="settings-membership-page">
         See your membership page
       </a>
