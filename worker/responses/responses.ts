@@ -25,6 +25,7 @@
 //   anonymous pages show the first page of responses and the counts).
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import DataLoader from 'dataloader';
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { slugify } from '../../shared/format.ts';
 import { countWords, readingTimeMinutes, type Paragraph } from '../../shared/content.ts';
 import type { PageSubject } from '../context/changes.ts';
@@ -51,14 +52,35 @@ export type ResponseSortType = 'NEWEST' | 'MOST_RELEVANT';
 
 /** Conditions of a response the thread shows (also a list's responses: worker/lists/list-responses.ts). */
 export function shownInThread(): SQL[] {
+  return shownInThreadOf(posts, users);
+}
+
+/** The same conditions, of a response table and its writers' table under other names (a subquery's). */
+function shownInThreadOf(
+  response: Record<'status' | 'deletedAt' | 'isSuspended' | 'hiddenByParentAuthor', SQLiteColumn>,
+  writer: Record<'isSuspended' | 'deletedAt', SQLiteColumn>,
+): SQL[] {
   return [
-    eq(posts.status, 'PUBLISHED'),
-    isNull(posts.deletedAt),
-    eq(posts.isSuspended, false),
-    eq(posts.hiddenByParentAuthor, false),
-    eq(users.isSuspended, false),
-    isNull(users.deletedAt),
+    eq(response.status, 'PUBLISHED'),
+    isNull(response.deletedAt),
+    eq(response.isSuspended, false),
+    eq(response.hiddenByParentAuthor, false),
+    eq(writer.isSuspended, false),
+    isNull(writer.deletedAt),
   ];
+}
+
+const replies = alias(posts, 'replies');
+const replyWriters = alias(users, 'reply_writers');
+
+/** Per row of a thread's page: how many shown replies that response has (what its own count would read). */
+function replyCount(ctx: RequestContext): SQL<number> {
+  const counted = orm(ctx.db)
+    .select({ n: count() })
+    .from(replies)
+    .innerJoin(replyWriters, eq(replyWriters.id, replies.creatorId))
+    .where(and(eq(replies.inResponseToPostId, posts.id), isNotNull(replies.firstPublishedAt), ...shownInThreadOf(replies, replyWriters)));
+  return sql<number>`(${counted})`;
 }
 
 // One loader per request (the context's lifetime) counting shown responses of many posts in
@@ -141,7 +163,13 @@ export async function threadedResponsesWhere(
     conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
   }
   const rows = await orm(ctx.db)
-    .select({ post: posts, creator: users, total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0` })
+    .select({
+      post: posts,
+      creator: users,
+      total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
+      // Each response shows its own count of replies: read here, not by a statement after the page.
+      replies: replyCount(ctx),
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(and(...conditions))
@@ -152,7 +180,11 @@ export async function threadedResponsesWhere(
     sortKey: (sortType === 'MOST_RELEVANT' ? post.clapCount : post.firstPublishedAt) ?? 0,
     id: post.id,
   }));
-  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
+  const replyCounts = shownResponseCount(ctx);
+  for (const { creator, post, replies: n } of page.items) {
+    ctx.loaders.userById.prime(creator.id, creator);
+    replyCounts.prime(post.id, n);
+  }
   return {
     items: page.items.map(({ post }) => {
       const node = sealStoryNode(post);
