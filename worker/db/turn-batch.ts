@@ -96,9 +96,14 @@ class TurnBatcher {
 
   constructor(readonly inner: D1Database) {}
 
+  /** One call to the database; a binding that throws at once (a stand-in, an unavailable D1) rejects instead. */
   alone<T>(call: () => Promise<T>): Promise<T> {
     this.trips++;
-    return call();
+    try {
+      return call();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   enqueue(statement: TurnStatement, method: Method): Promise<unknown> {

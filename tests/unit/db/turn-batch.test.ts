@@ -116,3 +116,20 @@ describe('reading a batch by position', () => {
     expect(rowsByPosition([])).toEqual([]);
   });
 });
+
+describe('a database that throws at once', () => {
+  it('rejects the reads queued for it, alone or batched, instead of leaving them waiting', async () => {
+    const refusing = {
+      prepare: () => {
+        throw new Error('D1 is unavailable');
+      },
+      batch: () => {
+        throw new Error('D1 is unavailable');
+      },
+    } as unknown as D1Database;
+    const batching = turnBatchingD1(refusing);
+    await expect(batching.db.prepare('SELECT 1 AS one').first()).rejects.toThrow('D1 is unavailable');
+    const both = await Promise.allSettled([batching.db.prepare('SELECT 1 AS one').raw(), batching.db.prepare('SELECT 2 AS two').raw()]);
+    expect(both.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+});
