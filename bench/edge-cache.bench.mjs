@@ -191,11 +191,11 @@ try {
   const signedIn = await measure(site, { url: site.baseURL + storyPath, headers: sessionCookie });
 
   console.log(`\n## Edge cache (${STORIES.toLocaleString('en')}-story demo world, ${SECONDS} s each, ${CONNECTIONS} connections)\n`);
-  console.log('| response | path | bytes | req/s | workerd CPU ms/req | D1 queries | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| response | path | bytes | req/s | workerd CPU ms/req | D1 queries | D1 round trips | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const row = (name, where, bytes, r, probe) =>
     console.log(
-      `| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${probe?.res.headers.get('x-d1-queries') ?? '–'} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+      `| ${name} | ${where} | ${bytes.toLocaleString('en')} | ${r.rps.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${probe?.res.headers.get('x-d1-queries') ?? '–'} | ${probe?.res.headers.get('x-d1-round-trips') ?? '–'} | ${r.p50} | ${r.p99} | ${r.errors} |`,
     );
   row(`health (the floor, median run)`, '/_/health', healthProbe.bytes.length, health);
   row(`HIT (edge cache, median run)`, storyPath, hitProbe.bytes.length, hit, hitProbe);
@@ -213,7 +213,7 @@ try {
   const failed = runs.reduce((n, r) => n + r.hit.failedChecks, 0);
   console.log(`HITs answering x-cache-status: HIT with x-d1-queries: 0: ${checked - failed} of ${checked}${failed ? '  ← NOT ALL' : ' (all)'}`);
   console.log(
-    `Signed-in story page: ${signedIn.cpuMsPerRequest.toFixed(2)} workerd CPU ms/req, ${signedInProbe.res.headers.get('x-d1-queries')} D1 queries` +
+    `Signed-in story page: ${signedIn.cpuMsPerRequest.toFixed(2)} workerd CPU ms/req, ${signedInProbe.res.headers.get('x-d1-queries')} D1 queries in ${signedInProbe.res.headers.get('x-d1-round-trips') ?? '?'} round trips` +
       ` + the session read: ${firstSignedIn.res.headers.get('x-session-read') ?? 'from D1'} on the first page, ${signedInProbe.res.headers.get('x-session-read') ?? 'from D1'} on the next (2 primary queries when read from D1, 0 when held)`,
   );
 } finally {

@@ -9,12 +9,13 @@
 
 import type { D1Database } from '@cloudflare/workers-types';
 import DataLoader from 'dataloader';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   blocks,
   catalogItems,
   catalogs,
   claps,
+  collectionDesigns,
   collections,
   follows,
   memberships,
@@ -24,12 +25,14 @@ import {
   postTags,
   tags,
   users,
+  type CollectionDesignRow,
   type CollectionRow,
   type MembershipRow,
   type PostRestrictionRow,
   type TagRow,
   type UserRow,
 } from '../db/schema.ts';
+import { seriesParts } from '../db/series-tables.ts';
 import { orm } from '../db/orm.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { sealStoryNode, type StoryNode } from '../db/story-node.ts';
@@ -51,6 +54,10 @@ export interface Loaders {
   collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
   /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
   postById: DataLoader<string, StoryNode | null>;
+  /** A publication's masthead design row (null: none set); primed by postById's query. */
+  collectionDesignById: DataLoader<string, CollectionDesignRow | null>;
+  /** The series a story is a part of (null: none); primed by postById's query. */
+  seriesIdByPostId: DataLoader<string, string | null>;
   /** A story's restrictions (null: none); primed by postById's query. */
   postRestrictionByPostId: DataLoader<string, PostRestrictionRow | null>;
   tagBySlug: DataLoader<string, TagRow | null>;
@@ -142,18 +149,41 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
 
   // A story is always shown with its writer (the access check reads them) and usually its
   // publication: one joined query primes both, instead of a round trip each after it.
+  const collectionDesignById = new DataLoader<string, CollectionDesignRow | null>(async (ids) => {
+    const rows = await q.select().from(collectionDesigns).where(inArray(collectionDesigns.collectionId, [...ids]));
+    return byKeys(ids, rows, (r) => r.collectionId, (r) => r, null);
+  }, batchOf(0));
+
+  const seriesIdByPostId = new DataLoader<string, string | null>(async (postIds) => {
+    const rows = await q.select({ postId: seriesParts.postId, seriesId: seriesParts.seriesId }).from(seriesParts).where(inArray(seriesParts.postId, [...postIds]));
+    return byKeys(postIds, rows, (r) => r.postId, (r) => r.seriesId, null);
+  }, batchOf(0));
+
   const postById = new DataLoader<string, StoryNode | null>(async (ids) => {
+    // The story's series and its publication's design too (key lookups: series_parts.post_id is
+    // unique, collection_designs is keyed by publication): the story page asks for them next, and
+    // they then cost no statement of their own (docs/adr/0210-reads-of-one-turn-in-one-batch.md).
     const rows = await q
-      .select({ post: posts, creator: users, collection: collections, restriction: postRestrictions })
+      .select({
+        post: posts,
+        creator: users,
+        collection: collections,
+        restriction: postRestrictions,
+        design: collectionDesigns,
+        seriesId: sql<string | null>`(SELECT ${seriesParts.seriesId} FROM ${seriesParts} WHERE ${seriesParts.postId} = ${posts.id} LIMIT 1)`,
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(collections, eq(collections.id, posts.collectionId))
       .leftJoin(postRestrictions, eq(postRestrictions.postId, posts.id))
+      .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
       .where(inArray(posts.id, [...ids]));
-    for (const { post, creator, collection, restriction } of rows) {
+    for (const { post, creator, collection, restriction, design, seriesId } of rows) {
       userById.prime(creator.id, creator);
       if (collection) collectionById.prime(collection.id, collection);
+      if (collection) collectionDesignById.prime(collection.id, design);
       postRestrictionByPostId.prime(post.id, restriction);
+      seriesIdByPostId.prime(post.id, seriesId);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
   }, batchOf(0));
@@ -260,6 +290,8 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     collectionByLiveDomain,
     postById,
     postRestrictionByPostId,
+    seriesIdByPostId,
+    collectionDesignById,
     tagBySlug,
     tagsByPostId,
     membershipByUserId,

@@ -10,6 +10,11 @@ export interface CountingD1 {
   /** Statements executed so far (a batch counts each statement it holds). */
   count(): number;
   /**
+   * Calls that reached the database (x-d1-round-trips): a batch counts once, so the reads a
+   * request's D1 sends together in one turn (./turn-batch.ts) are one round trip.
+   */
+  roundTrips(): number;
+  /**
    * Rows D1 reports having read (result meta rows_read) for the statements whose answer carries
    * it (all, run, batch); first and raw answer without meta, so this is a lower bound
    * (x-d1-rows-read; the cost model of docs/scale.md reads it).
@@ -22,8 +27,9 @@ export interface CountingD1 {
 const RUNNERS = new Set(['first', 'all', 'run', 'raw']);
 const ORIGINAL = Symbol('original statement');
 
-export function countingD1(inner: D1Database): CountingD1 {
+export function countingD1(inner: D1Database, innerRoundTrips?: () => number): CountingD1 {
   let executed = 0;
+  let calls = 0;
   let rowsRead = 0;
   let failed = false;
   const noteRows = <T>(result: T): T => {
@@ -51,6 +57,7 @@ export function countingD1(inner: D1Database): CountingD1 {
         if (typeof prop === 'string' && RUNNERS.has(prop)) {
           return (...args: unknown[]) => {
             executed++;
+            calls++;
             return ((value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).then(noteRows, noteFailure);
           };
         }
@@ -68,6 +75,7 @@ export function countingD1(inner: D1Database): CountingD1 {
       if (prop === 'batch') {
         return (statements: D1PreparedStatement[]) => {
           executed += statements.length;
+          calls++;
           // The wrapped statements are proxies; D1 needs the originals.
           return target.batch(statements.map(unwrap)).then(noteRows, noteFailure);
         };
@@ -75,6 +83,7 @@ export function countingD1(inner: D1Database): CountingD1 {
       if (prop === 'exec') {
         return (sql: string) => {
           executed++;
+          calls++;
           return target.exec(sql).catch(noteFailure);
         };
       }
@@ -82,7 +91,7 @@ export function countingD1(inner: D1Database): CountingD1 {
     },
   });
 
-  return { db, count: () => executed, rowsRead: () => rowsRead, failed: () => failed };
+  return { db, count: () => executed, roundTrips: innerRoundTrips ?? (() => calls), rowsRead: () => rowsRead, failed: () => failed };
 }
 
 function unwrap(statement: D1PreparedStatement): D1PreparedStatement {

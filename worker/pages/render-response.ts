@@ -59,6 +59,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
     'x-route-name': resolved?.routeName ?? 'NotFound',
     'x-page-name': page.isNotFound ? 'not-found' : (resolved?.pageName ?? 'not-found'),
     'x-d1-queries': String(d1.count()),
+    'x-d1-round-trips': String(d1.roundTrips()),
     'x-d1-rows-read': String(d1.rowsRead()),
     ...framingHeaders(flags),
     // Hashes, not nonces: a stored copy is served to every reader with this same header

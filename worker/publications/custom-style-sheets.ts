@@ -8,7 +8,8 @@
 // custom properties (styleSheetProperties), only on that owner's pages. Every change records the
 // owner's pages: profile (user:{id}, which every story page of the writer carries) or publication
 // (collection:{id}, on its pages and its stories), so the edge cache drops them at once.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import DataLoader from 'dataloader';
 import {
   accentProblem,
   checkHexColour,
@@ -38,12 +39,33 @@ export interface CustomStyleSheet extends StyleSheetValues {
   isCustom: boolean;
 }
 
-async function rowOf(ctx: RequestContext, ownerKind: StyleSheetOwnerKind, ownerId: string): Promise<CustomStyleSheetRow | undefined> {
-  const [row] = await orm(ctx.db)
-    .select()
-    .from(customStyleSheets)
-    .where(and(eq(customStyleSheets.ownerKind, ownerKind), eq(customStyleSheets.ownerId, ownerId)));
-  return row;
+type OwnerKey = `${StyleSheetOwnerKind}:${string}`;
+
+// One loader per request: a story page in a publication reads its writer's and its
+// publication's style sheets in the same level of its query, one statement for both.
+const rowLoaders = new WeakMap<RequestContext, DataLoader<OwnerKey, CustomStyleSheetRow | null>>();
+
+function rowOf(ctx: RequestContext, ownerKind: StyleSheetOwnerKind, ownerId: string): Promise<CustomStyleSheetRow | null> {
+  let loader = rowLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader<OwnerKey, CustomStyleSheetRow | null>(
+      async (keys) => {
+        const owners = keys.map((key) => {
+          const at = key.indexOf(':');
+          return { kind: key.slice(0, at) as StyleSheetOwnerKind, id: key.slice(at + 1) };
+        });
+        const rows = await orm(ctx.db)
+          .select()
+          .from(customStyleSheets)
+          .where(or(...owners.map((owner) => and(eq(customStyleSheets.ownerKind, owner.kind), eq(customStyleSheets.ownerId, owner.id)))));
+        const found = new Map(rows.map((row) => [`${row.ownerKind}:${row.ownerId}`, row]));
+        return keys.map((key) => found.get(key) ?? null);
+      },
+      { maxBatchSize: 40, cache: false },
+    );
+    rowLoaders.set(ctx, loader);
+  }
+  return loader.load(`${ownerKind}:${ownerId}`);
 }
 
 /** A writer's style sheet (the site's look when they never set one). */

@@ -72,8 +72,8 @@ export type FeaturePageNode = CollectionFeaturePageRow & { showInNav: boolean };
 
 /** The publication's design (the site's defaults when it never set one); `about` is its about page's text. */
 export async function designOf(ctx: RequestContext, collectionId: string): Promise<PublicationDesign> {
-  const [row] = await orm(ctx.db).select().from(collectionDesigns).where(eq(collectionDesigns.collectionId, collectionId));
-  return row ?? DEFAULT_DESIGN;
+  // Primed by a story's own read (worker/context/loaders.ts): no statement on a story page.
+  return (await ctx.loaders.collectionDesignById.load(collectionId)) ?? DEFAULT_DESIGN;
 }
 
 /** The masthead's navigation, in order. */
@@ -99,6 +99,7 @@ async function upsertDesign(ctx: RequestContext, collectionId: string, set: Part
     .insert(collectionDesigns)
     .values({ collectionId, ...set, updatedAt: ctx.now })
     .onConflictDoUpdate({ target: collectionDesigns.collectionId, set: { ...set, updatedAt: ctx.now } });
+  ctx.loaders.collectionDesignById.clear(collectionId);
 }
 
 export interface PublicationIdentity {

@@ -25,6 +25,7 @@
 //   anonymous pages show the first page of responses and the counts).
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import DataLoader from 'dataloader';
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { slugify } from '../../shared/format.ts';
 import { countWords, readingTimeMinutes, type Paragraph } from '../../shared/content.ts';
 import type { PageSubject } from '../context/changes.ts';
@@ -51,14 +52,35 @@ export type ResponseSortType = 'NEWEST' | 'MOST_RELEVANT';
 
 /** Conditions of a response the thread shows (also a list's responses: worker/lists/list-responses.ts). */
 export function shownInThread(): SQL[] {
+  return shownInThreadOf(posts, users);
+}
+
+/** The same conditions, of a response table and its writers' table under other names (a subquery's). */
+function shownInThreadOf(
+  response: Record<'status' | 'deletedAt' | 'isSuspended' | 'hiddenByParentAuthor', SQLiteColumn>,
+  writer: Record<'isSuspended' | 'deletedAt', SQLiteColumn>,
+): SQL[] {
   return [
-    eq(posts.status, 'PUBLISHED'),
-    isNull(posts.deletedAt),
-    eq(posts.isSuspended, false),
-    eq(posts.hiddenByParentAuthor, false),
-    eq(users.isSuspended, false),
-    isNull(users.deletedAt),
+    eq(response.status, 'PUBLISHED'),
+    isNull(response.deletedAt),
+    eq(response.isSuspended, false),
+    eq(response.hiddenByParentAuthor, false),
+    eq(writer.isSuspended, false),
+    isNull(writer.deletedAt),
   ];
+}
+
+const replies = alias(posts, 'replies');
+const replyWriters = alias(users, 'reply_writers');
+
+/** Per row of a thread's page: how many shown replies that response has (what its own count would read). */
+function replyCount(ctx: RequestContext): SQL<number> {
+  const counted = orm(ctx.db)
+    .select({ n: count() })
+    .from(replies)
+    .innerJoin(replyWriters, eq(replyWriters.id, replies.creatorId))
+    .where(and(eq(replies.inResponseToPostId, posts.id), isNotNull(replies.firstPublishedAt), ...shownInThreadOf(replies, replyWriters)));
+  return sql<number>`(${counted})`;
 }
 
 // One loader per request (the context's lifetime) counting shown responses of many posts in
@@ -75,7 +97,7 @@ export function shownResponseCount(ctx: RequestContext): DataLoader<string, numb
           .select({ parentId: posts.inResponseToPostId, n: count() })
           .from(posts)
           .innerJoin(users, eq(users.id, posts.creatorId))
-          .where(and(inArray(posts.inResponseToPostId, [...ids]), ...shownInThread()))
+          .where(and(inArray(posts.inResponseToPostId, [...ids]), ...shownInThreadPages()))
           .groupBy(posts.inResponseToPostId);
         const counts = new Map(rows.map((r) => [r.parentId, r.n]));
         return ids.map((id) => counts.get(id) ?? 0);
@@ -87,13 +109,42 @@ export function shownResponseCount(ctx: RequestContext): DataLoader<string, numb
   return loader;
 }
 
+/** What a thread's page lists: the shown responses that were published. */
+function shownInThreadPages(): SQL[] {
+  return [isNotNull(posts.firstPublishedAt), ...shownInThread()];
+}
+
+// A story page asks for its thread's count (PostResponses.count) and its first page
+// (threadedPostResponses) in one query. The first page's statement also answers the count
+// (count(*) OVER (): the rows its conditions match before the LIMIT), so a request reads a
+// thread's first page once, and its count with it (threadCountWithFirstPage;
+// docs/adr/0210-reads-of-one-turn-in-one-batch.md: fewer statements, not only fewer trips).
+const firstPages = new WeakMap<RequestContext, Map<string, Promise<Page<StoryNode> & { total?: number }>>>();
+
 export function threadedResponses(
   ctx: RequestContext,
   parentId: string,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
 ): Promise<Page<StoryNode>> {
-  return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
+  if (paging?.to) return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
+  let pages = firstPages.get(ctx);
+  if (!pages) firstPages.set(ctx, (pages = new Map()));
+  const key = `${parentId}\u0000${paging?.limit ?? ''}\u0000${sortType}`;
+  let page = pages.get(key);
+  if (!page) pages.set(key, (page = threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType, true)));
+  return page;
+}
+
+/** A thread's count, from its first page read by the same request (the page is read once for both). */
+export async function threadCountWithFirstPage(
+  ctx: RequestContext,
+  parentId: string,
+  paging: PagingOptions | null | undefined,
+  sortType: ResponseSortType,
+): Promise<number> {
+  const page: Page<StoryNode> & { total?: number } = await threadedResponses(ctx, parentId, paging, sortType);
+  return page.total ?? shownResponseCount(ctx).load(parentId);
 }
 
 /** The shown responses matching `parent` (a story's, a response's or a list's), keyset-paged. */
@@ -102,26 +153,38 @@ export async function threadedResponsesWhere(
   parent: SQL,
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
-): Promise<Page<StoryNode>> {
+  withTotal = false,
+): Promise<Page<StoryNode> & { total?: number }> {
   const request = pageRequest(paging);
   const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
-  const conditions = [parent, isNotNull(posts.firstPublishedAt), ...shownInThread()];
+  const conditions = [parent, ...shownInThreadPages()];
   if (request.after) {
     const { sortKey: at, id } = request.after;
     conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
   }
   const rows = await orm(ctx.db)
-    .select({ post: posts, creator: users })
+    .select({
+      post: posts,
+      creator: users,
+      total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
+      // Each response shows its own count of replies: read here, not by a statement after the page.
+      replies: replyCount(ctx),
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(and(...conditions))
     .orderBy(desc(sortKey), desc(posts.id))
     .limit(request.limit + 1);
+  const total = rows[0]?.total ?? 0;
   const page = pageOf(rows, request, ({ post }) => ({
     sortKey: (sortType === 'MOST_RELEVANT' ? post.clapCount : post.firstPublishedAt) ?? 0,
     id: post.id,
   }));
-  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
+  const replyCounts = shownResponseCount(ctx);
+  for (const { creator, post, replies: n } of page.items) {
+    ctx.loaders.userById.prime(creator.id, creator);
+    replyCounts.prime(post.id, n);
+  }
   return {
     items: page.items.map(({ post }) => {
       const node = sealStoryNode(post);
@@ -129,6 +192,7 @@ export async function threadedResponsesWhere(
       return node;
     }),
     pagingInfo: page.pagingInfo,
+    ...(withTotal ? { total } : {}),
   };
 }
 
@@ -223,6 +287,8 @@ export async function responseThread(ctx: RequestContext, inResponseToPostId: st
  * refused when the author closed discussion anywhere above. Answers the new response.
  */
 export async function publishThreadedResponse(ctx: RequestContext, thread: readonly StoryNode[], text: string): Promise<StoryNode> {
+  // The thread changes: a page read before this write in the same request is no longer its page.
+  firstPages.delete(ctx);
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired('respond');
   const parent = thread[0]!;
@@ -250,6 +316,8 @@ export async function publishThreadedResponse(ctx: RequestContext, thread: reado
 
 /** The parent post's author hides a response from its thread (or shows it again). Answers the parent post. */
 export async function setResponseHidden(ctx: RequestContext, args: { parentPostId: string; postResponseId: string }, hidden: boolean): Promise<StoryNode> {
+  // The thread changes: a page read before this write in the same request is no longer its page.
+  firstPages.delete(ctx);
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
   const parent = await visibleParent(ctx, args.parentPostId);

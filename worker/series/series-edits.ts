@@ -167,6 +167,7 @@ export async function addSeriesPart(ctx: RequestContext, seriesId: string, postI
       .onConflictDoNothing(),
     q.update(series).set({ updatedAt: ctx.now }).where(eq(series.id, row.id)),
   ]);
+  ctx.loaders.seriesIdByPostId.clear(post.id);
   const updated = await reload(ctx, row.id);
   await seriesChanged(ctx, updated);
   // A new part of a published series: its followers are told (a draft part waits for its publication).
@@ -184,6 +185,7 @@ export async function removeSeriesPart(ctx: RequestContext, seriesId: string, po
     q.delete(seriesParts).where(and(eq(seriesParts.seriesId, row.id), eq(seriesParts.postId, postId))),
     q.update(series).set({ updatedAt: ctx.now }).where(eq(series.id, row.id)),
   ]);
+  ctx.loaders.seriesIdByPostId.clear(postId);
   const updated = await reload(ctx, row.id);
   await seriesChanged(ctx, updated, [postId]);
   return updated;

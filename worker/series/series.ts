@@ -116,9 +116,10 @@ export async function readableParts(ctx: RequestContext, row: SeriesRow): Promis
 
 /** Where a story stands in its series, for this viewer; null when it is in none they can see. */
 export async function placeOfStory(ctx: RequestContext, postId: string): Promise<{ series: SeriesRow; parts: StoryNode[]; index: number } | null> {
-  const [part] = await orm(ctx.db).select({ seriesId: seriesParts.seriesId }).from(seriesParts).where(eq(seriesParts.postId, postId));
-  if (!part) return null;
-  const row = await seriesById(ctx, part.seriesId);
+  // Primed by the story's own read (worker/context/loaders.ts): no statement on a story page.
+  const seriesId = await ctx.loaders.seriesIdByPostId.load(postId);
+  if (!seriesId) return null;
+  const row = await seriesById(ctx, seriesId);
   if (!row) return null;
   const parts = await readableParts(ctx, row);
   const index = parts.findIndex((p) => p.id === postId);

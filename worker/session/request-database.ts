@@ -21,6 +21,7 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { httpOnlyCookie } from './cookie-attributes.ts';
 import { readCookie, sessionToken } from './viewer.ts';
 import { countingD1, type CountingD1 } from '../db/counting-d1.ts';
+import { turnBatchingD1 } from '../db/turn-batch.ts';
 
 export const BOOKMARK_COOKIE = 'd1b';
 /** A bookmark older than this is of no use (a replica is never that far behind): let it lapse. */
@@ -47,8 +48,10 @@ export function requestDatabase(db: D1Database, request: Request): RequestDataba
   const bookmark = sent !== null && BOOKMARK_PATTERN.test(sent) ? sent : null;
   const constraint: ReadConstraint = bookmark ? 'bookmark' : signedIn ? 'first-primary' : 'first-unconstrained';
   const session = lazySession(db, bookmark ?? constraint);
+  // The reads of one turn go to the session as one batch (docs/adr/0210-reads-of-one-turn-in-one-batch.md).
+  const batching = turnBatchingD1(session);
   return {
-    d1: countingD1(session),
+    d1: countingD1(batching.db, batching.roundTrips),
     constraint,
     bookmarkCookie() {
       if (!signedIn) return null;

@@ -2,6 +2,7 @@
 // postResponses.count, threadedPostResponses; §4.4 (HIDE_POST_RESPONSE); §8). What a thread
 // shows, who may respond or hide a response, and what closes discussion are
 // worker/responses/responses.ts's.
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../../context/request-context.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { StoryNode } from '../../stories/content-gate.ts';
@@ -10,10 +11,12 @@ import {
   responseThread,
   setResponseHidden,
   shownResponseCount,
+  threadCountWithFirstPage,
   threadedResponses,
   type ResponseSortType,
 } from '../../responses/responses.ts';
 import type { SchemaModule } from './schema-module.ts';
+import { firstThreadPageAsked } from '../thread-page-asked.ts';
 
 export const responsesModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
@@ -55,7 +58,11 @@ export const responsesModule: SchemaModule = {
         threadedResponses(ctx, post.id, args.paging, args.sortType ?? 'NEWEST').then((page) => ({ posts: page.items, pagingInfo: page.pagingInfo })),
     },
     PostResponses: {
-      count: (source: { postId: string }, _args: unknown, ctx: RequestContext) => shownResponseCount(ctx).load(source.postId),
+      // The story page asks for the count and the first page of the same thread: one statement for both.
+      count: (source: { postId: string }, _args: unknown, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const page = firstThreadPageAsked(info, source.postId);
+        return page ? threadCountWithFirstPage(ctx, source.postId, page.paging, page.sortType) : shownResponseCount(ctx).load(source.postId);
+      },
     },
     Mutation: {
       publishPostThreadedResponse: async (_root: unknown, args: { inResponseToPostId: string; text: string }, ctx: RequestContext): Promise<StoryNode> => {

@@ -1,0 +1,80 @@
+// Issue 25 point 4 (docs/adr/0210-reads-of-one-turn-in-one-batch.md): a fresh story render runs at
+// most 6 D1 statements (x-d1-queries), and the independent ones go in one batch() (x-d1-round-trips).
+// The batched rows are read by position (SELECT * FROM (…)), so a join's repeated column names
+// (posts.id and users.id) must still land in the right fields: checked through what the reader sees.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTIONS, POSTS, USERS, seedWorld } from './helpers/fixtures.ts';
+import { send } from './helpers/edge-cache.ts';
+import { postGraphQL } from './helpers/graphql-client.ts';
+
+const FRESH = { vars: { EDGE_CACHE: 'off' } };
+const MAX_STATEMENTS = 6;
+const MAX_ROUND_TRIPS = 3;
+
+beforeAll(async () => {
+  await seedWorld(env.DB);
+});
+
+describe('a fresh story render', () => {
+  it(`runs at most ${MAX_STATEMENTS} statements in at most ${MAX_ROUND_TRIPS} round trips, and shows the story, its writer and its publication`, async () => {
+    // The story in a publication with a design: the page reads the most.
+    const [one, two] = [await send(`/p/${POSTS.open}`, FRESH), await send(`/p/${POSTS.open}`, FRESH)];
+    for (const answer of [one, two]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-page-name')).toBe('post');
+      expect(Number(answer.headers.get('x-d1-queries'))).toBeLessThanOrEqual(MAX_STATEMENTS);
+      expect(Number(answer.headers.get('x-d1-round-trips'))).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+      // Fewer trips than statements: the independent reads went together.
+      expect(Number(answer.headers.get('x-d1-round-trips'))).toBeLessThan(Number(answer.headers.get('x-d1-queries')));
+      expect(answer.text).toContain('Open Story');
+      expect(answer.text).toContain('Wren Writer');
+      expect(answer.text).toContain('The Quill');
+    }
+  }, 60_000);
+
+  it('the locked story with its one response: the response, its writer and the count come right out of the batch', async () => {
+    const answer = await send(`/p/${POSTS.locked}`, FRESH);
+    expect(answer.status).toBe(200);
+    expect(Number(answer.headers.get('x-d1-queries'))).toBeLessThanOrEqual(MAX_STATEMENTS);
+    expect(answer.text).toContain('Rae Reader');
+  }, 60_000);
+});
+
+const THREAD = `
+  query Thread($postId: ID!) {
+    postResult(id: $postId) { ... on Post { id postResponses { count } } }
+    postPageExtras: post(id: $postId) {
+      id
+      threadedPostResponses(paging: { limit: 5 }, sortType: NEWEST) { posts { id title creator { id name } collection { id } } }
+      collection { id name }
+      creator { id name }
+    }
+  }`;
+const COUNT_ONLY = 'query Count($postId: ID!) { post(id: $postId) { id postResponses { count } } }';
+
+describe("a thread's count and first page", () => {
+  it('are read by one statement, and agree with the count read alone', async () => {
+    const both = await postGraphQL({ query: THREAD, variables: { postId: POSTS.locked } });
+    expect(both.body.errors).toBeUndefined();
+    const extras = both.body.data.postPageExtras;
+    expect(both.body.data.postResult).toEqual({ id: POSTS.locked, postResponses: { count: 1 } });
+    expect(extras.threadedPostResponses.posts).toEqual([{ id: POSTS.response, title: 'A Response', creator: { id: USERS.reader, name: 'Rae Reader' }, collection: null }]);
+    const alone = await postGraphQL({ query: COUNT_ONLY, variables: { postId: POSTS.locked } });
+    expect(alone.body.data.post.postResponses.count).toBe(1);
+    // The story and its thread (count included): no statement of its own for the count.
+    expect(Number(both.headers.get('x-d1-queries'))).toBeLessThanOrEqual(Number(alone.headers.get('x-d1-queries')) + 1);
+  });
+
+  it('a story in a publication: its writer and publication beside it, each in its own fields', async () => {
+    const answer = await postGraphQL({ query: THREAD, variables: { postId: POSTS.open } });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.postResult.postResponses.count).toBe(0);
+    expect(answer.body.data.postPageExtras).toMatchObject({
+      id: POSTS.open,
+      threadedPostResponses: { posts: [] },
+      collection: { id: COLLECTIONS.quill, name: 'The Quill' },
+      creator: { id: USERS.writer, name: 'Wren Writer' },
+    });
+  });
+});
