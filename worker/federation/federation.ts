@@ -15,7 +15,7 @@
 // Incoming activities are handled inline (the sender learns at once whether it was taken);
 // outgoing ones (the Accept of a Follow) go through the fan-out queue, signed when delivered.
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Endpoints, Follow, Image, Organization, Person, Undo, type Recipient } from '@fedify/fedify/vocab';
+import { Accept, Announce, Create, Delete, Endpoints, Follow, Image, Like, Organization, Person, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
 import type { Env } from '../env.ts';
 import { isDevelopment } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
@@ -30,12 +30,17 @@ import { actorKeyPairs } from './keys.ts';
 import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { withPrivateKeys } from './queued-keys.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { onCreate, onDelete, onUpdate } from './replies.ts';
+import { isReaction, onAnnounce, onLike, undoReaction } from './reactions.ts';
 
 /** What every federation callback knows: the deployment and the host the request came to. */
 export interface FederationData {
   env: Env;
   /** null for a queued task, which runs outside any request. */
   host: HostContext | null;
+  /** A signed-out request context for the capabilities an inbox listener calls (replies.ts); absent in a queued task. */
+  openContext?: () => Promise<RequestContext>;
 }
 
 export const ACTOR_PATH = '/ap/actors/{identifier}';
@@ -133,12 +138,19 @@ function buildFederation(env: Env): Federation<FederationData> {
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx);
+      if (isReaction(object)) return undoReaction(ctx, undo, object);
       if (!(object instanceof Follow) || !object.objectId || object.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor') return;
       const removed = await removeFollower(ctx.data.env.DB, target.identifier, undo.actorId.href);
       if (removed) logEvent({ event: 'federation_unfollow', actor: target.identifier, follower: undo.actorId.href });
-    });
+    })
+    // Replies become responses, likes and boosts are counted (replies.ts, reactions.ts).
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .on(Like, onLike)
+    .on(Announce, onAnnounce);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => {
     const db = ctx.data.env.DB;

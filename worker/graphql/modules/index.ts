@@ -15,6 +15,7 @@ import { authModule } from './auth.ts';
 import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
+import { fediverseResponsesModule } from './fediverse-responses.ts';
 import { listsModule } from './lists.ts';
 import { listEditsModule } from './list-edits.ts';
 import { seriesModule } from './series.ts';
@@ -65,6 +66,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // The reader's product (issue 6): the story page, the social graph, profiles and the library.
   clapsModule,
   responsesModule,
+  fediverseResponsesModule,
   socialGraphModule,
   discoveryModule,
   profilesModule,
