@@ -112,8 +112,20 @@ beforeAll(async () => {
 afterAll(() => restoreNetwork());
 
 it('a reply becomes a response with its remote author, its hostile HTML read into plain paragraphs, stored once however often it is sent', { timeout: 120_000 }, async () => {
+  // The story's page, as a signed-out reader gets it (and the edge cache keeps it).
+  const address = new URL(stories.openUrl);
+  const storyPage = async () => (await send(address.pathname, { host: address.host })).text;
+  expect(await storyPage()).toContain('Letters to the open web: the opening paragraph.');
+  expect(await storyPage()).not.toContain('From the fediverse');
   expect(await post(activities.reply)).toBe(202);
   expect(await post(activities.reply)).toBe(202);
+  // The reply purged the cached page: the next reader sees it, with its remote author.
+  const html = await storyPage();
+  expect(html).toContain('From the fediverse (1)');
+  expect(html).toContain('Bob Remote');
+  expect(html).toContain('@bob@social.example.org');
+  expect(html).toContain(`href="${REMOTE}/@bob"`);
+  expect(html).not.toContain('alert(&quot;owned');
   const [reply, ...others] = await replies(stories.open);
   expect(others).toEqual([]);
   expect(reply.author).toEqual({ name: 'Bob Remote', handle: '@bob@social.example.org', url: `${REMOTE}/@bob` });
