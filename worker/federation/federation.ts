@@ -21,10 +21,9 @@ import { isDevelopment } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
-import { checkRemoteAddress } from '../uploads/remote-address.ts';
 import { D1KvStore } from './kv-store.ts';
 import { FanOutMessageQueue } from './message-queue.ts';
-import { guardedDocumentLoader } from './network.ts';
+import { documentLoaderWith, federationAddressCheck } from './network.ts';
 import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
 import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
@@ -54,8 +53,11 @@ function buildFederation(env: Env): Federation<FederationData> {
     kv: new D1KvStore(env.DB),
     queue: { outbox: new FanOutMessageQueue(env) },
     manuallyStartQueue: true,
-    documentLoaderFactory: () => guardedDocumentLoader,
-    contextLoaderFactory: () => guardedDocumentLoader,
+    documentLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
+    contextLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
+    // Keys of incoming signatures are fetched through the same guard (Fedify's own authenticated
+    // loader would otherwise fetch them, e.g. for RFC 9421 requests); unsigned, as ADR 0175 says.
+    authenticatedDocumentLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
   });
 
   federation
@@ -123,7 +125,8 @@ function buildFederation(env: Env): Federation<FederationData> {
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       // Deliveries go where the follower says: only to public addresses, checked as every fetch is.
-      if (!checkRemoteAddress(follower.inboxId.href).ok || (sharedInbox && !checkRemoteAddress(sharedInbox.href).ok)) {
+      const checkAddress = federationAddressCheck(ctx.data.env);
+      if (!checkAddress(follower.inboxId.href).ok || (sharedInbox && !checkAddress(sharedInbox.href).ok)) {
         logEvent({ event: 'federation_follow_refused', follower: follower.id.href, reason: 'inbox not on the public internet' }, 'warn');
         return;
       }
