@@ -43,7 +43,7 @@ it("the development page's buttons follow a writer, list her new story as delive
 
     // Follow: found by WebFinger, followed, accepted.
     expect(await press('follow', { handle: '@writer' })).toContain('Follow sent');
-    expect(await testDb.prepare('SELECT follower_uri FROM federation_followers WHERE actor_id = ?').bind(USERS.writer).first('follower_uri')).toBe(`${ORIGIN}/_/dev/fediverse/users/reader`);
+    expect(await testDb.prepare('SELECT follower_uri FROM federation_followers WHERE actor_id = ?').bind(USERS.writer).first('follower_uri')).toBe(`${ORIGIN}/_/dev/fediverse/users/visitor`);
     await drainQueue();
     expect(await devPage()).toMatch(/<td>Accept<\/td>/);
 
@@ -61,7 +61,7 @@ it("the development page's buttons follow a writer, list her new story as delive
     const story = (await send(address.pathname, { host: address.host })).text;
     expect(story).toContain('From the fediverse (1)');
     expect(story).toContain('Greetings from the local fediverse!');
-    expect(story).toContain('@reader@localhost:8787');
+    expect(story).toContain('@visitor@localhost:8787');
 
     // Like: counted on the writer's stats.
     expect(await press('like', { story: `${ORIGIN}/ap/stories/${id}` })).toContain('Like sent');
@@ -74,11 +74,11 @@ it("the development page's buttons follow a writer, list her new story as delive
 it('outside development there is no stand-in, and the address guard of the federation stays closed to it', { timeout: 60_000 }, async () => {
   const production = { ...testEnv, ENVIRONMENT: 'production' };
   expect(await handleFediverseStandIn(new Request(`${ORIGIN}/_/dev/fediverse`), production)).toBeNull();
-  expect(await handleFediverseStandIn(new Request(`${ORIGIN}/_/dev/fediverse/users/reader`), production)).toBeNull();
-  const standInActor = `${ORIGIN}/_/dev/fediverse/users/reader`;
+  expect(await handleFediverseStandIn(new Request(`${ORIGIN}/_/dev/fediverse/users/visitor`), production)).toBeNull();
+  const standInActor = `${ORIGIN}/_/dev/fediverse/users/visitor`;
   expect(federationAddressCheck(testEnv)(standInActor).ok).toBe(true);
   expect(federationAddressCheck(production)(standInActor).ok).toBe(false);
   // In development too, only the stand-in's own addresses pass: the rest of the machine does not.
   expect(federationAddressCheck(testEnv)(`${ORIGIN}/ap/actors/${USERS.writer}`).ok).toBe(false);
-  expect(federationAddressCheck(testEnv)('http://127.0.0.1:9000/_/dev/fediverse/users/reader').ok).toBe(false);
+  expect(federationAddressCheck(testEnv)('http://127.0.0.1:9000/_/dev/fediverse/users/visitor').ok).toBe(false);
 });

@@ -3,7 +3,7 @@
 // createFederation and memory store — none of Vellum's actor code (worker/federation/) — served by
 // the worker under /_/dev/fediverse as the local Mastodon instance is under /_/dev/mastodon.
 //
-// It has one person, @reader, and a page (GET /_/dev/fediverse) that lists what was delivered to
+// It has one person, @visitor, and a page (GET /_/dev/fediverse) that lists what was delivered to
 // their inbox (Accepts, Creates, Updates, Deletes…) and has buttons to follow a writer (found by
 // WebFinger), reply to a story it received, and like one. Everything it keeps is in memory: a
 // restart of `npm start` empties it. Its requests are real signed HTTP to the site's own
@@ -19,7 +19,7 @@ import { standInPage } from '../lib/stand-in-page.ts';
 export { FEDIVERSE_STAND_IN_PATH };
 
 /** The stand-in's one person. */
-export const STAND_IN_PERSON = 'reader';
+export const STAND_IN_PERSON = 'visitor';
 const ACTOR_PATH = `${FEDIVERSE_STAND_IN_PATH}/users/{identifier}`;
 const MAX_DELIVERED = 100;
 
@@ -71,7 +71,7 @@ function build(): StandIn {
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
-        name: 'Reader on the local fediverse',
+        name: 'Visitor from the local fediverse',
         url: new URL(FEDIVERSE_STAND_IN_PATH, ctx.origin),
         inbox: ctx.getInboxUri(identifier),
         publicKey: keys[0]?.cryptographicKey ?? null,
