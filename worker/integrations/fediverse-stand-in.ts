@@ -45,13 +45,19 @@ interface StandIn {
 
 let standIn: StandIn | null = null;
 
+/** The ActivityStreams type of a vocabulary object ("Create", "Article"): its class's typeId, which bundlers cannot rename. */
+function typeName(object: object): string {
+  const typeId = (object.constructor as { typeId?: URL }).typeId;
+  return typeId ? (typeId.hash.slice(1) || typeId.pathname.split('/').pop() || '?') : '?';
+}
+
 async function record(activity: Activity, state: StandIn): Promise<void> {
   const object = await activity.getObject().catch(() => null);
   const entry: Delivered = {
     at: Date.now(),
-    type: activity.constructor.name,
+    type: typeName(activity),
     actor: activity.actorId?.href ?? '',
-    objectType: object ? object.constructor.name : null,
+    objectType: object ? typeName(object) : null,
     objectId: object?.id?.href ?? activity.objectId?.href ?? null,
     title: object && 'name' in object && object.name ? String(object.name) : null,
     attributedTo: object && 'attributionId' in object ? ((object.attributionId as URL | null)?.href ?? null) : null,
