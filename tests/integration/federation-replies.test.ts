@@ -17,6 +17,7 @@ import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';
 import { send } from './helpers/edge-cache.ts';
 import { loggedOut, signedIn, type Caller } from './helpers/signed-in.ts';
+import { sessionOf } from './helpers/story.ts';
 
 const AP = 'application/activity+json';
 const REMOTE = 'https://social.example.org';
@@ -175,6 +176,10 @@ it('likes and boosts are counted apart from claps, once each, and Undo takes the
   expect(await counts()).toMatchObject({ claps: 0, fediverseLikes: 0, fediverseBoosts: 0 });
   for (const activity of [activities.like, activities.like, activities.boost]) expect(await post(activity)).toBe(202);
   expect(await counts()).toMatchObject({ claps: 0, fediverseLikes: 1, fediverseBoosts: 1 });
+  // The story's stats page shows them to the writer, beside the claps.
+  const statsPage = (await send(`/me/stats/post/${stories.open}`, { session: (await sessionOf('writer')).token })).text;
+  expect(statsPage).toMatch(/Fediverse likes<\/dt><dd[^>]*>1</);
+  expect(statsPage).toMatch(/Fediverse boosts<\/dt><dd[^>]*>1</);
   expect((await testDb.prepare('SELECT clap_count FROM posts WHERE id = ?').bind(stories.open).first('clap_count'))).toBe(0);
   expect(await post(activities.undoLike)).toBe(202);
   expect(await counts()).toMatchObject({ fediverseLikes: 0, fediverseBoosts: 1 });
