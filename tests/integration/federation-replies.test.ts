@@ -103,6 +103,8 @@ beforeAll(async () => {
     closed: await create(3, note(3, article(closed.id), '<p>Let me in.</p>')),
     members: await create(4, note(4, article(members.id), '<p>What comes after the preview?</p>')),
     tooLong: await create(5, note(5, article(open.id), `<p>${'word '.repeat(3000)}</p>`)),
+    // Bob passes off a Note as Carol's: only one's own Notes are taken.
+    impostor: await create(6, new Note({ id: new URL(`${BOB}/statuses/6`), attribution: new URL(`${REMOTE}/users/carol`), replyTarget: article(open.id), content: '<p>Carol never said this.</p>' })),
     like: await like.toJsonLd(),
     boost: await boost.toJsonLd(),
     undoLike: await new Undo({ id: new URL(`${BOB}/likes/1/undo`), actor: new URL(BOB), object: like }).toJsonLd(),
@@ -150,10 +152,11 @@ it('a reply to the canonical address is taken too; Update edits it and Delete re
   expect((await replies(stories.open)).map((r) => r.paragraphs[0].text)).toEqual(['Thank you @ada, lovely.']);
 });
 
-it('a closed discussion stores nothing, nor does a reply past the length bound; a member-only story takes replies as any story', { timeout: 120_000 }, async () => {
+it('a closed discussion stores nothing, nor does a reply past the length bound or a Note not the sender\'s own; a member-only story takes replies as any story', { timeout: 120_000 }, async () => {
   const before = await storedReplies();
   expect(await post(activities.closed)).toBe(202);
   expect(await post(activities.tooLong)).toBe(202);
+  expect(await post(activities.impostor)).toBe(202);
   expect(await storedReplies()).toBe(before);
   expect(await replies(stories.closed)).toEqual([]);
   expect(await post(activities.members)).toBe(202);
