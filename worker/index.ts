@@ -145,7 +145,13 @@ async function fromFederation(request: Request, env: Env, ctx: ExecutionContext,
     request,
     env,
     (promise) => ctx.waitUntil(promise),
-    () => answerFederation(request, env, route),
+    // An inbox listener writes through a signed-out context whose changes reach the consequences
+    // (a reply purges its story's page); loaded, as Fedify is, only for the fediverse's requests.
+    () =>
+      answerFederation(request, env, route, async () => {
+        const [{ requestContextFor }, { LOGGED_OUT }] = await Promise.all([import('./consequences/consequences.ts'), import('./session/viewer.ts')]);
+        return requestContextFor({ db: env.DB, env, viewer: LOGGED_OUT, request });
+      }),
     () => ({ routeName: route === 'endpoint' ? 'Federation' : 'FederationActor', routerType: null }),
   );
 }

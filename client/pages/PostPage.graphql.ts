@@ -6,6 +6,7 @@ import { StoryCard_post } from '../components/StoryCard.graphql.ts';
 import { StoryBody_paragraph } from '../components/story/StoryBody.graphql.ts';
 import { PostOutcome_result } from '../components/story/PostOutcome.graphql.ts';
 import { ResponsesSection_thread } from '../components/story/ResponsesSection.graphql.ts';
+import { FediverseResponses_response } from '../components/story/FediverseResponses.graphql.ts';
 import { StoryAddress_post } from '../components/links/addresses.graphql.ts';
 import { OwnerStyle_sheet } from '../components/design/owner-style.graphql.ts';
 import { SeriesNav_post } from '../components/series/SeriesNav.graphql.ts';
@@ -124,6 +125,9 @@ export const PostPageQuery = known(graphql(
         threadedPostResponses(paging: $responsesPaging, sortType: NEWEST) {
           ...ResponsesSection_thread
         }
+        fediverseResponses {
+          ...FediverseResponses_response
+        }
         creator {
           id
           postsConnection(paging: $moreFromPaging) {
@@ -143,7 +147,7 @@ export const PostPageQuery = known(graphql(
       }
     }
   `,
-  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, StoryAddress_post, OwnerStyle_sheet, SeriesNav_post],
+  [StoryCard_post, StoryBody_paragraph, PostOutcome_result, ResponsesSection_thread, FediverseResponses_response, StoryAddress_post, OwnerStyle_sheet, SeriesNav_post],
 ));
 
 export type PostPageData = ResultOf<typeof PostPageQuery>;

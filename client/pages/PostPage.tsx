@@ -25,6 +25,7 @@ import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { emailRecipientOf } from '../../shared/urls/email-source.ts';
 import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.tsx';
 import { ResponsesSection } from '../components/story/ResponsesSection.tsx';
+import { FediverseResponses } from '../components/story/FediverseResponses.tsx';
 import { ShareLinks } from '../components/story/ShareLinks.tsx';
 import { MoreFrom } from '../components/story/MoreFrom.tsx';
 import { WriterPaywallNote, Paywall } from '../components/story/Paywall.tsx';
@@ -235,6 +236,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         focused={parent !== null}
         scrollIntoView={showResponses}
       />
+      <FediverseResponses creatorId={post.creator.id} responses={extras.fediverseResponses} />
       <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
       {post.collection ? (
         <MoreFrom name={post.collection.name} href={collectionUrl(post.collection, ctx)} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />

@@ -14,6 +14,8 @@ export const StatsPageQuery = known(graphql(`
       post {
         postId
         title
+        fediverseLikes
+        fediverseBoosts
       }
       days {
         day

@@ -62,7 +62,12 @@ function Totals({ stats }: { stats: Stats }) {
     ['Reading time', formatMinutes(t.readingSeconds)],
     ['Claps', number.format(t.claps)],
   ];
-  if (!stats.post) items.push(['Followers gained', number.format(t.followersGained)], ['Subscribers gained', number.format(t.subscribersGained)]);
+  if (!stats.post) {
+    items.push(['Followers gained', number.format(t.followersGained)], ['Subscribers gained', number.format(t.subscribersGained)]);
+  } else {
+    // Likes and boosts from the fediverse, counted apart from claps, all time (docs/adr/0204-fediverse-replies-beside-responses.md).
+    items.push(['Fediverse likes', number.format(stats.post.fediverseLikes)], ['Fediverse boosts', number.format(stats.post.fediverseBoosts)]);
+  }
   return (
     <dl className="stats-totals" data-testid="stats-totals">
       {items.map(([name, value]) => (

@@ -15,6 +15,7 @@ import { EVENT_TABLES } from './event-tables.ts';
 import { SERIES_TABLES } from './series-tables.ts';
 import { MASTODON_TABLES } from './mastodon-tables.ts';
 import { FEDERATION_TABLES } from './federation-tables.ts';
+import { FEDIVERSE_RESPONSE_TABLES } from './fediverse-response-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 import { POST_LICENSES } from '../../shared/stories/license.ts';
 
@@ -1630,6 +1631,7 @@ export const TABLES = {
   ...SEARCH_TABLES,
   // The fediverse (migrations/0079_federation.sql, 0080_federated_stories.sql).
   ...FEDERATION_TABLES,
+  ...FEDIVERSE_RESPONSE_TABLES,
   post_restrictions: postRestrictions,
   post_revisions: postRevisions,
   post_history: postHistory,

@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from '../session/session-store.ts';
 import { completeEmailProof } from '../auth/email-sign-in.ts';
 import { mountTwoFactor } from './two-factor.ts';
 import { mountMastodon } from './mastodon.ts';
+import { mountFediverseStandIn } from './fediverse-stand-in.ts';
 import { mountRegistrar } from './registrar.ts';
 import { mountAccountConvert } from './account-convert.ts';
 import { confirmVerification, findVerification } from '../auth/email-verification.ts';
@@ -139,6 +140,7 @@ export function mountAuth(app: Hono<{ Bindings: Env }>): void {
   mountTwoFactor(app);
   // Mastodon for members: the instance's way back and the local stand-in (docs/adr/0180-mastodon-for-members.md).
   mountMastodon(app);
+  mountFediverseStandIn(app);
   // The registrar hand-off of custom-domain setup (docs/adr/0182-registrar-hand-off.md).
   mountRegistrar(app);
 

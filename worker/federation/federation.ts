@@ -15,27 +15,31 @@
 // Incoming activities are handled inline (the sender learns at once whether it was taken);
 // outgoing ones (the Accept of a Follow) go through the fan-out queue, signed when delivered.
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Endpoints, Follow, Image, Organization, Person, Undo, type Recipient } from '@fedify/fedify/vocab';
+import { Accept, Announce, Create, Delete, Endpoints, Follow, Image, Like, Organization, Person, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
 import type { Env } from '../env.ts';
 import { isDevelopment } from '../env.ts';
 import type { HostContext } from '../host/resolve-host.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { imageUrl, LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
-import { checkRemoteAddress } from '../uploads/remote-address.ts';
 import { D1KvStore } from './kv-store.ts';
 import { FanOutMessageQueue } from './message-queue.ts';
-import { guardedDocumentLoader } from './network.ts';
+import { documentLoaderWith, federationAddressCheck } from './network.ts';
 import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
 import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { withPrivateKeys } from './queued-keys.ts';
+import type { RequestContext } from '../context/request-context.ts';
+import { onCreate, onDelete, onUpdate } from './replies.ts';
+import { isReaction, onAnnounce, onLike, undoReaction } from './reactions.ts';
 
 /** What every federation callback knows: the deployment and the host the request came to. */
 export interface FederationData {
   env: Env;
   /** null for a queued task, which runs outside any request. */
   host: HostContext | null;
+  /** A signed-out request context for the capabilities an inbox listener calls (replies.ts); absent in a queued task. */
+  openContext?: () => Promise<RequestContext>;
 }
 
 export const ACTOR_PATH = '/ap/actors/{identifier}';
@@ -49,8 +53,11 @@ function buildFederation(env: Env): Federation<FederationData> {
     kv: new D1KvStore(env.DB),
     queue: { outbox: new FanOutMessageQueue(env) },
     manuallyStartQueue: true,
-    documentLoaderFactory: () => guardedDocumentLoader,
-    contextLoaderFactory: () => guardedDocumentLoader,
+    documentLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
+    contextLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
+    // Keys of incoming signatures are fetched through the same guard (Fedify's own authenticated
+    // loader would otherwise fetch them, e.g. for RFC 9421 requests); unsigned, as ADR 0175 says.
+    authenticatedDocumentLoaderFactory: () => documentLoaderWith(federationAddressCheck(env)),
   });
 
   federation
@@ -118,7 +125,8 @@ function buildFederation(env: Env): Federation<FederationData> {
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       // Deliveries go where the follower says: only to public addresses, checked as every fetch is.
-      if (!checkRemoteAddress(follower.inboxId.href).ok || (sharedInbox && !checkRemoteAddress(sharedInbox.href).ok)) {
+      const checkAddress = federationAddressCheck(ctx.data.env);
+      if (!checkAddress(follower.inboxId.href).ok || (sharedInbox && !checkAddress(sharedInbox.href).ok)) {
         logEvent({ event: 'federation_follow_refused', follower: follower.id.href, reason: 'inbox not on the public internet' }, 'warn');
         return;
       }
@@ -133,12 +141,19 @@ function buildFederation(env: Env): Federation<FederationData> {
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx);
+      if (isReaction(object)) return undoReaction(ctx, undo, object);
       if (!(object instanceof Follow) || !object.objectId || object.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor') return;
       const removed = await removeFollower(ctx.data.env.DB, target.identifier, undo.actorId.href);
       if (removed) logEvent({ event: 'federation_unfollow', actor: target.identifier, follower: undo.actorId.href });
-    });
+    })
+    // Replies become responses, likes and boosts are counted (replies.ts, reactions.ts).
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .on(Like, onLike)
+    .on(Announce, onAnnounce);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (ctx) => {
     const db = ctx.data.env.DB;

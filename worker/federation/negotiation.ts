@@ -3,6 +3,9 @@
 // module imports nothing, so the anonymous HIT fast path pays two string tests and never loads
 // Fedify.
 
+/** The local fediverse server's path (development only; worker/integrations/fediverse-stand-in.ts). */
+export const FEDIVERSE_STAND_IN_PATH = '/_/dev/fediverse';
+
 /** Paths that only the federation answers. */
 const FEDERATION_PREFIXES = ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/', '/ap/'];
 

@@ -9,7 +9,23 @@
 // loopback, so they install a stand-in answering for public names (useFederationNetwork) while
 // the address checks stay the real ones.
 import { preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/fedify';
-import { checkRemoteAddress } from '../uploads/remote-address.ts';
+import { checkRemoteAddress, type AddressCheck } from '../uploads/remote-address.ts';
+import { isDevelopment, mainOrigin, type Env } from '../env.ts';
+import { FEDIVERSE_STAND_IN_PATH } from './negotiation.ts';
+
+/**
+ * The local fediverse server's addresses (worker/integrations/fediverse-stand-in.ts): in
+ * development only, and only under its own path on the main origin, the federation may fetch
+ * them and deliver to them though they are loopback http. Production's check is
+ * checkRemoteAddress alone: the guard opens for nothing else, and never outside development.
+ */
+
+/** The address check of the federation's fetches and deliveries in `env`. */
+export function federationAddressCheck(env: Pick<Env, 'ENVIRONMENT' | 'MAIN_HOST'>): (raw: string) => AddressCheck {
+  if (!isDevelopment(env)) return checkRemoteAddress;
+  const standIn = `${mainOrigin(env)}${FEDIVERSE_STAND_IN_PATH}/`;
+  return (raw) => (raw.startsWith(standIn) ? { ok: true, url: new URL(raw) } : checkRemoteAddress(raw));
+}
 
 export const MAX_REDIRECTS = 3;
 /** A remote actor or activity is a few KiB; a megabyte is far past any honest one. */
@@ -64,8 +80,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return new TextDecoder().decode(bytes);
 }
 
-/** Fedify's document loader, guarded: the preloaded JSON-LD contexts, else the checked network. */
-export const guardedDocumentLoader: DocumentLoader = async (address: string): Promise<RemoteDocument> => {
+/** Fedify's document loader, guarded: the preloaded JSON-LD contexts, else the network, each address checked by `check`. */
+export const documentLoaderWith =
+  (check: (raw: string) => AddressCheck): DocumentLoader =>
+  async (address: string): Promise<RemoteDocument> => {
   const preloaded = (preloadedContexts as Record<string, unknown>)[address];
   if (preloaded !== undefined) return { contextUrl: null, documentUrl: address, document: preloaded };
   const controller = new AbortController();
@@ -73,7 +91,7 @@ export const guardedDocumentLoader: DocumentLoader = async (address: string): Pr
   try {
     let target = address;
     for (let hop = 0; ; hop++) {
-      const checked = checkRemoteAddress(target);
+      const checked = check(target);
       if (!checked.ok) throw new RemoteDocumentRefused(`Remote address refused (${checked.reason}): ${target}`);
       const response = await current(checked.url, controller.signal);
       if (response.status >= 300 && response.status < 400) {
@@ -94,3 +112,6 @@ export const guardedDocumentLoader: DocumentLoader = async (address: string): Pr
     clearTimeout(timer);
   }
 };
+
+/** The loader of every deployment but development's (federationAddressCheck). */
+export const guardedDocumentLoader: DocumentLoader = documentLoaderWith(checkRemoteAddress);

@@ -6,6 +6,7 @@
 // asked for ActivityPub JSON gets the actor document, asked for HTML gets the page, and neither
 // can be served for the other. Every answer carries Vary: Accept for the caches downstream.
 import type { Env } from '../env.ts';
+import type { RequestContext } from '../context/request-context.ts';
 import { resolveHost } from '../host/resolve-host.ts';
 import { actorIdForProfilePath } from './actors.ts';
 import { ACTOR_PATH, federationFor } from './federation.ts';
@@ -14,7 +15,13 @@ import { withVaryAccept, type FederationRoute } from './negotiation.ts';
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /** The federation's answer, or null: not a profile's address, the page answers. */
-export async function answerFederation(request: Request, env: Env, route: Exclude<FederationRoute, null>): Promise<Response | null> {
+export async function answerFederation(
+  request: Request,
+  env: Env,
+  route: Exclude<FederationRoute, null>,
+  /** Opens a signed-out request context for what an inbox listener writes (worker/index.ts gives it). */
+  openContext?: () => Promise<RequestContext>,
+): Promise<Response | null> {
   const url = new URL(request.url);
   const host = await resolveHost(env.DB, env, request.headers.get('host') ?? url.host);
   if (!host) return route === 'endpoint' ? notFound() : null;
@@ -25,7 +32,7 @@ export async function answerFederation(request: Request, env: Env, route: Exclud
     forwarded = new Request(new URL(ACTOR_PATH.replace('{identifier}', encodeURIComponent(identifier)), url.origin), request);
   }
   const response = await federationFor(env).fetch(forwarded, {
-    contextData: { env, host },
+    contextData: { env, host, ...(openContext ? { openContext } : {}) },
     onNotFound: notFound,
     onNotAcceptable: () => new Response('Not acceptable', { status: 406, headers: { 'cache-control': 'no-store' } }),
   });

@@ -13,6 +13,9 @@ import type { Env } from '../env.ts';
 import { logEvent } from '../lib/log-context.ts';
 import { federationFor } from './federation.ts';
 import { recordStoryActivity, type StoryActivityPlan } from './story-state.ts';
+import { STORY_OBJECT_PATH } from './story-address.ts';
+
+export { STORY_OBJECT_PATH };
 
 /** A story as its followers may see it: plain values, already cut by the content gate. */
 export interface FederatedStory {
@@ -27,8 +30,6 @@ export interface FederatedStory {
   tags: readonly { name: string; href: string }[];
 }
 
-/** The Article's own address: on the main host, the actors' host, whatever the story's domain. */
-export const STORY_OBJECT_PATH = '/ap/stories/';
 
 function article(plan: StoryActivityPlan, story: FederatedStory, actor: URL, followers: URL, origin: string): Article {
   return new Article({

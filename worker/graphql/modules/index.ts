@@ -16,6 +16,7 @@ import { outcomeKindsModule } from './outcome-kinds.ts';
 import { storyEditModule } from './story-edit.ts';
 import { clapsModule } from './claps.ts';
 import { responsesModule } from './responses.ts';
+import { fediverseResponsesModule } from './fediverse-responses.ts';
 import { listsModule } from './lists.ts';
 import { listEditsModule } from './list-edits.ts';
 import { seriesModule } from './series.ts';
@@ -68,6 +69,7 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   // The reader's product (issue 6): the story page, the social graph, profiles and the library.
   clapsModule,
   responsesModule,
+  fediverseResponsesModule,
   socialGraphModule,
   discoveryModule,
   profilesModule,

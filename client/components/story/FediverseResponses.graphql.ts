@@ -1,0 +1,37 @@
+// Replies from the fediverse under a story (issue 30 point 4): what the section draws of each,
+// and the writer's hide / show again.
+import { graphql, known, type ResultOf } from '../../app/graphql.ts';
+import { StoryBody_paragraph } from './StoryBody.graphql.ts';
+
+export const FediverseResponses_response = known(graphql(
+  `
+    fragment FediverseResponses_response on FediverseResponse {
+      id
+      url
+      firstPublishedAt
+      isHidden
+      author {
+        name
+        handle
+        url
+      }
+      paragraphs {
+        ...StoryBody_paragraph
+      }
+    }
+  `,
+  [StoryBody_paragraph],
+));
+
+export type FediverseResponse = ResultOf<typeof FediverseResponses_response>;
+
+export const SetFediverseResponseHidden = known(graphql(
+  `
+    mutation SetFediverseResponseHidden($id: ID!, $hidden: Boolean!) {
+      setFediverseResponseHidden(id: $id, hidden: $hidden) {
+        ...FediverseResponses_response
+      }
+    }
+  `,
+  [FediverseResponses_response],
+));
