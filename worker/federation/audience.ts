@@ -60,8 +60,13 @@ export async function removeFediverseFollower(ctx: RequestContext, followerId: s
   const follower = await followerOf(ctx.db, actorId, followerId);
   if (!follower || !(await removeFollower(ctx.db, actorId, followerId))) throw notFound('That account does not follow you.');
   logEvent({ event: 'federation_follower_removed', actor: actorId, follower: followerId });
-  const { sendFollowReject } = await import('./rejections.ts');
-  await sendFollowReject(ctx.env, actorId, follower);
+  // The removal stands whatever happens next: the Reject only tells their server sooner.
+  try {
+    const { sendFollowReject } = await import('./rejections.ts');
+    await sendFollowReject(ctx.env, actorId, follower);
+  } catch (error) {
+    logEvent({ event: 'federation_reject_failed', actor: actorId, follower: followerId, error: String(error) }, 'warn');
+  }
   return shown(follower);
 }
 
