@@ -78,6 +78,14 @@ export interface Env {
   SEARCH_ADMIN_KEY?: string;
   /** Queries per second one address may send to the local service (default 50; benchmarks raise it). */
   SEARCH_QUERIES_PER_SECOND?: string;
+  // ---- The fediverse (worker/federation/; docs/adr/0206-refusing-remote-instances.md) ----
+  /** Activities one remote host may post to the inboxes per minute (default 300); past it 429 with Retry-After. */
+  FEDERATION_INBOX_PER_MINUTE?: string;
+  /**
+   * Development only (ignored elsewhere): every outgoing delivery goes to this address instead of
+   * the follower's inbox, the original inbox in its `inbox` query parameter (bench/scale-federation.bench.mjs).
+   */
+  FEDERATION_DELIVERY_SINK?: string;
   // ---- Writing (worker/uploads/; docs/adr/0074-uploads-judged-by-their-bytes.md) ----
   /** R2 bucket of uploaded images (story images, profile photos, publication avatars). */
   IMAGES: R2Bucket;

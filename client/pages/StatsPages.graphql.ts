@@ -2,7 +2,7 @@ import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
 /** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
 export const StatsPageQuery = known(graphql(`
-  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID, $withResponses: Boolean = false) {
+  query StatsPageQuery($username: String, $postId: ID, $collectionSlug: String, $newsletterId: ID, $withResponses: Boolean = false, $withFediverse: Boolean = false) {
     writerStats(username: $username, postId: $postId, collectionSlug: $collectionSlug, newsletterId: $newsletterId) {
       timeZone
       username
@@ -42,6 +42,20 @@ export const StatsPageQuery = known(graphql(`
         reads
         readingSeconds
         claps
+      }
+      fediverseFollowerCount @include(if: $withFediverse)
+      fediverseFollowers @include(if: $withFediverse) {
+        followers {
+          id
+          handle
+          instance
+          followedAt
+        }
+        nextCursor
+      }
+      fediverseInstanceBlocks @include(if: $withFediverse) {
+        instance
+        blockedAt
       }
       responses @include(if: $withResponses) {
         postId

@@ -12,6 +12,7 @@ import { SetTimeZoneMutation } from './SettingsPage.graphql.ts';
 import { useEffect, useState } from 'react';
 import { useMutation } from 'urql';
 import { TableScroll } from '../components/TableScroll.tsx';
+import { FediverseAudience } from './FediverseAudience.tsx';
 
 type Stats = NonNullable<StatsPageData['writerStats']>;
 type Day = Stats['days'][number];
@@ -289,7 +290,7 @@ function AudienceTable({ stats }: { stats: Stats }) {
 export const audiencePage: PageDefinition<StatsPageData> = {
   query: (params) => ({
     query: StatsPageQuery,
-    variables: { username: params.username ?? null, postId: null, newsletterId: params.newsletterV3Id ?? null },
+    variables: { username: params.username ?? null, postId: null, newsletterId: params.newsletterV3Id ?? null, withFediverse: true },
   }),
   status: (data) => (data.writerStats ? 200 : 404),
   title: (data, state) => (data?.writerStats ? `Audience stats – ${state.config.productName}` : `Page not found | ${state.config.productName}`),
@@ -309,6 +310,10 @@ export const audiencePage: PageDefinition<StatsPageData> = {
             <dd data-stat="subscribers">{number.format(stats.subscriberCount)}</dd>
           </div>
           <div className="stats-total">
+            <dt className="muted">Fediverse followers</dt>
+            <dd data-stat="fediverse-followers">{number.format(stats.fediverseFollowerCount ?? 0)}</dd>
+          </div>
+          <div className="stats-total">
             <dt className="muted">Gained, {stats.startDay} – {stats.endDay}</dt>
             <dd>
               {number.format(stats.totals.followersGained)} followers, {number.format(stats.totals.subscribersGained)} subscribers
@@ -325,6 +330,13 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           </a>
         </p>
         <AudienceTable stats={stats} />
+        <FediverseAudience
+          username={stats.username}
+          count={stats.fediverseFollowerCount ?? 0}
+          first={stats.fediverseFollowers?.followers ?? []}
+          nextCursor={stats.fediverseFollowers?.nextCursor ?? null}
+          blocks={stats.fediverseInstanceBlocks ?? []}
+        />
       </section>
     );
   },

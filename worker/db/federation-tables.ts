@@ -1,4 +1,5 @@
-// Typed mirror of migrations/0079_federation.sql and 0080_federated_stories.sql for drizzle-orm:
+// Typed mirror of migrations/0079_federation.sql, 0080_federated_stories.sql,
+// 0099_fediverse_audience.sql and 0100_federation_site_blocks.sql for drizzle-orm:
 // what worker/federation/ keeps (Fedify's key–value store, the actors' keys, their fediverse
 // followers, the stories they were sent). worker/federation/ reads and writes them with bound
 // statements; the mirror keeps tests/integration/db-schema.test.ts able to check the database
@@ -32,9 +33,27 @@ export const federationFollowers = sqliteTable(
     sharedInbox: text('shared_inbox'),
     followUri: text('follow_uri'),
     createdAt: integer('created_at').notNull(),
+    handle: text('handle'),
   },
   (t) => [primaryKey({ columns: [t.actorId, t.followerUri] }), index('federation_followers_by_actor').on(t.actorId, t.createdAt, t.followerUri)],
 );
+
+export const federationInstanceBlocks = sqliteTable(
+  'federation_instance_blocks',
+  {
+    actorId: text('actor_id').notNull(),
+    host: text('host').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.host] })],
+);
+
+export const federationSiteBlocks = sqliteTable('federation_site_blocks', {
+  host: text('host').primaryKey(),
+  blockedBy: text('blocked_by').notNull(),
+  reason: text('reason').notNull().default(''),
+  createdAt: integer('created_at').notNull(),
+});
 
 export const federatedStories = sqliteTable('federated_stories', {
   postId: text('post_id').primaryKey(),
@@ -49,4 +68,6 @@ export const FEDERATION_TABLES = {
   federation_keys: federationKeys,
   federation_followers: federationFollowers,
   federated_stories: federatedStories,
+  federation_instance_blocks: federationInstanceBlocks,
+  federation_site_blocks: federationSiteBlocks,
 } as const;

@@ -32,6 +32,7 @@ import { withPrivateKeys } from './queued-keys.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { onCreate, onDelete, onUpdate } from './replies.ts';
 import { isReaction, onAnnounce, onLike, undoReaction } from './reactions.ts';
+import { isRemoteActorRefused } from './refusals.ts';
 
 /** What every federation callback knows: the deployment and the host the request came to. */
 export interface FederationData {
@@ -121,6 +122,8 @@ function buildFederation(env: Env): Federation<FederationData> {
       if (target?.type !== 'actor') return;
       const db = ctx.data.env.DB;
       if (!(await actorById(db, target.identifier))) return;
+      // An instance the writer (or staff) blocked: refused before its actor is even fetched (refusals.ts).
+      if (await isRemoteActorRefused(db, follow.actorId, target.identifier)) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
@@ -130,7 +133,7 @@ function buildFederation(env: Env): Federation<FederationData> {
         logEvent({ event: 'federation_follow_refused', follower: follower.id.href, reason: 'inbox not on the public internet' }, 'warn');
         return;
       }
-      await addFollower(db, target.identifier, { followerUri: follower.id.href, inbox: follower.inboxId.href, sharedInbox: sharedInbox?.href ?? null, followUri: follow.id.href });
+      await addFollower(db, target.identifier, { followerUri: follower.id.href, inbox: follower.inboxId.href, sharedInbox: sharedInbox?.href ?? null, followUri: follow.id.href, handle: follower.preferredUsername?.toString() ?? null });
       logEvent({ event: 'federation_follow', actor: target.identifier, follower: follower.id.href });
       await ctx.sendActivity(
         { identifier: target.identifier },
@@ -183,6 +186,19 @@ export function federationFor(env: Env): Federation<FederationData> {
 type QueuedTask = Parameters<Federation<FederationData>['processQueuedTask']>[1];
 
 /**
+ * Development only: FEDERATION_DELIVERY_SINK sends every delivery to a local stand-in instead of
+ * the follower's inbox (bench/scale-federation.bench.mjs), never to the network.
+ */
+function toDeliverySink(env: Env, task: unknown): unknown {
+  const sink = isDevelopment(env) ? env.FEDERATION_DELIVERY_SINK : undefined;
+  const delivery = task as { type?: string; inbox?: string } | null;
+  if (!sink || delivery?.type !== 'outbox' || !delivery.inbox) return task;
+  const target = new URL(sink);
+  target.searchParams.set('inbox', delivery.inbox);
+  return { ...delivery, inbox: target.href };
+}
+
+/**
  * The queue consumer's part (worker/jobs/queue-handlers.ts): one queued Fedify task, e.g. a
  * delivery. A delivery of an activity with an id to an inbox happens at most once (idempotency
  * key federation:{activity}:{inbox}, docs/adr/0091-idempotency-keys.md), as a newsletter's email
@@ -190,7 +206,7 @@ type QueuedTask = Parameters<Federation<FederationData>['processQueuedTask']>[1]
  */
 export async function processFederationTask(env: Env, queued: unknown): Promise<void> {
   // The queue carries no private key (queued-keys.ts): the sender's are read back here.
-  const task = await withPrivateKeys(env.DB, queued);
+  const task = await withPrivateKeys(env.DB, toDeliverySink(env, queued));
   const run = () => federationFor(env).processQueuedTask({ env, host: null }, task as QueuedTask);
   const delivery = task as { type?: string; activityId?: string; inbox?: string } | null;
   if (delivery?.type === 'outbox' && delivery.activityId && delivery.inbox) {

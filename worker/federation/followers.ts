@@ -10,13 +10,13 @@ export interface RemoteFollower {
 /** Followers collection pages: as Mastodon pages its own (40 a page). */
 export const FOLLOWERS_PAGE_SIZE = 40;
 
-export async function addFollower(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null }, now = Date.now()): Promise<void> {
+export async function addFollower(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null; handle?: string | null }, now = Date.now()): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri`,
+      `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri, handle = excluded.handle`,
     )
-    .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, now)
+    .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, follower.handle ?? null, now)
     .run();
 }
 
@@ -54,4 +54,37 @@ export async function followersPage(db: D1Database, actorId: string, cursor: str
     followers: page.map(({ followerUri, inbox, sharedInbox }) => ({ followerUri, inbox, sharedInbox })),
     nextCursor: results.length > size && last ? `${last.createdAt}~${last.followerUri}` : null,
   };
+}
+
+/** A fediverse follower as the writer's audience page lists them (docs/adr/0207-fediverse-followers-in-the-audience.md). */
+export interface AudienceFollower {
+  followerUri: string;
+  /** The actor's preferredUsername, or null when it named none. */
+  handle: string | null;
+  inbox: string;
+  sharedInbox: string | null;
+  followUri: string | null;
+  createdAt: number;
+}
+
+/** One page of the audience list, newest first; the cursor is where the previous page ended ("" for the first). */
+export async function newestFollowersPage(db: D1Database, actorId: string, cursor: string, size: number): Promise<{ followers: AudienceFollower[]; nextCursor: string | null }> {
+  const before = parseCursor(cursor);
+  const { results } = await db
+    .prepare(
+      `SELECT follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt FROM federation_followers
+       WHERE actor_id = ? AND (? < 0 OR (created_at, follower_uri) < (?, ?)) ORDER BY created_at DESC, follower_uri DESC LIMIT ?`,
+    )
+    .bind(actorId, before.createdAt, before.createdAt, before.uri, size + 1)
+    .all<AudienceFollower>();
+  const page = results.slice(0, size);
+  const last = page[page.length - 1];
+  return { followers: page, nextCursor: results.length > size && last ? `${last.createdAt}~${last.followerUri}` : null };
+}
+
+export async function followerOf(db: D1Database, actorId: string, followerUri: string): Promise<AudienceFollower | null> {
+  return db
+    .prepare('SELECT follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt FROM federation_followers WHERE actor_id = ? AND follower_uri = ?')
+    .bind(actorId, followerUri)
+    .first<AudienceFollower>();
 }

@@ -51,7 +51,8 @@ export function useFederationNetwork(fetcher: FederationFetcher): () => void {
 
 export class RemoteDocumentRefused extends Error {}
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+/** A body read with a running count, abandoned (RemoteDocumentRefused) past `maxBytes`: a remote document or an activity posted to an inbox. */
+export async function readCapped(response: Pick<Response, 'headers' | 'body'>, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > maxBytes) {
     await response.body?.cancel();

@@ -10,7 +10,11 @@ import type { RequestContext } from '../context/request-context.ts';
 import { resolveHost } from '../host/resolve-host.ts';
 import { actorIdForProfilePath } from './actors.ts';
 import { ACTOR_PATH, federationFor } from './federation.ts';
+import { gateInbox } from './inbox-gate.ts';
 import { withVaryAccept, type FederationRoute } from './negotiation.ts';
+
+/** An inbox: the shared one, or an actor's (its identifier). */
+const INBOX_PATH = /^\/ap\/(?:inbox|actors\/([^/]+)\/inbox)\/?$/;
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
@@ -30,6 +34,13 @@ export async function answerFederation(
     const identifier = await actorIdForProfilePath(env.DB, host, url.pathname);
     if (!identifier) return null;
     forwarded = new Request(new URL(ACTOR_PATH.replace('{identifier}', encodeURIComponent(identifier)), url.origin), request);
+  }
+  // Every activity passes the inbox gate before Fedify verifies or handles it (inbox-gate.ts).
+  const inbox = request.method === 'POST' ? INBOX_PATH.exec(url.pathname) : null;
+  if (inbox) {
+    const gated = await gateInbox(request, env, inbox[1] ? decodeURIComponent(inbox[1]) : null);
+    if (gated instanceof Response) return withVaryAccept(gated);
+    forwarded = gated;
   }
   const response = await federationFor(env).fetch(forwarded, {
     contextData: { env, host, ...(openContext ? { openContext } : {}) },

@@ -49,19 +49,25 @@ function article(plan: StoryActivityPlan, story: FederatedStory, actor: URL, fol
 /** Sends the planned activity to the sender's followers and records it. `story`: null for a Delete. */
 export async function sendStoryActivity(env: Env, origin: string, plan: StoryActivityPlan, story: FederatedStory | null): Promise<void> {
   const ctx = federationFor(env).createContext(new URL(origin), { env, host: null });
-  const actor = ctx.getActorUri(plan.actorId);
-  const followers = ctx.getFollowersUri(plan.actorId);
+  const writer = ctx.getActorUri(plan.actorId);
   const objectId = new URL(`${STORY_OBJECT_PATH}${plan.postId}`, origin);
-  // One id per story and sequence: a redelivered message sends the same activity again, which
-  // the deliveries' idempotency keys then drop.
-  const id = new URL(`${STORY_OBJECT_PATH}${plan.postId}#activities/${plan.sequence}`, origin);
-  const common = { id, actor, to: PUBLIC_COLLECTION, cc: followers };
-  let activity: Create | Update | Delete;
-  if (plan.activity === 'Delete') activity = new Delete({ ...common, object: new Tombstone({ id: objectId }) });
-  else if (!story) return;
-  else if (plan.activity === 'Create') activity = new Create({ ...common, object: article(plan, story, actor, followers, origin) });
-  else activity = new Update({ ...common, object: article(plan, story, actor, followers, origin) });
-  await ctx.sendActivity({ identifier: plan.actorId }, 'followers', activity, { preferSharedInbox: true });
+  if (plan.activity !== 'Delete' && !story) return;
+  // The writer tells their followers; the story's publication, if any, tells its own the same
+  // (the Article still attributed to the writer), under an id of its own.
+  const senders = [{ identifier: plan.actorId, suffix: '' }, ...(plan.publicationId ? [{ identifier: plan.publicationId, suffix: '/publication' }] : [])];
+  for (const sender of senders) {
+    const actor = ctx.getActorUri(sender.identifier);
+    const followers = ctx.getFollowersUri(sender.identifier);
+    // One id per story, sequence and sender: a redelivered message sends the same activity
+    // again, which the deliveries' idempotency keys then drop.
+    const id = new URL(`${STORY_OBJECT_PATH}${plan.postId}#activities/${plan.sequence}${sender.suffix}`, origin);
+    const common = { id, actor, to: PUBLIC_COLLECTION, cc: followers };
+    let activity: Create | Update | Delete;
+    if (plan.activity === 'Delete' || !story) activity = new Delete({ ...common, object: new Tombstone({ id: objectId }) });
+    else if (plan.activity === 'Create') activity = new Create({ ...common, object: article(plan, story, writer, followers, origin) });
+    else activity = new Update({ ...common, object: article(plan, story, writer, followers, origin) });
+    await ctx.sendActivity({ identifier: sender.identifier }, 'followers', activity, { preferSharedInbox: true });
+  }
   await recordStoryActivity(env.DB, plan);
   logEvent({ event: 'federation_story', post: plan.postId, activity: plan.activity, sequence: plan.sequence });
 }

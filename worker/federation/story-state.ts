@@ -19,10 +19,16 @@ export interface StoryActivityPlan {
   actorId: string;
   /** The activity's number for this story (its id carries it): one more than the last sent. */
   sequence: number;
+  /**
+   * The publication the story is in, or null: its actor sends the same activity to the
+   * publication's followers (docs/adr/0207-fediverse-followers-in-the-audience.md).
+   */
+  publicationId: string | null;
 }
 
 interface StoryRow {
   creatorId: string;
+  collectionId: string | null;
   federated: number;
 }
 
@@ -36,7 +42,7 @@ interface SentRow {
 export async function nextStoryActivity(db: D1Database, postId: string): Promise<StoryActivityPlan | null> {
   const story = await db
     .prepare(
-      `SELECT creator_id AS creatorId,
+      `SELECT creator_id AS creatorId, collection_id AS collectionId,
          (status = 'PUBLISHED' AND visibility IN ('PUBLIC', 'LOCKED') AND is_suspended = 0 AND deleted_at IS NULL
           AND in_response_to_post_id IS NULL AND in_response_to_catalog_id IS NULL) AS federated
        FROM posts WHERE id = ?`,
@@ -45,13 +51,16 @@ export async function nextStoryActivity(db: D1Database, postId: string): Promise
     .first<StoryRow>();
   const sent = await db.prepare('SELECT actor_id AS actorId, state, sequence FROM federated_stories WHERE post_id = ?').bind(postId).first<SentRow>();
   const told = sent?.state === 'CREATED';
+  const publicationId = story?.collectionId ?? null;
   if (story?.federated) {
-    if (told) return { postId, activity: 'Update', actorId: sent.actorId, sequence: sent.sequence + 1 };
-    // Nobody to tell yet: a follower who comes later reads the outbox, not a Create.
-    if ((await countFollowers(db, story.creatorId)) === 0) return null;
-    return { postId, activity: 'Create', actorId: story.creatorId, sequence: (sent?.sequence ?? 0) + 1 };
+    if (told) return { postId, activity: 'Update', actorId: sent.actorId, sequence: sent.sequence + 1, publicationId };
+    // Nobody to tell yet (neither the writer's followers nor the publication's): a follower who
+    // comes later reads the outbox, not a Create.
+    const followers = (await countFollowers(db, story.creatorId)) + (publicationId ? await countFollowers(db, publicationId) : 0);
+    if (followers === 0) return null;
+    return { postId, activity: 'Create', actorId: story.creatorId, sequence: (sent?.sequence ?? 0) + 1, publicationId };
   }
-  return told ? { postId, activity: 'Delete', actorId: sent.actorId, sequence: sent.sequence + 1 } : null;
+  return told ? { postId, activity: 'Delete', actorId: sent.actorId, sequence: sent.sequence + 1, publicationId } : null;
 }
 
 /**

@@ -58,6 +58,7 @@ import { partnerDashboardModule } from './partner-dashboard.ts';
 import { partnerProgramModule } from './partner-program.ts';
 import { authorVerificationModule } from './author-verification.ts';
 import { statsModule } from './stats.ts';
+import { fediverseAudienceModule } from './fediverse-audience.ts';
 
 export const SCHEMA_MODULES: SchemaModule[] = [
   publicationFaviconModule,
@@ -116,6 +117,8 @@ export const SCHEMA_MODULES: SchemaModule[] = [
   membershipModule,
   // Story stats (issue 13; docs/stats.md).
   statsModule,
+  // Fediverse followers in the audience (issue 30 point 2).
+  fediverseAudienceModule,
   // Writers' newsletters (issue 12 item 8).
   newslettersModule,
   newsletterSubscribersModule,

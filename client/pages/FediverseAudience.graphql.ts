@@ -1,0 +1,45 @@
+import { graphql, known, type ResultOf } from '../app/graphql.ts';
+
+/** The next page of the writer's fediverse followers ("Show more"). */
+export const FediverseFollowersMoreQuery = known(graphql(`
+  query FediverseFollowersMoreQuery($username: String, $after: String) {
+    writerStats(username: $username) {
+      fediverseFollowers(after: $after) {
+        followers {
+          id
+          handle
+          instance
+          followedAt
+        }
+        nextCursor
+      }
+    }
+  }
+`));
+
+export const RemoveFediverseFollowerMutation = known(graphql(`
+  mutation RemoveFediverseFollower($followerId: ID!) {
+    removeFediverseFollower(followerId: $followerId) {
+      id
+    }
+  }
+`));
+
+export const BlockFediverseInstanceMutation = known(graphql(`
+  mutation BlockFediverseInstance($instance: String!) {
+    blockFediverseInstance(instance: $instance) {
+      instance
+      removedFollowers
+    }
+  }
+`));
+
+export const UnblockFediverseInstanceMutation = known(graphql(`
+  mutation UnblockFediverseInstance($instance: String!) {
+    unblockFediverseInstance(instance: $instance) {
+      instance
+    }
+  }
+`));
+
+export type FediverseFollowersMoreData = ResultOf<typeof FediverseFollowersMoreQuery>;

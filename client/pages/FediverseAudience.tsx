@@ -1,0 +1,157 @@
+// The audience page's fediverse section (issue 30 point 2;
+// docs/adr/0207-fediverse-followers-in-the-audience.md): the writer's fediverse followers
+// (handle, instance, since when), newest first with "Show more", each removable (their server is
+// told with a Reject), and the instances the writer blocked, with a form to block one more.
+import { useState } from 'react';
+import { useClient, useMutation } from 'urql';
+import { formatDate } from '../../shared/format.ts';
+import {
+  BlockFediverseInstanceMutation,
+  FediverseFollowersMoreQuery,
+  RemoveFediverseFollowerMutation,
+  UnblockFediverseInstanceMutation,
+} from './FediverseAudience.graphql.ts';
+
+export interface FediverseFollowerItem {
+  id: string;
+  handle: string;
+  instance: string;
+  followedAt: number;
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+export function FediverseAudience({
+  username,
+  count,
+  first,
+  nextCursor,
+  blocks,
+}: {
+  username: string;
+  count: number;
+  first: readonly FediverseFollowerItem[];
+  nextCursor: string | null;
+  blocks: readonly { instance: string; blockedAt: number }[];
+}) {
+  const client = useClient();
+  const [followers, setFollowers] = useState<FediverseFollowerItem[]>([...first]);
+  const [next, setNext] = useState(nextCursor);
+  const [total, setTotal] = useState(count);
+  const [blocked, setBlocked] = useState(blocks.map((b) => b.instance));
+  const [instance, setInstance] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [, remove] = useMutation(RemoveFediverseFollowerMutation);
+  const [, block] = useMutation(BlockFediverseInstanceMutation);
+  const [, unblock] = useMutation(UnblockFediverseInstanceMutation);
+
+  const more = async () => {
+    if (!next || busy) return;
+    setBusy(true);
+    const result = await client.query(FediverseFollowersMoreQuery, { username, after: next }, { requestPolicy: 'network-only' }).toPromise();
+    setBusy(false);
+    const page = result.data?.writerStats?.fediverseFollowers;
+    if (!page) return setMessage('Could not load more followers. Try again.');
+    setFollowers((current) => {
+      const seen = new Set(current.map((f) => f.id));
+      return [...current, ...page.followers.filter((f) => !seen.has(f.id))];
+    });
+    setNext(page.nextCursor);
+  };
+
+  const onRemove = async (follower: FediverseFollowerItem) => {
+    setBusy(true);
+    const result = await remove({ followerId: follower.id });
+    setBusy(false);
+    if (result.error) return setMessage(`Could not remove ${follower.handle}. Try again.`);
+    setFollowers((current) => current.filter((f) => f.id !== follower.id));
+    setTotal((n) => Math.max(0, n - 1));
+    setMessage(`${follower.handle} no longer follows you.`);
+  };
+
+  const onBlock = async () => {
+    if (!instance.trim() || busy) return;
+    setBusy(true);
+    const result = await block({ instance });
+    setBusy(false);
+    const done = result.data?.blockFediverseInstance;
+    if (!done) return setMessage(result.error?.graphQLErrors[0]?.message ?? 'Could not block that instance. Try again.');
+    setBlocked((current) => (current.includes(done.instance) ? current : [...current, done.instance].sort()));
+    setFollowers((current) => current.filter((f) => f.instance !== done.instance && !f.instance.endsWith(`.${done.instance}`)));
+    setTotal((n) => Math.max(0, n - done.removedFollowers));
+    setInstance('');
+    setMessage(`${done.instance} is blocked: ${number.format(done.removedFollowers)} followers from it removed.`);
+  };
+
+  const onUnblock = async (host: string) => {
+    setBusy(true);
+    const result = await unblock({ instance: host });
+    setBusy(false);
+    if (result.error) return setMessage(`Could not unblock ${host}. Try again.`);
+    setBlocked((current) => current.filter((h) => h !== host));
+    setMessage(`${host} is no longer blocked.`);
+  };
+
+  return (
+    <section className="fediverse-audience" data-testid="fediverse-audience" aria-labelledby="fediverse-audience-title">
+      <h2 id="fediverse-audience-title">Fediverse followers</h2>
+      <p className="muted">
+        Accounts on Mastodon and other fediverse servers that follow @{username}. They receive your public stories and the previews of your member-only ones.
+      </p>
+      <p aria-live="polite" className="fediverse-message">
+        {message}
+      </p>
+      {total === 0 && followers.length === 0 ? (
+        <p data-testid="fediverse-followers-empty">No fediverse account follows you yet.</p>
+      ) : (
+        <ul className="fediverse-followers">
+          {followers.map((f) => (
+            <li key={f.id} data-follower={f.id}>
+              <span className="fediverse-follower-handle">{f.handle}</span>
+              <span className="muted">
+                {f.instance} · since {formatDate(f.followedAt)}
+              </span>
+              <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void onRemove(f)} aria-label={`Remove ${f.handle}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {next ? (
+        <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void more()}>
+          Show more
+        </button>
+      ) : null}
+      <h3>Blocked instances</h3>
+      <form
+        className="fediverse-block-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onBlock();
+        }}
+      >
+        <label htmlFor="fediverse-block-instance">Instance to block</label>
+        <input id="fediverse-block-instance" className="settings-input" value={instance} placeholder="social.example.org" maxLength={253} onChange={(e) => setInstance(e.target.value)} />
+        <button type="submit" className="button button-outline button-small" disabled={busy || !instance.trim()}>
+          Block instance
+        </button>
+      </form>
+      {blocked.length === 0 ? (
+        <p className="muted">You have blocked no instance.</p>
+      ) : (
+        <ul className="fediverse-blocks">
+          {blocked.map((host) => (
+            <li key={host}>
+              <span>{host}</span>
+              <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void onUnblock(host)}>
+                Unblock
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// Fediverse followers on the audience page (issue 30 point 2;
+// docs/adr/0207-fediverse-followers-in-the-audience.md): counted and listed beside the others on
+// WriterStats (which only the writer, or a publication's editors, ever receive), removed one by
+// one, or a whole instance blocked. The rules are worker/federation/audience.ts's.
+import type { RequestContext } from '../../context/request-context.ts';
+import {
+  blockFediverseInstance,
+  fediverseFollowerCount,
+  fediverseFollowers,
+  fediverseInstanceBlocks,
+  removeFediverseFollower,
+  unblockFediverseInstance,
+} from '../../federation/audience.ts';
+import type { WriterStats } from '../../stats/writer-stats.ts';
+import type { SchemaModule } from './schema-module.ts';
+
+const typeDefs = /* GraphQL */ `
+  "A fediverse account (Mastodon and the like) following a writer or a publication."
+  type FediverseFollower {
+    "The account's ActivityPub actor id (what removeFediverseFollower names)."
+    id: ID!
+    "@{name}@{instance}, or the actor id when the account names no handle."
+    handle: String!
+    "The account's server, e.g. social.example.org."
+    instance: String!
+    "When they followed (ms since the epoch)."
+    followedAt: Float!
+  }
+
+  type FediverseFollowerPage {
+    followers: [FediverseFollower!]!
+    "Pass as 'after' for the next page; null on the last page."
+    nextCursor: String
+  }
+
+  "An instance the writer blocked: its accounts cannot follow them."
+  type FediverseInstanceBlock {
+    instance: String!
+    blockedAt: Float!
+  }
+
+  type FediverseInstanceBlockResult {
+    instance: String!
+    "Followers from the instance removed by the block."
+    removedFollowers: Int!
+  }
+
+  extend type WriterStats {
+    "Fediverse followers now (beside followerCount, the members following)."
+    fediverseFollowerCount: Int!
+    "The fediverse followers, newest first, paged (first: at most 100, default 20)."
+    fediverseFollowers(after: String, first: Int): FediverseFollowerPage!
+    "Instances blocked by the writer (or the publication)."
+    fediverseInstanceBlocks: [FediverseInstanceBlock!]!
+  }
+
+  type Mutation {
+    "Removes one of the viewer's fediverse followers; their server is sent a Reject of the Follow."
+    removeFediverseFollower(followerId: ID!): FediverseFollower!
+    "Blocks an instance for the viewer: every follower from it removed, its Follows refused."
+    blockFediverseInstance(instance: String!): FediverseInstanceBlockResult!
+    "Lifts the viewer's block of an instance: its accounts may follow again."
+    unblockFediverseInstance(instance: String!): FediverseInstanceBlockResult!
+  }
+`;
+
+export const fediverseAudienceModule: SchemaModule = {
+  typeDefs,
+  resolvers: {
+    WriterStats: {
+      fediverseFollowerCount: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediverseFollowerCount(ctx, stats.ownerId),
+      fediverseFollowers: (stats: WriterStats, args: { after?: string | null; first?: number | null }, ctx: RequestContext) =>
+        fediverseFollowers(ctx, stats.ownerId, args.after ?? null, args.first ?? null),
+      fediverseInstanceBlocks: async (stats: WriterStats, _args: unknown, ctx: RequestContext) =>
+        (await fediverseInstanceBlocks(ctx, stats.ownerId)).map((block) => ({ instance: block.host, blockedAt: block.createdAt })),
+    },
+    Mutation: {
+      removeFediverseFollower: (_root: unknown, args: { followerId: string }, ctx: RequestContext) => removeFediverseFollower(ctx, args.followerId),
+      blockFediverseInstance: (_root: unknown, args: { instance: string }, ctx: RequestContext) => blockFediverseInstance(ctx, args.instance),
+      unblockFediverseInstance: (_root: unknown, args: { instance: string }, ctx: RequestContext) => unblockFediverseInstance(ctx, args.instance),
+    },
+  },
+};
