@@ -25,7 +25,7 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
       <div className="story-card-text">
         <div className="story-card-byline">
           <Link href={profileHref(post.creator, ctx)} className="story-card-writer">
-            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
+            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} lazy />
             <span>{post.creator.name}</span>
           </Link>
           {post.collection ? (
