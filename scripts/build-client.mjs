@@ -48,21 +48,6 @@ let shellModules = new Set();
  * One "reading" chunk compresses ~3 KiB better and costs one request.
  */
 let readingModules = new Set();
-/**
- * What a page loads once it is idle after hydration (docs/adr/0197-start-up-loads-the-first-screen-only.md):
- * the normalized cache, the idle prompts, the membership banners and the highlights layer, with the
- * pieces only they need. Left to itself the bundler makes ten files of them; in one "idle" chunk
- * they compress together (docs/adr/0209-one-idle-chunk.md). Each lazily loaded module keeps a
- * file of ~50 bytes that re-exports it from the chunk (rolldown keeps a dynamic entry's
- * signature). A piece a page chunk needs too stays out of it, so no page loads it at start.
- */
-const IDLE_ENTRIES = [
-  'client/app/cache-exchange.ts',
-  'client/layouts/IdlePrompts.tsx',
-  'client/components/membership/MembershipBanners.tsx',
-  'client/components/highlights/HighlightsLayer.tsx',
-].map((file) => path.join(root, file));
-let idleModules = new Set();
 const groupingPlugin = {
   name: 'vellum-chunk-groups',
   buildEnd() {
@@ -83,9 +68,6 @@ const groupingPlugin = {
     const users = new Map();
     for (const lazy of lazyEntries) for (const id of staticClosure(lazy, shellModules)) users.set(id, (users.get(id) ?? 0) + 1);
     readingModules = new Set([...staticClosure(STORY_PAGE, shellModules)].filter((id) => id !== STORY_PAGE && users.get(id) > 1));
-    const pageNeeds = new Set();
-    for (const lazy of lazyEntries) if (/\/client\/pages\/[A-Za-z]+\.tsx$/.test(lazy)) for (const id of staticClosure(lazy, shellModules)) pageNeeds.add(id);
-    idleModules = new Set(IDLE_ENTRIES.flatMap((start) => [...staticClosure(start, shellModules)]).filter((id) => !pageNeeds.has(id)));
   },
 };
 
@@ -131,7 +113,6 @@ const { output } = await bundle.write({
     groups: [
       { name: 'shell', test: (id) => shellModules.has(id) && id !== ENTRY },
       { name: 'reading', test: (id) => readingModules.has(id) },
-      { name: 'idle', test: (id) => idleModules.has(id) },
     ],
   },
 });
