@@ -13,6 +13,7 @@ import { requestsPerSecond } from './lib/load.mjs';
 import { runLighthouse } from './lib/lighthouse.mjs';
 import { chromium } from 'playwright-core';
 import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
+import { d1Execute } from './lib/d1-local.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKERS_FREE_LIMIT = 3 * 1024 * 1024;
@@ -113,9 +114,16 @@ try {
   const tag = /href="\/tag\/([^"/?]+)"/.exec(home + story)?.[1];
   if (!tag) throw new Error('no tag link on the home or story page');
   const searchWord = /<h1[^>]*>([A-Za-z]{4,})/.exec(story)?.[1] ?? 'story';
+  // The HTML goal (≤ 40 KiB) holds for the demo world's longest public story, not only the first card's.
+  const [longest] = d1Execute(
+    site.stateDir,
+    "SELECT u.username, p.slug, p.id FROM posts p JOIN users u ON u.id = p.creator_id WHERE p.status = 'PUBLISHED' AND p.visibility = 'PUBLIC' " +
+      'AND p.deleted_at IS NULL AND p.is_suspended = 0 AND u.is_suspended = 0 AND p.in_response_to_post_id IS NULL ORDER BY length(p.content) DESC LIMIT 1',
+  );
   const readerPages = [
     ['home', '/'],
     ['story', storyPath],
+    ...(longest ? [['longest story', `/@${longest.username}/${longest.slug}-${longest.id}`]] : []),
     ['profile', `/@${username}`],
     ['tag', `/tag/${tag}`],
     ['search', `/search?q=${encodeURIComponent(searchWord)}`],
@@ -125,7 +133,7 @@ try {
   if (!pagesOnly) await serverFigures(storyPath, username);
 
   // The pages a reader lands on, logged out. Goals (docs/web-quality.md): Lighthouse
-  // performance ≥ 98, TBT ≤ 100 ms, FCP ≤ 1.5 s, LCP ≤ 1.8 s; HTML of a story ≤ 40 KiB;
+  // performance ≥ 98, TBT ≤ 100 ms, FCP ≤ 1.5 s, LCP ≤ 1.8 s; HTML of a story ≤ 40 KiB (the longest too);
   // start-up JavaScript ≤ 90 KiB gzip, all declared.
   const weights = await pageWeights(site.baseURL, readerPages);
   // BENCH_NO_LIGHTHOUSE=1: the bytes only (a quick check of a change to the page's weight).

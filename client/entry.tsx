@@ -14,6 +14,7 @@ import { choosePage, hasPage, loadCurrentPage } from './pages/registry.ts';
 import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
+import { restoreWithheldText } from './app/hydration-state.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
 import { startPerformanceReports } from './app/performance-reporter.ts';
 import { startEventQueue } from './events/event-queue.ts';
@@ -32,7 +33,9 @@ window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
-const { preloadedState, graphqlUri, apolloState, resolution, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
+const { preloadedState, graphqlUri, apolloState: hydrationState, resolution, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
+// The story's text is left out of the state: its elements say it (app/hydration-state.ts).
+const apolloState = restoreWithheldText(hydrationState, (name) => document.getElementById(name)?.textContent ?? null);
 // The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
 const clientBuild = /([^/]+)\.js$/.exec(new URL(import.meta.url).pathname)?.[1] ?? null;
 configureErrorReports({

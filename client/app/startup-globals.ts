@@ -1,11 +1,12 @@
-import type { SSRData } from 'urql';
+import type { HydrationState } from './hydration-state.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 
 export interface StartupGlobals {
   preloadedState: PreloadedState;
   graphqlUri: string;
-  apolloState: SSRData;
+  /** The page's results, the story's text left out (restoreWithheldText puts it back). */
+  apolloState: HydrationState;
   /** The server's resolution of this page's path (null: no route, the not-found page). */
   resolution: PageResolution | null;
   /**
@@ -31,7 +32,7 @@ export function readStartupGlobals(scope: Record<string, unknown>): StartupGloba
     resolution: (scope.__PAGE__ ?? null) as PageResolution | null,
     preloadedState: preloadedState as PreloadedState,
     graphqlUri: String(graphqlUri),
-    apolloState: apolloState as SSRData,
+    apolloState: apolloState as HydrationState,
     testFixtureHeaders: scope.__TEST_FIXTURE_HEADERS__ ?? null,
   };
 }

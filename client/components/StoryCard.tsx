@@ -8,7 +8,6 @@ import { useLinkContext } from './header/link-context.ts';
 import { Avatar } from './Avatar.tsx';
 import { ImageView } from './ImageView.tsx';
 import { MemberStar } from './MemberStar.tsx';
-import { ClapIcon, ResponseIcon } from './icons.tsx';
 
 /** What a story card draws (StoryCard_post). */
 export type StoryCardPost = ResultOf<typeof StoryCard_post>;
@@ -26,7 +25,7 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
       <div className="story-card-text">
         <div className="story-card-byline">
           <Link href={profileHref(post.creator, ctx)} className="story-card-writer">
-            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
+            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} lazy />
             <span>{post.creator.name}</span>
           </Link>
           {post.collection ? (
@@ -49,11 +48,11 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
           <span>{formatReadingTime(post.readingTime)}</span>
           {post.clapCount > 0 ? (
             <span className="story-card-claps" title={`${post.clapCount} claps`}>
-              <ClapIcon /> {formatCount(post.clapCount)}
+              {formatCount(post.clapCount)}
             </span>
           ) : null}
           {post.responsesCount > 0 ? <span className="story-card-responses" title={`${post.responsesCount} responses`}>
-              <ResponseIcon /> {formatCount(post.responsesCount)}
+              {formatCount(post.responsesCount)}
             </span> : null}
         </div>
       </div>

@@ -1,8 +1,8 @@
 // The HTML around the React stream: head with the start-up globals, the root element
 // React renders into, the hashed client bundle and a modulepreload of the page's chunk
 // (the asset manifest is written by scripts/build-client.mjs).
-import type { SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
+import type { HydrationState } from '../app/hydration-state.ts';
 import { escapeHtml, jsonForScript } from '../../shared/html.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
@@ -31,7 +31,7 @@ export interface DocumentParts {
   head?: PageHead;
   faviconUrl: string;
   state: PreloadedState;
-  apolloState: SSRData;
+  apolloState: HydrationState;
   /**
    * The server's resolution of the path (window.__PAGE__): the browser hydrates from it
    * instead of resolving again, so the resolver is not part of its start-up.

@@ -7,6 +7,7 @@ import { concatHtmlStream } from './concat-stream.ts';
 import { renderMarkup, renderStream } from './render-markup.ts';
 import { documentHead, documentTail, GRAPHQL_PATH, startupScript } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
+import { withholdRenderedText } from '../app/hydration-state.ts';
 
 export interface RenderRequest {
   url: URL;
@@ -61,7 +62,8 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     head: definition.head?.(data, state),
     faviconUrl,
     state,
-    apolloState: ssr.extractData(),
+    // The story's text is in the markup: the state leaves it out (client/app/hydration-state.ts).
+    apolloState: withholdRenderedText(ssr.extractData(), typeof markup === 'string' ? markup : undefined),
     resolution: page.resolved,
     pageChunk: page.module.chunk,
     markup: typeof markup === 'string' ? markup : undefined,

@@ -73,6 +73,11 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   });
   expect(story.text.length).toBeGreaterThan(0);
   expect(story.hydrated).toBe(false);
+  // The state for hydration does not repeat the story's text: the browser read it from the markup
+  // (client/app/hydration-state.ts), and hydrated without a mismatch (no console error).
+  const hydrationState = /window\.__APOLLO_STATE__=(.*?);<\/script>/s.exec(html)?.[1] ?? '';
+  expect(hydrationState.length).toBeGreaterThan(0);
+  expect(hydrationState).not.toContain(JSON.stringify(story.text).slice(1, 41));
   expect(story.stylesheet).toBe('all');
   expect(watch.consoleErrors).toEqual([]);
 }, 180_000);
