@@ -158,18 +158,21 @@ const EDGE_MUTATIONS: Record<string, { kind: SocialTargetType; arg: string; chan
 
 // ── Claps ──────────────────────────────────────────────────────────────────────────────────
 
-/** What a clap is expected to answer: the story's count and the viewer's, each moved by numClaps. */
-export function guessClap(cache: Cache, postId: string, numClaps: number): Data {
-  const postKey = cache.keyOfEntity({ __typename: 'Post', id: postId });
+/**
+ * What a clap is expected to answer: the story's (or, for clapCatalog, the list's) count and
+ * the viewer's, each moved by numClaps.
+ */
+export function guessClap(cache: Cache, postId: string, numClaps: number, typename: 'Post' | 'Catalog' = 'Post'): Data {
+  const postKey = cache.keyOfEntity({ __typename: typename, id: postId });
   const clapCount = numberAt(cache, postKey, 'clapCount');
   const edgeKey = linkAt(cache, postKey, 'viewerEdge');
   const viewerClaps = numberAt(cache, edgeKey, 'clapCount');
   const given = Math.max(0, Math.min(numClaps, MAX_VIEWER_CLAPS - (viewerClaps ?? 0)));
   return {
-    __typename: 'Post',
+    __typename: typename,
     id: postId,
     ...(clapCount === null ? {} : { clapCount: clapCount + given }),
-    ...(edgeKey && viewerClaps !== null ? { viewerEdge: { __typename: 'PostViewerEdge', id: idOfKey(edgeKey), clapCount: viewerClaps + given } } : {}),
+    ...(edgeKey && viewerClaps !== null ? { viewerEdge: { __typename: `${typename}ViewerEdge`, id: idOfKey(edgeKey), clapCount: viewerClaps + given } } : {}),
   };
 }
 
@@ -218,6 +221,7 @@ const str = (args: Variables, name: string): string => String(args[name] ?? '');
 
 export const optimisticAnswers: OptimisticMutationConfig = {
   clap: (args, cache) => guessClap(cache, str(args, 'targetPostId'), Number(args.numClaps ?? 0)),
+  clapCatalog: (args, cache) => guessClap(cache, str(args, 'catalogId'), Number(args.numClaps ?? 0), 'Catalog'),
   ...Object.fromEntries(
     Object.entries(EDGE_MUTATIONS).map(([field, { kind, arg, change }]) => [
       field,
@@ -328,7 +332,7 @@ export function cacheUpdatesWithDefaults(shape: Readonly<Record<string, string>>
   const fields = mutation ? (shape[mutation] ?? '').split(' ').filter(Boolean).map((field) => field.split('~')[0]!) : [];
   const defaults = Object.fromEntries(
     fields
-      .filter((field) => !(field in explicit) && field !== 'clap')
+      .filter((field) => !(field in explicit) && field !== 'clap' && field !== 'clapCatalog')
       .map((field) => [
         field,
         (result: Data, _args: Variables, cache: Cache) => {

@@ -56,7 +56,16 @@ export const UserCatalogsPageQuery = known(graphql(`
 
 export interface UserCatalogPageData {
   userResult: ProfileResult;
-  userCatalog: (CatalogPreview & CatalogResponsesData & { postsConnection: PostConnectionData }) | null;
+  userCatalog:
+    | (CatalogPreview &
+        CatalogResponsesData & {
+          postsConnection: PostConnectionData;
+          /** The list's claps (issue 27 point 6), for the clap button. */
+          clapCount: number;
+          creator: { id: string };
+          viewerEdge: { id: string; clapCount: number };
+        })
+    | null;
 }
 
 export const UserCatalogPageQuery = known(graphql(`
@@ -76,6 +85,14 @@ export const UserCatalogPageQuery = known(graphql(`
       predefined
       itemCount: postItemsCount
       updatedAt
+      clapCount
+      creator {
+        id
+      }
+      viewerEdge {
+        id
+        clapCount
+      }
       ...CatalogResponses_catalog
       postsConnection(paging: $paging) {
         ...PagedStories_connection

@@ -15,6 +15,7 @@ import { ShowMoreButton } from '../components/profiles/ShowMoreButton.tsx';
 import { isProfileUser, ProfileHeading, ProfileSidebar, profileStatus, profileTitle, UnavailableProfile } from '../components/profiles/profile-parts.tsx';
 import { useMorePages } from '../components/profiles/use-more-pages.ts';
 import { CatalogResponses } from '../components/lists/CatalogResponses.tsx';
+import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.tsx';
 import type { PageDefinition } from '../app/page-definition.ts';
 
 /**
@@ -135,6 +136,14 @@ export const userCatalogPage: PageDefinition<UserCatalogPageData> = {
             <span>{storyCount(catalog.itemCount)}</span>
             {catalog.visibility !== 'PUBLIC' ? <span className="catalog-private">Private</span> : null}
           </p>
+          {/* Claps for a list others can see (issue 27 point 6; docs/adr/0213-list-claps.md): the story's button. */}
+          {catalog.visibility !== 'PRIVATE' ? (
+            <div className="catalog-heading-claps">
+              <MultiVoteProvider>
+                <ClapButton catalogId={catalog.id} creatorId={catalog.creator.id} clapCount={catalog.clapCount} viewerClapCount={catalog.viewerEdge.clapCount} />
+              </MultiVoteProvider>
+            </div>
+          ) : null}
         </header>
         <CatalogStories catalog={catalog} user={user} catalogSlugId={params.catalogSlugId ?? ''} />
         {/* A private list is its creator's alone: nobody else could respond to it. */}

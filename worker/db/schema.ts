@@ -310,6 +310,8 @@ export const catalogs = sqliteTable(
     responseCount: integer('response_count').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** The sum of the list's catalog_claps (migrations/0104_catalog_claps.sql). */
+    clapCount: integer('clap_count').notNull().default(0),
   },
   (t) => [
     unique().on(t.creatorId, t.predefined),
@@ -356,6 +358,22 @@ export const claps = sqliteTable(
     // The Has recommended profile tab (migrations/0015_reader.sql).
     index('claps_by_user').on(t.userId, sql`${t.updatedAt} DESC`, sql`${t.postId} DESC`),
   ],
+);
+
+/** One row per reader per list; count is that reader's claps, 1 to 50 (migrations/0104_catalog_claps.sql). */
+export const catalogClaps = sqliteTable(
+  'catalog_claps',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.catalogId] }), index('catalog_claps_by_catalog').on(t.catalogId, sql`${t.updatedAt} DESC`, sql`${t.userId} DESC`)],
 );
 
 export const readingHistory = sqliteTable(
@@ -1604,6 +1622,7 @@ export const TABLES = {
   mutes,
   catalogs,
   catalog_items: catalogItems,
+  catalog_claps: catalogClaps,
   claps,
   reading_history: readingHistory,
   memberships,
