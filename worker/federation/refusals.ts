@@ -74,6 +74,17 @@ export async function isRemoteActorRefused(db: D1Database, actorUri: string | UR
   return row !== null;
 }
 
+/**
+ * Whether a reply to, or a Like or Announce of, a story must be refused: asked of the story's
+ * writer (their instance blocks) and, for a story in a publication, of the publication too, as a
+ * Follow of either would be. A story that does not exist refuses nothing here (the handler drops it).
+ */
+export async function isRemoteActorRefusedForStory(db: D1Database, actorUri: string | URL, storyId: string): Promise<boolean> {
+  const story = await db.prepare('SELECT creator_id AS writerId, collection_id AS publicationId FROM posts WHERE id = ?').bind(storyId).first<{ writerId: string; publicationId: string | null }>();
+  if (await isRemoteActorRefused(db, actorUri, story?.writerId ?? null)) return true;
+  return story?.publicationId ? isRemoteActorRefused(db, actorUri, story.publicationId) : false;
+}
+
 /** LIKE patterns of the actor ids on an instance and its subdomains (only https ids are ever stored). */
 function followerPatterns(host: string): [string, string] {
   const escaped = host.replace(/[\\%_]/g, (ch) => `\\${ch}`);
