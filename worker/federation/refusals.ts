@@ -98,6 +98,8 @@ export async function blockInstanceFor(db: D1Database, actorId: string, host: st
   const [, removed] = await db.batch([
     db.prepare('INSERT OR IGNORE INTO federation_instance_blocks (actor_id, host, created_at) VALUES (?, ?, ?)').bind(actorId, host, now),
     db.prepare(`DELETE FROM federation_followers WHERE actor_id = ? AND ${ON_INSTANCE}`).bind(actorId, ...followerPatterns(host)),
+    // Follows from it held for approval go too (docs/adr/0212-approving-fediverse-followers.md).
+    db.prepare(`DELETE FROM federation_follow_requests WHERE actor_id = ? AND ${ON_INSTANCE}`).bind(actorId, ...followerPatterns(host)),
   ]);
   return removed?.meta.changes ?? 0;
 }
@@ -122,6 +124,7 @@ export async function blockInstanceSiteWide(db: D1Database, host: string, staffU
   const [, removed] = await db.batch([
     db.prepare('INSERT INTO federation_site_blocks (host, blocked_by, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (host) DO UPDATE SET reason = excluded.reason').bind(host, staffUserId, reason, now),
     db.prepare(`DELETE FROM federation_followers WHERE ${ON_INSTANCE}`).bind(...followerPatterns(host)),
+    db.prepare(`DELETE FROM federation_follow_requests WHERE ${ON_INSTANCE}`).bind(...followerPatterns(host)),
   ]);
   return removed?.meta.changes ?? 0;
 }
