@@ -90,4 +90,6 @@ export const FEDERATION_TABLES = {
   federated_stories: federatedStories,
   federation_instance_blocks: federationInstanceBlocks,
   federation_site_blocks: federationSiteBlocks,
+  federation_actor_settings: federationActorSettings,
+  federation_follow_requests: federationFollowRequests,
 } as const;
