@@ -42,4 +42,29 @@ export const UnblockFediverseInstanceMutation = known(graphql(`
   }
 `));
 
+export const SetFediverseFollowerApprovalMutation = known(graphql(`
+  mutation SetFediverseFollowerApproval($approve: Boolean!) {
+    setFediverseFollowerApproval(approve: $approve)
+  }
+`));
+
+export const ApproveFediverseFollowerMutation = known(graphql(`
+  mutation ApproveFediverseFollower($followerId: ID!) {
+    approveFediverseFollower(followerId: $followerId) {
+      id
+      handle
+      instance
+      followedAt
+    }
+  }
+`));
+
+export const DeclineFediverseFollowerMutation = known(graphql(`
+  mutation DeclineFediverseFollower($followerId: ID!) {
+    declineFediverseFollower(followerId: $followerId) {
+      id
+    }
+  }
+`));
+
 export type FediverseFollowersMoreData = ResultOf<typeof FediverseFollowersMoreQuery>;

@@ -1,12 +1,17 @@
 // The audience page's fediverse section (issue 30 point 2;
 // docs/adr/0207-fediverse-followers-in-the-audience.md): the writer's fediverse followers
 // (handle, instance, since when), newest first with "Show more", each removable (their server is
-// told with a Reject), and the instances the writer blocked, with a form to block one more.
+// told with a Reject), and the instances the writer blocked, with a form to block one more; the
+// setting "Approve fediverse followers" and the Follows it holds, under "Requests", each approved
+// or declined (docs/adr/0212-approving-fediverse-followers.md).
 import { useState } from 'react';
 import { useClient, useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
 import {
+  ApproveFediverseFollowerMutation,
   BlockFediverseInstanceMutation,
+  DeclineFediverseFollowerMutation,
+  SetFediverseFollowerApprovalMutation,
   FediverseFollowersMoreQuery,
   RemoveFediverseFollowerMutation,
   UnblockFediverseInstanceMutation,
@@ -27,12 +32,16 @@ export function FediverseAudience({
   first,
   nextCursor,
   blocks,
+  approves,
+  requests,
 }: {
   username: string;
   count: number;
   first: readonly FediverseFollowerItem[];
   nextCursor: string | null;
   blocks: readonly { instance: string; blockedAt: number }[];
+  approves: boolean;
+  requests: readonly FediverseFollowerItem[];
 }) {
   const client = useClient();
   const [followers, setFollowers] = useState<FediverseFollowerItem[]>([...first]);
@@ -45,6 +54,41 @@ export function FediverseAudience({
   const [, remove] = useMutation(RemoveFediverseFollowerMutation);
   const [, block] = useMutation(BlockFediverseInstanceMutation);
   const [, unblock] = useMutation(UnblockFediverseInstanceMutation);
+  const [approval, setApproval] = useState(approves);
+  const [waiting, setWaiting] = useState<FediverseFollowerItem[]>([...requests]);
+  const [, setApprovalSetting] = useMutation(SetFediverseFollowerApprovalMutation);
+  const [, approve] = useMutation(ApproveFediverseFollowerMutation);
+  const [, decline] = useMutation(DeclineFediverseFollowerMutation);
+
+  const onApprovalChange = async (on: boolean) => {
+    setBusy(true);
+    const result = await setApprovalSetting({ approve: on });
+    setBusy(false);
+    if (result.error) return setMessage('Could not change the setting. Try again.');
+    setApproval(on);
+    setMessage(on ? 'New fediverse followers now wait for your approval.' : 'New fediverse followers are accepted at once. Requests already waiting stay until you answer them.');
+  };
+
+  const onApprove = async (request: FediverseFollowerItem) => {
+    setBusy(true);
+    const result = await approve({ followerId: request.id });
+    setBusy(false);
+    const follower = result.data?.approveFediverseFollower;
+    if (!follower) return setMessage(`Could not approve ${request.handle}. Try again.`);
+    setWaiting((current) => current.filter((r) => r.id !== request.id));
+    setFollowers((current) => [follower, ...current.filter((f) => f.id !== follower.id)]);
+    setTotal((n) => n + 1);
+    setMessage(`${request.handle} now follows you.`);
+  };
+
+  const onDecline = async (request: FediverseFollowerItem) => {
+    setBusy(true);
+    const result = await decline({ followerId: request.id });
+    setBusy(false);
+    if (result.error) return setMessage(`Could not decline ${request.handle}. Try again.`);
+    setWaiting((current) => current.filter((r) => r.id !== request.id));
+    setMessage(`${request.handle} was declined.`);
+  };
 
   const more = async () => {
     if (!next || busy) return;
@@ -102,6 +146,34 @@ export function FediverseAudience({
       <p aria-live="polite" className="fediverse-message">
         {message}
       </p>
+      <label className="fediverse-approval">
+        <input type="checkbox" checked={approval} disabled={busy} onChange={(e) => void onApprovalChange(e.target.checked)} /> Approve fediverse followers
+      </label>
+      {approval || waiting.length > 0 ? (
+        <>
+          <h3>Requests</h3>
+          {waiting.length === 0 ? (
+            <p className="muted" data-testid="fediverse-requests-empty">No one is waiting for your approval.</p>
+          ) : (
+            <ul className="fediverse-followers fediverse-requests">
+              {waiting.map((r) => (
+                <li key={r.id} data-request={r.id}>
+                  <span className="fediverse-follower-handle">{r.handle}</span>
+                  <span className="muted">
+                    {r.instance} · asked {formatDate(r.followedAt)}
+                  </span>
+                  <button type="button" className="button button-small" disabled={busy} onClick={() => void onApprove(r)} aria-label={`Approve ${r.handle}`}>
+                    Approve
+                  </button>
+                  <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void onDecline(r)} aria-label={`Decline ${r.handle}`}>
+                    Decline
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
       {total === 0 && followers.length === 0 ? (
         <p data-testid="fediverse-followers-empty">No fediverse account follows you yet.</p>
       ) : (

@@ -57,6 +57,13 @@ export const StatsPageQuery = known(graphql(`
         instance
         blockedAt
       }
+      fediverseApprovesFollowers @include(if: $withFediverse)
+      fediverseFollowRequests @include(if: $withFediverse) {
+        id
+        handle
+        instance
+        followedAt
+      }
       responses @include(if: $withResponses) {
         postId
         title

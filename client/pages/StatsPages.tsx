@@ -336,6 +336,8 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           first={stats.fediverseFollowers?.followers ?? []}
           nextCursor={stats.fediverseFollowers?.nextCursor ?? null}
           blocks={stats.fediverseInstanceBlocks ?? []}
+          approves={stats.fediverseApprovesFollowers ?? false}
+          requests={stats.fediverseFollowRequests ?? []}
         />
       </section>
     );

@@ -5,7 +5,8 @@
 // a writer's stories. A reply becomes a response with its remote author, its hostile HTML read
 // into plain paragraphs; a replayed Create stores it once; Update edits it, Delete removes it; a
 // story whose discussion is closed stores nothing; the writer hides one; Like and Announce are
-// counted apart from claps, once each, and Undo takes them back.
+// counted apart from claps, once each, and Undo takes them back; once the writer blocked the
+// instance (docs/adr/0206-refusing-remote-instances.md), its replies, likes and boosts store nothing.
 //
 // Every Fedify object is made in beforeAll, before the first inbox request: a vocabulary object
 // made after the worker has used Fedify meets an I/O object of another request (workerd's rule).
@@ -109,6 +110,11 @@ beforeAll(async () => {
     boost: await boost.toJsonLd(),
     undoLike: await new Undo({ id: new URL(`${BOB}/likes/1/undo`), actor: new URL(BOB), object: like }).toJsonLd(),
     undoBoost: await new Undo({ id: new URL(`${BOB}/statuses/90/undo`), actor: new URL(BOB), object: boost }).toJsonLd(),
+    // Sent after the writer blocked Bob's instance.
+    blockedReply: await create(7, note(7, article(open.id), '<p>Am I still heard?</p>')),
+    blockedLike: await new Like({ id: new URL(`${BOB}/likes/2`), actor: new URL(BOB), object: article(open.id) }).toJsonLd(),
+    afterUnblock: await create(8, note(8, article(open.id), '<p>Heard again.</p>')),
+    blockedBoost: await new Announce({ id: new URL(`${BOB}/statuses/91/activity`), actor: new URL(BOB), object: article(open.id) }).toJsonLd(),
   };
 }, 120_000);
 
@@ -188,4 +194,22 @@ it('likes and boosts are counted apart from claps, once each, and Undo takes the
   expect(await counts()).toMatchObject({ fediverseLikes: 0, fediverseBoosts: 1 });
   expect(await post(activities.undoBoost)).toBe(202);
   expect(await counts()).toMatchObject({ fediverseLikes: 0, fediverseBoosts: 0 });
+});
+
+it('after the writer blocks the instance, its replies, likes and boosts of their story store nothing', { timeout: 120_000 }, async () => {
+  const BLOCK = `mutation($instance: String!) { blockFediverseInstance(instance: $instance) { instance } }`;
+  const UNBLOCK = `mutation($instance: String!) { unblockFediverseInstance(instance: $instance) { instance } }`;
+  const counts = async () => (await writer.gql(STATS, { postId: stories.open })).data?.writerStats.post;
+  const reactions = async () => (await testDb.prepare('SELECT COUNT(*) AS n FROM fediverse_reactions').first<{ n: number }>())!.n;
+  expect((await writer.gql(BLOCK, { instance: 'social.example.org' })).data?.blockFediverseInstance.instance).toBe('social.example.org');
+  const [before, reactionsBefore] = [await storedReplies(), await reactions()];
+  for (const activity of [activities.blockedReply, activities.blockedLike, activities.blockedBoost]) expect(await post(activity)).toBe(202);
+  expect(await storedReplies()).toBe(before);
+  expect(await reactions()).toBe(reactionsBefore);
+  expect(await counts()).toMatchObject({ fediverseLikes: 0, fediverseBoosts: 0 });
+  expect((await replies(stories.open, writer)).map((r) => r.paragraphs[0].text)).not.toContain('Am I still heard?');
+  // Unblocked, its next reply is taken: the block, not the sender, refused the others.
+  await writer.gql(UNBLOCK, { instance: 'social.example.org' });
+  expect(await post(activities.afterUnblock)).toBe(202);
+  expect((await replies(stories.open, writer)).map((r) => r.paragraphs[0].text)).toContain('Heard again.');
 });

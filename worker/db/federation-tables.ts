@@ -1,5 +1,5 @@
 // Typed mirror of migrations/0079_federation.sql, 0080_federated_stories.sql,
-// 0099_fediverse_audience.sql and 0100_federation_site_blocks.sql for drizzle-orm:
+// 0099_fediverse_audience.sql, 0100_federation_site_blocks.sql and 0103_fediverse_follow_requests.sql for drizzle-orm:
 // what worker/federation/ keeps (Fedify's key–value store, the actors' keys, their fediverse
 // followers, the stories they were sent). worker/federation/ reads and writes them with bound
 // statements; the mirror keeps tests/integration/db-schema.test.ts able to check the database
@@ -48,6 +48,26 @@ export const federationInstanceBlocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.actorId, t.host] })],
 );
 
+export const federationActorSettings = sqliteTable('federation_actor_settings', {
+  actorId: text('actor_id').primaryKey(),
+  approvesFollowers: integer('approves_followers').notNull().default(0),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const federationFollowRequests = sqliteTable(
+  'federation_follow_requests',
+  {
+    actorId: text('actor_id').notNull(),
+    followerUri: text('follower_uri').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    followUri: text('follow_uri'),
+    handle: text('handle'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.followerUri] })],
+);
+
 export const federationSiteBlocks = sqliteTable('federation_site_blocks', {
   host: text('host').primaryKey(),
   blockedBy: text('blocked_by').notNull(),
@@ -70,4 +90,6 @@ export const FEDERATION_TABLES = {
   federated_stories: federatedStories,
   federation_instance_blocks: federationInstanceBlocks,
   federation_site_blocks: federationSiteBlocks,
+  federation_actor_settings: federationActorSettings,
+  federation_follow_requests: federationFollowRequests,
 } as const;

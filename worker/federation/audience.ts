@@ -1,12 +1,26 @@
 // The writer's fediverse audience (issue 30 point 2; docs/adr/0207-fediverse-followers-in-the-audience.md):
 // their fediverse followers, listed beside the others on the audience page, and what the writer
 // does about them: remove one (their server is sent a Reject of the Follow) or block a whole
-// instance (every follower from it removed, its Follows refused; refusals.ts), and unblock it.
+// instance (every follower from it removed, its Follows refused; refusals.ts), and unblock it;
+// and, for a writer who approves followers (docs/adr/0212-approving-fediverse-followers.md), the
+// Follows held for approval, each approved (an Accept) or declined (a Reject).
 // Only the writer acts on their own actor. Fedify is loaded only to send a Reject.
 import type { RequestContext } from '../context/request-context.ts';
 import { badRequest, notFound, signInRequired } from '../context/errors.ts';
 import { logEvent } from '../lib/log-context.ts';
-import { countFollowers, followerOf, newestFollowersPage, removeFollower, type AudienceFollower } from './followers.ts';
+import {
+  approveFollowRequest,
+  approvesFollowers,
+  countFollowers,
+  followerOf,
+  followRequestOf,
+  followRequests,
+  newestFollowersPage,
+  removeFollower,
+  removeFollowRequest,
+  setApprovesFollowers,
+  type AudienceFollower,
+} from './followers.ts';
 import { blockInstanceFor, instanceBlocksOf, instanceOf, parseInstance, unblockInstanceFor, type InstanceBlock } from './refusals.ts';
 
 /** Followers a page of the audience list shows. */
@@ -90,4 +104,53 @@ export async function unblockFediverseInstance(ctx: RequestContext, instance: st
   const host = instanceNamed(instance);
   await unblockInstanceFor(ctx.db, actorId, host);
   return { instance: host, removedFollowers: 0 };
+}
+
+/** Whether the actor holds Follows for approval (the audience page's "Approve fediverse followers"). */
+export function fediverseApprovesFollowers(ctx: RequestContext, actorId: string): Promise<boolean> {
+  return approvesFollowers(ctx.db, actorId);
+}
+
+/** The Follows held for approval, newest first (the caller has checked who may see them). */
+export async function fediverseFollowRequests(ctx: RequestContext, actorId: string): Promise<FediverseFollower[]> {
+  return (await followRequests(ctx.db, actorId)).map(shown);
+}
+
+/**
+ * Turns "Approve fediverse followers" on or off for the viewer. Turning it off approves nothing:
+ * Follows already held stay held until the writer approves or declines each (ADR 0212).
+ */
+export async function setFediverseFollowerApproval(ctx: RequestContext, approve: boolean): Promise<boolean> {
+  const actorId = writerId(ctx, 'change how fediverse followers are approved');
+  await setApprovesFollowers(ctx.db, actorId, approve, ctx.now);
+  logEvent({ event: 'federation_follower_approval', actor: actorId, approve });
+  return approve;
+}
+
+/** Approves a held Follow: the account becomes a follower and its server is sent the Accept. */
+export async function approveFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
+  const actorId = writerId(ctx, 'approve a follower');
+  const request = await followRequestOf(ctx.db, actorId, followerId);
+  if (!request || !(await approveFollowRequest(ctx.db, actorId, followerId, ctx.now))) throw notFound('That account is not asking to follow you.');
+  logEvent({ event: 'federation_follow', actor: actorId, follower: followerId, approved: true });
+  // Unlike a Reject, the Accept matters to their server: without it the follow stays pending
+  // there. A failure to queue it is the writer's to know (the follower is kept; approving is done).
+  const { sendFollowAccept } = await import('./rejections.ts');
+  await sendFollowAccept(ctx.env, actorId, request);
+  return shown({ ...request, createdAt: ctx.now });
+}
+
+/** Declines a held Follow: the request is removed and its server is sent a Reject. */
+export async function declineFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
+  const actorId = writerId(ctx, 'decline a follower');
+  const request = await followRequestOf(ctx.db, actorId, followerId);
+  if (!request || !(await removeFollowRequest(ctx.db, actorId, followerId))) throw notFound('That account is not asking to follow you.');
+  logEvent({ event: 'federation_follow_declined', actor: actorId, follower: followerId });
+  try {
+    const { sendFollowReject } = await import('./rejections.ts');
+    await sendFollowReject(ctx.env, actorId, request);
+  } catch (error) {
+    logEvent({ event: 'federation_reject_failed', actor: actorId, follower: followerId, error: String(error) }, 'warn');
+  }
+  return shown(request);
 }

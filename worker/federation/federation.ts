@@ -13,7 +13,7 @@
 // (worker/federation/serve.ts).
 //
 // Incoming activities are handled inline (the sender learns at once whether it was taken);
-// outgoing ones (the Accept of a Follow) go through the fan-out queue, signed when delivered.
+// outgoing ones (the Accept of a Follow, or of one the writer approved later) go through the fan-out queue, signed when delivered.
 import { createFederation, type Federation } from '@fedify/fedify';
 import { Accept, Announce, Create, Delete, Endpoints, Follow, Image, Like, Organization, Person, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
 import type { Env } from '../env.ts';
@@ -26,7 +26,7 @@ import { FanOutMessageQueue } from './message-queue.ts';
 import { documentLoaderWith, federationAddressCheck } from './network.ts';
 import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
-import { addFollower, countFollowers, followersPage, removeFollower } from './followers.ts';
+import { addFollower, addFollowRequest, approvesFollowers, countFollowers, followerOf, followersPage, removeFollower, removeFollowRequest } from './followers.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { withPrivateKeys } from './queued-keys.ts';
 import type { RequestContext } from '../context/request-context.ts';
@@ -80,7 +80,8 @@ function buildFederation(env: Env): Federation<FederationData> {
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: keys[0]?.cryptographicKey ?? null,
         assertionMethods: keys.map((key) => key.multikey),
-        manuallyApprovesFollowers: false,
+        // The writer's "Approve fediverse followers" (docs/adr/0212-approving-fediverse-followers.md).
+        manuallyApprovesFollowers: await approvesFollowers(ctx.data.env.DB, identifier),
         discoverable: true,
       };
       // A publication is an Organization: Mastodon shows it as an account like any other
@@ -133,7 +134,15 @@ function buildFederation(env: Env): Federation<FederationData> {
         logEvent({ event: 'federation_follow_refused', follower: follower.id.href, reason: 'inbox not on the public internet' }, 'warn');
         return;
       }
-      await addFollower(db, target.identifier, { followerUri: follower.id.href, inbox: follower.inboxId.href, sharedInbox: sharedInbox?.href ?? null, followUri: follow.id.href, handle: follower.preferredUsername?.toString() ?? null });
+      const held = { followerUri: follower.id.href, inbox: follower.inboxId.href, sharedInbox: sharedInbox?.href ?? null, followUri: follow.id.href, handle: follower.preferredUsername?.toString() ?? null };
+      // A writer who approves followers: the Follow waits (no Accept, no deliveries) until they
+      // approve or decline it on the audience page; one already following is answered again.
+      if ((await approvesFollowers(db, target.identifier)) && !(await followerOf(db, target.identifier, held.followerUri))) {
+        await addFollowRequest(db, target.identifier, held);
+        logEvent({ event: 'federation_follow_requested', actor: target.identifier, follower: follower.id.href });
+        return;
+      }
+      await addFollower(db, target.identifier, held);
       logEvent({ event: 'federation_follow', actor: target.identifier, follower: follower.id.href });
       await ctx.sendActivity(
         { identifier: target.identifier },
@@ -148,6 +157,10 @@ function buildFederation(env: Env): Federation<FederationData> {
       if (!(object instanceof Follow) || !object.objectId || object.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor') return;
+      // An Undo of a Follow still held for approval withdraws the request.
+      if (await removeFollowRequest(ctx.data.env.DB, target.identifier, undo.actorId.href)) {
+        logEvent({ event: 'federation_follow_withdrawn', actor: target.identifier, follower: undo.actorId.href });
+      }
       const removed = await removeFollower(ctx.data.env.DB, target.identifier, undo.actorId.href);
       if (removed) logEvent({ event: 'federation_unfollow', actor: target.identifier, follower: undo.actorId.href });
     })

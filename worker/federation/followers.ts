@@ -1,4 +1,6 @@
-// Fediverse accounts following a writer or a publication (migrations/0079_federation.sql).
+// Fediverse accounts following a writer or a publication (migrations/0079_federation.sql), and
+// the Follows held for the writer's approval (migrations/0103_fediverse_follow_requests.sql;
+// docs/adr/0212-approving-fediverse-followers.md).
 import type { D1Database } from '@cloudflare/workers-types';
 
 export interface RemoteFollower {
@@ -87,4 +89,59 @@ export async function followerOf(db: D1Database, actorId: string, followerUri: s
     .prepare('SELECT follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt FROM federation_followers WHERE actor_id = ? AND follower_uri = ?')
     .bind(actorId, followerUri)
     .first<AudienceFollower>();
+}
+
+/** Whether the actor approves its fediverse followers one by one (off unless the writer turned it on). */
+export async function approvesFollowers(db: D1Database, actorId: string): Promise<boolean> {
+  return (await db.prepare('SELECT approves_followers AS on_ FROM federation_actor_settings WHERE actor_id = ?').bind(actorId).first<{ on_: number }>())?.on_ === 1;
+}
+
+export async function setApprovesFollowers(db: D1Database, actorId: string, approves: boolean, now: number): Promise<void> {
+  await db
+    .prepare('INSERT INTO federation_actor_settings (actor_id, approves_followers, updated_at) VALUES (?, ?, ?) ON CONFLICT (actor_id) DO UPDATE SET approves_followers = excluded.approves_followers, updated_at = excluded.updated_at')
+    .bind(actorId, approves ? 1 : 0, now)
+    .run();
+}
+
+/** Holds a Follow for approval (a repeated Follow replaces the one held). */
+export async function addFollowRequest(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null; handle?: string | null }, now = Date.now()): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO federation_follow_requests (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri, handle = excluded.handle`,
+    )
+    .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, follower.handle ?? null, now)
+    .run();
+}
+
+export async function removeFollowRequest(db: D1Database, actorId: string, followerUri: string): Promise<boolean> {
+  const result = await db.prepare('DELETE FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?').bind(actorId, followerUri).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+const REQUEST_COLUMNS = 'follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt';
+
+export async function followRequestOf(db: D1Database, actorId: string, followerUri: string): Promise<AudienceFollower | null> {
+  return db.prepare(`SELECT ${REQUEST_COLUMNS} FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?`).bind(actorId, followerUri).first<AudienceFollower>();
+}
+
+/** The Follows waiting for approval, newest first (at most `limit`). */
+export async function followRequests(db: D1Database, actorId: string, limit = 100): Promise<AudienceFollower[]> {
+  const { results } = await db.prepare(`SELECT ${REQUEST_COLUMNS} FROM federation_follow_requests WHERE actor_id = ? ORDER BY created_at DESC, follower_uri DESC LIMIT ?`).bind(actorId, limit).all<AudienceFollower>();
+  return results;
+}
+
+/** An approved request becomes a follower, as it was held (one batch: never both, never neither). */
+export async function approveFollowRequest(db: D1Database, actorId: string, followerUri: string, now = Date.now()): Promise<boolean> {
+  const [moved] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at)
+         SELECT actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, ? FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?
+         ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri, handle = excluded.handle`,
+      )
+      .bind(now, actorId, followerUri),
+    db.prepare('DELETE FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?').bind(actorId, followerUri),
+  ]);
+  return (moved?.meta.changes ?? 0) > 0;
 }

@@ -8,6 +8,7 @@ import { logEvent } from '../lib/log-context.ts';
 import type { FederationData } from './federation.ts';
 import { recordReaction, removeReaction, type ReactionKind } from './reaction-store.ts';
 import { storyIdOfAddress } from './story-address.ts';
+import { isRemoteActorRefusedForStory } from './refusals.ts';
 
 type Ctx = InboxContext<FederationData>;
 
@@ -28,6 +29,8 @@ async function onReaction(ctx: Ctx, activity: Like | Announce, kind: ReactionKin
   if (!activity.id || !activity.actorId) return;
   const postId = await reactedStory(ctx, activity.objectId);
   if (!postId) return;
+  // The writer's (or the publication's) instance blocks refuse likes and boosts too (refusals.ts).
+  if (await isRemoteActorRefusedForStory(ctx.data.env.DB, activity.actorId, postId)) return;
   if (await recordReaction(ctx.data.env.DB, { activityUri: activity.id.href, postId, actorUri: activity.actorId.href, kind })) {
     logEvent({ event: 'federation_reaction', post: postId, kind, actor: activity.actorId.href });
   }

@@ -74,6 +74,17 @@ export async function isRemoteActorRefused(db: D1Database, actorUri: string | UR
   return row !== null;
 }
 
+/**
+ * Whether a reply to, or a Like or Announce of, a story must be refused: asked of the story's
+ * writer (their instance blocks) and, for a story in a publication, of the publication too, as a
+ * Follow of either would be. A story that does not exist refuses nothing here (the handler drops it).
+ */
+export async function isRemoteActorRefusedForStory(db: D1Database, actorUri: string | URL, storyId: string): Promise<boolean> {
+  const story = await db.prepare('SELECT creator_id AS writerId, collection_id AS publicationId FROM posts WHERE id = ?').bind(storyId).first<{ writerId: string; publicationId: string | null }>();
+  if (await isRemoteActorRefused(db, actorUri, story?.writerId ?? null)) return true;
+  return story?.publicationId ? isRemoteActorRefused(db, actorUri, story.publicationId) : false;
+}
+
 /** LIKE patterns of the actor ids on an instance and its subdomains (only https ids are ever stored). */
 function followerPatterns(host: string): [string, string] {
   const escaped = host.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -87,6 +98,8 @@ export async function blockInstanceFor(db: D1Database, actorId: string, host: st
   const [, removed] = await db.batch([
     db.prepare('INSERT OR IGNORE INTO federation_instance_blocks (actor_id, host, created_at) VALUES (?, ?, ?)').bind(actorId, host, now),
     db.prepare(`DELETE FROM federation_followers WHERE actor_id = ? AND ${ON_INSTANCE}`).bind(actorId, ...followerPatterns(host)),
+    // Follows from it held for approval go too (docs/adr/0212-approving-fediverse-followers.md).
+    db.prepare(`DELETE FROM federation_follow_requests WHERE actor_id = ? AND ${ON_INSTANCE}`).bind(actorId, ...followerPatterns(host)),
   ]);
   return removed?.meta.changes ?? 0;
 }
@@ -111,6 +124,7 @@ export async function blockInstanceSiteWide(db: D1Database, host: string, staffU
   const [, removed] = await db.batch([
     db.prepare('INSERT INTO federation_site_blocks (host, blocked_by, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (host) DO UPDATE SET reason = excluded.reason').bind(host, staffUserId, reason, now),
     db.prepare(`DELETE FROM federation_followers WHERE ${ON_INSTANCE}`).bind(...followerPatterns(host)),
+    db.prepare(`DELETE FROM federation_follow_requests WHERE ${ON_INSTANCE}`).bind(...followerPatterns(host)),
   ]);
   return removed?.meta.changes ?? 0;
 }

@@ -10,6 +10,7 @@ import { checkRemoteAddress } from '../uploads/remote-address.ts';
 import { editFediverseReply, receiveFediverseReply, removeFediverseReplies, type RemoteAuthor } from '../responses/fediverse-responses.ts';
 import type { FederationData } from './federation.ts';
 import { storyIdOfAddress } from './story-address.ts';
+import { isRemoteActorRefusedForStory } from './refusals.ts';
 
 type Ctx = InboxContext<FederationData>;
 
@@ -61,7 +62,12 @@ export async function onCreate(ctx: Ctx, create: Create): Promise<void> {
   const note = await ownNote(ctx, create);
   if (!note?.id || !note.replyTargetId) return;
   const storyId = await storyIdOfAddress(ctx.data.env, note.replyTargetId);
-  if (!storyId) return;
+  if (!storyId || !create.actorId) return;
+  // The writer's (or the publication's) instance blocks refuse replies as they refuse Follows (refusals.ts).
+  if (await isRemoteActorRefusedForStory(ctx.data.env.DB, create.actorId, storyId)) {
+    logEvent({ event: 'federation_reply_refused', post: storyId, note: note.id.href, reason: 'instance blocked' }, 'warn');
+    return;
+  }
   const author = await remoteAuthor(ctx, create);
   if (!author) return;
   const refusal = await receiveFediverseReply(await context(ctx), {

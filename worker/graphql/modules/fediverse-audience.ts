@@ -1,10 +1,16 @@
 // Fediverse followers on the audience page (issue 30 point 2;
 // docs/adr/0207-fediverse-followers-in-the-audience.md): counted and listed beside the others on
 // WriterStats (which only the writer, or a publication's editors, ever receive), removed one by
-// one, or a whole instance blocked. The rules are worker/federation/audience.ts's.
+// one, or a whole instance blocked; Follows held for the writer's approval approved or declined
+// (docs/adr/0212-approving-fediverse-followers.md). The rules are worker/federation/audience.ts's.
 import type { RequestContext } from '../../context/request-context.ts';
 import {
+  approveFediverseFollower,
   blockFediverseInstance,
+  declineFediverseFollower,
+  fediverseApprovesFollowers,
+  fediverseFollowRequests,
+  setFediverseFollowerApproval,
   fediverseFollowerCount,
   fediverseFollowers,
   fediverseInstanceBlocks,
@@ -52,6 +58,10 @@ const typeDefs = /* GraphQL */ `
     fediverseFollowers(after: String, first: Int): FediverseFollowerPage!
     "Instances blocked by the writer (or the publication)."
     fediverseInstanceBlocks: [FediverseInstanceBlock!]!
+    "Whether fediverse Follows wait for the writer's approval (the actor says manuallyApprovesFollowers)."
+    fediverseApprovesFollowers: Boolean!
+    "Fediverse Follows waiting for approval, newest first (followedAt: when they asked); not followers yet."
+    fediverseFollowRequests: [FediverseFollower!]!
   }
 
   type Mutation {
@@ -61,6 +71,12 @@ const typeDefs = /* GraphQL */ `
     blockFediverseInstance(instance: String!): FediverseInstanceBlockResult!
     "Lifts the viewer's block of an instance: its accounts may follow again."
     unblockFediverseInstance(instance: String!): FediverseInstanceBlockResult!
+    "Turns 'Approve fediverse followers' on or off for the viewer; Follows already waiting stay waiting. Answers the new setting."
+    setFediverseFollowerApproval(approve: Boolean!): Boolean!
+    "Approves a waiting Follow: the account becomes a follower and its server is sent an Accept."
+    approveFediverseFollower(followerId: ID!): FediverseFollower!
+    "Declines a waiting Follow: it is removed and its server is sent a Reject."
+    declineFediverseFollower(followerId: ID!): FediverseFollower!
   }
 `;
 
@@ -73,11 +89,16 @@ export const fediverseAudienceModule: SchemaModule = {
         fediverseFollowers(ctx, stats.ownerId, args.after ?? null, args.first ?? null),
       fediverseInstanceBlocks: async (stats: WriterStats, _args: unknown, ctx: RequestContext) =>
         (await fediverseInstanceBlocks(ctx, stats.ownerId)).map((block) => ({ instance: block.host, blockedAt: block.createdAt })),
+      fediverseApprovesFollowers: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediverseApprovesFollowers(ctx, stats.ownerId),
+      fediverseFollowRequests: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediverseFollowRequests(ctx, stats.ownerId),
     },
     Mutation: {
       removeFediverseFollower: (_root: unknown, args: { followerId: string }, ctx: RequestContext) => removeFediverseFollower(ctx, args.followerId),
       blockFediverseInstance: (_root: unknown, args: { instance: string }, ctx: RequestContext) => blockFediverseInstance(ctx, args.instance),
       unblockFediverseInstance: (_root: unknown, args: { instance: string }, ctx: RequestContext) => unblockFediverseInstance(ctx, args.instance),
+      setFediverseFollowerApproval: (_root: unknown, args: { approve: boolean }, ctx: RequestContext) => setFediverseFollowerApproval(ctx, args.approve),
+      approveFediverseFollower: (_root: unknown, args: { followerId: string }, ctx: RequestContext) => approveFediverseFollower(ctx, args.followerId),
+      declineFediverseFollower: (_root: unknown, args: { followerId: string }, ctx: RequestContext) => declineFediverseFollower(ctx, args.followerId),
     },
   },
 };

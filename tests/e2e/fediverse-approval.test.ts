@@ -1,0 +1,68 @@
+// Fediverse followers held for approval on the audience page, in Chromium (issue 30 point 2;
+// docs/adr/0212-approving-fediverse-followers.md): a new writer who approves fediverse followers
+// sees two Follows under "Requests", approves one (it joins the followers) and declines the other;
+// after a reload, one follower and no request. The accounts' inboxes are on a .invalid host: the
+// Accept and Reject queued can reach no server.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { createNewReader, executeSql, type DemoSession } from './support/e2e-database.ts';
+
+const baseURL = inject('baseURL');
+const INSTANCE = 'fediverse-approval-e2e.invalid';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new writer who approves followers, with two Follows waiting: each attempt (a retry too) starts from its own. */
+function writerWithFollowRequests(): DemoSession {
+  const writer = createNewReader(`appr${randomBytes(4).toString('hex')}`, 'Ada Approver');
+  const of = `FROM users WHERE username = '${writer.username}'`;
+  const request = (name: string, at: number) =>
+    `INSERT INTO federation_follow_requests (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) ` +
+    `SELECT id, 'https://${INSTANCE}/users/${name}', 'https://${INSTANCE}/users/${name}/inbox', NULL, 'https://${INSTANCE}/follows/${name}', '${name}', ${at} ${of}`;
+  executeSql(
+    [`INSERT INTO federation_actor_settings (actor_id, approves_followers, updated_at) SELECT id, 1, ${Date.now()} ${of}`, request('gus', Date.now() - 86_400_000), request('hal', Date.now() - 3_600_000)].join(';\n'),
+  );
+  return writer;
+}
+
+it('the writer approves one fediverse follow request and declines another on the audience page', { timeout: 120_000 }, async () => {
+  const writer = writerWithFollowRequests();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: 'sid', value: writer.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  expect((await page.goto(`${baseURL}/@${writer.username}/audience`))?.status()).toBe(200);
+  await waitForHydration(page);
+
+  const section = page.getByTestId('fediverse-audience');
+  expect(await section.getByLabel('Approve fediverse followers').isChecked()).toBe(true);
+  await expect.poll(() => section.getByText(`@gus@${INSTANCE}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await section.getByText(`@hal@${INSTANCE}`).isVisible()).toBe(true);
+  expect(await page.locator('[data-stat="fediverse-followers"]').textContent()).toBe('0');
+
+  await section.getByRole('button', { name: `Approve @gus@${INSTANCE}` }).click();
+  // The first answer on a fresh site loads the federation code and makes the writer's keys: slow on a busy machine.
+  await expect.poll(() => section.getByText(`@gus@${INSTANCE} now follows you.`).isVisible(), { timeout: 45_000 }).toBe(true);
+  expect(await section.getByRole('button', { name: `Remove @gus@${INSTANCE}` }).isVisible()).toBe(true);
+  await section.getByRole('button', { name: `Decline @hal@${INSTANCE}` }).click();
+  await expect.poll(() => section.getByText(`@hal@${INSTANCE} was declined.`).isVisible(), { timeout: 45_000 }).toBe(true);
+  expect(await section.getByText('No one is waiting for your approval.').isVisible()).toBe(true);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(() => page.locator('[data-stat="fediverse-followers"]').textContent(), { timeout: 15_000 }).toBe('1');
+  expect(await section.getByRole('button', { name: `Remove @gus@${INSTANCE}` }).isVisible()).toBe(true);
+  expect(await section.getByText(`@hal@${INSTANCE}`).count()).toBe(0);
+  expect(await section.getByRole('button', { name: /^Approve @/ }).count()).toBe(0);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
