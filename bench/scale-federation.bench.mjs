@@ -20,6 +20,8 @@ const FOLLOWERS = Number(process.env.BENCH_FEDIVERSE_FOLLOWERS ?? 10_000);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 500);
 const STORIES = Number(process.env.BENCH_STORIES ?? 1000);
 const POLL_MS = 1000;
+/** A drain longer than this means a message is stuck: the bench stops saying so rather than wait for ever. */
+const GIVE_UP_MS = 15 * 60_000;
 
 // The stand-in every delivery reaches: counts them by the inbox they were meant for.
 const deliveries = new Map();
@@ -85,6 +87,7 @@ try {
     await new Promise((r) => setTimeout(r, POLL_MS));
     backlog = d1Execute(site.stateDir, 'SELECT sent, settled FROM queue_backlog')[0];
     if (backlog.sent === backlog.settled) break;
+    if (performance.now() - t > GIVE_UP_MS) throw new Error(`The queue did not drain in ${GIVE_UP_MS / 60_000} min: ${backlog.sent} sent, ${backlog.settled} settled`);
   }
   const drainSeconds = (performance.now() - t) / 1000;
   const cpu = cpuMs(pids) - cpuBefore;

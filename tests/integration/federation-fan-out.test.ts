@@ -4,6 +4,7 @@
 // queue in bounded batches. The stand-in servers take the deliveries that leave through fetch.
 import { expect, it, vi } from 'vitest';
 import { enqueue } from '../../worker/queues/producer.ts';
+import { deliveryInboxesPage } from '../../worker/federation/followers.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb, testEnv } from './helpers/graphql-client.ts';
 import { drainQueue } from './helpers/queue.ts';
@@ -32,6 +33,19 @@ it('publishing to 1,000 fediverse followers on 50 instances delivers the Create 
     );
   }
   await testDb.batch(statements);
+
+  // The pages the deliveries are sent by: distinct inboxes, none twice, none left out, whatever the page size.
+  const paged: string[] = [];
+  let pages = 0;
+  for (let after: string | null = ''; after !== null; pages++) {
+    const page: Awaited<ReturnType<typeof deliveryInboxesPage>> = await deliveryInboxesPage(testDb, USERS.writer, after, 20);
+    expect(page.inboxes.length).toBeLessThanOrEqual(20);
+    paged.push(...page.inboxes.map((inbox) => inbox.inbox));
+    after = page.nextAfter;
+  }
+  expect(pages).toBe(3);
+  expect(new Set(paged).size).toBe(INSTANCES);
+  expect(paged.length).toBe(INSTANCES);
 
   const delivered: { url: string; type: string }[] = [];
   const runtimeFetch = globalThis.fetch;
