@@ -145,3 +145,35 @@ export async function approveFollowRequest(db: D1Database, actorId: string, foll
   ]);
   return (moved?.meta.changes ?? 0) > 0;
 }
+
+/** Delivery inboxes a page: a story to 10,000 followers on 500 instances is 5 pages (docs/adr/0211-federation-fan-out-in-bounded-batches.md). */
+export const DELIVERY_PAGE_SIZE = 100;
+
+/** One delivery of a story: a shared inbox, standing for every follower behind it, or a follower's own inbox. */
+export interface DeliveryInbox {
+  inbox: string;
+  /** Whether `inbox` is a server's shared inbox. */
+  shared: boolean;
+  /** One follower behind it (Fedify names each recipient by an actor). */
+  followerUri: string;
+}
+
+/**
+ * One page of an actor's distinct delivery inboxes in address order, after `after` ("" for the
+ * first page); nextAfter is null on the last page. A page never grows with the followers behind
+ * an inbox: a thousand followers on one server are one row.
+ */
+export async function deliveryInboxesPage(db: D1Database, actorId: string, after: string, size = DELIVERY_PAGE_SIZE): Promise<{ inboxes: DeliveryInbox[]; nextAfter: string | null }> {
+  const { results } = await db
+    .prepare(
+      `SELECT COALESCE(shared_inbox, inbox) AS inbox, MAX(shared_inbox IS NOT NULL) AS shared, MIN(follower_uri) AS followerUri FROM federation_followers
+       WHERE actor_id = ? AND COALESCE(shared_inbox, inbox) > ? GROUP BY COALESCE(shared_inbox, inbox) ORDER BY 1 LIMIT ?`,
+    )
+    .bind(actorId, after, size + 1)
+    .all<{ inbox: string; shared: number; followerUri: string }>();
+  const page = results.slice(0, size);
+  return {
+    inboxes: page.map((row) => ({ inbox: row.inbox, shared: row.shared === 1, followerUri: row.followerUri })),
+    nextAfter: results.length > size && page.length > 0 ? page[page.length - 1]!.inbox : null,
+  };
+}

@@ -14,6 +14,33 @@ import { logEvent } from '../lib/log-context.ts';
 
 /** Cloudflare Queues' sendBatch takes at most 100 messages (and 256 KB) per call. */
 export const SEND_BATCH_MAX = 100;
+/**
+ * The bytes a sendBatch call may carry, under the queue's 256 KB with room for its own framing:
+ * fifty federation deliveries of a few KB each already pass 256 KB
+ * (docs/adr/0211-federation-fan-out-in-bounded-batches.md).
+ */
+export const SEND_BATCH_MAX_BYTES = 200_000;
+
+const encoder = new TextEncoder();
+
+/** Bodies in sendBatch calls: at most SEND_BATCH_MAX of them and SEND_BATCH_MAX_BYTES (as JSON) a call. */
+export function sendBatches<T>(bodies: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const body of bodies) {
+    const size = encoder.encode(JSON.stringify(body)).byteLength;
+    if (batch.length > 0 && (batch.length >= SEND_BATCH_MAX || bytes + size > SEND_BATCH_MAX_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(body);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 /** Attempts of a message run inline (no queue binding) before it is recorded as a dead letter. */
 export const INLINE_ATTEMPTS = 3;
 
@@ -44,13 +71,14 @@ async function runtimeWaitUntil(): Promise<(promise: Promise<unknown>) => void> 
  */
 export async function sendCounted(env: Pick<Env, 'DB'>, queue: Queue<unknown>, bodies: readonly unknown[]): Promise<void> {
   await env.DB.prepare('UPDATE queue_backlog SET sent = sent + ? WHERE id = 1').bind(bodies.length).run();
-  for (let i = 0; i < bodies.length; i += SEND_BATCH_MAX) {
-    const chunk = bodies.slice(i, i + SEND_BATCH_MAX);
+  let unsent = bodies.length;
+  for (const chunk of sendBatches(bodies)) {
     try {
       await queue.sendBatch(chunk.map((body) => ({ body, contentType: 'json' as const })));
+      unsent -= chunk.length;
     } catch (error) {
       // What was not sent will never settle: take it off the gauge again.
-      await env.DB.prepare('UPDATE queue_backlog SET sent = sent - ? WHERE id = 1').bind(bodies.length - i).run();
+      await env.DB.prepare('UPDATE queue_backlog SET sent = sent - ? WHERE id = 1').bind(unsent).run();
       throw error;
     }
   }
