@@ -9,7 +9,8 @@
 //   BENCH_SUBSCRIBERS=10000 BENCH_FOLLOWERS=5000 node bench/scale-fanout.bench.mjs
 import { startSite } from './lib/site.mjs';
 import { cpuMs } from './lib/workerd-cpu.mjs';
-import { d1Execute, signIn } from './lib/d1-local.mjs';
+import { d1Execute } from './lib/d1-local.mjs';
+import { publishStory, saveOneParagraphDraft, signedInGraphql } from './lib/publish.mjs';
 import { fanOutStatements } from '../scripts/demo-world/fan-out.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
@@ -29,22 +30,13 @@ try {
   const audience = d1Execute(site.stateDir, "SELECT (SELECT count(*) FROM newsletter_subscriptions s JOIN users u ON u.id = s.writer_id WHERE u.username = 'ada') AS subscribers, (SELECT count(*) FROM follows f JOIN users u ON u.id = f.target_id WHERE f.target_type = 'USER' AND u.username = 'ada') AS followers")[0];
   console.log(`Audience of the demo writer (ada): ${audience.subscribers} newsletter subscribers, ${audience.followers} followers (set up in ${((performance.now() - t) / 1000).toFixed(1)} s).`);
 
-  const { cookie, xsrf } = signIn(site.stateDir, 'ada');
-  const gql = async (query, variables) => {
-    const started = performance.now();
-    const res = await fetch(`${site.baseURL}/_/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, body: JSON.stringify({ query, variables }) });
-    const body = await res.json();
-    if (!res.ok || body.errors) throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
-    return { body, ms: performance.now() - started, queries: Number(res.headers.get('x-d1-queries')) };
-  };
-  const content = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'A story for a very large audience.', markups: [] }] });
-  const saved = await gql('mutation($c: String!) { saveDraft(postId: null, baseRev: 0, title: "To every subscriber", subtitle: "", contentJson: $c) { __typename ... on DraftSaved { post { id } } } }', { c: content });
-  const postId = saved.body.data.saveDraft.post.id;
+  const gql = signedInGraphql(site, 'ada');
+  const postId = await saveOneParagraphDraft(gql, 'To every subscriber', 'A story for a very large audience.');
   const before = d1Execute(site.stateDir, 'SELECT sent, settled FROM queue_backlog')[0];
   const pids = site.workerdPids();
   const cpuBefore = cpuMs(pids);
   t = performance.now();
-  const published = await gql('mutation($id: ID!) { publishPost(postId: $id, tags: [], memberOnly: false, unlisted: false, sendToSubscribers: true) { __typename } }', { id: postId });
+  const published = await publishStory(gql, postId, { sendToSubscribers: true });
   const publishMs = published.ms;
   let backlog;
   for (;;) {

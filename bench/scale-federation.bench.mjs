@@ -11,10 +11,11 @@
 //
 //   npm run bench scale          (also runs the other scale benches)
 //   BENCH_FEDIVERSE_FOLLOWERS=1000 BENCH_INSTANCES=50 BENCH_STORIES=120 node bench/scale-federation.bench.mjs
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { startSite } from './lib/site.mjs';
 import { cpuMs } from './lib/workerd-cpu.mjs';
-import { d1Execute, signIn } from './lib/d1-local.mjs';
+import { d1Execute } from './lib/d1-local.mjs';
+import { publishStory, saveOneParagraphDraft, signedInGraphql } from './lib/publish.mjs';
 
 const FOLLOWERS = Number(process.env.BENCH_FEDIVERSE_FOLLOWERS ?? 10_000);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 500);
@@ -50,24 +51,6 @@ function followerStatements(now) {
   ];
 }
 
-/**
- * A POST on a connection of its own: d1Execute blocks the event loop while wrangler runs, the
- * site closes the idle kept-alive connection meanwhile, and fetch() would send the publish on it
- * ("other side closed").
- */
-function postOnNewConnection(url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 let t = performance.now();
 const site = await startSite({
   stories: STORIES,
@@ -84,22 +67,13 @@ try {
     `Fediverse audience of the demo writer (ada): ${audience.followers} followers behind ${audience.sharedInboxes} shared inboxes (set up in ${((performance.now() - t) / 1000).toFixed(1)} s).`,
   );
 
-  const { cookie, xsrf } = signIn(site.stateDir, 'ada');
-  const gql = async (query, variables) => {
-    const started = performance.now();
-    const res = await postOnNewConnection(`${site.baseURL}/_/graphql`, { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf }, JSON.stringify({ query, variables }));
-    const body = JSON.parse(res.text);
-    if (res.status !== 200 || body.errors) throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
-    return { body, ms: performance.now() - started, queries: Number(res.headers['x-d1-queries']) };
-  };
-  const content = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'A story for the whole fediverse.', markups: [] }] });
-  const saved = await gql('mutation($c: String!) { saveDraft(postId: null, baseRev: 0, title: "To the fediverse", subtitle: "", contentJson: $c) { __typename ... on DraftSaved { post { id } } } }', { c: content });
-  const postId = saved.body.data.saveDraft.post.id;
+  const gql = signedInGraphql(site, 'ada');
+  const postId = await saveOneParagraphDraft(gql, 'To the fediverse', 'A story for the whole fediverse.');
   const before = d1Execute(site.stateDir, 'SELECT sent, settled FROM queue_backlog')[0] ?? { sent: 0, settled: 0 };
   const pids = site.workerdPids();
   const cpuBefore = cpuMs(pids);
   t = performance.now();
-  const published = await gql('mutation($id: ID!) { publishPost(postId: $id, tags: [], memberOnly: false, unlisted: false) { __typename } }', { id: postId });
+  const published = await publishStory(gql, postId);
   let backlog;
   for (;;) {
     await new Promise((r) => setTimeout(r, POLL_MS));
