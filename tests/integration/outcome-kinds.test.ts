@@ -52,6 +52,12 @@ describe('locked-post reasons', () => {
     expect(data.post.content).toEqual({ isLockedPreviewOnly: false, lockedPostReason: null });
   });
 
+  it('the locked source says who made the story member-only: its writer (UGC), or nobody (NONE)', async () => {
+    const { data } = await graphql(`{ locked: post(id: "${POSTS.locked}") { lockedSource } open: post(id: "${POSTS.open}") { lockedSource } }`);
+    expect(data.locked.lockedSource).toBe('LOCKED_POST_SOURCE_UGC');
+    expect(data.open.lockedSource).toBe('LOCKED_POST_SOURCE_NONE');
+  });
+
   it('a public story has no reason', async () => {
     const { data } = await graphql(`{ post(id: "${POSTS.open}") { content { lockedPostReason } } }`);
     expect(data.post.content.lockedPostReason).toBeNull();

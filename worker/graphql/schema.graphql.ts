@@ -313,6 +313,8 @@ type Post {
   collection: Collection
   visibility: PostVisibility!
   isLocked: Boolean!
+  "Who made the story member-only (docs/product/3-routes-data-calls-constants.md §3; docs/outcomes.md)."
+  lockedSource: LockedPostSource!
   type: PostType!
   isPublished: Boolean!
   "True when the story is suspended; only its author, staff and viewers allowed to see suspended content get it."
@@ -358,6 +360,12 @@ enum PostLicense {
   CC_40_BY_NC_SA
   CC_40_ZERO
   PUBLIC_DOMAIN
+}
+
+"Reasons for a locked source (docs/product/3-routes-data-calls-constants.md §3; docs/outcomes.md): NONE when the story is not member-only, UGC when its writer made it so."
+enum LockedPostSource {
+  LOCKED_POST_SOURCE_NONE
+  LOCKED_POST_SOURCE_UGC
 }
 
 "Locked-post reasons (docs/product/3-routes-data-calls-constants.md §8; docs/outcomes.md)."

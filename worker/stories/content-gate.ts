@@ -29,6 +29,16 @@ export interface ReadableContent {
  */
 export type LockedPostReason = 'LACK_OF_MEMBERSHIP' | 'UNKNOWN';
 
+/**
+ * Who made a story member-only (the spec's locked-source reasons, docs/outcomes.md): every locked
+ * story here was locked by its writer (user-generated); nothing locks a story on another's behalf.
+ */
+export type LockedPostSource = 'LOCKED_POST_SOURCE_NONE' | 'LOCKED_POST_SOURCE_UGC';
+
+export function lockedSource(post: Pick<StoryNode, 'visibility'>): LockedPostSource {
+  return post.visibility === 'LOCKED' ? 'LOCKED_POST_SOURCE_UGC' : 'LOCKED_POST_SOURCE_NONE';
+}
+
 const parsedStories = new WeakMap<StoryNode, readonly ParagraphNode[]>();
 
 function allParagraphs(post: StoryNode): readonly ParagraphNode[] {

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context/request-context.ts';
 import { visibleStory } from '../../stories/story-access.ts';
-import { PREVIEW_CONTENT_PARAGRAPHS, previewParagraphs, previewImageMetadata, readableContent, type StoryNode } from '../../stories/content-gate.ts';
+import { PREVIEW_CONTENT_PARAGRAPHS, lockedSource, previewParagraphs, previewImageMetadata, readableContent, type StoryNode } from '../../stories/content-gate.ts';
 import { postType } from '../../stories/post-type.ts';
 import { canonicalStoryUrl, uniqueSlug } from '../../host/canonical-urls.ts';
 import { viewerId } from '../../context/viewer-checks.ts';
@@ -23,6 +23,7 @@ export const postResolvers = {
     collection: (post: StoryNode, _args: unknown, ctx: RequestContext) =>
       post.collectionId ? ctx.loaders.collectionById.load(post.collectionId) : null,
     isLocked: (post: StoryNode) => post.visibility === 'LOCKED',
+    lockedSource: (post: StoryNode) => lockedSource(post),
     type: postType,
     isPublished: (post: StoryNode) => post.status === 'PUBLISHED',
     responsesCount: (post: StoryNode) => post.responseCount,
