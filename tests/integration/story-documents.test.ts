@@ -16,6 +16,7 @@ const operations = Object.entries({ ...page, ...clap, ...editor, ...responses })
 describe('story page documents', () => {
   it('are all here', () => {
     expect(operations.map(([name]) => name).sort()).toEqual([
+      'ClapCatalogMutation',
       'ClapMutation',
       'HidePostResponseOnParentPost',
       'PostPageQuery',
