@@ -16,7 +16,7 @@ import { html } from 'hono/html';
 import type { Env } from '../env.ts';
 import { ACCOUNT_CONVERT_PATH, convertAccount, openConversion, type OpenConversion } from '../accounts/account-convert.ts';
 import { clientAddress } from '../auth/client-address.ts';
-import { AUTH_PAGE_HEADERS, isSameOriginPost, messagePage } from '../auth/pages.ts';
+import { AUTH_PAGE_HEADERS, authPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
 import { hit, LIMITS } from '../auth/rate-limit.ts';
 import { startSession } from '../auth/sign-in.ts';
 import { requestContextFor } from '../consequences/consequences.ts';
@@ -32,33 +32,22 @@ interface FormState {
   problem: { field: 'name' | 'username'; message: string } | null;
 }
 
-async function formPage(productName: string, token: string, email: string | null, state: FormState): Promise<string> {
+function formPage(productName: string, token: string, email: string | null, state: FormState): Promise<string> {
   const problemOf = (field: 'name' | 'username') => (state.problem?.field === field ? html`<p class="problem" id="${field}-problem" role="alert">${state.problem.message}</p>` : '');
-  return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Finish your account – ${productName}</title>
-    <style>
-      body { margin: 0; font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #242424; }
-      main { max-width: 440px; margin: 12vh auto 0; padding: 0 24px; }
-      .wordmark { font: 700 28px Georgia, serif; letter-spacing: -0.03em; margin: 0 0 32px; text-align: center; }
-      h1 { font: 400 28px/1.2 Georgia, serif; margin: 0 0 12px; text-align: center; }
-      .lead { color: #6b6b6b; margin: 0 0 28px; text-align: center; overflow-wrap: anywhere; }
-      label { display: block; font-weight: 500; margin: 0 0 6px; }
+  return authPage({
+    productName,
+    title: 'Finish your account',
+    style: `
+      main { margin-top: 12vh; text-align: left; }
+      .wordmark { margin-bottom: 32px; text-align: center; }
+      h1 { margin-bottom: 12px; text-align: center; }
+      .lead { margin: 0 0 28px; text-align: center; }
+      label { display: block; font-weight: 500; margin: 0 0 6px; color: #242424; }
       input { box-sizing: border-box; width: 100%; font: inherit; padding: 8px 10px; border: 1px solid #c4c4c4; border-radius: 4px; margin: 0 0 6px; }
-      .hint { color: #6b6b6b; font-size: 14px; margin: 0 0 20px; }
+      .hint { font-size: 14px; margin: 0 0 20px; }
       .problem { color: #c94a4a; font-size: 14px; margin: 0 0 16px; }
-      button { display: block; margin: 24px auto 0; background: #242424; color: #fff; border: 0; border-radius: 99em; padding: 10px 28px; font: inherit; cursor: pointer; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <p class="wordmark">${productName}</p>
-      <h1>Finish your account</h1>
+      button { display: block; margin: 24px auto 0; }`,
+    content: html`<h1>Finish your account</h1>
       <p class="lead">${email ? html`You're subscribed as ${email}. ` : ''}Choose the name and username people will see.</p>
       <form method="post" action="${ACCOUNT_CONVERT_PATH}/${token}">
         <label for="name">Your name</label>
@@ -69,11 +58,8 @@ async function formPage(productName: string, token: string, email: string | null
         ${problemOf('username')}
         <p class="hint">Letters, numbers and underscores. Your profile will be at /@username.</p>
         <button type="submit">Finish account</button>
-      </form>
-    </main>
-  </body>
-</html>`,
-  );
+      </form>`,
+  });
 }
 
 async function refusedPage(c: AppContext, status: 410 | 429, lead?: string): Promise<Response> {

@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Env } from '../env.ts';
-import { AUTH_PAGE_HEADERS, isSameOriginPost, messagePage } from '../auth/pages.ts';
+import { AUTH_PAGE_HEADERS, authPage, isSameOriginPost, messagePage } from '../auth/pages.ts';
 import { clearedCookie, requestCookie, TWO_FACTOR_COOKIE } from '../auth/cookies.ts';
 import { challengeOf, checkSecondFactor, endChallenge, TWO_FACTOR_PATH, twoFactorStore } from '../auth/two-factor.ts';
 import { startSession } from '../auth/sign-in.ts';
@@ -14,41 +14,24 @@ import { resolveViewer } from '../session/viewer.ts';
 
 type AppContext = Context<{ Bindings: Env }>;
 
-async function codePage(productName: string, name: string, error: string | null): Promise<string> {
-  return String(
-    await html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Two-factor authentication – ${productName}</title>
-    <style>
-      body { margin: 0; font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; color: #242424; }
-      main { max-width: 440px; margin: 15vh auto 0; padding: 0 24px; text-align: center; }
-      .wordmark { font: 700 28px Georgia, serif; letter-spacing: -0.03em; margin: 0 0 40px; }
-      h1 { font: 400 28px/1.2 Georgia, serif; margin: 0 0 16px; }
-      p { color: #6b6b6b; margin: 0 0 24px; }
+function codePage(productName: string, name: string, error: string | null): Promise<string> {
+  return authPage({
+    productName,
+    title: 'Two-factor authentication',
+    style: `
+      p { margin-bottom: 24px; }
       .error { color: #c94a4a; }
-      input { font: 20px/1.2 ui-monospace, monospace; letter-spacing: 0.2em; text-align: center; width: 12em; max-width: 100%; padding: 10px; border: 1px solid #ccc; border-radius: 4px; margin: 0 0 16px; }
-      button { background: #242424; color: #fff; border: 0; border-radius: 99em; padding: 10px 28px; font: inherit; cursor: pointer; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <p class="wordmark">${productName}</p>
-      <h1>Two-factor authentication</h1>
+      label { display: block; margin: 0 0 8px; }
+      input { font: 20px/1.2 ui-monospace, monospace; letter-spacing: 0.2em; text-align: center; width: 12em; max-width: 100%; padding: 10px; border: 1px solid #ccc; border-radius: 4px; margin: 0 0 16px; }`,
+    content: html`<h1>Two-factor authentication</h1>
       <p>Welcome back, ${name}. Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
       ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
       <form method="post" action="${TWO_FACTOR_PATH}">
-        <label for="code" style="display:block;margin:0 0 8px">Verification code</label>
+        <label for="code">Verification code</label>
         <input id="code" name="code" autocomplete="one-time-code" inputmode="text" maxlength="11" required autofocus />
         <div><button type="submit">Verify</button></div>
-      </form>
-    </main>
-  </body>
-</html>`,
-  );
+      </form>`,
+  });
 }
 
 async function expired(c: AppContext): Promise<Response> {
