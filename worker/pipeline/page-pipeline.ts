@@ -170,7 +170,18 @@ function pageRequest(c: PageContext): PageRequest {
     d1: c.get('d1'),
     graphql: c.get('graphql'),
     signIn: c.get('signIn'),
+    waitUntil: waitUntilOf(c),
   };
+}
+
+/** The runtime's waitUntil for this request; undefined where the app was called without an execution context. */
+function waitUntilOf(c: PageContext): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const executionCtx = c.executionCtx;
+    return (promise) => executionCtx.waitUntil(promise);
+  } catch {
+    return undefined;
+  }
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
