@@ -107,6 +107,31 @@ try {
     const file = name === '(garbage collector)' ? '(garbage collector)' : sourceOf(inspector.scripts, node.callFrame);
     files.set(file, (files.get(file) ?? 0) + us);
   }
+  // Each sample charged to the nearest function of the repository on its stack (whose work it was).
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const owners = new Map();
+  const ownerOf = new Map();
+  const owner = (id) => {
+    if (ownerOf.has(id)) return ownerOf.get(id);
+    let answer = '(outside the repository)';
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at).callFrame;
+      const file = frame.scriptId && frame.scriptId !== '0' ? sourceOf(inspector.scripts, frame) : '';
+      if (/^(worker|client|shared)\//.test(file)) {
+        answer = `${file} ${frame.functionName || '(anonymous)'}`;
+        break;
+      }
+    }
+    ownerOf.set(id, answer);
+    return answer;
+  };
+  for (const [id, us] of selfUs) {
+    const name = byId.get(id).callFrame.functionName;
+    if (name === '(idle)' || name === '(program)' || name === '(garbage collector)') continue;
+    const key = owner(id);
+    owners.set(key, (owners.get(key) ?? 0) + us);
+  }
   const parts = new Map();
   for (const [file, us] of files) {
     const part = PARTS.find(([, pattern]) => pattern.test(file))?.[0] ?? (file.startsWith('(') ? file : 'other');
@@ -120,6 +145,8 @@ try {
   for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`| ${part} | ${ms(us)} | ${((100 * us) / total).toFixed(0)}% |`);
   console.log('\n| file | ms/request |\n|---|---|');
   for (const [file, us] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${file} | ${ms(us)} |`);
+  console.log('\n| charged to (nearest repository function) | ms/request |\n|---|---|');
+  for (const [key, us] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${key} | ${ms(us)} |`);
 } finally {
   await site.stop();
 }

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, POSTS, USERS, seedWorld } from './helpers/fixtures.ts';
 import { send } from './helpers/edge-cache.ts';
 import { postGraphQL } from './helpers/graphql-client.ts';
+import { createSession } from '../../worker/session/session-store.ts';
 
 const FRESH = { vars: { EDGE_CACHE: 'off' } };
 const MAX_STATEMENTS = 6;
@@ -68,6 +69,23 @@ describe('a fresh story render', () => {
         env.DB.prepare("DELETE FROM fediverse_responses WHERE id = 'fr0000000001'"),
       ]);
     }
+  }, 60_000);
+});
+
+describe("a signed-in reader's story page", () => {
+  it('reads its membership with the first batch: at most 11 statements in 3 round trips; the read is recorded once the page is answered', async () => {
+    const session = (await createSession(env.DB, USERS.reader)).token;
+    await env.DB.prepare('DELETE FROM reading_history WHERE user_id = ? AND post_id = ?').bind(USERS.reader, POSTS.open).run();
+    const answer = await send(`/p/${POSTS.open}`, { session });
+    expect(answer.status).toBe(200);
+    expect(answer.cacheStatus).toBe('DYNAMIC');
+    expect(answer.text).toContain('Open Story');
+    expect(answer.text).toContain('"isLoggedInCookie":true');
+    expect(Number(answer.headers.get('x-d1-queries'))).toBeLessThanOrEqual(11);
+    expect(Number(answer.headers.get('x-d1-round-trips'))).toBeLessThanOrEqual(3);
+    // send() waits for the response's waitUntil, where the read is written.
+    const row = await env.DB.prepare('SELECT read_at AS readAt FROM reading_history WHERE user_id = ? AND post_id = ?').bind(USERS.reader, POSTS.open).first<{ readAt: number }>();
+    expect(row).not.toBeNull();
   }, 60_000);
 });
 

@@ -257,6 +257,11 @@ export async function servePage(c: PageContext): Promise<Response> {
     }
     c.set('resolved', null);
   }
+  const viewer = c.get('viewer');
+  // Every signed-in page puts the viewer's membership in its state (worker/pages/render-response.ts):
+  // started here, it rides in the first batch with the cache's own reads instead of a round trip of
+  // its own (docs/adr/0216-reading-history-after-the-response.md). Its failure is met where it is read.
+  if (viewer.user) c.get('graphql')().loaders.membershipByUserId.load(viewer.user.id).catch(() => undefined);
   return serveWithEdgeCache(pageRequest(c), c.req.raw, cacheIO(c), renderPageResponse, c.get('consultation'));
 }
 
