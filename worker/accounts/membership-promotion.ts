@@ -12,13 +12,13 @@ export interface MembershipPromotion {
   username: string;
 }
 
-/** Whether the writer's member-only stories show the promotion (on unless they turned it off). */
+/**
+ * Whether the writer's member-only stories show the promotion (on unless they turned it off).
+ * Read through the request's loader: a story page's own read of the story already carried it
+ * (worker/context/loaders.ts), so the paywall costs no statement of its own (docs/scale.md).
+ */
 export async function membershipPromotionEnabled(ctx: RequestContext, userId: string): Promise<boolean> {
-  const row = await ctx.db
-    .prepare('SELECT enabled FROM user_preferences WHERE user_id = ? AND key = ?')
-    .bind(userId, MEMBERSHIP_PROMOTION_PREFERENCE)
-    .first<{ enabled: number }>();
-  return row ? row.enabled === 1 : true;
+  return ctx.loaders.membershipPromotionByUserId.load(userId);
 }
 
 /** Turns the viewer's promotion on or off; their member-only stories' pages change with it. */
@@ -30,6 +30,7 @@ export async function setMembershipPromotion(ctx: RequestContext, enabled: boole
     .prepare('INSERT INTO user_preferences (user_id, key, enabled, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at')
     .bind(user.id, MEMBERSHIP_PROMOTION_PREFERENCE, enabled ? 1 : 0, ctx.now)
     .run();
+  ctx.loaders.membershipPromotionByUserId.clear(user.id).prime(user.id, enabled);
   const { results } = await ctx.db
     .prepare("SELECT id FROM posts WHERE creator_id = ? AND visibility = 'LOCKED'")
     .bind(user.id)

@@ -24,6 +24,7 @@ import {
   postRestrictions,
   postTags,
   tags,
+  userPreferences,
   users,
   type CollectionDesignRow,
   type CollectionRow,
@@ -33,6 +34,8 @@ import {
   type UserRow,
 } from '../db/schema.ts';
 import { seriesParts } from '../db/series-tables.ts';
+import { fediverseResponses } from '../db/fediverse-response-tables.ts';
+import { MEMBERSHIP_PROMOTION_PREFERENCE } from '../../shared/accounts/settings.ts';
 import { orm } from '../db/orm.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { sealStoryNode, type StoryNode } from '../db/story-node.ts';
@@ -60,6 +63,16 @@ export interface Loaders {
   seriesIdByPostId: DataLoader<string, string | null>;
   /** A story's restrictions (null: none); primed by postById's query. */
   postRestrictionByPostId: DataLoader<string, PostRestrictionRow | null>;
+  /**
+   * Whether a writer's member-only stories show the membership promotion (on unless they turned it
+   * off: worker/accounts/membership-promotion.ts); primed by postById's query for the story's writer.
+   */
+  membershipPromotionByUserId: DataLoader<string, boolean>;
+  /**
+   * How many replies from the fediverse a story holds, hidden ones included; primed by postById's
+   * query, so a story without any reads no list (worker/responses/fediverse-responses.ts).
+   */
+  fediverseResponseCountByPostId: DataLoader<string, number>;
   tagBySlug: DataLoader<string, TagRow | null>;
   /** A post's tags in their position order. */
   tagsByPostId: DataLoader<string, TagRow[]>;
@@ -159,10 +172,31 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     return byKeys(postIds, rows, (r) => r.postId, (r) => r.seriesId, null);
   }, batchOf(0));
 
+  // Read on their own only for a writer or story that postById did not load (its query primes them).
+  const membershipPromotionByUserId = new DataLoader<string, boolean>(async (userIds) => {
+    const rows = await q
+      .select({ userId: userPreferences.userId, enabled: userPreferences.enabled })
+      .from(userPreferences)
+      .where(and(inArray(userPreferences.userId, [...userIds]), eq(userPreferences.key, MEMBERSHIP_PROMOTION_PREFERENCE)));
+    return byKeys(userIds, rows, (r) => r.userId, (r) => r.enabled, true);
+  }, batchOf(1));
+
+  const fediverseResponseCountByPostId = new DataLoader<string, number>(async (postIds) => {
+    const rows = await q
+      .select({ postId: fediverseResponses.postId, count: sql<number>`count(*)` })
+      .from(fediverseResponses)
+      .where(inArray(fediverseResponses.postId, [...postIds]))
+      .groupBy(fediverseResponses.postId);
+    return byKeys(postIds, rows, (r) => r.postId, (r) => Number(r.count), 0);
+  }, batchOf(0));
+
   const postById = new DataLoader<string, StoryNode | null>(async (ids) => {
     // The story's series and its publication's design too (key lookups: series_parts.post_id is
     // unique, collection_designs is keyed by publication): the story page asks for them next, and
     // they then cost no statement of their own (docs/adr/0210-reads-of-one-turn-in-one-batch.md).
+    // Likewise the writer's membership promotion (user_preferences' primary key) and the count of
+    // the story's replies from the fediverse (fediverse_responses_by_post): the paywall and the
+    // thread read them, and a story without replies then reads no list (docs/scale.md).
     const rows = await q
       .select({
         post: posts,
@@ -171,6 +205,8 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
         restriction: postRestrictions,
         design: collectionDesigns,
         seriesId: sql<string | null>`(SELECT ${seriesParts.seriesId} FROM ${seriesParts} WHERE ${seriesParts.postId} = ${posts.id} LIMIT 1)`,
+        promotion: sql<number | null>`(SELECT ${userPreferences.enabled} FROM ${userPreferences} WHERE ${userPreferences.userId} = ${posts.creatorId} AND ${userPreferences.key} = ${MEMBERSHIP_PROMOTION_PREFERENCE})`,
+        fediverseResponseCount: sql<number>`(SELECT count(*) FROM ${fediverseResponses} WHERE ${fediverseResponses.postId} = ${posts.id})`,
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
@@ -178,15 +214,17 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       .leftJoin(postRestrictions, eq(postRestrictions.postId, posts.id))
       .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
       .where(inArray(posts.id, [...ids]));
-    for (const { post, creator, collection, restriction, design, seriesId } of rows) {
+    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount } of rows) {
       userById.prime(creator.id, creator);
+      membershipPromotionByUserId.prime(creator.id, promotion === null ? true : Number(promotion) === 1);
+      fediverseResponseCountByPostId.prime(post.id, Number(fediverseResponseCount));
       if (collection) collectionById.prime(collection.id, collection);
       if (collection) collectionDesignById.prime(collection.id, design);
       postRestrictionByPostId.prime(post.id, restriction);
       seriesIdByPostId.prime(post.id, seriesId);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
-  }, batchOf(0));
+  }, batchOf(1));
 
   const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {
     const rows = await q.select().from(tags).where(inArray(tags.slug, [...slugs]));
@@ -292,6 +330,8 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     postRestrictionByPostId,
     seriesIdByPostId,
     collectionDesignById,
+    membershipPromotionByUserId,
+    fediverseResponseCountByPostId,
     tagBySlug,
     tagsByPostId,
     membershipByUserId,

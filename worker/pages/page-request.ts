@@ -33,4 +33,9 @@ export interface PageRequest {
    * clear), read on first use; null for everyone else.
    */
   signIn(): Promise<SignInConfirmationRead | null>;
+  /**
+   * Work that finishes after the response is sent (the runtime's waitUntil): the reading-history
+   * write. Absent (a caller without an execution context): the renderer awaits it before answering.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }

@@ -13,6 +13,7 @@ import { LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import type { PageRequest } from './page-request.ts';
 import { recordReadOnStoryPage } from '../reading/record-read.ts';
 import { preloadedMembership } from '../membership/preloaded-membership.ts';
+import { postIdFromParam } from '../../shared/routing/story-id.ts';
 
 export function linkContext(env: Env, host: HostContext): LinkContext {
   return {
@@ -41,8 +42,13 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
   const state = buildPreloadedState(env, host, viewer, url, flags);
   const signIn = await request.signIn();
   if (signIn) state.signInConfirmation = signIn.confirmation;
-  if (viewer.user) state.viewerMembership = await preloadedMembership(graphql, viewer.user.id);
-  if (!page.isNotFound) await recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
+  if (viewer.user) {
+    // The viewer's membership and, on a story page, the story read in the same turn: one batch
+    // (docs/adr/0210-reads-of-one-turn-in-one-batch.md); the render then finds the story loaded.
+    const storyId = resolved?.pageName === 'post' ? postIdFromParam(resolved.params.postId ?? '') : null;
+    const [membership] = await Promise.all([preloadedMembership(graphql, viewer.user.id), storyId ? graphql.loaders.postById.load(storyId) : null]);
+    state.viewerMembership = membership;
+  }
   let rendered;
   try {
     rendered = await renderPage({ url, state, page, execute: inProcessExecutor(graphql), faviconUrl: await pageFaviconUrl(request) });
@@ -70,5 +76,13 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
     }),
   });
   if (signIn) headers.append('set-cookie', signIn.clearCookie);
+  // The read is recorded once the page is answered (docs/adr/0216-reading-history-after-the-response.md):
+  // the render reads the story from a replica, never after a write that could pin its reads to the
+  // primary, and the story's access check it needs was already loaded by the render.
+  if (!page.isNotFound && viewer.user) {
+    const read = recordReadOnStoryPage(graphql, resolved?.pageName, resolved?.params ?? {});
+    if (request.waitUntil) request.waitUntil(read);
+    else await read;
+  }
   return new Response(rendered.body, { status: rendered.status, headers });
 }

@@ -170,7 +170,18 @@ function pageRequest(c: PageContext): PageRequest {
     d1: c.get('d1'),
     graphql: c.get('graphql'),
     signIn: c.get('signIn'),
+    waitUntil: waitUntilOf(c),
   };
+}
+
+/** The runtime's waitUntil for this request; undefined where the app was called without an execution context. */
+function waitUntilOf(c: PageContext): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const executionCtx = c.executionCtx;
+    return (promise) => executionCtx.waitUntil(promise);
+  } catch {
+    return undefined;
+  }
 }
 
 function cacheIO(c: PageContext): EdgeCacheIO {
@@ -246,6 +257,11 @@ export async function servePage(c: PageContext): Promise<Response> {
     }
     c.set('resolved', null);
   }
+  const viewer = c.get('viewer');
+  // Every signed-in page puts the viewer's membership in its state (worker/pages/render-response.ts):
+  // started here, it rides in the first batch with the cache's own reads instead of a round trip of
+  // its own (docs/adr/0216-reading-history-after-the-response.md). Its failure is met where it is read.
+  if (viewer.user) c.get('graphql')().loaders.membershipByUserId.load(viewer.user.id).catch(() => undefined);
   return serveWithEdgeCache(pageRequest(c), c.req.raw, cacheIO(c), renderPageResponse, c.get('consultation'));
 }
 

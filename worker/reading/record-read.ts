@@ -3,7 +3,8 @@
 // When a read is recorded: when the story page is rendered for a signed-in reader. Those
 // renders are always dynamic (never cached or shared, worker/cache/decision.ts), so the
 // server render is the one place that sees every full page load of a story, with no extra
-// request from the browser. A story reached by client-side navigation is recorded by the
+// request from the browser. The write runs once the page is answered (the response's
+// waitUntil: docs/adr/0216-reading-history-after-the-response.md), off the reader's wait. A story reached by client-side navigation is recorded by the
 // markPostAsRead mutation (worker/graphql/modules/reading-history.ts), which the story
 // page can call after it loads.
 //

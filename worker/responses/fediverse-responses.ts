@@ -125,7 +125,10 @@ export async function receiveFediverseReply(ctx: RequestContext, reply: Fedivers
     )
     .bind(newId(), story.id, reply.author.actorUri, reply.noteUri, reply.url, JSON.stringify({ paragraphs }), ctx.now, ctx.now)
     .run();
-  if ((result.meta.changes ?? 0) > 0) await ctx.changes.record({ pages: [{ kind: 'story', id: story.id }] });
+  if ((result.meta.changes ?? 0) > 0) {
+    ctx.loaders.fediverseResponseCountByPostId.clear(story.id);
+    await ctx.changes.record({ pages: [{ kind: 'story', id: story.id }] });
+  }
   return null;
 }
 
@@ -191,6 +194,9 @@ const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.h
  * story's writer the ones they hid too (so a hidden one can be shown again).
  */
 export async function fediverseResponses(ctx: RequestContext, story: { id: string; creatorId: string }): Promise<FediverseResponse[]> {
+  // The count rode on the story's own read (worker/context/loaders.ts): most stories have no
+  // reply, and their page then reads no list (docs/scale.md).
+  if ((await ctx.loaders.fediverseResponseCountByPostId.load(story.id)) === 0) return [];
   const writer = ctx.viewer.user?.id === story.creatorId;
   const { results } = await ctx.db
     .prepare(`${RESPONSE_SELECT} WHERE r.post_id = ? ${writer ? '' : 'AND r.hidden_by_parent_author = 0'} ORDER BY r.created_at, r.id LIMIT ?`)
