@@ -1,4 +1,4 @@
-// Where a client-side navigation's time goes (issue 25 point 7; docs/adr/0219-navigation-starts-everything-at-once.md):
+// Where a client-side navigation's time goes (issue 25 point 7; docs/adr/0219-navigation-code-in-view-data-on-intent.md):
 // one User Timing mark per step of the navigation, named `vellum:navigation:<step>`, which
 // bench/navigation.bench.mjs reads beside the resource timings of the chunks and the data call.
 // A mark costs a few microseconds and is kept by the browser only in its timeline.

@@ -24,7 +24,7 @@ interface Navigation {
   /** Loads a page's chunk and data ahead of a likely navigation (the reader's intent on a link). */
   prefetch(href: string): void;
   /** Loads only a page's chunk, within a budget (a card's link in view). */
-  prefetchCode(href: string): void;
+  preloadCode(href: string): void;
   /** Whether this bundle has a page of that name (one it lacks shows the not-found page). */
   hasPage(pageName: string): boolean;
 }
@@ -35,7 +35,7 @@ const NavigationContext = createContext<Navigation | null>(null);
 export interface PagePreparation {
   prepare(location: AppLocation): Promise<CurrentPage | null>;
   prefetch(location: AppLocation): void;
-  prefetchCode(location: AppLocation): void;
+  preloadCode(location: AppLocation): void;
 }
 
 interface ProviderProps {
@@ -111,10 +111,10 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
     [preparation],
   );
 
-  const prefetchCode = useCallback(
+  const preloadCode = useCallback(
     (href: string) => {
       const url = new URL(href, window.location.href);
-      if (preparation && url.origin === window.location.origin) preparation.prefetchCode(parseLocation(url.href));
+      if (preparation && url.origin === window.location.origin) preparation.preloadCode(parseLocation(url.href));
     },
     [preparation],
   );
@@ -143,8 +143,8 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
   }, [page.location.pathname]);
 
   const value = useMemo(
-    () => ({ location: page.location, page, isNavigating, navigate, prefetch, prefetchCode, hasPage }),
-    [page, isNavigating, navigate, prefetch, prefetchCode, hasPage],
+    () => ({ location: page.location, page, isNavigating, navigate, prefetch, preloadCode, hasPage }),
+    [page, isNavigating, navigate, prefetch, preloadCode, hasPage],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
@@ -178,7 +178,7 @@ type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
 
 /**
  * A pointer resting on a link this long is an intent to follow it; one passing over it is not
- * (docs/adr/0219-navigation-starts-everything-at-once.md): a pointer crossing a feed does not
+ * (docs/adr/0219-navigation-code-in-view-data-on-intent.md): a pointer crossing a feed does not
  * fetch every story it passes.
  */
 export const HOVER_INTENT_MS = 65;
@@ -219,7 +219,7 @@ export function Link({
   preloadCodeInView = false,
   ...rest
 }: LinkProps) {
-  const { navigate, prefetch, prefetchCode } = useNavigation();
+  const { navigate, prefetch, preloadCode } = useNavigation();
   const anchor = useRef<HTMLAnchorElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
@@ -229,12 +229,12 @@ export function Link({
     const element = anchor.current;
     if (!preloadCodeInView || !element || !href.startsWith('/')) return;
     let cancelIdle = () => {};
-    const stopWatching = whenInView(element, () => (cancelIdle = whenIdle(() => prefetchCode(href))));
+    const stopWatching = whenInView(element, () => (cancelIdle = whenIdle(() => preloadCode(href))));
     return () => {
       stopWatching();
       cancelIdle();
     };
-  }, [preloadCodeInView, href, prefetchCode]);
+  }, [preloadCodeInView, href, preloadCode]);
   useEffect(
     () => () => {
       if (hoverTimer.current) clearTimeout(hoverTimer.current);

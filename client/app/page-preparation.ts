@@ -5,7 +5,7 @@
 // §4: pages preload their code and data on hover, focus or render): the pointer pressed, a
 // hover held, focus, so the click then finds both ready and sends no request of its own.
 // A card's link that comes into view loads only the code of its page, once the browser is
-// idle, within a budget of page chunks (docs/adr/0219-navigation-starts-everything-at-once.md):
+// idle, within a budget of page chunks (docs/adr/0219-navigation-code-in-view-data-on-intent.md):
 // the click then waits for the data alone.
 import type { Client } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
@@ -100,7 +100,7 @@ export function browserPagePreparation(
           preloaded.delete(address);
         });
     },
-    prefetchCode(location) {
+    preloadCode(location) {
       const address = location.pathname + location.search;
       if (state.client.isBot || codeAsked.has(address) || savesData()) return;
       codeAsked.add(address);

@@ -4,7 +4,7 @@
 // preload report (§7), and the click then shows the story without a data request of its own.
 // A signed-in reader's Home preloads its first story on render, before any hover.
 // A card in view loads only its page's code, once the page is idle; a pointer passing over a
-// link without resting on it fetches nothing (docs/adr/0219-navigation-starts-everything-at-once.md).
+// link without resting on it fetches nothing (docs/adr/0219-navigation-code-in-view-data-on-intent.md).
 // Readers who save data and bots preload nothing.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
