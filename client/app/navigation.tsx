@@ -5,10 +5,12 @@
 // Scroll resets to the top on every path change
 // (docs/product/2-sign-in-notices-cache-routing.md §2.3).
 import { noteLocation } from '../events/common-data.ts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { parseLocation, type AppLocation, type CurrentPage } from './current-page.ts';
 import { mustLoadFully } from './client-app-support.ts';
+import { markNavigation } from './navigation-timing.ts';
+import { whenIdle } from './when-idle.ts';
 
 export { parseLocation, type AppLocation };
 
@@ -19,8 +21,10 @@ interface Navigation {
   /** A navigation is under way: the next page's chunk or data is loading. */
   isNavigating: boolean;
   navigate(href: string, options?: { replace?: boolean }): void;
-  /** Loads a page's chunk ahead of a likely navigation (a pointer over a link). */
+  /** Loads a page's chunk and data ahead of a likely navigation (the reader's intent on a link). */
   prefetch(href: string): void;
+  /** Loads only a page's chunk, within a budget (a card's link in view). */
+  preloadCode(href: string): void;
   /** Whether this bundle has a page of that name (one it lacks shows the not-found page). */
   hasPage(pageName: string): boolean;
 }
@@ -31,6 +35,7 @@ const NavigationContext = createContext<Navigation | null>(null);
 export interface PagePreparation {
   prepare(location: AppLocation): Promise<CurrentPage | null>;
   prefetch(location: AppLocation): void;
+  preloadCode(location: AppLocation): void;
 }
 
 interface ProviderProps {
@@ -63,6 +68,7 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
         return;
       }
       const ticket = ++latest.current;
+      markNavigation('start', url.pathname + url.search);
       const location = parseLocation(url.href);
       // An async transition: React keeps the current page committed (isNavigating is true)
       // until the next page is ready, then swaps in one commit.
@@ -105,11 +111,26 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
     [preparation],
   );
 
+  const preloadCode = useCallback(
+    (href: string) => {
+      const url = new URL(href, window.location.href);
+      if (preparation && url.origin === window.location.origin) preparation.preloadCode(parseLocation(url.href));
+    },
+    [preparation],
+  );
+
   useEffect(() => {
     const onPopState = () => go(new URL(window.location.href), 'none');
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [go]);
+
+  const committed = useRef(page);
+  useLayoutEffect(() => {
+    if (committed.current === page) return;
+    committed.current = page;
+    markNavigation('commit', page.location.pathname + page.location.search);
+  }, [page]);
 
   // Scroll to the top whenever the path changes (not on the first render: the browser
   // restores or starts at the top itself).
@@ -122,8 +143,8 @@ export function NavigationProvider({ initialPage, preparation, hasPage = EVERY_P
   }, [page.location.pathname]);
 
   const value = useMemo(
-    () => ({ location: page.location, page, isNavigating, navigate, prefetch, hasPage }),
-    [page, isNavigating, navigate, prefetch, hasPage],
+    () => ({ location: page.location, page, isNavigating, navigate, prefetch, preloadCode, hasPage }),
+    [page, isNavigating, navigate, prefetch, preloadCode, hasPage],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
@@ -142,19 +163,84 @@ export function useCurrentPage(): CurrentPage {
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
   href: string;
   /**
-   * Preload the page as soon as the link renders, not only on hover or focus
+   * Preload the page as soon as the link renders, not only on the reader's intent
    * (docs/product/1-product-screens-membership-header-search.md §4: "on hover, focus or render"):
    * for the one link a reader is most likely to follow next. Each address is preloaded once.
    */
   preloadOnRender?: boolean;
+  /**
+   * Load the code of the link's page (not its data) once the link is in view and the browser is
+   * idle, within the preparation's budget of chunks (client/app/page-preparation.ts): for the
+   * links of cards and bylines, the pages a reader goes to next.
+   */
+  preloadCodeInView?: boolean;
 };
 
+/**
+ * A pointer resting on a link this long is an intent to follow it; one passing over it is not
+ * (docs/adr/0219-navigation-code-in-view-data-on-intent.md): a pointer crossing a feed does not
+ * fetch every story it passes.
+ */
+export const HOVER_INTENT_MS = 65;
+
+/** Links waiting to come into view, and what each does then; one observer for the page. */
+const waitingForView = new Map<Element, () => void>();
+let viewObserver: IntersectionObserver | null = null;
+
+function whenInView(element: Element, callback: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') return () => {};
+  viewObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const seen = waitingForView.get(entry.target);
+      waitingForView.delete(entry.target);
+      viewObserver?.unobserve(entry.target);
+      seen?.();
+    }
+  });
+  waitingForView.set(element, callback);
+  viewObserver.observe(element);
+  return () => {
+    waitingForView.delete(element);
+    viewObserver?.unobserve(element);
+  };
+}
+
 /** An anchor that navigates in place for same-host page links. */
-export function Link({ href, onClick, onPointerEnter, onFocus, target, preloadOnRender = false, ...rest }: LinkProps) {
-  const { navigate, prefetch } = useNavigation();
+export function Link({
+  href,
+  onClick,
+  onPointerEnter,
+  onPointerLeave,
+  onPointerDown,
+  onFocus,
+  target,
+  preloadOnRender = false,
+  preloadCodeInView = false,
+  ...rest
+}: LinkProps) {
+  const { navigate, prefetch, preloadCode } = useNavigation();
+  const anchor = useRef<HTMLAnchorElement>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (preloadOnRender) prefetch(href);
   }, [preloadOnRender, href, prefetch]);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!preloadCodeInView || !element || !href.startsWith('/')) return;
+    let cancelIdle = () => {};
+    const stopWatching = whenInView(element, () => (cancelIdle = whenIdle(() => preloadCode(href))));
+    return () => {
+      stopWatching();
+      cancelIdle();
+    };
+  }, [preloadCodeInView, href, preloadCode]);
+  useEffect(
+    () => () => {
+      if (hoverTimer.current) clearTimeout(hoverTimer.current);
+    },
+    [],
+  );
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -173,12 +259,25 @@ export function Link({ href, onClick, onPointerEnter, onFocus, target, preloadOn
   };
   return (
     <a
+      ref={anchor}
       href={href}
       target={target}
       onClick={handleClick}
+      onPointerDown={(event) => {
+        onPointerDown?.(event);
+        // Pressed: the click follows within a tap's length; a touch gives no hover before it.
+        if (event.button === 0) prefetch(href);
+      }}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        prefetch(href);
+        if (event.pointerType !== 'mouse' && event.pointerType !== 'pen') return;
+        if (hoverTimer.current) clearTimeout(hoverTimer.current);
+        hoverTimer.current = setTimeout(() => prefetch(href), HOVER_INTENT_MS);
+      }}
+      onPointerLeave={(event) => {
+        onPointerLeave?.(event);
+        if (hoverTimer.current) clearTimeout(hoverTimer.current);
+        hoverTimer.current = null;
       }}
       onFocus={(event) => {
         onFocus?.(event);

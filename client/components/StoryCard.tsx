@@ -24,7 +24,7 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
     <article className="story-card" data-post-id={post.id}>
       <div className="story-card-text">
         <div className="story-card-byline">
-          <Link href={profileHref(post.creator, ctx)} className="story-card-writer">
+          <Link href={profileHref(post.creator, ctx)} className="story-card-writer" preloadCodeInView>
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} lazy />
             <span>{post.creator.name}</span>
           </Link>
@@ -37,7 +37,7 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
             </>
           ) : null}
         </div>
-        <Link href={href} className="story-card-link" preloadOnRender={preloadOnRender}>
+        <Link href={href} className="story-card-link" preloadOnRender={preloadOnRender} preloadCodeInView>
           <h2 className="story-card-title">{post.title}</h2>
           {post.subtitle ? <p className="story-card-subtitle">{post.subtitle}</p> : null}
         </Link>

@@ -28,11 +28,11 @@ function TrendingItem({ post, rank }: { post: ResultOf<typeof TrendingItem_post>
         {String(rank).padStart(2, '0')}
       </span>
       <div className="trending-text">
-        <Link href={profileHref(post.creator, ctx)} className="trending-writer">
+        <Link href={profileHref(post.creator, ctx)} className="trending-writer" preloadCodeInView>
           <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} />
           <span>{post.creator.name}</span>
         </Link>
-        <Link href={storyHref(post, ctx)} className="trending-title">
+        <Link href={storyHref(post, ctx)} className="trending-title" preloadCodeInView>
           {post.title}
         </Link>
         <div className="trending-meta muted">

@@ -134,7 +134,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         {post.title ? <h1 className="story-title">{post.title}</h1> : <h1 className="story-title story-title-response">{post.creator.name}’s response</h1>}
         {post.subtitle ? <p className="story-subtitle">{post.subtitle}</p> : null}
         <div className="story-byline">
-          <Link href={profileHref(post.creator, ctx)}>
+          <Link href={profileHref(post.creator, ctx)} preloadCodeInView>
             <Avatar name={post.creator.name} imageId={post.creator.imageId} size={44} />
           </Link>
           <div>

@@ -3,6 +3,8 @@
 // hovering a story card fetches the story page's chunk and its data before any click, sends one
 // preload report (§7), and the click then shows the story without a data request of its own.
 // A signed-in reader's Home preloads its first story on render, before any hover.
+// A card in view loads only its page's code, once the page is idle; a pointer passing over a
+// link without resting on it fetches nothing (docs/adr/0219-navigation-code-in-view-data-on-intent.md).
 // Readers who save data and bots preload nothing.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -38,17 +40,19 @@ function recordRequests(page: Page) {
 it('hovering a story card loads its page and data; the click then sends no data request', async () => {
   const page = await readerPage();
   const watch = watchPage(page);
+  const requests = recordRequests(page);
   await page.goto(baseURL + '/');
   await waitForHydration(page);
-  const requests = recordRequests(page);
+  requests.clear();
 
   const card = page.locator(ON_SITE_STORY_CARD).first();
   const title = (await card.locator('.story-card-title').textContent())!.trim();
   const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
   await card.locator('.story-card-link').hover();
   const report = await reported;
-  // The report comes after the chunk and the data are in: both were fetched on hover.
-  expect(requests.scripts().length).toBeGreaterThan(0);
+  // The report comes after the chunk and the data are in: the data was fetched on hover, the
+  // chunk then or already when the card came into view.
+  expect(requests.graphql().length + requests.scripts().length).toBeGreaterThan(0);
   const dataCalls = requests.graphql();
   expect(dataCalls.length).toBeGreaterThan(0);
   expect(dataCalls.map((request) => request.headers()['graphql-operation']).join(',')).toMatch(/Post/);
@@ -68,6 +72,37 @@ it('hovering a story card loads its page and data; the click then sends no data 
   expect((await page.locator('h1.story-title').textContent())!.trim()).toBe(title);
   expect(requests.graphql()).toEqual([]);
   expect(watch.consoleErrors).toEqual([]);
+  await page.context().close();
+});
+
+it('a story card in view loads the story page’s code but not its data; a pointer passing over a link fetches nothing', async () => {
+  const page = await readerPage();
+  const requests = recordRequests(page);
+  const storyCode = page.waitForRequest((request) => /^\/assets\/PostPage-[\w-]+\.js$/.test(new URL(request.url()).pathname));
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  // No hover, no focus: the cards on the first screen ask for the story page's chunk when idle…
+  await storyCode;
+  await page.waitForTimeout(300);
+  // …and for no story's data.
+  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
+  expect(requests.preloadReports()).toEqual([]);
+
+  // A pointer crossing a card's link (entering and leaving at once) is no intent to follow it.
+  requests.clear();
+  await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').evaluate((link) => {
+    link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+    link.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, pointerType: 'mouse', relatedTarget: document.body }));
+  });
+  await page.waitForTimeout(300);
+  expect(requests.graphql()).toEqual([]);
+  expect(requests.preloadReports()).toEqual([]);
+
+  // Pressing it is: the story's data is asked for before the click.
+  const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
+  await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').dispatchEvent('pointerdown', { button: 0, pointerType: 'mouse' });
+  await reported;
+  expect(requests.graphql().map((request) => request.headers()['graphql-operation']).join(',')).toMatch(/Post/);
   await page.context().close();
 });
 
