@@ -237,7 +237,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         scrollIntoView={showResponses}
       />
       <FediverseResponses creatorId={post.creator.id} responses={extras.fediverseResponses} />
-      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
+      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} byWriter />
       {post.collection ? (
         <MoreFrom name={post.collection.name} href={collectionUrl(post.collection, ctx)} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
       ) : null}
