@@ -14,6 +14,7 @@ import { runLighthouse } from './lib/lighthouse.mjs';
 import { chromium } from 'playwright-core';
 import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
 import { d1Execute } from './lib/d1-local.mjs';
+import { describeHtmlParts, htmlParts } from './lib/html-parts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKERS_FREE_LIMIT = 3 * 1024 * 1024;
@@ -57,15 +58,6 @@ async function scriptsLoaded(browser, url) {
   }
 }
 
-/** A document's bytes: in all, its inline <style>s, its inline <script>s (the start-up state), the rest. */
-function htmlParts(html) {
-  const bytes = (text) => Buffer.byteLength(text);
-  const style = [...html.matchAll(/<style[^>]*>[\s\S]*?<\/style>/g)].reduce((sum, m) => sum + bytes(m[0]), 0);
-  const script = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>[\s\S]*?<\/script>/g)].reduce((sum, m) => sum + bytes(m[0]), 0);
-  const total = bytes(html);
-  return { total, style, script, rest: total - style - script };
-}
-
 /**
  * Per page: the HTML's bytes, the JavaScript the document declares for start-up (<script src>
  * and modulepreload) and what Chromium really fetches until the page has hydrated and the
@@ -89,9 +81,8 @@ async function pageWeights(baseURL, pages) {
       const { atStart: loaded, whenIdle } = await scriptsLoaded(browser, baseURL + url);
       let loadedGzip = 0;
       for (const src of loaded) loadedGzip += await gzipOf(src);
-      const parts = htmlParts(html);
       weights.set(name, {
-        html: `${kib(parts.total)} KiB (style ${kib(parts.style)}, state ${kib(parts.script)}, markup ${kib(parts.rest)})`,
+        html: describeHtmlParts(htmlParts(html)),
         declared: `${declared.size} file(s), ${kib(declaredGzip)} KiB`,
         loaded: `${loaded.size} file(s), ${kib(loadedGzip)} KiB`,
         undeclared: [...loaded].filter((src) => !declared.has(src)),

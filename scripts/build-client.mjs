@@ -142,7 +142,8 @@ for (const chunk of chunks.values()) {
   if (page) manifest.pages[page] = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
 }
 
-// Unhashed files (favicons) are copied as they are.
+// The files of client/public are copied as they are: the favicons, and the icon sprite, named by
+// its content (client/components/sprite-icon.tsx), under /assets/ with the immutable files.
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
 // Hashed names never change content: let browsers and the edge keep them for a year.

@@ -8,10 +8,59 @@
 // data client reads the results: hydration, the normalized cache and every later render see the
 // same results as before. Each result's data is written as JSON, not as a string of JSON (urql's
 // form), which saves escaping every quote; the browser turns it back into urql's form.
+//
+// The results do not repeat their field names either (docs/adr/0218-the-first-screen-inline-the-rest-later.md):
+// each object is written as an array of its values after the index of its shape (its keys, and
+// its __typename, which every object of a result has), the shapes once for the whole state. A
+// story's 75 paragraphs and their marks have a handful of shapes.
 import type { SSRData } from 'urql';
 
-/** The serialized form: a result's data as a value. */
-export type HydrationState = Record<string, Omit<SSRData[string], 'data'> & { data?: unknown }>;
+type WrittenResult = Omit<SSRData[string], 'data'> & { data?: unknown };
+
+/**
+ * The serialized form: each result's data as a value, written by `shapes` (see `pack`). A
+ * page cached before the shapes (a plain record of results) is still read.
+ */
+export interface HydrationState {
+  shapes: string[][];
+  results: Record<string, WrittenResult>;
+}
+
+/** A shape's key for the __typename a shape fixes: `__typename=Paragraph`. */
+const TYPENAME = '__typename';
+
+/** An array that is a value (not an object written by its shape) starts with this. */
+const LIST = -1;
+
+/**
+ * A JSON value with every object written as `[shape, ...values]` and every array as
+ * `[LIST, ...items]`, so that each written array says by its first number what it is.
+ */
+function pack(value: unknown, shapes: Map<string, number>): unknown {
+  if (Array.isArray(value)) return [LIST, ...value.map((item) => pack(item, shapes))];
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value);
+  const typename = (value as Json)[TYPENAME];
+  const fixed = typeof typename === 'string';
+  const shape = JSON.stringify(entries.map(([key]) => (fixed && key === TYPENAME ? `${TYPENAME}=${typename}` : key)));
+  let index = shapes.get(shape);
+  if (index === undefined) shapes.set(shape, (index = shapes.size));
+  return [index, ...entries.filter(([key]) => !(fixed && key === TYPENAME)).map(([, inner]) => pack(inner, shapes))];
+}
+
+function unpack(value: unknown, shapes: string[][]): unknown {
+  if (!Array.isArray(value)) return value;
+  const [head, ...rest] = value as [number, ...unknown[]];
+  if (head === LIST) return rest.map((item) => unpack(item, shapes));
+  const object: Json = {};
+  const shape = shapes[head]!;
+  let at = 0;
+  for (const key of shape) {
+    if (key.startsWith(`${TYPENAME}=`)) object[TYPENAME] = key.slice(TYPENAME.length + 1);
+    else object[key] = unpack(rest[at++], shapes);
+  }
+  return object;
+}
 
 /** A paragraph whose text was left out: `1` text only, `2` also its empty fields (PLAIN_FIELDS). */
 const WITHHELD = '~';
@@ -81,16 +130,26 @@ export function withholdRenderedText(state: SSRData, markup: string | undefined)
       (paragraph as Json)[WITHHELD] = plain ? 2 : 1;
     }
   }
-  return Object.fromEntries(results.map(([key, result]) => [key, result.data === undefined ? (({ data: _data, ...rest }) => rest)(result) : result]));
+  const shapes = new Map<string, number>();
+  return {
+    results: Object.fromEntries(
+      results.map(([key, result]) => [key, result.data === undefined ? (({ data: _data, ...rest }) => rest)(result) : { ...result, data: pack(result.data, shapes) }]),
+    ),
+    shapes: [...shapes.keys()].map((shape) => JSON.parse(shape) as string[]),
+  };
 }
 
 /**
  * Browser: urql's form of the results, every left-out text read from its element (`textOf`).
  * A missing element gives an empty text (the page then renders the story from its results).
  */
-export function restoreWithheldText(state: HydrationState, textOf: (name: string) => string | null): SSRData {
+export function restoreWithheldText(state: HydrationState | Record<string, WrittenResult>, textOf: (name: string) => string | null): SSRData {
   const restored: SSRData = {};
-  for (const [key, { data, ...rest }] of Object.entries(state)) {
+  const packed = Array.isArray(state.shapes) ? (state as HydrationState) : null;
+  const results = packed ? packed.results : (state as Record<string, WrittenResult>);
+  for (const [key, written] of Object.entries(results)) {
+    const { data: writtenData, ...rest } = written;
+    const data = packed ? unpack(writtenData, packed.shapes) : writtenData;
     if (data === undefined) {
       restored[key] = rest;
       continue;

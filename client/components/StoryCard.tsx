@@ -13,8 +13,11 @@ import { MemberStar } from './MemberStar.tsx';
 export type StoryCardPost = ResultOf<typeof StoryCard_post>;
 
 /** A story in a feed: writer, title, subtitle, date, reading time and counts. */
-/** `preloadOnRender`: the story is preloaded when the card renders (the feed's first card, client/app/navigation.tsx Link). */
-export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPost; preloadOnRender?: boolean }) {
+/**
+ * `preloadOnRender`: the story is preloaded when the card renders (the feed's first card, client/app/navigation.tsx Link).
+ * `showWriter`: false under a heading that names the writer already ("More from {writer}"): no byline but the publication's.
+ */
+export function StoryCard({ post, preloadOnRender = false, showWriter = true }: { post: StoryCardPost; preloadOnRender?: boolean; showWriter?: boolean }) {
   // Built for the host the card is shown on, by the one address rule (client/app/hrefs.ts):
   // the writer's or publication's own site when they have one, else the main host.
   const ctx = useLinkContext();
@@ -23,20 +26,24 @@ export function StoryCard({ post, preloadOnRender = false }: { post: StoryCardPo
   return (
     <article className="story-card" data-post-id={post.id}>
       <div className="story-card-text">
-        <div className="story-card-byline">
-          <Link href={profileHref(post.creator, ctx)} className="story-card-writer" preloadCodeInView>
-            <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} lazy />
-            <span>{post.creator.name}</span>
-          </Link>
-          {post.collection ? (
-            <>
-              <span className="muted"> in </span>
-              <a href={collectionUrl(post.collection, ctx)} className="story-card-collection">
-                {post.collection.name}
-              </a>
-            </>
-          ) : null}
-        </div>
+        {showWriter || post.collection ? (
+          <div className="story-card-byline">
+            {showWriter ? (
+              <Link href={profileHref(post.creator, ctx)} className="story-card-writer" preloadCodeInView>
+                <Avatar name={post.creator.name} imageId={post.creator.imageId} size={20} lazy />
+                <span>{post.creator.name}</span>
+              </Link>
+            ) : null}
+            {post.collection ? (
+              <>
+                <span className="muted">{showWriter ? ' in ' : 'In '}</span>
+                <a href={collectionUrl(post.collection, ctx)} className="story-card-collection">
+                  {post.collection.name}
+                </a>
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <Link href={href} className="story-card-link" preloadOnRender={preloadOnRender} preloadCodeInView>
           <h2 className="story-card-title">{post.title}</h2>
           {post.subtitle ? <p className="story-card-subtitle">{post.subtitle}</p> : null}

@@ -202,7 +202,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
       <SeriesNav post={post} placement="bottom" />
       <StoryActions post={post} />
       <footer className="story-footer">
-        <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} />
+        {/* Below the story: lazy, so the render writes no preload competing with the first screen's requests. */}
+        <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} lazy />
         <div className="story-footer-text">
           <h2 className="story-footer-name">
             Written by <Link href={profileHref(post.creator, ctx)}>{post.creator.name}</Link>
@@ -237,7 +238,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         scrollIntoView={showResponses}
       />
       <FediverseResponses creatorId={post.creator.id} responses={extras.fediverseResponses} />
-      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} />
+      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} byWriter />
       {post.collection ? (
         <MoreFrom name={post.collection.name} href={collectionUrl(post.collection, ctx)} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
       ) : null}

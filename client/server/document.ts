@@ -8,7 +8,7 @@ import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
 import { pageResolution } from '../app/current-page.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
-import { markupClasses, rulesFor } from './page-styles.ts';
+import { firstScreenClasses, rulesFor } from './page-styles.ts';
 import { FULL_STYLESHEET_ATTRIBUTE } from '../app/full-stylesheet.ts';
 
 export const GRAPHQL_PATH = '/_/graphql';
@@ -41,7 +41,7 @@ export interface DocumentParts {
   pageChunk: string;
   /**
    * The rendered markup when it is known before the head is written: the head then inlines
-   * only the rules it can match. Without it (a streamed page) the head inlines every rule.
+   * only the rules its first screen can match. Without it (a streamed page) the head inlines every rule.
    */
   markup?: string;
 }
@@ -57,7 +57,7 @@ export function startupModules(pageChunk: string): string[] {
 /** `script`: the start-up script's text when the caller made it already (it also hashes it). */
 export function documentHead(parts: DocumentParts, script: string = startupScript(parts)): string {
   const { title, head, faviconUrl, pageChunk, state, markup } = parts;
-  const css = markup === undefined ? (everyRule ??= rulesFor(null)) : rulesFor(markupClasses(markup));
+  const css = markup === undefined ? (everyRule ??= rulesFor(null)) : rulesFor(firstScreenClasses(markup));
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -66,8 +66,9 @@ export function documentHead(parts: DocumentParts, script: string = startupScrip
     `<link rel="icon" href="${escapeHtml(faviconUrl)}">` +
     // Browsers offer site search from the OpenSearch description (worker/search/opensearch.ts).
     `<link rel="search" type="application/opensearchdescription+xml" href="/osd.xml" title="${escapeHtml(state.config.productName)}">` +
-    // Only the rules the markup uses inline: nothing blocks the first paint
-    // (docs/adr/0095-inline-the-rules-the-markup-uses.md); the whole file comes after the markup.
+    // Only the rules the first screen uses inline: nothing blocks the first paint
+    // (docs/adr/0095-inline-the-rules-the-markup-uses.md, docs/adr/0218-the-first-screen-inline-the-rest-later.md);
+    // the whole file comes after the markup.
     `<style>${css}</style>` +
     (assets.js ? `<link rel="modulepreload" href="${assets.js}">` : '') +
     startupModules(pageChunk)

@@ -47,9 +47,17 @@ export function requiredClasses(selector) {
 }
 
 /**
+ * An interaction state (:hover, :focus…, :active) or a highlight (the highlights layer loads when
+ * the page is idle): nothing the first paint shows, so the whole file brings it.
+ */
+const LATER = /:(hover|focus|focus-visible|focus-within|active)\b|::highlight\(/;
+
+/**
  * A stylesheet's top-level items: `{ text }` always applies (no selector needs a class, or an
- * at-rule such as @keyframes), `{ text, classes }` applies when any one selector's classes are
- * all on the page, `{ atRule, rules }` is a conditional group (@media, @supports) of rules.
+ * at-rule such as @font-face), `{ text, classes }` applies when any one selector's classes are
+ * all on the page, `{ text, later: true }` is never inlined (every selector is an interaction
+ * state or a highlight), `{ text, keyframes }` is inlined when an inlined rule names its
+ * animation, `{ atRule, rules }` is a conditional group (@media, @supports) of rules.
  */
 export function cssRules(css) {
   const items = [];
@@ -71,7 +79,9 @@ export function cssRules(css) {
     const prelude = css.slice(i, open).trim();
     const text = css.slice(i, close + 1);
     if (/^@(media|supports|container|layer)\b/.test(prelude)) items.push({ atRule: prelude, rules: cssRules(css.slice(open + 1, close)) });
+    else if (/^@(-webkit-)?keyframes\s/.test(prelude)) items.push({ text, keyframes: prelude.replace(/^\S+\s+/, '') });
     else if (prelude.startsWith('@')) items.push({ text });
+    else if (selectors(prelude).every((selector) => LATER.test(selector.replace(/:not\([^()]*\)/g, '')))) items.push({ text, later: true });
     else {
       const classes = selectors(prelude).map(requiredClasses);
       items.push(classes.some((needed) => needed.length === 0) ? { text } : { text, classes });

@@ -9,7 +9,8 @@ export function otherStories(posts: readonly StoryCardPost[], currentPostId: str
   return posts.filter((p) => p.id !== currentPostId).slice(0, MORE_FROM_SHOWN);
 }
 
-export function MoreFrom({ name, href, posts, currentPostId }: { name: string; href: string; posts: readonly StoryCardPost[]; currentPostId: string }) {
+/** `byWriter`: the section is the writer's own, whose name the heading says (the cards leave out their byline). */
+export function MoreFrom({ name, href, posts, currentPostId, byWriter = false }: { name: string; href: string; posts: readonly StoryCardPost[]; currentPostId: string; byWriter?: boolean }) {
   const shown = otherStories(posts, currentPostId);
   if (shown.length === 0) return null;
   return (
@@ -18,7 +19,7 @@ export function MoreFrom({ name, href, posts, currentPostId }: { name: string; h
         More from <a href={href}>{name}</a>
       </h2>
       {shown.map((post) => (
-        <StoryCard key={post.id} post={post} />
+        <StoryCard key={post.id} post={post} showWriter={!byWriter} />
       ))}
     </section>
   );

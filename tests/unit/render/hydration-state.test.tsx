@@ -74,6 +74,28 @@ describe('the hydration state', () => {
     expect(restored['42']!.hasNext).toBe(false);
   });
 
+  it('writes each field name once for the whole state, and reads back every kind of value', () => {
+    const { markup, data, state } = page();
+    const odd = { list: [1, [2, []], [], [{}], null, 'x'], empty: {}, nested: [[-1], [0, 1]], __typename: 'Odd', typename: { __typename: 7 } };
+    const withOdd: SSRData = { ...state, '43': { data: JSON.stringify(odd), hasNext: true }, '44': { error: undefined, hasNext: false } };
+    const written = JSON.stringify(withholdRenderedText(withOdd, markup));
+    // A name once per shape (a paragraph with its text and one without are two), not per paragraph.
+    expect(written.split('"markups"').length - 1).toBeLessThanOrEqual(2);
+    expect(written.split('"id"').length - 1).toBeLessThan(paragraphs.length);
+    expect(written).not.toContain('"Paragraph"');
+    const restored = restoreWithheldText(JSON.parse(written), textContentById('<!doctype html><body>' + markup));
+    expect(JSON.parse(restored['42']!.data!)).toEqual(data);
+    // Without paragraphs: exactly the server's text, keys in the same order.
+    expect(restored['43']!.data).toBe(JSON.stringify(odd));
+    expect(restored['44']!.data).toBeUndefined();
+  });
+
+  it('reads a state written before the shapes (a page kept in a cache)', () => {
+    const { data } = page();
+    const restored = restoreWithheldText({ '42': { data, hasNext: false } }, () => null);
+    expect(JSON.parse(restored['42']!.data!)).toEqual(data);
+  });
+
   it('keeps every text when the markup is not known (a streamed page)', () => {
     const { data, state } = page();
     const restored = restoreWithheldText(JSON.parse(JSON.stringify(withholdRenderedText(state, undefined))), () => null);

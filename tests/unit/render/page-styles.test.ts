@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssRules, requiredClasses } from '../../../scripts/lib/css-rules.mjs';
-import { markupClasses, rulesFor, type CssItem } from '../../../client/server/page-styles.ts';
+import { FIRST_SCREEN_BYTES, firstScreenClasses, markupClasses, rulesFor, type CssItem } from '../../../client/server/page-styles.ts';
 
 const SHEET =
   ':root{--ink:#242424}*{box-sizing:border-box}' +
   '.a{color:red}.a .b,.c{content:"{,}"}.d.e{margin:0}.f:not(.g){padding:0}.h[data-x=".i"]{top:0}' +
   '@media(min-width:728px){.a{color:blue}.z{color:green}}@media print{.z{color:red}}' +
-  '@keyframes spin{to{transform:rotate(1turn)}}';
+  '@keyframes spin{to{transform:rotate(1turn)}}' +
+  '.a:hover,.a:focus-visible{color:green}a:hover{text-decoration:underline}.a:not(:hover){opacity:1}::highlight(mark){color:red}' +
+  '.k{animation:spin 1s linear}@keyframes fade{to{opacity:0}}';
 
 describe('cssRules', () => {
   const rules: CssItem[] = cssRules(SHEET);
@@ -35,13 +37,46 @@ describe('rulesFor', () => {
     const css = rulesFor(markupClasses('<div class="a"><p class=" c  d">x</p></div>'), rules);
     expect(css).toBe(
       ':root{--ink:#242424}*{box-sizing:border-box}.a{color:red}.a .b,.c{content:"{,}"}' +
-        '@media(min-width:728px){.a{color:blue}}@keyframes spin{to{transform:rotate(1turn)}}',
+        '@media(min-width:728px){.a{color:blue}}.a:not(:hover){opacity:1}',
     );
+  });
+
+  it('leaves interaction states, highlights and unnamed @keyframes to the whole file', () => {
+    const css = rulesFor(new Set(['a']), rules);
+    expect(css).not.toContain(':hover,');
+    expect(css).not.toContain('a:hover{');
+    expect(css).not.toContain('::highlight');
+    expect(css).not.toContain('@keyframes');
+  });
+
+  it('inlines an animation’s @keyframes when an inlined rule names it, and only that one', () => {
+    const css = rulesFor(new Set(['k']), rules);
+    expect(css).toContain('.k{animation:spin 1s linear}');
+    expect(css).toContain('@keyframes spin{');
+    expect(css).not.toContain('@keyframes fade');
   });
 
   it('keeps a rule with several classes only when the markup has all of one selector’s', () => {
     expect(rulesFor(new Set(['d']), rules)).not.toContain('.d.e');
     expect(rulesFor(new Set(['d', 'e']), rules)).toContain('.d.e{margin:0}');
+  });
+});
+
+describe('firstScreenClasses', () => {
+  const below = '<p class="filler">' + 'x'.repeat(FIRST_SCREEN_BYTES) + '</p>';
+
+  it('takes the classes of the first screen’s markup, not those far below it', () => {
+    const classes = firstScreenClasses(`<header class="top"></header>${below}<section class="cards"></section>`);
+    expect(classes.has('top')).toBe(true);
+    expect(classes.has('filler')).toBe(true);
+    expect(classes.has('cards')).toBe(false);
+  });
+
+  it('takes a side column’s first screen too, wherever it starts in the markup', () => {
+    const classes = firstScreenClasses(`<main class="top">${below}</main><aside class="layout-sidebar"><h2 class="side-heading">x</h2>${below}<p class="side-end"></p></aside>`);
+    expect(classes.has('layout-sidebar')).toBe(true);
+    expect(classes.has('side-heading')).toBe(true);
+    expect(classes.has('side-end')).toBe(false);
   });
 });
 
