@@ -74,9 +74,15 @@ const groupingPlugin = {
 /**
  * Modules the browser gets in a variant of its own: `X.browser.ts` beside `X.ts` (page
  * head builders: the server writes head tags, the browser never builds them; the story
- * editor's loader: only the browser loads Tiptap, so the worker bundle never carries it).
+ * editor's loader: only the browser loads Tiptap, so the worker bundle never carries it; parts
+ * whose code loads after hydration, client/app/deferred-part.tsx).
  */
-const BROWSER_VARIANTS = new Set([path.join(root, 'client/pages/page-heads.ts'), path.join(root, 'client/editor/story-editor-loader.ts')]);
+const BROWSER_VARIANTS = new Set([
+  path.join(root, 'client/pages/page-heads.ts'),
+  path.join(root, 'client/editor/story-editor-loader.ts'),
+  // The header's search box: hydrated once its chunk is in (docs/adr/0209-parts-hydrated-after-start-up.md).
+  path.join(root, 'client/components/header/header-search-box.ts'),
+]);
 const browserVariantsPlugin = {
   name: 'vellum-browser-variants',
   async resolveId(source, importer, options) {
