@@ -147,6 +147,18 @@ for (const chunk of chunks.values()) {
   const page = chunk.isDynamicEntry ? /client\/pages\/([A-Za-z]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
   if (page) manifest.pages[page] = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
 }
+// Chunks a page imports dynamically as soon as it mounts, to draw its content: declared with the
+// page, so the browser fetches them in parallel and no start-up script is undeclared
+// (docs/adr/0217-start-up-bytes-by-module.md). The search page's results come from the search
+// client (client/components/search/search-client.ts imports algoliasearch's lite build).
+const PAGE_START_IMPORTS = { SearchPage: [/\/node_modules\/algoliasearch\/dist\/lite\//] };
+for (const [page, patterns] of Object.entries(PAGE_START_IMPORTS)) {
+  for (const chunk of chunks.values()) {
+    if (!chunk.isDynamicEntry || !patterns.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''))) continue;
+    const files = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
+    manifest.pages[page] = [...new Set([...(manifest.pages[page] ?? []), ...files])];
+  }
+}
 
 // Unhashed files (favicons) are copied as they are.
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
