@@ -62,8 +62,18 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   if (typeof document !== 'undefined') {
     for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, true);
     document.addEventListener('input', onInput, true);
-    onHydrated(() => whenIdle(() => void start()));
   }
+  /**
+   * The idle import is planned at the part's first render, not when this module runs: the module
+   * runs before the entry begins hydration (while the page's chunk loads), when `onHydrated`
+   * would run it at once and the browser's first idle moment could come before hydration.
+   */
+  let planned = false;
+  const planIdleStart = () => {
+    if (planned) return;
+    planned = true;
+    onHydrated(() => whenIdle(() => void start()));
+  };
 
   /** Mounted once the boundary has hydrated: focus and text taken before then are given again. */
   function Hydrated(props: P) {
@@ -91,7 +101,8 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   /** Suspends until the chunk is in: during hydration React keeps the server's DOM meanwhile. */
   function Pending(props: P) {
     // A part first mounted after hydration (no server DOM to keep) needs its chunk now.
-    if (!isHydrating()) void start();
+    if (isHydrating()) planIdleStart();
+    else void start();
     use(ready);
     return createElement(Hydrated, props);
   }
