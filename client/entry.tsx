@@ -4,7 +4,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, getOperationName, mapExchange, ssrExchange } from 'urql';
 import { deferredExchange } from './app/deferred-exchange.ts';
-import { forgetSearchKey } from './components/search/search-client.ts';
 import { batchExchange } from './app/batch-exchange.ts';
 import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
@@ -84,7 +83,9 @@ const client = new Client({
     // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
     mapExchange({
       onResult(result) {
-        if (result.operation.kind === 'mutation' && SEARCH_KEY_MUTATIONS.has(getOperationName(result.operation.query) ?? '')) forgetSearchKey();
+        // The search client is no start-up work (docs/adr/0209-parts-hydrated-after-start-up.md): imported when needed.
+        if (result.operation.kind === 'mutation' && SEARCH_KEY_MUTATIONS.has(getOperationName(result.operation.query) ?? ''))
+          void import('./components/search/search-client.ts').then((module) => module.forgetSearchKey());
       },
     }),
     batchExchange({

@@ -74,9 +74,15 @@ const groupingPlugin = {
 /**
  * Modules the browser gets in a variant of its own: `X.browser.ts` beside `X.ts` (page
  * head builders: the server writes head tags, the browser never builds them; the story
- * editor's loader: only the browser loads Tiptap, so the worker bundle never carries it).
+ * editor's loader: only the browser loads Tiptap, so the worker bundle never carries it; parts
+ * whose code loads after hydration, client/app/deferred-part.tsx).
  */
-const BROWSER_VARIANTS = new Set([path.join(root, 'client/pages/page-heads.ts'), path.join(root, 'client/editor/story-editor-loader.ts')]);
+const BROWSER_VARIANTS = new Set([
+  path.join(root, 'client/pages/page-heads.ts'),
+  path.join(root, 'client/editor/story-editor-loader.ts'),
+  // The header's search box: hydrated once its chunk is in (docs/adr/0209-parts-hydrated-after-start-up.md).
+  path.join(root, 'client/components/header/header-search-box.ts'),
+]);
 const browserVariantsPlugin = {
   name: 'vellum-browser-variants',
   async resolveId(source, importer, options) {
@@ -140,6 +146,18 @@ for (const [file, output] of Object.entries(css.metafile.outputs)) {
 for (const chunk of chunks.values()) {
   const page = chunk.isDynamicEntry ? /client\/pages\/([A-Za-z]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
   if (page) manifest.pages[page] = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
+}
+// Chunks a page imports dynamically as soon as it mounts, to draw its content: declared with the
+// page, so the browser fetches them in parallel and no start-up script is undeclared
+// (docs/adr/0217-start-up-bytes-by-module.md). The search page's results come from the search
+// client (client/components/search/search-client.ts imports algoliasearch's lite build).
+const PAGE_START_IMPORTS = { SearchPage: [/\/node_modules\/algoliasearch\/dist\/lite\//] };
+for (const [page, patterns] of Object.entries(PAGE_START_IMPORTS)) {
+  for (const chunk of chunks.values()) {
+    if (!chunk.isDynamicEntry || !patterns.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''))) continue;
+    const files = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
+    manifest.pages[page] = [...new Set([...(manifest.pages[page] ?? []), ...files])];
+  }
 }
 
 // The files of client/public are copied as they are: the favicons, and the icon sprite, named by

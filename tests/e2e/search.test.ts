@@ -1,6 +1,7 @@
 // Search in Chromium (issue 10): the header's predictive popover on desktop (sections, arrow
 // keys, Enter, Escape, Recent Searches), Enter on a query → the search page with tabs, the
-// search button on a 390 px screen, and a publication page's search scoped to it.
+// search button on a 390 px screen, and a publication page's search scoped to it; a click and
+// text typed before the header search box's code is in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
@@ -73,6 +74,33 @@ describe('the predictive popover on desktop', () => {
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('a reader who clicks and types before the search box’s code is in gets the popover for what they typed', async () => {
+    // The header search box hydrates once its chunk is in (docs/adr/0209-parts-hydrated-after-start-up.md):
+    // the chunk is held back here until the reader has clicked and typed.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/SearchBox-[^/]*\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await page.goto(baseURL + '/');
+    await waitForHydration(page);
+    await headerInput(page).click();
+    await headerInput(page).pressSequentially('hab');
+    await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(popover(page).count()).resolves.toBe(0);
+    release();
+    await page.locator('[data-testid="search-popover"] [data-section="Topics"] [role="option"]').first().waitFor({ timeout: 30_000 });
+    await expect(headerInput(page).inputValue()).resolves.toBe('hab');
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('closes with Escape', async () => {
     const { page, context } = await open('/');

@@ -1,7 +1,7 @@
 // What a visitor's story page loads at start (docs/adr/0096-hydrate-what-the-reader-can-use.md,
 // docs/adr/0095-inline-the-rules-the-markup-uses.md): every script it fetches before hydration
 // is declared in the document; the membership banners and the highlights layer arrive after
-// hydration, once the browser is idle; the reactivation modal never; the story's text keeps the
+// hydration, once the browser is idle (and the header search box's code); the reactivation modal never; the story's text keeps the
 // server's markup; the whole stylesheet applies once the page runs.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -49,13 +49,15 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   // The banners and the highlights layer come once the browser is idle (at the latest 2 s after hydration).
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/MembershipBanners-/.test(path)), { timeout: 30_000 }).toBe(true);
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/HighlightsLayer-/.test(path)), { timeout: 30_000 }).toBe(true);
+  // So does the header search box's code (docs/adr/0209-parts-hydrated-after-start-up.md).
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/SearchBox-/.test(path)), { timeout: 30_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
   const hydratedAt = await page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
   expect(hydratedAt).toBeGreaterThan(0);
   const loaded = await scripts();
   const beforeHydration = loaded.filter(({ startTime }) => startTime <= hydratedAt).map(({ path }) => path);
   const all = loaded.map(({ path }) => path);
-  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer)-/));
+  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer|SearchBox)-/));
 
   expect(beforeHydration.filter((path) => !declared.has(path))).toEqual([]);
   expect(all.filter((path) => /\/ReactivateMembershipModal-/.test(path))).toEqual([]);

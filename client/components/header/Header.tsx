@@ -15,8 +15,8 @@ import { newStoryUrl } from '../../../shared/urls/story-urls.ts';
 import { useAppState } from '../../app/app-state.tsx';
 import { Link, useCurrentPage } from '../../app/navigation.tsx';
 import { AvatarMenu } from '../avatar-menu/AvatarMenu.tsx';
-import { SearchBox } from '../search/SearchBox.tsx';
 import { useHeaderCollapsed } from './header-scroll.ts';
+import { HeaderSearchBox } from './header-search-box.ts';
 import { SearchIcon, WriteIcon } from './icons.tsx';
 import { useLinkContext } from './link-context.ts';
 import { NotificationLink } from './NotificationLink.tsx';
@@ -107,7 +107,7 @@ export function Header({ wordmarkOnly = false, onReactivateMembership }: HeaderP
           {state.config.productName}
         </Link>
         {/* Medium screens and up: the search input and its predictive popover (§2.8). */}
-        {wordmarkOnly ? null : <SearchBox variant="header" />}
+        {wordmarkOnly ? null : <HeaderSearchBox variant="header" />}
         {wordmarkOnly ? null : (
           <nav className="site-header-actions" aria-label="Site">
             <Link href={buildLink('ShowSearch', {}, ctx)} className="header-icon-button header-search" aria-label="Search" data-testid="header-search">
