@@ -53,6 +53,7 @@ export const federationPersonBlocks = sqliteTable(
   {
     actorId: text('actor_id').notNull(),
     remoteActorUri: text('remote_actor_uri').notNull(),
+    handle: text('handle').notNull(),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.actorId, t.remoteActorUri] })],

@@ -2,6 +2,9 @@
 // their fediverse followers, listed beside the others on the audience page, and what the writer
 // does about them: remove one (their server is sent a Reject of the Follow) or block a whole
 // instance (every follower from it removed, its Follows refused; refusals.ts), and unblock it;
+// block one person (docs/adr/0214-blocking-a-fediverse-person.md: from the audience page or
+// their response under a story; their follow ends with a Reject, as removing them does), and
+// unblock them;
 // and, for a writer who approves followers (docs/adr/0212-approving-fediverse-followers.md), the
 // Follows held for approval, each approved (an Accept) or declined (a Reject).
 // Only the writer acts on their own actor. Fedify is loaded only to send a Reject.
@@ -21,7 +24,17 @@ import {
   setApprovesFollowers,
   type AudienceFollower,
 } from './followers.ts';
-import { blockInstanceFor, instanceBlocksOf, instanceOf, parseInstance, unblockInstanceFor, type InstanceBlock } from './refusals.ts';
+import {
+  blockInstanceFor,
+  blockPersonFor,
+  instanceBlocksOf,
+  instanceOf,
+  parseInstance,
+  personBlocksOf,
+  unblockInstanceFor,
+  unblockPersonFor,
+  type InstanceBlock,
+} from './refusals.ts';
 
 /** Followers a page of the audience list shows. */
 export const AUDIENCE_PAGE_SIZE = 20;
@@ -153,4 +166,70 @@ export async function declineFediverseFollower(ctx: RequestContext, followerId: 
     logEvent({ event: 'federation_reject_failed', actor: actorId, follower: followerId, error: String(error) }, 'warn');
   }
   return shown(request);
+}
+
+/** A fediverse person the writer blocked (the audience page's "Blocked accounts"). */
+export interface FediversePersonBlock {
+  /** Their actor id (what unblocking names). */
+  id: string;
+  /** @{name}@{instance}. */
+  handle: string;
+  blockedAt: number;
+}
+
+export async function fediversePersonBlocks(ctx: RequestContext, actorId: string): Promise<FediversePersonBlock[]> {
+  return (await personBlocksOf(ctx.db, actorId)).map((block) => ({ id: block.remoteActorUri, handle: block.handle, blockedAt: block.createdAt }));
+}
+
+/**
+ * The handle of a fediverse person the writer knows: a follower, a Follow held for approval, or
+ * the author of a reply (remote_authors); null: nobody the writer could have met.
+ */
+async function knownHandle(ctx: RequestContext, actorId: string, personId: string): Promise<string | null> {
+  const held = (await followerOf(ctx.db, actorId, personId)) ?? (await followRequestOf(ctx.db, actorId, personId));
+  if (held) return shown(held).handle;
+  const author = await ctx.db.prepare('SELECT handle FROM remote_authors WHERE actor_uri = ?').bind(personId).first<{ handle: string }>();
+  return author?.handle ?? null;
+}
+
+/** The person's replies under the actor's stories leave (or return to) the readers' threads: those pages change. */
+async function threadsChanged(ctx: RequestContext, actorId: string, personId: string): Promise<void> {
+  const { results } = await ctx.db
+    .prepare('SELECT DISTINCT r.post_id AS id FROM fediverse_responses r JOIN posts p ON p.id = r.post_id WHERE r.author_uri = ? AND (p.creator_id = ? OR p.collection_id = ?)')
+    .bind(personId, actorId, actorId)
+    .all<{ id: string }>();
+  if (results.length > 0) await ctx.changes.record({ pages: results.map((row) => ({ kind: 'story' as const, id: row.id })) });
+}
+
+/**
+ * Blocks one fediverse person for the viewer: their follow (or Follow held for approval) ends
+ * and their server is sent a Reject of it, as removing them does; their Follows, replies, likes
+ * and boosts are refused from now on and their replies no longer shown to readers (refusals.ts).
+ */
+export async function blockFediversePerson(ctx: RequestContext, personId: string): Promise<FediversePersonBlock> {
+  const actorId = writerId(ctx, 'block an account');
+  const handle = await knownHandle(ctx, actorId, personId);
+  if (!handle) throw notFound('We do not know that fediverse account.');
+  const following = (await followerOf(ctx.db, actorId, personId)) ?? (await followRequestOf(ctx.db, actorId, personId));
+  await blockPersonFor(ctx.db, actorId, { remoteActorUri: personId, handle }, ctx.now);
+  await threadsChanged(ctx, actorId, personId);
+  logEvent({ event: 'federation_person_blocked', actor: actorId, person: personId, wasFollowing: following !== null });
+  if (following) {
+    try {
+      const { sendFollowReject } = await import('./rejections.ts');
+      await sendFollowReject(ctx.env, actorId, following);
+    } catch (error) {
+      logEvent({ event: 'federation_reject_failed', actor: actorId, follower: personId, error: String(error) }, 'warn');
+    }
+  }
+  return { id: personId, handle, blockedAt: ctx.now };
+}
+
+/** Lifts the viewer's block of a fediverse person: they may follow again; their replies show again. */
+export async function unblockFediversePerson(ctx: RequestContext, personId: string): Promise<FediversePersonBlock> {
+  const actorId = writerId(ctx, 'unblock an account');
+  const block = (await personBlocksOf(ctx.db, actorId)).find((b) => b.remoteActorUri === personId);
+  if (!block || !(await unblockPersonFor(ctx.db, actorId, personId))) throw notFound('You have not blocked that account.');
+  await threadsChanged(ctx, actorId, personId);
+  return { id: personId, handle: block.handle, blockedAt: block.createdAt };
 }
