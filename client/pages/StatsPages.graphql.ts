@@ -57,6 +57,11 @@ export const StatsPageQuery = known(graphql(`
         instance
         blockedAt
       }
+      fediversePersonBlocks @include(if: $withFediverse) {
+        id
+        handle
+        blockedAt
+      }
       fediverseApprovesFollowers @include(if: $withFediverse)
       fediverseFollowRequests @include(if: $withFediverse) {
         id

@@ -336,6 +336,7 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           first={stats.fediverseFollowers?.followers ?? []}
           nextCursor={stats.fediverseFollowers?.nextCursor ?? null}
           blocks={stats.fediverseInstanceBlocks ?? []}
+          personBlocks={stats.fediversePersonBlocks ?? []}
           approves={stats.fediverseApprovesFollowers ?? false}
           requests={stats.fediverseFollowRequests ?? []}
         />
