@@ -217,7 +217,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "RedeemGiftResult": "|GiftMembershipRedeemed|GiftCodeCheck|BadRequest|TooManyRequests",
   "StatsDay": "day~N views~N reads~N readingSeconds~N claps~N followersGained~N subscribersGained~N",
   "StatsTotals": "views~N reads~N readRatio~N readingSeconds~N claps~N followersGained~N subscribersGained~N",
-  "WriterStats": "timeZone username~N name~N followerCount~N subscriberCount~N post startDay~N endDay~N days~NLN totals~N stories~NLN responses~NLN fediverseFollowerCount~N fediverseFollowers~N fediverseInstanceBlocks~NLN fediversePersonBlocks~NLN fediverseApprovesFollowers~N fediverseFollowRequests~NLN",
+  "WriterStats": "timeZone username~N name~N followerCount~N subscriberCount~N post startDay~N endDay~N days~NLN totals~N stories~NLN responses~NLN fediverseFollowerCount~N fediverseFollowers~N fediverseInstanceBlocks~NLN fediversePersonBlocks~NLN fediverseApprovesFollowers~N fediverseFollowRequests~N",
   "FediverseFollower": "id~N handle~N instance~N followedAt~N",
   "FediverseFollowerPage": "followers~NLN nextCursor",
   "FediverseInstanceBlock": "instance~N blockedAt~N",

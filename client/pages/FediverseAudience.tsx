@@ -15,6 +15,7 @@ import {
   DeclineFediverseFollowerMutation,
   SetFediverseFollowerApprovalMutation,
   FediverseFollowersMoreQuery,
+  FediverseFollowRequestsMoreQuery,
   RemoveFediverseFollowerMutation,
   UnblockFediverseInstanceMutation,
 } from './FediverseAudience.graphql.ts';
@@ -37,6 +38,7 @@ export function FediverseAudience({
   personBlocks,
   approves,
   requests,
+  requestsCursor,
 }: {
   username: string;
   count: number;
@@ -46,6 +48,8 @@ export function FediverseAudience({
   personBlocks: readonly { id: string; handle: string; blockedAt: number }[];
   approves: boolean;
   requests: readonly FediverseFollowerItem[];
+  /** Where the next page of requests starts; null: all shown. */
+  requestsCursor: string | null;
 }) {
   const client = useClient();
   const [followers, setFollowers] = useState<FediverseFollowerItem[]>([...first]);
@@ -61,6 +65,7 @@ export function FediverseAudience({
   const [, unblock] = useMutation(UnblockFediverseInstanceMutation);
   const [approval, setApproval] = useState(approves);
   const [waiting, setWaiting] = useState<FediverseFollowerItem[]>([...requests]);
+  const [nextRequests, setNextRequests] = useState(requestsCursor);
   const [, setApprovalSetting] = useMutation(SetFediverseFollowerApprovalMutation);
   const [, approve] = useMutation(ApproveFediverseFollowerMutation);
   const [, decline] = useMutation(DeclineFediverseFollowerMutation);
@@ -107,6 +112,20 @@ export function FediverseAudience({
       return [...current, ...page.followers.filter((f) => !seen.has(f.id))];
     });
     setNext(page.nextCursor);
+  };
+
+  const moreRequests = async () => {
+    if (!nextRequests || busy) return;
+    setBusy(true);
+    const result = await client.query(FediverseFollowRequestsMoreQuery, { username, after: nextRequests }, { requestPolicy: 'network-only' }).toPromise();
+    setBusy(false);
+    const page = result.data?.writerStats?.fediverseFollowRequests;
+    if (!page) return setMessage('Could not load more requests. Try again.');
+    setWaiting((current) => {
+      const seen = new Set(current.map((r) => r.id));
+      return [...current, ...page.followers.filter((r) => !seen.has(r.id))];
+    });
+    setNextRequests(page.nextCursor);
   };
 
   const onRemove = async (follower: FediverseFollowerItem) => {
@@ -185,6 +204,11 @@ export function FediverseAudience({
               ))}
             </ul>
           )}
+          {nextRequests ? (
+            <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void moreRequests()}>
+              Show more requests
+            </button>
+          ) : null}
         </>
       ) : null}
       {total === 0 && followers.length === 0 ? (

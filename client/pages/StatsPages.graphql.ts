@@ -64,10 +64,13 @@ export const StatsPageQuery = known(graphql(`
       }
       fediverseApprovesFollowers @include(if: $withFediverse)
       fediverseFollowRequests @include(if: $withFediverse) {
-        id
-        handle
-        instance
-        followedAt
+        followers {
+          id
+          handle
+          instance
+          followedAt
+        }
+        nextCursor
       }
       responses @include(if: $withResponses) {
         postId

@@ -338,7 +338,8 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           blocks={stats.fediverseInstanceBlocks ?? []}
           personBlocks={stats.fediversePersonBlocks ?? []}
           approves={stats.fediverseApprovesFollowers ?? false}
-          requests={stats.fediverseFollowRequests ?? []}
+          requests={stats.fediverseFollowRequests?.followers ?? []}
+          requestsCursor={stats.fediverseFollowRequests?.nextCursor ?? null}
         />
       </section>
     );

@@ -16,11 +16,8 @@ import {
   approvesFollowers,
   countFollowers,
   followerOf,
-  followRequestOf,
-  followRequests,
   newestFollowersPage,
   removeFollower,
-  removeFollowRequest,
   setApprovesFollowers,
   type AudienceFollower,
 } from './followers.ts';
@@ -63,7 +60,7 @@ function shown(follower: AudienceFollower): FediverseFollower {
 /** One page of an actor's fediverse followers, newest first (the caller has checked who may see it). */
 export async function fediverseFollowers(ctx: RequestContext, actorId: string, after: string | null, first: number | null): Promise<FediverseFollowerPage> {
   const size = Math.min(Math.max(first ?? AUDIENCE_PAGE_SIZE, 1), 100);
-  const page = await newestFollowersPage(ctx.db, actorId, after ?? '', size);
+  const page = await newestFollowersPage(ctx.db, 'followers', actorId, after ?? '', size);
   return { followers: page.followers.map(shown), nextCursor: page.nextCursor };
 }
 
@@ -84,8 +81,8 @@ function writerId(ctx: RequestContext, action: string): string {
 /** Removes one of the viewer's fediverse followers and sends their server a Reject of the Follow. */
 export async function removeFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'remove a follower');
-  const follower = await followerOf(ctx.db, actorId, followerId);
-  if (!follower || !(await removeFollower(ctx.db, actorId, followerId))) throw notFound('That account does not follow you.');
+  const follower = await followerOf(ctx.db, 'followers', actorId, followerId);
+  if (!follower || !(await removeFollower(ctx.db, 'followers', actorId, followerId))) throw notFound('That account does not follow you.');
   logEvent({ event: 'federation_follower_removed', actor: actorId, follower: followerId });
   // The removal stands whatever happens next: the Reject only tells their server sooner.
   try {
@@ -124,9 +121,11 @@ export function fediverseApprovesFollowers(ctx: RequestContext, actorId: string)
   return approvesFollowers(ctx.db, actorId);
 }
 
-/** The Follows held for approval, newest first (the caller has checked who may see them). */
-export async function fediverseFollowRequests(ctx: RequestContext, actorId: string): Promise<FediverseFollower[]> {
-  return (await followRequests(ctx.db, actorId)).map(shown);
+/** One page of the Follows held for approval, newest first, paged as the followers are (the caller has checked who may see them). */
+export async function fediverseFollowRequests(ctx: RequestContext, actorId: string, after: string | null, first: number | null): Promise<FediverseFollowerPage> {
+  const size = Math.min(Math.max(first ?? AUDIENCE_PAGE_SIZE, 1), 100);
+  const page = await newestFollowersPage(ctx.db, 'requests', actorId, after ?? '', size);
+  return { followers: page.followers.map(shown), nextCursor: page.nextCursor };
 }
 
 /**
@@ -143,7 +142,7 @@ export async function setFediverseFollowerApproval(ctx: RequestContext, approve:
 /** Approves a held Follow: the account becomes a follower and its server is sent the Accept. */
 export async function approveFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'approve a follower');
-  const request = await followRequestOf(ctx.db, actorId, followerId);
+  const request = await followerOf(ctx.db, 'requests', actorId, followerId);
   if (!request || !(await approveFollowRequest(ctx.db, actorId, followerId, ctx.now))) throw notFound('That account is not asking to follow you.');
   logEvent({ event: 'federation_follow', actor: actorId, follower: followerId, approved: true });
   // Unlike a Reject, the Accept matters to their server: without it the follow stays pending
@@ -156,8 +155,8 @@ export async function approveFediverseFollower(ctx: RequestContext, followerId: 
 /** Declines a held Follow: the request is removed and its server is sent a Reject. */
 export async function declineFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'decline a follower');
-  const request = await followRequestOf(ctx.db, actorId, followerId);
-  if (!request || !(await removeFollowRequest(ctx.db, actorId, followerId))) throw notFound('That account is not asking to follow you.');
+  const request = await followerOf(ctx.db, 'requests', actorId, followerId);
+  if (!request || !(await removeFollower(ctx.db, 'requests', actorId, followerId))) throw notFound('That account is not asking to follow you.');
   logEvent({ event: 'federation_follow_declined', actor: actorId, follower: followerId });
   try {
     const { sendFollowReject } = await import('./rejections.ts');
@@ -186,7 +185,7 @@ export async function fediversePersonBlocks(ctx: RequestContext, actorId: string
  * the author of a reply (remote_authors); null: nobody the writer could have met.
  */
 async function knownHandle(ctx: RequestContext, actorId: string, personId: string): Promise<string | null> {
-  const held = (await followerOf(ctx.db, actorId, personId)) ?? (await followRequestOf(ctx.db, actorId, personId));
+  const held = (await followerOf(ctx.db, 'followers', actorId, personId)) ?? (await followerOf(ctx.db, 'requests', actorId, personId));
   if (held) return shown(held).handle;
   const author = await ctx.db.prepare('SELECT handle FROM remote_authors WHERE actor_uri = ?').bind(personId).first<{ handle: string }>();
   return author?.handle ?? null;
@@ -210,7 +209,7 @@ export async function blockFediversePerson(ctx: RequestContext, personId: string
   const actorId = writerId(ctx, 'block an account');
   const handle = await knownHandle(ctx, actorId, personId);
   if (!handle) throw notFound('We do not know that fediverse account.');
-  const following = (await followerOf(ctx.db, actorId, personId)) ?? (await followRequestOf(ctx.db, actorId, personId));
+  const following = (await followerOf(ctx.db, 'followers', actorId, personId)) ?? (await followerOf(ctx.db, 'requests', actorId, personId));
   await blockPersonFor(ctx.db, actorId, { remoteActorUri: personId, handle }, ctx.now);
   await threadsChanged(ctx, actorId, personId);
   logEvent({ event: 'federation_person_blocked', actor: actorId, person: personId, wasFollowing: following !== null });

@@ -74,8 +74,8 @@ const typeDefs = /* GraphQL */ `
     fediversePersonBlocks: [FediversePersonBlock!]!
     "Whether fediverse Follows wait for the writer's approval (the actor says manuallyApprovesFollowers)."
     fediverseApprovesFollowers: Boolean!
-    "Fediverse Follows waiting for approval, newest first (followedAt: when they asked); not followers yet."
-    fediverseFollowRequests: [FediverseFollower!]!
+    "Fediverse Follows waiting for approval, newest first (followedAt: when they asked), paged as fediverseFollowers; not followers yet."
+    fediverseFollowRequests(after: String, first: Int): FediverseFollowerPage!
   }
 
   type Mutation {
@@ -109,7 +109,8 @@ export const fediverseAudienceModule: SchemaModule = {
         (await fediverseInstanceBlocks(ctx, stats.ownerId)).map((block) => ({ instance: block.host, blockedAt: block.createdAt })),
       fediversePersonBlocks: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediversePersonBlocks(ctx, stats.ownerId),
       fediverseApprovesFollowers: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediverseApprovesFollowers(ctx, stats.ownerId),
-      fediverseFollowRequests: (stats: WriterStats, _args: unknown, ctx: RequestContext) => fediverseFollowRequests(ctx, stats.ownerId),
+      fediverseFollowRequests: (stats: WriterStats, args: { after?: string | null; first?: number | null }, ctx: RequestContext) =>
+        fediverseFollowRequests(ctx, stats.ownerId, args.after ?? null, args.first ?? null),
     },
     Mutation: {
       removeFediverseFollower: (_root: unknown, args: { followerId: string }, ctx: RequestContext) => removeFediverseFollower(ctx, args.followerId),
