@@ -29,8 +29,11 @@ export interface RemotePerson {
   document: unknown;
 }
 
-/** People on other servers: `https://social.example.org/users/bob` → preferredUsername bob, a shared inbox on their server. */
-export async function remotePeople(ids: readonly string[], names: Record<string, string> = {}): Promise<RemotePerson[]> {
+/**
+ * People on other servers: `https://social.example.org/users/bob` → preferredUsername bob, with a
+ * shared inbox on their server unless `sharedInbox: false` (deliveries then go to their own inbox).
+ */
+export async function remotePeople(ids: readonly string[], names: Record<string, string> = {}, { sharedInbox = true } = {}): Promise<RemotePerson[]> {
   const people: RemotePerson[] = [];
   for (const id of ids) {
     const url = new URL(id);
@@ -42,7 +45,7 @@ export async function remotePeople(ids: readonly string[], names: Record<string,
       name: names[id] ?? null,
       url: new URL(`${url.origin}/@${username}`),
       inbox: new URL(`${id}/inbox`),
-      endpoints: new Endpoints({ sharedInbox: new URL(`${url.origin}/inbox`) }),
+      endpoints: sharedInbox ? new Endpoints({ sharedInbox: new URL(`${url.origin}/inbox`) }) : null,
       publicKey: new CryptographicKey({ id: new URL(`${id}#main-key`), owner: url, publicKey: keys.publicKey }),
     }).toJsonLd();
     people.push({ id, origin: url.origin, username, keys, document });
