@@ -17,6 +17,23 @@ export const FediverseFollowersMoreQuery = known(graphql(`
   }
 `));
 
+/** The next page of the Follows waiting for approval ("Show more requests"). */
+export const FediverseFollowRequestsMoreQuery = known(graphql(`
+  query FediverseFollowRequestsMoreQuery($username: String, $after: String) {
+    writerStats(username: $username) {
+      fediverseFollowRequests(after: $after) {
+        followers {
+          id
+          handle
+          instance
+          followedAt
+        }
+        nextCursor
+      }
+    }
+  }
+`));
+
 export const RemoveFediverseFollowerMutation = known(graphql(`
   mutation RemoveFediverseFollower($followerId: ID!) {
     removeFediverseFollower(followerId: $followerId) {

@@ -3,8 +3,10 @@
 // (handle, instance, since when), newest first with "Show more", each removable (their server is
 // told with a Reject), and the instances the writer blocked, with a form to block one more; the
 // setting "Approve fediverse followers" and the Follows it holds, under "Requests", each approved
-// or declined (docs/adr/0212-approving-fediverse-followers.md).
+// or declined (docs/adr/0212-approving-fediverse-followers.md); each follower blocked one by one,
+// and the accounts blocked, each unblocked (docs/adr/0214-blocking-a-fediverse-person.md).
 import { useState } from 'react';
+import { FediverseBlockButton } from '../components/blocks/FediverseBlockButton.tsx';
 import { useClient, useMutation } from 'urql';
 import { formatDate } from '../../shared/format.ts';
 import {
@@ -13,6 +15,7 @@ import {
   DeclineFediverseFollowerMutation,
   SetFediverseFollowerApprovalMutation,
   FediverseFollowersMoreQuery,
+  FediverseFollowRequestsMoreQuery,
   RemoveFediverseFollowerMutation,
   UnblockFediverseInstanceMutation,
 } from './FediverseAudience.graphql.ts';
@@ -32,22 +35,28 @@ export function FediverseAudience({
   first,
   nextCursor,
   blocks,
+  personBlocks,
   approves,
   requests,
+  requestsCursor,
 }: {
   username: string;
   count: number;
   first: readonly FediverseFollowerItem[];
   nextCursor: string | null;
   blocks: readonly { instance: string; blockedAt: number }[];
+  personBlocks: readonly { id: string; handle: string; blockedAt: number }[];
   approves: boolean;
   requests: readonly FediverseFollowerItem[];
+  /** Where the next page of requests starts; null: all shown. */
+  requestsCursor: string | null;
 }) {
   const client = useClient();
   const [followers, setFollowers] = useState<FediverseFollowerItem[]>([...first]);
   const [next, setNext] = useState(nextCursor);
   const [total, setTotal] = useState(count);
   const [blocked, setBlocked] = useState(blocks.map((b) => b.instance));
+  const [blockedPeople, setBlockedPeople] = useState(personBlocks.map(({ id, handle }) => ({ id, handle })));
   const [instance, setInstance] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,6 +65,7 @@ export function FediverseAudience({
   const [, unblock] = useMutation(UnblockFediverseInstanceMutation);
   const [approval, setApproval] = useState(approves);
   const [waiting, setWaiting] = useState<FediverseFollowerItem[]>([...requests]);
+  const [nextRequests, setNextRequests] = useState(requestsCursor);
   const [, setApprovalSetting] = useMutation(SetFediverseFollowerApprovalMutation);
   const [, approve] = useMutation(ApproveFediverseFollowerMutation);
   const [, decline] = useMutation(DeclineFediverseFollowerMutation);
@@ -104,6 +114,20 @@ export function FediverseAudience({
     setNext(page.nextCursor);
   };
 
+  const moreRequests = async () => {
+    if (!nextRequests || busy) return;
+    setBusy(true);
+    const result = await client.query(FediverseFollowRequestsMoreQuery, { username, after: nextRequests }, { requestPolicy: 'network-only' }).toPromise();
+    setBusy(false);
+    const page = result.data?.writerStats?.fediverseFollowRequests;
+    if (!page) return setMessage('Could not load more requests. Try again.');
+    setWaiting((current) => {
+      const seen = new Set(current.map((r) => r.id));
+      return [...current, ...page.followers.filter((r) => !seen.has(r.id))];
+    });
+    setNextRequests(page.nextCursor);
+  };
+
   const onRemove = async (follower: FediverseFollowerItem) => {
     setBusy(true);
     const result = await remove({ followerId: follower.id });
@@ -112,6 +136,14 @@ export function FediverseAudience({
     setFollowers((current) => current.filter((f) => f.id !== follower.id));
     setTotal((n) => Math.max(0, n - 1));
     setMessage(`${follower.handle} no longer follows you.`);
+  };
+
+  const onPersonBlocked = (person: { id: string; handle: string }) => {
+    const wasFollowing = followers.some((f) => f.id === person.id);
+    setFollowers((current) => current.filter((f) => f.id !== person.id));
+    setWaiting((current) => current.filter((r) => r.id !== person.id));
+    if (wasFollowing) setTotal((n) => Math.max(0, n - 1));
+    setBlockedPeople((current) => [{ id: person.id, handle: person.handle }, ...current.filter((p) => p.id !== person.id)]);
   };
 
   const onBlock = async () => {
@@ -172,6 +204,11 @@ export function FediverseAudience({
               ))}
             </ul>
           )}
+          {nextRequests ? (
+            <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void moreRequests()}>
+              Show more requests
+            </button>
+          ) : null}
         </>
       ) : null}
       {total === 0 && followers.length === 0 ? (
@@ -187,6 +224,7 @@ export function FediverseAudience({
               <button type="button" className="button button-outline button-small" disabled={busy} onClick={() => void onRemove(f)} aria-label={`Remove ${f.handle}`}>
                 Remove
               </button>
+              <FediverseBlockButton person={f} isBlocking={false} onChange={(blocking) => blocking && onPersonBlocked(f)} />
             </li>
           ))}
         </ul>
@@ -196,6 +234,19 @@ export function FediverseAudience({
           Show more
         </button>
       ) : null}
+      <h3>Blocked accounts</h3>
+      {blockedPeople.length === 0 ? (
+        <p className="muted">You have blocked no fediverse account.</p>
+      ) : (
+        <ul className="fediverse-blocks" data-testid="fediverse-person-blocks">
+          {blockedPeople.map((person) => (
+            <li key={person.id}>
+              <span>{person.handle}</span>
+              <FediverseBlockButton person={person} isBlocking onChange={(blocking) => !blocking && setBlockedPeople((current) => current.filter((p) => p.id !== person.id))} />
+            </li>
+          ))}
+        </ul>
+      )}
       <h3>Blocked instances</h3>
       <form
         className="fediverse-block-form"

@@ -23,6 +23,12 @@ export const NotificationsPageQuery = known(graphql(`
             username
             imageId
           }
+          remoteActor {
+            name
+            handle
+            url
+          }
+          fediverseResponseId
           post {
             ...StoryAddress_post
             id
@@ -78,6 +84,10 @@ export interface NotificationData {
   isUnread: boolean;
   createdAt: number;
   actor: (UserPreview & UserAddress) | null;
+  /** RESPONSE from the fediverse: the person who replied (actor is null; docs/adr/0215-notifications-from-fediverse-people.md). */
+  remoteActor: { name: string; handle: string; url: string } | null;
+  /** RESPONSE from the fediverse: the reply, anchored fediverse-response-{id} on the story. */
+  fediverseResponseId: string | null;
   post: (NotificationPost & { inResponseToPost: NotificationPost | null }) | null;
   /** NOTE_FOR_WRITER, NOTE_REPLY: the note, while the viewer may see it. */
   note: { id: string; quote: string } | null;

@@ -50,6 +50,15 @@ function NotificationText({ notification }: { notification: NotificationData }) 
         <> clapped for your story</>
       );
     case 'RESPONSE':
+      // A reply from the fediverse: post is the story, the link opens the reply on it (ADR 0215).
+      if (notification.remoteActor && post) {
+        return (
+          <>
+            {' '}
+            <Link href={`${storyHref(post, ctx)}#fediverse-response-${notification.fediverseResponseId ?? ''}`}>replied</Link> to <StoryLink post={post} /> from the fediverse
+          </>
+        );
+      }
       return post ? (
         <>
           {' '}
@@ -142,6 +151,10 @@ function Notifications({ data }: { data: NotificationsPageData }) {
               <Link href={profileHref(notification.actor, ctx)} className="notification-avatar">
                 <Avatar name={notification.actor.name} imageId={notification.actor.imageId} size={32} />
               </Link>
+            ) : notification.remoteActor ? (
+              <a href={notification.remoteActor.url} rel="nofollow noopener ugc" className="notification-avatar">
+                <Avatar name={notification.remoteActor.name} imageId={null} size={32} />
+              </a>
             ) : null}
             <div className="notification-body">
               <p className="notification-text">
@@ -149,6 +162,13 @@ function Notifications({ data }: { data: NotificationsPageData }) {
                   <Link href={profileHref(notification.actor, ctx)} className="notification-actor">
                     {notification.actor.name}
                   </Link>
+                ) : notification.remoteActor ? (
+                  <>
+                    <a href={notification.remoteActor.url} rel="nofollow noopener ugc" className="notification-actor">
+                      {notification.remoteActor.name}
+                    </a>{' '}
+                    <span className="muted">{notification.remoteActor.handle}</span>
+                  </>
                 ) : (
                   'Someone'
                 )}

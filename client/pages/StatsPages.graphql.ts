@@ -57,12 +57,20 @@ export const StatsPageQuery = known(graphql(`
         instance
         blockedAt
       }
-      fediverseApprovesFollowers @include(if: $withFediverse)
-      fediverseFollowRequests @include(if: $withFediverse) {
+      fediversePersonBlocks @include(if: $withFediverse) {
         id
         handle
-        instance
-        followedAt
+        blockedAt
+      }
+      fediverseApprovesFollowers @include(if: $withFediverse)
+      fediverseFollowRequests @include(if: $withFediverse) {
+        followers {
+          id
+          handle
+          instance
+          followedAt
+        }
+        nextCursor
       }
       responses @include(if: $withResponses) {
         postId

@@ -336,8 +336,10 @@ export const audiencePage: PageDefinition<StatsPageData> = {
           first={stats.fediverseFollowers?.followers ?? []}
           nextCursor={stats.fediverseFollowers?.nextCursor ?? null}
           blocks={stats.fediverseInstanceBlocks ?? []}
+          personBlocks={stats.fediversePersonBlocks ?? []}
           approves={stats.fediverseApprovesFollowers ?? false}
-          requests={stats.fediverseFollowRequests ?? []}
+          requests={stats.fediverseFollowRequests?.followers ?? []}
+          requestsCursor={stats.fediverseFollowRequests?.nextCursor ?? null}
         />
       </section>
     );

@@ -3,14 +3,13 @@
 // sees two Follows under "Requests", approves one (it joins the followers) and declines the other;
 // after a reload, one follower and no request. The accounts' inboxes are on a .invalid host: the
 // Accept and Reject queued can reach no server.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { createNewReader, executeSql, type DemoSession } from './support/e2e-database.ts';
+import type { DemoSession } from './support/e2e-database.ts';
+import { FEDIVERSE_INSTANCE as INSTANCE, writerWithFediverseAudience } from './support/fediverse.ts';
 
 const baseURL = inject('baseURL');
-const INSTANCE = 'fediverse-approval-e2e.invalid';
 
 let browser: Browser;
 
@@ -21,17 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A new writer who approves followers, with two Follows waiting: each attempt (a retry too) starts from its own. */
+/** A new writer who approves followers, with two Follows waiting. */
 function writerWithFollowRequests(): DemoSession {
-  const writer = createNewReader(`appr${randomBytes(4).toString('hex')}`, 'Ada Approver');
-  const of = `FROM users WHERE username = '${writer.username}'`;
-  const request = (name: string, at: number) =>
-    `INSERT INTO federation_follow_requests (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) ` +
-    `SELECT id, 'https://${INSTANCE}/users/${name}', 'https://${INSTANCE}/users/${name}/inbox', NULL, 'https://${INSTANCE}/follows/${name}', '${name}', ${at} ${of}`;
-  executeSql(
-    [`INSERT INTO federation_actor_settings (actor_id, approves_followers, updated_at) SELECT id, 1, ${Date.now()} ${of}`, request('gus', Date.now() - 86_400_000), request('hal', Date.now() - 3_600_000)].join(';\n'),
-  );
-  return writer;
+  return writerWithFediverseAudience('appr', 'Ada Approver', { requests: [{ name: 'gus', at: Date.now() - 86_400_000 }, { name: 'hal', at: Date.now() - 3_600_000 }] });
 }
 
 it('the writer approves one fediverse follow request and declines another on the audience page', { timeout: 120_000 }, async () => {

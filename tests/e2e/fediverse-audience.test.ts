@@ -3,14 +3,13 @@
 // accounts sees them counted and listed by handle and instance, removes one, and after a reload
 // the one removed is gone. The followers' inboxes are on a .invalid host: the Reject the removal
 // queues can reach no server.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { createNewReader, executeSql, type DemoSession } from './support/e2e-database.ts';
+import type { DemoSession } from './support/e2e-database.ts';
+import { FEDIVERSE_INSTANCE as INSTANCE, writerWithFediverseAudience } from './support/fediverse.ts';
 
 const baseURL = inject('baseURL');
-const INSTANCE = 'fediverse-e2e.invalid';
 
 let browser: Browser;
 
@@ -21,14 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A new writer followed by two fediverse accounts: each attempt (a retry too) starts from its own. */
+/** A new writer followed by two fediverse accounts. */
 function writerWithFediverseFollowers(): DemoSession {
-  const writer = createNewReader(`fedi${randomBytes(4).toString('hex')}`, 'Fern Fediverse');
-  const follower = (name: string, at: number) =>
-    `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) ` +
-    `SELECT id, 'https://${INSTANCE}/users/${name}', 'https://${INSTANCE}/users/${name}/inbox', NULL, 'https://${INSTANCE}/follows/${name}', '${name}', ${at} FROM users WHERE username = '${writer.username}'`;
-  executeSql([follower('ewan', Date.now() - 2 * 86_400_000), follower('fay', Date.now() - 86_400_000)].join(';\n'));
-  return writer;
+  return writerWithFediverseAudience('fedi', 'Fern Fediverse', { followers: [{ name: 'ewan', at: Date.now() - 2 * 86_400_000 }, { name: 'fay', at: Date.now() - 86_400_000 }] });
 }
 
 it('the writer sees their fediverse followers on the audience page and removes one', { timeout: 120_000 }, async () => {

@@ -8,17 +8,15 @@
 // reaches him; declining Carol sends hers a Reject and removes her.
 //
 // One journey in one test: every Fedify object is made before the first request (workerd's I/O rule).
-import { expect, it, vi } from 'vitest';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { CryptographicKey, Follow, Person, Undo } from '@fedify/fedify/vocab';
-import { useFederationNetwork } from '../../worker/federation/network.ts';
+import { expect, it } from 'vitest';
+import { Follow, Undo } from '@fedify/fedify/vocab';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';
 import { send } from './helpers/edge-cache.ts';
 import { drainQueue } from './helpers/queue.ts';
 import { signedIn } from './helpers/signed-in.ts';
+import { AP, fediverseStandIn, remotePeople, type RemotePerson } from './helpers/fediverse.ts';
 
-const AP = 'application/activity+json';
 const SOCIAL = 'https://social.example.org';
 const OTHER = 'https://other.example.net';
 const THIRD = 'https://third.example.com';
@@ -28,7 +26,7 @@ const EVE = `${THIRD}/users/eve`;
 const WRITER_ACTOR = `http://localhost:8787/ap/actors/${USERS.writer}`;
 
 const APPROVAL = `mutation($approve: Boolean!) { setFediverseFollowerApproval(approve: $approve) }`;
-const AUDIENCE = `query { writerStats { fediverseApprovesFollowers fediverseFollowerCount fediverseFollowRequests { id handle instance } fediverseFollowers { followers { id } } } }`;
+const AUDIENCE = `query { writerStats { fediverseApprovesFollowers fediverseFollowerCount fediverseFollowRequests { followers { id handle instance } nextCursor } fediverseFollowers { followers { id } } } }`;
 const APPROVE = `mutation($id: ID!) { approveFediverseFollower(followerId: $id) { id handle } }`;
 const DECLINE = `mutation($id: ID!) { declineFediverseFollower(followerId: $id) { id handle } }`;
 const SAVE = `mutation($title: String!, $contentJson: String!) { saveDraft(postId: null, baseRev: 0, title: $title, subtitle: "", contentJson: $contentJson) { __typename ... on DraftSaved { post { id } } } }`;
@@ -36,31 +34,13 @@ const PUBLISH = `mutation($postId: ID!) { publishPost(postId: $postId, tags: [],
 
 it('a writer who approves followers holds their Follows (no Accept, no stories) until approving one (Accept sent, next story delivered) or declining one (Reject sent)', { timeout: 180_000 }, async () => {
   await seedWorld(testDb);
-  const keys = { bob: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), carol: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), eve: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5') };
-  const person = (id: string, name: string, publicKey: CryptoKey) =>
-    new Person({ id: new URL(id), preferredUsername: name, inbox: new URL(`${id}/inbox`), publicKey: new CryptographicKey({ id: new URL(`${id}#main-key`), owner: new URL(id), publicKey }) }).toJsonLd();
-  const actors: Record<string, unknown> = { [BOB]: await person(BOB, 'bob', keys.bob.publicKey), [CAROL]: await person(CAROL, 'carol', keys.carol.publicKey), [EVE]: await person(EVE, 'eve', keys.eve.publicKey) };
+  const [bob, carol, eve] = await remotePeople([BOB, CAROL, EVE], {}, { sharedInbox: false });
   const followOf = (by: string) => new Follow({ id: new URL(`${by}/follows/1`), actor: new URL(by), object: new URL(WRITER_ACTOR) });
   const follows = { bob: await followOf(BOB).toJsonLd(), carol: await followOf(CAROL).toJsonLd(), eve: await followOf(EVE).toJsonLd() };
   const undoEve = await new Undo({ id: new URL(`${EVE}/follows/1/undo`), actor: new URL(EVE), object: followOf(EVE) }).toJsonLd();
-  const restore = useFederationNetwork(async (url) => {
-    const actor = actors[url.origin + url.pathname];
-    return actor ? new Response(JSON.stringify(actor), { headers: { 'content-type': AP } }) : new Response('Not found', { status: 404 });
-  });
-  const delivered: { url: string; body: string }[] = [];
-  const runtimeFetch = globalThis.fetch;
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (![SOCIAL, OTHER, THIRD].some((origin) => request.url.startsWith(origin))) return runtimeFetch(input as RequestInfo, init);
-    delivered.push({ url: request.url, body: await request.text() });
-    return new Response(null, { status: 202 });
-  });
-  const post = async (activity: unknown, key: CryptoKey, actor: string) => {
-    const body = JSON.stringify(activity);
-    const signed = await signRequest(new Request('http://localhost:8787/ap/inbox', { method: 'POST', headers: { 'content-type': AP }, body }), key, new URL(`${actor}#main-key`), { spec: 'draft-cavage-http-signatures-12' });
-    return (await send('/ap/inbox', { method: 'POST', headers: Object.fromEntries(signed.headers), body })).status;
-  };
-  const taken = () => delivered.splice(0, delivered.length).map((d) => ({ url: d.url, activity: JSON.parse(d.body) }));
+  const fediverse = fediverseStandIn([bob!, carol!, eve!]);
+  const post = (activity: unknown, by: RemotePerson) => fediverse.post('/ap/inbox', activity, by);
+  const taken = () => fediverse.taken().map((d) => ({ url: d.url, activity: d.body }));
   const actorDocument = async () => JSON.parse((await send(`/ap/actors/${USERS.writer}`, { headers: { accept: AP } })).text);
   try {
     const writer = await signedIn(USERS.writer);
@@ -75,27 +55,27 @@ it('a writer who approves followers holds their Follows (no Accept, no stories) 
     expect((await actorDocument()).manuallyApprovesFollowers).toBe(true);
 
     // Three Follows are held: no Accept, no followers, listed as requests.
-    expect(await post(follows.bob, keys.bob.privateKey, BOB)).toBe(202);
-    expect(await post(follows.carol, keys.carol.privateKey, CAROL)).toBe(202);
-    expect(await post(follows.eve, keys.eve.privateKey, EVE)).toBe(202);
+    expect(await post(follows.bob, bob!)).toBe(202);
+    expect(await post(follows.carol, carol!)).toBe(202);
+    expect(await post(follows.eve, eve!)).toBe(202);
     await drainQueue();
     expect(taken()).toEqual([]);
     let stats = await audience();
     expect(stats.fediverseApprovesFollowers).toBe(true);
     expect(stats.fediverseFollowerCount).toBe(0);
-    expect(stats.fediverseFollowRequests.map((r: any) => r.handle).sort()).toEqual(['@bob@social.example.org', '@carol@other.example.net', '@eve@third.example.com']);
+    expect(stats.fediverseFollowRequests.followers.map((r: any) => r.handle).sort()).toEqual(['@bob@social.example.org', '@carol@other.example.net', '@eve@third.example.com']);
 
     // A story published now reaches none of them.
     await publish('While they wait');
     expect(taken()).toEqual([]);
 
     // Eve withdraws her Follow; turning the setting off leaves the others held.
-    expect(await post(undoEve, keys.eve.privateKey, EVE)).toBe(202);
+    expect(await post(undoEve, eve!)).toBe(202);
     expect((await writer.gql(APPROVAL, { approve: false })).data.setFediverseFollowerApproval).toBe(false);
     expect((await actorDocument()).manuallyApprovesFollowers).toBe(false);
     stats = await audience();
     expect(stats.fediverseApprovesFollowers).toBe(false);
-    expect(stats.fediverseFollowRequests.map((r: any) => r.id).sort()).toEqual([CAROL, BOB].sort());
+    expect(stats.fediverseFollowRequests.followers.map((r: any) => r.id).sort()).toEqual([CAROL, BOB].sort());
 
     // Approving Bob: a follower, and his server is sent the Accept of his Follow.
     expect((await writer.gql(APPROVE, { id: BOB })).data.approveFediverseFollower).toEqual({ id: BOB, handle: '@bob@social.example.org' });
@@ -110,7 +90,7 @@ it('a writer who approves followers holds their Follows (no Accept, no stories) 
     expect(taken().map((d) => [d.url, d.activity.type])).toEqual([[`${CAROL}/inbox`, 'Reject']]);
     expect((await writer.gql(DECLINE, { id: CAROL })).errors?.[0]?.message).toMatch(/not asking to follow you/);
     stats = await audience();
-    expect(stats.fediverseFollowRequests).toEqual([]);
+    expect(stats.fediverseFollowRequests).toEqual({ followers: [], nextCursor: null });
     expect(stats.fediverseFollowerCount).toBe(1);
     expect(stats.fediverseFollowers.followers.map((f: any) => f.id)).toEqual([BOB]);
 
@@ -120,7 +100,6 @@ it('a writer who approves followers holds their Follows (no Accept, no stories) 
     // No one else approves for the writer: a reader has no request to approve.
     expect((await (await signedIn(USERS.reader)).gql(APPROVE, { id: CAROL })).errors?.[0]?.message).toMatch(/not asking to follow you/);
   } finally {
-    restore();
-    spy.mockRestore();
+    fediverse.restore();
   }
 });

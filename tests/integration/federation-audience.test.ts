@@ -8,17 +8,14 @@
 // only to the follower left.
 //
 // One journey in one test: every Fedify object is made before the first request (workerd's I/O rule).
-import { expect, it, vi } from 'vitest';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { CryptographicKey, Endpoints, Follow, Person } from '@fedify/fedify/vocab';
-import { useFederationNetwork } from '../../worker/federation/network.ts';
+import { expect, it } from 'vitest';
+import { Follow } from '@fedify/fedify/vocab';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';
-import { send } from './helpers/edge-cache.ts';
 import { drainQueue } from './helpers/queue.ts';
 import { signedIn } from './helpers/signed-in.ts';
+import { fediverseStandIn, remotePeople } from './helpers/fediverse.ts';
 
-const AP = 'application/activity+json';
 const SOCIAL = 'https://social.example.org';
 const OTHER = 'https://other.example.net';
 const THIRD = 'https://third.example.com';
@@ -41,37 +38,13 @@ async function storedFollowers(): Promise<string[]> {
 
 it('the writer sees fediverse followers counted and listed, removes one (Reject sent), blocks an instance (its Follow refused), and only the follower left receives the next story', { timeout: 180_000 }, async () => {
   await seedWorld(testDb);
-  const bobKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const carolKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const person = (id: string, name: string, publicKey: CryptoKey, origin: string) =>
-    new Person({
-      id: new URL(id),
-      preferredUsername: name,
-      inbox: new URL(`${id}/inbox`),
-      endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
-      publicKey: new CryptographicKey({ id: new URL(`${id}#main-key`), owner: new URL(id), publicKey }),
-    }).toJsonLd();
-  const actors: Record<string, unknown> = { [BOB]: await person(BOB, 'bob', bobKeys.publicKey, SOCIAL), [CAROL]: await person(CAROL, 'carol', carolKeys.publicKey, OTHER) };
+  // Dana is on a server without a shared inbox; she followed before (stored by hand below).
+  const [bob, carol] = await remotePeople([BOB, CAROL]);
+  const [dana] = await remotePeople([DANA], {}, { sharedInbox: false });
   const followOf = (id: string, by: string) => new Follow({ id: new URL(id), actor: new URL(by), object: new URL(WRITER_ACTOR) }).toJsonLd();
   const follows = { bob: await followOf(`${BOB}/follows/1`, BOB), carol: await followOf(`${CAROL}/follows/1`, CAROL), carolAgain: await followOf(`${CAROL}/follows/2`, CAROL) };
-  const restore = useFederationNetwork(async (url) => {
-    const actor = actors[url.origin + url.pathname];
-    return actor ? new Response(JSON.stringify(actor), { headers: { 'content-type': AP } }) : new Response('Not found', { status: 404 });
-  });
-  const delivered: { url: string; body: string }[] = [];
-  const runtimeFetch = globalThis.fetch;
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    if (![SOCIAL, OTHER, THIRD].some((origin) => request.url.startsWith(origin))) return runtimeFetch(input as RequestInfo, init);
-    delivered.push({ url: request.url, body: await request.text() });
-    return new Response(null, { status: 202 });
-  });
-  const post = async (path: string, activity: unknown, key: CryptoKey, keyId: string) => {
-    const body = JSON.stringify(activity);
-    const signed = await signRequest(new Request(`http://localhost:8787${path}`, { method: 'POST', headers: { 'content-type': AP }, body }), key, new URL(keyId), { spec: 'draft-cavage-http-signatures-12' });
-    return send(path, { method: 'POST', headers: Object.fromEntries(signed.headers), body });
-  };
-  const taken = () => delivered.splice(0, delivered.length);
+  const fediverse = fediverseStandIn([bob!, carol!, dana!]);
+  const taken = () => fediverse.taken();
   try {
     const writer = await signedIn(USERS.writer);
     // Dana followed first (stored as an earlier Follow would have stored her).
@@ -79,10 +52,10 @@ it('the writer sees fediverse followers counted and listed, removes one (Reject 
       .prepare('INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .bind(USERS.writer, DANA, `${DANA}/inbox`, null, `${DANA}/follows/1`, 'dana', 1_000)
       .run();
-    expect((await post('/ap/inbox', follows.bob, bobKeys.privateKey, `${BOB}#main-key`)).status).toBe(202);
-    expect((await post('/ap/inbox', follows.carol, carolKeys.privateKey, `${CAROL}#main-key`)).status).toBe(202);
+    expect(await fediverse.post('/ap/inbox', follows.bob, bob!)).toBe(202);
+    expect(await fediverse.post('/ap/inbox', follows.carol, carol!)).toBe(202);
     await drainQueue();
-    expect(taken().map((d) => [d.url, JSON.parse(d.body).type]).sort()).toEqual([[`${CAROL}/inbox`, 'Accept'], [`${BOB}/inbox`, 'Accept']]);
+    expect(taken().map((d) => [d.url, d.body.type]).sort()).toEqual([[`${CAROL}/inbox`, 'Accept'], [`${BOB}/inbox`, 'Accept']]);
 
     // Counted, and listed newest first, two a page.
     const first = await writer.gql(AUDIENCE, { first: 2 });
@@ -105,7 +78,7 @@ it('the writer sees fediverse followers counted and listed, removes one (Reject 
     await drainQueue();
     const reject = taken();
     expect(reject.map((d) => d.url)).toEqual([`${BOB}/inbox`]);
-    const rejectBody = JSON.parse(reject[0]!.body);
+    const rejectBody = reject[0]!.body;
     expect(rejectBody.type).toBe('Reject');
     expect(rejectBody.actor).toBe(WRITER_ACTOR);
     expect(rejectBody.object.id ?? rejectBody.object).toBe(`${BOB}/follows/1`);
@@ -115,8 +88,8 @@ it('the writer sees fediverse followers counted and listed, removes one (Reject 
     expect((await writer.gql(BLOCK, { instance: '@carol@other.example.net' })).data.blockFediverseInstance).toEqual({ instance: 'other.example.net', removedFollowers: 1 });
     expect(await storedFollowers()).toEqual([DANA]);
     expect((await writer.gql(BLOCK, { instance: 'not an instance' })).errors?.[0]?.message).toMatch(/Name an instance/);
-    expect((await post('/ap/inbox', follows.carolAgain, carolKeys.privateKey, `${CAROL}#main-key`)).status).toBe(202);
-    expect((await post(`/ap/actors/${USERS.writer}/inbox`, follows.carolAgain, carolKeys.privateKey, `${CAROL}#main-key`)).status).toBe(403);
+    expect(await fediverse.post('/ap/inbox', follows.carolAgain, carol!)).toBe(202);
+    expect(await fediverse.post(`/ap/actors/${USERS.writer}/inbox`, follows.carolAgain, carol!)).toBe(403);
     expect(await storedFollowers()).toEqual([DANA]);
     const audience = (await writer.gql(AUDIENCE)).data.writerStats;
     expect(audience.fediverseFollowerCount).toBe(1);
@@ -127,13 +100,12 @@ it('the writer sees fediverse followers counted and listed, removes one (Reject 
     expect((await writer.gql(PUBLISH, { postId: saved.data.saveDraft.post.id })).data.publishPost.__typename).toBe('Post');
     await drainQueue();
     const story = taken();
-    expect(story.map((d) => [d.url, JSON.parse(d.body).type])).toEqual([[`${DANA}/inbox`, 'Create']]);
+    expect(story.map((d) => [d.url, d.body.type])).toEqual([[`${DANA}/inbox`, 'Create']]);
 
     // Unblocked: the instance's accounts may follow again.
     await writer.gql(UNBLOCK, { instance: 'other.example.net' });
     expect((await writer.gql(AUDIENCE)).data.writerStats.fediverseInstanceBlocks).toEqual([]);
   } finally {
-    restore();
-    spy.mockRestore();
+    fediverse.restore();
   }
 });

@@ -1,5 +1,5 @@
 // Typed mirror of migrations/0079_federation.sql, 0080_federated_stories.sql,
-// 0099_fediverse_audience.sql, 0100_federation_site_blocks.sql and 0103_fediverse_follow_requests.sql for drizzle-orm:
+// 0099_fediverse_audience.sql, 0100_federation_site_blocks.sql, 0103_fediverse_follow_requests.sql and 0094_fediverse_person_blocks.sql for drizzle-orm:
 // what worker/federation/ keeps (Fedify's key–value store, the actors' keys, their fediverse
 // followers, the stories they were sent). worker/federation/ reads and writes them with bound
 // statements; the mirror keeps tests/integration/db-schema.test.ts able to check the database
@@ -48,6 +48,17 @@ export const federationInstanceBlocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.actorId, t.host] })],
 );
 
+export const federationPersonBlocks = sqliteTable(
+  'federation_person_blocks',
+  {
+    actorId: text('actor_id').notNull(),
+    remoteActorUri: text('remote_actor_uri').notNull(),
+    handle: text('handle').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.remoteActorUri] })],
+);
+
 export const federationActorSettings = sqliteTable('federation_actor_settings', {
   actorId: text('actor_id').primaryKey(),
   approvesFollowers: integer('approves_followers').notNull().default(0),
@@ -89,6 +100,7 @@ export const FEDERATION_TABLES = {
   federation_followers: federationFollowers,
   federated_stories: federatedStories,
   federation_instance_blocks: federationInstanceBlocks,
+  federation_person_blocks: federationPersonBlocks,
   federation_site_blocks: federationSiteBlocks,
   federation_actor_settings: federationActorSettings,
   federation_follow_requests: federationFollowRequests,

@@ -15,7 +15,7 @@ import { EVENT_TABLES } from './event-tables.ts';
 import { SERIES_TABLES } from './series-tables.ts';
 import { MASTODON_TABLES } from './mastodon-tables.ts';
 import { FEDERATION_TABLES } from './federation-tables.ts';
-import { FEDIVERSE_RESPONSE_TABLES } from './fediverse-response-tables.ts';
+import { FEDIVERSE_RESPONSE_TABLES, fediverseResponses, remoteAuthors } from './fediverse-response-tables.ts';
 import { CANCELLATION_REASONS, RETENTION_OFFERS } from '../../shared/membership/cancellation.ts';
 import { POST_LICENSES } from '../../shared/stories/license.ts';
 
@@ -458,10 +458,15 @@ export const notifications = sqliteTable(
     noteReplyId: text('note_reply_id').references((): AnySQLiteColumn => noteReplies.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     readAt: integer('read_at'),
+    /** RESPONSE from the fediverse: the remote person (actorId is null; migrations/0095_remote_actor_notifications.sql). */
+    remoteActorUri: text('remote_actor_uri').references((): AnySQLiteColumn => remoteAuthors.actorUri, { onDelete: 'cascade' }),
+    /** RESPONSE from the fediverse: the reply it opens. */
+    fediverseResponseId: text('fediverse_response_id').references((): AnySQLiteColumn => fediverseResponses.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('notifications_by_user').on(t.userId, sql`${t.createdAt} DESC`),
     index('notifications_unread').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_by_fediverse_response').on(t.fediverseResponseId).where(sql`${t.fediverseResponseId} IS NOT NULL`),
   ],
 );
 

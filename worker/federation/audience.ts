@@ -2,6 +2,9 @@
 // their fediverse followers, listed beside the others on the audience page, and what the writer
 // does about them: remove one (their server is sent a Reject of the Follow) or block a whole
 // instance (every follower from it removed, its Follows refused; refusals.ts), and unblock it;
+// block one person (docs/adr/0214-blocking-a-fediverse-person.md: from the audience page or
+// their response under a story; their follow ends with a Reject, as removing them does), and
+// unblock them;
 // and, for a writer who approves followers (docs/adr/0212-approving-fediverse-followers.md), the
 // Follows held for approval, each approved (an Accept) or declined (a Reject).
 // Only the writer acts on their own actor. Fedify is loaded only to send a Reject.
@@ -13,15 +16,22 @@ import {
   approvesFollowers,
   countFollowers,
   followerOf,
-  followRequestOf,
-  followRequests,
   newestFollowersPage,
   removeFollower,
-  removeFollowRequest,
   setApprovesFollowers,
   type AudienceFollower,
 } from './followers.ts';
-import { blockInstanceFor, instanceBlocksOf, instanceOf, parseInstance, unblockInstanceFor, type InstanceBlock } from './refusals.ts';
+import {
+  blockInstanceFor,
+  blockPersonFor,
+  instanceBlocksOf,
+  instanceOf,
+  parseInstance,
+  personBlocksOf,
+  unblockInstanceFor,
+  unblockPersonFor,
+  type InstanceBlock,
+} from './refusals.ts';
 
 /** Followers a page of the audience list shows. */
 export const AUDIENCE_PAGE_SIZE = 20;
@@ -50,7 +60,7 @@ function shown(follower: AudienceFollower): FediverseFollower {
 /** One page of an actor's fediverse followers, newest first (the caller has checked who may see it). */
 export async function fediverseFollowers(ctx: RequestContext, actorId: string, after: string | null, first: number | null): Promise<FediverseFollowerPage> {
   const size = Math.min(Math.max(first ?? AUDIENCE_PAGE_SIZE, 1), 100);
-  const page = await newestFollowersPage(ctx.db, actorId, after ?? '', size);
+  const page = await newestFollowersPage(ctx.db, 'followers', actorId, after ?? '', size);
   return { followers: page.followers.map(shown), nextCursor: page.nextCursor };
 }
 
@@ -71,8 +81,8 @@ function writerId(ctx: RequestContext, action: string): string {
 /** Removes one of the viewer's fediverse followers and sends their server a Reject of the Follow. */
 export async function removeFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'remove a follower');
-  const follower = await followerOf(ctx.db, actorId, followerId);
-  if (!follower || !(await removeFollower(ctx.db, actorId, followerId))) throw notFound('That account does not follow you.');
+  const follower = await followerOf(ctx.db, 'followers', actorId, followerId);
+  if (!follower || !(await removeFollower(ctx.db, 'followers', actorId, followerId))) throw notFound('That account does not follow you.');
   logEvent({ event: 'federation_follower_removed', actor: actorId, follower: followerId });
   // The removal stands whatever happens next: the Reject only tells their server sooner.
   try {
@@ -111,9 +121,11 @@ export function fediverseApprovesFollowers(ctx: RequestContext, actorId: string)
   return approvesFollowers(ctx.db, actorId);
 }
 
-/** The Follows held for approval, newest first (the caller has checked who may see them). */
-export async function fediverseFollowRequests(ctx: RequestContext, actorId: string): Promise<FediverseFollower[]> {
-  return (await followRequests(ctx.db, actorId)).map(shown);
+/** One page of the Follows held for approval, newest first, paged as the followers are (the caller has checked who may see them). */
+export async function fediverseFollowRequests(ctx: RequestContext, actorId: string, after: string | null, first: number | null): Promise<FediverseFollowerPage> {
+  const size = Math.min(Math.max(first ?? AUDIENCE_PAGE_SIZE, 1), 100);
+  const page = await newestFollowersPage(ctx.db, 'requests', actorId, after ?? '', size);
+  return { followers: page.followers.map(shown), nextCursor: page.nextCursor };
 }
 
 /**
@@ -130,7 +142,7 @@ export async function setFediverseFollowerApproval(ctx: RequestContext, approve:
 /** Approves a held Follow: the account becomes a follower and its server is sent the Accept. */
 export async function approveFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'approve a follower');
-  const request = await followRequestOf(ctx.db, actorId, followerId);
+  const request = await followerOf(ctx.db, 'requests', actorId, followerId);
   if (!request || !(await approveFollowRequest(ctx.db, actorId, followerId, ctx.now))) throw notFound('That account is not asking to follow you.');
   logEvent({ event: 'federation_follow', actor: actorId, follower: followerId, approved: true });
   // Unlike a Reject, the Accept matters to their server: without it the follow stays pending
@@ -143,8 +155,8 @@ export async function approveFediverseFollower(ctx: RequestContext, followerId: 
 /** Declines a held Follow: the request is removed and its server is sent a Reject. */
 export async function declineFediverseFollower(ctx: RequestContext, followerId: string): Promise<FediverseFollower> {
   const actorId = writerId(ctx, 'decline a follower');
-  const request = await followRequestOf(ctx.db, actorId, followerId);
-  if (!request || !(await removeFollowRequest(ctx.db, actorId, followerId))) throw notFound('That account is not asking to follow you.');
+  const request = await followerOf(ctx.db, 'requests', actorId, followerId);
+  if (!request || !(await removeFollower(ctx.db, 'requests', actorId, followerId))) throw notFound('That account is not asking to follow you.');
   logEvent({ event: 'federation_follow_declined', actor: actorId, follower: followerId });
   try {
     const { sendFollowReject } = await import('./rejections.ts');
@@ -153,4 +165,70 @@ export async function declineFediverseFollower(ctx: RequestContext, followerId: 
     logEvent({ event: 'federation_reject_failed', actor: actorId, follower: followerId, error: String(error) }, 'warn');
   }
   return shown(request);
+}
+
+/** A fediverse person the writer blocked (the audience page's "Blocked accounts"). */
+export interface FediversePersonBlock {
+  /** Their actor id (what unblocking names). */
+  id: string;
+  /** @{name}@{instance}. */
+  handle: string;
+  blockedAt: number;
+}
+
+export async function fediversePersonBlocks(ctx: RequestContext, actorId: string): Promise<FediversePersonBlock[]> {
+  return (await personBlocksOf(ctx.db, actorId)).map((block) => ({ id: block.remoteActorUri, handle: block.handle, blockedAt: block.createdAt }));
+}
+
+/**
+ * The handle of a fediverse person the writer knows: a follower, a Follow held for approval, or
+ * the author of a reply (remote_authors); null: nobody the writer could have met.
+ */
+async function knownHandle(ctx: RequestContext, actorId: string, personId: string): Promise<string | null> {
+  const held = (await followerOf(ctx.db, 'followers', actorId, personId)) ?? (await followerOf(ctx.db, 'requests', actorId, personId));
+  if (held) return shown(held).handle;
+  const author = await ctx.db.prepare('SELECT handle FROM remote_authors WHERE actor_uri = ?').bind(personId).first<{ handle: string }>();
+  return author?.handle ?? null;
+}
+
+/** The person's replies under the actor's stories leave (or return to) the readers' threads: those pages change. */
+async function threadsChanged(ctx: RequestContext, actorId: string, personId: string): Promise<void> {
+  const { results } = await ctx.db
+    .prepare('SELECT DISTINCT r.post_id AS id FROM fediverse_responses r JOIN posts p ON p.id = r.post_id WHERE r.author_uri = ? AND (p.creator_id = ? OR p.collection_id = ?)')
+    .bind(personId, actorId, actorId)
+    .all<{ id: string }>();
+  if (results.length > 0) await ctx.changes.record({ pages: results.map((row) => ({ kind: 'story' as const, id: row.id })) });
+}
+
+/**
+ * Blocks one fediverse person for the viewer: their follow (or Follow held for approval) ends
+ * and their server is sent a Reject of it, as removing them does; their Follows, replies, likes
+ * and boosts are refused from now on and their replies no longer shown to readers (refusals.ts).
+ */
+export async function blockFediversePerson(ctx: RequestContext, personId: string): Promise<FediversePersonBlock> {
+  const actorId = writerId(ctx, 'block an account');
+  const handle = await knownHandle(ctx, actorId, personId);
+  if (!handle) throw notFound('We do not know that fediverse account.');
+  const following = (await followerOf(ctx.db, 'followers', actorId, personId)) ?? (await followerOf(ctx.db, 'requests', actorId, personId));
+  await blockPersonFor(ctx.db, actorId, { remoteActorUri: personId, handle }, ctx.now);
+  await threadsChanged(ctx, actorId, personId);
+  logEvent({ event: 'federation_person_blocked', actor: actorId, person: personId, wasFollowing: following !== null });
+  if (following) {
+    try {
+      const { sendFollowReject } = await import('./rejections.ts');
+      await sendFollowReject(ctx.env, actorId, following);
+    } catch (error) {
+      logEvent({ event: 'federation_reject_failed', actor: actorId, follower: personId, error: String(error) }, 'warn');
+    }
+  }
+  return { id: personId, handle, blockedAt: ctx.now };
+}
+
+/** Lifts the viewer's block of a fediverse person: they may follow again; their replies show again. */
+export async function unblockFediversePerson(ctx: RequestContext, personId: string): Promise<FediversePersonBlock> {
+  const actorId = writerId(ctx, 'unblock an account');
+  const block = (await personBlocksOf(ctx.db, actorId)).find((b) => b.remoteActorUri === personId);
+  if (!block || !(await unblockPersonFor(ctx.db, actorId, personId))) throw notFound('You have not blocked that account.');
+  await threadsChanged(ctx, actorId, personId);
+  return { id: personId, handle: block.handle, blockedAt: block.createdAt };
 }

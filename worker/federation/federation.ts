@@ -26,7 +26,7 @@ import { FanOutMessageQueue } from './message-queue.ts';
 import { documentLoaderWith, federationAddressCheck } from './network.ts';
 import { actorById, actorIdForHandle, profilePath } from './actors.ts';
 import { actorKeyPairs } from './keys.ts';
-import { addFollower, addFollowRequest, approvesFollowers, countFollowers, followerOf, followersPage, removeFollower, removeFollowRequest } from './followers.ts';
+import { addFollower, approvesFollowers, countFollowers, followerOf, followersPage, removeFollower } from './followers.ts';
 import { oncePerKey } from '../queues/idempotency.ts';
 import { withPrivateKeys } from './queued-keys.ts';
 import type { RequestContext } from '../context/request-context.ts';
@@ -137,12 +137,12 @@ function buildFederation(env: Env): Federation<FederationData> {
       const held = { followerUri: follower.id.href, inbox: follower.inboxId.href, sharedInbox: sharedInbox?.href ?? null, followUri: follow.id.href, handle: follower.preferredUsername?.toString() ?? null };
       // A writer who approves followers: the Follow waits (no Accept, no deliveries) until they
       // approve or decline it on the audience page; one already following is answered again.
-      if ((await approvesFollowers(db, target.identifier)) && !(await followerOf(db, target.identifier, held.followerUri))) {
-        await addFollowRequest(db, target.identifier, held);
+      if ((await approvesFollowers(db, target.identifier)) && !(await followerOf(db, 'followers', target.identifier, held.followerUri))) {
+        await addFollower(db, 'requests', target.identifier, held);
         logEvent({ event: 'federation_follow_requested', actor: target.identifier, follower: follower.id.href });
         return;
       }
-      await addFollower(db, target.identifier, held);
+      await addFollower(db, 'followers', target.identifier, held);
       logEvent({ event: 'federation_follow', actor: target.identifier, follower: follower.id.href });
       await ctx.sendActivity(
         { identifier: target.identifier },
@@ -158,10 +158,10 @@ function buildFederation(env: Env): Federation<FederationData> {
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor') return;
       // An Undo of a Follow still held for approval withdraws the request.
-      if (await removeFollowRequest(ctx.data.env.DB, target.identifier, undo.actorId.href)) {
+      if (await removeFollower(ctx.data.env.DB, 'requests', target.identifier, undo.actorId.href)) {
         logEvent({ event: 'federation_follow_withdrawn', actor: target.identifier, follower: undo.actorId.href });
       }
-      const removed = await removeFollower(ctx.data.env.DB, target.identifier, undo.actorId.href);
+      const removed = await removeFollower(ctx.data.env.DB, 'followers', target.identifier, undo.actorId.href);
       if (removed) logEvent({ event: 'federation_unfollow', actor: target.identifier, follower: undo.actorId.href });
     })
     // Replies become responses, likes and boosts are counted (replies.ts, reactions.ts).

@@ -1,7 +1,12 @@
 // Fediverse accounts following a writer or a publication (migrations/0079_federation.sql), and
 // the Follows held for the writer's approval (migrations/0103_fediverse_follow_requests.sql;
-// docs/adr/0212-approving-fediverse-followers.md).
+// docs/adr/0212-approving-fediverse-followers.md). The two tables have the same columns: one set
+// of functions (add, remove, read one, page newest first) serves both, named by FollowerList.
 import type { D1Database } from '@cloudflare/workers-types';
+
+/** Where a fediverse account is kept: among the actor's followers, or among the Follows held for approval. */
+export type FollowerList = 'followers' | 'requests';
+const TABLE: Record<FollowerList, string> = { followers: 'federation_followers', requests: 'federation_follow_requests' };
 
 export interface RemoteFollower {
   followerUri: string;
@@ -12,19 +17,26 @@ export interface RemoteFollower {
 /** Followers collection pages: as Mastodon pages its own (40 a page). */
 export const FOLLOWERS_PAGE_SIZE = 40;
 
-export async function addFollower(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null; handle?: string | null }, now = Date.now()): Promise<void> {
+/** Keeps a follower, or holds a Follow for approval (a repeated Follow replaces the one kept). */
+export async function addFollower(
+  db: D1Database,
+  list: FollowerList,
+  actorId: string,
+  follower: RemoteFollower & { followUri: string | null; handle?: string | null },
+  now = Date.now(),
+): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO federation_followers (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO ${TABLE[list]} (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri, handle = excluded.handle`,
     )
     .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, follower.handle ?? null, now)
     .run();
 }
 
-/** Removes a follower; answers whether there was one. */
-export async function removeFollower(db: D1Database, actorId: string, followerUri: string): Promise<boolean> {
-  const result = await db.prepare('DELETE FROM federation_followers WHERE actor_id = ? AND follower_uri = ?').bind(actorId, followerUri).run();
+/** Removes a follower (or a held Follow); answers whether there was one. */
+export async function removeFollower(db: D1Database, list: FollowerList, actorId: string, followerUri: string): Promise<boolean> {
+  const result = await db.prepare(`DELETE FROM ${TABLE[list]} WHERE actor_id = ? AND follower_uri = ?`).bind(actorId, followerUri).run();
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -69,12 +81,14 @@ export interface AudienceFollower {
   createdAt: number;
 }
 
-/** One page of the audience list, newest first; the cursor is where the previous page ended ("" for the first). */
-export async function newestFollowersPage(db: D1Database, actorId: string, cursor: string, size: number): Promise<{ followers: AudienceFollower[]; nextCursor: string | null }> {
+const AUDIENCE_COLUMNS = 'follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt';
+
+/** One page of the audience list (followers or held Follows), newest first; the cursor is where the previous page ended ("" for the first). */
+export async function newestFollowersPage(db: D1Database, list: FollowerList, actorId: string, cursor: string, size: number): Promise<{ followers: AudienceFollower[]; nextCursor: string | null }> {
   const before = parseCursor(cursor);
   const { results } = await db
     .prepare(
-      `SELECT follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt FROM federation_followers
+      `SELECT ${AUDIENCE_COLUMNS} FROM ${TABLE[list]}
        WHERE actor_id = ? AND (? < 0 OR (created_at, follower_uri) < (?, ?)) ORDER BY created_at DESC, follower_uri DESC LIMIT ?`,
     )
     .bind(actorId, before.createdAt, before.createdAt, before.uri, size + 1)
@@ -84,11 +98,8 @@ export async function newestFollowersPage(db: D1Database, actorId: string, curso
   return { followers: page, nextCursor: results.length > size && last ? `${last.createdAt}~${last.followerUri}` : null };
 }
 
-export async function followerOf(db: D1Database, actorId: string, followerUri: string): Promise<AudienceFollower | null> {
-  return db
-    .prepare('SELECT follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt FROM federation_followers WHERE actor_id = ? AND follower_uri = ?')
-    .bind(actorId, followerUri)
-    .first<AudienceFollower>();
+export async function followerOf(db: D1Database, list: FollowerList, actorId: string, followerUri: string): Promise<AudienceFollower | null> {
+  return db.prepare(`SELECT ${AUDIENCE_COLUMNS} FROM ${TABLE[list]} WHERE actor_id = ? AND follower_uri = ?`).bind(actorId, followerUri).first<AudienceFollower>();
 }
 
 /** Whether the actor approves its fediverse followers one by one (off unless the writer turned it on). */
@@ -101,34 +112,6 @@ export async function setApprovesFollowers(db: D1Database, actorId: string, appr
     .prepare('INSERT INTO federation_actor_settings (actor_id, approves_followers, updated_at) VALUES (?, ?, ?) ON CONFLICT (actor_id) DO UPDATE SET approves_followers = excluded.approves_followers, updated_at = excluded.updated_at')
     .bind(actorId, approves ? 1 : 0, now)
     .run();
-}
-
-/** Holds a Follow for approval (a repeated Follow replaces the one held). */
-export async function addFollowRequest(db: D1Database, actorId: string, follower: RemoteFollower & { followUri: string | null; handle?: string | null }, now = Date.now()): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO federation_follow_requests (actor_id, follower_uri, inbox, shared_inbox, follow_uri, handle, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (actor_id, follower_uri) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_uri = excluded.follow_uri, handle = excluded.handle`,
-    )
-    .bind(actorId, follower.followerUri, follower.inbox, follower.sharedInbox, follower.followUri, follower.handle ?? null, now)
-    .run();
-}
-
-export async function removeFollowRequest(db: D1Database, actorId: string, followerUri: string): Promise<boolean> {
-  const result = await db.prepare('DELETE FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?').bind(actorId, followerUri).run();
-  return (result.meta.changes ?? 0) > 0;
-}
-
-const REQUEST_COLUMNS = 'follower_uri AS followerUri, handle, inbox, shared_inbox AS sharedInbox, follow_uri AS followUri, created_at AS createdAt';
-
-export async function followRequestOf(db: D1Database, actorId: string, followerUri: string): Promise<AudienceFollower | null> {
-  return db.prepare(`SELECT ${REQUEST_COLUMNS} FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?`).bind(actorId, followerUri).first<AudienceFollower>();
-}
-
-/** The Follows waiting for approval, newest first (at most `limit`). */
-export async function followRequests(db: D1Database, actorId: string, limit = 100): Promise<AudienceFollower[]> {
-  const { results } = await db.prepare(`SELECT ${REQUEST_COLUMNS} FROM federation_follow_requests WHERE actor_id = ? ORDER BY created_at DESC, follower_uri DESC LIMIT ?`).bind(actorId, limit).all<AudienceFollower>();
-  return results;
 }
 
 /** An approved request becomes a follower, as it was held (one batch: never both, never neither). */

@@ -5,6 +5,10 @@
 //   - a writer's (or a publication's), for their own actor (federation_instance_blocks, from the
 //     audience page): their followers from it are removed, its Follows to them refused.
 // An instance is a host name; a block covers its subdomains too, as Mastodon's domain blocks do.
+// And one person: a writer's (or a publication's) block of one fediverse account
+// (federation_person_blocks, from their response or the audience page;
+// docs/adr/0214-blocking-a-fediverse-person.md): their follow ends, their Follows, replies, likes
+// and boosts are refused, and their replies already stored are not shown to readers.
 //
 // isRemoteActorRefused is THE question every inbox handler asks before it acts (the inbox gate
 // in inbox-gate.ts asks it for every activity before Fedify sees it; a handler that knows which
@@ -67,9 +71,10 @@ export async function isRemoteActorRefused(db: D1Database, actorUri: string | UR
   const row = await db
     .prepare(
       `SELECT 1 AS blocked FROM federation_site_blocks WHERE host IN (${list})
-       UNION ALL SELECT 1 FROM federation_instance_blocks WHERE actor_id = ? AND host IN (${list}) LIMIT 1`,
+       UNION ALL SELECT 1 FROM federation_instance_blocks WHERE actor_id = ? AND host IN (${list})
+       UNION ALL SELECT 1 FROM federation_person_blocks WHERE actor_id = ? AND remote_actor_uri = ? LIMIT 1`,
     )
-    .bind(...hosts, localActorId ?? '', ...hosts)
+    .bind(...hosts, localActorId ?? '', ...hosts, localActorId ?? '', String(actorUri))
     .first();
   return row !== null;
 }
@@ -102,6 +107,41 @@ export async function blockInstanceFor(db: D1Database, actorId: string, host: st
     db.prepare(`DELETE FROM federation_follow_requests WHERE actor_id = ? AND ${ON_INSTANCE}`).bind(actorId, ...followerPatterns(host)),
   ]);
   return removed?.meta.changes ?? 0;
+}
+
+/**
+ * A writer (or publication) blocks one fediverse person: the block is kept and their follow, or
+ * their Follow held for approval, removed (one batch). Answers whether they were following.
+ */
+export async function blockPersonFor(db: D1Database, actorId: string, person: { remoteActorUri: string; handle: string }, now: number): Promise<boolean> {
+  const remoteActorUri = person.remoteActorUri;
+  const [, removed] = await db.batch([
+    db.prepare('INSERT OR IGNORE INTO federation_person_blocks (actor_id, remote_actor_uri, handle, created_at) VALUES (?, ?, ?, ?)').bind(actorId, remoteActorUri, person.handle, now),
+    db.prepare('DELETE FROM federation_followers WHERE actor_id = ? AND follower_uri = ?').bind(actorId, remoteActorUri),
+    db.prepare('DELETE FROM federation_follow_requests WHERE actor_id = ? AND follower_uri = ?').bind(actorId, remoteActorUri),
+    // What the writer was told of their replies goes too (docs/adr/0215-notifications-from-fediverse-people.md).
+    db.prepare('DELETE FROM notifications WHERE user_id = ? AND remote_actor_uri = ?').bind(actorId, remoteActorUri),
+  ]);
+  return (removed?.meta.changes ?? 0) > 0;
+}
+
+export async function unblockPersonFor(db: D1Database, actorId: string, remoteActorUri: string): Promise<boolean> {
+  const result = await db.prepare('DELETE FROM federation_person_blocks WHERE actor_id = ? AND remote_actor_uri = ?').bind(actorId, remoteActorUri).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export interface PersonBlock {
+  remoteActorUri: string;
+  handle: string;
+  createdAt: number;
+}
+
+export async function personBlocksOf(db: D1Database, actorId: string): Promise<PersonBlock[]> {
+  const { results } = await db
+    .prepare('SELECT remote_actor_uri AS remoteActorUri, handle, created_at AS createdAt FROM federation_person_blocks WHERE actor_id = ? ORDER BY created_at DESC, remote_actor_uri')
+    .bind(actorId)
+    .all<PersonBlock>();
+  return results;
 }
 
 export async function unblockInstanceFor(db: D1Database, actorId: string, host: string): Promise<boolean> {

@@ -60,3 +60,23 @@ export async function recordNotification(db: D1Database, event: NotificationEven
   await q.insert(notifications).values({ id: newId(), userId: event.userId, actorId: event.actorId, type: event.kind, postId, ...subject, createdAt: now, readAt: null });
   return 'created';
 }
+
+/**
+ * A reply from the fediverse under the user's story (docs/adr/0215-notifications-from-fediverse-people.md):
+ * a RESPONSE notification whose actor is the remote person (remoteActorUri; actorId null), about
+ * the story, opening the reply. One per reply, ever (a unique index): a replayed Create or an
+ * Update of the Note never tells the writer twice. Answers whether it was created.
+ */
+export async function recordFediverseResponseNotification(
+  db: D1Database,
+  event: { userId: string; remoteActorUri: string; storyId: string; fediverseResponseId: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO notifications (id, user_id, actor_id, type, post_id, remote_actor_uri, fediverse_response_id, created_at, read_at)
+       VALUES (?, ?, NULL, 'RESPONSE', ?, ?, ?, ?, NULL) ON CONFLICT DO NOTHING`,
+    )
+    .bind(newId(), event.userId, event.storyId, event.remoteActorUri, event.fediverseResponseId, event.now)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}

@@ -20,6 +20,7 @@ import { newId } from '../lib/ids.ts';
 import { HtmlStoryReader } from '../stories/import/html-to-content.ts';
 import type { ParagraphNode } from '../stories/content-gate.ts';
 import { MAX_RESPONSE_CHARACTERS, MAX_RESPONSE_PARAGRAPHS } from './responses.ts';
+import { recordFediverseResponseNotification } from '../notifications/notify.ts';
 
 /** A Note's HTML past this is refused unread: a reply of MAX_RESPONSE_CHARACTERS is far smaller. */
 export const MAX_REPLY_HTML_BYTES = 64 * 1024;
@@ -55,6 +56,8 @@ export interface FediverseResponse {
   url: string;
   paragraphs: ParagraphNode[];
   hidden: boolean;
+  /** The story's writer (or its publication) blocked the author: readers are not shown it (docs/adr/0214-blocking-a-fediverse-person.md). */
+  authorBlocked: boolean;
   createdAt: number;
   updatedAt: number;
   author: RemoteAuthor;
@@ -118,17 +121,19 @@ export async function receiveFediverseReply(ctx: RequestContext, reply: Fedivers
   const paragraphs = replyParagraphs(reply.html);
   if (typeof paragraphs === 'string') return paragraphs;
   await keepAuthor(ctx, reply.author);
+  const id = newId();
   const result = await ctx.db
     .prepare(
       `INSERT INTO fediverse_responses (id, post_id, author_uri, note_uri, url, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (note_uri) DO NOTHING`,
     )
-    .bind(newId(), story.id, reply.author.actorUri, reply.noteUri, reply.url, JSON.stringify({ paragraphs }), ctx.now, ctx.now)
+    .bind(id, story.id, reply.author.actorUri, reply.noteUri, reply.url, JSON.stringify({ paragraphs }), ctx.now, ctx.now)
     .run();
-  if ((result.meta.changes ?? 0) > 0) {
-    ctx.loaders.fediverseResponseCountByPostId.clear(story.id);
-    await ctx.changes.record({ pages: [{ kind: 'story', id: story.id }] });
-  }
+  if ((result.meta.changes ?? 0) === 0) return null;
+  ctx.loaders.fediverseResponseCountByPostId.clear(story.id);
+  await ctx.changes.record({ pages: [{ kind: 'story', id: story.id }] });
+  // The writer is told, as of a reader's response (docs/adr/0215-notifications-from-fediverse-people.md).
+  await recordFediverseResponseNotification(ctx.db, { userId: story.creatorId, remoteActorUri: reply.author.actorUri, storyId: story.id, fediverseResponseId: id, now: ctx.now });
   return null;
 }
 
@@ -162,6 +167,7 @@ interface ResponseRow {
   url: string;
   content: string;
   hidden: number;
+  authorBlocked: number;
   createdAt: number;
   updatedAt: number;
   actorUri: string;
@@ -179,19 +185,25 @@ function responseOf(row: ResponseRow): FediverseResponse {
     url: row.url,
     paragraphs: paragraphs.map((p) => ({ ...p, markups: p.markups ?? [], id: `${row.id}_${p.name}` })),
     hidden: row.hidden === 1,
+    authorBlocked: row.authorBlocked === 1,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     author: { actorUri: row.actorUri, handle: row.handle, name: row.name, profileUrl: row.profileUrl, avatarUrl: row.avatarUrl },
   };
 }
 
-const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.hidden_by_parent_author AS hidden, r.created_at AS createdAt, r.updated_at AS updatedAt,
+// The story's writer or its publication blocked the reply's author (federation_person_blocks,
+// which worker/federation/refusals.ts keeps; docs/adr/0214-blocking-a-fediverse-person.md).
+const AUTHOR_BLOCKED = "EXISTS (SELECT 1 FROM federation_person_blocks pb WHERE pb.remote_actor_uri = r.author_uri AND pb.actor_id IN (p.creator_id, coalesce(p.collection_id, '')))";
+
+const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.hidden_by_parent_author AS hidden, ${AUTHOR_BLOCKED} AS authorBlocked,
+  r.created_at AS createdAt, r.updated_at AS updatedAt,
   a.actor_uri AS actorUri, a.handle, a.name, a.profile_url AS profileUrl, a.avatar_url AS avatarUrl
-  FROM fediverse_responses r JOIN remote_authors a ON a.actor_uri = r.author_uri`;
+  FROM fediverse_responses r JOIN remote_authors a ON a.actor_uri = r.author_uri JOIN posts p ON p.id = r.post_id`;
 
 /**
  * The story's replies from the fediverse, oldest first: those the thread shows, and for the
- * story's writer the ones they hid too (so a hidden one can be shown again).
+ * story's writer the ones they hid, or whose author they blocked, too (so either can be undone).
  */
 export async function fediverseResponses(ctx: RequestContext, story: { id: string; creatorId: string }): Promise<FediverseResponse[]> {
   // The count rode on the story's own read (worker/context/loaders.ts): most stories have no
@@ -199,7 +211,7 @@ export async function fediverseResponses(ctx: RequestContext, story: { id: strin
   if ((await ctx.loaders.fediverseResponseCountByPostId.load(story.id)) === 0) return [];
   const writer = ctx.viewer.user?.id === story.creatorId;
   const { results } = await ctx.db
-    .prepare(`${RESPONSE_SELECT} WHERE r.post_id = ? ${writer ? '' : 'AND r.hidden_by_parent_author = 0'} ORDER BY r.created_at, r.id LIMIT ?`)
+    .prepare(`${RESPONSE_SELECT} WHERE r.post_id = ? ${writer ? '' : `AND r.hidden_by_parent_author = 0 AND NOT ${AUTHOR_BLOCKED}`} ORDER BY r.created_at, r.id LIMIT ?`)
     .bind(story.id, FEDIVERSE_RESPONSES_LIMIT)
     .all<ResponseRow>();
   return results.map(responseOf);
@@ -210,7 +222,7 @@ export async function setFediverseResponseHidden(ctx: RequestContext, responseId
   const viewer = ctx.viewer.user;
   if (!viewer) throw signInRequired(hidden ? 'hide a response' : 'show a response again');
   const row = await ctx.db
-    .prepare(`${RESPONSE_SELECT} JOIN posts p ON p.id = r.post_id WHERE r.id = ? AND p.deleted_at IS NULL`)
+    .prepare(`${RESPONSE_SELECT} WHERE r.id = ? AND p.deleted_at IS NULL`)
     .bind(responseId)
     .first<ResponseRow & { creatorId?: string }>();
   if (!row) throw notFound('That response is gone.');
@@ -219,4 +231,12 @@ export async function setFediverseResponseHidden(ctx: RequestContext, responseId
   await ctx.db.prepare('UPDATE fediverse_responses SET hidden_by_parent_author = ? WHERE id = ?').bind(hidden ? 1 : 0, responseId).run();
   await ctx.changes.record({ pages: [{ kind: 'story', id: row.postId }] });
   return { ...responseOf(row), hidden };
+}
+
+/** A remote person as last seen (a notification's actor when a reply came from the fediverse). */
+export async function remoteAuthorOf(ctx: RequestContext, actorUri: string): Promise<RemoteAuthor | null> {
+  return ctx.db
+    .prepare('SELECT actor_uri AS actorUri, handle, name, profile_url AS profileUrl, avatar_url AS avatarUrl FROM remote_authors WHERE actor_uri = ?')
+    .bind(actorUri)
+    .first<RemoteAuthor>();
 }

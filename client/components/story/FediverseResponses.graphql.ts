@@ -1,5 +1,6 @@
 // Replies from the fediverse under a story (issue 30 point 4): what the section draws of each,
-// and the writer's hide / show again.
+// and the writer's hide / show again and block / unblock of its author
+// (docs/adr/0214-blocking-a-fediverse-person.md; the mutations are the audience page's).
 import { graphql, known, type ResultOf } from '../../app/graphql.ts';
 import { StoryBody_paragraph } from './StoryBody.graphql.ts';
 
@@ -10,7 +11,9 @@ export const FediverseResponses_response = known(graphql(
       url
       firstPublishedAt
       isHidden
+      isAuthorBlocked
       author {
+        id
         name
         handle
         url

@@ -12,6 +12,8 @@ export const fediverseResponsesModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
     "A person on another server of the fediverse (Mastodon, Misskey…): not an account here."
     type RemoteAuthor {
+      "Their ActivityPub actor id (what blockFediversePerson names)."
+      id: ID!
       name: String!
       "@{username}@{their server}."
       handle: String!
@@ -30,6 +32,8 @@ export const fediverseResponsesModule: SchemaModule = {
       firstPublishedAt: Long!
       "Hidden from the thread by the story's writer (only the writer is shown hidden ones)."
       isHidden: Boolean!
+      "The story's writer (or its publication) blocked its author (only the writer is shown such replies)."
+      isAuthorBlocked: Boolean!
     }
 
     type Post {
@@ -54,9 +58,10 @@ export const fediverseResponsesModule: SchemaModule = {
       fediverseResponses: (post: StoryNode, _args: unknown, ctx: RequestContext) => fediverseResponses(ctx, post),
     },
     FediverseResponse: {
-      author: (response: FediverseResponse) => ({ name: response.author.name, handle: response.author.handle, url: response.author.profileUrl }),
+      author: (response: FediverseResponse) => ({ id: response.author.actorUri, name: response.author.name, handle: response.author.handle, url: response.author.profileUrl }),
       firstPublishedAt: (response: FediverseResponse) => response.createdAt,
       isHidden: (response: FediverseResponse) => response.hidden,
+      isAuthorBlocked: (response: FediverseResponse) => response.authorBlocked,
     },
     StoryStats: {
       fediverseLikes: async (stats: { postId: string }, _args: unknown, ctx: RequestContext) => (await reactionCounts(ctx.db, stats.postId)).likes,

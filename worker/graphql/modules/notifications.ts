@@ -15,6 +15,7 @@ import { visibleStory } from '../../stories/story-access.ts';
 import { markNotificationsAsRead, notificationsPage, type NotificationRow } from '../../notifications/notification-list.ts';
 import { highlightById } from '../../highlights/highlights.ts';
 import { noteReplyById } from '../../highlights/note-replies.ts';
+import { remoteAuthorOf } from '../../responses/fediverse-responses.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 const typeDefs = /* GraphQL */ `
@@ -23,7 +24,7 @@ const typeDefs = /* GraphQL */ `
     FOLLOW
     "The actor clapped for the viewer's story (post)."
     CLAP
-    "The actor responded (post is the response) to the viewer's story."
+    "The actor responded (post is the response) to the viewer's story; or, from the fediverse, remoteActor replied (post is the story, fediverseResponseId the reply)."
     RESPONSE
     "The actor mentioned the viewer in a story (post)."
     MENTION
@@ -41,6 +42,10 @@ const typeDefs = /* GraphQL */ `
     id: ID!
     notificationType: NotificationType!
     actor: User
+    "RESPONSE from the fediverse: the person on another server who replied (actor is null)."
+    remoteActor: RemoteAuthor
+    "RESPONSE from the fediverse: the reply, shown under post (its anchor: fediverse-response-{id})."
+    fediverseResponseId: ID
     "The story it is about; null for FOLLOW or when the story is no longer visible."
     post: Post
     "NOTE_FOR_WRITER, NOTE_REPLY: the note, while the viewer may see it."
@@ -78,6 +83,11 @@ export const notificationsModule: SchemaModule = {
       actor: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.actorId ? ctx.loaders.userById.load(row.actorId) : null),
       post: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.postId ? visibleStory(ctx, row.postId) : null),
       isUnread: (row: NotificationRow) => row.readAt === null,
+      remoteActor: async (row: NotificationRow, _args: unknown, ctx: RequestContext) => {
+        const author = row.remoteActorUri ? await remoteAuthorOf(ctx, row.remoteActorUri) : null;
+        return author && { id: author.actorUri, name: author.name, handle: author.handle, url: author.profileUrl };
+      },
+      fediverseResponseId: (row: NotificationRow) => row.fediverseResponseId,
       note: (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.noteId ? highlightById(ctx, row.noteId) : null),
       noteReply: async (row: NotificationRow, _args: unknown, ctx: RequestContext) => (row.noteReplyId && ctx.viewer.user ? ((await noteReplyById(ctx, row.noteReplyId))?.reply ?? null) : null),
     },
