@@ -90,3 +90,21 @@ describe('who a notification comes from', () => {
     expect(list).toEqual([{ notificationType: 'FOLLOW', isUnread: true, actor: null, post: null }]);
   });
 });
+
+describe('the reader\'s notification preferences', () => {
+  it('writes no clap notification for someone who turned "Notify me about claps on my stories" off, and again once it is on', async () => {
+    const reader = await signedIn(USERS.reader);
+    const SET = `mutation($on: Boolean!) { setPreference(key: "notify_claps", enabled: $on) { ... on Preference { key enabled } } }`;
+    expect((await reader.gql(SET, { on: false })).data.setPreference).toEqual({ key: 'notify_claps', enabled: false });
+    try {
+      expect(await recordNotification(testDb, { userId: USERS.reader, actorId: USERS.writer, kind: 'CLAP', postId: POSTS.open })).toBe('skipped');
+      expect(await recordNotification(testDb, { userId: USERS.reader, actorId: USERS.writer, kind: 'FOLLOW' })).toBe('created');
+      const kinds = (await reader.gql(LIST)).data.viewer.notificationsConnection.notifications.map((n: any) => n.notificationType);
+      expect(kinds).not.toContain('CLAP');
+    } finally {
+      await reader.gql(SET, { on: true });
+    }
+    expect(await recordNotification(testDb, { userId: USERS.reader, actorId: USERS.writer, kind: 'CLAP', postId: POSTS.open })).toBe('created');
+    await testDb.prepare('DELETE FROM notifications WHERE user_id = ? AND actor_id = ?').bind(USERS.reader, USERS.writer).run();
+  });
+});

@@ -12,11 +12,14 @@
 //   Once read, a new action makes a new notification.
 // - MENTION and RESPONSE name the post they are about; FOLLOW names none (postId ignored);
 //   NOTE_FOR_WRITER and NOTE_REPLY also name the note (and NOTE_REPLY its reply).
+// - A kind the reader turned off in Settings → Notifications ("Notify me about claps on my
+//   stories", shared/accounts/settings.ts) is not written.
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import { notifications, NOTIFICATION_TYPES } from '../db/schema.ts';
 import { orm } from '../db/orm.ts';
+import { PREFERENCES } from '../../shared/accounts/settings.ts';
 
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,12 +41,23 @@ export interface NotificationEvent {
 
 export type RecordOutcome = 'created' | 'refreshed' | 'skipped';
 
+/** The kinds a reader can turn off, and the preference that does it. */
+const PREFERENCE_OF_KIND: Partial<Record<NotificationKind, string>> = { CLAP: 'notify_claps' };
+
+async function isKindWanted(db: D1Database, userId: string, kind: NotificationKind): Promise<boolean> {
+  const key = PREFERENCE_OF_KIND[kind];
+  if (!key) return true;
+  const row = await db.prepare('SELECT enabled FROM user_preferences WHERE user_id = ? AND key = ?').bind(userId, key).first<{ enabled: number }>();
+  return row ? row.enabled === 1 : (PREFERENCES.find((p) => p.key === key)?.enabled ?? true);
+}
+
 export async function recordNotification(db: D1Database, event: NotificationEvent): Promise<RecordOutcome> {
   if (!NOTIFICATION_TYPES.includes(event.kind)) throw new Error(`Unknown notification kind ${String(event.kind)}.`);
   if (event.userId === event.actorId) return 'skipped';
   const now = event.now ?? Date.now();
   const postId = event.kind === 'FOLLOW' ? null : (event.postId ?? null);
   if (event.kind !== 'FOLLOW' && !postId) throw new Error(`A ${event.kind} notification needs the post it is about.`);
+  if (!(await isKindWanted(db, event.userId, event.kind))) return 'skipped';
 
   const q = orm(db);
   const sameUnread = and(
