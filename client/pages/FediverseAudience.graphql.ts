@@ -1,38 +1,39 @@
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
 
+/** One page of fediverse followers or of Follows waiting for approval (the audience page and its "Show more"). */
+export const FediverseFollowerPage_page = graphql(`
+  fragment FediverseFollowerPage_page on FediverseFollowerPage {
+    followers {
+      id
+      handle
+      instance
+      followedAt
+    }
+    nextCursor
+  }
+`);
+
 /** The next page of the writer's fediverse followers ("Show more"). */
 export const FediverseFollowersMoreQuery = known(graphql(`
   query FediverseFollowersMoreQuery($username: String, $after: String) {
     writerStats(username: $username) {
       fediverseFollowers(after: $after) {
-        followers {
-          id
-          handle
-          instance
-          followedAt
-        }
-        nextCursor
+        ...FediverseFollowerPage_page
       }
     }
   }
-`));
+`, [FediverseFollowerPage_page]));
 
 /** The next page of the Follows waiting for approval ("Show more requests"). */
 export const FediverseFollowRequestsMoreQuery = known(graphql(`
   query FediverseFollowRequestsMoreQuery($username: String, $after: String) {
     writerStats(username: $username) {
       fediverseFollowRequests(after: $after) {
-        followers {
-          id
-          handle
-          instance
-          followedAt
-        }
-        nextCursor
+        ...FediverseFollowerPage_page
       }
     }
   }
-`));
+`, [FediverseFollowerPage_page]));
 
 export const RemoveFediverseFollowerMutation = known(graphql(`
   mutation RemoveFediverseFollower($followerId: ID!) {

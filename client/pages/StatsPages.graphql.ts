@@ -1,4 +1,5 @@
 import { graphql, known, type ResultOf } from '../app/graphql.ts';
+import { FediverseFollowerPage_page } from './FediverseAudience.graphql.ts';
 
 /** A writer's stats: the last 30 days by default (worker/stats/writer-stats.ts). */
 export const StatsPageQuery = known(graphql(`
@@ -45,13 +46,7 @@ export const StatsPageQuery = known(graphql(`
       }
       fediverseFollowerCount @include(if: $withFediverse)
       fediverseFollowers @include(if: $withFediverse) {
-        followers {
-          id
-          handle
-          instance
-          followedAt
-        }
-        nextCursor
+        ...FediverseFollowerPage_page
       }
       fediverseInstanceBlocks @include(if: $withFediverse) {
         instance
@@ -64,13 +59,7 @@ export const StatsPageQuery = known(graphql(`
       }
       fediverseApprovesFollowers @include(if: $withFediverse)
       fediverseFollowRequests @include(if: $withFediverse) {
-        followers {
-          id
-          handle
-          instance
-          followedAt
-        }
-        nextCursor
+        ...FediverseFollowerPage_page
       }
       responses @include(if: $withResponses) {
         postId
@@ -82,7 +71,7 @@ export const StatsPageQuery = known(graphql(`
       }
     }
   }
-`));
+`, [FediverseFollowerPage_page]));
 
 export type StatsPageData = ResultOf<typeof StatsPageQuery>;
 

@@ -52,18 +52,13 @@ export function BlockButton({ target, isBlocking, onChange }: { target: BlockTar
 
   if (confirming) {
     return (
-      <div className="block-confirm" role="group" aria-label={`Block ${target.name}`}>
-        <p className="block-confirm-text">
-          Block {target.name}? They will no longer be able to follow you or read, clap for and respond to your stories, and you will not see theirs on
-          your home page. You will both stop following each other.
-        </p>
-        <button type="button" className="button button-dark button-small" onClick={() => void run(true)} disabled={busy} data-testid="confirm-block">
-          Block
-        </button>{' '}
-        <button type="button" className="button button-outline button-small" onClick={() => setConfirming(false)} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <BlockConfirm
+        name={target.name}
+        consequence="They will no longer be able to follow you or read, clap for and respond to your stories, and you will not see theirs on your home page. You will both stop following each other."
+        busy={busy}
+        onBlock={() => void run(true)}
+        onCancel={() => setConfirming(false)}
+      />
     );
   }
   return blocking ? (
@@ -74,5 +69,22 @@ export function BlockButton({ target, isBlocking, onChange }: { target: BlockTar
     <button type="button" className="button button-outline block-button" aria-pressed="false" onClick={() => setConfirming(true)} data-block-target={target.id}>
       Block
     </button>
+  );
+}
+
+/** The question a block asks first, with its consequence: the account block's and the fediverse block's. */
+export function BlockConfirm({ name, consequence, busy, onBlock, onCancel }: { name: string; consequence: string; busy: boolean; onBlock(): void; onCancel(): void }) {
+  return (
+    <div className="block-confirm" role="group" aria-label={`Block ${name}`}>
+      <p className="block-confirm-text">
+        Block {name}? {consequence}
+      </p>
+      <button type="button" className="button button-dark button-small" onClick={onBlock} disabled={busy} data-testid="confirm-block">
+        Block
+      </button>{' '}
+      <button type="button" className="button button-outline button-small" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { useToast } from '../toasts/ToastProvider.tsx';
-import { GENERIC_FAILURE, unblockedToast } from './BlockButton.tsx';
+import { BlockConfirm, GENERIC_FAILURE, unblockedToast } from './BlockButton.tsx';
 import { BlockFediversePerson, UnblockFediversePerson } from './FediverseBlockButton.graphql.ts';
 
 export interface FediversePerson {
@@ -45,18 +45,13 @@ export function FediverseBlockButton({ person, isBlocking, onChange }: { person:
 
   if (confirming) {
     return (
-      <div className="block-confirm" role="group" aria-label={`Block ${person.handle}`}>
-        <p className="block-confirm-text">
-          Block {person.handle}? They will no longer be able to follow you or reply to and like your stories, and readers will not see their replies. They
-          will stop following you.
-        </p>
-        <button type="button" className="button button-dark button-small" onClick={() => void run(true)} disabled={busy} data-testid="confirm-block">
-          Block
-        </button>{' '}
-        <button type="button" className="button button-outline button-small" onClick={() => setConfirming(false)} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <BlockConfirm
+        name={person.handle}
+        consequence="They will no longer be able to follow you or reply to and like your stories, and readers will not see their replies. They will stop following you."
+        busy={busy}
+        onBlock={() => void run(true)}
+        onCancel={() => setConfirming(false)}
+      />
     );
   }
   return blocking ? (
