@@ -87,3 +87,38 @@ it('the notifications page shows a reply from the fediverse by name and handle, 
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });
+
+it('at 390 px the writer hides or blocks a fediverse reply from under their own story, without the page scrolling sideways', { timeout: 120_000 }, async () => {
+  const writer = writerWithFediverseAudience('fown', 'Oda Owner', {});
+  const gus = fediversePerson(`gus${randomBytes(3).toString('hex')}`);
+  const handle = `@${gus.split('/').pop()}@${INSTANCE}`;
+  const postId = randomBytes(6).toString('hex');
+  const responseId = `fr${randomBytes(6).toString('hex')}`;
+  const now = Date.now();
+  const content = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'A story with a reply from afar.', markups: [] }] });
+  // Unlisted: the story stays out of the lists other browser tests read.
+  executeSql(
+    [
+      `INSERT INTO posts (id, creator_id, title, slug, status, visibility, content, word_count, reading_time, created_at, updated_at, first_published_at, latest_published_at)
+         SELECT '${postId}', id, 'Letters from afar', 'letters-from-afar', 'PUBLISHED', 'UNLISTED', '${content}', 7, 1, ${now}, ${now}, ${now}, ${now} FROM users WHERE username = '${writer.username}'`,
+      `INSERT INTO remote_authors (actor_uri, handle, name, profile_url, avatar_url, updated_at) VALUES ('${gus}', '${handle}', 'Gus Faraway-With-A-Long-Name', '${gus}', NULL, ${now})`,
+      `INSERT INTO fediverse_responses (id, post_id, author_uri, note_uri, url, content, created_at, updated_at) VALUES ('${responseId}', '${postId}', '${gus}', '${gus}/statuses/1', '${gus}/statuses/1', '{"paragraphs":[{"name":"0000","type":"P","text":"Greetings from the fediverse.","markups":[]}]}', ${now}, ${now})`,
+    ].join(';\n'),
+  );
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addCookies([{ name: 'sid', value: writer.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  expect((await page.goto(`${baseURL}/p/${postId}`))?.status()).toBe(200);
+  await waitForHydration(page);
+  const reply = page.getByTestId('fediverse-response');
+  await expect.poll(() => reply.textContent(), { timeout: 15_000 }).toContain('Greetings from the fediverse.');
+  expect(await reply.getByRole('button', { name: 'Hide response' }).isVisible()).toBe(true);
+  await reply.getByRole('button', { name: `Block ${handle}` }).click();
+  await reply.getByTestId('confirm-block').click();
+  await expect.poll(() => page.getByText(`You blocked ${handle}.`, { exact: false }).isVisible(), { timeout: 45_000 }).toBe(true);
+  expect(await reply.getByRole('button', { name: `Unblock ${handle}` }).isVisible()).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});

@@ -33,11 +33,13 @@ function FediverseResponseItem({ response, writer }: { response: FediverseRespon
           {response.isAuthorBlocked ? <span className="muted">· Blocked: readers do not see their replies</span> : null}
         </div>
         {writer ? (
-          <button type="button" className="button button-text response-hide" disabled={fetching} onClick={() => void setHidden({ id: response.id, hidden: !response.isHidden })}>
-            {response.isHidden ? 'Show response' : 'Hide response'}
-          </button>
+          <div className="response-writer-tools">
+            <button type="button" className="button button-text" disabled={fetching} onClick={() => void setHidden({ id: response.id, hidden: !response.isHidden })}>
+              {response.isHidden ? 'Show response' : 'Hide response'}
+            </button>
+            <FediverseBlockButton person={{ id: response.author.id, handle: response.author.handle }} isBlocking={response.isAuthorBlocked} />
+          </div>
         ) : null}
-        {writer ? <FediverseBlockButton person={{ id: response.author.id, handle: response.author.handle }} isBlocking={response.isAuthorBlocked} /> : null}
       </header>
       <div className="response-body">
         <StoryBody paragraphs={response.paragraphs} />
