@@ -5,7 +5,7 @@
 // one database).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { caretToEnd, launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -63,7 +63,7 @@ it('opens a published story without calling it unsaved, saves a typed character,
 
   // A typed character is a change: unsaved, then saved, and now there is something to publish.
   await editor(page).click();
-  await page.keyboard.press('Control+End');
+  await caretToEnd(page, '[data-testid="story-editor"]');
   await page.keyboard.type('x');
   expect(['Unsaved changes', 'Saving…', 'Saved']).toContain(await status(page));
   await expect.poll(() => status(page), { timeout: 20_000 }).toBe('Saved');
@@ -91,7 +91,7 @@ it('opens a published story without calling it unsaved, saves a typed character,
   // The character goes again, and that is saved too.
   const before = saves.length;
   await editor(page).click();
-  await page.keyboard.press('Control+End');
+  await caretToEnd(page, '[data-testid="story-editor"]');
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Backspace');
   await expect.poll(() => saves.length, { timeout: 20_000 }).toBeGreaterThan(before);

@@ -4,7 +4,7 @@
 // from the same screen, and the story is readable at its address. Nothing is wider than the phone.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { caretToEnd, launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -54,7 +54,7 @@ it('writes a draft on /m-write, reopens it at /m-write/{postId}, publishes it, a
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('story-editor');
   // The end of the text, not of the line: at 390 px the paragraph wraps, and End stops at the
   // end of the line the tap landed on (where it wraps depends on when the fonts arrive).
-  await page.keyboard.press('Control+End');
+  await caretToEnd(page, '[data-testid="story-editor"]');
   await page.keyboard.press('Enter');
   await page.keyboard.type('A second paragraph, added later.');
   await saved(page);

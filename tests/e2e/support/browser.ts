@@ -49,3 +49,30 @@ export async function waitForHydration(page: Page): Promise<void> {
  * that domain (issue 18 point 1), which the local browser cannot reach.
  */
 export const ON_SITE_STORY_CARD = '.story-card:has(.story-card-link[href^="/"])';
+
+/**
+ * Puts the caret at the end of an editable's text and waits until it is there. A tap places
+ * the caret a moment after the tap's events (the browser waits to rule out a double tap), so a
+ * Control+End sent right after it can be undone by the tap's own caret; pressing again until the
+ * text after the caret is empty, and stays so, makes the order not matter.
+ */
+export async function caretToEnd(page: Page, editableSelector: string): Promise<void> {
+  const atEnd = () =>
+    page.evaluate((selector) => {
+      const editable = document.querySelector(selector);
+      const selection = document.getSelection();
+      if (!editable || !selection || selection.rangeCount === 0 || !editable.contains(selection.focusNode)) return false;
+      const after = document.createRange();
+      after.setStart(selection.focusNode!, selection.focusOffset);
+      after.setEnd(editable, editable.childNodes.length);
+      return after.toString() === '';
+    }, editableSelector);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await page.keyboard.press('Control+End');
+    // Still there a moment later: a caret that arrives late would have moved it by then.
+    if ((await atEnd()) && (await page.waitForTimeout(300), await atEnd())) return;
+    if (Date.now() > deadline) throw new Error('the caret did not reach the end of the text');
+    await page.waitForTimeout(100);
+  }
+}
