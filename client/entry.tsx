@@ -8,10 +8,9 @@ import { batchExchange } from './app/batch-exchange.ts';
 import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './layouts/App.tsx';
-import { parseLocation } from './app/current-page.ts';
-import { choosePage, hasPage, loadCurrentPage } from './pages/registry.ts';
+import { loadNamedPage, parseLocation } from './app/current-page.ts';
 import { NavigationProvider } from './app/navigation.tsx';
-import { browserPagePreparation } from './app/page-preparation.ts';
+import { browserPagePreparation, loadResolver } from './app/page-preparation.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
 import { restoreWithheldText } from './app/hydration-state.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
@@ -32,7 +31,7 @@ window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
-const { preloadedState, graphqlUri, apolloState: hydrationState, resolution, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
+const { preloadedState, graphqlUri, apolloState: hydrationState, resolution, pageModule, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
 // The story's text is left out of the state: its elements say it (app/hydration-state.ts).
 const apolloState = restoreWithheldText(hydrationState, (name) => document.getElementById(name)?.textContent ?? null);
 // The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
@@ -104,6 +103,18 @@ const client = new Client({
   ],
 });
 
+// The page registry (every page's chunk by name) is no start-up work: the document names the
+// page's chunk and the entry imports just that (app/current-page.ts loadNamedPage). The registry
+// loads once the page is idle, or for the first navigation (docs/adr/0221-the-page-module-named-by-the-document.md).
+type Registry = typeof import('./pages/registry.ts');
+let registry: Registry | null = null;
+let registryLoad: Promise<Registry> | null = null;
+const loadRegistry = () => (registryLoad ??= import('./pages/registry.ts').then((module) => (registry = module)));
+const loadChooser = async () => (await loadRegistry()).choosePage;
+// Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
+// finds out when it resolves (the not-found choice), and goes to the server.
+const hasPage = (pageName: string) => registry?.hasPage(pageName) ?? true;
+
 const root = document.getElementById('root');
 if (!root) {
   console.warn('Expected a #root element to hydrate; the page stays server-rendered.');
@@ -111,12 +122,14 @@ if (!root) {
   const state: PreloadedState = preloadedState;
   // Hydration must render exactly what the server rendered: the server's resolution of the
   // path, and the page's chunk loaded first (it is already in flight: the document preloads it).
-  const initialPage = await loadCurrentPage(resolution, parseLocation(window.location.href));
+  const location = parseLocation(window.location.href);
+  const initialPage =
+    (await loadNamedPage(pageModule, resolution, location)) ?? (await (await loadRegistry()).loadCurrentPage(resolution, location));
   beginHydration();
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage)} hasPage={hasPage}>
+      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, loadChooser)} hasPage={hasPage}>
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,
@@ -125,6 +138,8 @@ if (!root) {
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
 onHydrated(() => whenIdle(() => void normalizedCache.load()));
+// The page registry and the resolver, for the navigation: once the page is idle after hydration.
+onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()])));
 // A tab back after a long absence asks whether its build is still the one served.
 onHydrated(() => watchClientAppSupport(client, clientBuild));
 // After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).

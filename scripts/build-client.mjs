@@ -136,7 +136,8 @@ function staticClosure(fileName, seen = new Set()) {
 
 // The manifest: the entry, its stylesheet, the chunks the entry imports statically (needed
 // on every page), and per page chunk (named after its module file, the `chunk` of
-// client/pages/registry.ts) the files it needs beyond those.
+// client/pages/registry.ts) the files it needs beyond those, its own chunk first: the document
+// names that one for the browser to import (docs/adr/0221-the-page-module-named-by-the-document.md).
 const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
 const shell = staticClosure(entry.fileName);
 const manifest = { js: urlOf(entry.fileName), css: '', preload: [...shell].filter((file) => file !== entry.fileName).map(urlOf), pages: {} };

@@ -14,6 +14,8 @@ import type { PageDefinition, RouteParams } from './page-definition.ts';
 export interface PageModule {
   /** The page module's file name without its extension, which is its chunk's name. */
   chunk: string;
+  /** The chunk's export that is the page's definition (the document names it, docs/adr/0221-the-page-module-named-by-the-document.md). */
+  exportName: string;
   load: () => Promise<PageDefinition>;
 }
 
@@ -26,6 +28,32 @@ export interface AppLocation {
 export function parseLocation(href: string): AppLocation {
   const url = new URL(href, 'http://placeholder.invalid');
   return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+/**
+ * The page module as the document names it (window.__PAGE_MODULE__, client/server/document.ts):
+ * the browser's start-up imports this one chunk instead of the page registry and the route
+ * table (docs/adr/0221-the-page-module-named-by-the-document.md).
+ */
+export interface NamedPageModule {
+  chunk: string;
+  exportName: string;
+  /** The chunk's address (its modulepreload's); null when the build has no such chunk. */
+  url: string | null;
+  isNotFound: boolean;
+}
+
+/** The page the document names, with its module loaded; null: the document names no chunk. */
+export async function loadNamedPage(named: NamedPageModule | null, resolved: PageResolution | null, location: AppLocation): Promise<CurrentPage | null> {
+  const url = named?.url;
+  if (!named || !url) return null;
+  const module: PageModule = {
+    chunk: named.chunk,
+    exportName: named.exportName,
+    // The address is the build's, written by the server: the bundler leaves it as it is.
+    load: () => import(url).then((namespace: Record<string, PageDefinition>) => namespace[named.exportName]!),
+  };
+  return { resolved, module, isNotFound: named.isNotFound, location, definition: await module.load() };
 }
 
 /** Where a resolution leads: a page module, or the not-found page. */

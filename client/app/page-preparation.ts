@@ -19,9 +19,9 @@ import { markNavigation } from './navigation-timing.ts';
 /**
  * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
  * the server's resolution, so only a navigation needs it. A link's prefetch (pointer-enter,
- * focus) loads it along with the target's page chunk.
+ * focus) loads it along with the target's page chunk; the entry loads it when the page is idle.
  */
-const loadResolver = () => import('../../shared/routing/resolve-page.ts');
+export const loadResolver = () => import('../../shared/routing/resolve-page.ts');
 
 /** The reader asked for lighter pages (the Save-Data setting): nothing is fetched ahead. */
 function savesData(): boolean {
@@ -29,8 +29,10 @@ function savesData(): boolean {
 }
 
 /**
- * `choosePage` is the page registry's (client/pages/registry.ts), passed in by the entry:
- * the navigation never imports the registry, so nothing a page imports reaches it.
+ * `loadChooser` gives the page registry's `choosePage` (client/pages/registry.ts), passed in by the
+ * entry: the navigation never imports the registry, so nothing a page imports reaches it. The
+ * registry is no start-up work either (docs/adr/0221-the-page-module-named-by-the-document.md): it
+ * loads beside the resolver.
  */
 /**
  * At most this many page chunks load because a link came into view, per document: a page of 30
@@ -42,9 +44,12 @@ export const CODE_IN_VIEW_BUDGET = 3;
 export function browserPagePreparation(
   state: PreloadedState,
   client: Client,
-  choosePage: (resolved: PageResolution | null) => PageChoice,
+  loadChooser: () => Promise<(resolved: PageResolution | null) => PageChoice>,
 ): PagePreparation {
-  const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
+  const choose = async (location: AppLocation) => {
+    const [resolver, choosePage] = await Promise.all([loadResolver(), loadChooser()]);
+    return choosePage(resolver.resolvePageForState(state, location.pathname));
+  };
   /** Runs a page's query into urql's cache (cache-first: a result already there is reused). */
   const loadData = async (choice: PageChoice, address: string) => {
     const definition = await choice.module.load();

@@ -1,6 +1,7 @@
 import type { HydrationState } from './hydration-state.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
+import type { NamedPageModule } from './current-page.ts';
 
 export interface StartupGlobals {
   preloadedState: PreloadedState;
@@ -9,6 +10,8 @@ export interface StartupGlobals {
   apolloState: HydrationState;
   /** The server's resolution of this page's path (null: no route, the not-found page). */
   resolution: PageResolution | null;
+  /** The page's chunk and export (window.__PAGE_MODULE__; null: absent, the registry says). */
+  pageModule: NamedPageModule | null;
   /**
    * Optional test-fixture headers every data call carries (docs/product/3-routes-data-calls-constants.md
    * §7.4): window.__TEST_FIXTURE_HEADERS__, which only a test sets (client/app/call-origin.ts filters them).
@@ -30,6 +33,7 @@ export function readStartupGlobals(scope: Record<string, unknown>): StartupGloba
   if (!('__PAGE__' in scope)) throw new Error('Expected window.__PAGE__ to exist.');
   return {
     resolution: (scope.__PAGE__ ?? null) as PageResolution | null,
+    pageModule: (scope.__PAGE_MODULE__ ?? null) as NamedPageModule | null,
     preloadedState: preloadedState as PreloadedState,
     graphqlUri: String(graphqlUri),
     apolloState: apolloState as HydrationState,

@@ -6,7 +6,7 @@ import type { HydrationState } from '../app/hydration-state.ts';
 import { escapeHtml, jsonForScript } from '../../shared/html.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
-import { pageResolution } from '../app/current-page.ts';
+import { pageResolution, type NamedPageModule } from '../app/current-page.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
 import { firstScreenClasses, rulesFor } from './page-styles.ts';
 import { FULL_STYLESHEET_ATTRIBUTE } from '../app/full-stylesheet.ts';
@@ -39,6 +39,10 @@ export interface DocumentParts {
   resolution: PageResolution | null;
   /** The page's chunk (client/pages/registry.ts), preloaded so hydration need not wait for it. */
   pageChunk: string;
+  /** The chunk's export that is the page (window.__PAGE_MODULE__: the browser imports just it). */
+  pageExportName: string;
+  /** The page is the not-found page. */
+  isNotFound: boolean;
   /**
    * The rendered markup when it is known before the head is written: the head then inlines
    * only the rules its first screen can match. Without it (a streamed page) the head inlines every rule.
@@ -84,11 +88,22 @@ export function documentHead(parts: DocumentParts, script: string = startupScrip
  * the page's Content-Security-Policy by its hash (worker/hardening/security-headers.ts), so
  * it must be exactly the text documentHead writes.
  */
-export function startupScript({ state, apolloState, resolution }: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution'>): string {
+export function startupScript({
+  state,
+  apolloState,
+  resolution,
+  pageChunk,
+  pageExportName,
+  isNotFound,
+}: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution' | 'pageChunk' | 'pageExportName' | 'isNotFound'>): string {
+  // The page's own chunk is the first of its files (scripts/build-client.mjs): the browser imports
+  // it by this address, without the page registry (docs/adr/0221-the-page-module-named-by-the-document.md).
+  const pageModule: NamedPageModule = { chunk: pageChunk, exportName: pageExportName, url: assets.pages[pageChunk]?.[0] ?? null, isNotFound };
   return (
     `window.__PRELOADED_STATE__=${jsonForScript(state)};` +
     `window.__GRAPHQL_URI__=${jsonForScript(GRAPHQL_PATH)};` +
     `window.__PAGE__=${jsonForScript(pageResolution(resolution))};` +
+    `window.__PAGE_MODULE__=${jsonForScript(pageModule)};` +
     `window.__APOLLO_STATE__=${jsonForScript(apolloState)};`
   );
 }

@@ -66,6 +66,8 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     apolloState: withholdRenderedText(ssr.extractData(), typeof markup === 'string' ? markup : undefined),
     resolution: page.resolved,
     pageChunk: page.module.chunk,
+    pageExportName: page.module.exportName,
+    isNotFound: page.isNotFound,
     markup: typeof markup === 'string' ? markup : undefined,
   };
   const script = startupScript(parts);

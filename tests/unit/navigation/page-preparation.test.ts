@@ -23,15 +23,15 @@ function preparationFor(isBot = false) {
   const loads: string[] = [];
   let queries = 0;
   const client = { query: () => ({ toPromise: async () => (queries++, {}) }) } as unknown as Client;
-  const choosePage = (resolved: Parameters<Parameters<typeof browserPagePreparation>[2]>[0]): PageChoice => {
+  const choosePage = (resolved: Parameters<Awaited<ReturnType<Parameters<typeof browserPagePreparation>[2]>>>[0]): PageChoice => {
     const chunk = resolved?.pageName ?? 'none';
     return {
       resolved,
       isNotFound: resolved === null,
-      module: { chunk, load: async () => (loads.push(chunk), { query: () => ({ query: {}, variables: {} }) } as unknown as PageDefinition) },
+      module: { chunk, exportName: 'page', load: async () => (loads.push(chunk), { query: () => ({ query: {}, variables: {} }) } as unknown as PageDefinition) },
     };
   };
-  return { preparation: browserPagePreparation(stateFor(isBot), client, choosePage), loads, queries: () => queries };
+  return { preparation: browserPagePreparation(stateFor(isBot), client, async () => choosePage), loads, queries: () => queries };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

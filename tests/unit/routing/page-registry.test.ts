@@ -18,11 +18,18 @@ describe('page registry', () => {
   });
 
   it('each chunk name is the file its entry imports', () => {
-    const declared = [...registrySource.matchAll(/chunk: '([A-Za-z]+)',\s*load: \(\) => import\('\.\/([A-Za-z]+)\.tsx'\)/g)];
+    const declared = [...registrySource.matchAll(/page\('([A-Za-z]+)', '\w+', \(\) => import\('\.\/([A-Za-z]+)\.tsx'\)\)/g)];
     // Every entry (and the not-found page) is written in this one shape…
     expect(declared.length).toBe(entries.length + 1);
     // …and names its own module.
     expect(declared.filter(([, chunk, file]) => chunk !== file)).toEqual([]);
+  });
+
+  // The browser's start-up imports the page's chunk by the address the document names and takes
+  // this export from it (docs/adr/0221-the-page-module-named-by-the-document.md).
+  it.each([...entries, ['not-found', NOT_FOUND_PAGE] as const])('%s: its exportName is the export its module loads', async (_name, module) => {
+    const namespace = (await import(`../../../client/pages/${module.chunk}.tsx`)) as Record<string, unknown>;
+    expect(namespace[module.exportName]).toBe(await module.load());
   });
 
   it('the not-found page stands in for unknown addresses, redirect routes and pages not built yet', () => {
