@@ -11,6 +11,7 @@ import { App } from './layouts/App.tsx';
 import { loadNamedPage, parseLocation } from './app/current-page.ts';
 import { NavigationProvider } from './app/navigation.tsx';
 import { browserPagePreparation, loadResolver } from './app/page-preparation.ts';
+import { loadRoutePaths, provideRoutePaths } from '../shared/routing/route-paths.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
 import { restoreWithheldText } from './app/hydration-state.ts';
 import { configureErrorReports, reportError, setReportRoute } from './app/error-reporter.ts';
@@ -31,7 +32,10 @@ window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason instanceof Error ? event.reason : new Error(String(event.reason))),
 );
 
-const { preloadedState, graphqlUri, apolloState: hydrationState, resolution, pageModule, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
+const { preloadedState, graphqlUri, apolloState: hydrationState, resolution, pageModule, routePaths, testFixtureHeaders } = readStartupGlobals(window as unknown as Record<string, unknown>);
+// Links are built by route name while hydrating, from the paths the document names; the whole
+// route table is no start-up work (docs/adr/0221-the-page-module-named-by-the-document.md).
+provideRoutePaths(routePaths);
 // The story's text is left out of the state: its elements say it (app/hydration-state.ts).
 const apolloState = restoreWithheldText(hydrationState, (name) => document.getElementById(name)?.textContent ?? null);
 // The client build is this entry chunk's content-hashed name ("entry-2Ts2Yoid").
@@ -110,7 +114,8 @@ type Registry = typeof import('./pages/registry.ts');
 let registry: Registry | null = null;
 let registryLoad: Promise<Registry> | null = null;
 const loadRegistry = () => (registryLoad ??= import('./pages/registry.ts').then((module) => (registry = module)));
-const loadChooser = async () => (await loadRegistry()).choosePage;
+// A navigation renders the next page's links: the whole route table first.
+const loadChooser = async () => (await Promise.all([loadRegistry(), loadRoutePaths()]))[0].choosePage;
 // Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
 // finds out when it resolves (the not-found choice), and goes to the server.
 const hasPage = (pageName: string) => registry?.hasPage(pageName) ?? true;
@@ -123,6 +128,8 @@ if (!root) {
   // Hydration must render exactly what the server rendered: the server's resolution of the
   // path, and the page's chunk loaded first (it is already in flight: the document preloads it).
   const location = parseLocation(window.location.href);
+  // A document that names no paths (a streamed page) hydrates with the whole table.
+  if (!routePaths) await loadRoutePaths();
   const initialPage =
     (await loadNamedPage(pageModule, resolution, location)) ?? (await (await loadRegistry()).loadCurrentPage(resolution, location));
   beginHydration();
@@ -138,6 +145,9 @@ if (!root) {
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
 onHydrated(() => whenIdle(() => void normalizedCache.load()));
+// The whole route table as soon as hydration has committed: what renders next (a menu, a dialog, a
+// toast) may link to a route the server's markup did not.
+onHydrated(() => void loadRoutePaths());
 // The page registry and the resolver, for the navigation: once the page is idle after hydration.
 onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()])));
 // A tab back after a long absence asks whether its build is still the one served.

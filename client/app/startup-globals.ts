@@ -2,6 +2,7 @@ import type { HydrationState } from './hydration-state.ts';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import type { NamedPageModule } from './current-page.ts';
+import type { RoutePaths } from '../../shared/routing/route-paths.ts';
 
 export interface StartupGlobals {
   preloadedState: PreloadedState;
@@ -12,6 +13,8 @@ export interface StartupGlobals {
   resolution: PageResolution | null;
   /** The page's chunk and export (window.__PAGE_MODULE__; null: absent, the registry says). */
   pageModule: NamedPageModule | null;
+  /** The paths of the routes the server's markup links to (window.__ROUTE_PATHS__; null: none named). */
+  routePaths: RoutePaths | null;
   /**
    * Optional test-fixture headers every data call carries (docs/product/3-routes-data-calls-constants.md
    * §7.4): window.__TEST_FIXTURE_HEADERS__, which only a test sets (client/app/call-origin.ts filters them).
@@ -34,6 +37,7 @@ export function readStartupGlobals(scope: Record<string, unknown>): StartupGloba
   return {
     resolution: (scope.__PAGE__ ?? null) as PageResolution | null,
     pageModule: (scope.__PAGE_MODULE__ ?? null) as NamedPageModule | null,
+    routePaths: (scope.__ROUTE_PATHS__ ?? null) as RoutePaths | null,
     preloadedState: preloadedState as PreloadedState,
     graphqlUri: String(graphqlUri),
     apolloState: apolloState as HydrationState,

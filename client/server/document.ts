@@ -5,6 +5,7 @@ import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { HydrationState } from '../app/hydration-state.ts';
 import { escapeHtml, jsonForScript } from '../../shared/html.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
+import type { RoutePaths } from '../../shared/routing/route-paths.ts';
 import { pageHeadTags, type PageHead } from '../app/page-head.ts';
 import { pageResolution, type NamedPageModule } from '../app/current-page.ts';
 import manifest from '../../worker/generated/asset-manifest.json' with { type: 'json' };
@@ -43,6 +44,8 @@ export interface DocumentParts {
   pageExportName: string;
   /** The page is the not-found page. */
   isNotFound: boolean;
+  /** The paths of the routes the markup links to (window.__ROUTE_PATHS__); null: the browser loads the table first. */
+  routePaths: RoutePaths | null;
   /**
    * The rendered markup when it is known before the head is written: the head then inlines
    * only the rules its first screen can match. Without it (a streamed page) the head inlines every rule.
@@ -95,7 +98,8 @@ export function startupScript({
   pageChunk,
   pageExportName,
   isNotFound,
-}: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution' | 'pageChunk' | 'pageExportName' | 'isNotFound'>): string {
+  routePaths,
+}: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution' | 'pageChunk' | 'pageExportName' | 'isNotFound' | 'routePaths'>): string {
   // The page's own chunk is the first of its files (scripts/build-client.mjs): the browser imports
   // it by this address, without the page registry (docs/adr/0221-the-page-module-named-by-the-document.md).
   const pageModule: NamedPageModule = { chunk: pageChunk, exportName: pageExportName, url: assets.pages[pageChunk]?.[0] ?? null, isNotFound };
@@ -104,6 +108,7 @@ export function startupScript({
     `window.__GRAPHQL_URI__=${jsonForScript(GRAPHQL_PATH)};` +
     `window.__PAGE__=${jsonForScript(pageResolution(resolution))};` +
     `window.__PAGE_MODULE__=${jsonForScript(pageModule)};` +
+    `window.__ROUTE_PATHS__=${jsonForScript(routePaths)};` +
     `window.__APOLLO_STATE__=${jsonForScript(apolloState)};`
   );
 }

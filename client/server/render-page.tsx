@@ -8,6 +8,7 @@ import { renderMarkup, renderStream } from './render-markup.ts';
 import { documentHead, documentTail, GRAPHQL_PATH, startupScript } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 import { withholdRenderedText } from '../app/hydration-state.ts';
+import { withRoutePathsUsed } from '../../shared/routing/route-paths.ts';
 
 export interface RenderRequest {
   url: URL;
@@ -56,7 +57,11 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
       </NavigationProvider>
     </Provider>
   );
-  const markup = renderMarkup(tree) ?? (await renderStream(tree));
+  // The routes the markup links to go with the document: the browser hydrates with their paths
+  // before it has the route table (docs/adr/0221-the-page-module-named-by-the-document.md). A
+  // streamed page (something suspended) names none: its browser loads the table first.
+  const rendered = withRoutePathsUsed(() => renderMarkup(tree));
+  const markup = rendered.result ?? (await renderStream(tree));
   const parts = {
     title: definition.title(data, state),
     head: definition.head?.(data, state),
@@ -67,6 +72,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     resolution: page.resolved,
     pageChunk: page.module.chunk,
     pageExportName: page.module.exportName,
+    routePaths: rendered.result === null ? null : rendered.paths,
     isNotFound: page.isNotFound,
     markup: typeof markup === 'string' ? markup : undefined,
   };

@@ -12,8 +12,10 @@
 // route — is absolute on the main origin ("the main auth domain").
 import { compilePattern, fillPattern } from './pattern.ts';
 import type { CompiledPattern } from './pattern.ts';
-import { COLLECTION_HOST_PARAM_ROUTES, getHostRoute, getRoute, USER_HOST_PARAM_ROUTES } from './routes.ts';
-import type { HostKind, Route } from './routes.ts';
+import type { HostKind } from './routes.ts';
+// Not the route table: a route's path by name, and the host rule (docs/adr/0221-the-page-module-named-by-the-document.md).
+import { routePathOf } from './route-paths.ts';
+import { pathOnHostKind } from './host-paths.ts';
 
 export interface LinkContext {
   hostKind: HostKind;
@@ -39,10 +41,11 @@ function patternOf(path: string): CompiledPattern {
   return pattern;
 }
 
-function requireRoute(name: string): Route {
-  const route = getRoute(name);
-  if (!route) throw new Error('Route with name ' + name + ' does not exist');
-  return route;
+/** A route's main-host path pattern by name. */
+function requireRoute(name: string): string {
+  const path = routePathOf(name);
+  if (path === undefined) throw new Error('Route with name ' + name + ' does not exist');
+  return path;
 }
 
 function defaultWarn(message: string): void {
@@ -102,13 +105,14 @@ export function isCollectionHost(ctx: LinkContext, collectionSlug: string | null
 }
 
 /** The root-relative path of a route on the current host, or null when the host does not serve it. */
-function pathOnHost(route: Route, values: Record<string, string>, ctx: LinkContext): string | null {
-  if (ctx.hostKind === 'default') return fillPattern(patternOf(route.path), values);
-  const hostRoute = getHostRoute(ctx.hostKind, route.name);
-  if (!hostRoute) return null;
-  if (USER_HOST_PARAM_ROUTES.has(route.name) && !isUserHost(ctx, values.username)) return null;
-  if (COLLECTION_HOST_PARAM_ROUTES.has(route.name) && !isCollectionHost(ctx, values.collectionSlug)) return null;
-  return fillPattern(patternOf(hostRoute.path), values);
+function pathOnHost(name: string, path: string, values: Record<string, string>, ctx: LinkContext): string | null {
+  if (ctx.hostKind === 'default') return fillPattern(patternOf(path), values);
+  const onHost = pathOnHostKind(ctx.hostKind, name, path);
+  if (!onHost) return null;
+  // An owner's route belongs to the host's owner only.
+  if (onHost.owned && ctx.hostKind === 'user' && !isUserHost(ctx, values.username)) return null;
+  if (onHost.owned && ctx.hostKind === 'collection' && !isCollectionHost(ctx, values.collectionSlug)) return null;
+  return fillPattern(patternOf(onHost.path), values);
 }
 
 /**
@@ -117,17 +121,16 @@ function pathOnHost(route: Route, values: Record<string, string>, ctx: LinkConte
  * values that are null or undefined are left out.
  */
 export function buildLink(name: string, params: LinkParams, ctx: LinkContext, query?: LinkQuery): string {
-  const route = requireRoute(name);
-  const values = paramValues(route.name, patternOf(route.path), params, ctx.warn ?? defaultWarn);
-  const path = pathOnHost(route, values, ctx) ?? origin(ctx) + fillPattern(patternOf(route.path), values);
+  const mainPath = requireRoute(name);
+  const values = paramValues(name, patternOf(mainPath), params, ctx.warn ?? defaultWarn);
+  const path = pathOnHost(name, mainPath, values, ctx) ?? origin(ctx) + fillPattern(patternOf(mainPath), values);
   return path + queryString(query);
 }
 
 /** A named route's root-relative path on the main host, whatever host the caller is on. */
 export function routePath(name: string, params: LinkParams, warn: (message: string) => void = defaultWarn): string {
-  const route = requireRoute(name);
-  const pattern = patternOf(route.path);
-  return fillPattern(pattern, paramValues(route.name, pattern, params, warn));
+  const pattern = patternOf(requireRoute(name));
+  return fillPattern(pattern, paramValues(name, pattern, params, warn));
 }
 
 /** Fills a path pattern that is no route (feeds, /_/ actions) with buildLink's param rules. */

@@ -14,6 +14,7 @@
 // ShowEditPostUnderCollection serves both and the editor tells them apart by the param
 // (postIdFromParam is null for a feature slug).
 import { hasFlag, type FlagSet } from './flags.ts';
+import { CUSTOM_DOMAIN_SHARED_ROUTE_NAMES, hasPrefix, OWNER_PREFIX } from './host-paths.ts';
 import type { PageName } from './pages.ts';
 
 export type HostKind = 'default' | 'user' | 'collection';
@@ -397,35 +398,11 @@ export function getRoute(name: string): Route | undefined {
   return ROUTES_BY_NAME.get(name);
 }
 
-/**
- * Main-host routes that custom domains and username subdomains serve too, as Medium's
- * custom domains do: the short post link /p/{postId} (any story opens on any host; its
- * page links the canonical address) and the per-host parts of auth that set or clear that
- * host's own session cookie (callbacks, token exchange, login redirect, sign-out).
- * Everything else of the main host (/me/*, /tag/*, /search, /m/signin, editing, plans, …)
- * is not served there: links to it are absolute on the main origin.
- */
-export const CUSTOM_DOMAIN_SHARED_ROUTE_NAMES: readonly string[] = [
-  'ShowPost',
-  'ShowAuthToken',
-  'ShowAuthCallbackAuthenticate',
-  'ShowAuthCallbackTwitter',
-  'ShowAuthCallbackFacebook',
-  'ShowAuthCallbackGoogle',
-  'ShowAuthCallbackApple',
-  'ShowAuthCallbackEmail',
-  'ShowAuthCallbackNamecheap',
-  'ShowMastodonCallback',
-  'ShowLoginRedirect',
-  'ShowSignOut',
-];
-
-const USERNAME_PREFIX = '/@{username}';
-const COLLECTION_PREFIX = '/{collectionSlug}';
-
-function hasPrefix(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix + '/');
-}
+// Which routes a user's or publication's host serves: shared/routing/host-paths.ts (links apply it
+// to one route without this table).
+export { CUSTOM_DOMAIN_SHARED_ROUTE_NAMES };
+const USERNAME_PREFIX = OWNER_PREFIX.user;
+const COLLECTION_PREFIX = OWNER_PREFIX.collection;
 
 /** The main-host routes a user's or publication's host serves for its owner. */
 const USER_OWNED = DEFAULT_ROUTES.filter((r) => hasPrefix(r.path, USERNAME_PREFIX));

@@ -1,0 +1,31 @@
+// The browser's variant of route-paths.ts (BROWSER_VARIANTS in scripts/build-client.mjs): the
+// route table is no start-up work (docs/adr/0221-the-page-module-named-by-the-document.md). The
+// page hydrates with the paths of the routes the server's render linked to (the document's
+// window.__ROUTE_PATHS__, provideRoutePaths); the whole table loads right after hydration, and
+// before a client-side navigation renders the next page (loadRoutePaths).
+import type { RoutePaths } from './route-paths.ts';
+
+export type { RoutePaths };
+
+const PATHS = new Map<string, string>();
+let tableLoad: Promise<void> | null = null;
+
+export function routePathOf(name: string): string | undefined {
+  return PATHS.get(name);
+}
+
+/** The browser renders only what the server rendered before it has the table: nothing to record. */
+export function withRoutePathsUsed<T>(render: () => T): { result: T; paths: RoutePaths } {
+  return { result: render(), paths: Object.fromEntries(PATHS) };
+}
+
+export function provideRoutePaths(paths: RoutePaths | null): void {
+  for (const [name, path] of Object.entries(paths ?? {})) PATHS.set(name, path);
+}
+
+/** Loads the whole route table (its chunk is shared with the resolver's), once. */
+export function loadRoutePaths(): Promise<void> {
+  return (tableLoad ??= import('./routes.ts').then(({ DEFAULT_ROUTES }) => {
+    for (const route of DEFAULT_ROUTES) PATHS.set(route.name, route.path);
+  }));
+}
