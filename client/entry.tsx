@@ -113,7 +113,15 @@ const client = new Client({
 type Registry = typeof import('./pages/registry.ts');
 let registry: Registry | null = null;
 let registryLoad: Promise<Registry> | null = null;
-const loadRegistry = () => (registryLoad ??= import('./pages/registry.ts').then((module) => (registry = module)));
+const loadRegistry = () =>
+  (registryLoad ??= import('./pages/registry.ts').then(
+    (module) => (registry = module),
+    (error: unknown) => {
+      // A failed load (the network) is tried again by the next navigation.
+      registryLoad = null;
+      throw error;
+    },
+  ));
 // A navigation renders the next page's links: the whole route table first.
 const loadChooser = async () => (await Promise.all([loadRegistry(), loadRoutePaths()]))[0].choosePage;
 // Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
@@ -147,9 +155,10 @@ if (!root) {
 onHydrated(() => whenIdle(() => void normalizedCache.load()));
 // The whole route table as soon as hydration has committed: what renders next (a menu, a dialog, a
 // toast) may link to a route the server's markup did not.
-onHydrated(() => void loadRoutePaths());
+onHydrated(() => void loadRoutePaths().catch(() => {}));
 // The page registry and the resolver, for the navigation: once the page is idle after hydration.
-onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()])));
+// A failed load is no error yet: the first navigation asks again (and goes to the server if it fails).
+onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()]).catch(() => {})));
 // A tab back after a long absence asks whether its build is still the one served.
 onHydrated(() => watchClientAppSupport(client, clientBuild));
 // After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).

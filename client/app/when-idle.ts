@@ -2,12 +2,31 @@
 // hydration (docs/adr/0096-hydrate-what-the-reader-can-use.md): the membership banners and
 // the highlights layer are chunks of their own, loaded then rather than racing hydration.
 import { useEffect, useState } from 'react';
+import { loadRoutePaths } from '../../shared/routing/route-paths.ts';
 
 /** At the latest this long after mount, the work starts even on a page that never goes idle. */
 export const IDLE_TIMEOUT_MS = 2000;
 
-/** Runs `callback` once the browser is idle; returns the cancel. */
+/**
+ * Runs `callback` once the browser is idle; returns the cancel. What runs then may draw links to
+ * any route (banners, prompts, the next page's code): it waits for the whole route table too,
+ * which the page hydrated without (docs/adr/0221-the-page-module-named-by-the-document.md).
+ */
 export function whenIdle(callback: () => void): () => void {
+  let cancelled = false;
+  let cancel = () => {};
+  // The work runs even when the table failed to load (the network): a navigation asks for it again.
+  const start = () => {
+    if (!cancelled) cancel = whenBrowserIdle(callback);
+  };
+  void loadRoutePaths().then(start, start);
+  return () => {
+    cancelled = true;
+    cancel();
+  };
+}
+
+function whenBrowserIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
     return () => window.cancelIdleCallback(handle);

@@ -25,7 +25,14 @@ export function provideRoutePaths(paths: RoutePaths | null): void {
 
 /** Loads the whole route table (its chunk is shared with the resolver's), once. */
 export function loadRoutePaths(): Promise<void> {
-  return (tableLoad ??= import('./routes.ts').then(({ DEFAULT_ROUTES }) => {
-    for (const route of DEFAULT_ROUTES) PATHS.set(route.name, route.path);
-  }));
+  return (tableLoad ??= import('./routes.ts').then(
+    ({ DEFAULT_ROUTES }) => {
+      for (const route of DEFAULT_ROUTES) PATHS.set(route.name, route.path);
+    },
+    (error: unknown) => {
+      // A failed load (the network) is tried again by the next caller.
+      tableLoad = null;
+      throw error;
+    },
+  ));
 }

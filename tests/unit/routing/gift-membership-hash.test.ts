@@ -3,7 +3,7 @@
 // checkout for a signed-in reader, the gift landing for a visitor — and never to a page this
 // bundle lacks (the not-found page).
 import { describe, expect, it } from 'vitest';
-import { giftMembershipTarget } from '../../../client/pages/use-gift-membership-hash.ts';
+import { giftMembershipTarget } from '../../../client/pages/gift-membership-target.ts';
 import { getRoute } from '../../../shared/routing/routes.ts';
 import type { LinkContext } from '../../../shared/routing/links.ts';
 
