@@ -51,13 +51,19 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/HighlightsLayer-/.test(path)), { timeout: 30_000 }).toBe(true);
   // So does the header search box's code (docs/adr/0209-parts-hydrated-after-start-up.md).
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/SearchBox-/.test(path)), { timeout: 30_000 }).toBe(true);
+  // The page registry and the route table come after hydration too, for the navigation
+  // (docs/adr/0221-the-page-module-named-by-the-document.md).
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/registry-/.test(path)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/routes-/.test(path)), { timeout: 30_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
   const hydratedAt = await page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
   expect(hydratedAt).toBeGreaterThan(0);
   const loaded = await scripts();
   const beforeHydration = loaded.filter(({ startTime }) => startTime <= hydratedAt).map(({ path }) => path);
   const all = loaded.map(({ path }) => path);
-  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer|SearchBox)-/));
+  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer|SearchBox|registry|routes)-/));
+  // The story page's own chunk is what the document names for the entry to import.
+  expect(html).toMatch(/window\.__PAGE_MODULE__=\{"chunk":"PostPage","exportName":"postPage","url":"\/assets\/PostPage-[^"]+\.js"/);
 
   expect(beforeHydration.filter((path) => !declared.has(path))).toEqual([]);
   expect(all.filter((path) => /\/ReactivateMembershipModal-/.test(path))).toEqual([]);
