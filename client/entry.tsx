@@ -153,10 +153,8 @@ if (!root) {
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
 onHydrated(() => whenIdle(() => void normalizedCache.load()));
-// The whole route table as soon as hydration has committed: what renders next (a menu, a dialog, a
-// toast) may link to a route the server's markup did not.
-onHydrated(() => void loadRoutePaths().catch(() => {}));
-// The page registry and the resolver, for the navigation: once the page is idle after hydration.
+// The page registry and the resolver, for the navigation, once the page is idle after hydration
+// (whenIdle loads the whole route table first: what renders next may link to any route).
 // A failed load is no error yet: the first navigation asks again (and goes to the server if it fails).
 onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()]).catch(() => {})));
 // A tab back after a long absence asks whether its build is still the one served.

@@ -9,17 +9,16 @@ export const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Runs `callback` once the browser is idle; returns the cancel. What runs then may draw links to
- * any route (banners, prompts, the next page's code): it waits for the whole route table too,
- * which the page hydrated without (docs/adr/0221-the-page-module-named-by-the-document.md).
+ * any route (banners, prompts, the next page's code): the whole route table, which the page
+ * hydrated without, is loaded first, once idle (docs/adr/0221-the-page-module-named-by-the-document.md).
  */
 export function whenIdle(callback: () => void): () => void {
   let cancelled = false;
-  let cancel = () => {};
-  // The work runs even when the table failed to load (the network): a navigation asks for it again.
-  const start = () => {
-    if (!cancelled) cancel = whenBrowserIdle(callback);
+  const run = () => {
+    if (!cancelled) callback();
   };
-  void loadRoutePaths().then(start, start);
+  // The work runs even when the table failed to load (the network): a navigation asks for it again.
+  const cancel = whenBrowserIdle(() => void loadRoutePaths().then(run, run));
   return () => {
     cancelled = true;
     cancel();

@@ -35,12 +35,21 @@ describe('route paths', () => {
     expect(Object.keys(outer.paths).sort()).toEqual(['ShowTagPosts', 'ShowUser']);
   });
 
-  it('the browser knows the document’s paths at once and every route once the table is in', async () => {
-    expect(browser.routePathOf('ShowSearch')).toBeUndefined();
+  it('the browser knows the document’s paths at once; another route waits for the table (a render suspends), then every route is known', async () => {
     browser.provideRoutePaths({ ShowUser: '/@{username}' });
     expect(browser.routePathOf('ShowUser')).toBe('/@{username}');
-    expect(browser.routePathOf('ShowSearch')).toBeUndefined();
-    await browser.loadRoutePaths();
+    let thrown: unknown;
+    try {
+      browser.routePathOf('ShowSearch');
+    } catch (value) {
+      thrown = value;
+    }
+    // What React takes for a suspension: the table's load.
+    expect(thrown).toBeInstanceOf(Promise);
+    await thrown;
+    expect(browser.routePathOf('ShowSearch')).toBe('/search');
     for (const route of DEFAULT_ROUTES) expect(browser.routePathOf(route.name)).toBe(route.path);
+    // A name that is no route is unknown, as on the server.
+    expect(browser.routePathOf('NoSuchRoute')).toBeUndefined();
   });
 });
