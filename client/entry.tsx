@@ -70,6 +70,8 @@ const normalizedCache = deferredExchange(
   () => import('./app/cache-exchange.ts').then((module) => module.normalizedCacheExchange()),
   isHydrating,
 );
+// The server's results: the page's own at start, then a visitor's next page's from its document (app/page-document.ts).
+const serverResults = ssrExchange({ isClient: true, initialState: apolloState });
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
@@ -79,7 +81,7 @@ const client = new Client({
     // The normalized cache before ssrExchange: hydration reads the server's results through it,
     // so it sends no request; the results seed the cache once its chunk is in.
     normalizedCache,
-    ssrExchange({ isClient: true, initialState: apolloState }),
+    serverResults,
     // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
     mapExchange({
       onResult(result) {
@@ -116,7 +118,7 @@ if (!root) {
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage)} hasPage={hasPage}>
+      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, choosePage, { restore: (results) => serverResults.restoreData(results) })} hasPage={hasPage}>
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,

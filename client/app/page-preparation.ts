@@ -7,7 +7,10 @@
 // A card's link that comes into view loads only the code of its page, once the browser is
 // idle, within a budget of page chunks (docs/adr/0219-navigation-code-in-view-data-on-intent.md):
 // the click then waits for the data alone.
-import type { Client } from 'urql';
+// A visitor's data comes from the next page's own document, which the edge cache answers,
+// rather than from a GraphQL call executed for them (./page-document.ts;
+// docs/adr/0223-a-visitors-navigation-data-from-the-edge-cached-page.md).
+import type { Client, SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
 import type { AppLocation, CurrentPage, PageChoice } from './current-page.ts';
@@ -15,6 +18,7 @@ import type { PagePreparation } from './navigation.tsx';
 import { callOrigin, setCallOrigin } from './call-origin.ts';
 import { isMobileOrTabletAgent, sendPreloadReport } from './preload-report.ts';
 import { markNavigation } from './navigation-timing.ts';
+import type { PageDocument } from './page-document.ts';
 
 /**
  * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
@@ -22,6 +26,12 @@ import { markNavigation } from './navigation-timing.ts';
  * focus) loads it along with the target's page chunk.
  */
 const loadResolver = () => import('../../shared/routing/resolve-page.ts');
+
+/**
+ * Reading a page's document is no start-up work: its code loads along with the first page code
+ * a visitor's link preloads (in view, on intent), or else with the navigation.
+ */
+const loadDocumentReader = () => import('./page-document.ts');
 
 /** The reader asked for lighter pages (the Save-Data setting): nothing is fetched ahead. */
 function savesData(): boolean {
@@ -39,16 +49,79 @@ function savesData(): boolean {
  */
 export const CODE_IN_VIEW_BUDGET = 3;
 
+/** Where a visitor's navigation finds the next page's results: the page's documents. */
+export interface PageDocuments {
+  /** The results a page's document carries, given to urql as the server's (urql's ssrExchange: restoreData). */
+  restore(results: SSRData): void;
+  /** Fetches and reads a page's document (./page-document.ts); null: none to use. */
+  fetch?(address: string): Promise<PageDocument | null>;
+}
+
+/**
+ * `documents`: absent, every page's data is a GraphQL call (the server, tests of the code path).
+ */
 export function browserPagePreparation(
   state: PreloadedState,
   client: Client,
   choosePage: (resolved: PageResolution | null) => PageChoice,
+  documents?: PageDocuments,
 ): PagePreparation {
   const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
-  /** Runs a page's query into urql's cache (cache-first: a result already there is reused). */
+  const fetchDocument = documents?.fetch ?? ((address: string) => loadDocumentReader().then((reader) => reader.fetchPageDocument(address)));
+  /** Whether a visitor's navigations may read documents at all (see readsDocument). */
+  const visitorDocuments = documents !== undefined && state.viewer === null && !state.client.isBot;
+  /**
+   * Routes whose documents were rendered for the request alone (x-cache-status DYNAMIC: a route
+   * the edge cache does not hold, or rules that send this visitor to a fresh render): a fresh
+   * render costs the worker more than the data call, so those routes ask GraphQL from then on.
+   */
+  const renderedFresh = new Set<string>();
+  /** Addresses whose data this document already holds in its cache (the first page, each one navigated to): back and forward need no document. */
+  const dataHeld = new Set<string>(typeof window === 'undefined' ? [] : [window.location.pathname + window.location.search]);
+  /** A document on its way, by address: started by an intent or by the navigation, read once. */
+  const documentsAsked = new Map<string, Promise<PageDocument | null>>();
+  /**
+   * Whether this navigation reads its data from the page's document: a visitor (no session in
+   * the app state: their documents are the pages the edge cache shares), not a bot (whose
+   * pages are always fresh renders), not saving data (a document weighs more than its
+   * results), a route whose documents came from the cache, an address whose data is not held.
+   */
+  const readsDocument = (choice: PageChoice, address: string) =>
+    visitorDocuments &&
+    !savesData() &&
+    !dataHeld.has(address) &&
+    !renderedFresh.has(choice.resolved?.routeName ?? '');
+  /** The page's document for this navigation, asked for once (an intent may have started it). */
+  const documentFor = (address: string) => {
+    let asked = documentsAsked.get(address);
+    if (!asked) documentsAsked.set(address, (asked = fetchDocument(address).catch(() => null)));
+    return asked;
+  };
+  /**
+   * Gives the document's results to urql as the server's results for that page, when the
+   * document is the page the visitor would get: the same route, no viewer in it (a session
+   * started in another tab makes it a signed-in render: its data is then asked for as before).
+   */
+  const useDocument = async (choice: PageChoice, address: string) => {
+    const page = await documentFor(address);
+    documentsAsked.delete(address);
+    markNavigation('document', address);
+    if (!page) return;
+    if (page.cacheStatus === 'DYNAMIC' && choice.resolved) renderedFresh.add(choice.resolved.routeName);
+    const resolution = page.globals.resolution;
+    if (page.globals.preloadedState.viewer !== null || resolution?.routeName !== choice.resolved?.routeName || resolution?.pageName !== choice.resolved?.pageName) return;
+    documents?.restore(page.results);
+  };
+  /**
+   * Runs a page's query into urql's cache (cache-first: a result already there is reused). A
+   * visitor's document is fetched beside the chunk; its results answer the query, which then
+   * sends no request. Without them (no document, another page) the query asks GraphQL.
+   */
   const loadData = async (choice: PageChoice, address: string) => {
+    const fromDocument = readsDocument(choice, address) ? useDocument(choice, address) : null;
     const definition = await choice.module.load();
     markNavigation('chunk', address);
+    await fromDocument;
     const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
     if (request) await client.query(request.query, request.variables).toPromise();
     return definition;
@@ -70,6 +143,7 @@ export function browserPagePreparation(
       setCallOrigin(choice.resolved?.routeName, location.pathname + location.search);
       // The result lands in urql's cache; the page's useQuery reads it on its first render.
       const definition = await loadData(choice, address);
+      dataHeld.add(address);
       markNavigation('data', address);
       return { ...choice, location, definition };
     },
@@ -85,6 +159,7 @@ export function browserPagePreparation(
         .then(async (choice) => {
           if (choice.isNotFound) return;
           await loadData(choice, address);
+          dataHeld.add(address);
           sendPreloadReport(
             {
               currentPage,
@@ -104,6 +179,7 @@ export function browserPagePreparation(
       const address = location.pathname + location.search;
       if (state.client.isBot || codeAsked.has(address) || savesData()) return;
       codeAsked.add(address);
+      if (visitorDocuments) void loadDocumentReader().catch(() => undefined);
       choose(location)
         .then((choice) => {
           if (choice.isNotFound || codeLoaded.has(choice.module.chunk)) return;
