@@ -1,0 +1,118 @@
+// A visitor's navigation reads the next page's data from that page's document, which the edge
+// cache answers, instead of a GraphQL call (client/app/page-document.ts;
+// docs/adr/0223-a-visitors-navigation-data-from-the-edge-cached-page.md): home → story → writer
+// sends no page query to /_/graphql and shows the right pages; back shows the story again from
+// what the browser holds. A signed-in reader's navigation asks GraphQL, as before.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
+import { createDemoSessions } from './support/e2e-database.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot (always a fresh render): a reader's browser does not. */
+const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** The pages' own queries (client/pages/PostPage.graphql.ts, client/pages/UserProfilePage.graphql.ts). */
+const PAGE_QUERIES = /\b(PostPageQuery|User\w*PageQuery)\b/;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page's requests from now on: its data calls (by operation) and its documents fetched by script. */
+function recordRequests(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  return {
+    /** The operations of every /_/graphql call, one string per call. */
+    operations: () => seen.filter((request) => new URL(request.url()).pathname === '/_/graphql').map((request) => request.headers()['graphql-operation'] ?? '?'),
+    /** Paths fetched by script with a GET that are not assets or endpoints: pages' documents. */
+    documents: () =>
+      seen
+        .filter((request) => request.resourceType() === 'fetch' && request.method() === 'GET')
+        .map((request) => new URL(request.url()).pathname)
+        .filter((path) => !path.startsWith('/_/') && !path.startsWith('/assets/')),
+    clear: () => seen.splice(0),
+  };
+}
+
+/** Marks the document: a full page load loses the mark, a client-side navigation keeps it. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+it('a visitor goes from home to a story and to its writer with no data call for the pages, and back', { timeout: 90_000 }, async () => {
+  const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  await markDocument(page);
+  const requests = recordRequests(page);
+
+  const card = page.locator(ON_SITE_STORY_CARD).first();
+  const title = (await card.locator('.story-card-title').textContent())!.trim();
+  const storyPath = (await card.locator('.story-card-link').getAttribute('href'))!;
+  await card.locator('.story-card-link').click();
+  await page.waitForURL(baseURL + storyPath);
+  await expect(page.locator('h1.story-title').textContent()).resolves.toBe(title);
+  // The story's paragraphs, text and all (the document's withheld text restored).
+  const paragraphs = page.locator('.story-body p');
+  expect(await paragraphs.count()).toBeGreaterThan(0);
+  expect((await paragraphs.first().textContent())!.trim().length).toBeGreaterThan(0);
+  expect(await sameDocument(page)).toBe(true);
+  expect(requests.documents()).toContain(new URL(storyPath, baseURL).pathname);
+  expect(requests.operations().filter((operations) => PAGE_QUERIES.test(operations))).toEqual([]);
+
+  // The writer, from the story's byline.
+  const byline = page.locator('main .story-byline-name').first();
+  const writer = (await byline.textContent())!.trim();
+  const writerPath = (await byline.getAttribute('href'))!;
+  expect(writerPath).toMatch(/^\/@/);
+  requests.clear();
+  await byline.click();
+  await page.waitForURL(baseURL + writerPath);
+  await expect(page.locator('h1.profile-name').textContent()).resolves.toContain(writer);
+  expect(await page.locator(ON_SITE_STORY_CARD).count()).toBeGreaterThan(0);
+  expect(await sameDocument(page)).toBe(true);
+  expect(requests.documents()).toEqual([writerPath]);
+  expect(requests.operations().filter((operations) => PAGE_QUERIES.test(operations))).toEqual([]);
+
+  // Back: the story again, from what this document already holds (no document, no page query).
+  requests.clear();
+  await page.goBack();
+  await page.waitForURL(baseURL + storyPath);
+  await expect(page.locator('h1.story-title').textContent()).resolves.toBe(title);
+  expect(await sameDocument(page)).toBe(true);
+  expect(requests.documents()).toEqual([]);
+  expect(requests.operations().filter((operations) => PAGE_QUERIES.test(operations))).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
+
+it('a signed-in reader’s navigation still asks GraphQL for the page and shows it', { timeout: 60_000 }, async () => {
+  const { reader } = createDemoSessions(['reader']);
+  const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'sid', value: reader!.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const requests = recordRequests(page);
+  const home = await page.goto(baseURL + '/');
+  expect(home?.status()).toBe(200);
+  await waitForHydration(page);
+  await markDocument(page);
+  const link = page.locator(`main ${ON_SITE_STORY_CARD} .story-card-link`).first();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await page.waitForURL(baseURL + href);
+  await page.waitForSelector('h1.story-title');
+  expect(await sameDocument(page)).toBe(true);
+  // The story's data came from GraphQL (the signed-in Home asks for its first story on render,
+  // the others on intent or on the click), never from a document.
+  expect(requests.operations().filter((operations) => /\bPostPageQuery\b/.test(operations)).length).toBeGreaterThan(0);
+  expect(requests.documents()).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
