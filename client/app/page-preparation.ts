@@ -26,6 +26,12 @@ import type { PageDocument } from './page-document.ts';
  * focus) loads it along with the target's page chunk.
  */
 const loadResolver = () => import('../../shared/routing/resolve-page.ts');
+/**
+ * The resolver once it is in: a visitor's intent or click then starts the page's document in its
+ * own task. Waiting for the import to settle again queues behind the click's own work (tens of
+ * ms on a busy phone) before the request could start.
+ */
+let loadedResolver: Awaited<ReturnType<typeof loadResolver>> | null = null;
 
 /**
  * Reading a page's document is no start-up work: its code loads along with the first page code
@@ -66,7 +72,7 @@ export function browserPagePreparation(
   choosePage: (resolved: PageResolution | null) => PageChoice,
   documents?: PageDocuments,
 ): PagePreparation {
-  const choose = async (location: AppLocation) => choosePage((await loadResolver()).resolvePageForState(state, location.pathname));
+  const choose = async (location: AppLocation) => choosePage((loadedResolver ??= await loadResolver()).resolvePageForState(state, location.pathname));
   const fetchDocument = documents?.fetch ?? ((address: string) => loadDocumentReader().then((reader) => reader.fetchPageDocument(address)));
   /** Whether a visitor's navigations may read documents at all (see readsDocument). */
   const visitorDocuments = documents !== undefined && state.viewer === null && !state.client.isBot;
@@ -96,6 +102,13 @@ export function browserPagePreparation(
     let asked = documentsAsked.get(address);
     if (!asked) documentsAsked.set(address, (asked = fetchDocument(address).catch(() => null)));
     return asked;
+  };
+  /** Starts a visitor's document at once when the resolver is in (see loadedResolver); loadData then finds it on its way. */
+  const startDocument = (location: AppLocation) => {
+    if (!visitorDocuments || !loadedResolver) return;
+    const address = location.pathname + location.search;
+    const choice = choosePage(loadedResolver.resolvePageForState(state, location.pathname));
+    if (!choice.isNotFound && readsDocument(choice, address)) void documentFor(address);
   };
   /**
    * Gives the document's results to urql as the server's results for that page, when the
@@ -134,6 +147,7 @@ export function browserPagePreparation(
   return {
     async prepare(location): Promise<CurrentPage | null> {
       const address = location.pathname + location.search;
+      startDocument(location);
       const choice = await choose(location);
       markNavigation('resolved', address);
       // Redirects, unknown addresses and pages this bundle lacks go to the server, which
@@ -153,6 +167,7 @@ export function browserPagePreparation(
       if (state.client.isBot || preloaded.has(address) || savesData()) return;
       preloaded.add(address);
       markNavigation('intent', address);
+      startDocument(location);
       // The preload's calls name the page the reader is on: that is where they are made from.
       const currentPage = callOrigin().routeMetric;
       choose(location)

@@ -129,6 +129,15 @@ describe('a visitor’s data from the page’s document (docs/adr/0223-a-visitor
     expect(restored.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('an intent starts the document in its own task once the resolver is in', async () => {
+    const { preparation, fetched } = withDocuments();
+    await preparation.prepare(parseLocation('/@ada'));
+    preparation.prefetch(parseLocation(STORY));
+    // Not awaited: the request is already on its way.
+    expect(fetched).toEqual(['/@ada', STORY]);
+    await settle();
+  });
+
   it('a signed-in reader and a bot ask GraphQL, as before', async () => {
     for (const options of [{ viewer: true }, { isBot: true }]) {
       const { preparation, fetched, restored, queries } = withDocuments(options);
