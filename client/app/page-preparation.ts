@@ -37,7 +37,10 @@ let loadedResolver: Awaited<ReturnType<typeof loadResolver>> | null = null;
  * Reading a page's document is no start-up work: its code loads along with the first page code
  * a visitor's link preloads (in view, on intent), or else with the navigation.
  */
-const loadDocumentReader = () => import('./page-document.ts');
+type DocumentReader = typeof import('./page-document.ts');
+/** The reading code once it is in: the request then starts in the task that asks for it (see loadedResolver). */
+let documentReader: DocumentReader | null = null;
+const loadDocumentReader = (): Promise<DocumentReader> => import('./page-document.ts').then((reader) => (documentReader = reader));
 
 /** The reader asked for lighter pages (the Save-Data setting): nothing is fetched ahead. */
 function savesData(): boolean {
@@ -73,7 +76,8 @@ export function browserPagePreparation(
   documents?: PageDocuments,
 ): PagePreparation {
   const choose = async (location: AppLocation) => choosePage((loadedResolver ??= await loadResolver()).resolvePageForState(state, location.pathname));
-  const fetchDocument = documents?.fetch ?? ((address: string) => loadDocumentReader().then((reader) => reader.fetchPageDocument(address)));
+  const fetchDocument =
+    documents?.fetch ?? ((address: string) => (documentReader ? documentReader.fetchPageDocument(address) : loadDocumentReader().then((reader) => reader.fetchPageDocument(address))));
   /** Whether a visitor's navigations may read documents at all (see readsDocument). */
   const visitorDocuments = documents !== undefined && state.viewer === null && !state.client.isBot;
   /**
