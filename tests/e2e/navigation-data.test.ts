@@ -2,7 +2,8 @@
 // cache answers, instead of a GraphQL call (client/app/page-document.ts;
 // docs/adr/0223-a-visitors-navigation-data-from-the-edge-cached-page.md): home → story → writer
 // sends no page query to /_/graphql and shows the right pages; back shows the story again from
-// what the browser holds. A signed-in reader's navigation asks GraphQL, as before.
+// what the browser holds; while a document is on its way the page on screen stays (ADR 0037).
+// A signed-in reader's navigation asks GraphQL, as before.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
@@ -91,6 +92,46 @@ it('a visitor goes from home to a story and to its writer with no data call for 
   expect(await sameDocument(page)).toBe(true);
   expect(requests.documents()).toEqual([]);
   expect(requests.operations().filter((operations) => PAGE_QUERIES.test(operations))).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
+
+it('a visitor keeps the current page on screen, under the progress bar, while the next page’s document is held back', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext({ userAgent: READER_AGENT });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(baseURL + '/');
+  await waitForHydration(page);
+  const homeText = (await page.locator('main').textContent())!.trim();
+  const card = page.locator(ON_SITE_STORY_CARD).first();
+  const title = (await card.locator('.story-card-title').textContent())!.trim();
+  const storyPath = new URL((await card.locator('.story-card-link').getAttribute('href'))!, baseURL).pathname;
+  // The story's document, fetched by the page's script, waits until the test has looked.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld!: () => void;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  await page.route(
+    (url) => url.pathname === storyPath,
+    async (route) => {
+      if (route.request().resourceType() === 'fetch') {
+        markHeld();
+        await released;
+      }
+      await route.continue();
+    },
+  );
+  await card.locator('.story-card-link').click();
+  await held;
+  for (let i = 0; i < 10; i++) {
+    expect((await page.locator('main').textContent())!.trim()).toBe(homeText);
+    expect(await page.locator('[role="progressbar"]').count()).toBe(1);
+    await page.waitForTimeout(25);
+  }
+  release();
+  await page.waitForSelector('h1.story-title');
+  expect((await page.locator('h1.story-title').textContent())!.trim()).toBe(title);
+  await page.waitForSelector('[role="progressbar"]', { state: 'detached' });
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });
