@@ -36,7 +36,8 @@ function signIn() {
 const PARTS = [
   ['React server render', /node_modules\/react(-dom)?\//],
   ['GraphQL (graphql-js)', /node_modules\/graphql\//],
-  ['drizzle-orm', /node_modules\/drizzle-orm\//],
+  // drizzle's source maps name its sources node_modules/src/… (sql/sql.ts, entity.ts, sqlite-core/dialect.ts).
+  ['drizzle-orm', /node_modules\/(drizzle-orm|src)\//],
   ['hono', /node_modules\/hono\//],
   ['other packages', /node_modules\//],
   ['client/ (components, pages)', /^client\//],

@@ -73,6 +73,8 @@ const normalizedCache = deferredExchange(
   () => import('./app/cache-exchange.ts').then((module) => module.normalizedCacheExchange()),
   isHydrating,
 );
+// The server's results: the page's own at start, then a visitor's next page's from its document (app/page-document.ts).
+const serverResults = ssrExchange({ isClient: true, initialState: apolloState });
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
@@ -82,7 +84,7 @@ const client = new Client({
     // The normalized cache before ssrExchange: hydration reads the server's results through it,
     // so it sends no request; the results seed the cache once its chunk is in.
     normalizedCache,
-    ssrExchange({ isClient: true, initialState: apolloState }),
+    serverResults,
     // A hosted search app applies mutes and blocks through the viewer's key: one changed, the key goes.
     mapExchange({
       onResult(result) {
@@ -123,7 +125,10 @@ const loadRegistry = () =>
     },
   ));
 // A navigation renders the next page's links: the whole route table first.
-const loadChooser = async () => (await Promise.all([loadRegistry(), loadRoutePaths()]))[0].choosePage;
+const pageChooser = {
+  load: async () => (await Promise.all([loadRegistry(), loadRoutePaths()]))[0].choosePage,
+  loaded: () => registry?.choosePage ?? null,
+};
 // Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
 // finds out when it resolves (the not-found choice), and goes to the server.
 const hasPage = (pageName: string) => registry?.hasPage(pageName) ?? true;
@@ -144,7 +149,11 @@ if (!root) {
   hydrateRoot(
     root,
     <Provider value={client}>
-      <NavigationProvider initialPage={initialPage} preparation={browserPagePreparation(state, client, loadChooser)} hasPage={hasPage}>
+      <NavigationProvider
+        initialPage={initialPage}
+        preparation={browserPagePreparation(state, client, pageChooser, { restore: (results) => serverResults.restoreData(results) })}
+        hasPage={hasPage}
+      >
         <App state={state} onRenderError={(error) => reportError(error)} />
       </NavigationProvider>
     </Provider>,

@@ -13,6 +13,8 @@ export type NavigationStep =
   | 'resolved'
   /** The page's chunk is in. */
   | 'chunk'
+  /** A visitor's navigation: the page's document (its data) is in (client/app/page-document.ts). */
+  | 'document'
   /** The page's data is in the data client's cache. */
   | 'data'
   /** React committed the next page. */

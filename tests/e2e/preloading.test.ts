@@ -2,6 +2,8 @@
 // (docs/product/1-product-screens-membership-header-search.md §4; client/app/page-preparation.ts):
 // hovering a story card fetches the story page's chunk and its data before any click, sends one
 // preload report (§7), and the click then shows the story without a data request of its own.
+// A visitor's data is the story's own document, which the edge cache answers
+// (docs/adr/0223-a-visitors-navigation-data-from-the-edge-cached-page.md); a signed-in reader's a GraphQL call.
 // A signed-in reader's Home preloads its first story on render, before any hover.
 // A card in view loads only its page's code, once the page is idle; a pointer passing over a
 // link without resting on it fetches nothing (docs/adr/0219-navigation-code-in-view-data-on-intent.md).
@@ -33,6 +35,8 @@ function recordRequests(page: Page) {
     graphql: () => of((url) => url.pathname === '/_/graphql'),
     scripts: () => of((url, request) => request.resourceType() === 'script' && url.pathname.startsWith('/assets/')),
     preloadReports: () => of((url) => url.pathname === '/_/clientele/reports/preload/'),
+    /** Pages' documents fetched by script (a visitor's data, client/app/page-document.ts). */
+    documents: () => of((url, request) => request.resourceType() === 'fetch' && request.method() === 'GET' && !url.pathname.startsWith('/_/') && !url.pathname.startsWith('/assets/')),
     clear: () => seen.splice(0),
   };
 }
@@ -47,15 +51,14 @@ it('hovering a story card loads its page and data; the click then sends no data 
 
   const card = page.locator(ON_SITE_STORY_CARD).first();
   const title = (await card.locator('.story-card-title').textContent())!.trim();
+  const storyPath = (await card.locator('.story-card-link').getAttribute('href'))!;
   const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
   await card.locator('.story-card-link').hover();
   const report = await reported;
-  // The report comes after the chunk and the data are in: the data was fetched on hover, the
-  // chunk then or already when the card came into view.
-  expect(requests.graphql().length + requests.scripts().length).toBeGreaterThan(0);
-  const dataCalls = requests.graphql();
-  expect(dataCalls.length).toBeGreaterThan(0);
-  expect(dataCalls.map((request) => request.headers()['graphql-operation']).join(',')).toMatch(/Post/);
+  // The report comes after the chunk and the data are in: the data was fetched on hover (the
+  // visitor's: the story's document, no data call), the chunk then or already when the card came into view.
+  expect(requests.documents().map((request) => new URL(request.url()).pathname)).toEqual([new URL(storyPath, baseURL).pathname]);
+  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
   expect(report.postDataJSON()).toEqual({ currentPage: 'ShowHome', preloadedPage: expect.stringMatching(/Post/), isLoggedIn: false, isMobileOrTablet: false });
   expect((await report.response())?.status()).toBe(204);
 
@@ -66,11 +69,13 @@ it('hovering a story card loads its page and data; the click then sends no data 
   await page.waitForTimeout(200);
   expect(requests.preloadReports()).toEqual([]);
   expect(requests.graphql()).toEqual([]);
+  expect(requests.documents()).toEqual([]);
 
   await card.locator('.story-card-link').click();
   await page.waitForSelector('h1.story-title');
   expect((await page.locator('h1.story-title').textContent())!.trim()).toBe(title);
   expect(requests.graphql()).toEqual([]);
+  expect(requests.documents()).toEqual([]);
   expect(watch.consoleErrors).toEqual([]);
   await page.context().close();
 });
@@ -86,6 +91,7 @@ it('a story card in view loads the story page’s code but not its data; a point
   await page.waitForTimeout(300);
   // …and for no story's data.
   expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
+  expect(requests.documents()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
 
   // A pointer crossing a card's link (entering and leaving at once) is no intent to follow it.
@@ -96,13 +102,16 @@ it('a story card in view loads the story page’s code but not its data; a point
   });
   await page.waitForTimeout(300);
   expect(requests.graphql()).toEqual([]);
+  expect(requests.documents()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
 
-  // Pressing it is: the story's data is asked for before the click.
+  // Pressing it is: the story's data (its document) is asked for before the click.
   const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
-  await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').dispatchEvent('pointerdown', { button: 0, pointerType: 'mouse' });
+  const link = page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link');
+  const storyPath = new URL((await link.getAttribute('href'))!, baseURL).pathname;
+  await link.dispatchEvent('pointerdown', { button: 0, pointerType: 'mouse' });
   await reported;
-  expect(requests.graphql().map((request) => request.headers()['graphql-operation']).join(',')).toMatch(/Post/);
+  expect(requests.documents().map((request) => new URL(request.url()).pathname)).toEqual([storyPath]);
   await page.context().close();
 });
 
@@ -115,13 +124,15 @@ it('focusing a link preloads too, but not for a reader who saves data', async ()
   await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').focus();
   await page.waitForTimeout(300);
   expect(requests.graphql()).toEqual([]);
+  expect(requests.documents()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
 
   await page.evaluate(() => Object.defineProperty(navigator, 'connection', { value: { saveData: false }, configurable: true }));
   const reported = page.waitForRequest((request) => new URL(request.url()).pathname === '/_/clientele/reports/preload/');
   await page.locator(ON_SITE_STORY_CARD).nth(1).locator('.story-card-link').focus();
   await reported;
-  expect(requests.graphql().length).toBeGreaterThan(0);
+  // A visitor's data: the story's document.
+  expect(requests.graphql().length + requests.documents().length).toBeGreaterThan(0);
   await page.context().close();
 });
 
@@ -135,6 +146,7 @@ it('a bot preloads nothing', async () => {
   await page.locator(ON_SITE_STORY_CARD).first().locator('.story-card-link').hover();
   await page.waitForTimeout(300);
   expect(requests.graphql()).toEqual([]);
+  expect(requests.documents()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
   await context.close();
 });

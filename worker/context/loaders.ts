@@ -37,6 +37,7 @@ import { seriesParts } from '../db/series-tables.ts';
 import { fediverseResponses } from '../db/fediverse-response-tables.ts';
 import { MEMBERSHIP_PROMOTION_PREFERENCE } from '../../shared/accounts/settings.ts';
 import { orm } from '../db/orm.ts';
+import { placeholders, runShape, valuesOf } from '../db/isolate-statements.ts';
 import type { RequestViewer } from '../session/viewer.ts';
 import { sealStoryNode, type StoryNode } from '../db/story-node.ts';
 
@@ -99,6 +100,23 @@ export interface ViewerBlock {
 
 const NO_BLOCK: ViewerBlock = { blocking: false, blockedBy: false };
 
+/**
+ * A signed-in viewer's block with a story's writer, either way, as a column of the story's read
+ * (two key lookups: blocks' primary key): the story's access check asks for it right after the
+ * story, and it then costs no round trip of its own (docs/adr/0222-signed-in-story-page-reads.md).
+ * 1: the viewer blocks the writer; 2: the writer blocks the viewer. NULL for a logged-out viewer.
+ */
+function viewerBlockColumn(signedIn: boolean) {
+  if (!signedIn) return sql<number | null>`NULL`;
+  const viewer = sql.placeholder('viewer');
+  return sql<number | null>`(EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${viewer} AND ${blocks.blockedId} = ${posts.creatorId})
+    + 2 * EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${posts.creatorId} AND ${blocks.blockedId} = ${viewer}))`;
+}
+
+function blockOf(bits: number): ViewerBlock {
+  return bits === 0 ? NO_BLOCK : { blocking: (bits & 1) === 1, blockedBy: (bits & 2) === 2 };
+}
+
 /** Orders looked-up rows by the keys asked for; missing keys answer the fallback. */
 function byKeys<K, R, V>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K, valueOf: (row: R) => V, fallback: V): V[] {
   const found = new Map<K, V>();
@@ -114,8 +132,10 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   const q = orm(db);
   const viewerUserId = viewer.user?.id ?? null;
 
+  // The hot loaders' statements are built once per isolate per key count and bound here
+  // (worker/db/isolate-statements.ts): same text, same rows, no building per request.
   const userById = new DataLoader<string, UserRow | null>(async (ids) => {
-    const rows = await q.select().from(users).where(inArray(users.id, [...ids]));
+    const rows = await runShape(db, `userById:${ids.length}`, (b) => b.select().from(users).where(inArray(users.id, placeholders('k', ids.length))).prepare(), valuesOf('k', ids));
     return byKeys(ids, rows, (r) => r.id, (r) => r, null);
   }, batchOf(0));
 
@@ -129,7 +149,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   );
 
   const collectionById = new DataLoader<string, CollectionRow | null>(async (ids) => {
-    const rows = await q.select().from(collections).where(inArray(collections.id, [...ids]));
+    const rows = await runShape(db, `collectionById:${ids.length}`, (b) => b.select().from(collections).where(inArray(collections.id, placeholders('k', ids.length))).prepare(), valuesOf('k', ids));
     return byKeys(ids, rows, (r) => r.id, (r) => r, null);
   }, batchOf(0));
 
@@ -197,7 +217,9 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     // Likewise the writer's membership promotion (user_preferences' primary key) and the count of
     // the story's replies from the fediverse (fediverse_responses_by_post): the paywall and the
     // thread read them, and a story without replies then reads no list (docs/scale.md).
-    const rows = await q
+    const shape = `postById:${viewerUserId ? 'viewer' : 'anonymous'}:${ids.length}`;
+    const values = valuesOf('k', ids, viewerUserId ? { viewer: viewerUserId } : {});
+    const rows = await runShape(db, shape, (b) => b
       .select({
         post: posts,
         creator: users,
@@ -207,15 +229,18 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
         seriesId: sql<string | null>`(SELECT ${seriesParts.seriesId} FROM ${seriesParts} WHERE ${seriesParts.postId} = ${posts.id} LIMIT 1)`,
         promotion: sql<number | null>`(SELECT ${userPreferences.enabled} FROM ${userPreferences} WHERE ${userPreferences.userId} = ${posts.creatorId} AND ${userPreferences.key} = ${MEMBERSHIP_PROMOTION_PREFERENCE})`,
         fediverseResponseCount: sql<number>`(SELECT count(*) FROM ${fediverseResponses} WHERE ${fediverseResponses.postId} = ${posts.id})`,
+        viewerBlock: viewerBlockColumn(viewerUserId !== null),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
       .leftJoin(collections, eq(collections.id, posts.collectionId))
       .leftJoin(postRestrictions, eq(postRestrictions.postId, posts.id))
       .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
-      .where(inArray(posts.id, [...ids]));
-    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount } of rows) {
+      .where(inArray(posts.id, placeholders('k', ids.length)))
+      .prepare(), values);
+    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, viewerBlock } of rows) {
       userById.prime(creator.id, creator);
+      if (viewerBlock !== null) viewerBlockWith.prime(creator.id, blockOf(Number(viewerBlock)));
       membershipPromotionByUserId.prime(creator.id, promotion === null ? true : Number(promotion) === 1);
       fediverseResponseCountByPostId.prime(post.id, Number(fediverseResponseCount));
       if (collection) collectionById.prime(collection.id, collection);
@@ -224,7 +249,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       seriesIdByPostId.prime(post.id, seriesId);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
-  }, batchOf(1));
+  }, batchOf(viewerUserId ? 3 : 1));
 
   const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {
     const rows = await q.select().from(tags).where(inArray(tags.slug, [...slugs]));
@@ -232,12 +257,13 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   }, batchOf(0));
 
   const tagsByPostId = new DataLoader<string, TagRow[]>(async (postIds) => {
-    const rows = await q
+    const rows = await runShape(db, `tagsByPostId:${postIds.length}`, (b) => b
       .select({ postId: postTags.postId, tag: tags })
       .from(postTags)
       .innerJoin(tags, eq(tags.slug, postTags.tagSlug))
-      .where(inArray(postTags.postId, [...postIds]))
-      .orderBy(postTags.postId, postTags.position, postTags.tagSlug);
+      .where(inArray(postTags.postId, placeholders('k', postIds.length)))
+      .orderBy(postTags.postId, postTags.position, postTags.tagSlug)
+      .prepare(), valuesOf('k', postIds));
     const tagsOf = new Map<string, TagRow[]>(postIds.map((id) => [id, []]));
     for (const row of rows) {
       tagsOf.get(row.postId)?.push(row.tag);
@@ -247,7 +273,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   }, batchOf(0));
 
   const membershipByUserId = new DataLoader<string, MembershipRow | null>(async (userIds) => {
-    const rows = await q.select().from(memberships).where(inArray(memberships.userId, [...userIds]));
+    const rows = await runShape(db, `membershipByUserId:${userIds.length}`, (b) => b.select().from(memberships).where(inArray(memberships.userId, placeholders('k', userIds.length))).prepare(), valuesOf('k', userIds));
     return byKeys(userIds, rows, (r) => r.userId, (r) => r, null);
   }, batchOf(0));
 
@@ -255,10 +281,11 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   // types, so rows are matched on type and id).
   const viewerFollows = new DataLoader<ViewerEdgeKey, boolean>(async (keys) => {
     if (!viewerUserId) return keys.map(() => false);
-    const rows = await q
+    const rows = await runShape(db, `viewerFollows:${keys.length}`, (b) => b
       .select({ type: follows.targetType, id: follows.targetId })
       .from(follows)
-      .where(and(eq(follows.followerId, viewerUserId), inArray(follows.targetId, keys.map(targetIdOf))));
+      .where(and(eq(follows.followerId, sql.placeholder('viewer')), inArray(follows.targetId, placeholders('k', keys.length))))
+      .prepare(), valuesOf('k', keys.map(targetIdOf), { viewer: viewerUserId }));
     return byKeys(keys, rows, (r) => `${r.type}:${r.id}`, () => true, false);
   }, batchOf(1));
 
@@ -273,26 +300,28 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
 
   const viewerClapCountByPostId = new DataLoader<string, number>(async (postIds) => {
     if (!viewerUserId) return postIds.map(() => 0);
-    const rows = await q
+    const rows = await runShape(db, `viewerClapCountByPostId:${postIds.length}`, (b) => b
       .select({ postId: claps.postId, count: claps.count })
       .from(claps)
-      .where(and(eq(claps.userId, viewerUserId), inArray(claps.postId, [...postIds])));
+      .where(and(eq(claps.userId, sql.placeholder('viewer')), inArray(claps.postId, placeholders('k', postIds.length))))
+      .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
     return byKeys(postIds, rows, (r) => r.postId, (r) => r.count, 0);
   }, batchOf(1));
 
   const viewerBookmarkByPostId = new DataLoader<string, boolean>(async (postIds) => {
     if (!viewerUserId) return postIds.map(() => false);
-    const rows = await q
+    const rows = await runShape(db, `viewerBookmarkByPostId:${postIds.length}`, (b) => b
       .select({ postId: catalogItems.postId })
       .from(catalogItems)
       .innerJoin(catalogs, eq(catalogs.id, catalogItems.catalogId))
       .where(
         and(
-          eq(catalogs.creatorId, viewerUserId),
+          eq(catalogs.creatorId, sql.placeholder('viewer')),
           eq(catalogs.predefined, 'READING_LIST'),
-          inArray(catalogItems.postId, [...postIds]),
+          inArray(catalogItems.postId, placeholders('k', postIds.length)),
         ),
-      );
+      )
+      .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
     return byKeys(postIds, rows, (r) => r.postId, () => true, false);
   }, batchOf(2));
 
@@ -300,15 +329,16 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
   const viewerBlockWith = new DataLoader<string, ViewerBlock>(async (userIds) => {
     if (!viewerUserId) return userIds.map(() => NO_BLOCK);
     const ids = [...userIds];
-    const rows = await q
+    const rows = await runShape(db, `viewerBlockWith:${ids.length}`, (b) => b
       .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
       .from(blocks)
       .where(
         or(
-          and(eq(blocks.blockerId, viewerUserId), inArray(blocks.blockedId, ids)),
-          and(eq(blocks.blockedId, viewerUserId), inArray(blocks.blockerId, ids)),
+          and(eq(blocks.blockerId, sql.placeholder('viewer')), inArray(blocks.blockedId, placeholders('k', ids.length))),
+          and(eq(blocks.blockedId, sql.placeholder('viewer')), inArray(blocks.blockerId, placeholders('k', ids.length))),
         ),
-      );
+      )
+      .prepare(), valuesOf('k', ids, { viewer: viewerUserId }));
     const found = new Map<string, ViewerBlock>();
     for (const row of rows) {
       const other = row.blockerId === viewerUserId ? row.blockedId : row.blockerId;

@@ -8,7 +8,7 @@
 // custom properties (styleSheetProperties), only on that owner's pages. Every change records the
 // owner's pages: profile (user:{id}, which every story page of the writer carries) or publication
 // (collection:{id}, on its pages and its stories), so the edge cache drops them at once.
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import DataLoader from 'dataloader';
 import {
   accentProblem,
@@ -21,6 +21,7 @@ import {
   type StyleSheetValues,
 } from '../../shared/custom-style-sheet.ts';
 import { orm } from '../db/orm.ts';
+import { runShape } from '../db/isolate-statements.ts';
 import { customStyleSheets, type CustomStyleSheetRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { signInRequired } from '../context/errors.ts';
@@ -54,10 +55,20 @@ function rowOf(ctx: RequestContext, ownerKind: StyleSheetOwnerKind, ownerId: str
           const at = key.indexOf(':');
           return { kind: key.slice(0, at) as StyleSheetOwnerKind, id: key.slice(at + 1) };
         });
-        const rows = await orm(ctx.db)
-          .select()
-          .from(customStyleSheets)
-          .where(or(...owners.map((owner) => and(eq(customStyleSheets.ownerKind, owner.kind), eq(customStyleSheets.ownerId, owner.id)))));
+        // Built once per isolate per number of owners (worker/db/isolate-statements.ts): every story page reads it.
+        const values: Record<string, unknown> = {};
+        owners.forEach((owner, i) => Object.assign(values, { [`kind${i}`]: owner.kind, [`id${i}`]: owner.id }));
+        const rows = await runShape(
+          ctx.db,
+          `customStyleSheets:${owners.length}`,
+          (b) =>
+            b
+              .select()
+              .from(customStyleSheets)
+              .where(or(...owners.map((_, i) => and(eq(customStyleSheets.ownerKind, sql.placeholder(`kind${i}`)), eq(customStyleSheets.ownerId, sql.placeholder(`id${i}`))))))
+              .prepare(),
+          values,
+        );
         const found = new Map(rows.map((row) => [`${row.ownerKind}:${row.ownerId}`, row]));
         return keys.map((key) => found.get(key) ?? null);
       },

@@ -9,7 +9,7 @@
 
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { blocks, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
+import { blocks, collections, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
 import { notShownLessTo } from './negative-signals.ts';
@@ -70,10 +70,13 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
     const { sortKey: at, id } = request.after;
     conditions.push(lte(sortKey, at), or(lt(sortKey, at), lt(posts.id, id))!);
   }
+  // The publication of each story too (a key lookup): a card shows it, and it then costs no
+  // round trip after the list (docs/adr/0222-signed-in-story-page-reads.md).
   let query = orm(ctx.db)
-    .select({ post: posts, creator: users, sortKey })
+    .select({ post: posts, creator: users, collection: collections, sortKey })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
+    .leftJoin(collections, eq(collections.id, posts.collectionId))
     .$dynamic();
   if (list.tagSlug) query = query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagSlug, list.tagSlug)));
   return query
@@ -85,7 +88,10 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
 /** The page of stories those rows make; their writers and the stories prime the loaders. */
 function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): Page<StoryNode> {
   const page = pageOf(rows, request, (row) => ({ sortKey: row.sortKey, id: row.post.id }));
-  for (const { creator } of page.items) ctx.loaders.userById.prime(creator.id, creator);
+  for (const { creator, collection } of page.items) {
+    ctx.loaders.userById.prime(creator.id, creator);
+    if (collection) ctx.loaders.collectionById.prime(collection.id, collection);
+  }
   return {
     items: page.items.map(({ post }) => {
       const node = sealStoryNode(post);

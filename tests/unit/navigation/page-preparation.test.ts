@@ -1,12 +1,15 @@
 // Code for links in view loads within a budget (client/app/page-preparation.ts;
 // docs/adr/0219-navigation-code-in-view-data-on-intent.md): each page chunk once, at most
-// CODE_IN_VIEW_BUDGET chunks per document, never a page's data, nothing for a bot.
+// CODE_IN_VIEW_BUDGET chunks per document, never a page's data, nothing for a bot. A visitor's
+// navigation reads its data from the page's document when it is theirs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'urql';
 import { browserPagePreparation, CODE_IN_VIEW_BUDGET } from '../../../client/app/page-preparation.ts';
 import { parseLocation, type PageChoice } from '../../../client/app/current-page.ts';
 import type { PageDefinition } from '../../../client/app/page-definition.ts';
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
+import type { PageResolution } from '../../../shared/routing/resolve-page.ts';
+import type { PageDocument } from '../../../client/app/page-document.ts';
 
 function stateFor(isBot: boolean): PreloadedState {
   return {
@@ -23,7 +26,7 @@ function preparationFor(isBot = false) {
   const loads: string[] = [];
   let queries = 0;
   const client = { query: () => ({ toPromise: async () => (queries++, {}) }) } as unknown as Client;
-  const choosePage = (resolved: Parameters<Awaited<ReturnType<Parameters<typeof browserPagePreparation>[2]>>>[0]): PageChoice => {
+  const choosePage = (resolved: PageResolution | null): PageChoice => {
     const chunk = resolved?.pageName ?? 'none';
     return {
       resolved,
@@ -31,7 +34,12 @@ function preparationFor(isBot = false) {
       module: { chunk, exportName: 'page', load: async () => (loads.push(chunk), { query: () => ({ query: {}, variables: {} }) } as unknown as PageDefinition) },
     };
   };
-  return { preparation: browserPagePreparation(stateFor(isBot), client, async () => choosePage), loads, queries: () => queries };
+  return { preparation: browserPagePreparation(stateFor(isBot), client, chooserOf(choosePage)), loads, queries: () => queries };
+}
+
+/** The registry's chooser as the entry passes it, here already in. */
+function chooserOf(choosePage: (resolved: PageResolution | null) => PageChoice) {
+  return { load: async () => choosePage, loaded: () => choosePage };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -73,5 +81,100 @@ describe('code for links in view', () => {
     await settle();
     expect(loads).toEqual(['post']);
     expect(queries()).toBe(1);
+  });
+});
+
+describe('a visitor’s data from the page’s document (docs/adr/0223-a-visitors-navigation-data-from-the-edge-cached-page.md)', () => {
+  const STORY = '/@ada/a-story-0123456789ab';
+  const results = { '42': { data: '{"postResult":null}', hasNext: false } };
+
+  /** A preparation whose documents are answered by `answer` (per address), recording fetches and restores. */
+  function withDocuments(options: { viewer?: boolean; isBot?: boolean; answer?: (address: string, routeName: string) => PageDocument | null } = {}) {
+    const fetched: string[] = [];
+    const restored: unknown[] = [];
+    let queries = 0;
+    const client = { query: () => ({ toPromise: async () => (queries++, {}) }) } as unknown as Client;
+    const choosePage = (resolved: PageResolution | null): PageChoice => ({
+      resolved,
+      isNotFound: resolved === null,
+      module: { chunk: resolved?.pageName ?? 'none', exportName: 'page', load: async () => ({ query: () => ({ query: {}, variables: {} }) }) as unknown as PageDefinition },
+    });
+    const state = { ...stateFor(options.isBot ?? false), viewer: options.viewer ? { id: 'u1' } : null } as unknown as PreloadedState;
+    const answer =
+      options.answer ??
+      ((_address: string, routeName: string) => ({
+        results,
+        cacheStatus: 'HIT',
+        globals: { preloadedState: { viewer: null }, resolution: { routeName, pageName: 'post' } } as unknown as PageDocument['globals'],
+      }));
+    const preparation = browserPagePreparation(state, client, chooserOf(choosePage), {
+      restore: (given) => restored.push(given),
+      fetch: async (address) => (fetched.push(address), answer(address, 'ShowPostUnderUser')),
+    });
+    return { preparation, fetched, restored, queries: () => queries };
+  }
+
+  it('fetches the page’s own address and gives its results to the data client as the server’s', async () => {
+    const { preparation, fetched, restored } = withDocuments();
+    const page = await preparation.prepare(parseLocation(STORY + '?source=home'));
+    expect(page?.resolved?.pageName).toBe('post');
+    expect(fetched).toEqual([STORY + '?source=home']);
+    expect(restored).toEqual([results]);
+  });
+
+  it('fetches once for an intent and the click that follows it, and not again for a page whose data is held (back)', async () => {
+    const { preparation, fetched, restored } = withDocuments();
+    preparation.prefetch(parseLocation(STORY));
+    await preparation.prepare(parseLocation(STORY));
+    await settle();
+    expect(fetched).toEqual([STORY]);
+    await preparation.prepare(parseLocation('/@ada'));
+    await preparation.prepare(parseLocation(STORY));
+    expect(fetched).toEqual([STORY, '/@ada']);
+    expect(restored.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an intent starts the document in its own task once the resolver is in', async () => {
+    const { preparation, fetched } = withDocuments();
+    await preparation.prepare(parseLocation('/@ada'));
+    preparation.prefetch(parseLocation(STORY));
+    // Not awaited: the request is already on its way.
+    expect(fetched).toEqual(['/@ada', STORY]);
+    await settle();
+  });
+
+  it('a signed-in reader and a bot ask GraphQL, as before', async () => {
+    for (const options of [{ viewer: true }, { isBot: true }]) {
+      const { preparation, fetched, restored, queries } = withDocuments(options);
+      await preparation.prepare(parseLocation(STORY));
+      expect(fetched).toEqual([]);
+      expect(restored).toEqual([]);
+      expect(queries()).toBe(1);
+    }
+  });
+
+  it('uses no document that is not the visitor’s page: none, another route, or a viewer in it', async () => {
+    const documents: (PageDocument | null)[] = [
+      null,
+      { results, cacheStatus: 'HIT', globals: { preloadedState: { viewer: null }, resolution: { routeName: 'ShowUser', pageName: 'user' } } } as unknown as PageDocument,
+      { results, cacheStatus: 'DYNAMIC', globals: { preloadedState: { viewer: { id: 'u1' } }, resolution: { routeName: 'ShowPostUnderUser', pageName: 'post' } } } as unknown as PageDocument,
+    ];
+    for (const document of documents) {
+      const { preparation, restored, queries } = withDocuments({ answer: () => document });
+      const page = await preparation.prepare(parseLocation(STORY));
+      // The navigation goes on: its query asks GraphQL.
+      expect(page?.resolved?.pageName).toBe('post');
+      expect(restored).toEqual([]);
+      expect(queries()).toBe(1);
+    }
+  });
+
+  it('a route whose document was rendered fresh (DYNAMIC) asks GraphQL from then on', async () => {
+    const fresh = { results, cacheStatus: 'DYNAMIC', globals: { preloadedState: { viewer: null }, resolution: { routeName: 'ShowPostUnderUser', pageName: 'post' } } } as unknown as PageDocument;
+    const { preparation, fetched, restored } = withDocuments({ answer: () => fresh });
+    await preparation.prepare(parseLocation(STORY));
+    await preparation.prepare(parseLocation('/@ada/another-story-0123456789ac'));
+    expect(fetched).toEqual([STORY]);
+    expect(restored).toEqual([results]);
   });
 });
