@@ -1,9 +1,10 @@
 // The four layouts of docs/product/2-sign-in-notices-cache-routing.md §2.3. Page components render
 // their main column as children and, in the two-column layout, their sidebar through the `sidebar`
-// prop.
+// prop. The main column and the sidebar hydrate after the shell, in slices (app/hydrate-later.tsx).
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header.tsx';
 import { MembershipBannerSlot } from '../components/membership/MembershipBannerSlot.tsx';
+import { HydrateLater } from '../app/hydrate-later.tsx';
 import type { Layout as LayoutName } from '../../shared/routing/pages.ts';
 
 export type { LayoutName };
@@ -20,16 +21,20 @@ interface LayoutProps {
 export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
   switch (name) {
     case 'basic':
-      return <main className="layout-basic">{children}</main>;
+      return <main className="layout-basic">
+          <HydrateLater>{children}</HydrateLater>
+        </main>;
     case 'two-column':
       return (
         <>
           <Header />
           <MembershipBannerSlot />
           <div className="layout-two-column">
-            <main className="layout-main">{children}</main>
+            <main className="layout-main">
+              <HydrateLater>{children}</HydrateLater>
+            </main>
             <aside className="layout-sidebar" data-testid="sidebar">
-              {sidebar}
+              <HydrateLater>{sidebar}</HydrateLater>
             </aside>
           </div>
         </>
@@ -39,7 +44,9 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
         <>
           <Header />
           <MembershipBannerSlot />
-          <main className="layout-publication">{children}</main>
+          <main className="layout-publication">
+            <HydrateLater>{children}</HydrateLater>
+          </main>
         </>
       );
     case 'top-nav':
@@ -49,7 +56,9 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
         <div className={fixedNavbar ? 'layout-top-nav fixed-navbar' : 'layout-top-nav'}>
           <Header wordmarkOnly={name === 'top-nav-wordmark'} />
           {name === 'top-nav-wordmark' ? null : <MembershipBannerSlot />}
-          <main className="layout-top-nav-main">{children}</main>
+          <main className="layout-top-nav-main">
+            <HydrateLater>{children}</HydrateLater>
+          </main>
         </div>
       );
   }
