@@ -81,7 +81,6 @@ export async function longTasksOf(browser, url) {
       open.push(event);
     }
     const script = inside.find((e) => e.args?.data?.url && /^https?:/.test(e.args.data.url))?.args.data.url ?? inside.find((e) => /^https?:/.test(e.args?.data?.scriptName ?? e.args?.fileName ?? ''))?.args;
-    if (process.env.LONG_TASKS_DEBUG) console.log(inside.slice(0, 12).map((e) => `${e.name} ${Math.round((e.dur ?? 0) / 1000)} ${JSON.stringify(e.args).slice(0, 160)}`).join('\n'));
     return {
       start: Math.round((task.ts - navigationStart) / 1000),
       duration: Math.round(task.dur / 1000),

@@ -1,6 +1,7 @@
 // The four layouts of docs/product/2-sign-in-notices-cache-routing.md §2.3. Page components render
 // their main column as children and, in the two-column layout, their sidebar through the `sidebar`
-// prop. The main column and the sidebar hydrate after the shell, in slices (app/hydrate-later.tsx).
+// prop. The header, the main column and the sidebar hydrate after the app's first commit, in slices
+// (app/hydrate-later.tsx).
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header.tsx';
 import { MembershipBannerSlot } from '../components/membership/MembershipBannerSlot.tsx';
@@ -27,7 +28,9 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
     case 'two-column':
       return (
         <>
-          <Header />
+          <HydrateLater>
+            <Header />
+          </HydrateLater>
           <MembershipBannerSlot />
           <div className="layout-two-column">
             <main className="layout-main">
@@ -42,7 +45,9 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
     case 'publication':
       return (
         <>
-          <Header />
+          <HydrateLater>
+            <Header />
+          </HydrateLater>
           <MembershipBannerSlot />
           <main className="layout-publication">
             <HydrateLater>{children}</HydrateLater>
@@ -54,7 +59,9 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
     default:
       return (
         <div className={fixedNavbar ? 'layout-top-nav fixed-navbar' : 'layout-top-nav'}>
-          <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          <HydrateLater>
+            <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          </HydrateLater>
           {name === 'top-nav-wordmark' ? null : <MembershipBannerSlot />}
           <main className="layout-top-nav-main">
             <HydrateLater>{children}</HydrateLater>
