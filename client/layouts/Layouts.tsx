@@ -22,9 +22,11 @@ interface LayoutProps {
 export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
   switch (name) {
     case 'basic':
-      return <main className="layout-basic">
+      return (
+        <main className="layout-basic">
           <HydrateLater>{children}</HydrateLater>
-        </main>;
+        </main>
+      );
     case 'two-column':
       return (
         <>
