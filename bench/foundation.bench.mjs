@@ -144,6 +144,17 @@ try {
         `${w.html} | ${w.declared} | ${w.loaded} | ${w.undeclared.join(', ') || 'none'} | ${w.whenIdle} |`,
     );
   }
+  // Where each page's TBT comes from: its long tasks (simulated 4× CPU) and the main thread's time by kind.
+  if (process.env.BENCH_NO_LIGHTHOUSE !== '1') {
+    console.log('\n## Long tasks (Lighthouse, simulated 4× CPU): start+duration ms, what ran; main-thread time by kind\n');
+    for (const [name] of readerPages) {
+      const l = lighthouse.get(name);
+      if (!l.longTasks) continue;
+      const tasks = l.longTasks.tasks.map((t) => `${t.start}+${t.duration} ${t.what}`).join('; ') || 'none';
+      const kinds = l.longTasks.breakdown.map((b) => `${b.group} ${b.ms}`).join(', ');
+      console.log(`- ${name} (SI ${l.si === undefined ? 'n/a' : (l.si / 1000).toFixed(2) + ' s'}): ${tasks}\n  ${kinds}`);
+    }
+  }
   const misses = [...lighthouse.values()].flatMap((r) => r.misses);
   if (misses.length) console.log('\nAudits below full marks:\n' + misses.map((m) => `- ${m}`).join('\n'));
 } finally {

@@ -1,16 +1,20 @@
 // Formatting shared by the server render and the client, so both produce the same text
 // (dates use UTC: a page rendered at the edge must hydrate to the same characters).
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** The month names of "LLLL" in en-US. */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
-/** Spec date format "LLLL d, yyyy", e.g. "November 22, 2026". */
+/**
+ * Spec date format "LLLL d, yyyy", e.g. "November 22, 2026": the same text as
+ * `Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })`,
+ * written by hand because a page's first Intl formatter loads the locale's data, one of the
+ * longest pieces of the browser's start-up work (docs/adr/0220-regions-hydrated-in-slices.md).
+ */
 export function formatDate(epochMs: number): string {
-  return DATE_FORMAT.format(new Date(epochMs));
+  const date = new Date(epochMs);
+  // Intl's RangeError for an invalid date, as before.
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /**

@@ -4,6 +4,8 @@
 // and the audits that cost points, so a score below 100 says why. docs/web-quality.md records runs.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
@@ -15,6 +17,21 @@ function failedAudits(lhr, category) {
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => audit.score !== null && audit.score < 1)
     .map((audit) => audit.id);
+}
+
+/**
+ * The main thread's long tasks of a run (Lighthouse's `long-tasks` audit: simulated, 4× CPU),
+ * each with its duration and what it ran (the script's file, else the kind of work), and the
+ * time by kind of work (`mainthread-work-breakdown`): where the TBT comes from.
+ */
+function longTasks(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  const breakdown = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  const file = (url) => (url && /^https?:/.test(url) ? new URL(url).pathname.split('/').pop() || new URL(url).pathname : url);
+  return {
+    tasks: items.map((t) => ({ start: Math.round(t.startTime), duration: Math.round(t.duration), what: file(t.url) })),
+    breakdown: breakdown.map((b) => ({ group: b.groupLabel ?? b.group, ms: Math.round(b.duration) })),
+  };
 }
 
 /**
@@ -33,6 +50,11 @@ export async function runLighthouse(baseURL, pages) {
       const { lhr } = await lighthouse(baseURL + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
       const score = (category) => (lhr.categories[category].score === null ? null : Math.round(lhr.categories[category].score * 100));
       const audit = (id) => lhr.audits[id]?.numericValue;
+      // BENCH_LIGHTHOUSE_DIR=dir keeps each page's whole report (dir/<page>.json) to read its audits.
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) console.warn(`Lighthouse on ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       results.set(name, {
         performance: score('performance'),
@@ -42,6 +64,8 @@ export async function runLighthouse(baseURL, pages) {
         fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
+        si: audit('speed-index'),
+        longTasks: longTasks(lhr),
         misses: CATEGORIES.flatMap((category) => {
           const failed = failedAudits(lhr, category);
           return failed.length ? [`${name}, ${category}: ${failed.join(', ')}`] : [];

@@ -17,7 +17,7 @@
 // popover), then text typed into an input (hydration put the component's value back; the text is
 // set again with an input event, so its change handler runs).
 import { Suspense, createElement, memo, use, useEffect, type ComponentType } from 'react';
-import { isHydrating, onHydrated } from './static-markup.tsx';
+import { onHydrated, useHydrating } from './static-markup.tsx';
 import { whenIdle } from './when-idle.ts';
 
 /** The events that start the chunk's import at once: the reader is about to use the part. */
@@ -100,8 +100,10 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
 
   /** Suspends until the chunk is in: during hydration React keeps the server's DOM meanwhile. */
   function Pending(props: P) {
-    // A part first mounted after hydration (no server DOM to keep) needs its chunk now.
-    if (isHydrating()) planIdleStart();
+    // A part first mounted after hydration (no server DOM to keep) needs its chunk now. React may
+    // hydrate the part after the app's first commit (inside a region of app/hydrate-later.tsx):
+    // hydrating is asked of React, not of the start-up's flag.
+    if (useHydrating()) planIdleStart();
     else void start();
     use(ready);
     return createElement(Hydrated, props);

@@ -7,14 +7,31 @@
 // props do not change, never writes them. A later mount (a client-side navigation) or new
 // content (a refetch) renders the children as usual. Content is compared by value (`contentKey`):
 // the normalized cache answers the same story again with new objects right after hydration.
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 
 let hydrating = false;
+/** Set by beginHydration, never reset: the browser's answer to "is React hydrating this?" (useHydrating). */
+let hydrationBegun = false;
 const afterHydration: Array<() => void> = [];
 
 /** The entry calls this just before hydrateRoot. */
 export function beginHydration(): void {
   hydrating = true;
+  hydrationBegun = true;
+}
+
+const noSubscription = () => () => {};
+const notHydrating = () => false;
+const hydrationHasBegun = () => hydrationBegun;
+
+/**
+ * True while React hydrates the calling component: in the root's first render, and in a region
+ * hydrated later (client/app/hydrate-later.tsx), which React hydrates after the app's first effect
+ * has ended `isHydrating()`. React reads a store's server snapshot exactly while it hydrates; the
+ * server's render (no beginHydration) gets false.
+ */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(noSubscription, notHydrating, hydrationHasBegun);
 }
 
 /** The app's first effect calls this: whatever mounts from now on renders normally. */
@@ -61,7 +78,8 @@ const MOUNTED_AFTER_HYDRATION = Symbol('mounted after hydration');
  * the children show: when it changes, the children are rendered.
  */
 export function StaticMarkup({ className, contentKey, render }: { className: string; contentKey: string; render: () => ReactNode }) {
-  const [hydratedKey] = useState<string | symbol>(() => (hydrating ? contentKey : MOUNTED_AFTER_HYDRATION));
+  const hydratingNow = useHydrating();
+  const [hydratedKey] = useState<string | symbol>(() => (hydratingNow ? contentKey : MOUNTED_AFTER_HYDRATION));
   if (hydratedKey === contentKey) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
   return <div className={className}>{render()}</div>;
 }

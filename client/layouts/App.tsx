@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from './Layouts.tsx';
@@ -22,7 +22,12 @@ const IdlePrompts = lazy(() => import('./IdlePrompts.tsx').then((module) => ({ d
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
 const NO_QUERY = { query: NoPageQuery, variables: {} };
 
-function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
+/**
+ * Memoized: the app renders again once the browser is idle (the idle prompts), and a page whose
+ * body React has not hydrated yet (app/hydrate-later.tsx) would have to hydrate it at once, in
+ * one task, to take new props.
+ */
+const PageView = memo(function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;
   const params = queryParams(page);
   const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null));
@@ -64,7 +69,7 @@ function PageView({ page, state }: { page: CurrentPage; state: PreloadedState })
       {body}
     </Layout>
   );
-}
+});
 
 /** The whole application below the document body; the same tree renders on the server and hydrates in the browser. */
 export function App({ state, onRenderError }: { state: PreloadedState; onRenderError?: (error: Error) => void }) {

@@ -1,9 +1,11 @@
 // The four layouts of docs/product/2-sign-in-notices-cache-routing.md §2.3. Page components render
 // their main column as children and, in the two-column layout, their sidebar through the `sidebar`
-// prop.
+// prop. The header, the main column and the sidebar hydrate after the app's first commit, in slices
+// (app/hydrate-later.tsx).
 import type { ReactNode } from 'react';
 import { Header } from '../components/header/Header.tsx';
 import { MembershipBannerSlot } from '../components/membership/MembershipBannerSlot.tsx';
+import { HydrateLater } from '../app/hydrate-later.tsx';
 import type { Layout as LayoutName } from '../../shared/routing/pages.ts';
 
 export type { LayoutName };
@@ -20,16 +22,24 @@ interface LayoutProps {
 export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
   switch (name) {
     case 'basic':
-      return <main className="layout-basic">{children}</main>;
+      return (
+        <main className="layout-basic">
+          <HydrateLater>{children}</HydrateLater>
+        </main>
+      );
     case 'two-column':
       return (
         <>
-          <Header />
+          <HydrateLater>
+            <Header />
+          </HydrateLater>
           <MembershipBannerSlot />
           <div className="layout-two-column">
-            <main className="layout-main">{children}</main>
+            <main className="layout-main">
+              <HydrateLater>{children}</HydrateLater>
+            </main>
             <aside className="layout-sidebar" data-testid="sidebar">
-              {sidebar}
+              <HydrateLater>{sidebar}</HydrateLater>
             </aside>
           </div>
         </>
@@ -37,9 +47,13 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
     case 'publication':
       return (
         <>
-          <Header />
+          <HydrateLater>
+            <Header />
+          </HydrateLater>
           <MembershipBannerSlot />
-          <main className="layout-publication">{children}</main>
+          <main className="layout-publication">
+            <HydrateLater>{children}</HydrateLater>
+          </main>
         </>
       );
     case 'top-nav':
@@ -47,9 +61,13 @@ export function Layout({ name, sidebar, fixedNavbar, children }: LayoutProps) {
     default:
       return (
         <div className={fixedNavbar ? 'layout-top-nav fixed-navbar' : 'layout-top-nav'}>
-          <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          <HydrateLater>
+            <Header wordmarkOnly={name === 'top-nav-wordmark'} />
+          </HydrateLater>
           {name === 'top-nav-wordmark' ? null : <MembershipBannerSlot />}
-          <main className="layout-top-nav-main">{children}</main>
+          <main className="layout-top-nav-main">
+            <HydrateLater>{children}</HydrateLater>
+          </main>
         </div>
       );
   }

@@ -28,6 +28,7 @@ import { landingUrl } from '../../../shared/urls/misc-urls.ts';
 import { newStoryUrl } from '../../../shared/urls/story-urls.ts';
 import { profileUrl } from '../../../shared/urls/profile-urls.ts';
 import type { PreloadedViewer } from '../../../shared/preloaded-state.ts';
+import { MONTH_NAMES } from '../../../shared/format.ts';
 
 /**
  * docs/product/1-product-screens-membership-header-search.md §9: the menu lists at most 3
@@ -97,11 +98,11 @@ const isFriendPlan = (plan: string | undefined): boolean => plan !== undefined &
 
 const ENROLLED = new Set(['ACTIVE', 'PENDING_ACTION', 'SUSPENDED']);
 
-const MEMBER_SINCE_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "Member since March 2024". */
+/** "Member since March 2024". No Intl formatter at start-up: the first one loads the locale's data (shared/format.ts). */
 export function memberSinceText(memberSince: number): string {
-  return `Member since ${MEMBER_SINCE_FORMAT.format(new Date(memberSince))}`;
+  const date = new Date(memberSince);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return `Member since ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 export type MenuAction = 'signUp' | 'signIn' | 'signOut' | 'reactivateMembership';
