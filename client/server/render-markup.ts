@@ -24,13 +24,23 @@ export function renderMarkup(tree: ReactNode): string | null {
  * means React writes each boundary in place, without the inline scripts it streams to swap
  * late boundaries in: the page then runs no inline script but the start-up globals, which
  * its Content-Security-Policy allows by hash (docs/adr/0052-page-content-security-policy.md).
+ *
+ * An error inside a boundary is the page's render error, as it is outside one: React would
+ * leave that boundary for the browser to render and answer the rest, so the reader would get a
+ * page with a hole where the error page belongs (the regions of docs/adr/0220-regions-hydrated-in-slices.md
+ * hold every page's body). The first such error is thrown once the render has settled.
  */
 export async function renderStream(tree: ReactNode): Promise<ReadableStream<Uint8Array>> {
+  const errors: unknown[] = [];
   const stream = await renderToReadableStream(tree, {
     onError(error) {
-      console.error('render error', error);
+      errors.push(error);
     },
   });
   await stream.allReady;
+  if (errors.length > 0) {
+    await stream.cancel();
+    throw errors[0];
+  }
   return stream;
 }
