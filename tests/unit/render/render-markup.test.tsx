@@ -1,6 +1,7 @@
 // The server render's markup (client/server/render-markup.ts): one string when nothing
 // suspends, the same markup a streaming render gives; a tree that suspends is refused as a
-// string, so the page is streamed and the suspended part is not left for the client.
+// string, so the page is streamed and the suspended part is not left for the client; an error
+// inside a boundary is thrown, not left for the client either.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderMarkup, renderStream } from '../../../client/server/render-markup.ts';
@@ -38,5 +39,20 @@ describe('renderMarkup', () => {
     const streamed = renderStream(tree);
     resolveBody({ default: () => <p>the body</p> });
     expect(await new Response(await streamed).text()).toContain('<p>the body</p>');
+  });
+
+  it('throws an error raised inside a boundary, as one raised outside: the page is a render error, not a page with a hole', async () => {
+    function Broken(): never {
+      throw new Error('the page broke');
+    }
+    const tree = (
+      <main>
+        <Suspense fallback={null}>
+          <Broken />
+        </Suspense>
+      </main>
+    );
+    expect(renderMarkup(tree)).toBeNull();
+    await expect(renderStream(tree)).rejects.toThrow('the page broke');
   });
 });
