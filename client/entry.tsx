@@ -22,6 +22,7 @@ import { beginHydration, isHydrating, onHydrated } from './app/static-markup.tsx
 import { whenIdle } from './app/when-idle.ts';
 import { watchClientAppSupport } from './app/client-app-support.ts';
 import { noteSignedInViewer } from './events/login-history.ts';
+import { lazyModule } from '../shared/lazy-module.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
 // event says where the error happened; a rejection's place comes from its stack.
@@ -112,26 +113,17 @@ const client = new Client({
 // The page registry (every page's chunk by name) is no start-up work: the document names the
 // page's chunk and the entry imports just that (app/current-page.ts loadNamedPage). The registry
 // loads once the page is idle, or for the first navigation (docs/adr/0221-the-page-module-named-by-the-document.md).
-type Registry = typeof import('./pages/registry.ts');
-let registry: Registry | null = null;
-let registryLoad: Promise<Registry> | null = null;
-const loadRegistry = () =>
-  (registryLoad ??= import('./pages/registry.ts').then(
-    (module) => (registry = module),
-    (error: unknown) => {
-      // A failed load (the network) is tried again by the next navigation.
-      registryLoad = null;
-      throw error;
-    },
-  ));
+// A failed load (the network) is tried again by the next navigation.
+const registry = lazyModule(() => import('./pages/registry.ts'));
+const loadRegistry = registry.load;
 // A navigation renders the next page's links: the whole route table first.
 const pageChooser = {
   load: async () => (await Promise.all([loadRegistry(), loadRoutePaths()]))[0].choosePage,
-  loaded: () => registry?.choosePage ?? null,
+  loaded: () => registry.loaded()?.choosePage ?? null,
 };
 // Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
 // finds out when it resolves (the not-found choice), and goes to the server.
-const hasPage = (pageName: string) => registry?.hasPage(pageName) ?? true;
+const hasPage = (pageName: string) => registry.loaded()?.hasPage(pageName) ?? true;
 
 const root = document.getElementById('root');
 if (!root) {

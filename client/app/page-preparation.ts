@@ -19,30 +19,29 @@ import { callOrigin, setCallOrigin } from './call-origin.ts';
 import { isMobileOrTabletAgent, sendPreloadReport } from './preload-report.ts';
 import { markNavigation } from './navigation-timing.ts';
 import type { PageDocument } from './page-document.ts';
+import { lazyModule } from '../../shared/lazy-module.ts';
 
 /**
  * The resolver (matcher, page list, layouts) is a chunk of its own: hydration starts from
  * the server's resolution, so only a navigation needs it. A link's prefetch (pointer-enter,
  * focus) loads it along with the target's page chunk; the entry loads it when the page is idle.
  */
-type Resolver = typeof import('../../shared/routing/resolve-page.ts');
-/** Loads the resolver (once in, `loadedResolver`); the entry also calls it when the page is idle. */
-export const loadResolver = (): Promise<Resolver> => import('../../shared/routing/resolve-page.ts').then((resolver) => (loadedResolver = resolver));
+const resolverModule = lazyModule(() => import('../../shared/routing/resolve-page.ts'));
+/** Loads the resolver; the entry also calls it when the page is idle. */
+export const loadResolver = resolverModule.load;
 /**
  * The resolver once it is in: a visitor's intent or click then starts the page's document in its
  * own task. Waiting for the import to settle again queues behind the click's own work (tens of
  * ms on a busy phone) before the request could start.
  */
-let loadedResolver: Resolver | null = null;
+const loadedResolver = resolverModule.loaded;
 
 /**
  * Reading a page's document is no start-up work: its code loads along with the first page code
  * a visitor's link preloads (in view, on intent), or else with the navigation.
  */
-type DocumentReader = typeof import('./page-document.ts');
-/** The reading code once it is in: the request then starts in the task that asks for it (see loadedResolver). */
-let documentReader: DocumentReader | null = null;
-const loadDocumentReader = (): Promise<DocumentReader> => import('./page-document.ts').then((reader) => (documentReader = reader));
+/** Once in (`loaded`), the request starts in the task that asks for it (see loadedResolver). */
+const documentReader = lazyModule(() => import('./page-document.ts'));
 
 /** The reader asked for lighter pages (the Save-Data setting): nothing is fetched ahead. */
 function savesData(): boolean {
@@ -85,11 +84,11 @@ export function browserPagePreparation(
   documents?: PageDocuments,
 ): PagePreparation {
   const choose = async (location: AppLocation) => {
-    const [resolver, choosePage] = await Promise.all([loadedResolver ?? loadResolver(), chooser.load()]);
+    const [resolver, choosePage] = await Promise.all([loadedResolver() ?? loadResolver(), chooser.load()]);
     return choosePage(resolver.resolvePageForState(state, location.pathname));
   };
   const fetchDocument =
-    documents?.fetch ?? ((address: string) => (documentReader ? documentReader.fetchPageDocument(address) : loadDocumentReader().then((reader) => reader.fetchPageDocument(address))));
+    documents?.fetch ?? ((address: string) => documentReader.loaded()?.fetchPageDocument(address) ?? documentReader.load().then((reader) => reader.fetchPageDocument(address)));
   /** Whether a visitor's navigations may read documents at all (see readsDocument). */
   const visitorDocuments = documents !== undefined && state.viewer === null && !state.client.isBot;
   /**
@@ -122,9 +121,10 @@ export function browserPagePreparation(
   /** Starts a visitor's document at once when the resolver is in (see loadedResolver); loadData then finds it on its way. */
   const startDocument = (location: AppLocation) => {
     const choosePage = chooser.loaded();
-    if (!visitorDocuments || !loadedResolver || !choosePage) return;
+    const resolverIn = loadedResolver();
+    if (!visitorDocuments || !resolverIn || !choosePage) return;
     const address = location.pathname + location.search;
-    const choice = choosePage(loadedResolver.resolvePageForState(state, location.pathname));
+    const choice = choosePage(resolverIn.resolvePageForState(state, location.pathname));
     if (!choice.isNotFound && readsDocument(choice, address)) void documentFor(address);
   };
   /**
@@ -211,7 +211,7 @@ export function browserPagePreparation(
       const address = location.pathname + location.search;
       if (state.client.isBot || codeAsked.has(address) || savesData()) return;
       codeAsked.add(address);
-      if (visitorDocuments) void loadDocumentReader().catch(() => undefined);
+      if (visitorDocuments) void documentReader.load().catch(() => undefined);
       choose(location)
         .then((choice) => {
           if (choice.isNotFound || codeLoaded.has(choice.module.chunk)) return;

@@ -4,12 +4,19 @@
 // window.__ROUTE_PATHS__, provideRoutePaths); the whole table loads once the page is idle after
 // hydration, and before a client-side navigation renders the next page (loadRoutePaths).
 import type { RoutePaths } from './route-paths.ts';
+import { lazyModule } from '../lazy-module.ts';
 
 export type { RoutePaths };
 
 const PATHS = new Map<string, string>();
-let tableLoad: Promise<void> | null = null;
 let tableIn = false;
+// Its chunk is shared with the resolver's; a failed load (the network) is tried again by the next caller.
+const table = lazyModule(() =>
+  import('./routes.ts').then(({ DEFAULT_ROUTES }) => {
+    for (const route of DEFAULT_ROUTES) PATHS.set(route.name, route.path);
+    tableIn = true;
+  }),
+);
 
 /**
  * A route's path by name. Before the table is in, a render that links to a route the document did
@@ -33,15 +40,5 @@ export function provideRoutePaths(paths: RoutePaths | null): void {
 
 /** Loads the whole route table (its chunk is shared with the resolver's), once. */
 export function loadRoutePaths(): Promise<void> {
-  return (tableLoad ??= import('./routes.ts').then(
-    ({ DEFAULT_ROUTES }) => {
-      for (const route of DEFAULT_ROUTES) PATHS.set(route.name, route.path);
-      tableIn = true;
-    },
-    (error: unknown) => {
-      // A failed load (the network) is tried again by the next caller.
-      tableLoad = null;
-      throw error;
-    },
-  ));
+  return table.load();
 }
