@@ -4,13 +4,13 @@
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, getOperationName, mapExchange, ssrExchange } from 'urql';
 import { deferredExchange } from './app/deferred-exchange.ts';
-import { batchExchange } from './app/batch-exchange.ts';
+import { lazyExchange } from './app/lazy-exchange.ts';
 import { callOrigin, callTraceHeaders, setCallOrigin, setTestFixtureHeaders } from './app/call-origin.ts';
 import type { PreloadedState } from '../shared/preloaded-state.ts';
 import { App } from './layouts/App.tsx';
 import { loadNamedPage, parseLocation } from './app/current-page.ts';
 import { NavigationProvider } from './app/navigation.tsx';
-import { browserPagePreparation, loadResolver } from './app/page-preparation.ts';
+import { lazyPagePreparation } from './app/lazy-page-preparation.ts';
 import { loadRoutePaths, provideRoutePaths } from '../shared/routing/route-paths.ts';
 import { readStartupGlobals } from './app/startup-globals.ts';
 import { restoreWithheldText } from './app/hydration-state.ts';
@@ -76,6 +76,25 @@ const normalizedCache = deferredExchange(
 );
 // The server's results: the page's own at start, then a visitor's next page's from its document (app/page-document.ts).
 const serverResults = ssrExchange({ isClient: true, initialState: apolloState });
+// The transport sends nothing while the page hydrates: its code loads once the page is idle, or
+// for the first call (app/lazy-exchange.ts).
+const transport = lazyExchange(() =>
+  import('./app/batch-exchange.ts').then(({ batchExchange }) =>
+    batchExchange({
+      url: graphqlUri,
+      app: `lite/${__VELLUM_VERSION__}`,
+      origin: callOrigin,
+      headers: () => ({
+        // The page view's trace and the optional test-fixture headers (app/call-origin.ts).
+        ...callTraceHeaders(),
+        'graphql-client-name': 'lite',
+        // Mutations must carry the session's anti-forgery value (worker/auth/anti-forgery.ts);
+        // logged out, any value marks the call as sent by our own pages.
+        'x-xsrf-token': preloadedState.session.xsrf ?? '1',
+      }),
+    }),
+  ),
+);
 const client = new Client({
   url: graphqlUri,
   // docs/product/2-sign-in-notices-cache-routing.md §7: every call is a POST, queries within 20 ms
@@ -94,19 +113,7 @@ const client = new Client({
           void import('./components/search/search-client.ts').then((module) => module.forgetSearchKey());
       },
     }),
-    batchExchange({
-      url: graphqlUri,
-      app: `lite/${__VELLUM_VERSION__}`,
-      origin: callOrigin,
-      headers: () => ({
-        // The page view's trace and the optional test-fixture headers (app/call-origin.ts).
-        ...callTraceHeaders(),
-        'graphql-client-name': 'lite',
-        // Mutations must carry the session's anti-forgery value (worker/auth/anti-forgery.ts);
-        // logged out, any value marks the call as sent by our own pages.
-        'x-xsrf-token': preloadedState.session.xsrf ?? '1',
-      }),
-    }),
+    transport,
   ],
 });
 
@@ -124,6 +131,13 @@ const pageChooser = {
 // Until the registry is in, every page is taken to exist: a navigation to one this bundle lacks
 // finds out when it resolves (the not-found choice), and goes to the server.
 const hasPage = (pageName: string) => registry.loaded()?.hasPage(pageName) ?? true;
+
+// The navigation's preparation is no start-up work either (app/lazy-page-preparation.ts); the
+// data this document holds is the address's it was loaded at (read now: the code may come later).
+const startAddress = window.location.pathname + window.location.search;
+const preparation = lazyPagePreparation((module) =>
+  module.browserPagePreparation(preloadedState, client, pageChooser, { restore: (results) => serverResults.restoreData(results), startAddress }),
+);
 
 const root = document.getElementById('root');
 if (!root) {
@@ -143,7 +157,7 @@ if (!root) {
     <Provider value={client}>
       <NavigationProvider
         initialPage={initialPage}
-        preparation={browserPagePreparation(state, client, pageChooser, { restore: (results) => serverResults.restoreData(results) })}
+        preparation={preparation}
         hasPage={hasPage}
       >
         <App state={state} onRenderError={(error) => reportError(error)} />
@@ -153,11 +167,13 @@ if (!root) {
   );
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
-onHydrated(() => whenIdle(() => void normalizedCache.load()));
+onHydrated(() => whenIdle(() => void Promise.all([normalizedCache.load(), transport.load()]).catch(() => {})));
 // The page registry and the resolver, for the navigation, once the page is idle after hydration
 // (whenIdle loads the whole route table first: what renders next may link to any route).
 // A failed load is no error yet: the first navigation asks again (and goes to the server if it fails).
-onHydrated(() => whenIdle(() => void Promise.all([loadRegistry(), loadResolver()]).catch(() => {})));
+onHydrated(() =>
+  whenIdle(() => void Promise.all([loadRegistry(), preparation.load().then(({ module }) => module.loadResolver())]).catch(() => {})),
+);
 // A tab back after a long absence asks whether its build is still the one served.
 onHydrated(() => watchClientAppSupport(client, clientBuild));
 // After hydration started: the first paint had only the rules the markup uses (client/server/document.ts).

@@ -72,6 +72,12 @@ export interface PageDocuments {
   restore(results: SSRData): void;
   /** Fetches and reads a page's document (./page-document.ts); null: none to use. */
   fetch?(address: string): Promise<PageDocument | null>;
+  /**
+   * The address whose data the document the page started from holds (default: the window's at
+   * the call). This code loads after start-up (./lazy-page-preparation.ts), when the reader may
+   * already be going back to another address: the entry names its own at start.
+   */
+  startAddress?: string;
 }
 
 /**
@@ -98,7 +104,9 @@ export function browserPagePreparation(
    */
   const renderedFresh = new Set<string>();
   /** Addresses whose data this document already holds in its cache (the first page, each one navigated to): back and forward need no document. */
-  const dataHeld = new Set<string>(typeof window === 'undefined' ? [] : [window.location.pathname + window.location.search]);
+  const dataHeld = new Set<string>(
+    documents?.startAddress !== undefined ? [documents.startAddress] : typeof window === 'undefined' ? [] : [window.location.pathname + window.location.search],
+  );
   /** A document on its way, by address: started by an intent or by the navigation, read once. */
   const documentsAsked = new Map<string, Promise<PageDocument | null>>();
   /**
