@@ -4,8 +4,8 @@
 // entry loads it once the page is idle too, so a reader's first call rarely waits for it.
 //
 // Operations that arrive before the code is in wait, in order, and then go to the real exchange,
-// which sees one stream of operations exactly as if it had been there from the start (teardowns
-// included). If the code fails to load (the network), the waiting queries and mutations are
+// which sees one stream of operations as if it had been there from the start; a teardown of a
+// waiting call takes it out of the queue, and one of a call it never saw loads nothing. If the code fails to load (the network), the waiting queries and mutations are
 // answered with the error, and the next operation tries again.
 import { makeSubject, merge, onPush, filter, pipe, publish, type Source } from 'wonka';
 import { makeErrorResult, type Exchange, type Operation, type OperationResult } from '@urql/core';
@@ -42,6 +42,13 @@ export function lazyExchange(loadExchange: () => Promise<Exchange>): LazyExchang
       ops$,
       onPush((operation) => {
         if (ready) return toReal.next(operation);
+        // A teardown ends a call the real exchange has not seen (the ssrExchange forwards those
+        // of the queries it answered while the page hydrated): the waiting call goes, no code loads.
+        if (operation.kind === 'teardown') {
+          const index = waiting.findIndex((waited) => waited.key === operation.key);
+          if (index >= 0) waiting.splice(index, 1);
+          return;
+        }
         waiting.push(operation);
         void start?.();
       }),

@@ -55,13 +55,19 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   // (docs/adr/0221-the-page-module-named-by-the-document.md).
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/registry-/.test(path)), { timeout: 30_000 }).toBe(true);
   await expect.poll(async () => (await scripts()).some(({ path }) => /\/routes-/.test(path)), { timeout: 30_000 }).toBe(true);
+  // So do the data client's transport and the navigation's preparation: hydration sends no call
+  // and prepares no page (docs/adr/0225-start-up-javascript-by-part.md).
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/batch-exchange-/.test(path)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await scripts()).some(({ path }) => /\/page-preparation-/.test(path)), { timeout: 30_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
   const hydratedAt = await page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
   expect(hydratedAt).toBeGreaterThan(0);
   const loaded = await scripts();
   const beforeHydration = loaded.filter(({ startTime }) => startTime <= hydratedAt).map(({ path }) => path);
   const all = loaded.map(({ path }) => path);
-  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer|SearchBox|registry|routes)-/));
+  expect(beforeHydration).not.toContainEqual(expect.stringMatching(/\/(MembershipBanners|HighlightsLayer|SearchBox|registry|routes|batch-exchange|page-preparation)-/));
+  // Nor is their code in the files the document declares (the entry and the shell chunks).
+  expect([...declared].filter((path) => /\/(batch-exchange|page-preparation)-/.test(path ?? ''))).toEqual([]);
   // The story page's own chunk is what the document names for the entry to import.
   expect(html).toMatch(/window\.__PAGE_MODULE__=\{"chunk":"PostPage","exportName":"postPage","url":"\/assets\/PostPage-[^"]+\.js"/);
 

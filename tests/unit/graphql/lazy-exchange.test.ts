@@ -2,7 +2,7 @@
 // docs/adr/0225-start-up-javascript-by-part.md): calls made before wait for it, in order; a
 // failed load answers the waiting calls with the error, and the next call tries again.
 import { describe, expect, it } from 'vitest';
-import { Client, gql, makeResult, type Exchange, type Operation } from '@urql/core';
+import { Client, gql, makeOperation, makeResult, type Exchange, type Operation } from '@urql/core';
 import { filter, fromPromise, mergeMap, pipe, share, type Source } from 'wonka';
 import { lazyExchange } from '../../../client/app/lazy-exchange.ts';
 
@@ -68,6 +68,21 @@ describe('lazyExchange', () => {
     const retried = await client.mutation(CLAP, { targetPostId: 'p1' }).toPromise();
     expect(retried.data?.clap.clapCount).toBe(11);
     expect(loads).toBe(2);
+  });
+
+  it('loads nothing for a teardown of a call it never saw (the ssrExchange forwards those while the page hydrates)', async () => {
+    const sent: Operation[] = [];
+    let loads = 0;
+    const transport = lazyExchange(async () => {
+      loads += 1;
+      return network(sent);
+    });
+    const client = new Client({ url: '/_/graphql', exchanges: [transport] });
+    const request = client.createRequestOperation('query', { key: 1, query: STORY, variables: { id: 'p1' } } as never);
+    client.reexecuteOperation(makeOperation('teardown', request, request.context));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(0);
+    expect(sent).toEqual([]);
   });
 
   it('load() brings the code in before any call (the entry calls it once the page is idle)', async () => {
