@@ -89,7 +89,9 @@ describe('a visitor’s data from the page’s document (docs/adr/0223-a-visitor
   const results = { '42': { data: '{"postResult":null}', hasNext: false } };
 
   /** A preparation whose documents are answered by `answer` (per address), recording fetches and restores. */
-  function withDocuments(options: { viewer?: boolean; isBot?: boolean; answer?: (address: string, routeName: string) => PageDocument | null } = {}) {
+  function withDocuments(
+    options: { viewer?: boolean; isBot?: boolean; answer?: (address: string, routeName: string) => PageDocument | null; startAddress?: string } = {},
+  ) {
     const fetched: string[] = [];
     const restored: unknown[] = [];
     let queries = 0;
@@ -110,6 +112,7 @@ describe('a visitor’s data from the page’s document (docs/adr/0223-a-visitor
     const preparation = browserPagePreparation(state, client, chooserOf(choosePage), {
       restore: (given) => restored.push(given),
       fetch: async (address) => (fetched.push(address), answer(address, 'ShowPostUnderUser')),
+      startAddress: options.startAddress,
     });
     return { preparation, fetched, restored, queries: () => queries };
   }
@@ -132,6 +135,17 @@ describe('a visitor’s data from the page’s document (docs/adr/0223-a-visitor
     await preparation.prepare(parseLocation(STORY));
     expect(fetched).toEqual([STORY, '/@ada']);
     expect(restored.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fetches no document for the address the page started from, named by the entry (its data is held)', async () => {
+    // The preparation's code loads after start-up (client/app/lazy-page-preparation.ts): by then the
+    // window may show another address (back), so the entry names the one its document holds.
+    const { preparation, fetched, queries } = withDocuments({ startAddress: STORY });
+    await preparation.prepare(parseLocation(STORY));
+    expect(fetched).toEqual([]);
+    expect(queries()).toBe(1);
+    await preparation.prepare(parseLocation('/@ada'));
+    expect(fetched).toEqual(['/@ada']);
   });
 
   it('an intent starts the document in its own task once the resolver is in', async () => {
