@@ -70,10 +70,11 @@ const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', '
 // The normalized cache (app/cache-exchange.ts) is not start-up work: hydration reads the server's
 // results straight from ssrExchange; its chunk loads once the page is idle after hydration, or
 // for the first operation after it, and is seeded then (app/deferred-exchange.ts).
-const normalizedCache = deferredExchange(
-  () => import('./app/cache-exchange.ts').then((module) => module.normalizedCacheExchange()),
-  isHydrating,
-);
+const normalizedCache = deferredExchange(() => {
+  // An operation that waits for the cache goes on to the transport next: its code comes alongside.
+  void transport.load().catch(() => {});
+  return import('./app/cache-exchange.ts').then((module) => module.normalizedCacheExchange());
+}, isHydrating);
 // The server's results: the page's own at start, then a visitor's next page's from its document (app/page-document.ts).
 const serverResults = ssrExchange({ isClient: true, initialState: apolloState });
 // The transport sends nothing while the page hydrates: its code loads once the page is idle, or
