@@ -199,6 +199,21 @@ async function serverFigures(storyPath, username) {
   } finally {
     await ownSite.stop();
   }
+  // The request's log record costs more here than where it runs: wrangler dev forwards every
+  // console line through its DevTools inspector, which a deployment does not have. The same
+  // worker's own CPU with the record left out (LOG_LEVEL=warn) shows that share.
+  const quietSite = await startSite({ stories: 1000, vars: { EDGE_CACHE: 'off', LOG_LEVEL: 'warn' }, config: 'bench/d1-replay/wrangler.toml', copyOfState: 'd1-replay' });
+  try {
+    await requestsPerSecond(quietSite.baseURL + storyPath, { seconds: 2 }); // warm up, and record D1's answers
+    const { result: quiet, cpuMsPerRequest } = await measureCpuPerRequest(quietSite.workerdPids(), () =>
+      requestsPerSecond(quietSite.baseURL + storyPath, { seconds: 8 }),
+    );
+    console.log(
+      `story page, fresh render: ${cpuMsPerRequest.toFixed(1)} ms of workerd CPU per request, the worker's own without the request's log record (LOG_LEVEL=warn; locally each console line goes through wrangler's inspector) (${quiet.requests} requests, ${quiet.errors} errors)`,
+    );
+  } finally {
+    await quietSite.stop();
+  }
 }
 
 if (!pagesOnly) workerBundleSize();
