@@ -4,6 +4,12 @@
 // sequential requests. Each sample's own (self) time is mapped through the bundle's source map to
 // the file it ran in, then to a part: React's server render, GraphQL execution, drizzle, the
 // worker's own folders, the rest. Prints ms per request per part and the top files.
+//
+// BENCH_VIEWER=visitor profiles a visitor's fresh story render instead (no session cookie, the
+// edge cache off, so every request renders). BENCH_D1=replay serves D1 from memory
+// (bench/d1-replay/, docs/adr/0034-measuring-the-workers-own-cpu.md): the worker's own CPU.
+// After the profile, BENCH_SECONDS of load (2 connections, no profiler attached) give workerd's
+// CPU per request from /proc (bench/lib/workerd-cpu.mjs), the figure held against issue 25's goals.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,11 +18,16 @@ import { fileURLToPath } from 'node:url';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { freePort, startSite } from './lib/site.mjs';
 import { openInspector } from './lib/request-coverage.mjs';
+import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
+import { requestsPerSecond } from './lib/load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STORIES = 1000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
-const stateDir = path.join(root, `.tmp/bench-state-${STORIES}`);
+const VISITOR = process.env.BENCH_VIEWER === 'visitor';
+const REPLAY = process.env.BENCH_D1 === 'replay';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const stateDir = path.join(root, `.tmp/bench-state-${STORIES}${REPLAY ? '-d1-replay' : ''}`);
 
 function wrangler(args) {
   const run = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,19 +83,28 @@ function sourceOf(scripts, frame) {
 }
 
 const inspectorPort = await freePort();
-const site = await startSite({ stories: STORIES, vars: { EDGE_CACHE: 'on' }, inspectorPort });
+const site = await startSite({
+  stories: STORIES,
+  // BENCH_LOG_LEVEL: the deployment's LOG_LEVEL (warn leaves out the request's info record).
+  vars: { EDGE_CACHE: VISITOR ? 'off' : 'on', ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) },
+  inspectorPort,
+  ...(REPLAY ? { config: 'bench/d1-replay/wrangler.toml', copyOfState: 'd1-replay' } : {}),
+});
 try {
   const home = await fetch(site.baseURL + '/').then((r) => r.text());
   const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   if (!storyPath) throw new Error('no story link on the home page');
-  const headers = { cookie: `sid=${signIn()}`, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' };
+  const headers = { ...(VISITOR ? {} : { cookie: `sid=${signIn()}` }), 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' };
   const get = async () => {
     const res = await fetch(site.baseURL + storyPath, { headers });
     const body = await res.text();
-    if (res.headers.get('x-cache-status') !== 'DYNAMIC' || !body.includes('"isLoggedInCookie":true')) throw new Error(`expected a signed-in page, got ${res.status} ${res.headers.get('x-cache-status')}`);
+    if (res.headers.get('x-cache-status') !== 'DYNAMIC' || !body.includes(`"isLoggedInCookie":${!VISITOR}`)) throw new Error(`expected a ${VISITOR ? "visitor's fresh" : 'signed-in'} page, got ${res.status} ${res.headers.get('x-cache-status')}`);
+    if (REPLAY && res.headers.get('x-d1-real') !== '0' && warmed) throw new Error(`the D1 replay reached the database (${res.headers.get('x-d1-real')} statements)`);
     return res;
   };
+  let warmed = false;
   for (let i = 0; i < 10; i++) await get();
+  warmed = true;
   const inspector = await openInspector(inspectorPort);
   await inspector.send('Profiler.start');
   let last;
@@ -140,7 +160,7 @@ try {
   }
   const total = [...files.values()].reduce((a, b) => a + b, 0);
   const ms = (us) => (us / 1000 / REQUESTS).toFixed(2);
-  console.log(`Signed-in story page ${storyPath}: ${REQUESTS} requests profiled; ${last.headers.get('x-d1-queries')} D1 statements in ${last.headers.get('x-d1-round-trips')} round trips`);
+  console.log(`${VISITOR ? "A visitor's fresh story render" : 'Signed-in story page'}${REPLAY ? ' (D1 replayed from memory)' : ''} ${storyPath}: ${REQUESTS} requests profiled; ${last.headers.get('x-d1-queries')} D1 statements in ${last.headers.get('x-d1-round-trips')} round trips`);
   console.log(`JavaScript on the isolate: ${ms(total)} ms/request (idle and program time left out: ${ms(idle)} ms/request)\n`);
   console.log('| part | ms/request | share |\n|---|---|---|');
   for (const [part, us] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`| ${part} | ${ms(us)} | ${((100 * us) / total).toFixed(0)}% |`);
@@ -148,6 +168,25 @@ try {
   for (const [file, us] of [...files].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${file} | ${ms(us)} |`);
   console.log('\n| charged to (nearest repository function) | ms/request |\n|---|---|');
   for (const [key, us] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`| ${key} | ${ms(us)} |`);
+  // Self time by function (and the file it is in): what to cut.
+  const functions = new Map();
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    const name = node.callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') continue;
+    const key = `${name || '(anonymous)'} ${name.startsWith('(') ? '' : sourceOf(inspector.scripts, node.callFrame)}`;
+    functions.set(key, (functions.get(key) ?? 0) + us);
+  }
+  console.log('\n| function (self time) | ms/request |\n|---|---|');
+  for (const [key, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`| ${key} | ${ms(us)} |`);
+
+  // workerd's CPU per request from /proc, without the profiler: 2 connections for BENCH_SECONDS.
+  if (SECONDS > 0) {
+    const { result, cpuMsPerRequest } = await measureCpuPerRequest(site.workerdPids(), () =>
+      requestsPerSecond(site.baseURL + storyPath, { seconds: SECONDS, connections: 2, headers }),
+    );
+    console.log(`\nworkerd CPU per request (/proc, no profiler): ${cpuMsPerRequest.toFixed(1)} ms over ${result.requests} requests (${result.errors} errors, p50 ${result.p50} ms)`);
+  }
 } finally {
   await site.stop();
 }

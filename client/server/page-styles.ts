@@ -67,8 +67,33 @@ function selectedRules(present: Set<string> | null, items: CssItem[], keyframes:
  * the whole file, and an animation's @keyframes come last, only when an inlined rule names it.
  */
 export function rulesFor(present: Set<string> | null, items: CssItem[] = allRules): string {
+  if (present === null || items !== allRules) return selectRules(present, items);
+  // The stylesheet's own rules are the same for the isolate's life: the answer for a set of
+  // classes is kept, and the pages of a kind show the same few sets on their first screen
+  // (docs/adr/0226-a-fresh-render-builds-nothing-it-built-before.md).
+  const key = [...present].sort().join(' ');
+  let css = inlineByClasses.get(key);
+  if (css === undefined) {
+    if (inlineByClasses.size >= INLINE_BY_CLASSES_MAX) inlineByClasses.clear();
+    inlineByClasses.set(key, (css = selectRules(present, items)));
+  }
+  return css;
+}
+
+/** The inline rules per set of first-screen classes (sorted, space-separated), kept per isolate; bounded: cleared when full. */
+const inlineByClasses = new Map<string, string>();
+const INLINE_BY_CLASSES_MAX = 100;
+
+/** Whether the rules name an animation: one expression per @keyframes name, made once. */
+const animationUses = new Map<string, RegExp>();
+
+function selectRules(present: Set<string> | null, items: CssItem[]): string {
   const keyframes = new Map<string, string>();
   let css = selectedRules(present, items, keyframes);
-  for (const [name, text] of keyframes) if (new RegExp(`animation(-name)?:[^;}]*(?<![\\w-])${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css)) css += text;
+  for (const [name, text] of keyframes) {
+    let uses = animationUses.get(name);
+    if (!uses) animationUses.set(name, (uses = new RegExp(`animation(-name)?:[^;}]*(?<![\\w-])${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`)));
+    if (uses.test(css)) css += text;
+  }
   return css;
 }

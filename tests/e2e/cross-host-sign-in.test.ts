@@ -7,7 +7,7 @@
 //   - a hand-over token replayed, or carried to another host, is refused.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, READER_AGENT } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -15,9 +15,6 @@ const port = new URL(baseURL).port;
 // Accounts no other browser test signs in with (a sign-out here must not end theirs).
 const READERS = ['gifted', 'cancelled'] as const;
 let browser: Browser;
-// Headless Chromium names itself HeadlessChrome, which is a bot to isbot, and bots are never
-// sent round the main host: these contexts present themselves as the browser a reader uses.
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const newContext = () => browser.newContext({ userAgent: READER_AGENT });
 
 beforeAll(async () => {

@@ -5,14 +5,12 @@
 // what the browser holds; while a document is on its way the page on screen stays (ADR 0037).
 // A signed-in reader's navigation asks GraphQL, as before.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, recordRequests, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
-/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot (always a fresh render): a reader's browser does not. */
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** The pages' own queries (client/pages/PostPage.graphql.ts, client/pages/UserProfilePage.graphql.ts). */
 const PAGE_QUERIES = /\b(PostPageQuery|User\w*PageQuery)\b/;
 
@@ -22,23 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The page's requests from now on: its data calls (by operation) and its documents fetched by script. */
-function recordRequests(page: Page) {
-  const seen: Request[] = [];
-  page.on('request', (request) => seen.push(request));
-  return {
-    /** The operations of every /_/graphql call, one string per call. */
-    operations: () => seen.filter((request) => new URL(request.url()).pathname === '/_/graphql').map((request) => request.headers()['graphql-operation'] ?? '?'),
-    /** Paths fetched by script with a GET that are not assets or endpoints: pages' documents. */
-    documents: () =>
-      seen
-        .filter((request) => request.resourceType() === 'fetch' && request.method() === 'GET')
-        .map((request) => new URL(request.url()).pathname)
-        .filter((path) => !path.startsWith('/_/') && !path.startsWith('/assets/')),
-    clear: () => seen.splice(0),
-  };
-}
 
 /** Marks the document: a full page load loses the mark, a client-side navigation keeps it. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

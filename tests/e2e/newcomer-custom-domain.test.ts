@@ -5,15 +5,12 @@
 // reader back to that story on that domain, signed in.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { launchBrowser, READER_AGENT, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const port = new URL(baseURL).port;
 // An account no other browser test signs out with.
 const EMAIL = 'author@vellum.test';
-// Headless Chromium names itself HeadlessChrome, a bot to isbot, and bots are never sent round
-// the main host (docs/adr/0078-signed-in-on-every-host.md): this is the browser a reader uses.
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let browser: Browser;
 
 beforeAll(async () => {

@@ -4,10 +4,9 @@
 // answered by the test, which keeps the address the browser went to.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration } from './support/browser.ts';
+import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const BOT_AGENT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 let browser: Browser;
 

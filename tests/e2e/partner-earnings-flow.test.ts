@@ -8,12 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, READER_AGENT, waitForHydration, watchPage } from './support/browser.ts';
 import { executeSql, sessionSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-// Headless Chromium's own user agent is a bot's, and bots are never tracked.
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const today = new Date().toISOString().slice(0, 10);
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
 const title = `Salt Marsh Ledger ${randomBytes(3).toString('hex')}`;

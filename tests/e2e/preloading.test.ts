@@ -9,14 +9,12 @@
 // link without resting on it fetches nothing (docs/adr/0219-navigation-code-in-view-data-on-intent.md).
 // Readers who save data and bots preload nothing.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, waitForHydration, watchPage } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, recordRequests, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
-/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot: a reader's browser does not. */
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const readerPage = async () => (await browser.newContext({ userAgent: READER_AGENT })).newPage();
 
 beforeAll(async () => {
@@ -25,21 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Every request the page makes from now on, by kind. */
-function recordRequests(page: Page) {
-  const seen: Request[] = [];
-  page.on('request', (request) => seen.push(request));
-  const of = (test: (url: URL, request: Request) => boolean) => seen.filter((request) => test(new URL(request.url()), request));
-  return {
-    graphql: () => of((url) => url.pathname === '/_/graphql'),
-    scripts: () => of((url, request) => request.resourceType() === 'script' && url.pathname.startsWith('/assets/')),
-    preloadReports: () => of((url) => url.pathname === '/_/clientele/reports/preload/'),
-    /** Pages' documents fetched by script (a visitor's data, client/app/page-document.ts). */
-    documents: () => of((url, request) => request.resourceType() === 'fetch' && request.method() === 'GET' && !url.pathname.startsWith('/_/') && !url.pathname.startsWith('/assets/')),
-    clear: () => seen.splice(0),
-  };
-}
 
 it('hovering a story card loads its page and data; the click then sends no data request', async () => {
   const page = await readerPage();
@@ -57,8 +40,8 @@ it('hovering a story card loads its page and data; the click then sends no data 
   const report = await reported;
   // The report comes after the chunk and the data are in: the data was fetched on hover (the
   // visitor's: the story's document, no data call), the chunk then or already when the card came into view.
-  expect(requests.documents().map((request) => new URL(request.url()).pathname)).toEqual([new URL(storyPath, baseURL).pathname]);
-  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
+  expect(requests.documents()).toEqual([new URL(storyPath, baseURL).pathname]);
+  expect(requests.operations().filter((name) => /Post/.test(name))).toEqual([]);
   expect(report.postDataJSON()).toEqual({ currentPage: 'ShowHome', preloadedPage: expect.stringMatching(/Post/), isLoggedIn: false, isMobileOrTablet: false });
   expect((await report.response())?.status()).toBe(204);
 
@@ -90,7 +73,7 @@ it('a story card in view loads the story page’s code but not its data; a point
   await storyCode;
   await page.waitForTimeout(300);
   // …and for no story's data.
-  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name))).toEqual([]);
+  expect(requests.operations().filter((name) => /Post/.test(name))).toEqual([]);
   expect(requests.documents()).toEqual([]);
   expect(requests.preloadReports()).toEqual([]);
 
@@ -111,7 +94,7 @@ it('a story card in view loads the story page’s code but not its data; a point
   const storyPath = new URL((await link.getAttribute('href'))!, baseURL).pathname;
   await link.dispatchEvent('pointerdown', { button: 0, pointerType: 'mouse' });
   await reported;
-  expect(requests.documents().map((request) => new URL(request.url()).pathname)).toEqual([storyPath]);
+  expect(requests.documents()).toEqual([storyPath]);
   await page.context().close();
 });
 
@@ -170,6 +153,6 @@ it('a signed-in reader’s Home preloads its first story on render: no hover, an
   await page.waitForSelector('h1.story-title');
   // The story's data came with the preload: the click asked for none of it.
   // (Marking the story read is the visit's own write, not its data.)
-  expect(requests.graphql().map((request) => request.headers()['graphql-operation'] ?? '').filter((name) => /Post/.test(name) && name !== 'MarkPostAsRead')).toEqual([]);
+  expect(requests.operations().filter((name) => /Post/.test(name) && name !== 'MarkPostAsRead')).toEqual([]);
   await context.close();
 });

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, READER_AGENT, waitForHydration, watchPage } from './support/browser.ts';
 import { executeSql, sessionSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -17,9 +17,6 @@ const slug = `domain-press-${suffix}`;
 const domain = `${slug}.test`;
 const collectionId = `e2e${suffix}`;
 const readerName = `domain_reader_${suffix}`;
-// Headless Chromium calls itself HeadlessChrome, a bot to isbot, and bots are not sent round the
-// main host: the reader's context presents itself as the browser a reader uses.
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let browser: Browser;
 
 beforeAll(async () => {

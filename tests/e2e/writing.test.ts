@@ -7,7 +7,7 @@
 // message and neither text is lost.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { launchBrowser, READER_AGENT, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
@@ -40,9 +40,6 @@ async function pasteImage(page: Page): Promise<void> {
     document.querySelector('[data-testid="story-editor"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, PNG_BASE64);
 }
-
-/** A logged-out reader's browser (a bot's user agent would never be served from the edge cache). */
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 async function anonymousStoryText(path: string): Promise<{ text: string; status: string | null }> {
   const response = await fetch(baseURL + path, { headers: { 'user-agent': READER_AGENT } });

@@ -4,9 +4,9 @@
 // the same server, follow the writer and reply to a story: the writer is notified once per reply
 // with the person's name and handle (a replayed Create or an Update tells nothing new). The writer
 // blocks Bob: he is no longer a follower and his server is sent a Reject of his Follow; his reply
-// leaves the readers' thread (the writer still sees it, marked); his next Follow, reply and Like
-// store nothing, while Carol's reply, from the same instance, still arrives. Unblocking shows his
-// reply again.
+// leaves the readers' thread (the writer still sees it, marked) and his earlier Like the story's
+// count; his next Follow, reply and Like store nothing, while Carol's reply, from the same instance, still arrives. Unblocking shows his
+// reply and his Like again.
 //
 // One journey in one test: every Fedify object is made before the first request (workerd's I/O rule).
 import { expect, it } from 'vitest';
@@ -26,6 +26,7 @@ const PUBLISH = `mutation($postId: ID!) { publishPost(postId: $postId, tags: [],
 const REPLIES = `query($id: ID!) { post(id: $id) { ... on Post { fediverseResponses { id isAuthorBlocked author { id handle } } } } }`;
 const NOTIFICATIONS = `query { viewer { notificationsConnection { notifications { notificationType actor { id } remoteActor { id name handle } fediverseResponseId post { id } } } } }`;
 const AUDIENCE = `query { writerStats { fediverseFollowers { followers { id } } fediversePersonBlocks { id handle } } }`;
+const STATS = `query($postId: ID!) { writerStats(postId: $postId) { post { fediverseLikes } } }`;
 const BLOCK = `mutation($id: ID!) { blockFediversePerson(personId: $id) { id handle } }`;
 const UNBLOCK = `mutation($id: ID!) { unblockFediversePerson(personId: $id) { id handle } }`;
 
@@ -58,6 +59,7 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     bobReply: await create(BOB, 1, '<p>Lovely letters.</p>'),
     bobEdit: await new Update({ id: new URL(`${BOB}/statuses/1#updates/1`), actor: new URL(BOB), object: note(BOB, 1, '<p>Lovely letters, edited.</p>') }).toJsonLd(),
     bobReplyAfter: await create(BOB, 2, '<p>Let me back in.</p>'),
+    bobLikeBefore: await new Like({ id: new URL(`${BOB}/likes/0`), actor: new URL(BOB), object: article }).toJsonLd(),
     bobLike: await new Like({ id: new URL(`${BOB}/likes/1`), actor: new URL(BOB), object: article }).toJsonLd(),
     carolReply: await create(CAROL, 1, '<p>Carol agrees.</p>'),
   };
@@ -73,6 +75,9 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     expect(await fediverse.post('/ap/inbox', activities.bobReply, bob!)).toBe(202);
     expect(await fediverse.post('/ap/inbox', activities.bobReply, bob!)).toBe(202);
     expect(await fediverse.post('/ap/inbox', activities.bobEdit, bob!)).toBe(202);
+    expect(await fediverse.post('/ap/inbox', activities.bobLikeBefore, bob!)).toBe(202);
+    const likes = async () => (await writer.gql(STATS, { postId: storyId })).data!.writerStats.post.fediverseLikes as number;
+    expect(await likes()).toBe(1);
     const [bobsReply] = await thread(storyId, loggedOut);
     expect(bobsReply?.author).toEqual({ id: BOB, handle: '@bob@social.example.org' });
     const told = (await writer.gql(NOTIFICATIONS)).data!.viewer.notificationsConnection.notifications.filter((n: any) => n.remoteActor);
@@ -91,6 +96,7 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     expect(await thread(storyId, await signedIn(USERS.reader))).toEqual([]);
     expect((await thread(storyId, writer)).map((r) => [r.author.id, r.isAuthorBlocked])).toEqual([[BOB, true]]);
     expect((await writer.gql(AUDIENCE)).data!.writerStats).toEqual({ fediverseFollowers: { followers: [{ id: CAROL }] }, fediversePersonBlocks: [{ id: BOB, handle: '@bob@social.example.org' }] });
+    expect(await likes()).toBe(0);
     // What the writer was told of his replies goes with the block.
     expect(await count(`SELECT COUNT(*) AS n FROM notifications WHERE remote_actor_uri = '${BOB}'`)).toBe(0);
 
@@ -103,7 +109,8 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     expect(fediverse.taken()).toEqual([]);
     expect(await storedFollowers()).toEqual([CAROL]);
     expect(await count(`SELECT COUNT(*) AS n FROM fediverse_responses WHERE author_uri = '${BOB}'`)).toBe(1);
-    expect(await count(`SELECT COUNT(*) AS n FROM fediverse_reactions WHERE actor_uri = '${BOB}'`)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM fediverse_reactions WHERE activity_uri = '${BOB}/likes/1'`)).toBe(0);
+    expect(await likes()).toBe(0);
 
     // Carol, on the same instance, is not blocked: her reply arrives and the writer is told.
     expect(await fediverse.post('/ap/inbox', activities.carolReply, carol!)).toBe(202);
@@ -113,6 +120,7 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     // Unblocked, his reply shows again; he is not a follower again until he follows.
     expect((await writer.gql(UNBLOCK, { id: BOB })).data?.unblockFediversePerson).toEqual({ id: BOB, handle: '@bob@social.example.org' });
     expect((await thread(storyId, loggedOut)).map((r) => r.author.handle)).toEqual(['@bob@social.example.org', '@carol@social.example.org']);
+    expect(await likes()).toBe(1);
     expect(await storedFollowers()).toEqual([CAROL]);
     expect((await writer.gql(UNBLOCK, { id: BOB })).errors?.[0]?.message).toMatch(/not blocked/);
     // Nobody the writer ever met cannot be blocked (nothing to name them by).

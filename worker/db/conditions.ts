@@ -1,5 +1,5 @@
-// Query conditions every list shares: keyset paging's "after the cursor" and which accounts
-// a list of people shows.
+// Query conditions every list shares: keyset paging's "after the cursor", which accounts a list
+// of people shows, and whose fediverse replies and reactions a story's thread and counts leave out.
 import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { users } from './schema.ts';
@@ -12,3 +12,13 @@ export function after(sortKey: SQLiteColumn, id: SQLiteColumn, cursor: { sortKey
 
 /** People shown in a list of people: accounts neither deleted nor suspended. */
 export const activeAccount = (): SQL[] => [isNull(users.deletedAt), eq(users.isSuspended, false)];
+
+/**
+ * Raw SQL for a query that has the story as `p` (a posts row): the story's writer or its
+ * publication blocked the fediverse person whose actor id is in `actorUriColumn`
+ * (federation_person_blocks; docs/adr/0214-blocking-a-fediverse-person.md). Their replies leave the
+ * readers' thread and their likes and boosts the counts, those stored before the block included;
+ * an unblock brings both back.
+ */
+export const blockedByStoryOwner = (actorUriColumn: string): string =>
+  `EXISTS (SELECT 1 FROM federation_person_blocks pb WHERE pb.remote_actor_uri = ${actorUriColumn} AND pb.actor_id IN (p.creator_id, coalesce(p.collection_id, '')))`;

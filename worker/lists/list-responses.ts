@@ -61,7 +61,7 @@ export function catalogResponsesCount(ctx: RequestContext, catalog: CatalogRow):
 
 /** The list's responses, paged; responses on a list take no replies. */
 export function threadedCatalogResponses(ctx: RequestContext, catalog: CatalogRow, paging: PagingOptions | null | undefined, sortType: ResponseSortType): Promise<Page<StoryNode>> {
-  return threadedResponsesWhere(ctx, eq(posts.inResponseToCatalogId, catalog.id), paging, sortType);
+  return threadedResponsesWhere(ctx, { of: 'catalog', id: catalog.id }, paging, sortType);
 }
 
 const listNotFound = () => notFound('This list does not exist.');

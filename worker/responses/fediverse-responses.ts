@@ -16,6 +16,7 @@
 import type { Paragraph } from '../../shared/content.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { forbidden, notFound, signInRequired } from '../context/errors.ts';
+import { blockedByStoryOwner } from '../db/conditions.ts';
 import { newId } from '../lib/ids.ts';
 import { HtmlStoryReader } from '../stories/import/html-to-content.ts';
 import type { ParagraphNode } from '../stories/content-gate.ts';
@@ -193,8 +194,8 @@ function responseOf(row: ResponseRow): FediverseResponse {
 }
 
 // The story's writer or its publication blocked the reply's author (federation_person_blocks,
-// which worker/federation/refusals.ts keeps; docs/adr/0214-blocking-a-fediverse-person.md).
-const AUTHOR_BLOCKED = "EXISTS (SELECT 1 FROM federation_person_blocks pb WHERE pb.remote_actor_uri = r.author_uri AND pb.actor_id IN (p.creator_id, coalesce(p.collection_id, '')))";
+// which worker/federation/refusals.ts keeps).
+const AUTHOR_BLOCKED = blockedByStoryOwner('r.author_uri');
 
 const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.hidden_by_parent_author AS hidden, ${AUTHOR_BLOCKED} AS authorBlocked,
   r.created_at AS createdAt, r.updated_at AS updatedAt,

@@ -23,7 +23,8 @@
 //   parent). A hidden response still opens at its own address; it leaves the thread.
 // - Every change records the pages of the parent and of every post above it (their
 //   anonymous pages show the first page of responses and the counts).
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import DataLoader from 'dataloader';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { slugify } from '../../shared/format.ts';
@@ -33,6 +34,7 @@ import { recordNotification } from '../notifications/notify.ts';
 import { posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
+import { runShape } from '../db/isolate-statements.ts';
 import { newId } from '../lib/ids.ts';
 import { badRequest, CallerError, forbidden, signInRequired } from '../context/errors.ts';
 import { publishingRefusal } from '../accounts/account-limits.ts';
@@ -74,8 +76,8 @@ const replies = alias(posts, 'replies');
 const replyWriters = alias(users, 'reply_writers');
 
 /** Per row of a thread's page: how many shown replies that response has (what its own count would read). */
-function replyCount(ctx: RequestContext): SQL<number> {
-  const counted = orm(ctx.db)
+function replyCount(q: DrizzleD1Database): SQL<number> {
+  const counted = q
     .select({ n: count() })
     .from(replies)
     .innerJoin(replyWriters, eq(replyWriters.id, replies.creatorId))
@@ -127,12 +129,13 @@ export function threadedResponses(
   paging: PagingOptions | null | undefined,
   sortType: ResponseSortType,
 ): Promise<Page<StoryNode>> {
-  if (paging?.to) return threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType);
+  const parent: ThreadParent = { of: 'post', id: parentId };
+  if (paging?.to) return threadedResponsesWhere(ctx, parent, paging, sortType);
   let pages = firstPages.get(ctx);
   if (!pages) firstPages.set(ctx, (pages = new Map()));
   const key = `${parentId}\u0000${paging?.limit ?? ''}\u0000${sortType}`;
   let page = pages.get(key);
-  if (!page) pages.set(key, (page = threadedResponsesWhere(ctx, eq(posts.inResponseToPostId, parentId), paging, sortType, true)));
+  if (!page) pages.set(key, (page = threadedResponsesWhere(ctx, parent, paging, sortType, true)));
   return page;
 }
 
@@ -147,34 +150,60 @@ export async function threadCountWithFirstPage(
   return page.total ?? shownResponseCount(ctx).load(parentId);
 }
 
-/** The shown responses matching `parent` (a story's, a response's or a list's), keyset-paged. */
-export async function threadedResponsesWhere(
-  ctx: RequestContext,
-  parent: SQL,
-  paging: PagingOptions | null | undefined,
-  sortType: ResponseSortType,
-  withTotal = false,
-): Promise<Page<StoryNode> & { total?: number }> {
-  const request = pageRequest(paging);
+/** What a thread hangs from: a story or a response (`post`), or a list (`catalog`), by its id. */
+export interface ThreadParent {
+  of: 'post' | 'catalog';
+  id: string;
+}
+
+type Bound<T> = T | Placeholder;
+
+/**
+ * A thread's page: its parent, its cursor and its limit given as values or as placeholders
+ * (exported for its unit test). The parent is always the placeholder `parent`.
+ */
+export function threadSelect(q: DrizzleD1Database, of: ThreadParent['of'], sortType: ResponseSortType, withTotal: boolean, after: { at: Bound<number>; id: Bound<string> } | null, limit: Bound<number>) {
   const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
+  const parent = eq(of === 'post' ? posts.inResponseToPostId : posts.inResponseToCatalogId, sql.placeholder('parent'));
   const conditions = [parent, ...shownInThreadPages()];
-  if (request.after) {
-    const { sortKey: at, id } = request.after;
-    conditions.push(or(lt(sortKey, at), and(eq(sortKey, at), lt(posts.id, id)))!);
-  }
-  const rows = await orm(ctx.db)
+  if (after) conditions.push(or(lt(sortKey, after.at), and(eq(sortKey, after.at), lt(posts.id, after.id)))!);
+  return q
     .select({
       post: posts,
       creator: users,
       total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
       // Each response shows its own count of replies: read here, not by a statement after the page.
-      replies: replyCount(ctx),
+      replies: replyCount(q),
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
     .where(and(...conditions))
     .orderBy(desc(sortKey), desc(posts.id))
-    .limit(request.limit + 1);
+    .limit(limit);
+}
+
+/**
+ * The shown responses of `parent` (a story's, a response's or a list's), keyset-paged. The
+ * statement is built once per isolate per shape (worker/db/isolate-statements.ts,
+ * docs/adr/0226-a-fresh-render-builds-nothing-it-built-before.md) and bound per request.
+ */
+export async function threadedResponsesWhere(
+  ctx: RequestContext,
+  parent: ThreadParent,
+  paging: PagingOptions | null | undefined,
+  sortType: ResponseSortType,
+  withTotal = false,
+): Promise<Page<StoryNode> & { total?: number }> {
+  const request = pageRequest(paging);
+  const { after } = request;
+  const values: Record<string, unknown> = { parent: parent.id, limit: request.limit + 1 };
+  if (after) Object.assign(values, { at: after.sortKey, afterId: after.id });
+  const rows = await runShape(
+    ctx.db,
+    `thread:${parent.of}:${sortType}:${withTotal ? 'total' : ''}:${after ? 'after' : ''}`,
+    (b) => threadSelect(b, parent.of, sortType, withTotal, after && { at: sql.placeholder('at'), id: sql.placeholder('afterId') }, sql.placeholder('limit')).prepare(),
+    values,
+  );
   const total = rows[0]?.total ?? 0;
   const page = pageOf(rows, request, ({ post }) => ({
     sortKey: (sortType === 'MOST_RELEVANT' ? post.clapCount : post.firstPublishedAt) ?? 0,

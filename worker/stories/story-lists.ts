@@ -7,8 +7,10 @@
 // not a response, not unlisted, not suspended, by an account neither suspended nor
 // deleted. Drafts and trash never appear in any list, for anyone.
 
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import { runShape } from '../db/isolate-statements.ts';
 import { blocks, collections, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
@@ -58,32 +60,66 @@ interface ListQuery {
   where: SQL[];
   /** A tag's list reads the tag links (their publication time is indexed per tag). */
   tagSlug?: string;
+  /**
+   * The list's shape when its conditions hold no request's value but placeholders (`owner`, and
+   * the tag, the cursor and the limit, which listSelect names itself): its statement is then built
+   * once per isolate (worker/db/isolate-statements.ts, docs/adr/0226-a-fresh-render-builds-nothing-it-built-before.md).
+   * Without it (a signed-in reader's own conditions), the statement is built per request.
+   */
+  shape?: { name: string; values: Record<string, unknown> };
 }
 
-/** Up to limit + 1 rows of a list after the request's cursor, best first. */
-async function listRows(ctx: RequestContext, request: PageRequest, list: ListQuery): Promise<FeedRow[]> {
-  const column: SQLiteColumn = list.tagSlug ? postTags.publishedAt : posts.latestPublishedAt;
+type Bound<T> = T | Placeholder;
+
+/** The list's statement: its conditions, the tag, the cursor and the limit given as values or as placeholders (exported for its unit test). */
+export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<string> | null, after: { at: Bound<number>; id: Bound<string> } | null, limit: Bound<number>) {
+  const column: SQLiteColumn = tagSlug !== null ? postTags.publishedAt : posts.latestPublishedAt;
   const sortKey = sql<number>`${column}`;
-  const conditions = [...list.where, isNotNull(sortKey)];
-  if (request.after) {
-    // "time <= at" first, so the cursor starts an index range instead of filtering a scan.
-    const { sortKey: at, id } = request.after;
-    conditions.push(lte(sortKey, at), or(lt(sortKey, at), lt(posts.id, id))!);
-  }
+  const conditions = [...where, isNotNull(sortKey)];
+  // "time <= at" first, so the cursor starts an index range instead of filtering a scan.
+  if (after) conditions.push(lte(sortKey, after.at), or(lt(sortKey, after.at), lt(posts.id, after.id))!);
   // The publication of each story too (a key lookup): a card shows it, and it then costs no
   // round trip after the list (docs/adr/0222-signed-in-story-page-reads.md).
-  let query = orm(ctx.db)
+  let query = q
     .select({ post: posts, creator: users, collection: collections, sortKey })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
     .leftJoin(collections, eq(collections.id, posts.collectionId))
     .$dynamic();
-  if (list.tagSlug) query = query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagSlug, list.tagSlug)));
+  if (tagSlug !== null) query = query.innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tagSlug, tagSlug)));
   return query
     .where(and(...conditions))
     .orderBy(desc(sortKey), desc(posts.id))
-    .limit(request.limit + 1);
+    .limit(limit);
 }
+
+/** Up to limit + 1 rows of a list after the request's cursor, best first. */
+async function listRows(ctx: RequestContext, request: PageRequest, list: ListQuery): Promise<FeedRow[]> {
+  const { after } = request;
+  if (!list.shape) return listSelect(orm(ctx.db), list.where, list.tagSlug ?? null, after && { at: after.sortKey, id: after.id }, request.limit + 1);
+  const tag = list.tagSlug !== undefined;
+  const shape = `list:${list.shape.name}:${tag ? 'tag' : ''}:${after ? 'after' : ''}`;
+  const values: Record<string, unknown> = { ...list.shape.values, limit: request.limit + 1 };
+  if (tag) values.tag = list.tagSlug;
+  if (after) Object.assign(values, { at: after.sortKey, afterId: after.id });
+  const rows = await runShape(
+    ctx.db,
+    shape,
+    (b) =>
+      listSelect(
+        b,
+        list.where,
+        tag ? sql.placeholder('tag') : null,
+        after && { at: sql.placeholder('at'), id: sql.placeholder('afterId') },
+        sql.placeholder('limit'),
+      ).prepare(),
+    values,
+  );
+  return rows as FeedRow[];
+}
+
+/** The placeholder of a list's owner (a writer, a publication) in its shape's conditions. */
+const OWNER = sql.placeholder('owner');
 
 /** The page of stories those rows make; their writers and the stories prime the loaders. */
 function postPage(ctx: RequestContext, rows: FeedRow[], request: PageRequest): Page<StoryNode> {
@@ -122,7 +158,8 @@ export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, pag
     return postPage(ctx, rows, request);
   }
   if (viewer) where.push(...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer));
-  return listPosts(ctx, paging, { where });
+  // A visitor's latest stories hold nothing of the request: one statement per isolate.
+  return listPosts(ctx, paging, { where, ...(viewer ? {} : { shape: { name: 'latest', values: {} } }) });
 }
 
 /** Muting a writer or publication takes their stories off the viewer's home feed. */
@@ -151,16 +188,17 @@ export function notBlockedWith(ctx: RequestContext, viewer: string, person: SQLi
 }
 
 export function writerStories(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
-  const visible = isViewer(ctx, user.id) ? listedToAuthor() : listedToEveryone();
-  return listPosts(ctx, paging, { where: [eq(posts.creatorId, user.id), ...visible] });
+  const author = isViewer(ctx, user.id);
+  const visible = author ? listedToAuthor() : listedToEveryone();
+  return listPosts(ctx, paging, { where: [eq(posts.creatorId, OWNER), ...visible], shape: { name: author ? 'writer:author' : 'writer', values: { owner: user.id } } });
 }
 
 export function publicationStories(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
-  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()] });
+  return listPosts(ctx, paging, { where: [eq(posts.collectionId, OWNER), ...listedToEveryone()], shape: { name: 'publication', values: { owner: collection.id } } });
 }
 
 export function topicStories(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
-  return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug });
+  return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug, shape: { name: 'topic', values: {} } });
 }
 
 /** A publication's stories with one tag (page publication-tagged), newest first. */
@@ -170,7 +208,11 @@ export function publicationTopicStories(
   tag: TagRow,
   paging: PagingOptions | null | undefined,
 ): Promise<Page<StoryNode>> {
-  return listPosts(ctx, paging, { where: [eq(posts.collectionId, collection.id), ...listedToEveryone()], tagSlug: tag.slug });
+  return listPosts(ctx, paging, {
+    where: [eq(posts.collectionId, OWNER), ...listedToEveryone()],
+    tagSlug: tag.slug,
+    shape: { name: 'publication', values: { owner: collection.id } },
+  });
 }
 
 /** A page of story rows joined with their writers, primed into the request's loaders. */

@@ -1,5 +1,11 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here).
-import { chromium, type Browser, type Page, type ConsoleMessage } from 'playwright-core';
+import { chromium, type Browser, type Page, type ConsoleMessage, type Request } from 'playwright-core';
+
+/**
+ * A reader's browser. Headless Chromium names itself HeadlessChrome, which the bot check counts as
+ * a bot (always a fresh render, no preloading): tests of what a reader gets use this agent.
+ */
+export const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** `extraArgs`: e.g. --host-resolver-rules to reach custom domains (ada.test) on the local site. */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -31,6 +37,27 @@ export function watchPage(page: Page) {
     if (new URL(request.url()).pathname === '/_/graphql') graphqlRequests.push(request.postData() ?? '');
   });
   return { consoleErrors, graphqlRequests };
+}
+
+/** Every request the page makes from now on, by kind; `clear()` starts the record again. */
+export function recordRequests(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  const of = (test: (url: URL, request: Request) => boolean) => seen.filter((request) => test(new URL(request.url()), request));
+  const graphql = () => of((url) => url.pathname === '/_/graphql');
+  return {
+    graphql,
+    /** The operations of every /_/graphql call, one string per call (its graphql-operation header). */
+    operations: () => graphql().map((request) => request.headers()['graphql-operation'] ?? ''),
+    scripts: () => of((url, request) => request.resourceType() === 'script' && url.pathname.startsWith('/assets/')),
+    preloadReports: () => of((url) => url.pathname === '/_/clientele/reports/preload/'),
+    /** The paths of pages' documents fetched by script (a visitor's navigation data, client/app/page-document.ts). */
+    documents: () =>
+      of((url, request) => request.resourceType() === 'fetch' && request.method() === 'GET' && !url.pathname.startsWith('/_/') && !url.pathname.startsWith('/assets/')).map(
+        (request) => new URL(request.url()).pathname,
+      ),
+    clear: () => seen.splice(0),
+  };
 }
 
 /**

@@ -150,6 +150,8 @@ describe('jsonForScript', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+    // Each one as its \u escape, in one pass (the CSP hashes this exact text).
+    expect(text).toBe('{"text":"\\u003c/script\\u003e\\u003c!-- ]]\\u003e \\u0026 \\u2028\\u2029"}');
   });
 });
 

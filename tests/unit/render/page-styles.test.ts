@@ -91,3 +91,21 @@ describe('the built stylesheet', () => {
     expect(story.length).toBeLessThan(whole.length / 4);
   });
 });
+
+describe('the inline rules kept per set of classes', () => {
+  const built = path.resolve(import.meta.dirname, '../../../worker/generated/inline-css.json');
+  const { rules } = JSON.parse(readFileSync(built, 'utf8')) as { rules: CssItem[] };
+
+  it('answers what the stylesheet’s rules select, whatever order the classes came in, and a new set afresh', () => {
+    // A copy of the stylesheet's rules is not the isolate's own array: rulesFor selects afresh for it (the reference).
+    const fresh = (classes: string[]) => rulesFor(new Set(classes), [...rules]);
+    const header = ['site-header', 'wordmark'];
+    expect(rulesFor(new Set(header))).toBe(fresh(header));
+    expect(rulesFor(new Set([...header].reverse()))).toBe(fresh(header));
+    const more = [...header, 'site-header-bar', 'is-collapsed'];
+    const withMore = rulesFor(new Set(more));
+    expect(withMore).toBe(fresh(more));
+    expect(withMore).toContain('.site-header.is-collapsed{');
+    expect(rulesFor(new Set(header))).not.toContain('.site-header.is-collapsed{');
+  });
+});
