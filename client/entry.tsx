@@ -1,6 +1,7 @@
 // Browser start-up: read the globals the server wrote, seed urql's (normalized) cache with the
 // server's results (so hydration sends no GraphQL request), load the chunk of the page the
 // server resolved (the server preloaded it) and hydrate.
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Client, Provider, getOperationName, mapExchange, ssrExchange } from 'urql';
 import { deferredExchange } from './app/deferred-exchange.ts';
@@ -153,19 +154,24 @@ if (!root) {
   const initialPage =
     (await loadNamedPage(pageModule, resolution, location)) ?? (await (await loadRegistry()).loadCurrentPage(resolution, location));
   beginHydration();
-  hydrateRoot(
-    root,
-    <Provider value={client}>
-      <NavigationProvider
-        initialPage={initialPage}
-        preparation={preparation}
-        hasPage={hasPage}
-      >
-        <App state={state} onRenderError={(error) => reportError(error)} />
-      </NavigationProvider>
-    </Provider>,
-    { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
-  );
+  // In a transition the root hydrates at React's transition hydration lane, which is time-sliced
+  // (a yield about every 5 ms), instead of the default one, which React renders in one task; a
+  // click before it is done makes React finish it at once (docs/adr/0224-start-up-work-in-slices.md).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <Provider value={client}>
+        <NavigationProvider
+          initialPage={initialPage}
+          preparation={preparation}
+          hasPage={hasPage}
+        >
+          <App state={state} onRenderError={(error) => reportError(error)} />
+        </NavigationProvider>
+      </Provider>,
+      { onRecoverableError: (error) => reportError(error instanceof Error ? error : new Error(String(error))) },
+    );
+  });
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
 onHydrated(() => whenIdle(() => void Promise.all([normalizedCache.load(), transport.load()]).catch(() => {})));

@@ -1,7 +1,7 @@
 // Work a page does not need for its first screen waits until the browser is idle after
 // hydration (docs/adr/0096-hydrate-what-the-reader-can-use.md): the membership banners and
 // the highlights layer are chunks of their own, loaded then rather than racing hydration.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { loadRoutePaths } from '../../shared/routing/route-paths.ts';
 
 /** At the latest this long after mount, the work starts even on a page that never goes idle. */
@@ -34,9 +34,13 @@ function whenBrowserIdle(callback: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** False on the server and during hydration; true once the browser has been idle after mount. */
+/**
+ * False on the server and during hydration; true once the browser has been idle after mount. The
+ * render it causes (the idle parts' chunks mounted) is a transition: React renders it in slices
+ * instead of one task (docs/adr/0224-start-up-work-in-slices.md).
+ */
 export function useWhenIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }

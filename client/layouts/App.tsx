@@ -1,9 +1,10 @@
-import { lazy, memo, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from './Layouts.tsx';
 import { AppStateProvider } from '../app/app-state.tsx';
 import { queryParams, type CurrentPage } from '../app/current-page.ts';
+import type { RouteParams } from '../app/page-definition.ts';
 import { ErrorBoundary } from '../app/ErrorBoundary.tsx';
 import { setReportRoute } from '../app/error-reporter.ts';
 import { useCurrentPage } from '../app/navigation.tsx';
@@ -46,13 +47,26 @@ const PageView = memo(function PageView({ page, state }: { page: CurrentPage; st
     if (result.data || !request) document.title = definition.title(result.data, state);
   }, [definition, result.data, state, request]);
 
+  // New results for the same page (the normalized cache answering again once its chunk is in, a
+  // refetch after a mutation) render as a deferred update, which React renders in slices; the
+  // urgent render keeps the elements below as they were, so it does no work below the layout
+  // (docs/adr/0224-start-up-work-in-slices.md). The page's first render takes the results as they are.
+  const hasRequest = Boolean(request);
+  // `params` is derived from `page`.
+  const view = useDeferredValue(useMemo(() => ({ page, params, data: result.data, error: result.error, hasRequest }), [page, result.data, result.error, hasRequest]));
+  return useMemo(() => <PageLayout {...view} />, [view]);
+});
+
+/** The page's layout with its main column and sidebar, for the page's (deferred) results. */
+function PageLayout({ page, params, data, error, hasRequest }: { page: CurrentPage; params: RouteParams; data: unknown; error: unknown; hasRequest: boolean }) {
+  const { definition, resolved, isNotFound } = page;
   const layoutName = isNotFound ? 'top-nav' : (resolved?.layout ?? 'top-nav');
   let body;
   let sidebar = null;
-  if (request && !result.data) {
+  if (hasRequest && !data) {
     // A navigation waits for the data before it shows the page, so this shows only when
     // the data could not be had (or a page query is re-run without a cached result).
-    body = result.error ? (
+    body = error ? (
       <div className="error-page" role="alert">
         <p className="error-page-text">Something went wrong loading this page. Please try again.</p>
       </div>
@@ -61,15 +75,15 @@ const PageView = memo(function PageView({ page, state }: { page: CurrentPage; st
     );
   } else {
     const { Component, Sidebar } = definition;
-    body = <Component params={params} data={result.data} />;
-    sidebar = Sidebar ? <Sidebar params={params} data={result.data} /> : null;
+    body = <Component params={params} data={data} />;
+    sidebar = Sidebar ? <Sidebar params={params} data={data} /> : null;
   }
   return (
     <Layout name={layoutName} sidebar={sidebar} fixedNavbar={resolved?.fixedNavbar ?? false}>
       {body}
     </Layout>
   );
-});
+}
 
 /** The whole application below the document body; the same tree renders on the server and hydrates in the browser. */
 export function App({ state, onRenderError }: { state: PreloadedState; onRenderError?: (error: Error) => void }) {

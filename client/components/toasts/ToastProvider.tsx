@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useAppState } from '../../app/app-state.tsx';
 import { useNavigation } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
+import { whenIdle } from '../../app/when-idle.ts';
 import { acceptPrivacyPolicy, markPrivacyBannerShown, privacyBannerDue } from './privacy-banner.ts';
 import { initialToastState, toastReducer, toastTimer, type ToastRequest } from './toast-queue.ts';
 
@@ -104,13 +105,18 @@ function StartupToasts() {
   useEffect(() => {
     if (loggedIn) return;
     let cancelled = false;
-    void privacyBannerDue().then((due) => {
-      if (!due || cancelled) return;
-      markPrivacyBannerShown();
-      showToast({ style: 'EU_PRIVACY_BANNER', duration: 'FOREVER', extraParams: { onClose: () => acceptPrivacyPolicy() } });
-    });
+    // The storage reads and the country's request are no part of hydration's commit: they wait
+    // until the page is idle (docs/adr/0224-start-up-work-in-slices.md).
+    const cancelIdle = whenIdle(() =>
+      void privacyBannerDue().then((due) => {
+        if (!due || cancelled) return;
+        markPrivacyBannerShown();
+        showToast({ style: 'EU_PRIVACY_BANNER', duration: 'FOREVER', extraParams: { onClose: () => acceptPrivacyPolicy() } });
+      }),
+    );
     return () => {
       cancelled = true;
+      cancelIdle();
     };
     // Once per page load.
   }, []);
