@@ -69,8 +69,8 @@ setTestFixtureHeaders(testFixtureHeaders);
 const SEARCH_KEY_MUTATIONS = new Set(['MuteAuthor', 'UnmuteAuthor', 'MutePub', 'UnmutePub', 'BlockUser', 'UnblockUser']);
 
 // The normalized cache (app/cache-exchange.ts) is not start-up work: hydration reads the server's
-// results straight from ssrExchange; its chunk loads once the page is idle after hydration, or
-// for the first operation after it, and is seeded then (app/deferred-exchange.ts).
+// results straight from ssrExchange; its chunk loads once the page is idle after hydration, and
+// it takes over (seeded with the page's results) for the first operation after it (app/deferred-exchange.ts).
 const normalizedCache = deferredExchange(() => {
   // An operation that waits for the cache goes on to the transport next: its code comes alongside.
   void transport.load().catch(() => {});
@@ -174,7 +174,7 @@ if (!root) {
   });
 }
 // Once hydration has committed and the page is idle (before, if an operation needs it).
-onHydrated(() => whenIdle(() => void Promise.all([normalizedCache.load(), transport.load()]).catch(() => {})));
+onHydrated(() => whenIdle(() => void Promise.all([normalizedCache.prefetch(), transport.load()]).catch(() => {})));
 // The page registry and the resolver, for the navigation, once the page is idle after hydration
 // (whenIdle loads the whole route table first: what renders next may link to any route).
 // A failed load is no error yet: the first navigation asks again (and goes to the server if it fails).

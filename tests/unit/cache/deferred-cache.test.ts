@@ -4,7 +4,7 @@
 // page holds, so a clap still moves every query holding the story, with no refetch.
 import { describe, expect, it } from 'vitest';
 import { Client, createRequest, gql, makeResult, ssrExchange, type Exchange, type Operation, type SSRData } from '@urql/core';
-import { filter, fromPromise, mergeMap, pipe, share, type Source } from 'wonka';
+import { filter, fromPromise, mergeMap, onPush, pipe, share, type Source } from 'wonka';
 import { deferredExchange } from '../../../client/app/deferred-exchange.ts';
 import { normalizedCacheExchange } from '../../../client/app/cache-exchange.ts';
 
@@ -30,6 +30,8 @@ function setUp() {
   const sent: Operation[] = [];
   let hydrating = true;
   let loads = 0;
+  /** What the normalized cache itself has been given: nothing until it takes over. */
+  const seenByCache: Operation[] = [];
   const network: Exchange = () => (ops$) =>
     pipe(
       ops$,
@@ -47,10 +49,11 @@ function setUp() {
   };
   const cache = deferredExchange(async () => {
     loads += 1;
-    return normalizedCacheExchange();
+    const real = normalizedCacheExchange();
+    return (input) => (ops$) => real(input)(pipe(ops$, onPush((op) => seenByCache.push(op)), share));
   }, () => hydrating);
   const client = new Client({ url: '/_/graphql', exchanges: [cache, ssrExchange({ isClient: true, initialState }), network] });
-  return { client, cache, sent, endHydration: () => (hydrating = false), loads: () => loads };
+  return { client, cache, sent, seenByCache, endHydration: () => (hydrating = false), loads: () => loads };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -113,5 +116,24 @@ describe('the normalized cache, loaded after hydration', () => {
     expect(loads()).toBe(1);
     expect(result.data).toEqual({ clap: { __typename: 'Post', id: 'p1', clapCount: 13 } });
     expect(sent).toHaveLength(1);
+  });
+
+  it('prefetched when the page is idle, takes over only for the first operation that needs it: seeded then, and a clap still moves the story and its card', async () => {
+    const { client, cache, sent, seenByCache, endHydration, loads } = setUp();
+    const latest: { story?: number; card?: number } = {};
+    client.query(STORY, { id: 'p1' }).subscribe((r) => (latest.story = (r.data as typeof story | undefined)?.post.clapCount));
+    client.query(CARDS, {}).subscribe((r) => (latest.card = (r.data as typeof cards | undefined)?.trendingPosts[0]?.clapCount));
+    endHydration();
+    await cache.prefetch();
+    await tick();
+    expect(loads()).toBe(1);
+    expect(seenByCache).toEqual([]);
+    await client.mutation(CLAP, { targetPostId: 'p1', numClaps: 3 }).toPromise();
+    await tick();
+    expect(loads()).toBe(1);
+    // Seeded with the two queries the page holds, then the clap (after it the cache re-reads the queries it moved).
+    expect(seenByCache.slice(0, 3).map((op) => op.kind)).toEqual(['query', 'query', 'mutation']);
+    expect(latest).toEqual({ story: 13, card: 13 });
+    expect(sent.map((op) => op.kind)).toEqual(['mutation']);
   });
 });
