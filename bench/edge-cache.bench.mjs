@@ -137,12 +137,14 @@ function headerValue(headers, name) {
 }
 
 const site = await startSite({ stories: STORIES, vars: { EDGE_CACHE: 'on' } });
+let storyPath;
+let sessionCookie;
 try {
   const home = await fetch(site.baseURL + '/', { headers: BROWSER }).then((r) => r.text());
-  const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
+  storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   if (!storyPath) throw new Error('no story link on the home page');
   const postId = /([0-9a-f]{12})$/.exec(storyPath)[1];
-  const sessionCookie = { cookie: `sid=${signInBenchReader()}` };
+  sessionCookie = { cookie: `sid=${signInBenchReader()}` };
 
   // Locally, the first request after another process opened the database (the sign-in above)
   // can lose its answer mid-stream (miniflare's D1, after a migration): one tolerated warm-up.
@@ -218,4 +220,23 @@ try {
   );
 } finally {
   await site.stop();
+}
+
+// The same signed-in page, the worker's own CPU: D1 answered from memory (bench/d1-replay/: locally
+// D1 runs inside the same workerd process; docs/adr/0034-measuring-the-workers-own-cpu.md), and the
+// request's log record left out (wrangler dev forwards each console line through its inspector,
+// which a deployment has not; docs/scale.md, sixth pass). The copy of the state holds the session.
+const ownSite = await startSite({ stories: STORIES, vars: { EDGE_CACHE: 'on', LOG_LEVEL: 'warn' }, config: 'bench/d1-replay/wrangler.toml', copyOfState: 'd1-replay' });
+try {
+  await autocannon({ url: ownSite.baseURL + storyPath, duration: 2, connections: CONNECTIONS, headers: { ...BROWSER, ...sessionCookie } }); // warm up, and record D1's answers
+  const own = await measure(ownSite, { url: ownSite.baseURL + storyPath, headers: sessionCookie });
+  const probe = await get(ownSite.baseURL + storyPath, sessionCookie);
+  if (probe.res.headers.get('x-d1-real') !== '0' || !probe.bytes.includes('"isLoggedInCookie":true')) {
+    throw new Error(`expected a signed-in page answered from memory, got x-d1-real ${probe.res.headers.get('x-d1-real')}`);
+  }
+  console.log(
+    `Signed-in story page, the worker's own: ${own.cpuMsPerRequest.toFixed(2)} workerd CPU ms/req (goal ≤ 12), D1 answered from memory, without the request's log record (${own.requests} requests, ${own.errors} errors)`,
+  );
+} finally {
+  await ownSite.stop();
 }
