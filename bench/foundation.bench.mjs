@@ -129,7 +129,7 @@ try {
   const weights = await pageWeights(site.baseURL, readerPages);
   // BENCH_NO_LIGHTHOUSE=1: the bytes only (a quick check of a change to the page's weight).
   const lighthouse = process.env.BENCH_NO_LIGHTHOUSE === '1' ? new Map(readerPages.map(([name]) => [name, { misses: [] }])) : await runLighthouse(site.baseURL, readerPages);
-  console.log('\n## Pages a logged-out reader lands on (Lighthouse mobile, simulated throttling; JavaScript gzip)\n');
+  console.log('\n## Pages a logged-out reader lands on (Lighthouse mobile, simulated throttling, the median of each page\'s runs; JavaScript gzip)\n');
   console.log('| page | performance | TBT | FCP | LCP | CLS | HTML | JS declared | JS loaded at start | not declared | files loaded when idle |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name] of readerPages) {
@@ -140,7 +140,7 @@ try {
     const ms = (value) => figure(value, (v) => `${v.toFixed(0)} ms`);
     const seconds = (value) => figure(value, (v) => `${(v / 1000).toFixed(2)} s`);
     console.log(
-      `| ${name} | ${figure(l.performance, String)} | ${ms(l.tbt)} | ${seconds(l.fcp)} | ${seconds(l.lcp)} | ${figure(l.cls, (v) => v.toFixed(3))} | ` +
+      `| ${name} | ${figure(l.performance, String)}${l.performanceRuns?.length > 1 ? ` (runs: ${l.performanceRuns.map((s) => s ?? 'n/a').join(', ')})` : ''} | ${ms(l.tbt)} | ${seconds(l.fcp)} | ${seconds(l.lcp)} | ${figure(l.cls, (v) => v.toFixed(3))} | ` +
         `${w.html} | ${w.declared} | ${w.loaded} | ${w.undeclared.join(', ') || 'none'} | ${w.whenIdle} |`,
     );
   }
