@@ -75,7 +75,11 @@ async function pageWeights(baseURL, pages) {
   try {
     for (const [name, url] of pages) {
       const html = await fetch(baseURL + url).then((r) => r.text());
-      const declared = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]));
+      // The start script's list (client/server/document.ts: START_SCRIPT), and any file the markup names itself.
+      const declared = new Set([
+        ...JSON.parse(/window\.__START_MODULES__=(\[[^\]]*\]);/.exec(html)?.[1] ?? '[]'),
+        ...[...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]),
+      ]);
       let declaredGzip = 0;
       for (const src of declared) declaredGzip += await gzipOf(src);
       const { atStart: loaded, whenIdle } = await scriptsLoaded(browser, baseURL + url);

@@ -1,6 +1,6 @@
 // The HTML around the React stream: head with the start-up globals, the root element
-// React renders into, the hashed client bundle and a modulepreload of the page's chunk
-// (the asset manifest is written by scripts/build-client.mjs).
+// React renders into, and the start script that loads the hashed client bundle and the page's
+// chunk after the first paint (the asset manifest is written by scripts/build-client.mjs).
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { HydrationState } from '../app/hydration-state.ts';
 import { escapeHtml, jsonForScript } from '../../shared/html.ts';
@@ -56,14 +56,17 @@ export interface DocumentParts {
 /** The whole stylesheet's rules, for a streamed page (the same text every time). */
 let everyRule: string | undefined;
 
-/** Every script file a page needs at start: the shell's static chunks and the page's chunks, each once. */
+/**
+ * Every script file a page needs at start, each once, the entry first (the start script imports
+ * it): the shell's static chunks and the page's chunks. Empty when the build has no client.
+ */
 export function startupModules(pageChunk: string): string[] {
-  return [...new Set([...assets.preload, ...(assets.pages[pageChunk] ?? [])])];
+  return assets.js ? [...new Set([assets.js, ...assets.preload, ...(assets.pages[pageChunk] ?? [])])] : [];
 }
 
 /** `script`: the start-up script's text when the caller made it already (it also hashes it). */
 export function documentHead(parts: DocumentParts, script: string = startupScript(parts)): string {
-  const { title, head, faviconUrl, pageChunk, state, markup } = parts;
+  const { title, head, faviconUrl, state, markup } = parts;
   const css = markup === undefined ? (everyRule ??= rulesFor(null)) : rulesFor(firstScreenClasses(markup));
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -77,10 +80,6 @@ export function documentHead(parts: DocumentParts, script: string = startupScrip
     // (docs/adr/0095-inline-the-rules-the-markup-uses.md, docs/adr/0218-the-first-screen-inline-the-rest-later.md);
     // the whole file comes after the markup.
     `<style>${css}</style>` +
-    (assets.js ? `<link rel="modulepreload" href="${assets.js}">` : '') +
-    startupModules(pageChunk)
-      .map((href) => `<link rel="modulepreload" href="${href}">`)
-      .join('') +
     `<script>${script}</script>` +
     '</head><body><div id="root">'
   );
@@ -109,9 +108,38 @@ export function startupScript({
     `window.__PAGE__=${jsonForScript(pageResolution(resolution))};` +
     `window.__PAGE_MODULE__=${jsonForScript(pageModule)};` +
     `window.__ROUTE_PATHS__=${jsonForScript(routePaths)};` +
-    `window.__APOLLO_STATE__=${jsonForScript(apolloState)};`
+    `window.__APOLLO_STATE__=${jsonForScript(apolloState)};` +
+    `window.__START_MODULES__=${jsonForScript(startupModules(pageChunk))};`
   );
 }
+
+/**
+ * The page's second inline script, the same text on every page (its hash is in every page's
+ * policy): once the browser reports the first contentful paint, it declares each start-up module
+ * with a modulepreload (fetched side by side, none waiting for the entry to name it) and imports
+ * the entry. The content paints before the scripts are fetched or run
+ * (docs/adr/0229-the-first-paint-before-the-start-up-scripts.md). Where the browser has no paint
+ * timing it waits for the frame after the document is parsed; a page still not painted after
+ * five seconds (a tab opened in the background) starts anyway.
+ */
+export const START_SCRIPT = [
+  '(function(){',
+  'var modules=window.__START_MODULES__,started=false;',
+  'if(!modules||!modules.length)return;',
+  'function load(){',
+  'if(started)return;started=true;',
+  "modules.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)});",
+  'import(modules[0])}',
+  // A streamed page can paint before the whole document is parsed: hydration needs all of it.
+  "function whenParsed(){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',load);else load()}",
+  'var Observer=window.PerformanceObserver;',
+  "if(Observer&&Observer.supportedEntryTypes&&Observer.supportedEntryTypes.indexOf('paint')>=0){",
+  "new Observer(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();whenParsed()}}).observe({type:'paint',buffered:true});",
+  'setTimeout(whenParsed,5000)}',
+  // A task after the next frame's callbacks runs after that frame is drawn.
+  "else document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(load)})})",
+  '})()',
+].join('');
 
 /**
  * The whole stylesheet, hashed and immutable, for what the markup does not show yet (menus,
@@ -124,5 +152,5 @@ export function documentTail(): string {
     ? `<link rel="stylesheet" href="${assets.css}" media="print" ${FULL_STYLESHEET_ATTRIBUTE}>` +
       `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`
     : '';
-  return `</div>${stylesheet}${assets.js ? `<script type="module" src="${assets.js}"></script>` : ''}</body></html>`;
+  return `</div>${stylesheet}<script>${START_SCRIPT}</script></body></html>`;
 }

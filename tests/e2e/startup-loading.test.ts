@@ -24,7 +24,13 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   expect(storyPath).toBeDefined();
   const html = await fetch(baseURL + storyPath).then((r) => r.text());
-  const declared = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]));
+  // The files the start script loads after the first paint (client/server/document.ts: START_SCRIPT).
+  const startModules = /window\.__START_MODULES__=(\[[^\]]*\]);/.exec(html)?.[1];
+  expect(startModules).toBeDefined();
+  const declared = new Set(JSON.parse(startModules!) as string[]);
+  expect([...declared][0]).toMatch(/^\/assets\/entry-[^/]+\.js$/);
+  // None is fetched by the markup itself: no script or modulepreload element before the start script runs.
+  expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+rel="modulepreload"/);
 
   const page = await (await browser.newContext({ userAgent: READER_AGENT })).newPage();
   const watch = watchPage(page);
@@ -72,6 +78,11 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   expect(html).toMatch(/window\.__PAGE_MODULE__=\{"chunk":"PostPage","exportName":"postPage","url":"\/assets\/PostPage-[^"]+\.js"/);
 
   expect(beforeHydration.filter((path) => !declared.has(path))).toEqual([]);
+  // The page paints before its start-up scripts are even requested
+  // (docs/adr/0229-the-first-paint-before-the-start-up-scripts.md).
+  const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  expect(firstPaint).not.toBeNull();
+  expect(Math.min(...loaded.map(({ startTime }) => startTime))).toBeGreaterThan(firstPaint!);
   expect(all.filter((path) => /\/ReactivateMembershipModal-/.test(path))).toEqual([]);
   // The visitor's upsell banner is drawn, under the policy of the page.
   await expect.poll(() => page.getByTestId('membership-banner').count(), { timeout: 30_000 }).toBe(1);
