@@ -18,6 +18,7 @@
 //   and the components get the same data again. Then the waiting operations, then all others.
 import { filter, makeSubject, map, merge, onPush, pipe, publish, share, type Source } from 'wonka';
 import { makeOperation, type Exchange, type ExchangeInput, type Operation, type OperationResult } from '@urql/core';
+import { lazyModule } from '../../shared/lazy-module.ts';
 
 export type DeferredExchange = Exchange & {
   /** Fetches the chunk and takes over: seeded, then the waiting operations. */
@@ -28,8 +29,6 @@ export type DeferredExchange = Exchange & {
 
 export function deferredExchange(loadExchange: () => Promise<Exchange>, passThrough: () => boolean): DeferredExchange {
   let input: ExchangeInput | null = null;
-  let code: Promise<Exchange> | null = null;
-  let loading: Promise<void> | null = null;
   let ready = false;
   /** Queries answered during hydration, with their last result and whether the page still holds them. */
   const remembered = new Map<number, { operation: Operation; result: OperationResult | null; active: boolean }>();
@@ -66,23 +65,25 @@ export function deferredExchange(loadExchange: () => Promise<Exchange>, passThro
     return merge([replayed$, onward$, resultsForReal.source]);
   };
 
-  const prefetch = (): Promise<void> => (code ??= loadExchange()).then(() => {});
-  const load = (): Promise<void> => {
-    loading ??= (code ??= loadExchange()).then((exchange) => {
-      if (!input) throw new Error('deferredExchange: loaded before the client was created');
-      // The forward is shared on both sides, as urql's composeExchanges does it (graphcache
-      // subscribes to it twice). Subscribed once, for good: the client reads the real exchange's results through realResults.
-      publish(pipe(exchange({ ...input, forward: (ops$) => share(forwardForReal(share(ops$))) })(toReal.source), onPush((result) => realResults.next(result))));
-      ready = true;
-      for (const { operation, result, active } of [...remembered.values()]) {
-        if (!result) continue;
-        toReal.next(operation);
-        if (!active) toReal.next(makeOperation('teardown', operation, operation.context));
-      }
-      for (const operation of waiting.splice(0)) toReal.next(operation);
-    });
-    return loading;
+  /** Takes over with the loaded exchange: seeded with the remembered queries, then the waiting operations. */
+  const takeOver = (exchange: Exchange): void => {
+    if (!input) throw new Error('deferredExchange: loaded before the client was created');
+    // The forward is shared on both sides, as urql's composeExchanges does it (graphcache
+    // subscribes to it twice). Subscribed once, for good: the client reads the real exchange's results through realResults.
+    publish(pipe(exchange({ ...input, forward: (ops$) => share(forwardForReal(share(ops$))) })(toReal.source), onPush((result) => realResults.next(result))));
+    ready = true;
+    for (const { operation, result, active } of [...remembered.values()]) {
+      if (!result) continue;
+      toReal.next(operation);
+      if (!active) toReal.next(makeOperation('teardown', operation, operation.context));
+    }
+    for (const operation of waiting.splice(0)) toReal.next(operation);
   };
+  // Each loads once; a failed chunk load is forgotten, so the next operation tries again (the waiting ones wait on).
+  const code = lazyModule(loadExchange);
+  const takenOver = lazyModule(() => code.load().then(takeOver));
+  const prefetch = (): Promise<void> => code.load().then(() => {});
+  const load = (): Promise<void> => takenOver.load();
 
   const exchange: Exchange = (exchangeInput) => {
     input = exchangeInput;

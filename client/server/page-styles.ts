@@ -4,6 +4,7 @@
 // the whole stylesheet is also one hashed, immutable file the document loads after the markup,
 // for what is below the first screen or appears later (menus, dialogs, the next page).
 import styles from '../../worker/generated/inline-css.json' with { type: 'json' };
+import { LRUCache } from 'lru-cache';
 
 export type CssItem =
   | { text: string; classes?: string[][]; later?: boolean; keyframes?: string }
@@ -73,16 +74,12 @@ export function rulesFor(present: Set<string> | null, items: CssItem[] = allRule
   // (docs/adr/0226-a-fresh-render-builds-nothing-it-built-before.md).
   const key = [...present].sort().join(' ');
   let css = inlineByClasses.get(key);
-  if (css === undefined) {
-    if (inlineByClasses.size >= INLINE_BY_CLASSES_MAX) inlineByClasses.clear();
-    inlineByClasses.set(key, (css = selectRules(present, items)));
-  }
+  if (css === undefined) inlineByClasses.set(key, (css = selectRules(present, items)));
   return css;
 }
 
-/** The inline rules per set of first-screen classes (sorted, space-separated), kept per isolate; bounded: cleared when full. */
-const inlineByClasses = new Map<string, string>();
-const INLINE_BY_CLASSES_MAX = 100;
+/** The inline rules per set of first-screen classes (sorted, space-separated), kept per isolate; the least recently used go first. */
+const inlineByClasses = new LRUCache<string, string>({ max: 100 });
 
 /** Whether the rules name an animation: one expression per @keyframes name, made once. */
 const animationUses = new Map<string, RegExp>();

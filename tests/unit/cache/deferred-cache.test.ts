@@ -26,7 +26,8 @@ const CLAP = gql`
 const story = { __typename: 'Query', post: { __typename: 'Post', id: 'p1', clapCount: 10 } };
 const cards = { __typename: 'Query', trendingPosts: [{ __typename: 'Post', id: 'p1', title: 'One', clapCount: 10 }] };
 
-function setUp() {
+/** `failedLoads`: how many of the first chunk loads fail (the network). */
+function setUp({ failedLoads = 0 } = {}) {
   const sent: Operation[] = [];
   let hydrating = true;
   let loads = 0;
@@ -49,6 +50,7 @@ function setUp() {
   };
   const cache = deferredExchange(async () => {
     loads += 1;
+    if (loads <= failedLoads) throw new TypeError('Failed to fetch dynamically imported module');
     const real = normalizedCacheExchange();
     return (input) => (ops$) => real(input)(pipe(ops$, onPush((op) => seenByCache.push(op)), share));
   }, () => hydrating);
@@ -135,5 +137,18 @@ describe('the normalized cache, loaded after hydration', () => {
     expect(seenByCache.slice(0, 3).map((op) => op.kind)).toEqual(['query', 'query', 'mutation']);
     expect(latest).toEqual({ story: 13, card: 13 });
     expect(sent.map((op) => op.kind)).toEqual(['mutation']);
+  });
+
+  it('forgets a chunk that failed to load: the next operation loads it again, and the held operations are answered then', async () => {
+    const { client, cache, sent, endHydration, loads } = setUp({ failedLoads: 1 });
+    endHydration();
+    await expect(cache.prefetch()).rejects.toThrow('Failed to fetch');
+    const first = client.mutation(CLAP, { targetPostId: 'p1', numClaps: 1 }).toPromise();
+    const second = client.mutation(CLAP, { targetPostId: 'p1', numClaps: 2 }).toPromise();
+    const [a, b] = await Promise.all([first, second]);
+    expect(loads()).toBe(2);
+    expect(a.data).toBeDefined();
+    expect(b.data).toBeDefined();
+    expect(sent.map((op) => op.kind)).toEqual(['mutation', 'mutation']);
   });
 });
