@@ -6,10 +6,11 @@
 // blocks Bob: he is no longer a follower and his server is sent a Reject of his Follow; his reply
 // leaves the readers' thread (the writer still sees it, marked) and his earlier Like the story's
 // count; his next Follow, reply and Like store nothing, while Carol's reply, from the same instance, still arrives. Unblocking shows his
-// reply and his Like again.
+// reply and his Like again. A block of a whole instance (or a domain above it) takes its people's
+// earlier replies and likes off the story in the same way, for the writer too, until it is lifted.
 //
 // One journey in one test: every Fedify object is made before the first request (workerd's I/O rule).
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { Create, Follow, Like, Note, Update } from '@fedify/fedify/vocab';
 import { seedWorld, USERS } from './helpers/fixtures.ts';
 import { testDb } from './helpers/graphql-client.ts';
@@ -28,6 +29,8 @@ const NOTIFICATIONS = `query { viewer { notificationsConnection { notifications 
 const AUDIENCE = `query { writerStats { fediverseFollowers { followers { id } } fediversePersonBlocks { id handle } } }`;
 const STATS = `query($postId: ID!) { writerStats(postId: $postId) { post { fediverseLikes } } }`;
 const BLOCK = `mutation($id: ID!) { blockFediversePerson(personId: $id) { id handle } }`;
+const BLOCK_INSTANCE = `mutation($instance: String!) { blockFediverseInstance(instance: $instance) { instance } }`;
+const UNBLOCK_INSTANCE = `mutation($instance: String!) { unblockFediverseInstance(instance: $instance) { instance } }`;
 const UNBLOCK = `mutation($id: ID!) { unblockFediversePerson(personId: $id) { id handle } }`;
 
 const storedFollowers = async () =>
@@ -40,8 +43,9 @@ async function thread(storyId: string, caller: Caller): Promise<{ id: string; is
   return answer.data!.post.fediverseResponses;
 }
 
+beforeAll(() => seedWorld(testDb));
+
 it('a writer is told of fediverse replies once each, blocks one person (follow ended with a Reject, replies hidden, next Follow, reply and Like refused) and unblocks them', { timeout: 240_000 }, async () => {
-  await seedWorld(testDb);
   const [bob, carol] = await remotePeople([BOB, CAROL], { [BOB]: 'Bob Remote', [CAROL]: 'Carol Remote' });
   const writer = await signedIn(USERS.writer);
   const contentJson = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'An opening paragraph.', markups: [] }] });
@@ -125,6 +129,47 @@ it('a writer is told of fediverse replies once each, blocks one person (follow e
     expect((await writer.gql(UNBLOCK, { id: BOB })).errors?.[0]?.message).toMatch(/not blocked/);
     // Nobody the writer ever met cannot be blocked (nothing to name them by).
     expect((await writer.gql(BLOCK, { id: 'https://elsewhere.example/users/zed' })).errors?.[0]?.message).toMatch(/do not know/);
+  } finally {
+    fediverse.restore();
+  }
+});
+
+it('an instance block takes the replies and likes its people left before it off the story, for the writer too; unblocking brings them back', { timeout: 240_000 }, async () => {
+  const DAN = 'https://eu.other.example.net/users/dan';
+  const [dan, carol] = await remotePeople([DAN, CAROL], { [DAN]: 'Dan Remote', [CAROL]: 'Carol Remote' });
+  const writer = await signedIn(USERS.writer);
+  const contentJson = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'An opening paragraph.', markups: [] }] });
+  const storyId = (await writer.gql(SAVE, { contentJson })).data!.saveDraft.post.id as string;
+  expect((await writer.gql(PUBLISH, { postId: storyId })).data?.publishPost.__typename).toBe('Post');
+  const article = new URL(`${ORIGIN}/ap/stories/${storyId}`);
+  const reply = (who: string, content: string) =>
+    new Create({ id: new URL(`${who}/statuses/7/activity`), actor: new URL(who), object: new Note({ id: new URL(`${who}/statuses/7`), attribution: new URL(who), replyTarget: article, content }) }).toJsonLd();
+  const activities = {
+    danReply: await reply(DAN, '<p>From the other server.</p>'),
+    danLike: await new Like({ id: new URL(`${DAN}/likes/7`), actor: new URL(DAN), object: article }).toJsonLd(),
+    carolReply: await reply(CAROL, '<p>From the social server.</p>'),
+  };
+  const fediverse = fediverseStandIn([dan!, carol!]);
+  try {
+    for (const [activity, person] of [[activities.danReply, dan], [activities.danLike, dan], [activities.carolReply, carol]] as const) {
+      expect(await fediverse.post('/ap/inbox', activity, person!)).toBe(202);
+    }
+    const likes = async () => (await writer.gql(STATS, { postId: storyId })).data!.writerStats.post.fediverseLikes as number;
+    const handles = async (caller: Caller) => (await thread(storyId, caller)).map((r) => r.author.handle);
+    expect(await handles(loggedOut)).toEqual(['@dan@eu.other.example.net', '@carol@social.example.org']);
+    expect(await likes()).toBe(1);
+
+    // A block of the domain above Dan's server covers it: his reply and Like go, Carol's stay.
+    expect((await writer.gql(BLOCK_INSTANCE, { instance: 'other.example.net' })).data?.blockFediverseInstance).toEqual({ instance: 'other.example.net' });
+    expect(await handles(loggedOut)).toEqual(['@carol@social.example.org']);
+    expect(await handles(writer)).toEqual(['@carol@social.example.org']);
+    expect(await likes()).toBe(0);
+    // What was stored stays stored: the block hides it, an unblock shows it again.
+    expect(await count(`SELECT COUNT(*) AS n FROM fediverse_responses WHERE author_uri = '${DAN}'`)).toBe(1);
+
+    expect((await writer.gql(UNBLOCK_INSTANCE, { instance: 'other.example.net' })).data?.unblockFediverseInstance).toEqual({ instance: 'other.example.net' });
+    expect(await handles(loggedOut)).toEqual(['@dan@eu.other.example.net', '@carol@social.example.org']);
+    expect(await likes()).toBe(1);
   } finally {
     fediverse.restore();
   }

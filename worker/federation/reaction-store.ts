@@ -4,7 +4,7 @@
 // kind per person and story; an Undo removes it. This module imports nothing of Fedify: the
 // writer's stats read the counts without loading it (worker/federation/reactions.ts receives them).
 import type { D1Database } from '@cloudflare/workers-types';
-import { blockedByStoryOwner } from '../db/conditions.ts';
+import { blockedByStoryOwner, instanceBlockedByStoryOwner } from '../db/conditions.ts';
 
 export type ReactionKind = 'LIKE' | 'ANNOUNCE';
 
@@ -34,13 +34,13 @@ export async function removeReaction(db: D1Database, undo: { activityUri: string
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** A story's likes and boosts, leaving out those of people its writer or publication blocked. */
+/** A story's likes and boosts, leaving out those of people (and instances) its writer or publication blocked. */
 export async function reactionCounts(db: D1Database, postId: string): Promise<FediverseReactionCounts> {
   const row = await db
     .prepare(
       `SELECT COALESCE(SUM(r.kind = 'LIKE'), 0) AS likes, COALESCE(SUM(r.kind = 'ANNOUNCE'), 0) AS boosts
        FROM fediverse_reactions r JOIN posts p ON p.id = r.post_id
-       WHERE r.post_id = ? AND NOT ${blockedByStoryOwner('r.actor_uri')}`,
+       WHERE r.post_id = ? AND NOT ${blockedByStoryOwner('r.actor_uri')} AND NOT ${instanceBlockedByStoryOwner('r.actor_uri')}`,
     )
     .bind(postId)
     .first<FediverseReactionCounts>();

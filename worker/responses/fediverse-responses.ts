@@ -16,7 +16,7 @@
 import type { Paragraph } from '../../shared/content.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { forbidden, notFound, signInRequired } from '../context/errors.ts';
-import { blockedByStoryOwner } from '../db/conditions.ts';
+import { blockedByStoryOwner, instanceBlockedByStoryOwner } from '../db/conditions.ts';
 import { newId } from '../lib/ids.ts';
 import { HtmlStoryReader } from '../stories/import/html-to-content.ts';
 import type { ParagraphNode } from '../stories/content-gate.ts';
@@ -194,8 +194,9 @@ function responseOf(row: ResponseRow): FediverseResponse {
 }
 
 // The story's writer or its publication blocked the reply's author (federation_person_blocks,
-// which worker/federation/refusals.ts keeps).
+// which worker/federation/refusals.ts keeps), or the author's instance (no one sees those replies).
 const AUTHOR_BLOCKED = blockedByStoryOwner('r.author_uri');
+const INSTANCE_BLOCKED = instanceBlockedByStoryOwner('r.author_uri');
 
 const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.hidden_by_parent_author AS hidden, ${AUTHOR_BLOCKED} AS authorBlocked,
   r.created_at AS createdAt, r.updated_at AS updatedAt,
@@ -204,7 +205,8 @@ const RESPONSE_SELECT = `SELECT r.id, r.post_id AS postId, r.url, r.content, r.h
 
 /**
  * The story's replies from the fediverse, oldest first: those the thread shows, and for the
- * story's writer the ones they hid, or whose author they blocked, too (so either can be undone).
+ * story's writer the ones they hid, or whose author they blocked, too (so either can be undone); never
+ * those from an instance the writer or publication blocked (undone on the audience page).
  */
 export async function fediverseResponses(ctx: RequestContext, story: { id: string; creatorId: string }): Promise<FediverseResponse[]> {
   // The count rode on the story's own read (worker/context/loaders.ts): most stories have no
@@ -212,7 +214,7 @@ export async function fediverseResponses(ctx: RequestContext, story: { id: strin
   if ((await ctx.loaders.fediverseResponseCountByPostId.load(story.id)) === 0) return [];
   const writer = ctx.viewer.user?.id === story.creatorId;
   const { results } = await ctx.db
-    .prepare(`${RESPONSE_SELECT} WHERE r.post_id = ? ${writer ? '' : `AND r.hidden_by_parent_author = 0 AND NOT ${AUTHOR_BLOCKED}`} ORDER BY r.created_at, r.id LIMIT ?`)
+    .prepare(`${RESPONSE_SELECT} WHERE r.post_id = ? AND NOT ${INSTANCE_BLOCKED} ${writer ? '' : `AND r.hidden_by_parent_author = 0 AND NOT ${AUTHOR_BLOCKED}`} ORDER BY r.created_at, r.id LIMIT ?`)
     .bind(story.id, FEDIVERSE_RESPONSES_LIMIT)
     .all<ResponseRow>();
   return results.map(responseOf);
