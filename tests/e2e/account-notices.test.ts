@@ -3,21 +3,14 @@
 // - staff opening a suspended story see POST_SUSPENDED, with "Edit story";
 // - a limited account sees LIMITED_STATE_BANNER, a suspended one USER_SUSPENDED;
 // - a reader who publishes a response sees PUBLISH_RESPONSE, whose "View story" opens it.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 import { openSignedIn, storiesByOtherWriters } from './support/other-writers.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const toast = (page: Page, style: string) => page.locator(`[data-style="${style}"]`);
 

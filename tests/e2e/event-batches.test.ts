@@ -5,15 +5,15 @@
 // and arrives after the load-event delay; the events arrive in the order they were raised, each
 // once, and every batch is answered ok. Clapping and following raise no event of their own (the
 // spec names none) and do not disturb the queue.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
-import { launchBrowser, READER_AGENT, waitForHydration, watchPage } from './support/browser.ts';
+import { READER_AGENT, useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 // A demo account no other browser test signs in with, so its claps and follows are this test's own.
 const READER = 'failed';
-let browser: Browser;
+const browser = useBrowser();
 
 interface Sent {
   key: string;
@@ -22,13 +22,6 @@ interface Sent {
   timestamp: number;
   eventId: string;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 it('a reader’s home, story, clap, follow and avatar menu go out as spec records, in order, each once', { timeout: 120_000 }, async () => {
   const session = createDemoSessions([READER])[READER]!;

@@ -3,22 +3,14 @@
 // sees two Follows under "Requests", approves one (it joins the followers) and declines the other;
 // after a reload, one follower and no request. The accounts' inboxes are on a .invalid host: the
 // Accept and Reject queued can reach no server.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import type { DemoSession } from './support/e2e-database.ts';
 import { FEDIVERSE_INSTANCE as INSTANCE, writerWithFediverseAudience } from './support/fediverse.ts';
 
 const baseURL = inject('baseURL');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A new writer who approves followers, with two Follows waiting. */
 function writerWithFollowRequests(): DemoSession {

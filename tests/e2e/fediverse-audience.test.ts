@@ -3,22 +3,14 @@
 // accounts sees them counted and listed by handle and instance, removes one, and after a reload
 // the one removed is gone. The followers' inboxes are on a .invalid host: the Reject the removal
 // queues can reach no server.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import type { DemoSession } from './support/e2e-database.ts';
 import { FEDIVERSE_INSTANCE as INSTANCE, writerWithFediverseAudience } from './support/fediverse.ts';
 
 const baseURL = inject('baseURL');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A new writer followed by two fediverse accounts. */
 function writerWithFediverseFollowers(): DemoSession {

@@ -6,22 +6,14 @@
 // name and handle and links to the reply on the story. The accounts are on a .invalid instance:
 // the Reject the block queues reaches no server.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { executeSql } from './support/e2e-database.ts';
 import { FEDIVERSE_INSTANCE as INSTANCE, fediversePerson, writerWithFediverseAudience } from './support/fediverse.ts';
 
 const baseURL = inject('baseURL');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('at 390 px the writer blocks a fediverse follower from the audience page and finds them under Blocked accounts after a reload', { timeout: 120_000 }, async () => {
   const writer = writerWithFediverseAudience('fblk', 'Bea Blocker', { followers: [{ name: 'ewan', at: Date.now() - 2 * 86_400_000 }, { name: 'fay', at: Date.now() - 86_400_000 }] });

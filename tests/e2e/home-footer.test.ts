@@ -1,20 +1,12 @@
 // The home page's footer (docs/product/1-product-screens-membership-header-search.md §7, client events): a signed-in reader's home sidebar ends with
 // the site's pages; clicking About opens /about and reports homepage.footer.aboutClicked through
 // the event queue (POST /_/batch).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, READER_AGENT, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { READER_AGENT, useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('About in the home footer opens the about page and reports homepage.footer.aboutClicked', async () => {
   const { reader } = createDemoSessions(['reader']);

@@ -2,19 +2,11 @@
 // between the entry's hydrateRoot and React's first slice no element has a fiber yet, and a click
 // there is still the app's (React finishes the root's and the header's hydration at once, then
 // gives it the click): the avatar menu opens, with no hydration error and no GraphQL request.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Probe {
   /** Whether hydrateRoot had been called when the reader clicked (#root is React's container). */

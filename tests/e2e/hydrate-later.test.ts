@@ -2,19 +2,11 @@
 // docs/adr/0220-regions-hydrated-in-slices.md): right after the app's first commit the cards
 // are still the server's markup, and a click on one is still a client-side navigation (React
 // hydrates the region at once and then gives it the click), without a hydration error.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { ON_SITE_STORY_CARD, useBrowser, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Probe {
   /** Whether React had hydrated the card's link when the app committed (its element carries a fiber). */

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { ON_SITE_STORY_CARD } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function sidebarBox(width: number) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

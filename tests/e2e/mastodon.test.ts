@@ -2,20 +2,12 @@
 // Mastodon account they have on the local stand-in instance — types the instance on /mastodon,
 // allows the app on the instance's authorize page, comes back connected — and sees it in the
 // avatar menu.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a member connects a Mastodon account on the stand-in instance', { timeout: 120_000 }, async () => {
   // The Friend starts with no linked account (a run before may have left one), and a membership

@@ -1,19 +1,11 @@
 // Issue 18 point 2 (docs/reader.md, "Signed-out visits to /me pages"): a visitor who opens one
 // of the viewer's own pages is asked to sign in, signs in through the development mailbox, and
 // lands on the page they asked for.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The newest mail to `email` in the development mailbox newer than `after`: its code and link. */
 async function mailTo(email: string, after: number): Promise<{ code: string; link: string }> {

@@ -1,23 +1,15 @@
 // The bottom membership banner and the avatar menu at 390 px, and the banners' native-app
 // exclusion (issue 29 point 12; docs/product/1-product-screens-membership-header-search.md
 // "Visitor upsell banner", "Friend banner": never in the native app).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 const PHONE = { viewport: { width: 390, height: 700 }, isMobile: true, hasTouch: true };
 const APP_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 VellumApp/4.2.0';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('at 390 px the open avatar menu ends above the membership banner', { timeout: 90_000 }, async () => {
   const session = createDemoSessions(['reader'])['reader']!;

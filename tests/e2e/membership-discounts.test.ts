@@ -3,20 +3,12 @@
 // when the discount ends, pays $0.00 today on the local provider's page, and the manage page says
 // the same. The billing clock then moves into the fourth month: the receipts show three free
 // months and one regular charge.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('three months free: $0.00 today, three free months and one regular charge on the receipts', { timeout: 180_000 }, async () => {
   const stamp = Date.now().toString(36);

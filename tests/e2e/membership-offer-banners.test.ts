@@ -2,22 +2,14 @@
 // /discount?discountId=THREE_MONTHS_FREE, the bottom banner (visitor and signed-in non-member, at
 // 390 px too) and the avatar menu's "Become a member" show the discounted and the regular price and
 // when the discount ends, in the words /discount uses, and lead back to the offer's plans.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 const PHONE = { viewport: { width: 390, height: 760 }, isMobile: true, hasTouch: true };
 const OFFER = /^First 3 months free: \$0\.00\/month until [A-Z][a-z]+ \d{1,2}, \d{4}, then \$5\.00\/month$/;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a visitor at 390 px who opened a three-months-free link sees it on the banner, and the banner leads back to it', { timeout: 120_000 }, async () => {
   const context = await browser.newContext(PHONE);

@@ -3,21 +3,13 @@
 // "Customize membership promotion", sees the toast with "Take a look", and a reader of one of
 // those stories no longer sees "Support {writer}"; turning it on again says so and brings it back
 // (docs/membership.md "Membership promotion").
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 import { DEMO_ACCOUNTS, openSignedIn } from './support/other-writers.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface LockedStory {
   id: string;

@@ -5,20 +5,13 @@
 // edges of those states too: a payment failed because the renewal waits for 3-D Secure (the
 // banner asks to confirm it, docs/adr/0188-renewal-needing-authentication.md), and a lapsed member
 // who opened an offer link (a first membership's offer is not offered again, docs/adr/0185-banners-carry-the-opened-offer.md).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { useBrowser, waitForHydration } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The member's subscription gets (or loses) a scheduled switch to Friend at its period's end. */
 const MEMBER_SUBSCRIPTION = "membership_id = (SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.username = 'member')";

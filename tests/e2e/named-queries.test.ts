@@ -5,20 +5,13 @@
 // - UserSearchQuery: the search box on a writer's profile names them;
 // - UseReactivateMembershipUpsellQuery: a cancelled member's reactivate banner;
 // - CanSwitchPlanQuery: a Member opening a Friend's badge popover.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function open(path: string, sid?: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

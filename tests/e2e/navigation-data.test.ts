@@ -4,22 +4,15 @@
 // sends no page query to /_/graphql and shows the right pages; back shows the story again from
 // what the browser holds; while a document is on its way the page on screen stays (ADR 0037).
 // A signed-in reader's navigation asks GraphQL, as before.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, recordRequests, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD, READER_AGENT, recordRequests, useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = useBrowser();
 /** The pages' own queries (client/pages/PostPage.graphql.ts, client/pages/UserProfilePage.graphql.ts). */
 const PAGE_QUERIES = /\b(PostPageQuery|User\w*PageQuery)\b/;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Marks the document: a full page load loses the mark, a client-side navigation keeps it. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

@@ -1,20 +1,13 @@
 // Client-side navigation keeps the current page on screen while the next one loads
 // (client/app/navigation.tsx): the GraphQL answer is held back here until the test has
 // sampled the page, so "slow" is under the test's control rather than a timing guess.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { ON_SITE_STORY_CARD } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Holds every /_/graphql request until release() is called; `held` resolves at the first one. */
 async function holdGraphQL(page: Page) {

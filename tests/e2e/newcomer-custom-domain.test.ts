@@ -3,22 +3,14 @@
 // trending story by a writer or publication with a custom domain opens on that domain's
 // development name (`ada.test.localhost:{port}`) and reads; signing in from there brings the
 // reader back to that story on that domain, signed in.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, READER_AGENT, waitForHydration } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { READER_AGENT, useBrowser, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const port = new URL(baseURL).port;
 // An account no other browser test signs out with.
 const EMAIL = 'author@vellum.test';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The newest sign-in link mailed to `email` since `after`. */
 async function signInLink(email: string, after: number): Promise<string> {

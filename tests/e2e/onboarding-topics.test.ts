@@ -2,20 +2,12 @@
 // point 9): /get-started/topics offers the topics to follow, not a stray tag a writer typed on one
 // story; a chosen topic reads as chosen (pressed, a check mark, dark, named below) at 390 px, and
 // Continue follows it.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('offers the topics to follow, not a stray tag, and shows a chosen topic as chosen and follows it', async () => {
   const stamp = Date.now().toString(36);

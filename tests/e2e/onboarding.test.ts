@@ -2,19 +2,11 @@
 // docs/adr/0081-sign-up-context-and-onboarding.md): a visitor on a writer's profile presses Follow, signs up with
 // the link mailed to them, is taken through /get-started/topics (topics, then writers), and ends
 // up following the chosen topics and that writer; home's Following tab shows their stories.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function linkMailedTo(email: string): Promise<string> {
   for (let i = 0; i < 40; i += 1) {

@@ -2,20 +2,13 @@
 // §7; client/components/header/deep-link-data.ts) when a reader follows it from a story, and
 // nothing of the kind for a bot. The link service is not reachable here: its address is
 // answered by the test, which keeps the address the browser went to.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, waitForHydration } from './support/browser.ts';
+import { ON_SITE_STORY_CARD, READER_AGENT, useBrowser, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const BOT_AGENT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Opens a story on a phone-sized screen, follows Open in app, and answers for the link service. */
 async function followOpenInApp(context: BrowserContext): Promise<URL> {

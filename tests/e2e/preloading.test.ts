@@ -8,21 +8,14 @@
 // A card in view loads only its page's code, once the page is idle; a pointer passing over a
 // link without resting on it fetches nothing (docs/adr/0219-navigation-code-in-view-data-on-intent.md).
 // Readers who save data and bots preload nothing.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, ON_SITE_STORY_CARD, READER_AGENT, recordRequests, waitForHydration, watchPage } from './support/browser.ts';
+import { ON_SITE_STORY_CARD, READER_AGENT, recordRequests, useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = useBrowser();
 const readerPage = async () => (await browser.newContext({ userAgent: READER_AGENT })).newPage();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 it('hovering a story card loads its page and data; the click then sends no data request', async () => {
   const page = await readerPage();

@@ -1,19 +1,12 @@
 // Issue 6 items 6 and 7 in Chromium: a writer's profile, their followers, a publication
 // and a topic, each server-rendered and hydrated without a GraphQL request or a console
 // error; moving between them in place asks GraphQL for the next page only.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Loads a page from the server and checks that hydration needed nothing more. */
 async function open(page: Page, path: string, watch: ReturnType<typeof watchPage>, pageName: string) {

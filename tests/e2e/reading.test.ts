@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('hydrates the logged-out home page without errors or GraphQL requests', async () => {
   const page = await browser.newPage();

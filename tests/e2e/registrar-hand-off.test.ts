@@ -1,20 +1,12 @@
 // The registrar hand-off in Chromium (docs/adr/0182-registrar-hand-off.md): a member with a
 // pending custom domain clicks "Set them up at your registrar", connects on the local registrar's
 // page, and is back on the settings page with the domain live.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createNewReader, executeSql } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a member sets their domain up at the registrar and comes back to it live', { timeout: 120_000 }, async () => {
   // A new member of our own (a custom domain changes every link to its holder: no shared demo

@@ -2,21 +2,13 @@
 // toast of a change whose call never arrived, so trying again may work. A reader claps a story
 // while the network drops the call: the toast says "An error occured." with its support link, and
 // the clap the page showed at once is taken back (client/components/story/ClapButton.tsx).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 import { openSignedIn, storiesByOtherWriters } from './support/other-writers.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a clap whose call never arrives raises the retryable error and is taken back', { timeout: 180_000 }, async () => {
   const [story] = await storiesByOtherWriters(baseURL);

@@ -3,20 +3,13 @@
 // state) from the popover and from its search page; the notifications page's box searches the
 // reader's own stories; /search's right column holds something and its box stands clear of the
 // header at 1280 and 390 px. One page per test, found by visible text.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createDemoSessions } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function open(path: string, width = 1280, sid?: string) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });

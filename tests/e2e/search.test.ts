@@ -2,19 +2,12 @@
 // keys, Enter, Escape, Recent Searches), Enter on a query → the search page with tabs, the
 // search button on a 390 px screen, and a publication page's search scoped to it; a click and
 // text typed before the header search box's code is in.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function open(path: string, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });

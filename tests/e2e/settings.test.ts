@@ -6,20 +6,13 @@
 //   - "Sign out of all other sessions" signs a second browser out;
 //   - deleting the account signs the reader out and their profile is gone.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { executeSql, sessionSql, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A new account with `sessions` sessions (one SQL call). */
 function newAccount(sessions = 1): { username: string; email: string; sessions: DemoSession[] } {

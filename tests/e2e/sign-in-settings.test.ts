@@ -2,19 +2,11 @@
 // dialog those settings ask for (docs/adr/0106-sign-in-dialog-settings.md) — its title, the story
 // line and the terms line sharing the email with the newsletter's publication — at desktop width
 // and at 390 px.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 for (const width of [1280, 390]) {
   it(`the sign-in page names the newsletter and shares the email with it (${width} px)`, { timeout: 60_000 }, async () => {

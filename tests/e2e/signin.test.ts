@@ -3,19 +3,12 @@
 // completes registration (name, username), lands signed in with the confirmation toast,
 // signs out, and signs in again — on a wide screen by following the magic link, on a
 // 400 px screen with the six-digit code.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Mail {
   to: string;

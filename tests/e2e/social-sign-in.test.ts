@@ -1,19 +1,12 @@
 // Issue 26 point 2 in Chromium: a new reader signs up with the local Google stand-in (the local
 // identity provider's authorize page, docs/adr/0155-social-sign-in-local-identity-provider.md),
 // then, in a fresh browser, signs in again with the same Google account and finds it connected.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** On the stand-in's page: "Another account" with this name and email. */
 async function chooseGoogleAccount(page: Page, name: string, email: string) {

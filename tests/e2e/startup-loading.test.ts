@@ -3,21 +3,11 @@
 // is declared in the document; the membership banners and the highlights layer arrive after
 // hydration, once the browser is idle (and the header search box's code); the reactivation modal never; the story's text keeps the
 // server's markup; the whole stylesheet applies once the page runs.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { READER_AGENT, useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-/** Headless Chromium names itself HeadlessChrome, which the bot check counts as a bot: a reader's browser does not. */
-const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a visitor’s story page fetches only declared scripts before hydration, the banners and highlights after, the reactivation modal never', async () => {
   const home = await fetch(baseURL + '/').then((r) => r.text());

@@ -2,20 +2,12 @@
 // window: a reader pays with Stripe's test card that requires authentication, fails the local
 // challenge once (the checkout says why; nothing charged), then passes it: a member, the card named
 // on the manage page.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('a card needing 3-D Secure is challenged: failed once, then passed', { timeout: 180_000 }, async () => {
   const stamp = Date.now().toString(36);

@@ -15,22 +15,15 @@
 // - Signing in from a network that is locked out raises ACCOUNT_LOCKOUT from inside the sign-in
 //   dialog (the dialog is drawn inside the toast provider).
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { createDemoSessions, executeSql } from './support/e2e-database.ts';
 import { openSignedIn, storiesByOtherWriters } from './support/other-writers.ts';
 import { waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const toast = (page: Page, style: string) => page.locator(`[data-style="${style}"]`);
 

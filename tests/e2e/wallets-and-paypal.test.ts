@@ -1,20 +1,12 @@
 // Wallets and PayPal in the browser (docs/adr/0142-wallets-and-paypal.md): one reader pays with the
 // local Apple Pay sheet (it says which test card it holds), another with the local PayPal approval
 // page; each manage page and receipt names the payment method as the spec's kinds do.
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration, watchPage } from './support/browser.ts';
 import { createNewReader } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function payWith(wallet: 'Apple Pay' | 'PayPal', confirm: string) {
   const stamp = `${wallet === 'PayPal' ? 'pp' : 'ap'}${Date.now().toString(36)}`;

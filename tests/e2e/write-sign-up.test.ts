@@ -1,18 +1,10 @@
 // A newcomer who clicks "Write" signs up and ends in the editor they asked for, after
 // onboarding, welcomed as new — not "Welcome back." (issue 29 point 8).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './support/browser.ts';
+import { expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function linkMailedTo(email: string): Promise<string> {
   for (let i = 0; i < 60; i += 1) {

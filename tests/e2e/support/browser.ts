@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser downloads here).
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page, type ConsoleMessage, type Request } from 'playwright-core';
 
 /**
@@ -22,6 +23,27 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       '--disable-sync',
       ...extraArgs,
     ],
+  });
+}
+
+/**
+ * The test file's browser: launched before its tests, closed after them. Call it at the file's top
+ * level; the value stands for the launched browser (its properties reach it once the tests run).
+ */
+export function useBrowser(extraArgs: readonly string[] = []): Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser(extraArgs);
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!launched) throw new Error('useBrowser: the browser is launched when the tests start, not when the file is read.');
+      const value: unknown = Reflect.get(launched, key, launched);
+      return typeof value === 'function' ? value.bind(launched) : value;
+    },
   });
 }
 
