@@ -43,14 +43,20 @@ async function thread(storyId: string, caller: Caller): Promise<{ id: string; is
   return answer.data!.post.fediverseResponses;
 }
 
+/** A story the writer publishes for the test: its id. */
+async function publishedStory(writer: Caller): Promise<string> {
+  const contentJson = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'An opening paragraph.', markups: [] }] });
+  const storyId = (await writer.gql(SAVE, { contentJson })).data!.saveDraft.post.id as string;
+  expect((await writer.gql(PUBLISH, { postId: storyId })).data?.publishPost.__typename).toBe('Post');
+  return storyId;
+}
+
 beforeAll(() => seedWorld(testDb));
 
 it('a writer is told of fediverse replies once each, blocks one person (follow ended with a Reject, replies hidden, next Follow, reply and Like refused) and unblocks them', { timeout: 240_000 }, async () => {
   const [bob, carol] = await remotePeople([BOB, CAROL], { [BOB]: 'Bob Remote', [CAROL]: 'Carol Remote' });
   const writer = await signedIn(USERS.writer);
-  const contentJson = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'An opening paragraph.', markups: [] }] });
-  const storyId = (await writer.gql(SAVE, { contentJson })).data!.saveDraft.post.id as string;
-  expect((await writer.gql(PUBLISH, { postId: storyId })).data?.publishPost.__typename).toBe('Post');
+  const storyId = await publishedStory(writer);
 
   const article = new URL(`${ORIGIN}/ap/stories/${storyId}`);
   const follow = (who: string, n: number) => new Follow({ id: new URL(`${who}/follows/${n}`), actor: new URL(who), object: new URL(localActor(USERS.writer)) }).toJsonLd();
@@ -138,9 +144,7 @@ it('an instance block takes the replies and likes its people left before it off 
   const DAN = 'https://eu.other.example.net/users/dan';
   const [dan, carol] = await remotePeople([DAN, CAROL], { [DAN]: 'Dan Remote', [CAROL]: 'Carol Remote' });
   const writer = await signedIn(USERS.writer);
-  const contentJson = JSON.stringify({ paragraphs: [{ name: 'p0', type: 'P', text: 'An opening paragraph.', markups: [] }] });
-  const storyId = (await writer.gql(SAVE, { contentJson })).data!.saveDraft.post.id as string;
-  expect((await writer.gql(PUBLISH, { postId: storyId })).data?.publishPost.__typename).toBe('Post');
+  const storyId = await publishedStory(writer);
   const article = new URL(`${ORIGIN}/ap/stories/${storyId}`);
   const reply = (who: string, content: string) =>
     new Create({ id: new URL(`${who}/statuses/7/activity`), actor: new URL(who), object: new Note({ id: new URL(`${who}/statuses/7`), attribution: new URL(who), replyTarget: article, content }) }).toJsonLd();
