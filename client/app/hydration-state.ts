@@ -106,6 +106,27 @@ function isPlain(paragraph: Json): boolean {
   );
 }
 
+const ID_ATTRIBUTE = ' id="';
+
+/**
+ * For each place the markup has ` id="`, the text from there to the next `"`, counted: a name's
+ * count is how many times ` id="name"` is in the markup. One pass over the markup instead of a
+ * search of the whole markup per paragraph (which grew with the story's length times its
+ * paragraphs). Every place is read, even one inside another's value, so the count is exact
+ * whatever the markup holds.
+ */
+export function idCounts(markup: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let at = markup.indexOf(ID_ATTRIBUTE); at !== -1; at = markup.indexOf(ID_ATTRIBUTE, at + ID_ATTRIBUTE.length)) {
+    const start = at + ID_ATTRIBUTE.length;
+    const end = markup.indexOf('"', start);
+    if (end === -1) break;
+    const id = markup.slice(start, end);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * Server: the results with the text of every paragraph the markup shows left out. A paragraph
  * qualifies when its type renders its text alone, its name is in the results once and the markup
@@ -117,13 +138,17 @@ export function withholdRenderedText(state: SSRData, markup: string | undefined)
     const named = new Map<string, Json[]>();
     for (const [, result] of results)
       visitParagraphs(result.data, (paragraph) => {
-        if (typeof paragraph.name === 'string') named.set(paragraph.name, [...(named.get(paragraph.name) ?? []), paragraph]);
+        if (typeof paragraph.name !== 'string') return;
+        const same = named.get(paragraph.name);
+        if (same) same.push(paragraph);
+        else named.set(paragraph.name, [paragraph]);
       });
+    const ids = idCounts(markup);
     for (const [name, paragraphs] of named) {
       const paragraph = paragraphs[0];
       if (paragraphs.length !== 1 || !isParagraph(paragraph) || !/^[A-Za-z0-9_-]+$/.test(name)) continue;
       if (!TEXT_ELEMENT_TYPES.has(paragraph.type) || /[\r\0]/.test(paragraph.text)) continue;
-      if (markup.split(` id="${name}"`).length !== 2) continue;
+      if (ids.get(name) !== 1) continue;
       const plain = isPlain(paragraph);
       delete (paragraph as Json).text;
       if (plain) for (const key of Object.keys(PLAIN_FIELDS)) delete (paragraph as Json)[key];
