@@ -90,6 +90,14 @@ describe('the hydration state', () => {
     expect(restored['44']!.data).toBeUndefined();
   });
 
+  it('numbers each shape where it is first met, an object before its values', () => {
+    const data = { a: { __typename: 'T', x: 1, y: { __typename: 'U', z: 2 } }, b: [{ __typename: 'T', x: 3, y: null }, 'z'] };
+    const written = withholdRenderedText({ '7': { data: JSON.stringify(data), hasNext: false } }, undefined);
+    expect(written.shapes).toEqual([['a', 'b'], ['__typename=T', 'x', 'y'], ['__typename=U', 'z']]);
+    expect(written.results['7']!.data).toEqual([0, [1, 1, [2, 2]], [-1, [1, 3, null], 'z']]);
+    expect(JSON.parse(restoreWithheldText(written, () => null)['7']!.data!)).toEqual(data);
+  });
+
   it('reads a state written before the shapes (a page kept in a cache)', () => {
     const { data } = page();
     const restored = restoreWithheldText({ '42': { data, hasNext: false } }, () => null);
