@@ -32,20 +32,56 @@ const TYPENAME = '__typename';
 /** An array that is a value (not an object written by its shape) starts with this. */
 const LIST = -1;
 
+/** A step of the shape table: the shape that ends here (its index), and the longer ones by their next key. */
+interface ShapeStep {
+  index?: number;
+  next: Map<string, ShapeStep>;
+}
+
+/**
+ * The shapes of one state in the order they were first met, each found by walking its keys (no
+ * key list is turned into text per object: that was most of `pack`'s time in a render's profile).
+ */
+class ShapeTable {
+  readonly shapes: string[][] = [];
+  private readonly root: ShapeStep = { next: new Map() };
+
+  indexOf(keys: string[]): number {
+    let step = this.root;
+    for (const key of keys) {
+      let next = step.next.get(key);
+      if (!next) step.next.set(key, (next = { next: new Map() }));
+      step = next;
+    }
+    if (step.index === undefined) {
+      step.index = this.shapes.length;
+      this.shapes.push(keys);
+    }
+    return step.index;
+  }
+}
+
 /**
  * A JSON value with every object written as `[shape, ...values]` and every array as
- * `[LIST, ...items]`, so that each written array says by its first number what it is.
+ * `[LIST, ...items]`, so that each written array says by its first number what it is. An
+ * object's shape is numbered before its values are written (the order the shapes are listed in).
  */
-function pack(value: unknown, shapes: Map<string, number>): unknown {
-  if (Array.isArray(value)) return [LIST, ...value.map((item) => pack(item, shapes))];
+function pack(value: unknown, shapes: ShapeTable): unknown {
+  if (Array.isArray(value)) {
+    const written: unknown[] = [LIST];
+    for (const item of value) written.push(pack(item, shapes));
+    return written;
+  }
   if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value);
-  const typename = (value as Json)[TYPENAME];
+  const object = value as Json;
+  const typename = object[TYPENAME];
   const fixed = typeof typename === 'string';
-  const shape = JSON.stringify(entries.map(([key]) => (fixed && key === TYPENAME ? `${TYPENAME}=${typename}` : key)));
-  let index = shapes.get(shape);
-  if (index === undefined) shapes.set(shape, (index = shapes.size));
-  return [index, ...entries.filter(([key]) => !(fixed && key === TYPENAME)).map(([, inner]) => pack(inner, shapes))];
+  const keys = Object.keys(object);
+  const shape: string[] = [];
+  for (const key of keys) shape.push(fixed && key === TYPENAME ? `${TYPENAME}=${typename}` : key);
+  const written: unknown[] = [shapes.indexOf(shape)];
+  for (const key of keys) if (!(fixed && key === TYPENAME)) written.push(pack(object[key], shapes));
+  return written;
 }
 
 function unpack(value: unknown, shapes: string[][]): unknown {
@@ -106,6 +142,27 @@ function isPlain(paragraph: Json): boolean {
   );
 }
 
+const ID_ATTRIBUTE = ' id="';
+
+/**
+ * For each place the markup has ` id="`, the text from there to the next `"`, counted: a name's
+ * count is how many times ` id="name"` is in the markup. One pass over the markup instead of a
+ * search of the whole markup per paragraph (which grew with the story's length times its
+ * paragraphs). Every place is read, even one inside another's value, so the count is exact
+ * whatever the markup holds.
+ */
+export function idCounts(markup: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let at = markup.indexOf(ID_ATTRIBUTE); at !== -1; at = markup.indexOf(ID_ATTRIBUTE, at + ID_ATTRIBUTE.length)) {
+    const start = at + ID_ATTRIBUTE.length;
+    const end = markup.indexOf('"', start);
+    if (end === -1) break;
+    const id = markup.slice(start, end);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * Server: the results with the text of every paragraph the markup shows left out. A paragraph
  * qualifies when its type renders its text alone, its name is in the results once and the markup
@@ -117,25 +174,29 @@ export function withholdRenderedText(state: SSRData, markup: string | undefined)
     const named = new Map<string, Json[]>();
     for (const [, result] of results)
       visitParagraphs(result.data, (paragraph) => {
-        if (typeof paragraph.name === 'string') named.set(paragraph.name, [...(named.get(paragraph.name) ?? []), paragraph]);
+        if (typeof paragraph.name !== 'string') return;
+        const same = named.get(paragraph.name);
+        if (same) same.push(paragraph);
+        else named.set(paragraph.name, [paragraph]);
       });
+    const ids = idCounts(markup);
     for (const [name, paragraphs] of named) {
       const paragraph = paragraphs[0];
       if (paragraphs.length !== 1 || !isParagraph(paragraph) || !/^[A-Za-z0-9_-]+$/.test(name)) continue;
       if (!TEXT_ELEMENT_TYPES.has(paragraph.type) || /[\r\0]/.test(paragraph.text)) continue;
-      if (markup.split(` id="${name}"`).length !== 2) continue;
+      if (ids.get(name) !== 1) continue;
       const plain = isPlain(paragraph);
       delete (paragraph as Json).text;
       if (plain) for (const key of Object.keys(PLAIN_FIELDS)) delete (paragraph as Json)[key];
       (paragraph as Json)[WITHHELD] = plain ? 2 : 1;
     }
   }
-  const shapes = new Map<string, number>();
+  const shapes = new ShapeTable();
   return {
     results: Object.fromEntries(
       results.map(([key, result]) => [key, result.data === undefined ? (({ data: _data, ...rest }) => rest)(result) : { ...result, data: pack(result.data, shapes) }]),
     ),
-    shapes: [...shapes.keys()].map((shape) => JSON.parse(shape) as string[]),
+    shapes: shapes.shapes,
   };
 }
 

@@ -5,9 +5,9 @@
 // During hydration the element is rendered with an empty `dangerouslySetInnerHTML`: React then
 // neither walks nor compares its children (the server's stay as they are) and, as long as the
 // props do not change, never writes them. A later mount (a client-side navigation) or new
-// content (a refetch) renders the children as usual. Content is compared by value (`contentKey`):
+// content (a refetch) renders the children as usual. Content is compared by value (contentKeyOf):
 // the normalized cache answers the same story again with new objects right after hydration.
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 let hydrating = false;
 /** Set by beginHydration, never reset: the browser's answer to "is React hydrating this?" (useHydrating). */
@@ -72,14 +72,25 @@ export function contentKeyOf(value: unknown): string {
 const KEEP = { __html: '' };
 const MOUNTED_AFTER_HYDRATION = Symbol('mounted after hydration');
 
+/** What a StaticMarkup hydrated with: its content, and that content's key. */
+interface Hydrated {
+  content: unknown;
+  key: string;
+}
+
 /**
  * A `div` with `className` whose children (`render()`) are rendered on the server and on a
- * client-side mount, but left as the server's markup when it hydrates. `contentKey` names what
- * the children show: when it changes, the children are rendered.
+ * client-side mount, but left as the server's markup when it hydrates. `content` is what the
+ * children show: when its content key (contentKeyOf) changes, the children are rendered. The key
+ * is computed only to compare with the markup kept from hydration: never on the server, nor
+ * after a client-side mount (it was the largest self time of a server render, issue 25).
  */
-export function StaticMarkup({ className, contentKey, render }: { className: string; contentKey: string; render: () => ReactNode }) {
+export function StaticMarkup({ className, content, render }: { className: string; content: unknown; render: () => ReactNode }) {
   const hydratingNow = useHydrating();
-  const [hydratedKey] = useState<string | symbol>(() => (hydratingNow ? contentKey : MOUNTED_AFTER_HYDRATION));
-  if (hydratedKey === contentKey) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
+  const [hydrated] = useState<Hydrated | typeof MOUNTED_AFTER_HYDRATION>(() => (hydratingNow ? { content, key: contentKeyOf(content) } : MOUNTED_AFTER_HYDRATION));
+  const contentChanged = hydrated !== MOUNTED_AFTER_HYDRATION && hydrated.content !== content;
+  const contentKey = useMemo(() => (contentChanged ? contentKeyOf(content) : null), [contentChanged, content]);
+  const keepsMarkup = hydrated !== MOUNTED_AFTER_HYDRATION && (hydrated.content === content || hydrated.key === contentKey);
+  if (keepsMarkup) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
   return <div className={className}>{render()}</div>;
 }

@@ -1,10 +1,10 @@
 // Renders structured story content. Every paragraph and markup type of
 // docs/product/3-routes-data-calls-constants.md §3 has an element here; embeds are shown as links,
 // never as third-party frames.
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResultOf } from '../../app/graphql.ts';
 import { ImageView } from '../ImageView.tsx';
-import { StaticMarkup, contentKeyOf } from '../../app/static-markup.tsx';
+import { StaticMarkup } from '../../app/static-markup.tsx';
 import { safeHref, segmentText } from '../../../shared/markup-segments.ts';
 import type { StoryBody_paragraph } from './StoryBody.graphql.ts';
 import { useLinkContext } from '../header/link-context.ts';
@@ -142,11 +142,10 @@ function groupParagraphs(paragraphs: readonly Paragraph[]): (Paragraph | { list:
 
 /** The story's text: static markup, not hydrated (client/app/static-markup.tsx). */
 export function StoryBody({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
-  const contentKey = useMemo(() => contentKeyOf(paragraphs), [paragraphs]);
   return (
     <StaticMarkup
       className="story-body"
-      contentKey={contentKey}
+      content={paragraphs}
       render={() =>
         groupParagraphs(paragraphs).map((group) => {
         if ('list' in group) {

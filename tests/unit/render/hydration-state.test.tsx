@@ -8,7 +8,7 @@ import { StoryBody } from '../../../client/components/story/StoryBody.tsx';
 import { AppStateProvider } from '../../../client/app/app-state.tsx';
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
 import { renderMarkup } from '../../../client/server/render-markup.ts';
-import { restoreWithheldText, withholdRenderedText } from '../../../client/app/hydration-state.ts';
+import { idCounts, restoreWithheldText, withholdRenderedText } from '../../../client/app/hydration-state.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 
@@ -90,6 +90,14 @@ describe('the hydration state', () => {
     expect(restored['44']!.data).toBeUndefined();
   });
 
+  it('numbers each shape where it is first met, an object before its values', () => {
+    const data = { a: { __typename: 'T', x: 1, y: { __typename: 'U', z: 2 } }, b: [{ __typename: 'T', x: 3, y: null }, 'z'] };
+    const written = withholdRenderedText({ '7': { data: JSON.stringify(data), hasNext: false } }, undefined);
+    expect(written.shapes).toEqual([['a', 'b'], ['__typename=T', 'x', 'y'], ['__typename=U', 'z']]);
+    expect(written.results['7']!.data).toEqual([0, [1, 1, [2, 2]], [-1, [1, 3, null], 'z']]);
+    expect(JSON.parse(restoreWithheldText(written, () => null)['7']!.data!)).toEqual(data);
+  });
+
   it('reads a state written before the shapes (a page kept in a cache)', () => {
     const { data } = page();
     const restored = restoreWithheldText({ '42': { data, hasNext: false } }, () => null);
@@ -102,3 +110,23 @@ describe('the hydration state', () => {
     expect(JSON.parse(restored['42']!.data!)).toEqual(data);
   });
 });
+
+describe('idCounts', () => {
+  // The count a search of the markup for ` id="name"` gives, the rule the text is withheld by.
+  const occurrences = (markup: string, name: string) => markup.split(` id="${name}"`).length - 1;
+
+  it('counts each id attribute of the markup, once per element that has it', () => {
+    const { markup } = page();
+    const counts = idCounts(markup);
+    for (const name of ['a1', 'b2', 'c3', 'd4', 'e5', 'f6']) expect(counts.get(name), name).toBe(1);
+    expect(counts.get('g7')).toBe(2);
+    expect(counts.get('z9')).toBeUndefined();
+  });
+
+  it('gives the same count as searching for each name, even where an id follows a value ending in ` id=`', () => {
+    const markup = '<p title=" id=" id="a1">x</p><p data-id="b2" id="a1">y</p><p id="c3"></p> id="c3"<p id="d4';
+    const counts = idCounts(markup);
+    for (const name of ['a1', 'b2', 'c3', 'd4']) expect(counts.get(name) ?? 0, name).toBe(occurrences(markup, name));
+  });
+});
+
