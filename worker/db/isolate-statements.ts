@@ -36,6 +36,25 @@ export function builtShapes(): number {
   return shapes.size;
 }
 
+/** A value given as itself (a statement built per request) or as a placeholder (built once per isolate). */
+export type Bound<T> = T | Placeholder;
+
+/** A keyset cursor in a statement: rows after this sort key and id (worker/db/conditions.ts: after). */
+export interface BoundCursor {
+  at: Bound<number>;
+  id: Bound<string>;
+}
+
+/** The cursor of a shape: its placeholders, bound by cursorValues. */
+export const CURSOR_PLACEHOLDERS: BoundCursor = { at: sql.placeholder('at'), id: sql.placeholder('afterId') };
+
+/** The values for CURSOR_PLACEHOLDERS from a page request's cursor. */
+export function cursorValues(after: { sortKey: number; id: string }, into: Record<string, unknown>): Record<string, unknown> {
+  into.at = after.sortKey;
+  into.afterId = after.id;
+  return into;
+}
+
 /** `count` placeholders named `${name}0`, `${name}1`, … (an IN list of that many keys). */
 export function placeholders(name: string, count: number): Placeholder[] {
   return Array.from({ length: count }, (_, i) => sql.placeholder(`${name}${i}`));

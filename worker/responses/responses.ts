@@ -23,7 +23,7 @@
 //   parent). A hidden response still opens at its own address; it leaves the thread.
 // - Every change records the pages of the parent and of every post above it (their
 //   anonymous pages show the first page of responses and the counts).
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import DataLoader from 'dataloader';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -34,7 +34,7 @@ import { recordNotification } from '../notifications/notify.ts';
 import { posts, users } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
-import { runShape } from '../db/isolate-statements.ts';
+import { CURSOR_PLACEHOLDERS, cursorValues, runShape, type Bound, type BoundCursor } from '../db/isolate-statements.ts';
 import { newId } from '../lib/ids.ts';
 import { badRequest, CallerError, forbidden, signInRequired } from '../context/errors.ts';
 import { publishingRefusal } from '../accounts/account-limits.ts';
@@ -156,13 +156,11 @@ export interface ThreadParent {
   id: string;
 }
 
-type Bound<T> = T | Placeholder;
-
 /**
  * A thread's page: its parent, its cursor and its limit given as values or as placeholders
  * (exported for its unit test). The parent is always the placeholder `parent`.
  */
-export function threadSelect(q: DrizzleD1Database, of: ThreadParent['of'], sortType: ResponseSortType, withTotal: boolean, after: { at: Bound<number>; id: Bound<string> } | null, limit: Bound<number>) {
+export function threadSelect(q: DrizzleD1Database, of: ThreadParent['of'], sortType: ResponseSortType, withTotal: boolean, after: BoundCursor | null, limit: Bound<number>) {
   const sortKey = sortType === 'MOST_RELEVANT' ? posts.clapCount : posts.firstPublishedAt;
   const parent = eq(of === 'post' ? posts.inResponseToPostId : posts.inResponseToCatalogId, sql.placeholder('parent'));
   const conditions = [parent, ...shownInThreadPages()];
@@ -197,11 +195,11 @@ export async function threadedResponsesWhere(
   const request = pageRequest(paging);
   const { after } = request;
   const values: Record<string, unknown> = { parent: parent.id, limit: request.limit + 1 };
-  if (after) Object.assign(values, { at: after.sortKey, afterId: after.id });
+  if (after) cursorValues(after, values);
   const rows = await runShape(
     ctx.db,
     `thread:${parent.of}:${sortType}:${withTotal ? 'total' : ''}:${after ? 'after' : ''}`,
-    (b) => threadSelect(b, parent.of, sortType, withTotal, after && { at: sql.placeholder('at'), id: sql.placeholder('afterId') }, sql.placeholder('limit')).prepare(),
+    (b) => threadSelect(b, parent.of, sortType, withTotal, after && CURSOR_PLACEHOLDERS, sql.placeholder('limit')).prepare(),
     values,
   );
   const total = rows[0]?.total ?? 0;

@@ -7,10 +7,10 @@
 // not a response, not unlisted, not suspended, by an account neither suspended nor
 // deleted. Drafts and trash never appear in any list, for anyone.
 
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import { runShape } from '../db/isolate-statements.ts';
+import { CURSOR_PLACEHOLDERS, cursorValues, runShape, type Bound, type BoundCursor } from '../db/isolate-statements.ts';
 import { blocks, collections, mutes, posts, postTags, users, type CollectionRow, type TagRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
@@ -69,10 +69,8 @@ interface ListQuery {
   shape?: { name: string; values: Record<string, unknown> };
 }
 
-type Bound<T> = T | Placeholder;
-
 /** The list's statement: its conditions, the tag, the cursor and the limit given as values or as placeholders (exported for its unit test). */
-export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<string> | null, after: { at: Bound<number>; id: Bound<string> } | null, limit: Bound<number>) {
+export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<string> | null, after: BoundCursor | null, limit: Bound<number>) {
   const column: SQLiteColumn = tagSlug !== null ? postTags.publishedAt : posts.latestPublishedAt;
   const sortKey = sql<number>`${column}`;
   const conditions = [...where, isNotNull(sortKey)];
@@ -101,7 +99,7 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
   const shape = `list:${list.shape.name}:${tag ? 'tag' : ''}:${after ? 'after' : ''}`;
   const values: Record<string, unknown> = { ...list.shape.values, limit: request.limit + 1 };
   if (tag) values.tag = list.tagSlug;
-  if (after) Object.assign(values, { at: after.sortKey, afterId: after.id });
+  if (after) cursorValues(after, values);
   const rows = await runShape(
     ctx.db,
     shape,
@@ -110,7 +108,7 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
         b,
         list.where,
         tag ? sql.placeholder('tag') : null,
-        after && { at: sql.placeholder('at'), id: sql.placeholder('afterId') },
+        after && CURSOR_PLACEHOLDERS,
         sql.placeholder('limit'),
       ).prepare(),
     values,
