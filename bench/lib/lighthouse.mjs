@@ -58,6 +58,12 @@ export async function runLighthouse(baseURL, pages) {
       for (let i = 0; i < RUNS; i++) {
         runs.push((await lighthouse(baseURL + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })).lhr);
       }
+      // A run without a performance score says why (a run-time error, or the metrics that failed).
+      for (const [i, run] of runs.entries()) {
+        if (run.categories.performance.score !== null) continue;
+        const failed = Object.values(run.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage.split('\n')[0]}`);
+        console.warn(`Lighthouse on ${name}, run ${i + 1}: no performance score (${run.runtimeError?.code ?? failed.slice(0, 3).join('; ') ?? 'no reason given'})`);
+      }
       const finished = runs.filter((run) => !run.runtimeError);
       const lhr = finished.length ? computeMedianRun(finished) : runs[0];
       const score = (category) => (lhr.categories[category].score === null ? null : Math.round(lhr.categories[category].score * 100));
