@@ -62,7 +62,7 @@ export async function runLighthouse(baseURL, pages) {
       for (const [i, run] of runs.entries()) {
         if (run.categories.performance.score !== null) continue;
         const failed = Object.values(run.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage.split('\n')[0]}`);
-        console.warn(`Lighthouse on ${name}, run ${i + 1}: no performance score (${run.runtimeError?.code ?? failed.slice(0, 3).join('; ') ?? 'no reason given'})`);
+        console.warn(`Lighthouse on ${name}, run ${i + 1}: no performance score (${run.runtimeError?.code ?? (failed.slice(0, 3).join('; ') || 'no reason given')})`);
       }
       const finished = runs.filter((run) => !run.runtimeError);
       const lhr = finished.length ? computeMedianRun(finished) : runs[0];
