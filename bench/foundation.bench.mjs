@@ -75,7 +75,7 @@ async function pageWeights(baseURL, pages) {
   try {
     for (const [name, url] of pages) {
       const html = await fetch(baseURL + url).then((r) => r.text());
-      // The start script's list (client/server/document.ts: START_SCRIPT), and any file the markup names itself.
+      // The after-paint script's list (client/server/document.ts: AFTER_PAINT_SCRIPT), and any file the markup names itself.
       const declared = new Set([
         ...JSON.parse(/window\.__START_MODULES__=(\[[^\]]*\]);/.exec(html)?.[1] ?? '[]'),
         ...[...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]),

@@ -1,5 +1,5 @@
 // The HTML around the React stream: head with the start-up globals, the root element
-// React renders into, and the start script that loads the hashed client bundle and the page's
+// React renders into, and the after-paint script that loads the hashed client bundle and the page's
 // chunk after the first paint (the asset manifest is written by scripts/build-client.mjs).
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { HydrationState } from '../app/hydration-state.ts';
@@ -57,7 +57,7 @@ export interface DocumentParts {
 let everyRule: string | undefined;
 
 /**
- * Every script file a page needs at start, each once, the entry first (the start script imports
+ * Every script file a page needs at start, each once, the entry first (the after-paint script imports
  * it): the shell's static chunks and the page's chunks. Empty when the build has no client.
  */
 export function startupModules(pageChunk: string): string[] {
@@ -122,7 +122,7 @@ export function startupScript({
  * timing it waits for the frame after the document is parsed; a page still not painted after
  * five seconds (a tab opened in the background) starts anyway.
  */
-export const START_SCRIPT = [
+export const AFTER_PAINT_SCRIPT = [
   '(function(){',
   'var modules=window.__START_MODULES__,started=false;',
   'if(!modules||!modules.length)return;',
@@ -152,5 +152,5 @@ export function documentTail(): string {
     ? `<link rel="stylesheet" href="${assets.css}" media="print" ${FULL_STYLESHEET_ATTRIBUTE}>` +
       `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`
     : '';
-  return `</div>${stylesheet}<script>${START_SCRIPT}</script></body></html>`;
+  return `</div>${stylesheet}<script>${AFTER_PAINT_SCRIPT}</script></body></html>`;
 }

@@ -5,7 +5,7 @@ import { queryParams, type CurrentPage } from '../app/current-page.ts';
 import { NavigationProvider } from '../app/navigation.tsx';
 import { concatHtmlStream } from './concat-stream.ts';
 import { renderMarkup, renderStream } from './render-markup.ts';
-import { documentHead, documentTail, GRAPHQL_PATH, START_SCRIPT, startupScript } from './document.ts';
+import { AFTER_PAINT_SCRIPT, documentHead, documentTail, GRAPHQL_PATH, startupScript } from './document.ts';
 import { executorExchange, type ExecuteGraphQL } from './executor-exchange.ts';
 import { withholdRenderedText } from '../app/hydration-state.ts';
 import { withRoutePathsUsed } from '../../shared/routing/route-paths.ts';
@@ -84,6 +84,6 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
   return {
     status,
     body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()),
-    inlineScripts: [script, START_SCRIPT],
+    inlineScripts: [script, AFTER_PAINT_SCRIPT],
   };
 }

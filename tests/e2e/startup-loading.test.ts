@@ -14,12 +14,12 @@ it('a visitor’s story page fetches only declared scripts before hydration, the
   const storyPath = /href="(\/@[^"/]+\/[a-z0-9-]*[0-9a-f]{12})"/.exec(home)?.[1];
   expect(storyPath).toBeDefined();
   const html = await fetch(baseURL + storyPath).then((r) => r.text());
-  // The files the start script loads after the first paint (client/server/document.ts: START_SCRIPT).
+  // The files the after-paint script loads after the first paint (client/server/document.ts: AFTER_PAINT_SCRIPT).
   const startModules = /window\.__START_MODULES__=(\[[^\]]*\]);/.exec(html)?.[1];
   expect(startModules).toBeDefined();
   const declared = new Set(JSON.parse(startModules!) as string[]);
   expect([...declared][0]).toMatch(/^\/assets\/entry-[^/]+\.js$/);
-  // None is fetched by the markup itself: no script or modulepreload element before the start script runs.
+  // None is fetched by the markup itself: no script or modulepreload element before the after-paint script runs.
   expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+rel="modulepreload"/);
 
   const page = await (await browser.newContext({ userAgent: READER_AGENT })).newPage();
