@@ -24,8 +24,10 @@ export interface RenderedPage {
   status: number;
   /** The whole document as one string, or as a stream when a part of the page suspended. */
   body: string | ReadableStream<Uint8Array>;
-  /** The text of every inline script the document runs (the worker's CSP allows each by its hash). */
+  /** The text of the inline scripts written for this page (the worker's CSP allows each by its hash). */
   inlineScripts: string[];
+  /** The inline scripts every page runs with the same text: hashed once per isolate. */
+  fixedInlineScripts: readonly string[];
 }
 
 export class PageDataError extends Error {
@@ -84,6 +86,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
   return {
     status,
     body: typeof markup === 'string' ? head + markup + documentTail() : concatHtmlStream(head, markup, documentTail()),
-    inlineScripts: [script, AFTER_PAINT_SCRIPT],
+    inlineScripts: [script],
+    fixedInlineScripts: [AFTER_PAINT_SCRIPT],
   };
 }

@@ -39,6 +39,15 @@ export async function scriptHashSource(text: string): Promise<string> {
   return `'sha256-${btoa(binary)}'`;
 }
 
+const fixedScriptHashes = new Map<string, Promise<string>>();
+
+/** The hash source of a script whose text is the same on every page, computed once per isolate. */
+export function fixedScriptHashSource(text: string): Promise<string> {
+  let hash = fixedScriptHashes.get(text);
+  if (!hash) fixedScriptHashes.set(text, (hash = scriptHashSource(text)));
+  return hash;
+}
+
 export interface PagePolicyOptions {
   /** Hash sources of the page's inline scripts. */
   scriptHashes: readonly string[];

@@ -7,7 +7,7 @@ import { inProcessExecutor, pageFor, PageDataError, renderPage } from './page-re
 import { renderCrashResponse } from './render-error-page.ts';
 import { buildPreloadedState } from './preloaded-state.ts';
 import { allowsFraming, framingHeaders } from './frame-policy.ts';
-import { pageContentSecurityPolicy, scriptHashSource } from '../hardening/security-headers.ts';
+import { fixedScriptHashSource, pageContentSecurityPolicy, scriptHashSource } from '../hardening/security-headers.ts';
 import { faviconUrl } from './favicon.ts';
 import { LOCAL_IMAGE_ORIGIN } from '../../shared/urls/image-urls.ts';
 import type { PageRequest } from './page-request.ts';
@@ -71,7 +71,7 @@ export async function renderPageResponse(request: PageRequest): Promise<Response
     // Hashes, not nonces: a stored copy is served to every reader with this same header
     // (docs/adr/0052-page-content-security-policy.md).
     'content-security-policy': pageContentSecurityPolicy(env, {
-      scriptHashes: await Promise.all(rendered.inlineScripts.map(scriptHashSource)),
+      scriptHashes: await Promise.all([...rendered.inlineScripts.map(scriptHashSource), ...rendered.fixedInlineScripts.map(fixedScriptHashSource)]),
       allowFraming: allowsFraming(flags),
     }),
   });

@@ -1,7 +1,7 @@
 // The policy builder and the report parser (docs/adr/0051-security-headers.md and docs/adr/0052-page-content-security-policy.md): what each
 // configuration allows, and both report formats browsers send.
 import { describe, expect, it } from 'vitest';
-import { pageContentSecurityPolicy, scriptHashSource, staticSecurityHeaders } from '../../../worker/hardening/security-headers.ts';
+import { fixedScriptHashSource, pageContentSecurityPolicy, scriptHashSource, staticSecurityHeaders } from '../../../worker/hardening/security-headers.ts';
 import { parseCspReports } from '../../../worker/reports/csp-reports.ts';
 
 const base = { ENVIRONMENT: 'production', MAIN_HOST: 'vellum.example', SEARCH_APP_ID: 'VELLUMLOCAL' };
@@ -48,6 +48,13 @@ describe('pageContentSecurityPolicy', () => {
 
   it('hashes a script as browsers do (SHA-256, base64)', async () => {
     expect(await scriptHashSource('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it('hashes a script every page runs once, and each such script by its own text', async () => {
+    const first = fixedScriptHashSource('alert(1)');
+    expect(fixedScriptHashSource('alert(1)')).toBe(first);
+    expect(await first).toBe(await scriptHashSource('alert(1)'));
+    expect(await fixedScriptHashSource('alert(2)')).toBe(await scriptHashSource('alert(2)'));
   });
 });
 
