@@ -1,7 +1,7 @@
 // Foundation figures: fresh-render throughput of the story page, D1 queries per page, and
 // per page a reader lands on (home, story, profile, tag, search, plans) its Lighthouse mobile
 // run (performance, TBT, FCP, LCP, CLS), its HTML's bytes and the JavaScript a logged-out
-// reader loads at start (undeclared files named); and the deployable worker's size.
+// reader loads at start (undeclared files named; React's runtime in it); and the deployable worker's size.
 // BENCH_PAGES_ONLY=1 prints only the per-page table (a quick before/after of a client change);
 // BENCH_NO_LIGHTHOUSE=1 leaves Lighthouse out of it.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { measureCpuPerRequest } from './lib/workerd-cpu.mjs';
 import { d1Execute } from './lib/d1-local.mjs';
 import { describeHtmlParts, htmlParts } from './lib/html-parts.mjs';
+import { gzipBytesBy, packageOf } from './lib/source-maps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKERS_FREE_LIMIT = 3 * 1024 * 1024;
@@ -67,6 +68,12 @@ async function scriptsLoaded(browser, url) {
 async function pageWeights(baseURL, pages) {
   const kib = (bytes) => (bytes / 1024).toFixed(1);
   const gzipOf = async (src) => gzipSync(Buffer.from(await fetch(baseURL + src).then((r) => r.arrayBuffer())), { level: 9 }).length;
+  // React's runtime is the part of the start-up JavaScript the page's own code cannot shrink (issue 25).
+  const reactRuntime = new Set(['react', 'react-dom', 'scheduler']);
+  const reactGzipOf = async (src) => {
+    const [code, map] = await Promise.all([fetch(baseURL + src).then((r) => r.text()), fetch(baseURL + src + '.map').then((r) => (r.ok ? r.json() : null))]);
+    return map ? (gzipBytesBy(code, map, (source) => reactRuntime.has(packageOf(source ?? ''))).get(true) ?? 0) : 0;
+  };
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -84,11 +91,15 @@ async function pageWeights(baseURL, pages) {
       for (const src of declared) declaredGzip += await gzipOf(src);
       const { atStart: loaded, whenIdle } = await scriptsLoaded(browser, baseURL + url);
       let loadedGzip = 0;
-      for (const src of loaded) loadedGzip += await gzipOf(src);
+      let reactGzip = 0;
+      for (const src of loaded) {
+        loadedGzip += await gzipOf(src);
+        reactGzip += await reactGzipOf(src);
+      }
       weights.set(name, {
         html: describeHtmlParts(htmlParts(html)),
         declared: `${declared.size} file(s), ${kib(declaredGzip)} KiB`,
-        loaded: `${loaded.size} file(s), ${kib(loadedGzip)} KiB`,
+        loaded: `${loaded.size} file(s), ${kib(loadedGzip)} KiB (React's runtime ${kib(reactGzip)})`,
         undeclared: [...loaded].filter((src) => !declared.has(src)),
         whenIdle: whenIdle.length,
       });

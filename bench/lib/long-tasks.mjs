@@ -10,6 +10,7 @@
 // in slices; commitRoot; flushPassiveEffects) and the application's functions it spent its time
 // in, through the bundles' source maps (docs/adr/0224-start-up-work-in-slices.md).
 import { chromium } from 'playwright-core';
+import { decodeSourceMap } from './source-maps.mjs';
 
 /** Trace event names, grouped by the kind of work a long task did. */
 const KINDS = {
@@ -154,58 +155,6 @@ async function profileSamples(events, thread) {
     for (let node = nodes.get(id); node; node = nodes.get(node.parent)) frames.push(frame(node));
     return { ts: at, ms: ((raw[index + 1]?.ts ?? at) - at) / 1000, frames };
   });
-}
-
-const VLQ = Object.fromEntries([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
-
-/** A source map's mappings as a lookup (generated line and column, 0-based) → { source, name }. */
-function decodeSourceMap({ mappings, sources, names }) {
-  const lines = [];
-  let source = 0;
-  let name = 0;
-  let originalLine = 0;
-  let originalColumn = 0;
-  for (const line of mappings.split(';')) {
-    const segments = [];
-    let column = 0;
-    for (const segment of line.split(',')) {
-      if (!segment) continue;
-      const values = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = VLQ[char];
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      column += values[0];
-      if (values.length < 4) continue;
-      source += values[1];
-      originalLine += values[2];
-      originalColumn += values[3];
-      if (values.length > 4) name += values[4];
-      segments.push([column, source, values.length > 4 ? name : -1]);
-    }
-    lines.push(segments);
-  }
-  return (line, column) => {
-    const segments = lines[line];
-    if (!segments?.length) return null;
-    let low = 0;
-    let high = segments.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (segments[middle][0] <= column) low = middle;
-      else high = middle - 1;
-    }
-    const [, sourceIndex, nameIndex] = segments[low];
-    return { source: sources[sourceIndex] ?? '?', name: nameIndex >= 0 ? names[nameIndex] : null };
-  };
 }
 
 export function describeLongTasks(tasks) {
