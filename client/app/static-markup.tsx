@@ -81,7 +81,7 @@ interface Hydrated {
 /**
  * A `div` with `className` whose children (`render()`) are rendered on the server and on a
  * client-side mount, but left as the server's markup when it hydrates. `content` is what the
- * children show: when its content key (contentKeyOf) changes, the children are rendered. The key
+ * children show: when its content key (contentKeyOf) changes, the children are rendered, from then on. The key
  * is computed only to compare with the markup kept from hydration: never on the server, nor
  * after a client-side mount (it was the largest self time of a server render, issue 25).
  */
@@ -90,7 +90,13 @@ export function StaticMarkup({ className, content, render }: { className: string
   const [hydrated] = useState<Hydrated | typeof MOUNTED_AFTER_HYDRATION>(() => (hydratingNow ? { content, key: contentKeyOf(content) } : MOUNTED_AFTER_HYDRATION));
   const contentChanged = hydrated !== MOUNTED_AFTER_HYDRATION && hydrated.content !== content;
   const contentKey = useMemo(() => (contentChanged ? contentKeyOf(content) : null), [contentChanged, content]);
-  const keepsMarkup = hydrated !== MOUNTED_AFTER_HYDRATION && (hydrated.content === content || hydrated.key === contentKey);
+  // Once React has rendered the children in place of the server's markup, that markup is gone:
+  // content that goes back to the hydrated one must be rendered too, not kept (it would be blank).
+  const [childrenRendered, setChildrenRendered] = useState(false);
+  const keepsMarkup = !childrenRendered && hydrated !== MOUNTED_AFTER_HYDRATION && (hydrated.content === content || hydrated.key === contentKey);
+  // Set while rendering (React renders this component again at once): a render React discards
+  // discards this too, so only a committed change of content counts.
+  if (!keepsMarkup && !childrenRendered && hydrated !== MOUNTED_AFTER_HYDRATION) setChildrenRendered(true);
   if (keepsMarkup) return <div className={className} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />;
   return <div className={className}>{render()}</div>;
 }
