@@ -120,7 +120,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "Blocked": "message~N",
   "Blocking": "message~N user~N",
   "BlockUserResult": "|User|BadRequest|NotFound",
-  "SearchResultPage": "index~N query~N page~N nbPages~N nbHits~N queryID hits~NLN",
+  "SearchResultPage": "index~N query~N page~N nbPages~N nbHits~N queryID hits~NLN viewerFollowing~NLN",
   "Unauthorized": "message~N",
   "UnavailableForLegalReasons": "message~N",
   "WithheldInCountry": "message~N",

@@ -20,6 +20,7 @@ export const PublicationSearchQuery = known(graphql(`
       nbHits
       queryID
       hits
+      viewerFollowing
     }
   }
 `));

@@ -26,6 +26,7 @@ import { Highlight } from '../components/search/Highlight.tsx';
 import { hitDate, hitUrl } from '../components/search/hit-links.ts';
 import { search, type SearchHit, type SearchIndexKind, type SearchResult } from '../components/search/search-client.ts';
 import { publicationFilters, SEARCH_PAGE_SIZE, tabPageRequest, TOP_TAB_BLOCKS } from '../../shared/search/search-page-requests.ts';
+import { HIT_FOLLOW_KIND, hitFollowTarget } from '../../shared/search/hit-follow-target.ts';
 import { SearchBox, searchPageUrl } from '../components/search/SearchBox.tsx';
 import { readRecentSearches } from '../components/search/recent-searches.ts';
 import { PublicationSearchQuery, SearchViewerFollowingQuery } from './SearchPage.graphql.ts';
@@ -53,6 +54,12 @@ function categoryOf(routeName: string | null | undefined, params: Record<string,
 
 /** The results the server read for the page's query (null: none, or for another query or tab). */
 type ServedResults = NonNullable<Data['searchPageResults']>;
+
+/** The server's results for what is on screen, and the edge keys (follow-store.ts) of their hits the viewer follows. */
+interface Served {
+  results: SearchResult[];
+  followed: ReadonlySet<string>;
+}
 
 function servedResult(result: ServedResults[number]): SearchResult {
   return {
@@ -86,10 +93,8 @@ function useClickRecorder() {
 
 /** The follow target a hit's button acts on (people, publications, topics); null for stories and lists. */
 function followTargetOf(kind: SearchIndexKind, hit: SearchHit): FollowTarget | null {
-  if (kind === 'user') return { kind: 'USER', id: String(hit.userId ?? hit.objectID), name: String(hit.name) };
-  if (kind === 'collection') return { kind: 'COLLECTION', id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) };
-  if (kind === 'tag' && hit.tagId) return { kind: 'TAG', id: String(hit.tagId), name: String(hit.displayText) };
-  return null;
+  const target = hitFollowTarget(kind, hit);
+  return target ? { ...target, name: String(kind === 'tag' ? hit.displayText : hit.name) } : null;
 }
 
 /** Edge keys (follow-store.ts) of the shown hits the viewer follows. */
@@ -99,16 +104,17 @@ const FollowedHits = createContext<ReadonlySet<string>>(new Set());
  * The search service's records carry no viewer state, so a signed-in viewer's Follow buttons
  * ask the site which of the shown people, publications and topics they follow (one call per
  * set of results); until it answers the buttons say Follow (docs/search.md, "Follow buttons").
+ * `known`: what the server read with the results it painted; nothing is asked for them.
  */
-function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]): ReadonlySet<string> {
+function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[], known: ReadonlySet<string> | null): ReadonlySet<string> {
   const urql = useClient();
   const session = useViewerSession();
   const signedIn = Boolean(session.viewer);
   const targets = useMemo(() => results.flatMap((r) => r.hits.flatMap((hit) => followTargetOf(r.kind, hit) ?? [])), [results]);
   const asked = targets.map((t) => edgeKey(t.kind, t.id)).join(' ');
-  const [followed, setFollowed] = useState<ReadonlySet<string>>(new Set());
+  const [followed, setFollowed] = useState<ReadonlySet<string>>(() => known ?? new Set());
   useEffect(() => {
-    if (!signedIn || targets.length === 0) return;
+    if (known || !signedIn || targets.length === 0) return;
     let current = true;
     const idsOf = (kind: FollowTarget['kind']) => [...new Set(targets.filter((t) => t.kind === kind).map((t) => t.id))];
     void urql
@@ -128,15 +134,16 @@ function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: reado
     return () => {
       current = false;
     };
-    // `asked` names the targets: a new page of hits asks again, a re-render does not.
+    // `asked` names the targets: a new page of hits asks again, a re-render does not. `known`
+    // comes with the results (the server's first page) and stays for the component's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked, signedIn, urql]);
   return followed;
 }
 
 /** Gives the rows inside the viewer's follow states of these results' hits. */
-function WithFollowStates({ results, children }: { results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]; children: ReactNode }) {
-  return <FollowedHits.Provider value={useFollowedAmong(results)}>{children}</FollowedHits.Provider>;
+function WithFollowStates({ results, known = null, children }: { results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]; known?: ReadonlySet<string> | null; children: ReactNode }) {
+  return <FollowedHits.Provider value={useFollowedAmong(results, known)}>{children}</FollowedHits.Provider>;
 }
 
 function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: SearchHit; result: SearchResult; position: number }) {
@@ -228,10 +235,10 @@ function SuggestedTopics() {
  * One kind's results, page after page as the reader scrolls. `served`: the first page as the
  * server read it, painted with the page; the browser then asks for page 1 onwards.
  */
-function CategoryResults({ kind, query, filters, served }: { kind: SearchIndexKind; query: string; filters: string[]; served: SearchResult | null }) {
+function CategoryResults({ kind, query, filters, served }: { kind: SearchIndexKind; query: string; filters: string[]; served: Served | null }) {
   const state = useAppState();
   const session = useViewerSession();
-  const [pages, setPages] = useState<SearchResult[]>(() => (served ? [served] : []));
+  const [pages, setPages] = useState<SearchResult[]>(() => (served ? served.results : []));
   const startedFromServer = useRef(served !== null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -277,7 +284,7 @@ function CategoryResults({ kind, query, filters, served }: { kind: SearchIndexKi
     <>
       <ul className="search-results" data-testid="search-results">
         {pages.map((result) => (
-          <WithFollowStates key={result.page} results={[{ kind, hits: result.hits }]}>
+          <WithFollowStates key={result.page} results={[{ kind, hits: result.hits }]} known={result.page === 0 ? (served?.followed ?? null) : null}>
             {result.hits.map((hit, i) => (
               <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * SEARCH_PAGE_SIZE + i + 1} />
             ))}
@@ -306,10 +313,10 @@ const BLOCK_TITLES: Record<SearchIndexKind, { title: string; tab: string }> = {
 const TOP_BLOCKS = TOP_TAB_BLOCKS.map((block) => ({ ...block, ...BLOCK_TITLES[block.kind] }));
 
 /** The Top tab: a few of each kind, stories last and most. `served`: the server's answers, painted with the page. */
-function TopResults({ query, served }: { query: string; served: SearchResult[] | null }) {
+function TopResults({ query, served }: { query: string; served: Served | null }) {
   const state = useAppState();
   const ctx = useLinkContext();
-  const [results, setResults] = useState<SearchResult[] | null>(served);
+  const [results, setResults] = useState<SearchResult[] | null>(served?.results ?? null);
   const [failed, setFailed] = useState(false);
   const startedFromServer = useRef(served !== null);
   useEffect(() => {
@@ -324,7 +331,7 @@ function TopResults({ query, served }: { query: string; served: SearchResult[] |
   if (!results) return <p className="muted">Searching…</p>;
   if (results.every((r) => r.nbHits === 0)) return <SuggestedTopics />;
   return (
-    <WithFollowStates results={TOP_BLOCKS.map((block, i) => ({ kind: block.kind, hits: results[i]!.hits }))}>
+    <WithFollowStates results={TOP_BLOCKS.map((block, i) => ({ kind: block.kind, hits: results[i]!.hits }))} known={served?.followed ?? null}>
       {TOP_BLOCKS.map((block, i) => {
         const result = results[i]!;
         if (result.hits.length === 0) return null;
@@ -352,11 +359,17 @@ function TopResults({ query, served }: { query: string; served: SearchResult[] |
  * The server's results when they answer what is on screen: this q and this tab (a navigation's
  * new address can render a moment before its data, docs/adr/0224-start-up-work-in-slices.md).
  */
-function servedFor(results: ServedResults | null, query: string, kind: SearchIndexKind | null, indexPrefix: string): SearchResult[] | null {
+function servedFor(results: ServedResults | null, query: string, kind: SearchIndexKind | null, indexPrefix: string): Served | null {
   if (!results || results.length === 0 || results.some((r) => r.query !== query)) return null;
   const kinds = kind ? [kind] : TOP_TAB_BLOCKS.map((b) => b.kind);
   if (results.length !== kinds.length || results.some((r, i) => r.index !== `${indexPrefix}${kinds[i]}`)) return null;
-  return results.map(servedResult);
+  const followed = new Set(
+    results.flatMap((r, i) => {
+      const followKind = HIT_FOLLOW_KIND[kinds[i]!];
+      return followKind ? r.viewerFollowing.map((id) => edgeKey(followKind, id)) : [];
+    }),
+  );
+  return { results: results.map(servedResult), followed };
 }
 
 /** The tab's index: a publication's search shows its stories. */
@@ -415,7 +428,7 @@ function SearchScreen({ params, data }: PageProps<Data>) {
       {trimmed === '' ? (
         <SuggestedTopics />
       ) : category.kind ? (
-        <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} served={served?.[0] ?? null} />
+        <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} served={served} />
       ) : (
         <TopResults key={trimmed} query={trimmed} served={served} />
       )}

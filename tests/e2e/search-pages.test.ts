@@ -115,6 +115,8 @@ it('a followed writer\'s button says Following on arrival; one not followed says
   // The follow states have been asked and answered once the reader's followed writer would show.
   await page.waitForLoadState('networkidle');
   expect(await other.textContent()).toBe('Follow');
+  // The server read the follow states with the results it painted: nothing is asked for them.
+  expect(watch.graphqlRequests.filter((body) => body.includes('SearchViewerFollowingQuery'))).toEqual([]);
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });

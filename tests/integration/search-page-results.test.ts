@@ -2,7 +2,8 @@
 // docs/adr/0230-search-pages-paint-their-first-results.md), through HTTP against workerd:
 // - the HTML of /search/posts?q=… holds the hits a visitor's search returns, in the same order,
 //   and the Top tab's blocks; the page's state carries them so the browser starts from them;
-// - a signed-in viewer who muted a publication gets none of its stories in the HTML;
+// - a signed-in viewer who muted a publication gets none of its stories in the HTML, and the
+//   Follow buttons of the people and publications they follow say Following;
 // - a hostile q is text; an empty result shows the empty state; an empty q renders the frame;
 // - the page stays out of the edge cache;
 // - the hosted adapter searches with the viewer's own key (tried against the local service,
@@ -80,6 +81,14 @@ describe('the search pages paint their first results', () => {
     expect(html).toContain('data-testid="search-page"');
     expect(storyTitles(html)).not.toContain(open);
     expect(apolloState(html)).not.toContain(POSTS.open);
+  });
+
+  it("Follow buttons start in the viewer's real state (the member follows the writer and The Quill)", async () => {
+    const member = await sessionOf('member');
+    const button = (html: string, key: string) => new RegExp(`<button[^>]*aria-pressed="(true|false)"[^>]*data-follow-target="${key}"[^>]*>(Following|Follow)</button>`).exec(html)?.slice(1);
+    expect(button((await page('/search/users?q=wren', member)).text, `USER:${USERS.writer}`)).toEqual(['true', 'Following']);
+    expect(button((await page('/search?q=quill', member)).text, 'COLLECTION:cc0000000001')).toEqual(['true', 'Following']);
+    expect(button((await page('/search/users?q=wren')).text, `USER:${USERS.writer}`)).toEqual(['false', 'Follow']);
   });
 
   it('a hostile q is text', async () => {

@@ -11,6 +11,11 @@ import { clientAddress } from '../../auth/client-address.ts';
 import { recordSearchClicks, type SearchClick } from '../../search/search-clicks.ts';
 import { searchPageResults as firstResults } from '../../search/search-page-results.ts';
 import { SEARCH_INDEX_KINDS, type SearchIndexKind } from '../../../shared/search/search-page-requests.ts';
+import { HIT_FOLLOW_KIND, hitFollowTarget } from '../../../shared/search/hit-follow-target.ts';
+import { viewerId } from '../../context/viewer-checks.ts';
+import { followedAmong } from '../../follows/followed-among.ts';
+import { indexKindOf } from '../../search/config.ts';
+import type { SearchAnswer } from '../../search/engine.ts';
 import type { SchemaModule } from './schema-module.ts';
 
 async function searchClickEvent(_root: unknown, args: SearchClick, ctx: RequestContext): Promise<boolean> {
@@ -60,6 +65,20 @@ async function searchPageResults(_root: unknown, args: { query?: string | null; 
   return answers?.map((answer) => ({ ...answer, queryID: answer.queryID ?? null })) ?? null;
 }
 
+/**
+ * The ids among a painted page's people, publications or topics that the viewer follows, so
+ * their Follow buttons start in the viewer's real state (docs/search.md, "Follow buttons"): one
+ * primary-key probe per page of such hits, in the render's turn with the other pages' probes.
+ */
+async function viewerFollowing(page: SearchAnswer, _args: unknown, ctx: RequestContext): Promise<string[]> {
+  const follower = viewerId(ctx);
+  const kind = indexKindOf(ctx.env, page.index);
+  if (!follower || !kind || !(SEARCH_INDEX_KINDS as readonly string[]).includes(kind)) return [];
+  const followKind = HIT_FOLLOW_KIND[kind as SearchIndexKind];
+  const ids = page.hits.flatMap((hit) => hitFollowTarget(kind as SearchIndexKind, hit as { objectID: string })?.id ?? []);
+  return followKind && ids.length > 0 ? followedAmong(ctx, follower, followKind, ids) : [];
+}
+
 export const searchModule: SchemaModule = {
   typeDefs: /* GraphQL */ `
     type Query {
@@ -90,6 +109,8 @@ export const searchModule: SchemaModule = {
       "For SearchClickEvent."
       queryID: String
       hits: [SearchRecord!]!
+      "The ids among the hits' people, publications or topics that the viewer follows (none signed out)."
+      viewerFollowing: [ID!]!
     }
     type Mutation {
       """
@@ -101,6 +122,7 @@ export const searchModule: SchemaModule = {
   `,
   resolvers: {
     SearchRecord,
+    SearchResultPage: { viewerFollowing },
     Query: { publicationByDomainOrSlug, searchPageResults },
     Mutation: { searchClickEvent },
   },
