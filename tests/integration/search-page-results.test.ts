@@ -7,8 +7,8 @@
 // - a hostile q is text; an empty result shows the empty state; an empty q renders the frame;
 // - the page stays out of the edge cache;
 // - the hosted adapter searches with the viewer's own key (tried against the local service,
-//   which checks secured keys as the hosted app does); a failing service or the query limit
-//   leaves the page to the browser (null), logged.
+//   which checks secured keys as the hosted app does); a failing or slow service, or the query
+//   limit, leaves the page to the browser (null), logged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchIndex } from '../../worker/search/indexing.ts';
 import { hostedSearchService } from '../../worker/search/hosted-search-service.ts';
@@ -170,6 +170,17 @@ describe('the search service behind the search pages', () => {
       console.error = original;
     }
     expect(logged.some((line) => line.includes('search_page_results_failed'))).toBe(true);
+  });
+
+  it('a service slower than the wait answers null too', async () => {
+    const silent: SearchService = { search: () => new Promise(() => undefined) };
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      expect(await searchPageResults(ask, { ...searcher(null, silent), waitMs: 20 })).toBeNull();
+    } finally {
+      console.error = original;
+    }
   });
 
   it("counts against the browser's query limit", async () => {

@@ -2,8 +2,9 @@
 // (docs/search.md, "Search pages"; docs/adr/0230-search-pages-paint-their-first-results.md): the
 // requests the browser would send for the tab's first screen (shared/search/search-page-requests.ts),
 // read and limited as the protocol reads the browser's (./protocol.ts, ./rate-limit.ts), answered
-// by the configured search service as this viewer may see them. A failure is logged and answers
-// null: the page renders its frame and the browser searches as it always did.
+// by the configured search service as this viewer may see them. A failure, or a service slower
+// than SEARCH_PAGE_WAIT_MS, is logged and answers null: the page renders its frame and the
+// browser searches as it always did.
 import type { D1Database } from '@cloudflare/workers-types';
 import type { Env } from '../env.ts';
 import { logEvent } from '../lib/log-context.ts';
@@ -14,6 +15,12 @@ import type { SearchAnswer } from './engine.ts';
 import { readSearchQuery } from './protocol.ts';
 import { allowQueries, queriesPerSecond } from './rate-limit.ts';
 import { searchViewerOf, type SearchService } from './search-service.ts';
+
+/**
+ * How long a render waits for the search service: the local engine answers in milliseconds; a
+ * hosted app that is slow or down (its client retries host after host) must not hold the page.
+ */
+export const SEARCH_PAGE_WAIT_MS = 1500;
 
 export interface SearchPageAsk {
   /** The tab's index; null: the Top tab. */
@@ -33,6 +40,21 @@ export interface SearchPageSearcher {
   address: string;
   /** The service to ask; the configured one when absent (a test hands in another adapter). */
   service?: SearchService;
+  /** SEARCH_PAGE_WAIT_MS unless a test says otherwise. */
+  waitMs?: number;
+}
+
+/** The service's answers, or a rejection once `ms` have passed. */
+async function withinWait<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The answers of the first screen's queries, in order; null for a blank query, over the limit or on failure. */
@@ -56,7 +78,7 @@ export async function searchPageResults(ask: SearchPageAsk, searcher: SearchPage
   }
   const service = searcher.service ?? configuredSearchService(env, searcher.db, searcher.now);
   try {
-    return await service.search(queries, searchViewerOf(env, searcher.user));
+    return await withinWait(service.search(queries, searchViewerOf(env, searcher.user)), searcher.waitMs ?? SEARCH_PAGE_WAIT_MS);
   } catch (error) {
     logEvent({ event: 'search_page_results_failed', message: String(error) }, 'error');
     return null;

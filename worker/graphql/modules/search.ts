@@ -88,11 +88,12 @@ export const searchModule: SchemaModule = {
       """
       publicationByDomainOrSlug(domainOrSlug: String!): Collection
       """
-      The first screen of a search page's results for query (its q; PublicationSearchQuery reads it): the Top tab's blocks
-      (index absent) or the first page of one index's tab (post, user, collection, tag,
-      catalog), a publication's stories when publication (its slug or domain) is given; as
-      the viewer may see them. Null for a blank query, an unknown index or publication, over
-      the search limit, or when the search service fails: the browser then searches itself.
+      The first screen of a search page's results for query (its q; PublicationSearchQuery
+      reads it): the Top tab's blocks (index absent) or the first page of one index's tab
+      (post, user, collection, tag, catalog), a publication's stories when publication (its
+      slug or domain) is given; as the viewer may see them. Null for a blank query, an unknown
+      index or publication, over the search limit, or when the search service fails or is
+      slow: the browser then searches itself.
       """
       searchPageResults(query: String, index: String, publication: String): [SearchResultPage!]
     }
