@@ -4,13 +4,13 @@
 //   and the Top tab's blocks; the page's state carries them so the browser starts from them;
 // - a signed-in viewer who muted a publication gets none of its stories in the HTML, and the
 //   Follow buttons of the people and publications they follow say Following;
-// - a hostile q is text; an empty result shows the empty state; an empty q renders the frame;
+// - a hostile q is text, and so is a hit's text but its match marking; an empty result shows the empty state; an empty q renders the frame;
 // - the page stays out of the edge cache;
 // - the hosted adapter searches with the viewer's own key (tried against the local service,
 //   which checks secured keys as the hosted app does); a failing or slow service, or the query
 //   limit, leaves the page to the browser (null), logged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rebuildSearchIndex } from '../../worker/search/indexing.ts';
+import { rebuildSearchIndex, reindexStory } from '../../worker/search/indexing.ts';
 import { hostedSearchService } from '../../worker/search/hosted-search-service.ts';
 import { searchPageResults } from '../../worker/search/search-page-results.ts';
 import type { SearchService } from '../../worker/search/search-service.ts';
@@ -98,6 +98,16 @@ describe('the search pages paint their first results', () => {
     expect(answer.text).not.toContain('<script>alert(1)');
     expect(answer.text).not.toContain('<img src=x');
     expect(answer.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it("a hit's text is text: only its match marking becomes markup", async () => {
+    await testEnv.DB.prepare('UPDATE posts SET subtitle = ? WHERE id = ?').bind('Escaping <img src=x onerror=alert(1)> "quotes" & more', POSTS.open).run();
+    await reindexStory(testEnv, POSTS.open);
+    const html = (await page('/search/posts?q=escaping')).text;
+    expect(storyTitles(html)).toContain(await titleOf(POSTS.open));
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toMatch(/<mark>Escaping<\/mark>/);
   });
 
   it('an empty result shows the empty state; an empty q renders the frame as before', async () => {
