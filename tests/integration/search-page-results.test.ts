@@ -2,7 +2,7 @@
 // docs/adr/0230-search-pages-paint-their-first-results.md), through HTTP against workerd:
 // - the HTML of /search/posts?q=… holds the hits a visitor's search returns, in the same order,
 //   and the Top tab's blocks; the page's state carries them so the browser starts from them;
-// - a signed-in viewer who muted a publication gets none of its stories in the HTML, and the
+// - a signed-in viewer who muted a writer or a publication gets none of their stories in the HTML, and the
 //   Follow buttons of the people and publications they follow say Following;
 // - a hostile q is text, and so is a hit's text but its match marking; an empty result shows the empty state; an empty q renders the frame;
 // - the page stays out of the edge cache;
@@ -17,7 +17,7 @@ import type { SearchService } from '../../worker/search/search-service.ts';
 import { POSTS, seedWorld, USERS } from './helpers/fixtures.ts';
 import { testEnv } from './helpers/graphql-client.ts';
 import { indexName, searchClient, SEARCH_HOST, workerRequester } from './helpers/search-client.ts';
-import { apolloState, page, sessionOf } from './helpers/story.ts';
+import { apolloState, call, page, sessionOf } from './helpers/story.ts';
 
 type Hit = Record<string, any> & { objectID: string };
 
@@ -81,6 +81,19 @@ describe('the search pages paint their first results', () => {
     expect(html).toContain('data-testid="search-page"');
     expect(storyTitles(html)).not.toContain(open);
     expect(apolloState(html)).not.toContain(POSTS.open);
+  });
+
+  it('a signed-in viewer who muted a writer gets none of their stories in the HTML', async () => {
+    const open = await titleOf(POSTS.open);
+    const friend = await sessionOf('friend');
+    expect(storyTitles((await page('/search/posts?q=open%20story', friend)).text)).toContain(open);
+    const muted = await call(`mutation ($id: ID!) { muteAuthor(targetUserId: $id) { __typename } }`, { id: USERS.writer }, { session: friend });
+    expect(muted.errors).toBeUndefined();
+    const html = (await page('/search/posts?q=open%20story', friend)).text;
+    expect(html).toContain('data-testid="search-page"');
+    expect(storyTitles(html)).not.toContain(open);
+    expect(apolloState(html)).not.toContain(POSTS.open);
+    await call(`mutation ($id: ID!) { unmuteAuthor(targetUserId: $id) { __typename } }`, { id: USERS.writer }, { session: friend });
   });
 
   it("Follow buttons start in the viewer's real state (the member follows the writer and The Quill)", async () => {
