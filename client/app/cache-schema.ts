@@ -2,7 +2,7 @@
 // The shape of the schema the browser's normalized cache needs (client/app/cache-exchange.ts).
 export const CACHE_SCHEMA_ROOTS = {"query":"Query","mutation":"Mutation"} as const;
 export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
-  "Query": "viewer user userResult~N post postResult~N collection tag topic homeFeed~N publicationFavicon mastodonForMembers~N isEmailAvailable signInOptions~N pendingRegistration followSuggestions~N trendingPosts~NLN homeTopics~NLN profileResult~N exploreTopics~NLN catalog catalogBySlugId series seriesBySlug seriesSlugSuggestion~N publicationByDomainOrSlug clientAppSupportState~N viewerTwoFactorAuth trendingPage topStoriesPage lostReaderStories~NLN publicCatalogsConnection~N ohNoesAllowed~N highlight noteReply accountSettings customDomainSettings publicationCustomDomain topicsToFollow~NLN onboardingWriters~NLN integrationTokens~NLN oauthApplications~NLN membershipPlans~NLN membershipWeeklyPrice~N billingReceipt billingHistory~LN giftCodeCheck~N groupGifts~LN writerStats newsletterEmailSettings~N managedNewsletters~NLN newsletterSubscribers viewerFollowing~N partnerTaxDocuments partnerDashboard authorVerification publicationNewsletter",
+  "Query": "viewer user userResult~N post postResult~N collection tag topic homeFeed~N publicationFavicon mastodonForMembers~N isEmailAvailable signInOptions~N pendingRegistration followSuggestions~N trendingPosts~NLN homeTopics~NLN profileResult~N exploreTopics~NLN catalog catalogBySlugId series seriesBySlug seriesSlugSuggestion~N publicationByDomainOrSlug searchPageResults~LN clientAppSupportState~N viewerTwoFactorAuth trendingPage topStoriesPage lostReaderStories~NLN publicCatalogsConnection~N ohNoesAllowed~N highlight noteReply accountSettings customDomainSettings publicationCustomDomain topicsToFollow~NLN onboardingWriters~NLN integrationTokens~NLN oauthApplications~NLN membershipPlans~NLN membershipWeeklyPrice~N billingReceipt billingHistory~LN giftCodeCheck~N groupGifts~LN writerStats newsletterEmailSettings~N managedNewsletters~NLN newsletterSubscribers viewerFollowing~N partnerTaxDocuments partnerDashboard authorVerification publicationNewsletter",
   "PagingInfo": "next",
   "PageCursor": "limit~N to~N",
   "PostFeed": "items~NLN pagingInfo~N",
@@ -120,6 +120,7 @@ export const CACHE_SCHEMA_SHAPE: Readonly<Record<string, string>> = {
   "Blocked": "message~N",
   "Blocking": "message~N user~N",
   "BlockUserResult": "|User|BadRequest|NotFound",
+  "SearchResultPage": "index~N query~N page~N nbPages~N nbHits~N queryID hits~NLN viewerFollowing~NLN",
   "Unauthorized": "message~N",
   "UnavailableForLegalReasons": "message~N",
   "WithheldInCountry": "message~N",

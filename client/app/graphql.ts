@@ -19,6 +19,8 @@ const tada = initGraphQLTada<{
   scalars: {
     /** Milliseconds since the epoch (worker/graphql/schema.graphql.ts). */
     Long: number;
+    /** A search hit as the search service answers it (worker/graphql/modules/search.ts). */
+    SearchRecord: { objectID: string; [field: string]: string | number | boolean | null | object };
   };
 }>();
 

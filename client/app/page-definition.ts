@@ -16,8 +16,11 @@ export interface PageProps<Data> {
  * HTTP status its data implies, its document title and head tags, and the component.
  */
 export interface PageDefinition<Data = any> {
-  /** routeName: where one page name serves several routes (profile tabs), the route picks the query. */
-  query?: (params: RouteParams, routeName: string | null) => { query: TypedDocumentNode<Data, any>; variables: Record<string, unknown> };
+  /**
+   * routeName: where one page name serves several routes (profile tabs), the route picks the
+   * query. searchParams: the address's query string (the search pages' q).
+   */
+  query?: (params: RouteParams, routeName: string | null, searchParams: URLSearchParams) => { query: TypedDocumentNode<Data, any>; variables: Record<string, unknown> };
   /** HTTP status implied by the data; 200 when absent. */
   status?: (data: Data) => number;
   title: (data: Data | undefined, state: PreloadedState) => string;

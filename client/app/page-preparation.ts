@@ -13,7 +13,7 @@
 import type { Client, SSRData } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import type { PageResolution } from '../../shared/routing/resolve-page.ts';
-import type { AppLocation, CurrentPage, PageChoice } from './current-page.ts';
+import { parseLocation, type AppLocation, type CurrentPage, type PageChoice } from './current-page.ts';
 import type { PagePreparation } from './navigation.tsx';
 import { callOrigin, setCallOrigin } from './call-origin.ts';
 import { isMobileOrTabletAgent, sendPreloadReport } from './preload-report.ts';
@@ -160,7 +160,7 @@ export function browserPagePreparation(
     const definition = await choice.module.load();
     markNavigation('chunk', address);
     await fromDocument;
-    const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null);
+    const request = definition.query?.(choice.resolved?.params ?? {}, choice.resolved?.routeName ?? null, new URLSearchParams(parseLocation(address).search));
     if (request) await client.query(request.query, request.variables).toPromise();
     return definition;
   };

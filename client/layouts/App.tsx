@@ -31,7 +31,7 @@ const NO_QUERY = { query: NoPageQuery, variables: {} };
 const PageView = memo(function PageView({ page, state }: { page: CurrentPage; state: PreloadedState }) {
   const { definition, resolved, isNotFound } = page;
   const params = queryParams(page);
-  const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null));
+  const request = definition.query?.(params, isNotFound ? null : (resolved?.routeName ?? null), new URLSearchParams(page.location.search));
   const [result] = useQuery({
     query: request?.query ?? NO_QUERY.query,
     variables: request?.variables ?? NO_QUERY.variables,

@@ -5,9 +5,12 @@
 // people, publications and topics, and an empty state that suggests topics. Lists come from
 // the index of public lists ({prefix}catalog).
 //
-// The server renders the page's frame (title, search box, tabs); the results come from the
-// search service in the browser (docs/search.md, "Search pages"), so the page is never a
-// per-query copy in the edge cache.
+// The server renders the page's frame (title, search box, tabs) and, when q is given, the tab's
+// first screen of results, read by the page's query (searchPageResults) with the requests the
+// browser would send (shared/search/search-page-requests.ts): the browser starts from them and
+// asks the search service for the next pages, the Recent Searches and the suggestions itself
+// (docs/search.md, "Search pages"; docs/adr/0230-search-pages-paint-their-first-results.md). The
+// page stays out of the edge cache: it is never a per-query copy there.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useClient } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
@@ -21,7 +24,9 @@ import { useLinkContext } from '../components/header/link-context.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { Highlight } from '../components/search/Highlight.tsx';
 import { hitDate, hitUrl } from '../components/search/hit-links.ts';
-import { search, type SearchHit, type SearchIndexKind, type SearchRequest, type SearchResult } from '../components/search/search-client.ts';
+import { search, type SearchHit, type SearchIndexKind, type SearchResult } from '../components/search/search-client.ts';
+import { publicationFilters, SEARCH_PAGE_SIZE, tabPageRequest, TOP_TAB_BLOCKS } from '../../shared/search/search-page-requests.ts';
+import { HIT_FOLLOW_KIND, hitFollowTarget } from '../../shared/search/hit-follow-target.ts';
 import { SearchBox, searchPageUrl } from '../components/search/SearchBox.tsx';
 import { readRecentSearches } from '../components/search/recent-searches.ts';
 import { PublicationSearchQuery, SearchViewerFollowingQuery } from './SearchPage.graphql.ts';
@@ -40,14 +45,31 @@ const CATEGORIES: { segment: string; kind: SearchIndexKind | null; label: string
   { segment: 'tags', kind: 'tag', label: 'Topics', route: 'ShowSearchTags' },
   { segment: 'lists', kind: 'catalog', label: 'Lists', route: 'ShowSearchLists' },
 ];
-const PAGE_SIZE = 20;
-/** Hits per kind on the Top tab. */
-const TOP_HITS: Record<SearchIndexKind, number> = { post: 10, user: 3, collection: 3, tag: 5, catalog: 3 };
 const SUGGESTED_TOPICS = 8;
 
-function categoryOf(routeName: string | undefined, params: Record<string, string>): (typeof CATEGORIES)[number] {
+function categoryOf(routeName: string | null | undefined, params: Record<string, string>): (typeof CATEGORIES)[number] {
   if (params.category) return CATEGORIES.find((c) => c.segment === params.category) ?? CATEGORIES[1]!;
   return CATEGORIES.find((c) => c.route === routeName) ?? CATEGORIES[0]!;
+}
+
+/** The results the server read for the page's query (null: none, or for another query or tab). */
+type ServedResults = NonNullable<Data['searchPageResults']>;
+
+/** The server's results for what is on screen, and the edge keys (follow-store.ts) of their hits the viewer follows. */
+interface Served {
+  results: SearchResult[];
+  followed: ReadonlySet<string>;
+}
+
+function servedResult(result: ServedResults[number]): SearchResult {
+  return {
+    hits: result.hits as SearchHit[],
+    nbHits: result.nbHits,
+    page: result.page,
+    nbPages: result.nbPages,
+    index: result.index,
+    ...(result.queryID ? { queryID: result.queryID } : {}),
+  };
 }
 
 /** q of the address on screen (the current page's location: it follows client-side navigations). */
@@ -71,10 +93,8 @@ function useClickRecorder() {
 
 /** The follow target a hit's button acts on (people, publications, topics); null for stories and lists. */
 function followTargetOf(kind: SearchIndexKind, hit: SearchHit): FollowTarget | null {
-  if (kind === 'user') return { kind: 'USER', id: String(hit.userId ?? hit.objectID), name: String(hit.name) };
-  if (kind === 'collection') return { kind: 'COLLECTION', id: String(hit.collectionId ?? hit.objectID), name: String(hit.name) };
-  if (kind === 'tag' && hit.tagId) return { kind: 'TAG', id: String(hit.tagId), name: String(hit.displayText) };
-  return null;
+  const target = hitFollowTarget(kind, hit);
+  return target ? { ...target, name: String(kind === 'tag' ? hit.displayText : hit.name) } : null;
 }
 
 /** Edge keys (follow-store.ts) of the shown hits the viewer follows. */
@@ -84,16 +104,17 @@ const FollowedHits = createContext<ReadonlySet<string>>(new Set());
  * The search service's records carry no viewer state, so a signed-in viewer's Follow buttons
  * ask the site which of the shown people, publications and topics they follow (one call per
  * set of results); until it answers the buttons say Follow (docs/search.md, "Follow buttons").
+ * `known`: what the server read with the results it painted; nothing is asked for them.
  */
-function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]): ReadonlySet<string> {
+function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[], known: ReadonlySet<string> | null): ReadonlySet<string> {
   const urql = useClient();
   const session = useViewerSession();
   const signedIn = Boolean(session.viewer);
   const targets = useMemo(() => results.flatMap((r) => r.hits.flatMap((hit) => followTargetOf(r.kind, hit) ?? [])), [results]);
   const asked = targets.map((t) => edgeKey(t.kind, t.id)).join(' ');
-  const [followed, setFollowed] = useState<ReadonlySet<string>>(new Set());
+  const [followed, setFollowed] = useState<ReadonlySet<string>>(() => known ?? new Set());
   useEffect(() => {
-    if (!signedIn || targets.length === 0) return;
+    if (known || !signedIn || targets.length === 0) return;
     let current = true;
     const idsOf = (kind: FollowTarget['kind']) => [...new Set(targets.filter((t) => t.kind === kind).map((t) => t.id))];
     void urql
@@ -113,15 +134,16 @@ function useFollowedAmong(results: readonly { kind: SearchIndexKind; hits: reado
     return () => {
       current = false;
     };
-    // `asked` names the targets: a new page of hits asks again, a re-render does not.
+    // `asked` names the targets: a new page of hits asks again, a re-render does not. `known`
+    // comes with the results (the server's first page) and stays for the component's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked, signedIn, urql]);
   return followed;
 }
 
 /** Gives the rows inside the viewer's follow states of these results' hits. */
-function WithFollowStates({ results, children }: { results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]; children: ReactNode }) {
-  return <FollowedHits.Provider value={useFollowedAmong(results)}>{children}</FollowedHits.Provider>;
+function WithFollowStates({ results, known = null, children }: { results: readonly { kind: SearchIndexKind; hits: readonly SearchHit[] }[]; known?: ReadonlySet<string> | null; children: ReactNode }) {
+  return <FollowedHits.Provider value={useFollowedAmong(results, known)}>{children}</FollowedHits.Provider>;
 }
 
 function HitRow({ kind, hit, result, position }: { kind: SearchIndexKind; hit: SearchHit; result: SearchResult; position: number }) {
@@ -209,11 +231,15 @@ function SuggestedTopics() {
   );
 }
 
-/** One kind's results, page after page as the reader scrolls. */
-function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; query: string; filters: string[] }) {
+/**
+ * One kind's results, page after page as the reader scrolls. `served`: the first page as the
+ * server read it, painted with the page; the browser then asks for page 1 onwards.
+ */
+function CategoryResults({ kind, query, filters, served }: { kind: SearchIndexKind; query: string; filters: string[]; served: Served | null }) {
   const state = useAppState();
   const session = useViewerSession();
-  const [pages, setPages] = useState<SearchResult[]>([]);
+  const [pages, setPages] = useState<SearchResult[]>(() => (served ? served.results : []));
+  const startedFromServer = useRef(served !== null);
   const [failed, setFailed] = useState(false);
   const [loading, setLoading] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -221,9 +247,8 @@ function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; quer
 
   const load = useCallback(
     (page: number) => {
-      const request: SearchRequest = { kind, query, hitsPerPage: PAGE_SIZE, page, ...(filters.length ? { facetFilters: filters } : {}) };
       setLoading(true);
-      void search(state.config.search, [request], tags).then((status) => {
+      void search(state.config.search, [tabPageRequest(kind, query, filters, page)], tags).then((status) => {
         setLoading(false);
         if (status.status === 'success') setPages((current) => (current.length === page ? [...current, status.results[0]!] : current));
         else setFailed(true);
@@ -233,6 +258,8 @@ function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; quer
   );
 
   useEffect(() => {
+    // The server's first page is on screen: nothing to ask for until the reader scrolls.
+    if (startedFromServer.current) return;
     setPages([]);
     setFailed(false);
     load(0);
@@ -257,9 +284,9 @@ function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; quer
     <>
       <ul className="search-results" data-testid="search-results">
         {pages.map((result) => (
-          <WithFollowStates key={result.page} results={[{ kind, hits: result.hits }]}>
+          <WithFollowStates key={result.page} results={[{ kind, hits: result.hits }]} known={result.page === 0 ? (served?.followed ?? null) : null}>
             {result.hits.map((hit, i) => (
-              <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * PAGE_SIZE + i + 1} />
+              <HitRow key={hit.objectID} kind={kind} hit={hit} result={result} position={result.page * SEARCH_PAGE_SIZE + i + 1} />
             ))}
           </WithFollowStates>
         ))}
@@ -275,23 +302,27 @@ function CategoryResults({ kind, query, filters }: { kind: SearchIndexKind; quer
   );
 }
 
-const TOP_BLOCKS: { kind: SearchIndexKind; title: string; tab: string }[] = [
-  { kind: 'user', title: 'People', tab: 'ShowSearchUsers' },
-  { kind: 'collection', title: 'Publications', tab: 'ShowSearchPublications' },
-  { kind: 'tag', title: 'Topics', tab: 'ShowSearchTags' },
-  { kind: 'catalog', title: 'Lists', tab: 'ShowSearchLists' },
-  { kind: 'post', title: 'Stories', tab: 'ShowSearchPosts' },
-];
+/** The Top tab's blocks' titles and tabs, in TOP_TAB_BLOCKS's order. */
+const BLOCK_TITLES: Record<SearchIndexKind, { title: string; tab: string }> = {
+  user: { title: 'People', tab: 'ShowSearchUsers' },
+  collection: { title: 'Publications', tab: 'ShowSearchPublications' },
+  tag: { title: 'Topics', tab: 'ShowSearchTags' },
+  catalog: { title: 'Lists', tab: 'ShowSearchLists' },
+  post: { title: 'Stories', tab: 'ShowSearchPosts' },
+};
+const TOP_BLOCKS = TOP_TAB_BLOCKS.map((block) => ({ ...block, ...BLOCK_TITLES[block.kind] }));
 
-/** The Top tab: a few of each kind, stories last and most. */
-function TopResults({ query }: { query: string }) {
+/** The Top tab: a few of each kind, stories last and most. `served`: the server's answers, painted with the page. */
+function TopResults({ query, served }: { query: string; served: Served | null }) {
   const state = useAppState();
   const ctx = useLinkContext();
-  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [results, setResults] = useState<SearchResult[] | null>(served?.results ?? null);
   const [failed, setFailed] = useState(false);
+  const startedFromServer = useRef(served !== null);
   useEffect(() => {
+    if (startedFromServer.current) return;
     setResults(null);
-    void search(state.config.search, TOP_BLOCKS.map((b) => ({ kind: b.kind, query, hitsPerPage: TOP_HITS[b.kind] })), ['search-page']).then((status) => {
+    void search(state.config.search, TOP_BLOCKS.map((b) => ({ kind: b.kind, query, hitsPerPage: b.hits })), ['search-page']).then((status) => {
       if (status.status === 'success') setResults(status.results);
       else setFailed(true);
     });
@@ -300,7 +331,7 @@ function TopResults({ query }: { query: string }) {
   if (!results) return <p className="muted">Searching…</p>;
   if (results.every((r) => r.nbHits === 0)) return <SuggestedTopics />;
   return (
-    <WithFollowStates results={TOP_BLOCKS.map((block, i) => ({ kind: block.kind, hits: results[i]!.hits }))}>
+    <WithFollowStates results={TOP_BLOCKS.map((block, i) => ({ kind: block.kind, hits: results[i]!.hits }))} known={served?.followed ?? null}>
       {TOP_BLOCKS.map((block, i) => {
         const result = results[i]!;
         if (result.hits.length === 0) return null;
@@ -324,6 +355,28 @@ function TopResults({ query }: { query: string }) {
   );
 }
 
+/**
+ * The server's results when they answer what is on screen: this q and this tab (a navigation's
+ * new address can render a moment before its data, docs/adr/0224-start-up-work-in-slices.md).
+ */
+function servedFor(results: ServedResults | null, query: string, kind: SearchIndexKind | null, indexPrefix: string): Served | null {
+  if (!results || results.length === 0 || results.some((r) => r.query !== query)) return null;
+  const kinds = kind ? [kind] : TOP_TAB_BLOCKS.map((b) => b.kind);
+  if (results.length !== kinds.length || results.some((r, i) => r.index !== `${indexPrefix}${kinds[i]}`)) return null;
+  const followed = new Set(
+    results.flatMap((r, i) => {
+      const followKind = HIT_FOLLOW_KIND[kinds[i]!];
+      return followKind ? r.viewerFollowing.map((id) => edgeKey(followKind, id)) : [];
+    }),
+  );
+  return { results: results.map(servedResult), followed };
+}
+
+/** The tab's index: a publication's search shows its stories. */
+function tabKind(routeName: string | null | undefined, params: Record<string, string>): SearchIndexKind | null {
+  return params.collectionSlug ? 'post' : categoryOf(routeName, params).kind;
+}
+
 function SearchScreen({ params, data }: PageProps<Data>) {
   const state = useAppState();
   const ctx = useLinkContext();
@@ -332,7 +385,8 @@ function SearchScreen({ params, data }: PageProps<Data>) {
   const routeName = useRouteName();
   const category = collection ? CATEGORIES[1]! : categoryOf(routeName, params);
   const trimmed = query.trim();
-  const filters = useMemo(() => (collection ? [`collection.slug:${collection.slug}`] : []), [collection]);
+  const filters = useMemo(() => publicationFilters(collection?.slug ?? null), [collection]);
+  const served = servedFor(data?.searchPageResults ?? null, trimmed, category.kind, state.config.search.indexPrefix);
 
   if (params.collectionSlug && !collection) {
     return (
@@ -374,9 +428,9 @@ function SearchScreen({ params, data }: PageProps<Data>) {
       {trimmed === '' ? (
         <SuggestedTopics />
       ) : category.kind ? (
-        <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} />
+        <CategoryResults key={`${category.kind}|${trimmed}`} kind={category.kind} query={trimmed} filters={filters} served={served} />
       ) : (
-        <TopResults query={trimmed} />
+        <TopResults key={trimmed} query={trimmed} served={served} />
       )}
     </section>
   );
@@ -441,7 +495,11 @@ function useRouteName(): string | undefined {
 export const searchPage: PageDefinition<Data> = {
   // A publication's search names the publication (PublicationSearchQuery); elsewhere the slug
   // is empty and the field answers null without a database read.
-  query: (params) => ({ query: PublicationSearchQuery, variables: { domainOrSlug: params.collectionSlug ?? '' } }),
+  // With q, the tab's first screen of results too (searchPageResults), as this viewer may see them.
+  query: (params, routeName, searchParams) => ({
+    query: PublicationSearchQuery,
+    variables: { domainOrSlug: params.collectionSlug ?? '', query: searchParams.get('q')?.trim() ?? '', index: tabKind(routeName, params) },
+  }),
   title: (data, state) => {
     const q = new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
     const where = data?.publicationByDomainOrSlug ? ` in ${data.publicationByDomainOrSlug.name}` : '';

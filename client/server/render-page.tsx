@@ -45,7 +45,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
   const { definition } = page;
 
   let data: unknown;
-  const request = definition.query?.(queryParams(page), page.isNotFound ? null : (page.resolved?.routeName ?? null));
+  const request = definition.query?.(queryParams(page), page.isNotFound ? null : (page.resolved?.routeName ?? null), new URLSearchParams(page.location.search));
   if (request) {
     const result = await client.query(request.query, request.variables).toPromise();
     if (!result.data) throw new PageDataError(result.error?.message ?? 'The page query returned no data');

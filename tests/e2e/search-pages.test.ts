@@ -1,6 +1,8 @@
 // The search pages in Chromium (issue 10; docs/search.md, "Search pages"): a signed-in reader's
 // Follow buttons start in their real state (Following for a writer they follow, Follow for one
-// they do not); the Lists tab finds public lists by name and opens the list.
+// they do not); the Lists tab finds public lists by name and opens the list. The first page of
+// results is in the document (on screen with scripts off, issue 25), hydration does not ask for
+// it again, and scrolling still loads the next page.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
@@ -28,14 +30,57 @@ async function graphql<T>(query: string, withSession: boolean): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-async function searchService(indexName: string, query: string): Promise<Record<string, any>[]> {
+async function searchAnswer(indexName: string, query: string, hitsPerPage: number): Promise<{ hits: Record<string, any>[]; nbPages: number }> {
   const response = await fetch(`${baseURL}/1/indexes/*/queries`, {
     method: 'POST',
     headers: { 'x-algolia-application-id': 'VELLUMLOCAL', 'x-algolia-api-key': 'local-search-only-key' },
-    body: JSON.stringify({ requests: [{ indexName, query, hitsPerPage: 50 }] }),
+    body: JSON.stringify({ requests: [{ indexName, query, hitsPerPage }] }),
   });
-  return ((await response.json()) as { results: { hits: Record<string, any>[] }[] }).results[0]!.hits;
+  return ((await response.json()) as { results: { hits: Record<string, any>[]; nbPages: number }[] }).results[0]!;
 }
+
+async function searchService(indexName: string, query: string): Promise<Record<string, any>[]> {
+  return (await searchAnswer(indexName, query, 50)).hits;
+}
+
+/** A one-letter query finds more than a page of stories in the demo world. */
+const MANY = 'a';
+
+it('the first page of results is in the document: on screen with scripts off, in the search service\'s order', async () => {
+  const expected = await searchAnswer('vellum_post', MANY, 20);
+  expect(expected.nbPages).toBeGreaterThan(1);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/search/posts?q=${MANY}`);
+  const titles = await page.locator('[data-testid="search-results"] li[data-kind="post"] a.search-result-title').allTextContents();
+  expect(titles).toEqual(expected.hits.map((hit) => String(hit.title)));
+  await context.close();
+});
+
+it('hydration does not ask for the first page again; scrolling loads the next one', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const storySearches: { page: number }[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/1/indexes/')) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { requests?: { indexName: string; page?: number }[] };
+    for (const query of body.requests ?? []) if (query.indexName === 'vellum_post') storySearches.push({ page: query.page ?? 0 });
+  });
+  await page.goto(`${baseURL}/search/posts?q=${MANY}`);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const rows = page.locator('[data-testid="search-results"] li[data-kind="post"]');
+  expect(await rows.count()).toBe(20);
+  expect(storySearches).toEqual([]);
+  expect(watch.graphqlRequests.filter((body) => body.includes('searchPageResults'))).toEqual([]);
+
+  await page.locator('.search-more').scrollIntoViewIfNeeded();
+  await expect.poll(() => rows.count()).toBe(40);
+  expect(storySearches).toEqual([{ page: 1 }]);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
 
 async function signedInPage(path: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -70,6 +115,8 @@ it('a followed writer\'s button says Following on arrival; one not followed says
   // The follow states have been asked and answered once the reader's followed writer would show.
   await page.waitForLoadState('networkidle');
   expect(await other.textContent()).toBe('Follow');
+  // The server read the follow states with the results it painted: nothing is asked for them.
+  expect(watch.graphqlRequests.filter((body) => body.includes('SearchViewerFollowingQuery'))).toEqual([]);
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });

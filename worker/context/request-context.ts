@@ -25,6 +25,11 @@ export interface RequestContext {
   responseHeaders?: Headers;
   /** The reader's country (ISO 3166-1 alpha-2) or null when unknown: WithheldInCountry reads it. */
   country: string | null;
+  /**
+   * The client's address for per-address limits, where there is no `request` (server rendering):
+   * the search pages' first results count against the limit of the browser's searches.
+   */
+  clientAddress?: string;
   /** Where writes record what they changed (worker/context/changes.ts). */
   changes: ChangeSink;
 }
@@ -39,11 +44,13 @@ export interface RequestContextInit {
   responseHeaders?: Headers;
   /** Defaults to the request's country (CF-IPCountry), else null. */
   country?: string | null;
+  /** See RequestContext.clientAddress. */
+  clientAddress?: string;
   changes: ChangeSink;
 }
 
 /** One context per request (never share one across requests: its loaders cache). */
-export function createRequestContext({ db, env, viewer, now = Date.now(), request, responseHeaders, country, changes }: RequestContextInit): RequestContext {
+export function createRequestContext({ db, env, viewer, now = Date.now(), request, responseHeaders, country, clientAddress: address, changes }: RequestContextInit): RequestContext {
   return {
     db,
     env,
@@ -52,6 +59,7 @@ export function createRequestContext({ db, env, viewer, now = Date.now(), reques
     now,
     changes,
     country: country !== undefined ? country : request ? requestCountry(request) : null,
+    ...(address !== undefined ? { clientAddress: address } : {}),
     ...(request ? { request } : {}),
     ...(responseHeaders ? { responseHeaders } : {}),
   };

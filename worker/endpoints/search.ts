@@ -13,7 +13,8 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { clientAddress } from '../auth/client-address.ts';
-import { configuredFlags, type Env } from '../env.ts';
+import type { Env } from '../env.ts';
+import { searchViewerOf } from '../search/search-service.ts';
 import { resolveViewer } from '../session/viewer.ts';
 import { indexKindOf } from '../search/config.ts';
 import { resolveHost } from '../host/resolve-host.ts';
@@ -22,13 +23,12 @@ import { runSearch, type SearchViewer } from '../search/engine.ts';
 import { errorBody, readMultiQuery, readSearchQuery, SearchProtocolError, type SearchQuery } from '../search/protocol.ts';
 import { allowQueries, queriesPerSecond } from '../search/rate-limit.ts';
 import { keyFilterConditions } from '../search/filters.ts';
-import { verifySecuredKey, viewerSecuredKey, visitorSecuredKey } from '../search/secured-key.ts';
+import { verifySecuredKey, viewerSearchKey } from '../search/secured-key.ts';
 
 /** Queries one multi-index request may carry (the predictive popover sends 4). */
 export const MAX_QUERIES_PER_REQUEST = 8;
 /** Bytes of a search request body. */
 export const MAX_SEARCH_BODY_BYTES = 32 * 1024;
-export const UNFILTERED_SEARCH_FLAG = 'can_view_unfiltered_search';
 
 type SearchContext = Context<{ Bindings: Env }>;
 
@@ -41,12 +41,7 @@ function credential(c: SearchContext, name: string): string | null {
 }
 
 async function viewerOf(c: SearchContext): Promise<SearchViewer> {
-  const viewer = await resolveViewer(c.env.DB, c.req.raw);
-  const flags = configuredFlags(c.env);
-  return {
-    userId: viewer.user?.id ?? null,
-    unfiltered: flags.has(UNFILTERED_SEARCH_FLAG) || Boolean(viewer.user?.flags.has(UNFILTERED_SEARCH_FLAG)),
-  };
+  return searchViewerOf(c.env, (await resolveViewer(c.env.DB, c.req.raw)).user);
 }
 
 async function readJson(c: SearchContext): Promise<unknown> {
@@ -106,10 +101,7 @@ const limitBody = bodyLimit({
  */
 async function searchKey(c: SearchContext): Promise<Response> {
   c.header('cache-control', 'private, no-store');
-  const viewer = await viewerOf(c);
-  if (!viewer.userId) return c.json({ apiKey: viewer.unfiltered ? c.env.SEARCH_API_KEY : await visitorSecuredKey(c.env), validUntil: null });
-  const { key, validUntil } = await viewerSecuredKey(c.env, viewer.userId, viewer.unfiltered, Date.now());
-  return c.json({ apiKey: key, validUntil });
+  return c.json(await viewerSearchKey(c.env, c.env.DB, await viewerOf(c), Date.now()));
 }
 
 export function mountSearch(app: Hono<{ Bindings: Env }>): void {

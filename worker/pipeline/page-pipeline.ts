@@ -55,6 +55,7 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { configuredFlags, type Env } from '../env.ts';
+import { clientAddress } from '../auth/client-address.ts';
 import { resolveHost, type HostContext } from '../host/resolve-host.ts';
 import { anonymousViewer, resolveViewer, sessionToken, type RequestViewer } from '../session/viewer.ts';
 import type { CountingD1 } from '../db/counting-d1.ts';
@@ -154,7 +155,7 @@ function setViewer(c: PageContext, viewer: RequestViewer): void {
   c.set('viewer', viewer);
   c.set('resolved', resolveRoute(c, viewer));
   let graphql: RequestContext | undefined;
-  c.set('graphql', () => (graphql ??= requestContextFor({ db: c.get('d1').db, env: c.env, viewer, country: requestCountry(c.req.raw) })));
+  c.set('graphql', () => (graphql ??= requestContextFor({ db: c.get('d1').db, env: c.env, viewer, country: requestCountry(c.req.raw), clientAddress: clientAddress(c.req.raw) })));
   let signIn: Promise<SignInConfirmationRead | null> | undefined;
   c.set('signIn', () => (signIn ??= readSignInConfirmation(c.env.DB, c.req.raw, viewer, Date.now())));
 }

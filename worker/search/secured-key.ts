@@ -99,6 +99,23 @@ export async function viewerSecuredKey(env: KeyEnv & Pick<Env, 'DB'>, viewerId: 
   return { key, validUntil };
 }
 
+/** The key a viewer's browser searches a hosted app with, and when it expires (Unix seconds; null: never). */
+export interface ViewerSearchKey {
+  apiKey: string;
+  validUntil: number | null;
+}
+
+/**
+ * The key a viewer searches with (GET /_/search-key hands it to the browser; the server's own
+ * searches for a page use the same, worker/search/hosted-search-service.ts): a signed-in viewer's
+ * own, a visitor's shared one, or the plain search-only key when everyone may see everything.
+ */
+export async function viewerSearchKey(env: KeyEnv, db: D1Database, viewer: { userId: string | null; unfiltered: boolean }, nowMs: number): Promise<ViewerSearchKey> {
+  if (!viewer.userId) return { apiKey: viewer.unfiltered ? env.SEARCH_API_KEY : await visitorSecuredKey(env), validUntil: null };
+  const { key, validUntil } = await viewerSecuredKey({ ...env, DB: db }, viewer.userId, viewer.unfiltered, nowMs);
+  return { apiKey: key, validUntil };
+}
+
 const encoder = new TextEncoder();
 
 async function hmacHex(secret: string, text: string): Promise<string> {

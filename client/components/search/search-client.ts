@@ -8,15 +8,9 @@
 // silent error state: the popover simply shows nothing for it.
 import type { PreloadedState } from '../../../shared/preloaded-state.ts';
 
-export type SearchIndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog';
+import type { SearchIndexKind, SearchRequest } from '../../../shared/search/search-page-requests.ts';
 
-export interface SearchRequest {
-  kind: SearchIndexKind;
-  query: string;
-  hitsPerPage: number;
-  page?: number;
-  facetFilters?: string[];
-}
+export type { SearchIndexKind, SearchRequest };
 
 export interface SearchResult<Hit = SearchHit> {
   hits: Hit[];
