@@ -58,6 +58,11 @@ export interface Loaders {
   collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
   /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
   postById: DataLoader<string, StoryNode | null>;
+  /**
+   * A story's content JSON, for a node its list read without it (worker/db/story-node.ts); null
+   * when there is no such row. Read through worker/stories/content-gate.ts only.
+   */
+  postContentById: DataLoader<string, string | null>;
   /** A publication's masthead design row (null: none set); primed by postById's query. */
   collectionDesignById: DataLoader<string, CollectionDesignRow | null>;
   /** The series a story is a part of (null: none); primed by postById's query. */
@@ -251,6 +256,11 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
   }, batchOf(viewerUserId ? 3 : 1));
 
+  const postContentById = new DataLoader<string, string | null>(async (ids) => {
+    const rows = await q.select({ id: posts.id, content: posts.content }).from(posts).where(inArray(posts.id, [...ids]));
+    return byKeys(ids, rows, (r) => r.id, (r) => r.content, null);
+  }, batchOf(0));
+
   const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {
     const rows = await q.select().from(tags).where(inArray(tags.slug, [...slugs]));
     return byKeys(slugs, rows, (r) => r.slug, (r) => r, null);
@@ -357,6 +367,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     collectionBySlug,
     collectionByLiveDomain,
     postById,
+    postContentById,
     postRestrictionByPostId,
     seriesIdByPostId,
     collectionDesignById,
