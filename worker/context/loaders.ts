@@ -87,13 +87,22 @@ export interface Loaders {
   viewerFollows: DataLoader<ViewerEdgeKey, boolean>;
   /** Whether the viewer mutes a target (false when logged out, without a query). */
   viewerMutes: DataLoader<ViewerEdgeKey, boolean>;
-  /** The viewer's own claps on a post (0 when none or logged out). */
-  viewerClapCountByPostId: DataLoader<string, number>;
-  /** Whether a post is in the viewer's Reading list. */
-  viewerBookmarkByPostId: DataLoader<string, boolean>;
+  /**
+   * The viewer's own claps on a post (0 when none or logged out) and whether it is in their
+   * Reading list: one statement for both (docs/scale.md, issue 25 eighth pass).
+   */
+  viewerPostEdgeByPostId: DataLoader<string, ViewerPostEdge>;
   /** A block between the viewer and a user, either way (none when logged out, without a query). */
   viewerBlockWith: DataLoader<string, ViewerBlock>;
 }
+
+/** The viewer's own marks on a story. */
+export interface ViewerPostEdge {
+  clapCount: number;
+  isBookmarked: boolean;
+}
+
+const NO_POST_EDGE: ViewerPostEdge = { clapCount: 0, isBookmarked: false };
 
 /** Who blocked whom between the viewer and one other user. */
 export interface ViewerBlock {
@@ -308,31 +317,23 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     return byKeys(keys, rows, (r) => `${r.type}:${r.id}`, () => true, false);
   }, batchOf(1));
 
-  const viewerClapCountByPostId = new DataLoader<string, number>(async (postIds) => {
-    if (!viewerUserId) return postIds.map(() => 0);
-    const rows = await runShape(db, `viewerClapCountByPostId:${postIds.length}`, (b) => b
-      .select({ postId: claps.postId, count: claps.count })
-      .from(claps)
-      .where(and(eq(claps.userId, sql.placeholder('viewer')), inArray(claps.postId, placeholders('k', postIds.length))))
+  // Two key lookups per story (claps' primary key; the Reading list's catalog, then its
+  // (catalog, post) unique index): the story page asks for both together.
+  const viewerPostEdgeByPostId = new DataLoader<string, ViewerPostEdge>(async (postIds) => {
+    if (!viewerUserId) return postIds.map(() => NO_POST_EDGE);
+    const viewer = sql.placeholder('viewer');
+    const rows = await runShape(db, `viewerPostEdgeByPostId:${postIds.length}`, (b) => b
+      .select({
+        postId: posts.id,
+        // Written out qualified: drizzle names a one-table query's columns without their table.
+        clapCount: sql<number | null>`(SELECT "claps"."count" FROM "claps" WHERE "claps"."user_id" = ${viewer} AND "claps"."post_id" = "posts"."id")`,
+        bookmarked: sql<number>`EXISTS (SELECT 1 FROM "catalog_items" INNER JOIN "catalogs" ON "catalogs"."id" = "catalog_items"."catalog_id"
+          WHERE "catalogs"."creator_id" = ${viewer} AND "catalogs"."predefined" = 'READING_LIST' AND "catalog_items"."post_id" = "posts"."id")`,
+      })
+      .from(posts)
+      .where(inArray(posts.id, placeholders('k', postIds.length)))
       .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
-    return byKeys(postIds, rows, (r) => r.postId, (r) => r.count, 0);
-  }, batchOf(1));
-
-  const viewerBookmarkByPostId = new DataLoader<string, boolean>(async (postIds) => {
-    if (!viewerUserId) return postIds.map(() => false);
-    const rows = await runShape(db, `viewerBookmarkByPostId:${postIds.length}`, (b) => b
-      .select({ postId: catalogItems.postId })
-      .from(catalogItems)
-      .innerJoin(catalogs, eq(catalogs.id, catalogItems.catalogId))
-      .where(
-        and(
-          eq(catalogs.creatorId, sql.placeholder('viewer')),
-          eq(catalogs.predefined, 'READING_LIST'),
-          inArray(catalogItems.postId, placeholders('k', postIds.length)),
-        ),
-      )
-      .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
-    return byKeys(postIds, rows, (r) => r.postId, () => true, false);
+    return byKeys(postIds, rows, (r) => r.postId, (r) => ({ clapCount: Number(r.clapCount ?? 0), isBookmarked: Number(r.bookmarked) === 1 }), NO_POST_EDGE);
   }, batchOf(2));
 
   // Both directions in one query: rows the viewer wrote and rows written about the viewer.
@@ -378,8 +379,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     membershipByUserId,
     viewerFollows,
     viewerMutes,
-    viewerClapCountByPostId,
-    viewerBookmarkByPostId,
+    viewerPostEdgeByPostId,
     viewerBlockWith,
   };
 }

@@ -52,7 +52,7 @@ export const postResolvers = {
     viewerEdge: (post: StoryNode, _args: unknown, ctx: RequestContext) => ({ id: `${post.id}-${viewerId(ctx) ?? 'lo'}`, postId: post.id }),
   },
   PostViewerEdge: {
-    clapCount: (edge: { postId: string }, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerClapCountByPostId.load(edge.postId),
-    isBookmarked: (edge: { postId: string }, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerBookmarkByPostId.load(edge.postId),
+    clapCount: async (edge: { postId: string }, _args: unknown, ctx: RequestContext) => (await ctx.loaders.viewerPostEdgeByPostId.load(edge.postId)).clapCount,
+    isBookmarked: async (edge: { postId: string }, _args: unknown, ctx: RequestContext) => (await ctx.loaders.viewerPostEdgeByPostId.load(edge.postId)).isBookmarked,
   },
 };
