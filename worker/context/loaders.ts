@@ -127,6 +127,17 @@ function viewerBlockColumn(signedIn: boolean) {
     + 2 * EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${posts.creatorId} AND ${blocks.blockedId} = ${viewer}))`;
 }
 
+/**
+ * Whether a signed-in viewer follows the story's writer and its publication, as columns of the
+ * story's read (follows' primary key): the story page shows both follow buttons, and they then
+ * cost no statement of their own (docs/adr/0222-signed-in-story-page-reads.md). NULL logged out.
+ */
+function viewerFollowsColumn(signedIn: boolean, targetType: 'USER' | 'COLLECTION') {
+  if (!signedIn) return sql<number | null>`NULL`;
+  const target = targetType === 'USER' ? posts.creatorId : posts.collectionId;
+  return sql<number | null>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${sql.placeholder('viewer')} AND ${follows.targetType} = ${sql.raw(`'${targetType}'`)} AND ${follows.targetId} = ${target})`;
+}
+
 function blockOf(bits: number): ViewerBlock {
   return bits === 0 ? NO_BLOCK : { blocking: (bits & 1) === 1, blockedBy: (bits & 2) === 2 };
 }
@@ -244,6 +255,8 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
         promotion: sql<number | null>`(SELECT ${userPreferences.enabled} FROM ${userPreferences} WHERE ${userPreferences.userId} = ${posts.creatorId} AND ${userPreferences.key} = ${MEMBERSHIP_PROMOTION_PREFERENCE})`,
         fediverseResponseCount: sql<number>`(SELECT count(*) FROM ${fediverseResponses} WHERE ${fediverseResponses.postId} = ${posts.id})`,
         viewerBlock: viewerBlockColumn(viewerUserId !== null),
+        followsWriter: viewerFollowsColumn(viewerUserId !== null, 'USER'),
+        followsPublication: viewerFollowsColumn(viewerUserId !== null, 'COLLECTION'),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
@@ -252,9 +265,11 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
       .where(inArray(posts.id, placeholders('k', ids.length)))
       .prepare(), values);
-    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, viewerBlock } of rows) {
+    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, viewerBlock, followsWriter, followsPublication } of rows) {
       userById.prime(creator.id, creator);
       if (viewerBlock !== null) viewerBlockWith.prime(creator.id, blockOf(Number(viewerBlock)));
+      if (followsWriter !== null) viewerFollows.prime(`USER:${creator.id}`, Number(followsWriter) === 1);
+      if (followsPublication !== null && collection) viewerFollows.prime(`COLLECTION:${collection.id}`, Number(followsPublication) === 1);
       membershipPromotionByUserId.prime(creator.id, promotion === null ? true : Number(promotion) === 1);
       fediverseResponseCountByPostId.prime(post.id, Number(fediverseResponseCount));
       if (collection) collectionById.prime(collection.id, collection);
@@ -263,7 +278,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       seriesIdByPostId.prime(post.id, seriesId);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
-  }, batchOf(viewerUserId ? 3 : 1));
+  }, batchOf(viewerUserId ? 5 : 1));
 
   const postContentById = new DataLoader<string, string | null>(async (ids) => {
     const rows = await q.select({ id: posts.id, content: posts.content }).from(posts).where(inArray(posts.id, [...ids]));
