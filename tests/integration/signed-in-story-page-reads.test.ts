@@ -14,7 +14,7 @@ import { COLLECTIONS, POSTS, USERS, seedWorld } from './helpers/fixtures.ts';
 import { send, type Answer } from './helpers/edge-cache.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 
-const MAX_STATEMENTS = 8;
+const MAX_STATEMENTS = 7;
 const MAX_ROUND_TRIPS = 2;
 
 let session: string;

@@ -138,6 +138,23 @@ function viewerFollowsColumn(signedIn: boolean, targetType: 'USER' | 'COLLECTION
   return sql<number | null>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${sql.placeholder('viewer')} AND ${follows.targetType} = ${sql.raw(`'${targetType}'`)} AND ${follows.targetId} = ${target})`;
 }
 
+/**
+ * The story's tags in their position order, as one JSON column of the story's read (post_tags'
+ * primary key, then tags by slug): the story page shows them, and they then cost no statement of
+ * their own (docs/scale.md, issue 25 eighth pass). Each tag is an array of TAG_COLUMNS' values.
+ */
+const TAG_COLUMNS = ['id', 'slug', 'displayTitle', 'description', 'postCount', 'followerCount'] as const satisfies readonly (keyof TagRow)[];
+
+function storyTagsColumn() {
+  return sql<string>`(SELECT json_group_array(json_array(${tags.id}, ${tags.slug}, ${tags.displayTitle}, ${tags.description}, ${tags.postCount}, ${tags.followerCount})
+    ORDER BY ${postTags.position}, ${postTags.tagSlug})
+    FROM ${postTags} INNER JOIN ${tags} ON ${tags.slug} = ${postTags.tagSlug} WHERE ${postTags.postId} = ${posts.id})`;
+}
+
+function tagsOfColumn(json: string): TagRow[] {
+  return (JSON.parse(json) as unknown[][]).map((values) => Object.fromEntries(TAG_COLUMNS.map((column, i) => [column, values[i]])) as TagRow);
+}
+
 function blockOf(bits: number): ViewerBlock {
   return bits === 0 ? NO_BLOCK : { blocking: (bits & 1) === 1, blockedBy: (bits & 2) === 2 };
 }
@@ -255,6 +272,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
         promotion: sql<number | null>`(SELECT ${userPreferences.enabled} FROM ${userPreferences} WHERE ${userPreferences.userId} = ${posts.creatorId} AND ${userPreferences.key} = ${MEMBERSHIP_PROMOTION_PREFERENCE})`,
         fediverseResponseCount: sql<number>`(SELECT count(*) FROM ${fediverseResponses} WHERE ${fediverseResponses.postId} = ${posts.id})`,
         viewerBlock: viewerBlockColumn(viewerUserId !== null),
+        tags: storyTagsColumn(),
         followsWriter: viewerFollowsColumn(viewerUserId !== null, 'USER'),
         followsPublication: viewerFollowsColumn(viewerUserId !== null, 'COLLECTION'),
       })
@@ -265,8 +283,11 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
       .where(inArray(posts.id, placeholders('k', ids.length)))
       .prepare(), values);
-    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, viewerBlock, followsWriter, followsPublication } of rows) {
+    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, tags: tagsJson, viewerBlock, followsWriter, followsPublication } of rows) {
       userById.prime(creator.id, creator);
+      const storyTags = tagsOfColumn(tagsJson);
+      tagsByPostId.prime(post.id, storyTags);
+      for (const tag of storyTags) tagBySlug.prime(tag.slug, tag);
       if (viewerBlock !== null) viewerBlockWith.prime(creator.id, blockOf(Number(viewerBlock)));
       if (followsWriter !== null) viewerFollows.prime(`USER:${creator.id}`, Number(followsWriter) === 1);
       if (followsPublication !== null && collection) viewerFollows.prime(`COLLECTION:${collection.id}`, Number(followsPublication) === 1);
