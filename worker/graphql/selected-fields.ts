@@ -22,3 +22,16 @@ export function fieldsUnderThisField(info: GraphQLResolveInfo): FieldNode[] {
 export function selectsIdOnly(field: FieldNode, info: GraphQLResolveInfo): boolean {
   return fieldsOf(field.selectionSet, info).every((f) => f.name.value === 'id' || f.name.value === '__typename');
 }
+
+const idOnly = new WeakMap<FieldNode, boolean>();
+
+/** Whether the resolver's own field selects nothing but its id, kept per field of a document (its nodes are the same objects for every request). */
+export function thisFieldSelectsIdOnly(info: GraphQLResolveInfo): boolean {
+  const key = info.fieldNodes[0]!;
+  let answer = idOnly.get(key);
+  if (answer === undefined) {
+    answer = info.fieldNodes.every((field) => selectsIdOnly(field, info));
+    idOnly.set(key, answer);
+  }
+  return answer;
+}

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../../context/request-context.ts';
-import { selectsIdOnly } from '../selected-fields.ts';
+import { thisFieldSelectsIdOnly } from '../selected-fields.ts';
 import { visibleStory } from '../../stories/story-access.ts';
 import { PREVIEW_CONTENT_PARAGRAPHS, lockedSource, previewParagraphs, previewImageMetadata, readableContent, type StoryNode } from '../../stories/content-gate.ts';
 import { postType } from '../../stories/post-type.ts';
@@ -33,7 +33,7 @@ export const postResolvers = {
     primaryTopic: async (post: StoryNode, _args: unknown, ctx: RequestContext) => (await ctx.loaders.tagsByPostId.load(post.id))[0] ?? null,
     // A card asks for the image's id alone: a story its list read without the content then reads none for it.
     previewImage: (post: StoryNode, _args: unknown, ctx: RequestContext, info: GraphQLResolveInfo) =>
-      previewImageMetadata(ctx, post, info.fieldNodes.every((field) => selectsIdOnly(field, info))),
+      previewImageMetadata(ctx, post, thisFieldSelectsIdOnly(info)),
     mediumUrl: async (post: StoryNode, _args: unknown, ctx: RequestContext) => {
       const [creator, collection] = await Promise.all([
         creatorOf(ctx, post),
