@@ -5,14 +5,16 @@
 // page waits for two round trips: the viewer's membership with the story (and the edge cache's
 // subject, read through the same loader), then one batch of the rest.
 // The folded reads must still decide what the reader sees: a block either way is still the
-// Blocked or Blocking page, and a card still names its publication.
+// Blocked or Blocking page, a card still names its publication, and the follow buttons of the
+// writer and the publication (read with the story since docs/scale.md's eighth pass) show what
+// the reader follows.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POSTS, USERS, seedWorld } from './helpers/fixtures.ts';
+import { COLLECTIONS, POSTS, USERS, seedWorld } from './helpers/fixtures.ts';
 import { send, type Answer } from './helpers/edge-cache.ts';
 import { createSession } from '../../worker/session/session-store.ts';
 
-const MAX_STATEMENTS = 10;
+const MAX_STATEMENTS = 7;
 const MAX_ROUND_TRIPS = 2;
 
 let session: string;
@@ -50,6 +52,26 @@ describe("a signed-in reader's story page", () => {
     expect(answer.text).toContain('Open Story');
     expect(answer.text).toContain('The Quill');
     expectWithinBounds(answer);
+  }, 60_000);
+
+  it('the follow buttons of the writer and the publication show what the reader follows, within the same bounds', async () => {
+    const button = (text: string, target: string) => new RegExp(`aria-pressed="(true|false)" data-follow-target="${target}"`).exec(text)?.[1];
+    const now = Date.now();
+    for (const [writer, publication] of [[true, false], [false, true], [true, true]] as const) {
+      const rows = [...(writer ? [['USER', USERS.writer]] : []), ...(publication ? [['COLLECTION', COLLECTIONS.quill]] : [])];
+      for (const [type, id] of rows) {
+        await env.DB.prepare('INSERT INTO follows (follower_id, target_type, target_id, created_at) VALUES (?, ?, ?, ?)').bind(USERS.reader, type, id, now).run();
+      }
+      try {
+        const answer = await send(`/p/${POSTS.open}`, { session });
+        expect(answer.status).toBe(200);
+        expect(button(answer.text, `USER:${USERS.writer}`)).toBe(String(writer));
+        expect(button(answer.text, `COLLECTION:${COLLECTIONS.quill}`)).toBe(String(publication));
+        expectWithinBounds(answer);
+      } finally {
+        await env.DB.prepare('DELETE FROM follows WHERE follower_id = ? AND target_id IN (?, ?)').bind(USERS.reader, USERS.writer, COLLECTIONS.quill).run();
+      }
+    }
   }, 60_000);
 
   it('a block either way still decides the page, within the same bounds', async () => {

@@ -60,7 +60,7 @@ export async function clap(context: RequestContext, args: { targetPostId: string
       .where(sql`${posts.id} = ${post.id}`),
   ]);
   context.loaders.postById.clear(post.id);
-  context.loaders.viewerClapCountByPostId.clear(post.id);
+  context.loaders.viewerPostEdgeByPostId.clear(post.id);
 
   await context.changes.record({ pages: [{ kind: 'story', id: post.id }] });
   await recordNotification(context.db, { userId: post.creatorId, actorId: viewer.id, kind: 'CLAP', postId: post.id, now: context.now });

@@ -58,6 +58,11 @@ export interface Loaders {
   collectionByLiveDomain: DataLoader<string, CollectionRow | null, string>;
   /** Every post row, drafts and trash included: post-access.ts decides who sees it. */
   postById: DataLoader<string, StoryNode | null>;
+  /**
+   * A story's content JSON, for a node its list read without it (worker/db/story-node.ts); null
+   * when there is no such row. Read through worker/stories/content-gate.ts only.
+   */
+  postContentById: DataLoader<string, string | null>;
   /** A publication's masthead design row (null: none set); primed by postById's query. */
   collectionDesignById: DataLoader<string, CollectionDesignRow | null>;
   /** The series a story is a part of (null: none); primed by postById's query. */
@@ -82,13 +87,22 @@ export interface Loaders {
   viewerFollows: DataLoader<ViewerEdgeKey, boolean>;
   /** Whether the viewer mutes a target (false when logged out, without a query). */
   viewerMutes: DataLoader<ViewerEdgeKey, boolean>;
-  /** The viewer's own claps on a post (0 when none or logged out). */
-  viewerClapCountByPostId: DataLoader<string, number>;
-  /** Whether a post is in the viewer's Reading list. */
-  viewerBookmarkByPostId: DataLoader<string, boolean>;
+  /**
+   * The viewer's own claps on a post (0 when none or logged out) and whether it is in their
+   * Reading list: one statement for both (docs/scale.md, issue 25 eighth pass).
+   */
+  viewerPostEdgeByPostId: DataLoader<string, ViewerPostEdge>;
   /** A block between the viewer and a user, either way (none when logged out, without a query). */
   viewerBlockWith: DataLoader<string, ViewerBlock>;
 }
+
+/** The viewer's own marks on a story. */
+export interface ViewerPostEdge {
+  clapCount: number;
+  isBookmarked: boolean;
+}
+
+const NO_POST_EDGE: ViewerPostEdge = { clapCount: 0, isBookmarked: false };
 
 /** Who blocked whom between the viewer and one other user. */
 export interface ViewerBlock {
@@ -111,6 +125,34 @@ function viewerBlockColumn(signedIn: boolean) {
   const viewer = sql.placeholder('viewer');
   return sql<number | null>`(EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${viewer} AND ${blocks.blockedId} = ${posts.creatorId})
     + 2 * EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${posts.creatorId} AND ${blocks.blockedId} = ${viewer}))`;
+}
+
+/**
+ * Whether a signed-in viewer follows the story's writer and its publication, as columns of the
+ * story's read (follows' primary key): the story page shows both follow buttons, and they then
+ * cost no statement of their own (docs/adr/0222-signed-in-story-page-reads.md). NULL logged out.
+ */
+function viewerFollowsColumn(signedIn: boolean, targetType: 'USER' | 'COLLECTION') {
+  if (!signedIn) return sql<number | null>`NULL`;
+  const target = targetType === 'USER' ? posts.creatorId : posts.collectionId;
+  return sql<number | null>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${sql.placeholder('viewer')} AND ${follows.targetType} = ${sql.raw(`'${targetType}'`)} AND ${follows.targetId} = ${target})`;
+}
+
+/**
+ * The story's tags in their position order, as one JSON column of the story's read (post_tags'
+ * primary key, then tags by slug): the story page shows them, and they then cost no statement of
+ * their own (docs/scale.md, issue 25 eighth pass). Each tag is an array of TAG_COLUMNS' values.
+ */
+const TAG_COLUMNS = ['id', 'slug', 'displayTitle', 'description', 'postCount', 'followerCount'] as const satisfies readonly (keyof TagRow)[];
+
+function storyTagsColumn() {
+  return sql<string>`(SELECT json_group_array(json_array(${tags.id}, ${tags.slug}, ${tags.displayTitle}, ${tags.description}, ${tags.postCount}, ${tags.followerCount})
+    ORDER BY ${postTags.position}, ${postTags.tagSlug})
+    FROM ${postTags} INNER JOIN ${tags} ON ${tags.slug} = ${postTags.tagSlug} WHERE ${postTags.postId} = ${posts.id})`;
+}
+
+function tagsOfColumn(json: string): TagRow[] {
+  return (JSON.parse(json) as unknown[][]).map((values) => Object.fromEntries(TAG_COLUMNS.map((column, i) => [column, values[i]])) as TagRow);
 }
 
 function blockOf(bits: number): ViewerBlock {
@@ -230,6 +272,9 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
         promotion: sql<number | null>`(SELECT ${userPreferences.enabled} FROM ${userPreferences} WHERE ${userPreferences.userId} = ${posts.creatorId} AND ${userPreferences.key} = ${MEMBERSHIP_PROMOTION_PREFERENCE})`,
         fediverseResponseCount: sql<number>`(SELECT count(*) FROM ${fediverseResponses} WHERE ${fediverseResponses.postId} = ${posts.id})`,
         viewerBlock: viewerBlockColumn(viewerUserId !== null),
+        tags: storyTagsColumn(),
+        followsWriter: viewerFollowsColumn(viewerUserId !== null, 'USER'),
+        followsPublication: viewerFollowsColumn(viewerUserId !== null, 'COLLECTION'),
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.creatorId))
@@ -238,9 +283,14 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       .leftJoin(collectionDesigns, eq(collectionDesigns.collectionId, posts.collectionId))
       .where(inArray(posts.id, placeholders('k', ids.length)))
       .prepare(), values);
-    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, viewerBlock } of rows) {
+    for (const { post, creator, collection, restriction, design, seriesId, promotion, fediverseResponseCount, tags: tagsJson, viewerBlock, followsWriter, followsPublication } of rows) {
       userById.prime(creator.id, creator);
+      const storyTags = tagsOfColumn(tagsJson);
+      tagsByPostId.prime(post.id, storyTags);
+      for (const tag of storyTags) tagBySlug.prime(tag.slug, tag);
       if (viewerBlock !== null) viewerBlockWith.prime(creator.id, blockOf(Number(viewerBlock)));
+      if (followsWriter !== null) viewerFollows.prime(`USER:${creator.id}`, Number(followsWriter) === 1);
+      if (followsPublication !== null && collection) viewerFollows.prime(`COLLECTION:${collection.id}`, Number(followsPublication) === 1);
       membershipPromotionByUserId.prime(creator.id, promotion === null ? true : Number(promotion) === 1);
       fediverseResponseCountByPostId.prime(post.id, Number(fediverseResponseCount));
       if (collection) collectionById.prime(collection.id, collection);
@@ -249,7 +299,12 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
       seriesIdByPostId.prime(post.id, seriesId);
     }
     return byKeys(ids, rows, (r) => r.post.id, (r) => sealStoryNode(r.post), null);
-  }, batchOf(viewerUserId ? 3 : 1));
+  }, batchOf(viewerUserId ? 5 : 1));
+
+  const postContentById = new DataLoader<string, string | null>(async (ids) => {
+    const rows = await q.select({ id: posts.id, content: posts.content }).from(posts).where(inArray(posts.id, [...ids]));
+    return byKeys(ids, rows, (r) => r.id, (r) => r.content, null);
+  }, batchOf(0));
 
   const tagBySlug = new DataLoader<string, TagRow | null>(async (slugs) => {
     const rows = await q.select().from(tags).where(inArray(tags.slug, [...slugs]));
@@ -298,31 +353,23 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     return byKeys(keys, rows, (r) => `${r.type}:${r.id}`, () => true, false);
   }, batchOf(1));
 
-  const viewerClapCountByPostId = new DataLoader<string, number>(async (postIds) => {
-    if (!viewerUserId) return postIds.map(() => 0);
-    const rows = await runShape(db, `viewerClapCountByPostId:${postIds.length}`, (b) => b
-      .select({ postId: claps.postId, count: claps.count })
-      .from(claps)
-      .where(and(eq(claps.userId, sql.placeholder('viewer')), inArray(claps.postId, placeholders('k', postIds.length))))
+  // Two key lookups per story (claps' primary key; the Reading list's catalog, then its
+  // (catalog, post) unique index): the story page asks for both together.
+  const viewerPostEdgeByPostId = new DataLoader<string, ViewerPostEdge>(async (postIds) => {
+    if (!viewerUserId) return postIds.map(() => NO_POST_EDGE);
+    const viewer = sql.placeholder('viewer');
+    const rows = await runShape(db, `viewerPostEdgeByPostId:${postIds.length}`, (b) => b
+      .select({
+        postId: posts.id,
+        // Written out qualified: drizzle names a one-table query's columns without their table.
+        clapCount: sql<number | null>`(SELECT "claps"."count" FROM "claps" WHERE "claps"."user_id" = ${viewer} AND "claps"."post_id" = "posts"."id")`,
+        bookmarked: sql<number>`EXISTS (SELECT 1 FROM "catalog_items" INNER JOIN "catalogs" ON "catalogs"."id" = "catalog_items"."catalog_id"
+          WHERE "catalogs"."creator_id" = ${viewer} AND "catalogs"."predefined" = 'READING_LIST' AND "catalog_items"."post_id" = "posts"."id")`,
+      })
+      .from(posts)
+      .where(inArray(posts.id, placeholders('k', postIds.length)))
       .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
-    return byKeys(postIds, rows, (r) => r.postId, (r) => r.count, 0);
-  }, batchOf(1));
-
-  const viewerBookmarkByPostId = new DataLoader<string, boolean>(async (postIds) => {
-    if (!viewerUserId) return postIds.map(() => false);
-    const rows = await runShape(db, `viewerBookmarkByPostId:${postIds.length}`, (b) => b
-      .select({ postId: catalogItems.postId })
-      .from(catalogItems)
-      .innerJoin(catalogs, eq(catalogs.id, catalogItems.catalogId))
-      .where(
-        and(
-          eq(catalogs.creatorId, sql.placeholder('viewer')),
-          eq(catalogs.predefined, 'READING_LIST'),
-          inArray(catalogItems.postId, placeholders('k', postIds.length)),
-        ),
-      )
-      .prepare(), valuesOf('k', postIds, { viewer: viewerUserId }));
-    return byKeys(postIds, rows, (r) => r.postId, () => true, false);
+    return byKeys(postIds, rows, (r) => r.postId, (r) => ({ clapCount: Number(r.clapCount ?? 0), isBookmarked: Number(r.bookmarked) === 1 }), NO_POST_EDGE);
   }, batchOf(2));
 
   // Both directions in one query: rows the viewer wrote and rows written about the viewer.
@@ -357,6 +404,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     collectionBySlug,
     collectionByLiveDomain,
     postById,
+    postContentById,
     postRestrictionByPostId,
     seriesIdByPostId,
     collectionDesignById,
@@ -367,8 +415,7 @@ export function createLoaders(db: D1Database, viewer: RequestViewer): Loaders {
     membershipByUserId,
     viewerFollows,
     viewerMutes,
-    viewerClapCountByPostId,
-    viewerBookmarkByPostId,
+    viewerPostEdgeByPostId,
     viewerBlockWith,
   };
 }

@@ -71,6 +71,21 @@ export function valuesOf(name: string, keys: readonly unknown[], into: Record<st
  * request's D1 with `values` bound to its placeholders; answers what drizzle's `all()` answers.
  */
 export function runShape<Q extends PreparedShape>(db: D1Database, shape: string, build: (q: DrizzleD1Database) => Q, values: Record<string, unknown>): Promise<Awaited<ReturnType<Q['all']>>> {
+  return boundShape(db, shape, build).all(values) as Promise<Awaited<ReturnType<Q['all']>>>;
+}
+
+/** A write built once per isolate (an insert or update with placeholders), run on the request's D1 with `values`. */
+export function runWriteShape<Q extends PreparedShape & { run(values?: Record<string, unknown>): Promise<unknown> }>(
+  db: D1Database,
+  shape: string,
+  build: (q: DrizzleD1Database) => Q,
+  values: Record<string, unknown>,
+): Promise<unknown> {
+  return boundShape(db, shape, build).run(values);
+}
+
+/** The isolate's query of `shape` (built the first time), bound to a statement of the request's D1. */
+function boundShape<Q extends PreparedShape>(db: D1Database, shape: string, build: (q: DrizzleD1Database) => Q): Q {
   let prepared = shapes.get(shape) as Q | undefined;
   if (!prepared) {
     if (shapes.size >= MAX_SHAPES) shapes.clear();
@@ -80,5 +95,5 @@ export function runShape<Q extends PreparedShape>(db: D1Database, shape: string,
   const text = prepared.getQuery().sql;
   const bound = Object.create(prepared) as Q & { stmt: unknown };
   bound.stmt = db.prepare(text);
-  return bound.all(values) as Promise<Awaited<ReturnType<Q['all']>>>;
+  return bound;
 }

@@ -4,22 +4,14 @@
 // (worker/responses/responses.ts, threadCountWithFirstPage) instead of a statement of its own.
 // Read from the operation's text and variables, so the answer does not depend on which resolver
 // happens to run first.
-import { getArgumentValues, isObjectType, Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getArgumentValues, isObjectType, type GraphQLResolveInfo } from 'graphql';
+import { fieldsOf } from './selected-fields.ts';
 import type { PagingOptions } from '../context/paging.ts';
 import type { ResponseSortType } from '../responses/responses.ts';
 
 export interface ThreadPageAsked {
   paging: PagingOptions | null | undefined;
   sortType: ResponseSortType;
-}
-
-function fieldsOf(selectionSet: SelectionSetNode | undefined, info: GraphQLResolveInfo, into: FieldNode[] = []): FieldNode[] {
-  for (const selection of selectionSet?.selections ?? []) {
-    if (selection.kind === Kind.FIELD) into.push(selection);
-    else if (selection.kind === Kind.INLINE_FRAGMENT) fieldsOf(selection.selectionSet, info, into);
-    else fieldsOf(info.fragments[selection.name.value]?.selectionSet, info, into);
-  }
-  return into;
 }
 
 /** The first page (no `to`) of `postId`'s thread that a root field for that story asks for, if any. */

@@ -169,7 +169,7 @@ export async function changeItem(ctx: RequestContext, catalogId: string, postId:
   } else {
     await removeListItem(ctx.db, row.id, postId, ctx.now);
   }
-  ctx.loaders.viewerBookmarkByPostId.clear(postId);
+  ctx.loaders.viewerPostEdgeByPostId.clear(postId);
   listLoaders(ctx).hasPost.clear(`${row.id}|${postId}`);
   listLoaders(ctx).itemCount.clear(row.id);
   // Its story count is part of its record, and an emptied list leaves the index.

@@ -12,7 +12,7 @@
 // and not their own (a writer re-reading their own work is not reading history). A
 // repeated read moves the story back to the top (read_at is the latest read).
 import { sql } from 'drizzle-orm';
-import { orm } from '../db/orm.ts';
+import { runWriteShape } from '../db/isolate-statements.ts';
 import { readingHistory } from '../db/schema.ts';
 import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import type { RequestContext } from '../context/request-context.ts';
@@ -25,10 +25,18 @@ export async function recordStoryRead(ctx: RequestContext, postId: string): Prom
   if (!viewer) return false;
   const post = await visibleStory(ctx, postId);
   if (!post || post.status !== 'PUBLISHED' || post.creatorId === viewer.id) return false;
-  await orm(ctx.db)
-    .insert(readingHistory)
-    .values({ userId: viewer.id, postId: post.id, readAt: ctx.now })
-    .onConflictDoUpdate({ target: [readingHistory.userId, readingHistory.postId], set: { readAt: sql`excluded.read_at` } });
+  // Built once per isolate, bound per read (docs/adr/0226-a-fresh-render-builds-nothing-it-built-before.md).
+  await runWriteShape(
+    ctx.db,
+    'recordStoryRead',
+    (b) =>
+      b
+        .insert(readingHistory)
+        .values({ userId: sql.placeholder('userId'), postId: sql.placeholder('postId'), readAt: sql.placeholder('readAt') })
+        .onConflictDoUpdate({ target: [readingHistory.userId, readingHistory.postId], set: { readAt: sql`excluded.read_at` } })
+        .prepare(),
+    { userId: viewer.id, postId: post.id, readAt: ctx.now },
+  );
   return true;
 }
 

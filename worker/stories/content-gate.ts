@@ -41,10 +41,19 @@ export function lockedSource(post: Pick<StoryNode, 'visibility'>): LockedPostSou
 
 const parsedStories = new WeakMap<StoryNode, readonly ParagraphNode[]>();
 
-function allParagraphs(post: StoryNode): readonly ParagraphNode[] {
+/** The story's content JSON: sealed in the node, or read by its id when its list left it out (worker/db/story-node.ts). */
+async function contentOf(ctx: RequestContext, post: StoryNode): Promise<string> {
+  const sealed = sealedContent(post);
+  if (sealed !== null) return sealed;
+  const content = await ctx.loaders.postContentById.load(post.id);
+  if (content === null) throw new Error(`Post ${post.id} has no row to read its content from.`);
+  return content;
+}
+
+async function allParagraphs(ctx: RequestContext, post: StoryNode): Promise<readonly ParagraphNode[]> {
   let paragraphs = parsedStories.get(post);
   if (!paragraphs) {
-    const story = JSON.parse(sealedContent(post)) as Partial<StoryContent> | null;
+    const story = JSON.parse(await contentOf(ctx, post)) as Partial<StoryContent> | null;
     if (!story || !Array.isArray(story.paragraphs)) throw new Error(`Post ${post.id} has malformed content.`);
     paragraphs = story.paragraphs.map((p) => ({ ...p, markups: p.markups ?? [], id: `${post.id}_${p.name}` }));
     parsedStories.set(post, paragraphs);
@@ -63,7 +72,7 @@ async function mayReadWholeStory(ctx: RequestContext, post: StoryNode): Promise<
 
 /** The paragraphs this viewer may receive. */
 export async function readableContent(ctx: RequestContext, post: StoryNode): Promise<ReadableContent> {
-  const paragraphs = allParagraphs(post);
+  const paragraphs = await allParagraphs(ctx, post);
   if (await mayReadWholeStory(ctx, post)) return { paragraphs, isLockedPreviewOnly: false, lockedPostReason: null };
   return { paragraphs: paragraphs.slice(0, Math.max(0, post.previewParagraphCount)), isLockedPreviewOnly: true, lockedPostReason: 'LACK_OF_MEMBERSHIP' };
 }
@@ -86,12 +95,15 @@ export async function previewParagraphs(ctx: RequestContext, post: StoryNode, pa
 
 /**
  * The cover image's metadata (id and focus point), looked up among the IMG paragraphs.
- * Only the image's own metadata leaves here, never paragraph text.
+ * Only the image's own metadata leaves here, never paragraph text. `idOnly`: the caller asks
+ * for the image's id alone, which is the story's preview_image_id whatever the paragraphs say
+ * (the paragraph is found by that id), so a card read without its content reads none for it.
  */
-export function previewImageMetadata(post: StoryNode): (Partial<ImageMetadata> & { id: string }) | null {
+export async function previewImageMetadata(ctx: RequestContext, post: StoryNode, idOnly = false): Promise<(Partial<ImageMetadata> & { id: string }) | null> {
   if (!post.previewImageId) return null;
-  const image = allParagraphs(post).find((p) => p.type === 'IMG' && p.metadata?.id === post.previewImageId);
+  if (idOnly && sealedContent(post) === null) return { id: post.previewImageId };
+  const image = (await allParagraphs(ctx, post)).find((p) => p.type === 'IMG' && p.metadata?.id === post.previewImageId);
   return image?.metadata ?? { id: post.previewImageId };
 }
 
-export { sealStoryNode, type StoryNode } from '../db/story-node.ts';
+export { sealStoryNode, type StoryNode, type StoryRow } from '../db/story-node.ts';

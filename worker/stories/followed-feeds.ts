@@ -19,6 +19,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { blocks, follows, mutes, posts, postTags, tags, users, type CollectionRow, type UserRow } from '../db/schema.ts';
 import type { RequestContext } from '../context/request-context.ts';
 import { orm } from '../db/orm.ts';
+import type { StoryRow } from '../db/story-node.ts';
 import type { Cursor, PageRequest } from '../context/paging.ts';
 
 /**
@@ -31,7 +32,8 @@ import type { Cursor, PageRequest } from '../context/paging.ts';
 export const FOR_YOU_FOLLOW_BOOST_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A list's row: the story, its writer and (when the list read it) its publication, primed into the loaders. */
-export type FeedRow = { post: typeof posts.$inferSelect; creator: UserRow; collection?: CollectionRow | null; sortKey: number };
+/** A list's row; its post read without the content when its cards show no paragraphs (story-lists.ts). */
+export type FeedRow = { post: StoryRow; creator: UserRow; collection?: CollectionRow | null; sortKey: number };
 
 /**
  * The viewer's edges, one row each: kind USER, COLLECTION or TAG (a follow; a tag by its

@@ -7,7 +7,7 @@
 // not a response, not unlisted, not suspended, by an account neither suspended nor
 // deleted. Drafts and trash never appear in any list, for anyone.
 
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { CURSOR_PLACEHOLDERS, cursorValues, runShape, type Bound, type BoundCursor } from '../db/isolate-statements.ts';
@@ -57,7 +57,8 @@ export function listedAmong(ids: readonly string[]): SQL[] {
 }
 
 interface ListQuery {
-  where: SQL[];
+  /** The list's conditions; called only when the statement is built (once per isolate for a shape). */
+  where: () => SQL[];
   /** A tag's list reads the tag links (their publication time is indexed per tag). */
   tagSlug?: string;
   /**
@@ -67,10 +68,19 @@ interface ListQuery {
    * Without it (a signed-in reader's own conditions), the statement is built per request.
    */
   shape?: { name: string; values: Record<string, unknown> };
+  /**
+   * Whether the rows carry the stories' content: false when the cards show no paragraphs (the
+   * operation asks for none: worker/graphql/card-content-asked.ts), so the content is neither
+   * read nor sent (docs/adr/0189-cards-read-without-their-content.md). Read with it when unset.
+   */
+  content?: boolean;
 }
 
+/** Every column of a post but its content: what a card reads. */
+const { content: _content, ...POST_COLUMNS_BUT_CONTENT } = getTableColumns(posts);
+
 /** The list's statement: its conditions, the tag, the cursor and the limit given as values or as placeholders (exported for its unit test). */
-export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<string> | null, after: BoundCursor | null, limit: Bound<number>) {
+export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<string> | null, after: BoundCursor | null, limit: Bound<number>, content = true) {
   const column: SQLiteColumn = tagSlug !== null ? postTags.publishedAt : posts.latestPublishedAt;
   const sortKey = sql<number>`${column}`;
   const conditions = [...where, isNotNull(sortKey)];
@@ -79,7 +89,7 @@ export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<st
   // The publication of each story too (a key lookup): a card shows it, and it then costs no
   // round trip after the list (docs/adr/0222-signed-in-story-page-reads.md).
   let query = q
-    .select({ post: posts, creator: users, collection: collections, sortKey })
+    .select({ post: content ? posts : POST_COLUMNS_BUT_CONTENT, creator: users, collection: collections, sortKey })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.creatorId))
     .leftJoin(collections, eq(collections.id, posts.collectionId))
@@ -94,9 +104,10 @@ export function listSelect(q: DrizzleD1Database, where: SQL[], tagSlug: Bound<st
 /** Up to limit + 1 rows of a list after the request's cursor, best first. */
 async function listRows(ctx: RequestContext, request: PageRequest, list: ListQuery): Promise<FeedRow[]> {
   const { after } = request;
-  if (!list.shape) return listSelect(orm(ctx.db), list.where, list.tagSlug ?? null, after && { at: after.sortKey, id: after.id }, request.limit + 1);
+  const content = list.content ?? true;
+  if (!list.shape) return listSelect(orm(ctx.db), list.where(), list.tagSlug ?? null, after && { at: after.sortKey, id: after.id }, request.limit + 1, content);
   const tag = list.tagSlug !== undefined;
-  const shape = `list:${list.shape.name}:${tag ? 'tag' : ''}:${after ? 'after' : ''}`;
+  const shape = `list:${list.shape.name}:${tag ? 'tag' : ''}:${after ? 'after' : ''}:${content ? 'content' : 'cards'}`;
   const values: Record<string, unknown> = { ...list.shape.values, limit: request.limit + 1 };
   if (tag) values.tag = list.tagSlug;
   if (after) cursorValues(after, values);
@@ -106,10 +117,11 @@ async function listRows(ctx: RequestContext, request: PageRequest, list: ListQue
     (b) =>
       listSelect(
         b,
-        list.where,
+        list.where(),
         tag ? sql.placeholder('tag') : null,
         after && CURSOR_PLACEHOLDERS,
         sql.placeholder('limit'),
+        content,
       ).prepare(),
     values,
   );
@@ -147,17 +159,18 @@ export async function homeFeedPosts(ctx: RequestContext, mode: HomeFeedMode, pag
     pageRequest(paging); // a bad limit or cursor is still an error when logged out
     return emptyPage();
   }
+  // A visitor's latest stories hold nothing of the request: one statement per isolate.
+  if (!viewer) return listPosts(ctx, paging, { where: listedToEveryone, shape: { name: 'latest', values: {} } });
   const where = listedToEveryone();
   // "Show less like this" takes a story off every home feed of that reader (negative-signals.ts).
-  if (viewer) where.push(notShownLessTo(ctx, viewer));
-  if (viewer && mode !== 'LATEST') {
+  where.push(notShownLessTo(ctx, viewer));
+  if (mode !== 'LATEST') {
     const request = pageRequest(paging);
     const rows = await (mode === 'FOR_YOU' ? forYouRows : followingRows)(ctx, viewer, request, where);
     return postPage(ctx, rows, request);
   }
-  if (viewer) where.push(...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer));
-  // A visitor's latest stories hold nothing of the request: one statement per isolate.
-  return listPosts(ctx, paging, { where, ...(viewer ? {} : { shape: { name: 'latest', values: {} } }) });
+  where.push(...notMutedBy(ctx, viewer), ...notBlockedWith(ctx, viewer));
+  return listPosts(ctx, paging, { where: () => where });
 }
 
 /** Muting a writer or publication takes their stories off the viewer's home feed. */
@@ -185,18 +198,22 @@ export function notBlockedWith(ctx: RequestContext, viewer: string, person: SQLi
   ];
 }
 
-export function writerStories(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
+/** `content`: whether the rows carry the stories' content (ListQuery.content). */
+export function writerStories(ctx: RequestContext, user: UserRow, paging: PagingOptions | null | undefined, content = true): Promise<Page<StoryNode>> {
   const author = isViewer(ctx, user.id);
-  const visible = author ? listedToAuthor() : listedToEveryone();
-  return listPosts(ctx, paging, { where: [eq(posts.creatorId, OWNER), ...visible], shape: { name: author ? 'writer:author' : 'writer', values: { owner: user.id } } });
+  return listPosts(ctx, paging, {
+    where: () => [eq(posts.creatorId, OWNER), ...(author ? listedToAuthor() : listedToEveryone())],
+    shape: { name: author ? 'writer:author' : 'writer', values: { owner: user.id } },
+    content,
+  });
 }
 
-export function publicationStories(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
-  return listPosts(ctx, paging, { where: [eq(posts.collectionId, OWNER), ...listedToEveryone()], shape: { name: 'publication', values: { owner: collection.id } } });
+export function publicationStories(ctx: RequestContext, collection: CollectionRow, paging: PagingOptions | null | undefined, content = true): Promise<Page<StoryNode>> {
+  return listPosts(ctx, paging, { where: () => [eq(posts.collectionId, OWNER), ...listedToEveryone()], shape: { name: 'publication', values: { owner: collection.id } }, content });
 }
 
-export function topicStories(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined): Promise<Page<StoryNode>> {
-  return listPosts(ctx, paging, { where: listedToEveryone(), tagSlug: tag.slug, shape: { name: 'topic', values: {} } });
+export function topicStories(ctx: RequestContext, tag: TagRow, paging: PagingOptions | null | undefined, content = true): Promise<Page<StoryNode>> {
+  return listPosts(ctx, paging, { where: listedToEveryone, tagSlug: tag.slug, shape: { name: 'topic', values: {} }, content });
 }
 
 /** A publication's stories with one tag (page publication-tagged), newest first. */
@@ -207,7 +224,7 @@ export function publicationTopicStories(
   paging: PagingOptions | null | undefined,
 ): Promise<Page<StoryNode>> {
   return listPosts(ctx, paging, {
-    where: [eq(posts.collectionId, OWNER), ...listedToEveryone()],
+    where: () => [eq(posts.collectionId, OWNER), ...listedToEveryone()],
     tagSlug: tag.slug,
     shape: { name: 'publication', values: { owner: collection.id } },
   });

@@ -7,9 +7,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { D1Database } from '@cloudflare/workers-types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
-import { placeholders, runShape, valuesOf } from '../../../worker/db/isolate-statements.ts';
+import { placeholders, runShape, runWriteShape, valuesOf } from '../../../worker/db/isolate-statements.ts';
 
 const users = sqliteTable('users', { id: text('id').primaryKey(), name: text('name').notNull() });
 const posts = sqliteTable('posts', { id: text('id').primaryKey(), creatorId: text('creator_id').notNull(), title: text('title').notNull(), claps: integer('claps').notNull() });
@@ -30,6 +30,11 @@ function localD1(): { db: D1Database; ran: { sql: string; args: unknown[] }[] } 
       const prepared = sqlite.prepare(text);
       prepared.setReturnArrays(true);
       return prepared.all(...(args as never[]));
+    },
+    run: async () => {
+      ran.push({ sql: text, args });
+      sqlite.prepare(text).run(...(args as never[]));
+      return { success: true, meta: {}, results: [] };
     },
   });
   return { db: { prepare: (text: string) => statement(text) } as unknown as D1Database, ran };
@@ -85,5 +90,39 @@ describe('a shape built once per isolate', () => {
     expect(once).toEqual(perRequest);
     expect(local.ran[1]!.sql).toBe(local.ran[0]!.sql);
     expect(local.ran[1]!.args).toEqual(local.ran[0]!.args);
+  });
+});
+
+describe('a write built once per isolate', () => {
+  // An upsert like the reading history's (worker/reading/record-read.ts).
+  const upsert = (b: DrizzleD1Database, values: { id: unknown; claps: unknown }) =>
+    b
+      .insert(posts)
+      .values({ id: values.id as string, creatorId: 'u1', title: 'New', claps: values.claps as number })
+      .onConflictDoUpdate({ target: posts.id, set: { claps: sql`excluded.claps` } });
+
+  it('runs the statement built per request, with the request’s values, and writes the same rows', async () => {
+    const local = localD1();
+    const shape = `test-upsert:${Math.random()}`;
+    const write = (id: string, claps: number) =>
+      runWriteShape(local.db, shape, (b) => upsert(b, { id: sql.placeholder('id'), claps: sql.placeholder('claps') }).prepare(), { id, claps });
+    await write('p4', 1);
+    await write('p4', 2);
+    await write('p1', 9);
+    const perRequest = upsert(drizzle(local.db), { id: 'p4', claps: 2 }).toSQL();
+    expect(local.ran.map((r) => r.sql)).toEqual([perRequest.sql, perRequest.sql, perRequest.sql]);
+    expect(local.ran[1]!.args).toEqual(perRequest.params);
+    expect(local.ran.map((r) => r.args)).toEqual([
+      ['p4', 'u1', 'New', 1],
+      ['p4', 'u1', 'New', 2],
+      ['p1', 'u1', 'New', 9],
+    ]);
+    const rows = await drizzle(local.db).select({ id: posts.id, claps: posts.claps }).from(posts).orderBy(posts.id);
+    expect(rows).toEqual([
+      { id: 'p1', claps: 9 },
+      { id: 'p2', claps: 5 },
+      { id: 'p3', claps: 8 },
+      { id: 'p4', claps: 2 },
+    ]);
   });
 });

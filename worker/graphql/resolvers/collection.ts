@@ -1,9 +1,11 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../../context/request-context.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
 import type { PagingOptions } from '../../context/paging.ts';
 import type { CollectionRow } from '../../publications/results.ts';
 import { publicationStories } from '../../stories/story-lists.ts';
 import { followAndMuteEdgeResolvers, viewerEdge } from './viewer-edges.ts';
+import { cardsAskForContent } from '../card-content-asked.ts';
 
 export const collectionResolvers = {
   Collection: {
@@ -15,8 +17,8 @@ export const collectionResolvers = {
     },
     socialStats: (collection: CollectionRow) => ({ followerCount: collection.followerCount }),
     viewerEdge: (collection: CollectionRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'COLLECTION', collection.id),
-    postsConnection: async (collection: CollectionRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-      const page = await publicationStories(ctx, collection, args.paging);
+    postsConnection: async (collection: CollectionRow, args: { paging?: PagingOptions | null }, ctx: RequestContext, info: GraphQLResolveInfo) => {
+      const page = await publicationStories(ctx, collection, args.paging, cardsAskForContent(info));
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },
   },

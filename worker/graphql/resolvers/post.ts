@@ -1,4 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../../context/request-context.ts';
+import { thisFieldSelectsIdOnly } from '../selected-fields.ts';
 import { visibleStory } from '../../stories/story-access.ts';
 import { PREVIEW_CONTENT_PARAGRAPHS, lockedSource, previewParagraphs, previewImageMetadata, readableContent, type StoryNode } from '../../stories/content-gate.ts';
 import { postType } from '../../stories/post-type.ts';
@@ -29,7 +31,9 @@ export const postResolvers = {
     responsesCount: (post: StoryNode) => post.responseCount,
     tags: (post: StoryNode, _args: unknown, ctx: RequestContext) => ctx.loaders.tagsByPostId.load(post.id),
     primaryTopic: async (post: StoryNode, _args: unknown, ctx: RequestContext) => (await ctx.loaders.tagsByPostId.load(post.id))[0] ?? null,
-    previewImage: (post: StoryNode) => previewImageMetadata(post),
+    // A card asks for the image's id alone: a story its list read without the content then reads none for it.
+    previewImage: (post: StoryNode, _args: unknown, ctx: RequestContext, info: GraphQLResolveInfo) =>
+      previewImageMetadata(ctx, post, thisFieldSelectsIdOnly(info)),
     mediumUrl: async (post: StoryNode, _args: unknown, ctx: RequestContext) => {
       const [creator, collection] = await Promise.all([
         creatorOf(ctx, post),
@@ -48,7 +52,7 @@ export const postResolvers = {
     viewerEdge: (post: StoryNode, _args: unknown, ctx: RequestContext) => ({ id: `${post.id}-${viewerId(ctx) ?? 'lo'}`, postId: post.id }),
   },
   PostViewerEdge: {
-    clapCount: (edge: { postId: string }, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerClapCountByPostId.load(edge.postId),
-    isBookmarked: (edge: { postId: string }, _args: unknown, ctx: RequestContext) => ctx.loaders.viewerBookmarkByPostId.load(edge.postId),
+    clapCount: async (edge: { postId: string }, _args: unknown, ctx: RequestContext) => (await ctx.loaders.viewerPostEdgeByPostId.load(edge.postId)).clapCount,
+    isBookmarked: async (edge: { postId: string }, _args: unknown, ctx: RequestContext) => (await ctx.loaders.viewerPostEdgeByPostId.load(edge.postId)).isBookmarked,
   },
 };

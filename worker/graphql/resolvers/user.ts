@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../../context/request-context.ts';
 import { adminCollections } from '../../publications/members.ts';
 import { liveCustomDomainState } from '../../host/custom-domain-state.ts';
@@ -7,6 +8,7 @@ import { writerStories } from '../../stories/story-lists.ts';
 import { isViewer } from '../../context/viewer-checks.ts';
 import { followAndMuteEdgeResolvers, viewerEdge, type ViewerEdgeSource } from './viewer-edges.ts';
 import { obfuscateEmail, type UserRow } from '../../accounts/profiles.ts';
+import { cardsAskForContent } from '../card-content-asked.ts';
 
 /** A field only the user themselves may read: null for everyone else. */
 function viewerOnly<T>(read: (user: UserRow, ctx: RequestContext) => T) {
@@ -28,8 +30,8 @@ export const userResolvers = {
     },
     verifications: (user: UserRow) => ({ isBookAuthor: user.isBookAuthor }),
     viewerEdge: (user: UserRow, _args: unknown, ctx: RequestContext) => viewerEdge(ctx, 'USER', user.id),
-    postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext) => {
-      const page = await writerStories(ctx, user, args.paging);
+    postsConnection: async (user: UserRow, args: { paging?: PagingOptions | null }, ctx: RequestContext, info: GraphQLResolveInfo) => {
+      const page = await writerStories(ctx, user, args.paging, cardsAskForContent(info));
       return { posts: page.items, pagingInfo: page.pagingInfo };
     },
     email: viewerOnly((user) => user.email),
