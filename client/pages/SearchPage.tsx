@@ -505,6 +505,12 @@ export const searchPage: PageDefinition<Data> = {
     const where = data?.publicationByDomainOrSlug ? ` in ${data.publicationByDomainOrSlug.name}` : '';
     return q ? `Search results for ${q}${where} – ${state.config.productName}` : `Search – ${state.config.productName}`;
   },
+  // What a search engine or a shared link says of the page (client/app/page-head.ts escapes q).
+  head: (data, state) => {
+    const q = new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
+    const where = data?.publicationByDomainOrSlug?.name ?? state.config.productName;
+    return { description: q ? `Stories, people, publications, topics and lists on ${where} for “${q}”.` : `Search stories, people, publications, topics and lists on ${where}.` };
+  },
   Component: SearchScreen,
   Sidebar: SearchSidebar,
 };

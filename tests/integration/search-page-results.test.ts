@@ -111,6 +111,8 @@ describe('the search pages paint their first results', () => {
     expect(answer.text).not.toContain('<script>alert(1)');
     expect(answer.text).not.toContain('<img src=x');
     expect(answer.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The page's description says the query too, escaped.
+    expect(answer.text).toContain(`<meta name="description" content="Stories, people, publications, topics and lists on Vellum for “&quot;&gt;&lt;script&gt;alert(1)`);
   });
 
   it("a hit's text is text: only its match marking becomes markup", async () => {
