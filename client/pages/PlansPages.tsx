@@ -113,6 +113,8 @@ const plansQuery = () => ({ query: MembershipPlansQuery, variables: {} });
 export const plansPage: PageDefinition<PlansData> = {
   query: plansQuery,
   title: (_data, state) => `Membership plans – ${state.config.productName}`,
+  // The page's own lead, for search engines and shared links.
+  head: (_data, state) => ({ description: `Choose your ${state.config.productName} membership: unlimited access to every story, and the writers you read get paid.` }),
   Component: ({ data }) => <Plans data={data} selected={null} heading="Choose your membership" />,
 };
 

@@ -131,3 +131,12 @@ it('styles the first paint from the inline rules its markup uses, and loads the 
   expect(full).toBeDefined();
   expect(body).toContain(`<noscript><link rel="stylesheet" href="${full}"></noscript>`);
 });
+
+it('the plans and search pages describe themselves (the search page with its query)', async () => {
+  const plans = await headOf((await page('/plans')).text);
+  expect(decoded(plans.metas.description)).toBe('Choose your Vellum membership: unlimited access to every story, and the writers you read get paid.');
+  const search = await headOf((await page('/search?q=slow%20reading')).text);
+  expect(decoded(search.metas.description)).toBe('Stories, people, publications, topics and lists on Vellum for “slow reading”.');
+  const blank = await headOf((await page('/search')).text);
+  expect(decoded(blank.metas.description)).toBe('Search stories, people, publications, topics and lists on Vellum.');
+});
