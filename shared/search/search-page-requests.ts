@@ -5,7 +5,10 @@
 // the same shape (client/pages/SearchPage.tsx), so the hits painted by the server are the
 // ones the browser would have asked for (docs/adr/0230-search-pages-paint-their-first-results.md).
 
-/** The indexes the search pages and the popover read (spec 3 §7.1; lists are catalogs). */
+/**
+ * The indexes the search pages and the popover read
+ * (docs/product/3-routes-data-calls-constants.md §7.1; lists are catalogs).
+ */
 export type SearchIndexKind = 'post' | 'user' | 'collection' | 'tag' | 'catalog';
 
 export const SEARCH_INDEX_KINDS: readonly SearchIndexKind[] = ['post', 'user', 'collection', 'tag', 'catalog'];
