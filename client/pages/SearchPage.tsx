@@ -14,6 +14,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useClient } from 'urql';
 import { buildLink } from '../../shared/routing/links.ts';
+import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { formatCount } from '../../shared/format.ts';
 import { useAppState } from '../app/app-state.tsx';
 import { Link, useCurrentPage } from '../app/navigation.tsx';
@@ -492,6 +493,11 @@ function useRouteName(): string | undefined {
   return useCurrentPage().resolved?.routeName;
 }
 
+/** The page's q, trimmed, from the address the document was made for (the title and head tags say it). */
+function queryOfLocation(state: PreloadedState): string | undefined {
+  return new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
+}
+
 export const searchPage: PageDefinition<Data> = {
   // A publication's search names the publication (PublicationSearchQuery); elsewhere the slug
   // is empty and the field answers null without a database read.
@@ -501,13 +507,13 @@ export const searchPage: PageDefinition<Data> = {
     variables: { domainOrSlug: params.collectionSlug ?? '', query: searchParams.get('q')?.trim() ?? '', index: tabKind(routeName, params) },
   }),
   title: (data, state) => {
-    const q = new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
+    const q = queryOfLocation(state);
     const where = data?.publicationByDomainOrSlug ? ` in ${data.publicationByDomainOrSlug.name}` : '';
     return q ? `Search results for ${q}${where} – ${state.config.productName}` : `Search – ${state.config.productName}`;
   },
   // What a search engine or a shared link says of the page (client/app/page-head.ts escapes q).
   head: (data, state) => {
-    const q = new URLSearchParams(state.navigation.currentLocation.split('?')[1] ?? '').get('q')?.trim();
+    const q = queryOfLocation(state);
     const where = data?.publicationByDomainOrSlug?.name ?? state.config.productName;
     return { description: q ? `Stories, people, publications, topics and lists on ${where} for “${q}”.` : `Search stories, people, publications, topics and lists on ${where}.` };
   },

@@ -4,27 +4,14 @@
 // for none, and their rows then leave the content out (docs/adr/0189-cards-read-without-their-content.md).
 // A field that needs the content after all still gets it (worker/stories/content-gate.ts reads it
 // by id): this decides what a list reads, never what a reader receives.
-import type { FieldNode, GraphQLResolveInfo } from 'graphql';
-import { fieldsOf, fieldsUnderThisField, selectsIdOnly } from './selected-fields.ts';
+import type { GraphQLResolveInfo } from 'graphql';
+import { fieldsOf, fieldsUnderThisField, perDocumentField, selectsIdOnly } from './selected-fields.ts';
 
 /** The Post fields that read a story's content (worker/graphql/resolvers/post.ts and the modules' Post fields). */
 const READS_CONTENT = new Set(['content', 'previewContent', 'extendedPreviewContent', 'highlights']);
 
-/**
- * Answers per field of a document (its AST nodes are the same objects for every request that runs
- * it): the answer depends on the document alone, its fragments included.
- */
-const answers = new WeakMap<FieldNode, boolean>();
-
-export function cardsAskForContent(info: GraphQLResolveInfo): boolean {
-  const key = info.fieldNodes[0]!;
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answer = asked(info);
-    answers.set(key, answer);
-  }
-  return answer;
-}
+/** Answered once per field of a document (perDocumentField). */
+export const cardsAskForContent = perDocumentField(asked);
 
 function asked(info: GraphQLResolveInfo): boolean {
   for (const list of fieldsUnderThisField(info)) {

@@ -23,15 +23,23 @@ export function selectsIdOnly(field: FieldNode, info: GraphQLResolveInfo): boole
   return fieldsOf(field.selectionSet, info).every((f) => f.name.value === 'id' || f.name.value === '__typename');
 }
 
-const idOnly = new WeakMap<FieldNode, boolean>();
-
-/** Whether the resolver's own field selects nothing but its id, kept per field of a document (its nodes are the same objects for every request). */
-export function thisFieldSelectsIdOnly(info: GraphQLResolveInfo): boolean {
-  const key = info.fieldNodes[0]!;
-  let answer = idOnly.get(key);
-  if (answer === undefined) {
-    answer = info.fieldNodes.every((field) => selectsIdOnly(field, info));
-    idOnly.set(key, answer);
-  }
-  return answer;
+/**
+ * A question about the operation whose answer depends on the document alone (its fragments
+ * included), answered once per field of a document: the document's AST nodes are the same
+ * objects for every request that runs it, so the resolver's first field node keys the answer.
+ */
+export function perDocumentField(answer: (info: GraphQLResolveInfo) => boolean): (info: GraphQLResolveInfo) => boolean {
+  const answers = new WeakMap<FieldNode, boolean>();
+  return (info) => {
+    const key = info.fieldNodes[0]!;
+    let known = answers.get(key);
+    if (known === undefined) {
+      known = answer(info);
+      answers.set(key, known);
+    }
+    return known;
+  };
 }
+
+/** Whether the resolver's own field selects nothing but its id. */
+export const thisFieldSelectsIdOnly = perDocumentField((info) => info.fieldNodes.every((field) => selectsIdOnly(field, info)));
