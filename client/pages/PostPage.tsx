@@ -183,7 +183,7 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
       )}
       <StoryHighlights postId={post.id} target={target} />
       {/* The paywall speaks to a lack of membership (docs/outcomes.md "Locked-post reasons"). */}
-      {post.content.lockedPostReason ? <Paywall writer={post.creator} /> : null}
+      {post.content.lockedPostReason ? <Paywall postId={post.id} writer={post.creator} /> : null}
       {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
       {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
       {post.tags.length ? (

@@ -230,6 +230,33 @@ it('on the writer’s own domain, tag pills and @mentions lead to real pages on 
   }
 });
 
+it('on the writer’s own domain, a member-only story’s paywall leads to the main host’s plans, membership and redeem pages', async () => {
+  const host = 'ada.test.localhost:8787';
+  const ada = userByUsername(world, 'ada');
+  const locked = rows(world, 'posts').find(
+    (p) => p.creator_id === ada.id && p.visibility === 'LOCKED' && p.status === 'PUBLISHED' && !p.collection_id && !p.in_response_to_post_id && !p.deleted_at,
+  );
+  expect(locked, 'a member-only story of ada’s outside a publication').toBeDefined();
+  const story = await exports.default.fetch(`http://${host}/${slugId(locked!)}`, { headers: { host }, redirect: 'manual' });
+  expect(story.status).toBe(200);
+  const paywall = /<aside class="paywall"[\s\S]*?<\/aside>/.exec(await story.text())?.[0] ?? '';
+  const links = [...paywall.matchAll(/href="([^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), `http://${host}`).href);
+  // The writer's own membership page ("Support ada") is hers, on her domain; the rest are the main host's.
+  expect(links).toEqual(expect.arrayContaining([`${MAIN}/plans`, `${MAIN}/membership`, `http://${host}/membership`]));
+  expect(links.filter((link) => link.startsWith(`${MAIN}/redeem?from=`))).toHaveLength(1);
+  for (const link of links) {
+    expect((await exports.default.fetch(link, { headers: { host: new URL(link).host }, redirect: 'manual' })).status, link).toBe(200);
+  }
+  // After redeeming, the way back is a main-host path that opens the story (its canonical link on ada's domain).
+  const from = new URL(links.find((link) => link.includes('/redeem'))!).searchParams.get('from')!;
+  expect(from).toBe(`/p/${String(locked!.id)}`);
+  const back = await get(from);
+  expect(back.status).toBe(200);
+  const page = await back.text();
+  expect(page).toContain(`data-post-id="${String(locked!.id)}"`);
+  expect(page).toContain(`<link rel="canonical" href="http://${host}/${slugId(locked!)}"`);
+});
+
 it('the development name of a custom domain (ada.test.localhost) serves the writer’s own site', async () => {
   const answer = await exports.default.fetch('http://ada.test.localhost:8787/', { headers: { host: 'ada.test.localhost:8787' }, redirect: 'manual' });
   expect(answer.status).toBe(200);
