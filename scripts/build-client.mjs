@@ -84,6 +84,8 @@ const BROWSER_VARIANTS = new Set([
   path.join(root, 'client/components/header/header-search-box.ts'),
   // The story's end: hydrated once its chunk is in (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
   path.join(root, 'client/pages/story-end-part.ts'),
+  // The author's tools on the story page: the same (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+  path.join(root, 'client/components/story-menu/story-author-tools.ts'),
   // Links' route paths: the document's, then the whole table after hydration (docs/adr/0221-the-page-module-named-by-the-document.md).
   path.join(root, 'shared/routing/route-paths.ts'),
 ]);

@@ -19,8 +19,7 @@ import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { emailRecipientOf } from '../../shared/urls/email-source.ts';
 import { WriterPaywallNote, Paywall } from '../components/story/Paywall.tsx';
 import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
-import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
-import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
+import { StoryAuthorToolsPart } from '../components/story-menu/story-author-tools.ts';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
@@ -64,7 +63,6 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
   const writer = { kind: 'USER' as const, id: post.creator.id, name: post.creator.name };
   const parent = post.inResponseToPost;
-  const { navigate } = useNavigation();
   const ctx = useLinkContext();
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
@@ -128,13 +126,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         </div>
         <StoryActions post={post} />
         <SeriesNav post={post} placement="top" />
-        {isAuthor ? (
-          <p className="story-author-tools">
-            <StoryManageLinks postId={post.id} />
-            {/* Once trashed the story is gone for readers: its author goes where it can be restored. */}
-            <DeleteStoryButton postId={post.id} title={pageTitle(post)} onDeleted={() => navigate('/me/stories/deleted')} />
-          </p>
-        ) : null}
+        {/* Only the author's page draws them: their code is not the visitor's start-up (docs/adr/0232-the-story-end-hydrated-after-start-up.md). */}
+        {isAuthor ? <StoryAuthorToolsPart postId={post.id} title={pageTitle(post)} /> : null}
       </header>
       {post.isLocked ? (
         <div className={PAYWALLED_CONTENT_CLASS}>

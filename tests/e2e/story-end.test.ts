@@ -5,11 +5,12 @@
 //   over: the same story in new objects) — the end is never taken out of the document;
 // - a click on the footer's Follow button before the chunk is in loses nothing: the page stays;
 // - once the chunk is in, the part hydrates: the footer's Follow follows, a clap at the bottom
-//   counts, the response editor takes text and offers to respond.
+//   counts, the response editor takes text and offers to respond; the author's tools were never loaded.
+// The author's tools (Edit, Details, Delete) are a part of their own too: drawn for the author, working once in.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { READER_AGENT, launchBrowser, waitForHydration, watchPage } from './support/browser.ts';
-import { createNewReader, type DemoSession } from './support/e2e-database.ts';
+import { createDemoSessions, createNewReader, type DemoSession } from './support/e2e-database.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -22,11 +23,11 @@ afterAll(async () => {
 });
 
 /** A public story in a publication, on the site's own host (its page has both footers). */
-async function storyInPublication(): Promise<string> {
+async function storyInPublication(): Promise<{ storyId: string; writer: string }> {
   const query = `query FindStories {
     homeFeed(mode: LATEST, paging: { limit: 50 }) { items { post {
       id isLocked
-      creator { customDomainState { live { domain } } }
+      creator { username customDomainState { live { domain } } }
       collection { id domain }
     } } }
   }`;
@@ -35,11 +36,11 @@ async function storyInPublication(): Promise<string> {
     headers: { 'content-type': 'application/json', 'x-xsrf-token': '1' },
     body: JSON.stringify({ query }),
   });
-  type Item = { post: { id: string; isLocked: boolean; creator: { customDomainState: { live: { domain: string } | null } | null }; collection: { domain: string | null } | null } };
+  type Item = { post: { id: string; isLocked: boolean; creator: { username: string; customDomainState: { live: { domain: string } | null } | null }; collection: { domain: string | null } | null } };
   const body = (await response.json()) as { data: { homeFeed: { items: Item[] } } };
   const found = body.data.homeFeed.items.find(({ post }) => post.collection && !post.collection.domain && !post.creator.customDomainState?.live && !post.isLocked);
   if (!found) throw new Error('no public story in a publication on the main host in the demo world');
-  return found.post.id;
+  return { storyId: found.post.id, writer: found.post.creator.username };
 }
 
 /** Whether React has hydrated the element (it carries a fiber). */
@@ -49,7 +50,7 @@ const hydrated = (selector: string) => {
 };
 
 it('the story’s end stays drawn from load to idle, keeps an early click, and hydrates once its chunk is in', { timeout: 120_000 }, async () => {
-  const storyId = await storyInPublication();
+  const { storyId } = await storyInPublication();
   // A reader of their own for each attempt: the follow and the clap below start from nothing.
   const reader: DemoSession = createNewReader(`storyend${Math.random().toString(36).slice(2, 8)}`, 'Story End Reader');
   const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 1280, height: 900 } });
@@ -58,6 +59,10 @@ it('the story’s end stays drawn from load to idle, keeps an early click, and h
   const watch = watchPage(page);
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname);
+  });
   let held = 0;
   await page.route(/\/assets\/story-end-[^/]*\.js$/, async (route) => {
     held += 1;
@@ -124,6 +129,29 @@ it('the story’s end stays drawn from load to idle, keeps an early click, and h
   await editor.fill('A response typed once the end has hydrated.');
   await expect.poll(() => page.locator('#responses .response-editor button[type="submit"]').isEnabled(), { timeout: 10_000 }).toBe(true);
   expect(await removedEnd()).toEqual([]);
+  // A reader who is not the author never loads the author's tools.
+  expect(scripts.filter((path) => path.includes('StoryAuthorTools'))).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
+
+it('the author’s tools are drawn for the author and work once their chunk is in', { timeout: 120_000 }, async () => {
+  const { storyId, writer } = await storyInPublication();
+  const author = createDemoSessions([writer])[writer]!;
+  const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: 'sid', value: author.token, url: baseURL }]);
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  expect((await page.goto(`${baseURL}/p/${storyId}`))?.status()).toBe(200);
+  await waitForHydration(page);
+  expect(await page.locator('.story-author-tools a').allInnerTexts()).toEqual(['Edit', 'Details']);
+  const remove = page.locator('.story-author-tools [data-testid="delete-story"]');
+  await page.waitForFunction(hydrated, '.story-author-tools [data-testid="delete-story"]', { timeout: 30_000 });
+  await remove.click();
+  const confirm = page.locator('.story-author-tools .delete-story-confirm');
+  await confirm.waitFor({ timeout: 10_000 });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await remove.waitFor({ timeout: 10_000 });
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });
