@@ -41,6 +41,12 @@ export function deferredPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   rootSelector: string,
   propsAreEqual?: (previous: Readonly<P>, next: Readonly<P>) => boolean,
+  /**
+   * `once-rendered`: the import starts with the part's first render, not at idle — a part that is
+   * a page's main content, whose chunk the document declares with the start-up modules
+   * (docs/adr/0232-the-story-end-hydrated-after-start-up.md: the outcome of a story address).
+   */
+  loadWhen: 'idle' | 'once-rendered' = 'idle',
 ): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;
   let resolveReady: () => void = () => {};
@@ -119,7 +125,7 @@ export function deferredPart<P extends object>(
       // A part first mounted after hydration (no server DOM to keep) needs its chunk now. React may
       // hydrate the part after the app's first commit (inside a region of app/hydrate-later.tsx):
       // hydrating is asked of React, not of the start-up's flag.
-      if (hydrating) planIdleStart();
+      if (hydrating && loadWhen === 'idle') planIdleStart();
       else void start();
       use(ready);
     }

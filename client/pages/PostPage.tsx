@@ -18,7 +18,7 @@ import { collectionUrl } from '../../shared/urls/publication-urls.ts';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { emailRecipientOf } from '../../shared/urls/email-source.ts';
 import { WriterPaywallNote, Paywall } from '../components/story/Paywall.tsx';
-import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
+import { PostOutcomePart } from '../components/story/post-outcome-part.ts';
 import { StoryAuthorToolsPart } from '../components/story-menu/story-author-tools.ts';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
@@ -173,6 +173,8 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       },
     }),
     status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
+    // The page of a story address that holds no story (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+    startupParts: (data) => (isPost(data.postResult) && data.postPageExtras ? [] : ['PostOutcome']),
     title: (data, state) => {
       const result = data?.postResult;
       if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
@@ -192,7 +194,8 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
         </MultiVoteProvider>
       ) : (
-        <PostOutcomePage result={result as PostOutcome} stories={'lostReaderStories' in result ? result.lostReaderStories : undefined} />
+        // Its code is not the story's start-up: a chunk the outcome's document declares (startupParts above).
+        <PostOutcomePart result={result as PostOutcome} stories={'lostReaderStories' in result ? result.lostReaderStories : undefined} />
       );
     },
   };

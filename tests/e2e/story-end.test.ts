@@ -155,3 +155,29 @@ it('the author’s tools are drawn for the author and work once their chunk is i
   expect(watch.consoleErrors).toEqual([]);
   await context.close();
 });
+
+it('/p/{postId}/responses opens the story scrolled to its responses, and the #responses link goes there', { timeout: 120_000 }, async () => {
+  const { storyId } = await storyInPublication();
+  const context = await browser.newContext({ userAgent: READER_AGENT, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  const responsesInView = () =>
+    page.evaluate(() => {
+      const top = document.querySelector('#responses')?.getBoundingClientRect().top;
+      return top !== undefined && top >= -1 && top < window.innerHeight;
+    });
+
+  expect((await page.goto(`${baseURL}/p/${storyId}/responses`))?.status()).toBe(200);
+  await waitForHydration(page);
+  // The section scrolls itself into view once the story's end has hydrated.
+  await expect.poll(responsesInView, { timeout: 30_000 }).toBe(true);
+
+  // From the top of the story, the actions' responses link (an anchor, before or after hydration).
+  expect((await page.goto(`${baseURL}/p/${storyId}`))?.status()).toBe(200);
+  await waitForHydration(page);
+  expect(await responsesInView()).toBe(false);
+  await page.locator('article.story .story-header .story-actions a[href="#responses"]').click();
+  await expect.poll(responsesInView, { timeout: 10_000 }).toBe(true);
+  expect(watch.consoleErrors).toEqual([]);
+  await context.close();
+});
