@@ -82,6 +82,12 @@ const BROWSER_VARIANTS = new Set([
   path.join(root, 'client/editor/story-editor-loader.ts'),
   // The header's search box: hydrated once its chunk is in (docs/adr/0209-parts-hydrated-after-start-up.md).
   path.join(root, 'client/components/header/header-search-box.ts'),
+  // The story's end: hydrated once its chunk is in (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+  path.join(root, 'client/pages/story-end-part.ts'),
+  // The author's tools on the story page: the same (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+  path.join(root, 'client/components/story-menu/story-author-tools.ts'),
+  // A story address's outcome page: its own chunk, declared only by the outcomes' documents (the same ADR).
+  path.join(root, 'client/components/story/post-outcome-part.ts'),
   // Links' route paths: the document's, then the whole table after hydration (docs/adr/0221-the-page-module-named-by-the-document.md).
   path.join(root, 'shared/routing/route-paths.ts'),
 ]);
@@ -161,6 +167,17 @@ for (const [page, patterns] of Object.entries(PAGE_START_IMPORTS)) {
     const files = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
     manifest.pages[page] = [...new Set([...(manifest.pages[page] ?? []), ...files])];
   }
+}
+
+// Parts a page's document declares at start only for some data (PageDefinition.startupParts,
+// client/server/document.ts): named by their module, the chunk and what it imports beyond the shell
+// (docs/adr/0232-the-story-end-hydrated-after-start-up.md: a story address that holds no story).
+const STARTUP_PARTS = { PostOutcome: path.join(root, 'client/components/story/PostOutcome.tsx') };
+manifest.parts = {};
+for (const [part, module] of Object.entries(STARTUP_PARTS)) {
+  const chunk = [...chunks.values()].find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId === module);
+  if (!chunk) throw new Error(`No chunk of its own for the start-up part ${part} (${module})`);
+  manifest.parts[part] = [...staticClosure(chunk.fileName)].filter((file) => !shell.has(file)).map(urlOf);
 }
 
 // The files of client/public are copied as they are: the favicons, and the icon sprite, named by

@@ -30,8 +30,24 @@ export function serverPart<P extends object>(Component: ComponentType<P>): Compo
   };
 }
 
-/** The browser's variant: the component's chunk loads after hydration (see above). */
-export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>, rootSelector: string): ComponentType<P> {
+/**
+ * The browser's variant: the component's chunk loads after hydration (see above).
+ * `propsAreEqual`: when two renders' props are the same props (default: each prop the same value,
+ * shallowly). A part given the page's results says that results equal in value are the same
+ * (docs/adr/0232-the-story-end-hydrated-after-start-up.md): the normalized cache answers them again
+ * in new objects before the part has hydrated.
+ */
+export function deferredPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  rootSelector: string,
+  propsAreEqual?: (previous: Readonly<P>, next: Readonly<P>) => boolean,
+  /**
+   * `once-rendered`: the import starts with the part's first render, not at idle — a part that is
+   * a page's main content, whose chunk the document declares with the start-up modules
+   * (docs/adr/0232-the-story-end-hydrated-after-start-up.md: the outcome of a story address).
+   */
+  loadWhen: 'idle' | 'once-rendered' = 'idle',
+): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;
   let resolveReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
@@ -98,21 +114,29 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
     return createElement(Loaded as ComponentType<P>, props);
   }
 
-  /** Suspends until the chunk is in: during hydration React keeps the server's DOM meanwhile. */
-  function Pending(props: P) {
-    // A part first mounted after hydration (no server DOM to keep) needs its chunk now. React may
-    // hydrate the part after the app's first commit (inside a region of app/hydrate-later.tsx):
-    // hydrating is asked of React, not of the start-up's flag.
-    if (useHydrating()) planIdleStart();
-    else void start();
-    use(ready);
+  /**
+   * Suspends until the chunk is in: during hydration React keeps the server's DOM meanwhile. The
+   * same component renders the part before and after its chunk is in: a different one in its
+   * place would make React mount the part anew on its next render, its DOM and state replaced.
+   */
+  function PartOnceLoaded(props: P) {
+    const hydrating = useHydrating();
+    if (!Loaded) {
+      // A part first mounted after hydration (no server DOM to keep) needs its chunk now. React may
+      // hydrate the part after the app's first commit (inside a region of app/hydrate-later.tsx):
+      // hydrating is asked of React, not of the start-up's flag.
+      if (hydrating && loadWhen === 'idle') planIdleStart();
+      else void start();
+      use(ready);
+    }
     return createElement(Hydrated, props);
   }
 
   // Memoized: a boundary React has not hydrated yet that is rendered again with new props is
   // rendered on the client instead, which would drop the server's DOM (the fallback is empty)
-  // until the chunk is in. Props are compared shallowly: a part takes plain values.
+  // until the chunk is in. Props are compared shallowly unless the part says how: a part takes
+  // plain values, or an equality that holds for the same values in new objects.
   return memo(function DeferredPart(props: P) {
-    return createElement(Suspense, { fallback: null }, createElement(Loaded ? Hydrated : Pending, props));
-  }) as unknown as ComponentType<P>;
+    return createElement(Suspense, { fallback: null }, createElement(PartOnceLoaded, props));
+  }, propsAreEqual) as unknown as ComponentType<P>;
 }

@@ -23,6 +23,12 @@ export interface PageDefinition<Data = any> {
   query?: (params: RouteParams, routeName: string | null, searchParams: URLSearchParams) => { query: TypedDocumentNode<Data, any>; variables: Record<string, unknown> };
   /** HTTP status implied by the data; 200 when absent. */
   status?: (data: Data) => number;
+  /**
+   * Parts of the page whose chunks its data calls for at start (the build's `parts`,
+   * scripts/build-client.mjs): the document declares them with the start-up modules
+   * (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+   */
+  startupParts?: (data: Data) => readonly string[];
   title: (data: Data | undefined, state: PreloadedState) => string;
   /** Meta description, canonical address, link-preview tags and JSON-LD (client/app/page-head.ts). */
   head?: (data: Data | undefined, state: PreloadedState) => PageHead | undefined;

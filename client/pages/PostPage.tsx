@@ -1,41 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { ownerStyleAttributes } from '../components/design/owner-style.ts';
-import { LICENSE_FACTS, type PostLicense } from '../../shared/stories/license.ts';
 import { useToast } from '../components/toasts/ToastProvider.tsx';
 import { useStoryReading } from '../events/use-story-reading.ts';
 import { MORE_FROM_LIMIT, PostPageQuery, type FullPost, type PostPageData, type PostPageExtras } from './PostPage.graphql.ts';
-import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
 import type { PostOutcome } from '../components/story/PostOutcome.graphql.ts';
-import { formatDate, formatReadingTime, formatCount } from '../../shared/format.ts';
+import { formatDate, formatReadingTime } from '../../shared/format.ts';
 import { postIdFromParam } from '../../shared/routing/story-id.ts';
 import { StoryBody } from '../components/story/StoryBody.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { MemberStar } from '../components/MemberStar.tsx';
-import { ResponseIcon } from '../components/icons.tsx';
 import { Link, useCurrentPage, useNavigation } from '../app/navigation.tsx';
 import { StoryHighlights } from '../components/highlights/StoryHighlights.tsx';
 import type { HighlightTarget } from '../components/highlights/HighlightsLayer.tsx';
 import { profileHref, storyHref } from '../app/hrefs.ts';
 import { useLinkContext } from '../components/header/link-context.ts';
 import { collectionUrl } from '../../shared/urls/publication-urls.ts';
-import { tagUrl } from '../../shared/urls/misc-urls.ts';
-import { FollowButton, FollowerCount } from '../components/follow/FollowButton.tsx';
-import { SaveToListButton } from '../components/lists/SaveToListButton.tsx';
 import { useViewerSession } from '../components/header/viewer-session.tsx';
 import { emailRecipientOf } from '../../shared/urls/email-source.ts';
-import { ClapButton, MultiVoteProvider } from '../components/story/ClapButton.tsx';
-import { ResponsesSection } from '../components/story/ResponsesSection.tsx';
-import { FediverseResponses } from '../components/story/FediverseResponses.tsx';
-import { ShareLinks } from '../components/story/ShareLinks.tsx';
-import { MoreFrom } from '../components/story/MoreFrom.tsx';
 import { WriterPaywallNote, Paywall } from '../components/story/Paywall.tsx';
-import { PostOutcomePage } from '../components/story/PostOutcome.tsx';
-import { DeleteStoryButton } from '../components/story-menu/DeleteStoryButton.tsx';
-import { StoryManageLinks } from '../components/story-menu/StoryManageLinks.tsx';
+import { PostOutcomePart } from '../components/story/post-outcome-part.ts';
+import { StoryAuthorToolsPart } from '../components/story-menu/story-author-tools.ts';
 import { useRecordStoryRead } from '../components/library/use-record-story-read.ts';
 import type { PageDefinition } from '../app/page-definition.ts';
 import { setStoryPageViewFacts } from '../components/header/deep-link-data.ts';
 import { SeriesNav } from '../components/series/SeriesNav.tsx';
+import { FollowButton } from '../components/follow/FollowButton.tsx';
+import { MultiVoteProvider } from '../components/story/ClapButton.tsx';
+import { RESPONSES_PAGE_LIMIT } from '../components/story/ResponsesSection.graphql.ts';
+import { StoryActions } from './story-actions.tsx';
+import { StoryEndPart } from './story-end-part.ts';
 import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts';
 
 /**
@@ -45,22 +38,6 @@ import { PAYWALLED_CONTENT_CLASS, storyHead, storyTitle } from './page-heads.ts'
  * would open it (Unauthorized); 451 where a legal order keeps it from everyone or from the reader's
  * country (docs/reader.md "Outcomes").
  */
-/** The license the author chose (shared/stories/license.ts), linked to its deed when it has one. */
-function StoryLicense({ license }: { license: PostLicense }) {
-  const facts = LICENSE_FACTS[license];
-  return (
-    <p className="story-license muted" data-testid="story-license">
-      {facts.url ? (
-        <a href={facts.url} rel="license noopener" target="_blank">
-          {facts.label}
-        </a>
-      ) : (
-        facts.label
-      )}
-    </p>
-  );
-}
-
 export const POST_RESULT_STATUS: Record<string, number> = {
   Post: 200,
   NotFound: 404,
@@ -80,29 +57,12 @@ function isPost(result: PostPageData['postResult']): result is FullPost {
   return result.__typename === 'Post';
 }
 
-function StoryActions({ post }: { post: FullPost }) {
-  return (
-    <div className="story-actions muted">
-      <ClapButton postId={post.id} creatorId={post.creator.id} clapCount={post.clapCount} viewerClapCount={post.viewerEdge.clapCount} />
-      <a className="story-action" href="#responses" title="Responses">
-        <ResponseIcon size={20} /> {formatCount(post.postResponses.count)}
-      </a>
-      <span className="story-actions-end">
-        <SaveToListButton postId={post.id} isBookmarked={post.viewerEdge.isBookmarked} />
-        <ShareLinks url={post.mediumUrl} title={post.title} />
-      </span>
-    </div>
-  );
-}
-
 function Story({ post, extras, showResponses, target }: { post: FullPost; extras: PostPageExtras; showResponses: boolean; target: HighlightTarget }) {
   const { viewer } = useViewerSession();
   const isAuthor = viewer?.id === post.creator.id;
   const published = post.firstPublishedAt ?? post.latestPublishedAt;
   const writer = { kind: 'USER' as const, id: post.creator.id, name: post.creator.name };
-  const publication = post.collection ? { kind: 'COLLECTION' as const, id: post.collection.id, name: post.collection.name } : null;
   const parent = post.inResponseToPost;
-  const { navigate } = useNavigation();
   const ctx = useLinkContext();
   // A story opened in place never reaches the server render that records a read.
   useRecordStoryRead(post.id);
@@ -166,13 +126,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
         </div>
         <StoryActions post={post} />
         <SeriesNav post={post} placement="top" />
-        {isAuthor ? (
-          <p className="story-author-tools">
-            <StoryManageLinks postId={post.id} />
-            {/* Once trashed the story is gone for readers: its author goes where it can be restored. */}
-            <DeleteStoryButton postId={post.id} title={pageTitle(post)} onDeleted={() => navigate('/me/stories/deleted')} />
-          </p>
-        ) : null}
+        {/* Only the author's page draws them: their code is not the visitor's start-up (docs/adr/0232-the-story-end-hydrated-after-start-up.md). */}
+        {isAuthor ? <StoryAuthorToolsPart postId={post.id} title={pageTitle(post)} /> : null}
       </header>
       {post.isLocked ? (
         <div className={PAYWALLED_CONTENT_CLASS}>
@@ -186,62 +141,8 @@ function Story({ post, extras, showResponses, target }: { post: FullPost; extras
       {post.content.lockedPostReason ? <Paywall postId={post.id} writer={post.creator} /> : null}
       {/* Reaching the end is a read; a paywalled preview's end is not the story's. */}
       {post.content.isLockedPreviewOnly ? null : <div ref={storyEnd} className="story-end" aria-hidden="true" />}
-      {post.tags.length ? (
-        <ul className="story-tags" aria-label="Tags">
-          {post.tags.map((tag) => (
-            <li key={tag.id}>
-              {/* Topics live on the main host: absolute there from a writer's or publication's own domain. */}
-              <a href={tagUrl(tag.slug, ctx)} className="tag-pill">
-                {tag.displayTitle}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <StoryLicense license={post.license} />
-      <SeriesNav post={post} placement="bottom" />
-      <StoryActions post={post} />
-      <footer className="story-footer">
-        {/* Below the story: lazy, so the render writes no preload competing with the first screen's requests. */}
-        <Avatar name={post.creator.name} imageId={post.creator.imageId} size={64} lazy />
-        <div className="story-footer-text">
-          <h2 className="story-footer-name">
-            Written by <Link href={profileHref(post.creator, ctx)}>{post.creator.name}</Link>
-          </h2>
-          <p className="muted">
-            <FollowerCount target={writer} count={post.creator.socialStats.followerCount} /> Followers
-          </p>
-          {post.creator.bio ? <p>{post.creator.bio}</p> : null}
-        </div>
-        {isAuthor ? null : <FollowButton target={writer} isFollowing={post.creator.viewerEdge.isFollowing} />}
-      </footer>
-      {post.collection && publication ? (
-        <footer className="story-footer story-footer-publication">
-          <div className="story-footer-text">
-            <h2 className="story-footer-name">
-              Published in <a href={collectionUrl(post.collection, ctx)}>{post.collection.name}</a>
-            </h2>
-            <p className="muted">
-              <FollowerCount target={publication} count={post.collection.socialStats.followerCount} /> Followers
-            </p>
-            {post.collection.description ? <p>{post.collection.description}</p> : null}
-          </div>
-          <FollowButton target={publication} isFollowing={post.collection.viewerEdge.isFollowing} />
-        </footer>
-      ) : null}
-      <ResponsesSection
-        parent={{ kind: 'post', id: post.id, creatorId: post.creator.id }}
-        count={post.postResponses.count}
-        responsesLocked={post.responsesLocked}
-        first={extras.threadedPostResponses}
-        focused={parent !== null}
-        scrollIntoView={showResponses}
-      />
-      <FediverseResponses creatorId={post.creator.id} responses={extras.fediverseResponses} />
-      <MoreFrom name={post.creator.name} href={profileHref(post.creator, ctx)} posts={extras.creator.postsConnection.posts} currentPostId={post.id} byWriter />
-      {post.collection ? (
-        <MoreFrom name={post.collection.name} href={collectionUrl(post.collection, ctx)} posts={extras.collection?.postsConnection.posts ?? []} currentPostId={post.id} />
-      ) : null}
+      {/* Below the first screen: a part hydrated once its chunk is in (docs/adr/0232-the-story-end-hydrated-after-start-up.md). */}
+      <StoryEndPart post={post} extras={extras} showResponses={showResponses} />
     </article>
   );
 }
@@ -272,6 +173,8 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       },
     }),
     status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
+    // The page of a story address that holds no story (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
+    startupParts: (data) => (isPost(data.postResult) && data.postPageExtras ? [] : ['PostOutcome']),
     title: (data, state) => {
       const result = data?.postResult;
       if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
@@ -291,7 +194,8 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
           <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
         </MultiVoteProvider>
       ) : (
-        <PostOutcomePage result={result as PostOutcome} stories={'lostReaderStories' in result ? result.lostReaderStories : undefined} />
+        // Its code is not the story's start-up: a chunk the outcome's document declares (startupParts above).
+        <PostOutcomePart result={result as PostOutcome} stories={'lostReaderStories' in result ? result.lostReaderStories : undefined} />
       );
     },
   };

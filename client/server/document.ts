@@ -22,6 +22,8 @@ export interface AssetManifest {
   preload: string[];
   /** Page chunk name (client/pages/registry.ts) → the chunk and the shared chunks it imports. */
   pages: Record<string, string[]>;
+  /** A part a page declares at start only for some data (PageDefinition.startupParts) → its chunk and the shared chunks it imports. */
+  parts?: Record<string, string[]>;
 }
 
 const assets: AssetManifest = manifest;
@@ -44,6 +46,8 @@ export interface DocumentParts {
   pageExportName: string;
   /** The page is the not-found page. */
   isNotFound: boolean;
+  /** Parts its data calls for at start (PageDefinition.startupParts): their chunks are start-up modules too. */
+  startupParts?: readonly string[];
   /** The paths of the routes the markup links to (window.__ROUTE_PATHS__); null: the browser loads the table first. */
   routePaths: RoutePaths | null;
   /**
@@ -60,8 +64,9 @@ let everyRule: string | undefined;
  * Every script file a page needs at start, each once, the entry first (the after-paint script imports
  * it): the shell's static chunks and the page's chunks. Empty when the build has no client.
  */
-export function startupModules(pageChunk: string): string[] {
-  return assets.js ? [...new Set([assets.js, ...assets.preload, ...(assets.pages[pageChunk] ?? [])])] : [];
+export function startupModules(pageChunk: string, startupParts: readonly string[] = []): string[] {
+  const parts = startupParts.flatMap((part) => assets.parts?.[part] ?? []);
+  return assets.js ? [...new Set([assets.js, ...assets.preload, ...(assets.pages[pageChunk] ?? []), ...parts])] : [];
 }
 
 /** `script`: the start-up script's text when the caller made it already (it also hashes it). */
@@ -98,7 +103,8 @@ export function startupScript({
   pageExportName,
   isNotFound,
   routePaths,
-}: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution' | 'pageChunk' | 'pageExportName' | 'isNotFound' | 'routePaths'>): string {
+  startupParts,
+}: Pick<DocumentParts, 'state' | 'apolloState' | 'resolution' | 'pageChunk' | 'pageExportName' | 'isNotFound' | 'routePaths' | 'startupParts'>): string {
   // The page's own chunk is the first of its files (scripts/build-client.mjs): the browser imports
   // it by this address, without the page registry (docs/adr/0221-the-page-module-named-by-the-document.md).
   const pageModule: NamedPageModule = { chunk: pageChunk, exportName: pageExportName, url: assets.pages[pageChunk]?.[0] ?? null, isNotFound };
@@ -109,7 +115,7 @@ export function startupScript({
     `window.__PAGE_MODULE__=${jsonForScript(pageModule)};` +
     `window.__ROUTE_PATHS__=${jsonForScript(routePaths)};` +
     `window.__APOLLO_STATE__=${jsonForScript(apolloState)};` +
-    `window.__START_MODULES__=${jsonForScript(startupModules(pageChunk))};`
+    `window.__START_MODULES__=${jsonForScript(startupModules(pageChunk, startupParts))};`
   );
 }
 

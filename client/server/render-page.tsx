@@ -76,6 +76,7 @@ export async function renderPage({ url, state, page, execute, faviconUrl }: Rend
     pageExportName: page.module.exportName,
     routePaths: rendered.result === null ? null : rendered.paths,
     isNotFound: page.isNotFound,
+    startupParts: data !== undefined && definition.startupParts ? definition.startupParts(data) : [],
     markup: typeof markup === 'string' ? markup : undefined,
   };
   const script = startupScript(parts);

@@ -102,8 +102,15 @@ export function ClapButton({ creatorId, clapCount, viewerClapCount, size = 'defa
     if (pending.current > 0) void flush();
   }, [clapList, clapStory, catalogId, dispatch, key, postId, showToast]);
 
-  // Fresh data for the post (a reload, a refetch): it shows as fetched, unless claps are on their way.
+  // Fresh data for the post (a refetch): it shows as fetched, unless claps are on their way. Only
+  // new counts are fresh data: a button mounted later for the same post (the story's end, hydrated
+  // once its chunk is in: docs/adr/0232-the-story-end-hydrated-after-start-up.md) must not wipe
+  // the claps the reader just made with the other.
+  const fetched = useRef({ key, clapCount, viewerClapCount });
   useEffect(() => {
+    const previous = fetched.current;
+    if (previous.key === key && previous.clapCount === clapCount && previous.viewerClapCount === viewerClapCount) return;
+    fetched.current = { key, clapCount, viewerClapCount };
     if (pending.current === 0 && !inFlight.current) dispatch({ type: 'remove', postId: key });
   }, [clapCount, viewerClapCount, dispatch, key]);
 
