@@ -82,6 +82,8 @@ const BROWSER_VARIANTS = new Set([
   path.join(root, 'client/editor/story-editor-loader.ts'),
   // The header's search box: hydrated once its chunk is in (docs/adr/0209-parts-hydrated-after-start-up.md).
   path.join(root, 'client/components/header/header-search-box.ts'),
+  // The header's notification link, signed-in only (docs/adr/0233-a-visitors-shell-without-signed-in-code.md).
+  path.join(root, 'client/components/header/notification-link.ts'),
   // Links' route paths: the document's, then the whole table after hydration (docs/adr/0221-the-page-module-named-by-the-document.md).
   path.join(root, 'shared/routing/route-paths.ts'),
 ]);
