@@ -3,7 +3,7 @@
 // the signed-in prompts, the notification link or the login history; a signed-in reader's page
 // loads its prompts and hydrates the server's notification link. What shows only after something
 // happens still happens: an error reported before the error reports' chunk is in is sent, and a
-// toast queued by the page before is shown once the page is idle.
+// toast queued by the page before is shown on the next.
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { READER_AGENT, recordRequests, useBrowser, waitForHydration } from './support/browser.ts';
