@@ -22,7 +22,6 @@ import { applyFullStylesheet } from './app/full-stylesheet.ts';
 import { beginHydration, isHydrating, onHydrated } from './app/static-markup.tsx';
 import { whenIdle } from './app/when-idle.ts';
 import { watchClientAppSupport } from './app/client-app-support.ts';
-import { noteSignedInViewer } from './events/login-history.ts';
 import { lazyModule } from '../shared/lazy-module.ts';
 
 // The global handlers report too (docs/product/3-routes-data-calls-constants.md §8): the error
@@ -60,7 +59,11 @@ startEventQueue({
   xsrf: preloadedState.session.xsrf,
   disabled: preloadedState.client.isBot || preloadedState.flags.includes('dont_track_user'),
 });
-noteSignedInViewer(preloadedState.viewer?.id ?? null);
+// The login history concerns a signed-in viewer only: its code is no start-up work, loaded once
+// the page is idle after hydration, and never for a visitor (docs/adr/0233-a-visitors-shell-without-signed-in-code.md).
+const signedInViewerId = preloadedState.viewer?.id ?? null;
+if (signedInViewerId)
+  onHydrated(() => whenIdle(() => void import('./events/login-history.ts').then((module) => module.noteSignedInViewer(signedInViewerId)).catch(() => {})));
 
 setCallOrigin(resolution?.routeName, window.location.pathname + window.location.search);
 setTestFixtureHeaders(testFixtureHeaders);

@@ -88,6 +88,8 @@ const BROWSER_VARIANTS = new Set([
   path.join(root, 'client/components/story-menu/story-author-tools.ts'),
   // A story address's outcome page: its own chunk, declared only by the outcomes' documents (the same ADR).
   path.join(root, 'client/components/story/post-outcome-part.ts'),
+  // The header's notification link, signed-in only (docs/adr/0233-a-visitors-shell-without-signed-in-code.md).
+  path.join(root, 'client/components/header/notification-link.ts'),
   // Links' route paths: the document's, then the whole table after hydration (docs/adr/0221-the-page-module-named-by-the-document.md).
   path.join(root, 'shared/routing/route-paths.ts'),
 ]);

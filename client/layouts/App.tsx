@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from 'urql';
 import type { PreloadedState } from '../../shared/preloaded-state.ts';
 import { Layout } from './Layouts.tsx';
@@ -16,9 +16,9 @@ import { FollowStoreProvider } from '../components/follow/FollowStoreProvider.ts
 import { NoPageQuery } from './App.graphql.ts';
 import { endHydration } from '../app/static-markup.tsx';
 import { useWhenIdle } from '../app/when-idle.ts';
+// One-tap for a visitor, "verify your email" and the tax banner for a signed-in reader: each a chunk loaded once the page is idle.
+import { IdlePrompts } from './IdlePrompts.tsx';
 
-/** One-tap, "verify your email" and the tax banner: a chunk loaded once the page is idle (IdlePrompts.tsx). */
-const IdlePrompts = lazy(() => import('./IdlePrompts.tsx').then((module) => ({ default: module.IdlePrompts })));
 
 /** A page that has no query of its own still calls useQuery (hooks run unconditionally), paused. */
 const NO_QUERY = { query: NoPageQuery, variables: {} };
@@ -109,13 +109,11 @@ export function App({ state, onRenderError }: { state: PreloadedState; onRenderE
             </FollowStoreProvider>
             <SignInDialogHost />
             {idle && (
-              <Suspense fallback={null}>
-                <IdlePrompts
-                  routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)}
-                  resolvedRouteName={page.resolved?.routeName ?? null}
-                  pathname={page.location.pathname}
-                />
-              </Suspense>
+              <IdlePrompts
+                routeName={page.isNotFound ? null : (page.resolved?.routeName ?? null)}
+                resolvedRouteName={page.resolved?.routeName ?? null}
+                pathname={page.location.pathname}
+              />
             )}
           </ToastProvider>
         </SignInDialogProvider>

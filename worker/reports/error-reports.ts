@@ -2,7 +2,7 @@
 // shows a fallback view and reports; the global error handler reports too").
 //
 // Intake: POST /_/clientele/reports/errors, a JSON array of records sent by the browser's
-// reporter (client/app/error-reporter.ts) with the header x-xsrf-token. Each record carries
+// reporter (client/app/error-reporter.ts, client/app/error-report-queue.ts) with the header x-xsrf-token. Each record carries
 // message, file, line, column, stack, the client build and the route; the signed-in user's id
 // is taken from the session, never from the body. Refusals:
 //   - a body over 64 KiB → 413 (counted while it streams);

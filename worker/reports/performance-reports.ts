@@ -1,5 +1,5 @@
 // Intake for performance reports (docs/product/3-routes-data-calls-constants.md §7.5: POST
-// /_/clientele/reports/performance/), sent by client/app/performance-reporter.ts: one JSON
+// /_/clientele/reports/performance/), sent by client/app/performance-observer.ts: one JSON
 // object { route, build, metrics: [{ name, value, rating }] } per sampled page load. Each is one
 // structured log line (event performance_report), which is where operators read them.
 // Refusals as for error reports: over 8 KiB → 413; not that shape → 400; too many from one

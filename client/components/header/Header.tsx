@@ -19,7 +19,7 @@ import { useHeaderCollapsed } from './header-scroll.ts';
 import { HeaderSearchBox } from './header-search-box.ts';
 import { SearchIcon, WriteIcon } from './icons.tsx';
 import { useLinkContext } from './link-context.ts';
-import { NotificationLink } from './NotificationLink.tsx';
+import { NotificationLink } from './notification-link.ts';
 import { openInAppUrl } from './open-in-app.ts';
 import { signInPageUrl, useSignInPrompt, type SignInPromptOptions } from './sign-in-prompt.tsx';
 import { useViewerSession } from './viewer-session.tsx';

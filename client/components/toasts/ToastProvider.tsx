@@ -12,7 +12,6 @@ import { useAppState } from '../../app/app-state.tsx';
 import { useNavigation } from '../../app/navigation.tsx';
 import { useViewerSession } from '../header/viewer-session.tsx';
 import { whenIdle } from '../../app/when-idle.ts';
-import { acceptPrivacyPolicy, markPrivacyBannerShown, privacyBannerDue } from './privacy-banner.ts';
 import { initialToastState, toastReducer, toastTimer, type ToastRequest } from './toast-queue.ts';
 
 // A toast's texts and actions (the catalogue) load with the first toast: most pages show none.
@@ -107,12 +106,20 @@ function StartupToasts() {
     let cancelled = false;
     // The storage reads and the country's request are no part of hydration's commit: they wait
     // until the page is idle (docs/adr/0224-start-up-work-in-slices.md).
+    // The banner's rule and its storage come with it: a chunk imported then, not start-up work
+    // (docs/adr/0233-a-visitors-shell-without-signed-in-code.md).
     const cancelIdle = whenIdle(() =>
-      void privacyBannerDue().then((due) => {
-        if (!due || cancelled) return;
-        markPrivacyBannerShown();
-        showToast({ style: 'EU_PRIVACY_BANNER', duration: 'FOREVER', extraParams: { onClose: () => acceptPrivacyPolicy() } });
-      }),
+      void import('./privacy-banner.ts')
+        .then(({ acceptPrivacyPolicy, markPrivacyBannerShown, privacyBannerDue }) =>
+          privacyBannerDue().then((due) => {
+            if (!due || cancelled) return;
+            markPrivacyBannerShown();
+            showToast({ style: 'EU_PRIVACY_BANNER', duration: 'FOREVER', extraParams: { onClose: () => acceptPrivacyPolicy() } });
+          }),
+        )
+        .catch(() => {
+          // The chunk could not load (the network): no banner on this page, as when the country is not known.
+        }),
     );
     return () => {
       cancelled = true;

@@ -4,7 +4,7 @@
 // global is missing.
 import { describe, expect, it } from 'vitest';
 import { firstFrame } from '../../../shared/stack-frames.ts';
-import { configureErrorReports, errorRecord, setReportRoute } from '../../../client/app/error-reporter.ts';
+import { errorRecord } from '../../../client/app/error-report-queue.ts';
 import { readStartupGlobals } from '../../../client/app/startup-globals.ts';
 
 describe('firstFrame', () => {
@@ -29,11 +29,9 @@ describe('firstFrame', () => {
 
 describe('errorRecord', () => {
   it('carries message, place, stack, build and route', () => {
-    configureErrorReports({ build: 'entry-abc', isBot: false, xsrf: '1' });
-    setReportRoute('ShowPost');
     const error = new TypeError('boom');
     error.stack = 'TypeError: boom\n    at f (https://vellum.test/assets/PostPage-abc.js:12:34)';
-    expect(errorRecord(error, {}, 'https://vellum.test/p/1')).toMatchObject({
+    expect(errorRecord(error, {}, { build: 'entry-abc', route: 'ShowPost', url: 'https://vellum.test/p/1', timestamp: 1 })).toMatchObject({
       name: 'TypeError',
       message: 'boom',
       file: 'https://vellum.test/assets/PostPage-abc.js',
@@ -46,7 +44,7 @@ describe('errorRecord', () => {
   });
 
   it('prefers the place the browser gave', () => {
-    const record = errorRecord(new Error('x'), { file: 'https://vellum.test/assets/entry-abc.js', line: 5, column: 6 });
+    const record = errorRecord(new Error('x'), { file: 'https://vellum.test/assets/entry-abc.js', line: 5, column: 6 }, { build: null, route: null, url: '', timestamp: 1 });
     expect(record).toMatchObject({ file: 'https://vellum.test/assets/entry-abc.js', line: 5, column: 6 });
   });
 });
