@@ -57,6 +57,11 @@ function isPost(result: PostPageData['postResult']): result is FullPost {
   return result.__typename === 'Post';
 }
 
+/** The story and what surrounds it, or null when the address's outcome page shows instead. */
+function storyOf(data: PostPageData): { post: FullPost; extras: PostPageExtras } | null {
+  return isPost(data.postResult) && data.postPageExtras ? { post: data.postResult, extras: data.postPageExtras } : null;
+}
+
 function Story({ post, extras, showResponses, target }: { post: FullPost; extras: PostPageExtras; showResponses: boolean; target: HighlightTarget }) {
   const { viewer } = useViewerSession();
   const isAuthor = viewer?.id === post.creator.id;
@@ -174,7 +179,7 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
     }),
     status: (data) => POST_RESULT_STATUS[data.postResult.__typename] ?? 404,
     // The page of a story address that holds no story (docs/adr/0232-the-story-end-hydrated-after-start-up.md).
-    startupParts: (data) => (isPost(data.postResult) && data.postPageExtras ? [] : ['PostOutcome']),
+    startupParts: (data) => (storyOf(data) ? [] : ['PostOutcome']),
     title: (data, state) => {
       const result = data?.postResult;
       if (result && isPost(result)) return `${pageTitle(result)} | by ${result.creator.name} | ${state.config.productName}`;
@@ -189,9 +194,10 @@ function makePostPage(showResponses: boolean): PageDefinition<PostPageData> {
       // /p/{postId}/quotes/{quoteId}, /notes/{noteId}: the passage to open at; /quotes: the most highlighted.
       const routeName = useCurrentPage().resolved?.routeName;
       const target = { id: params.quoteId ?? params.noteId ?? null, showTop: routeName === 'ShowPostQuotes' };
-      return isPost(result) && data.postPageExtras ? (
+      const story = storyOf(data);
+      return story ? (
         <MultiVoteProvider>
-          <Story post={result} extras={data.postPageExtras} showResponses={showResponses} target={target} />
+          <Story post={story.post} extras={story.extras} showResponses={showResponses} target={target} />
         </MultiVoteProvider>
       ) : (
         // Its code is not the story's start-up: a chunk the outcome's document declares (startupParts above).
